@@ -1,0 +1,2 @@
+//! Criterion benchmarks of the SFEN layers.
+fn main() {}

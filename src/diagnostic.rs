@@ -1,0 +1,327 @@
+//! One diagnostic type for every format kifu reads, its miette view and its JSON form.
+
+use std::fmt;
+
+use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
+use serde::Serialize;
+
+use crate::span::Span;
+
+/// How bad a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The record is not valid.
+    Error,
+    /// The record is valid, but written in a way worth fixing.
+    Warning,
+}
+
+impl Severity {
+    /// `"error"` or `"warning"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Error => "error",
+            Self::Warning => "warning",
+        }
+    }
+}
+
+/// A place in the record, with what it shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// The characters this label points at (bytes of the record).
+    pub span: Span,
+    /// What is wrong or relevant there, in a few words.
+    pub message: String,
+    /// The one label on the characters at fault; the others explain.
+    pub primary: bool,
+}
+
+/// A finding about one record: what is wrong, where, and how to fix it.
+///
+/// Spans are byte offsets into the record's text. Every diagnostic kifu makes has a stable
+/// `code` (`sfen::rank-width`), exactly one primary label, and help that says how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Stable code, `format::name`.
+    pub code: &'static str,
+    /// Error or warning.
+    pub severity: Severity,
+    /// What is wrong, in plain words.
+    pub message: String,
+    /// The primary label first, then secondary ones.
+    pub labels: Vec<Label>,
+    /// How to fix it.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// An error with `code` and `message`, pointing at `span`.
+    pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+        Self::new(Severity::Error, code, span, message)
+    }
+
+    /// A warning with `code` and `message`, pointing at `span`.
+    pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+        Self::new(Severity::Warning, code, span, message)
+    }
+
+    fn new(severity: Severity, code: &'static str, span: Span, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            severity,
+            message: message.into(),
+            labels: vec![Label {
+                span,
+                message: String::new(),
+                primary: true,
+            }],
+            help: None,
+        }
+    }
+
+    /// Sets the primary label's text.
+    #[must_use]
+    pub fn label(mut self, message: impl Into<String>) -> Self {
+        if let Some(primary) = self.labels.iter_mut().find(|l| l.primary) {
+            primary.message = message.into();
+        }
+        self
+    }
+
+    /// Adds a secondary label.
+    #[must_use]
+    pub fn with(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            span,
+            message: message.into(),
+            primary: false,
+        });
+        self
+    }
+
+    /// Sets the help.
+    #[must_use]
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The primary label's span.
+    pub fn span(&self) -> Span {
+        self.labels
+            .iter()
+            .find(|l| l.primary)
+            .map_or_else(Span::default, |l| l.span)
+    }
+
+    /// True for an error.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// This diagnostic with every span moved `by` bytes (for a field parsed on its own).
+    #[must_use]
+    pub fn shifted(mut self, by: usize) -> Self {
+        for label in &mut self.labels {
+            label.span = label.span.shift(by);
+        }
+        self
+    }
+
+    /// A miette view of this diagnostic over `source`, for graphical rendering.
+    pub fn report<'a>(&'a self, source: &'a RecordSource<'a>) -> Report<'a> {
+        Report {
+            diagnostic: self,
+            source,
+        }
+    }
+
+    /// The JSON message of `--message-format json`, for a record on line `line` (1-based) of
+    /// `file` whose text is `text`.
+    pub fn to_json(&self, file: &str, line: usize, text: &str) -> JsonDiagnostic {
+        let (column, end_column) = self.span().columns(text);
+        JsonDiagnostic {
+            kind: "diagnostic",
+            file: file.to_owned(),
+            line,
+            column,
+            end_line: line,
+            end_column,
+            severity: self.severity,
+            code: self.code,
+            message: self.message.clone(),
+            help: self.help.clone(),
+            labels: self
+                .labels
+                .iter()
+                .map(|l| {
+                    let (column, end_column) = l.span.columns(text);
+                    JsonLabel {
+                        line,
+                        column,
+                        end_line: line,
+                        end_column,
+                        message: l.message.clone(),
+                        primary: l.primary,
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}[{}]: {}",
+            self.severity.as_str(),
+            self.code,
+            self.message
+        )
+    }
+}
+
+/// One line of `--message-format json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonDiagnostic {
+    /// Always `"diagnostic"`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The input's path, or `-` for standard input.
+    pub file: String,
+    /// 1-based line of the primary label.
+    pub line: usize,
+    /// 1-based character column of the primary label.
+    pub column: usize,
+    /// Line where the primary label ends.
+    pub end_line: usize,
+    /// Column where the primary label ends (exclusive).
+    pub end_column: usize,
+    /// `"error"` or `"warning"`.
+    pub severity: Severity,
+    /// Stable code.
+    pub code: &'static str,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it.
+    pub help: Option<String>,
+    /// Every label, the primary one first.
+    pub labels: Vec<JsonLabel>,
+}
+
+/// A label in a [`JsonDiagnostic`].
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonLabel {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based character column.
+    pub column: usize,
+    /// Line where it ends.
+    pub end_line: usize,
+    /// Column where it ends (exclusive).
+    pub end_column: usize,
+    /// What it shows.
+    pub message: String,
+    /// True for the label on the characters at fault.
+    pub primary: bool,
+}
+
+/// A record's text as miette's source: one line of a named file, at its real line number, so
+/// that reports say `file:line:column`.
+#[derive(Clone, Copy, Debug)]
+pub struct RecordSource<'a> {
+    /// The file's name as reports show it.
+    pub name: &'a str,
+    /// The record's text (one line, without its end of line).
+    pub text: &'a str,
+    /// 1-based line number of the record in its file.
+    pub line: usize,
+}
+
+impl SourceCode for RecordSource<'_> {
+    fn read_span<'b>(
+        &'b self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
+        let inner = self
+            .text
+            .read_span(span, context_lines_before, context_lines_after)?;
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.to_owned(),
+            inner.data(),
+            *inner.span(),
+            inner.line() + self.line.saturating_sub(1),
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
+}
+
+/// A [`Diagnostic`] joined to its source, as miette wants it.
+#[derive(Debug)]
+pub struct Report<'a> {
+    diagnostic: &'a Diagnostic,
+    source: &'a RecordSource<'a>,
+}
+
+impl fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.diagnostic.message)
+    }
+}
+
+impl std::error::Error for Report<'_> {}
+
+impl miette::Diagnostic for Report<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        Some(Box::new(self.diagnostic.code))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.diagnostic.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.diagnostic
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let len = self.source.text.len();
+        Some(Box::new(self.diagnostic.labels.iter().map(move |l| {
+            // miette needs spans inside the text; a point just past the end stays a point.
+            let start = l.span.start.min(len);
+            let end = l.span.end.min(len).max(start);
+            let text = (!l.message.is_empty()).then(|| l.message.clone());
+            LabeledSpan::new_with_span(text, (start, end - start)).primary_if(l.primary)
+        })))
+    }
+}
+
+trait PrimaryIf {
+    fn primary_if(self, primary: bool) -> Self;
+}
+
+impl PrimaryIf for LabeledSpan {
+    fn primary_if(self, primary: bool) -> Self {
+        if primary {
+            LabeledSpan::new_primary_with_span(self.label().map(str::to_owned), *self.inner())
+        } else {
+            self
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! The grammars in `grammar/`, as text, and their regular rules compiled to automata.
+//!
+//! pest runs a grammar by recursive descent, at some hundreds of instructions per character.
+//! For the common case of a well-formed record kifu needs something faster without a second
+//! definition of the syntax, so it reads the grammar itself (with pest's own meta-parser) and
+//! compiles a rule that uses only regular operators into a regular expression: the same
+//! language, run by a DFA. A record the automaton accepts is well-formed by the grammar; one it
+//! rejects goes through pest, which explains what is wrong. Tests check that both agree.
+
+use std::collections::HashMap;
+
+use pest_meta::ast::Expr;
+
+/// `grammar/common.pest`: rules shared by every format.
+pub const COMMON: &str = include_str!("../grammar/common.pest");
+/// `grammar/sfen.pest`: the SFEN grammar.
+pub const SFEN: &str = include_str!("../grammar/sfen.pest");
+
+/// Why a rule could not be compiled to a regular expression.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CompileError {
+    /// The grammar text did not parse.
+    #[error("the grammar does not parse: {0}")]
+    Grammar(String),
+    /// The rule is not in the grammar.
+    #[error("no rule `{0}` in the grammar")]
+    UnknownRule(String),
+    /// The rule uses an operator with no regular equivalent.
+    #[error("rule `{rule}` uses {what}, which is not regular")]
+    NotRegular {
+        /// The rule that uses it.
+        rule: String,
+        /// The operator.
+        what: String,
+    },
+}
+
+/// Compiles `rule` of the grammar made of `sources` (joined, as pest_derive joins several
+/// `#[grammar]` files) into regular-expression syntax for the `regex` crate.
+///
+/// `SOI` and `EOI` become `\A` and `\z`; lookahead, the stack and recursion are refused.
+pub fn rule_to_regex(sources: &[&str], rule: &str) -> Result<String, CompileError> {
+    let text = sources.join("\n");
+    let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, &text)
+        .map_err(|e| CompileError::Grammar(e.to_string()))?;
+    let rules = pest_meta::parser::consume_rules(pairs).map_err(|errors| {
+        CompileError::Grammar(
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
+    })?;
+    let by_name: HashMap<&str, &Expr> = rules.iter().map(|r| (r.name.as_str(), &r.expr)).collect();
+    let mut out = String::new();
+    let mut stack = Vec::new();
+    emit_rule(&by_name, rule, &mut stack, &mut out)?;
+    Ok(out)
+}
+
+fn emit_rule<'a>(
+    rules: &HashMap<&'a str, &'a Expr>,
+    name: &str,
+    stack: &mut Vec<String>,
+    out: &mut String,
+) -> Result<(), CompileError> {
+    let builtin = match name {
+        "SOI" => Some(r"\A"),
+        "EOI" => Some(r"\z"),
+        "ANY" => Some(r"(?s:.)"),
+        "ASCII_DIGIT" => Some("[0-9]"),
+        "ASCII_NONZERO_DIGIT" => Some("[1-9]"),
+        "ASCII_ALPHA_LOWER" => Some("[a-z]"),
+        "ASCII_ALPHA_UPPER" => Some("[A-Z]"),
+        "ASCII_ALPHA" => Some("[A-Za-z]"),
+        "ASCII_ALPHANUMERIC" => Some("[0-9A-Za-z]"),
+        _ => None,
+    };
+    if let Some(b) = builtin {
+        out.push_str(b);
+        return Ok(());
+    }
+    let (key, expr) = rules
+        .get_key_value(name)
+        .ok_or_else(|| CompileError::UnknownRule(name.to_owned()))?;
+    if stack.iter().any(|s| s == key) {
+        return Err(CompileError::NotRegular {
+            rule: name.to_owned(),
+            what: "recursion".into(),
+        });
+    }
+    stack.push((*key).to_owned());
+    out.push_str("(?:");
+    emit(rules, name, expr, stack, out)?;
+    out.push(')');
+    stack.pop();
+    Ok(())
+}
+
+fn emit<'a>(
+    rules: &HashMap<&'a str, &'a Expr>,
+    rule: &str,
+    expr: &Expr,
+    stack: &mut Vec<String>,
+    out: &mut String,
+) -> Result<(), CompileError> {
+    let group = |out: &mut String, e: &Expr, stack: &mut Vec<String>| -> Result<(), CompileError> {
+        out.push_str("(?:");
+        emit(rules, rule, e, stack, out)?;
+        out.push(')');
+        Ok(())
+    };
+    match expr {
+        Expr::Str(s) => out.push_str(&regex::escape(s)),
+        Expr::Insens(s) => {
+            out.push_str("(?i:");
+            out.push_str(&regex::escape(s));
+            out.push(')');
+        }
+        Expr::Range(a, b) => {
+            out.push('[');
+            out.push_str(&regex::escape(a));
+            out.push('-');
+            out.push_str(&regex::escape(b));
+            out.push(']');
+        }
+        Expr::Ident(name) => emit_rule(rules, name, stack, out)?,
+        Expr::Seq(a, b) => {
+            group(out, a, stack)?;
+            group(out, b, stack)?;
+        }
+        Expr::Choice(a, b) => {
+            group(out, a, stack)?;
+            out.push('|');
+            group(out, b, stack)?;
+        }
+        Expr::Opt(e) => {
+            group(out, e, stack)?;
+            out.push('?');
+        }
+        Expr::Rep(e) => {
+            group(out, e, stack)?;
+            out.push('*');
+        }
+        Expr::RepOnce(e) => {
+            group(out, e, stack)?;
+            out.push('+');
+        }
+        Expr::RepExact(e, n) => {
+            group(out, e, stack)?;
+            out.push_str(&format!("{{{n}}}"));
+        }
+        Expr::RepMin(e, n) => {
+            group(out, e, stack)?;
+            out.push_str(&format!("{{{n},}}"));
+        }
+        Expr::RepMax(e, n) => {
+            group(out, e, stack)?;
+            out.push_str(&format!("{{0,{n}}}"));
+        }
+        Expr::RepMinMax(e, a, b) => {
+            group(out, e, stack)?;
+            out.push_str(&format!("{{{a},{b}}}"));
+        }
+        other => {
+            let what = match other {
+                Expr::PosPred(_) | Expr::NegPred(_) => "a lookahead",
+                Expr::Skip(_) => "a skip",
+                _ => "the stack",
+            };
+            return Err(CompileError::NotRegular {
+                rule: rule.to_owned(),
+                what: what.into(),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compiles_the_sfen_records() {
+        let re = rule_to_regex(&[SFEN, COMMON], "usi_record").expect("regular");
+        let re = regex::Regex::new(&re).expect("valid regex");
+        assert!(re.is_match("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"));
+        assert!(!re.is_match("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL B - 1"));
+        assert!(!re.is_match("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 "));
+    }
+
+    #[test]
+    fn refuses_what_is_not_regular() {
+        let err = rule_to_regex(&[SFEN, COMMON], "line").unwrap_err();
+        assert!(matches!(err, CompileError::NotRegular { .. }), "{err}");
+        assert_eq!(
+            rule_to_regex(&[SFEN, COMMON], "nope").unwrap_err(),
+            CompileError::UnknownRule("nope".into())
+        );
+    }
+}

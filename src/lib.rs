@@ -1,0 +1,13 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+
+pub mod check;
+pub mod diagnostic;
+pub mod grammar;
+pub mod lookalike;
+pub mod sfen;
+pub mod shogi;
+pub mod span;
+
+pub use diagnostic::{Diagnostic, Label, Severity};
+pub use span::{Span, Spanned};

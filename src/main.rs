@@ -1,0 +1,378 @@
+//! `kifu`: the command-line tool.
+
+use std::fs::File;
+use std::io::{self, IsTerminal, Read, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use miette::{GraphicalReportHandler, GraphicalTheme};
+use rayon::prelude::*;
+
+use kifu::check::{self, Batch, Format, LineReader, LineReport};
+use kifu::diagnostic::RecordSource;
+use kifu::sfen::{Dialect, DialectChoice};
+
+/// kifu: parses, validates and explains board-game notations (SFEN).
+#[derive(Parser, Debug)]
+#[command(name = "kifu", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check records and report every fault, with its place and a fix.
+    ///
+    /// One record per line; LF, CRLF and CR line ends; blank lines are skipped. Exit status: 0
+    /// when every record is valid (warnings allowed), 1 when one is invalid, 2 for a usage or
+    /// I/O error.
+    Check(CheckArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct CheckArgs {
+    /// Files to check; `-` or nothing reads standard input.
+    paths: Vec<String>,
+    /// The records' format (by default, from each file's extension: `.sfen`).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// The SFEN dialect: `auto` reads each record in the dialect its side letter names.
+    #[arg(long, default_value = "auto", value_parser = parse_dialect)]
+    dialect: DialectChoice,
+    /// How to print findings: `human` reports, or `json`, one object per line.
+    #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
+    message_format: MessageFormat,
+    /// When to use colours in human reports (NO_COLOR is respected under `auto`).
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j')]
+    jobs: Option<usize>,
+}
+
+fn parse_dialect(s: &str) -> Result<DialectChoice, String> {
+    s.parse()
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    /// SFEN (the 2007 spec and the USI dialect).
+    Sfen,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum MessageFormat {
+    Human,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match cli.command {
+        Command::Check(args) => run_check(&args),
+    }
+}
+
+/// Totals over every record checked.
+#[derive(Debug, Default, Clone, Copy)]
+struct Totals {
+    records: u64,
+    valid: u64,
+    invalid: u64,
+    warnings: u64,
+    usi: u64,
+    sfen2007: u64,
+}
+
+impl Totals {
+    fn add(&mut self, other: &Self) {
+        self.records += other.records;
+        self.valid += other.valid;
+        self.invalid += other.invalid;
+        self.warnings += other.warnings;
+        self.usi += other.usi;
+        self.sfen2007 += other.sfen2007;
+    }
+}
+
+/// Everything a worker needs to render reports.
+struct Renderer {
+    json: bool,
+    handler: GraphicalReportHandler,
+}
+
+impl Renderer {
+    fn render(&self, file: &str, report: &LineReport, out: &mut String) {
+        if self.json {
+            for d in &report.diagnostics {
+                let msg = d.to_json(file, report.line, &report.text);
+                if let Ok(s) = serde_json::to_string(&msg) {
+                    out.push_str(&s);
+                    out.push('\n');
+                }
+            }
+            return;
+        }
+        // Control characters would garble a terminal: show each as `?` (same byte length).
+        let shown: String = report
+            .text
+            .chars()
+            .map(|c| {
+                if c.is_control() && c != '\t' {
+                    "?".repeat(c.len_utf8())
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
+        let source = RecordSource {
+            name: file,
+            text: &shown,
+            line: report.line,
+        };
+        for d in &report.diagnostics {
+            let r = d.report(&source);
+            let _ = self.handler.render_report(out, &r);
+            out.push('\n');
+        }
+    }
+}
+
+fn run_check(args: &CheckArgs) -> ExitCode {
+    let json = args.message_format == MessageFormat::Json;
+    let color = match args.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stdout().is_terminal()
+        }
+    };
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let width = if io::stdout().is_terminal() {
+        terminal_width().unwrap_or(100)
+    } else {
+        100
+    };
+    let renderer = Renderer {
+        json,
+        handler: GraphicalReportHandler::new_themed(theme).with_width(width),
+    };
+    if let Some(jobs) = args.jobs {
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.max(1))
+            .build_global();
+    }
+
+    let paths: Vec<String> = if args.paths.is_empty() {
+        vec!["-".to_owned()]
+    } else {
+        args.paths.clone()
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut totals = Totals::default();
+    let mut failed = false;
+    for path in &paths {
+        let name = if path == "-" {
+            "<stdin>"
+        } else {
+            path.as_str()
+        };
+        let format = match (args.format, path.as_str()) {
+            (Some(FormatArg::Sfen), _) => Format::Sfen(args.dialect),
+            (None, "-") => {
+                usage_error(
+                    &mut out,
+                    json,
+                    name,
+                    "standard input has no file name to tell its format: add `--format sfen`",
+                );
+                failed = true;
+                continue;
+            }
+            (None, p) => {
+                match Format::from_path(p, args.dialect) {
+                    Some(f) => f,
+                    None => {
+                        usage_error(&mut out, json, name, &format!("cannot tell the format of `{p}` from its name: add `--format sfen`"));
+                        failed = true;
+                        continue;
+                    }
+                }
+            }
+        };
+        let result = if path == "-" {
+            check_stream(io::stdin().lock(), None, name, format, &renderer, &mut out)
+        } else {
+            match File::open(path) {
+                Ok(f) => {
+                    let size = f.metadata().ok().map(|m| m.len());
+                    check_stream(f, size, name, format, &renderer, &mut out)
+                }
+                Err(e) => Err(e),
+            }
+        };
+        match result {
+            Ok(t) => totals.add(&t),
+            Err(e) => {
+                usage_error(&mut out, json, name, &format!("cannot read `{name}`: {e}"));
+                failed = true;
+            }
+        }
+    }
+    let summary = if json {
+        serde_json::json!({
+            "type": "summary",
+            "records": totals.records,
+            "valid": totals.valid,
+            "invalid": totals.invalid,
+            "warnings": totals.warnings,
+            "dialects": { "usi": totals.usi, "sfen2007": totals.sfen2007 },
+        })
+        .to_string()
+    } else {
+        let mut dialects = Vec::new();
+        if totals.usi > 0 {
+            dialects.push(format!("{} USI", totals.usi));
+        }
+        if totals.sfen2007 > 0 {
+            dialects.push(format!("{} SFEN 2007", totals.sfen2007));
+        }
+        let dialects = if dialects.is_empty() {
+            String::new()
+        } else {
+            format!(" (read as {})", dialects.join(", "))
+        };
+        format!(
+            "{} records: {} valid, {} invalid, {} warnings{dialects}",
+            totals.records, totals.valid, totals.invalid, totals.warnings
+        )
+    };
+    let _ = writeln!(out, "{summary}");
+    let _ = out.flush();
+    if failed {
+        ExitCode::from(2)
+    } else if totals.invalid > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn usage_error(out: &mut impl Write, json: bool, file: &str, message: &str) {
+    if json {
+        let msg = serde_json::json!({ "type": "error", "file": file, "message": message });
+        let _ = writeln!(out, "{msg}");
+    } else {
+        let _ = out.flush();
+        eprintln!("kifu: {message}");
+    }
+}
+
+fn terminal_width() -> Option<usize> {
+    std::env::var("COLUMNS").ok()?.parse().ok()
+}
+
+/// Bytes per batch handed to a worker.
+const BATCH_BYTES: usize = 256 * 1024;
+
+fn check_batch(batch: &Batch, name: &str, format: Format, renderer: &Renderer) -> (String, Totals) {
+    let mut out = String::new();
+    let mut t = Totals::default();
+    for line in &batch.lines {
+        let report = check::check_line(format, line.number, batch.bytes(line), line.len);
+        t.records += 1;
+        if report.is_valid() {
+            t.valid += 1;
+        } else {
+            t.invalid += 1;
+        }
+        t.warnings += report.warnings() as u64;
+        match report.dialect {
+            Some(Dialect::Usi) => t.usi += 1,
+            Some(Dialect::Sfen2007) => t.sfen2007 += 1,
+            None => {}
+        }
+        if !report.diagnostics.is_empty() {
+            renderer.render(name, &report, &mut out);
+        }
+    }
+    (out, t)
+}
+
+fn check_stream(
+    input: impl Read,
+    size: Option<u64>,
+    name: &str,
+    format: Format,
+    renderer: &Renderer,
+    out: &mut impl Write,
+) -> io::Result<Totals> {
+    let mut reader = LineReader::new(input);
+    let mut totals = Totals::default();
+    let workers = rayon::current_num_threads().max(1);
+    let progress = progress_bar(size);
+    loop {
+        let mut batches = Vec::with_capacity(workers * 2);
+        while batches.len() < workers * 2 {
+            match reader.next_batch(BATCH_BYTES)? {
+                Some(b) => batches.push(b),
+                None => break,
+            }
+        }
+        if batches.is_empty() {
+            break;
+        }
+        let consumed: u64 = batches.iter().map(|b| b.consumed).sum();
+        let results: Vec<(String, Totals)> = batches
+            .par_iter()
+            .map(|b| check_batch(b, name, format, renderer))
+            .collect();
+        for (text, t) in &results {
+            out.write_all(text.as_bytes())?;
+            totals.add(t);
+        }
+        if let Some(p) = &progress {
+            p.inc(consumed);
+        }
+    }
+    if let Some(p) = progress {
+        p.finish_and_clear();
+    }
+    Ok(totals)
+}
+
+fn progress_bar(size: Option<u64>) -> Option<indicatif::ProgressBar> {
+    let size = size.filter(|s| *s >= 16 * 1024 * 1024)?;
+    if !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(size),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    Some(bar)
+}

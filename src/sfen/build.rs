@@ -1,0 +1,828 @@
+//! pest pairs → syntax tree, with a diagnostic for every syntax fault.
+//!
+//! The record is first split into fields by the total rule `line`; each field is then parsed on
+//! its own by its recovery rule (`board_lenient`, `hand_lenient`, …), so a fault in one field
+//! never hides a fault in another. Pairs never leave this file.
+
+use pest::iterators::Pair;
+use pest::Parser;
+
+use super::ast::{Board, Cell, Dialect, Hand, HandEntry, Rank, Record, Side};
+use super::parser::{Rule, SfenParser};
+use super::DialectChoice;
+use crate::diagnostic::Diagnostic;
+use crate::lookalike;
+use crate::shogi::{rank_letter, Color, Piece, PieceKind};
+use crate::span::{Span, Spanned};
+
+/// The start position, for help texts.
+pub const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+/// Reads `text` (one record, without its end of line) into a syntax tree and the syntax faults
+/// found in it.
+pub fn build(text: &str, choice: DialectChoice) -> (Record, Vec<Diagnostic>) {
+    let mut out = Vec::new();
+    let record = build_record(text, choice, &mut out);
+    (record, out)
+}
+
+/// Parses `text` with `rule`, a total recovery rule; `None` only if the grammar is broken.
+fn parse_total(rule: Rule, text: &str) -> Option<Pair<'_, Rule>> {
+    SfenParser::parse(rule, text)
+        .ok()
+        .and_then(|mut pairs| pairs.next())
+}
+
+fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) -> Record {
+    let mut record = Record {
+        span: Span::new(0, text.len()),
+        board: None,
+        side: None,
+        hand: None,
+        move_number: None,
+        dialect: None,
+    };
+    let Some(line) = parse_total(Rule::line, text) else {
+        out.push(internal(text));
+        return record;
+    };
+    let mut fields = Vec::new();
+    for pair in line.into_inner() {
+        match pair.as_rule() {
+            Rule::field => fields.push(Span::of(pair.as_span())),
+            Rule::gap => check_gap(text, Span::of(pair.as_span()), out),
+            Rule::EOI => {}
+            other => unreachable!("build_record: {other:?}"),
+        }
+    }
+    let field = |s: Span| s.slice(text);
+
+    // Words of the USI command line in front of the record.
+    let mut first = 0;
+    while let Some(&span) = fields.get(first) {
+        match field(span) {
+            "position" | "sfen" => first += 1,
+            "startpos" => {
+                out.push(
+                    Diagnostic::error(
+                        "sfen::startpos",
+                        span,
+                        "`startpos` is USI's name for the start position, not an SFEN record",
+                    )
+                    .label("a USI keyword")
+                    .help(format!("write the start position out: `{START}`")),
+                );
+                return record;
+            }
+            _ => break,
+        }
+    }
+    if first > 0 {
+        let span = fields[0].to(fields[first - 1]);
+        out.push(
+            Diagnostic::error(
+                "sfen::usi-command",
+                span,
+                format!(
+                    "`{}` belongs to the USI command, not to the SFEN record",
+                    field(span)
+                ),
+            )
+            .label("not part of the record")
+            .help("remove it: an SFEN record starts with the board"),
+        );
+    }
+    let fields = &fields[first..];
+    let end = Span::point(text.len());
+
+    let Some(&board_span) = fields.first() else {
+        out.push(
+            Diagnostic::error("sfen::empty-record", end, "the record is empty")
+                .label("nothing here")
+                .help(format!("an SFEN record is a board, a side to move, a hand and a move number, as in `{START}`")),
+        );
+        return record;
+    };
+    let board = build_board(field(board_span), board_span.start, out);
+    record.board = Some(board);
+
+    // Which of the remaining fields is which: normally side, hand, move number. A lone number
+    // after the side is a move number whose hand was left out.
+    let (side_span, mut hand_span, mut move_span) = (fields.get(1), fields.get(2), fields.get(3));
+    if fields.len() == 3 && is_digits(field(fields[2])) && side_ok(field(fields[1])) {
+        out.push(
+            Diagnostic::error(
+                "sfen::missing-field",
+                Span::point(fields[2].start),
+                "the pieces in hand are missing",
+            )
+            .label("the hand goes here")
+            .with(fields[2], "this reads as the move number")
+            .help(format!(
+                "write `-` for empty hands: `… {} - {}`",
+                field(fields[1]),
+                field(fields[2])
+            )),
+        );
+        move_span = hand_span.take();
+    }
+    match (side_span, hand_span.or(move_span)) {
+        (None, _) => out.push(
+            Diagnostic::error("sfen::missing-field", end, "the side to move and the pieces in hand are missing")
+                .label("the record ends after the board")
+                .help("after the board write the side to move and the hand, as in ` b -` (Black to move, no pieces in hand)"),
+        ),
+        (Some(_), None) => out.push(
+            Diagnostic::error("sfen::missing-field", end, "the pieces in hand are missing")
+                .label("the record ends after the side to move")
+                .help("write ` -` after the side to move when neither side holds pieces"),
+        ),
+        _ => {}
+    }
+    if let Some(&span) = side_span {
+        record.side = build_side(field(span), span, out);
+    }
+    if let Some(&span) = hand_span {
+        record.hand = Some(build_hand(field(span), span.start, out));
+    }
+    if let Some(&span) = move_span {
+        record.move_number = build_move_number(field(span), span, out);
+    }
+    if fields.len() > 4 {
+        let extra = fields[4].to(fields[fields.len() - 1]);
+        let (message, help) = if field(fields[4]) == "moves" {
+            (
+                "the USI `moves` list is not part of an SFEN record".to_owned(),
+                "check the position alone: end the record after the move number".to_owned(),
+            )
+        } else {
+            (
+                format!("the record has {} fields; SFEN has four", fields.len()),
+                "a record is board, side to move, hand and move number: remove what follows"
+                    .to_owned(),
+            )
+        };
+        out.push(
+            Diagnostic::error("sfen::extra-field", extra, message)
+                .label("unexpected")
+                .help(help),
+        );
+    }
+    record.dialect = resolve_dialect(&record, choice, out);
+    record
+}
+
+fn internal(text: &str) -> Diagnostic {
+    Diagnostic::error(
+        "sfen::internal",
+        Span::new(0, text.len()),
+        "kifu could not read this record (a grammar fault)",
+    )
+    .help("please report this record to kifu's authors")
+}
+
+fn is_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn side_ok(s: &str) -> bool {
+    matches!(s, "b" | "w" | "B" | "W")
+}
+
+fn check_gap(text: &str, span: Span, out: &mut Vec<Diagnostic>) {
+    let gap = span.slice(text);
+    if span.start == 0 {
+        out.push(
+            Diagnostic::error(
+                "sfen::leading-whitespace",
+                span,
+                "the record starts with whitespace",
+            )
+            .label("remove this")
+            .help("start the record with the board"),
+        );
+    } else if span.end == text.len() {
+        out.push(
+            Diagnostic::error(
+                "sfen::trailing-whitespace",
+                span,
+                "the record ends with whitespace",
+            )
+            .label("remove this")
+            .help("end the record with its last field"),
+        );
+    } else if gap != " " {
+        let what = if gap.chars().all(|c| c == ' ') {
+            format!("{} spaces", gap.len())
+        } else if gap == "_" {
+            "`_` (lishogi writes spaces so in URLs)".to_owned()
+        } else if gap.chars().count() == 1 {
+            gap.chars().map(lookalike::describe).collect()
+        } else {
+            format!("`{}`", gap.escape_debug())
+        };
+        out.push(
+            Diagnostic::error(
+                "sfen::separator",
+                span,
+                format!("fields are separated by one space, not {what}"),
+            )
+            .label("use one space")
+            .help("separate the fields with a single ASCII space"),
+        );
+    }
+}
+
+fn rank_name(index: usize) -> String {
+    if index < 9 {
+        format!("rank {}", rank_letter(index as u8 + 1))
+    } else {
+        format!("rank {} (past rank i)", index + 1)
+    }
+}
+
+fn build_board(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Board {
+    let mut board = Board {
+        span: Span::new(offset, offset + text.len()),
+        ranks: Vec::new(),
+    };
+    let Some(pair) = parse_total(Rule::board_lenient, text) else {
+        out.push(internal(text).shifted(offset));
+        return board;
+    };
+    for row in pair.into_inner() {
+        match row.as_rule() {
+            Rule::row_lenient => {
+                board.ranks.push(build_rank(row, offset, out));
+            }
+            Rule::EOI => {}
+            other => unreachable!("build_board: {other:?}"),
+        }
+    }
+    check_board_shape(&board, out);
+    board
+}
+
+fn build_rank(row: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnostic>) -> Rank {
+    let span = Span::of(row.as_span()).shift(offset);
+    let mut cells = Vec::new();
+    let mut bad: Vec<(Span, char)> = Vec::new();
+    for item in row.into_inner() {
+        let s = Span::of(item.as_span()).shift(offset);
+        let text = item.as_str();
+        if item.as_rule() != Rule::bad_square {
+            flush_bad(&mut bad, &mut cells, BadContext::Board, out);
+        }
+        match item.as_rule() {
+            Rule::empty_run => {
+                let n = text.bytes().next().map_or(0, |b| b - b'0');
+                cells.push(Spanned::new(Cell::Empty(n), s));
+            }
+            Rule::piece | Rule::promoted_piece => {
+                let promoted = text.starts_with('+');
+                let letter = text.chars().last().unwrap_or(' ');
+                match Piece::from_letter(letter, promoted) {
+                    Some(p) => cells.push(Spanned::new(Cell::Piece(p), s)),
+                    None => unreachable!("build_rank: piece {text:?}"),
+                }
+            }
+            Rule::unpromotable => {
+                let letter = text.chars().last().unwrap_or(' ');
+                let kind = PieceKind::from_letter(letter).map_or("piece", PieceKind::name);
+                out.push(
+                    Diagnostic::error(
+                        "sfen::unpromotable",
+                        s,
+                        format!("a {kind} cannot be promoted, so `{text}` is not a piece"),
+                    )
+                    .label(format!("`+` before a {kind}"))
+                    .help(format!("kings and golds never promote: write `{letter}`")),
+                );
+                cells.push(Spanned::new(Cell::Fault { width: 1 }, s));
+            }
+            Rule::dangling_promotion => {
+                out.push(
+                    Diagnostic::error("sfen::dangling-promotion", s, "`+` must stand right before the piece it promotes")
+                        .label("promotes nothing")
+                        .help("write `+` directly before a rook, bishop, silver, knight, lance or pawn (`+P`), or remove it"),
+                );
+                cells.push(Spanned::new(Cell::Fault { width: 0 }, s));
+            }
+            Rule::zero_run => {
+                out.push(
+                    Diagnostic::error("sfen::empty-count-zero", s, "`0` counts no empty squares")
+                        .label("a count of zero")
+                        .help("empty squares are counted with the digits 1 to 9: remove the `0`"),
+                );
+                cells.push(Spanned::new(Cell::Fault { width: 0 }, s));
+            }
+            Rule::bad_square => bad.push((s, text.chars().next().unwrap_or(' '))),
+            other => unreachable!("build_rank: {other:?}"),
+        }
+    }
+    flush_bad(&mut bad, &mut cells, BadContext::Board, out);
+    Rank { span, cells }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BadContext {
+    Board,
+    Hand,
+}
+
+/// Reports a run of characters that are not part of the grammar as one diagnostic.
+fn flush_bad(
+    bad: &mut Vec<(Span, char)>,
+    cells: &mut Vec<Spanned<Cell>>,
+    context: BadContext,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(&(first, _)) = bad.first() else {
+        return;
+    };
+    let span = first.to(bad[bad.len() - 1].0);
+    let written: String = bad.iter().map(|(_, c)| *c).collect();
+    let meant: Option<String> = bad.iter().map(|(_, c)| lookalike::ascii_for(*c)).collect();
+    if context == BadContext::Board {
+        for &(s, c) in bad.iter() {
+            // A full-width digit stands for that many squares; anything else for one.
+            let width = match lookalike::ascii_for(c) {
+                Some(d @ '1'..='9') => d as u8 - b'0',
+                Some('/' | '+') => 0,
+                _ => 1,
+            };
+            cells.push(Spanned::new(Cell::Fault { width }, s));
+        }
+    }
+    let count = bad.len();
+    let diag = if let Some(meant) = meant {
+        let what = if count == 1 {
+            lookalike::describe(written.chars().next().unwrap_or(' '))
+        } else {
+            format!("`{written}`")
+        };
+        Diagnostic::error(
+            "sfen::lookalike",
+            span,
+            format!("{what} looks like `{meant}` but is not ASCII"),
+        )
+        .label(format!("did you mean `{meant}`?"))
+        .help(format!("SFEN is written in ASCII: write `{meant}`"))
+    } else {
+        let what = if count == 1 {
+            format!(
+                "{} is not a shogi piece",
+                lookalike::describe(written.chars().next().unwrap_or(' '))
+            )
+        } else {
+            format!("`{}` are not shogi pieces", written.escape_debug())
+        };
+        let (code, help) = match context {
+            BadContext::Board => (
+                "sfen::unknown-piece",
+                "pieces are K R B G S N L P for Black and k r b g s n l p for White, `+` before a promoted one; digits 1-9 count empty squares",
+            ),
+            BadContext::Hand => (
+                "sfen::unknown-hand-piece",
+                "a hand lists R B G S N L P (Black) and r b g s n l p (White), each after an optional count, or is `-`",
+            ),
+        };
+        let label = if count == 1 {
+            "unknown piece"
+        } else {
+            "unknown pieces"
+        };
+        Diagnostic::error(code, span, what).label(label).help(help)
+    };
+    out.push(diag);
+    bad.clear();
+}
+
+fn check_board_shape(board: &Board, out: &mut Vec<Diagnostic>) {
+    let n = board.ranks.len();
+    for (i, rank) in board.ranks.iter().enumerate().take(9) {
+        let width = rank.width();
+        if rank.cells.is_empty() {
+            // Point at the separators around the empty rank.
+            let span = Span::new(
+                rank.span.start.saturating_sub(1).max(board.span.start),
+                (rank.span.end + 1).min(board.span.end),
+            );
+            if i + 1 == n && n == 10 {
+                continue; // a trailing `/`, reported with the rank count
+            }
+            out.push(
+                Diagnostic::error(
+                    "sfen::empty-rank",
+                    span,
+                    format!("{} is empty", rank_name(i)),
+                )
+                .label("nothing between these")
+                .help("write `9` for a rank of nine empty squares"),
+            );
+        } else if width > 9 {
+            let mut sum = 0;
+            let over = rank.cells.iter().find(|c| {
+                sum += c.node.width();
+                sum > 9
+            });
+            let over_span = over.map_or(rank.span, |c| c.span);
+            let square_label = match over.map(|c| c.node) {
+                Some(Cell::Empty(k)) => format!("these {k} empty squares run past file 1"),
+                _ => "square 10: past file 1".to_owned(),
+            };
+            out.push(
+                Diagnostic::error(
+                    "sfen::rank-width",
+                    over_span,
+                    format!("{} covers {width} squares; a rank has 9", rank_name(i)),
+                )
+                .label(square_label)
+                .with(rank.span, format!("{width} squares"))
+                .help(format!(
+                    "remove {} square{} from {}, or split it where a `/` is missing",
+                    width - 9,
+                    if width - 9 == 1 { "" } else { "s" },
+                    rank_name(i)
+                )),
+            );
+        } else if width < 9 {
+            let missing = 9 - width;
+            out.push(
+                Diagnostic::error(
+                    "sfen::rank-width",
+                    rank.span,
+                    format!("{} covers {width} squares; a rank has 9", rank_name(i)),
+                )
+                .label(format!("{width} squares, {missing} short"))
+                .help(format!(
+                    "add the {missing} missing square{} (a digit counts empty squares, as in `{}`)",
+                    if missing == 1 { "" } else { "s" },
+                    missing
+                )),
+            );
+        }
+    }
+    if n > 9 {
+        let trailing = n == 10 && board.ranks[9].cells.is_empty();
+        let first_extra = board.ranks[9].span;
+        let span = Span::new(first_extra.start.saturating_sub(1), board.span.end);
+        let diag = if trailing {
+            Diagnostic::error("sfen::rank-count", span, "the board ends with `/`")
+                .label("trailing separator")
+                .help("remove the last `/`: nine ranks have eight separators")
+        } else {
+            Diagnostic::error(
+                "sfen::rank-count",
+                span,
+                format!("the board has {n} ranks; a shogi board has 9 (a to i)"),
+            )
+            .label(format!(
+                "{} rank{} too many",
+                n - 9,
+                if n == 10 { "" } else { "s" }
+            ))
+            .with(board.ranks[8].span, "rank i, the last")
+            .help("remove the extra ranks, or join ranks split by a stray `/`")
+        };
+        out.push(diag);
+    } else if n < 9 {
+        let chess = n == 8 && board.ranks.iter().all(|r| r.width() == 8);
+        let help = if chess {
+            "this looks like a chess FEN (eight ranks of eight squares): check it with `--format fen`".to_owned()
+        } else {
+            format!(
+                "a board lists nine ranks, a (top) to i, with eight `/` between them; {} missing",
+                9 - n
+            )
+        };
+        out.push(
+            Diagnostic::error(
+                "sfen::rank-count",
+                board.span,
+                format!(
+                    "the board has {n} rank{}; a shogi board has 9",
+                    if n == 1 { "" } else { "s" }
+                ),
+            )
+            .label(format!("{n} rank{}", if n == 1 { "" } else { "s" }))
+            .help(help),
+        );
+    }
+}
+
+fn build_side(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spanned<Side>> {
+    match SfenParser::parse(Rule::side_field, text) {
+        Ok(_) => {
+            let (color, dialect) = match text {
+                "B" => (Color::Black, Dialect::Sfen2007),
+                "W" => (Color::White, Dialect::Sfen2007),
+                "b" => (Color::Black, Dialect::Usi),
+                "w" => (Color::White, Dialect::Usi),
+                other => unreachable!("build_side: {other:?}"),
+            };
+            Some(Spanned::new(Side { color, dialect }, span))
+        }
+        Err(error) => {
+            let expected = super::expected_words(&error);
+            let mut chars = text.chars();
+            let single = chars.next().filter(|_| chars.next().is_none());
+            let lower = text.to_ascii_lowercase();
+            let suggestion = match (single.and_then(lookalike::ascii_for), lower.as_str()) {
+                (Some(c), _) if side_ok(&c.to_string()) => Some(c.to_string()),
+                (_, "black" | "sente" | "s" | "+" | "▲" | "☗" | "先手") => {
+                    Some("b".to_owned())
+                }
+                (_, "white" | "gote" | "g" | "▽" | "△" | "☖" | "後手") => {
+                    Some("w".to_owned())
+                }
+                _ => None,
+            };
+            let diag = match suggestion {
+                Some(s) if single.is_some_and(|c| lookalike::ascii_for(c).is_some()) => {
+                    Diagnostic::error("sfen::lookalike", span, format!("{} looks like `{s}` but is not ASCII", lookalike::describe(single.unwrap_or(' '))))
+                        .label(format!("did you mean `{s}`?"))
+                        .help(format!("SFEN is written in ASCII: write `{s}`"))
+                }
+                Some(s) => Diagnostic::error("sfen::side", span, format!("`{text}` is not a side to move"))
+                    .label(format!("did you mean `{s}`?"))
+                    .help(format!("write `{s}`: the side to move is `b` (Black, sente) or `w` (White, gote); SFEN 2007 writes `B` or `W`")),
+                None => Diagnostic::error("sfen::side", span, format!("`{}` is not a side to move", text.escape_debug()))
+                    .label(format!("expected {expected}"))
+                    .help("the side to move is `b` (Black, sente) or `w` (White, gote); SFEN 2007 writes `B` or `W`"),
+            };
+            out.push(diag);
+            None
+        }
+    }
+}
+
+fn build_hand(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Hand {
+    let mut hand = Hand {
+        span: Span::new(offset, offset + text.len()),
+        entries: Vec::new(),
+    };
+    let Some(pair) = parse_total(Rule::hand_lenient, text) else {
+        out.push(internal(text).shifted(offset));
+        return hand;
+    };
+    let mut dashes = Vec::new();
+    let mut bad: Vec<(Span, char)> = Vec::new();
+    let mut faults = 0;
+    let mut no_cells = Vec::new();
+    for item in pair.into_inner() {
+        let s = Span::of(item.as_span()).shift(offset);
+        if item.as_rule() != Rule::bad_hand_char {
+            faults += usize::from(!bad.is_empty());
+            flush_bad(&mut bad, &mut no_cells, BadContext::Hand, out);
+        }
+        match item.as_rule() {
+            Rule::NO_INFORMATION => dashes.push(s),
+            Rule::hand_entry_lenient => {
+                if let Some(entry) = build_hand_entry(item, offset, out) {
+                    hand.entries.push(entry);
+                } else {
+                    faults += 1;
+                }
+            }
+            Rule::dangling_count => {
+                faults += 1;
+                out.push(
+                    Diagnostic::error(
+                        "sfen::dangling-count",
+                        s,
+                        format!("the count `{}` has no piece after it", item.as_str()),
+                    )
+                    .label("a count of nothing")
+                    .help("write the piece after its count, as in `2P`, or remove the count"),
+                );
+            }
+            Rule::bad_hand_char => bad.push((s, item.as_str().chars().next().unwrap_or(' '))),
+            Rule::EOI => {}
+            other => unreachable!("build_hand: {other:?}"),
+        }
+    }
+    flush_bad(&mut bad, &mut no_cells, BadContext::Hand, out);
+    if !dashes.is_empty() && (dashes.len() > 1 || !hand.entries.is_empty() || faults > 0) {
+        let mut diag = Diagnostic::error(
+            "sfen::hand-dash",
+            dashes[0],
+            "`-` stands for empty hands, so it cannot be combined with anything else",
+        )
+        .label("`-` means no pieces in hand")
+        .help(if hand.entries.is_empty() {
+            "write a single `-`"
+        } else {
+            "remove the `-`: this hand lists pieces"
+        });
+        for &d in &dashes[1..] {
+            diag = diag.with(d, "another `-`");
+        }
+        out.push(diag);
+    }
+    hand
+}
+
+fn build_hand_entry(
+    item: Pair<'_, Rule>,
+    offset: usize,
+    out: &mut Vec<Diagnostic>,
+) -> Option<HandEntry> {
+    let span = Span::of(item.as_span()).shift(offset);
+    let mut count = None;
+    let mut piece = None;
+    let mut ok = true;
+    for part in item.into_inner() {
+        let s = Span::of(part.as_span()).shift(offset);
+        let text = part.as_str();
+        match part.as_rule() {
+            Rule::loose_count => {
+                let value = text.parse::<u32>().ok();
+                if text.bytes().all(|b| b == b'0') {
+                    ok = false;
+                    out.push(
+                        Diagnostic::error("sfen::hand-count-zero", s, "a count of 0 in hand")
+                            .label("zero pieces")
+                            .help("leave out a piece the side does not hold"),
+                    );
+                } else if text.len() > 2 || value.is_none() {
+                    ok = false;
+                    out.push(
+                        Diagnostic::error("sfen::hand-count-range", s, format!("the count `{text}` has more than two digits"))
+                            .label("counts run from 1 to 99")
+                            .help("a count is one or two digits (`integer ::= [1-9][0-9]?`); a set has at most 18 of a kind"),
+                    );
+                } else if text.starts_with('0') {
+                    ok = false;
+                    let trimmed = text.trim_start_matches('0');
+                    out.push(
+                        Diagnostic::error(
+                            "sfen::hand-count-form",
+                            s,
+                            format!("the count `{text}` has a leading zero"),
+                        )
+                        .label("leading zero")
+                        .help(format!("write `{trimmed}`")),
+                    );
+                }
+                count = value.map(|v| Spanned::new(v, s));
+            }
+            Rule::hand_piece => {
+                let c = text.chars().next().unwrap_or(' ');
+                let color = if c.is_ascii_uppercase() {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                piece = PieceKind::from_letter(c).map(|k| Spanned::new((color, k), s));
+            }
+            Rule::hand_king => {
+                ok = false;
+                out.push(
+                    Diagnostic::error("sfen::king-in-hand", s, "a king can never be in hand")
+                        .label("a king")
+                        .help("kings are never captured or dropped: put the king on the board, or remove it"),
+                );
+            }
+            Rule::hand_promoted => {
+                ok = false;
+                let base = text.trim_start_matches('+');
+                out.push(
+                    Diagnostic::error(
+                        "sfen::promoted-in-hand",
+                        s,
+                        format!("`{text}` is a promoted piece; pieces in hand are never promoted"),
+                    )
+                    .label("promoted")
+                    .help(format!(
+                        "a captured piece goes to hand unpromoted: write `{base}`"
+                    )),
+                );
+            }
+            other => unreachable!("build_hand_entry: {other:?}"),
+        }
+    }
+    match (ok, piece) {
+        (true, Some(piece)) => Some(HandEntry { span, count, piece }),
+        _ => None,
+    }
+}
+
+fn build_move_number(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spanned<u64>> {
+    if parse_total(Rule::move_number_lenient, text).is_none() {
+        let meant: Option<String> = text.chars().map(lookalike::ascii_for).collect();
+        let diag = match meant {
+            Some(m) if is_digits(&m) => Diagnostic::error("sfen::lookalike", span, format!("`{text}` looks like `{m}` but is not ASCII"))
+                .label(format!("did you mean `{m}`?"))
+                .help(format!("SFEN is written in ASCII: write `{m}`")),
+            _ if text.starts_with('-') && is_digits(&text[1..]) => {
+                Diagnostic::error("sfen::move-number", span, format!("`{text}` is negative; move numbers are positive"))
+                    .label("a negative number")
+                    .help("the start position is move 1, and each move adds one")
+            }
+            _ => Diagnostic::error("sfen::move-number", span, format!("`{}` is not a move number", text.escape_debug()))
+                .label("expected a positive whole number")
+                .help("the move number counts plies from 1, the start position: write digits only, or leave the field out"),
+        };
+        out.push(diag);
+        return None;
+    }
+    if text.bytes().all(|b| b == b'0') {
+        out.push(
+            Diagnostic::error("sfen::move-number-zero", span, "move numbers start at 1")
+                .label("move 0")
+                .help("the start position is move 1: write `1`, or leave the field out"),
+        );
+        return None;
+    }
+    if text.starts_with('0') {
+        out.push(
+            Diagnostic::error(
+                "sfen::move-number-form",
+                span,
+                format!("the move number `{text}` has a leading zero"),
+            )
+            .label("leading zero")
+            .help(format!("write `{}`", text.trim_start_matches('0'))),
+        );
+        return None;
+    }
+    match text.parse::<u64>() {
+        Ok(n) => Some(Spanned::new(n, span)),
+        Err(_) => {
+            out.push(
+                Diagnostic::error(
+                    "sfen::move-number-range",
+                    span,
+                    "the move number is too large",
+                )
+                .label(format!("{} digits", text.len()))
+                .help(format!("kifu reads move numbers up to {}", u64::MAX)),
+            );
+            None
+        }
+    }
+}
+
+fn resolve_dialect(
+    record: &Record,
+    choice: DialectChoice,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Dialect> {
+    let side = record.side;
+    let big_move = record.move_number.filter(|m| m.node > 99);
+    match choice {
+        DialectChoice::Auto => {
+            let dialect = side.map(|s| s.node.dialect);
+            if let (Some(s), Some(m)) = (
+                side.filter(|s| s.node.dialect == Dialect::Sfen2007),
+                big_move,
+            ) {
+                out.push(
+                    Diagnostic::error("sfen::mixed-dialect", m.span, "this record mixes dialects: a three-digit move number with an SFEN 2007 side letter")
+                        .label("SFEN 2007 move numbers have at most two digits")
+                        .with(s.span, "an SFEN 2007 side letter")
+                        .help(format!("write the side as `{}` to make this a USI record", if s.node.color == Color::Black { 'b' } else { 'w' })),
+                );
+            }
+            dialect
+        }
+        DialectChoice::Usi => {
+            if let Some(s) = side.filter(|s| s.node.dialect == Dialect::Sfen2007) {
+                let usi = if s.node.color == Color::Black {
+                    'b'
+                } else {
+                    'w'
+                };
+                out.push(
+                    Diagnostic::error("sfen::dialect", s.span, format!("`{}` is the SFEN 2007 side letter; USI writes `{usi}`", s.node.letter()))
+                        .label(format!("did you mean `{usi}`?"))
+                        .help(format!("write `{usi}`, or check this record with `--dialect sfen2007` (or `auto`), which accepts it")),
+                );
+            }
+            Some(Dialect::Usi)
+        }
+        DialectChoice::Sfen2007 => {
+            if let Some(s) = side.filter(|s| s.node.dialect == Dialect::Usi) {
+                let upper = if s.node.color == Color::Black {
+                    'B'
+                } else {
+                    'W'
+                };
+                out.push(
+                    Diagnostic::error("sfen::dialect", s.span, format!("`{}` is the USI side letter; SFEN 2007 writes `{upper}`", s.node.letter()))
+                        .label(format!("did you mean `{upper}`?"))
+                        .help(format!("write `{upper}`, or check this record with `--dialect usi` (or `auto`), which accepts it")),
+                );
+            }
+            if let Some(m) = big_move {
+                out.push(
+                    Diagnostic::error("sfen::dialect", m.span, format!("SFEN 2007 move numbers have one or two digits; `{}` has more", m.node))
+                        .label("`integer ::= [1-9][0-9]?`")
+                        .help("USI accepts a move number of any size: check this record with `--dialect usi` (or `auto`)"),
+                );
+            }
+            Some(Dialect::Sfen2007)
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! The fast path: a DFA compiled from the grammar's record rules accepts well-formed records in
+//! one pass; the syntax tree is then read off the bytes, which the automaton has already
+//! vouched for. Anything it does not accept (or that needs a diagnostic, like a rank of the
+//! wrong width) returns `None` and goes through pest and [`super::build`].
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+use super::ast::{Board, Cell, Dialect, Hand, HandEntry, Rank, Record, Side};
+use super::DialectChoice;
+use crate::grammar;
+use crate::shogi::{Color, Piece, PieceKind};
+use crate::span::{Span, Spanned};
+
+fn compiled(rule: &str) -> Option<Regex> {
+    let pattern = grammar::rule_to_regex(&[grammar::SFEN, grammar::COMMON], rule).ok()?;
+    Regex::new(&pattern).ok()
+}
+
+/// The automaton for the `usi_record` rule (`None` if the grammar stopped being regular).
+pub fn usi() -> Option<&'static Regex> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| compiled("usi_record")).as_ref()
+}
+
+/// The automaton for the `sfen2007_record` rule.
+pub fn sfen2007() -> Option<&'static Regex> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| compiled("sfen2007_record")).as_ref()
+}
+
+/// The dialect whose record rule `text` matches exactly, among those `choice` allows.
+pub fn matches(text: &str, choice: DialectChoice) -> Option<Dialect> {
+    let usi = || usi().is_some_and(|re| re.is_match(text));
+    let old = || sfen2007().is_some_and(|re| re.is_match(text));
+    match choice {
+        DialectChoice::Usi => usi().then_some(Dialect::Usi),
+        DialectChoice::Sfen2007 => old().then_some(Dialect::Sfen2007),
+        DialectChoice::Auto => {
+            if usi() {
+                Some(Dialect::Usi)
+            } else {
+                old().then_some(Dialect::Sfen2007)
+            }
+        }
+    }
+}
+
+/// The syntax tree of `text` if it is a well-formed record with nine squares to every rank.
+pub fn parse(text: &str, choice: DialectChoice) -> Option<Record> {
+    let dialect = matches(text, choice)?;
+    let mut at = 0;
+    let mut fields = text.split(' ').map(|f| {
+        let span = Span::new(at, at + f.len());
+        at += f.len() + 1;
+        (f, span)
+    });
+    let (board_text, board_span) = fields.next()?;
+    let (side_text, side_span) = fields.next()?;
+    let (hand_text, hand_span) = fields.next()?;
+    let move_number = match fields.next() {
+        Some((digits, span)) => Some(Spanned::new(digits.parse::<u64>().ok()?, span)),
+        None => None,
+    };
+    let board = read_board(board_text, board_span)?;
+    let color = if side_text.eq_ignore_ascii_case("b") {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let side = Spanned::new(Side { color, dialect }, side_span);
+    let hand = read_hand(hand_text, hand_span)?;
+    Some(Record {
+        span: Span::new(0, text.len()),
+        board: Some(board),
+        side: Some(side),
+        hand: Some(hand),
+        move_number,
+        dialect: Some(dialect),
+    })
+}
+
+fn read_board(text: &str, span: Span) -> Option<Board> {
+    let mut ranks = Vec::with_capacity(9);
+    let mut start = span.start;
+    for rank_text in text.split('/') {
+        let bytes = rank_text.as_bytes();
+        let mut cells = Vec::with_capacity(9);
+        let mut i = 0;
+        let mut width = 0;
+        while i < bytes.len() {
+            let at = start + i;
+            let (cell, len) = match bytes[i] {
+                d @ b'1'..=b'9' => (Cell::Empty(d - b'0'), 1),
+                b'+' => (
+                    Cell::Piece(Piece::from_letter(*bytes.get(i + 1)? as char, true)?),
+                    2,
+                ),
+                c => (Cell::Piece(Piece::from_letter(c as char, false)?), 1),
+            };
+            width += cell.width();
+            cells.push(Spanned::new(cell, Span::new(at, at + len)));
+            i += len;
+        }
+        if width != 9 {
+            return None;
+        }
+        ranks.push(Rank {
+            span: Span::new(start, start + bytes.len()),
+            cells,
+        });
+        start += bytes.len() + 1;
+    }
+    Some(Board { span, ranks })
+}
+
+fn read_hand(text: &str, span: Span) -> Option<Hand> {
+    let mut entries = Vec::new();
+    if text != "-" {
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let start = i;
+            while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+            let count = (i > start).then(|| {
+                let digits = &text[start..i];
+                Spanned::new(
+                    digits.parse::<u32>().unwrap_or(0),
+                    Span::new(start, i).shift(span.start),
+                )
+            });
+            let c = *bytes.get(i)? as char;
+            let color = if c.is_ascii_uppercase() {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let kind = PieceKind::from_letter(c)?;
+            let piece = Spanned::new((color, kind), Span::new(i, i + 1).shift(span.start));
+            entries.push(HandEntry {
+                span: Span::new(start, i + 1).shift(span.start),
+                count,
+                piece,
+            });
+            i += 1;
+        }
+    }
+    Some(Hand { span, entries })
+}

@@ -1,0 +1,210 @@
+//! SFEN: Shogi Forsyth-Edwards Notation, in the 2007 spec's dialect and in USI's.
+//!
+//! Text flows one way through these layers: the grammar (`grammar/sfen.pest`, run by
+//! [`parser`]) → the syntax tree ([`ast`], built by [`build`] or, for well-formed records, by
+//! [`fast`]) → the position ([`model`]) → findings ([`validate`]) → text ([`display`]).
+//!
+//! ```
+//! use kifu::sfen::{self, DialectChoice};
+//!
+//! let checked = sfen::check("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", DialectChoice::Auto);
+//! assert!(checked.diagnostics.is_empty());
+//!
+//! let checked = sfen::check("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1", DialectChoice::Auto);
+//! assert_eq!(checked.diagnostics[0].code, "sfen::rank-width");
+//! ```
+
+pub mod ast;
+pub mod build;
+pub mod display;
+pub mod fast;
+pub mod model;
+pub mod parser;
+pub mod validate;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use ast::{Dialect, Record};
+pub use model::Position;
+
+use crate::diagnostic::Diagnostic;
+use parser::Rule;
+
+/// Which dialect to read records in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DialectChoice {
+    /// Either; each record is read in the dialect its side letter names.
+    #[default]
+    Auto,
+    /// SFEN spec 0.0.1 (2007) only.
+    Sfen2007,
+    /// USI only.
+    Usi,
+}
+
+impl FromStr for DialectChoice {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "auto" => Ok(Self::Auto),
+            "sfen2007" => Ok(Self::Sfen2007),
+            "usi" => Ok(Self::Usi),
+            other => Err(format!(
+                "unknown SFEN dialect `{other}`: expected auto, sfen2007 or usi"
+            )),
+        }
+    }
+}
+
+/// A record read and checked.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The syntax tree, faults included.
+    pub record: Record,
+    /// The position, when the record has no syntax errors.
+    pub position: Option<Position>,
+    /// Every finding, syntax first, in the order of the record.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    /// True when no finding is an error.
+    pub fn is_valid(&self) -> bool {
+        !self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Reads and checks one record (a line without its end of line).
+pub fn check(text: &str, choice: DialectChoice) -> Checked {
+    let (record, mut diagnostics) = match fast::parse(text, choice) {
+        Some(record) => (record, Vec::new()),
+        None => build::build(text, choice),
+    };
+    let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
+    let faulty = |span: Option<crate::span::Span>| {
+        span.is_none_or(|s| {
+            diagnostics
+                .iter()
+                .any(|d| d.is_error() && s.contains(d.span()))
+        })
+    };
+    let sound = validate::Sound {
+        board: !faulty(record.board.as_ref().map(|b| b.span)),
+        side: !faulty(record.side.map(|s| s.span)),
+        hand: !faulty(record.hand.as_ref().map(|h| h.span)),
+        move_number: !faulty(record.move_number.map(|m| m.span)),
+    };
+    validate::check(&record, sound, &mut diagnostics);
+    let position = if syntax_ok {
+        Position::from_record(&record)
+    } else {
+        None
+    };
+    Checked {
+        record,
+        position,
+        diagnostics,
+    }
+}
+
+/// The syntax errors that kept a record from being read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The record's text.
+    pub text: String,
+    /// Every syntax error, in the order of the record.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.diagnostics.first() {
+            Some(d) => write!(f, "invalid SFEN: {}", d.message)?,
+            None => write!(f, "invalid SFEN")?,
+        }
+        if self.diagnostics.len() > 1 {
+            write!(f, " (and {} more)", self.diagnostics.len() - 1)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Reads a record in either dialect into a position, which may still break the rules of shogi
+/// (see [`check`] for those).
+impl FromStr for Position {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (record, diagnostics) = match fast::parse(s, DialectChoice::Auto) {
+            Some(record) => (record, Vec::new()),
+            None => build::build(s, DialectChoice::Auto),
+        };
+        let errors: Vec<Diagnostic> = diagnostics
+            .into_iter()
+            .filter(Diagnostic::is_error)
+            .collect();
+        match Position::from_record(&record) {
+            Some(p) if errors.is_empty() => Ok(p),
+            _ => Err(ParseError {
+                text: s.to_owned(),
+                diagnostics: errors,
+            }),
+        }
+    }
+}
+
+/// What a rule matches, in words, for "expected …" messages.
+pub fn rule_words(rule: Rule) -> &'static str {
+    match rule {
+        Rule::sfen2007_record | Rule::usi_record | Rule::record => "an SFEN record",
+        Rule::board | Rule::board_lenient => "a board",
+        Rule::row | Rule::row_lenient => "a rank",
+        Rule::empty_run => "a digit 1-9 (empty squares)",
+        Rule::promoted_piece => "a promoted piece (`+P`, `+r`, …)",
+        Rule::piece => "a piece letter (K R B G S N L P or k r b g s n l p)",
+        Rule::sfen2007_side => "`B` or `W` (SFEN 2007)",
+        Rule::usi_side => "`b` or `w` (USI)",
+        Rule::side_field => "a side to move",
+        Rule::hand | Rule::hand_lenient => "the pieces in hand, or `-`",
+        Rule::hand_entry | Rule::hand_entry_lenient => "a hand entry (`2P`, `r`, …)",
+        Rule::hand_count | Rule::loose_count => "a count (1-99)",
+        Rule::hand_piece => "a hand piece (R B G S N L P or r b g s n l p)",
+        Rule::NO_INFORMATION => "`-`",
+        Rule::sfen2007_move_number => "a move number (1-99)",
+        Rule::usi_move_number | Rule::move_number_field | Rule::move_number_lenient => {
+            "a move number"
+        }
+        Rule::unpromotable | Rule::dangling_promotion | Rule::zero_run | Rule::bad_square => {
+            "a square"
+        }
+        Rule::hand_king | Rule::hand_promoted | Rule::dangling_count | Rule::bad_hand_char => {
+            "a hand entry"
+        }
+        Rule::gap | Rule::SPACE => "a space",
+        Rule::PROMOTION => "`+`",
+        Rule::ROW_SEPARATOR => "`/`",
+        Rule::integer => "a number (1-99)",
+        Rule::natural => "a number",
+        Rule::field => "a field",
+        Rule::line => "a line",
+        Rule::EOI => "the end of the record",
+    }
+}
+
+/// The "expected …" list of a pest error, in words: "`B` or `W` (SFEN 2007), or `b` or `w` (USI)".
+pub fn expected_words(error: &pest::error::Error<Rule>) -> String {
+    let pest::error::ErrorVariant::ParsingError { positives, .. } = &error.variant else {
+        return "something else".to_owned();
+    };
+    let mut words: Vec<&str> = positives.iter().map(|r| rule_words(*r)).collect();
+    words.dedup();
+    match words.as_slice() {
+        [] => "something else".to_owned(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{}, or {last}", init.join(", ")),
+    }
+}

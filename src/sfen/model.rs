@@ -1,0 +1,94 @@
+//! The position an SFEN record describes: a board, two hands, the side to move and the move
+//! number. Not necessarily legal: [`super::validate`] says what is wrong with it.
+
+use super::ast::{self, Cell, Record};
+use crate::shogi::{Board, Color, Hand};
+use crate::span::Span;
+
+/// A shogi position as SFEN records it (not necessarily legal).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The 81 squares.
+    pub board: Board,
+    /// Black's and White's pieces in hand, indexed by [`Color::index`].
+    pub hands: [Hand; 2],
+    /// Who is to move.
+    pub side: Color,
+    /// The move number (ply) of the position, when the record gives one.
+    pub move_number: Option<u64>,
+}
+
+impl Position {
+    /// The start position, Black to move, move 1.
+    pub fn startpos() -> Self {
+        let record = super::fast::parse(super::build::START, super::DialectChoice::Usi);
+        record
+            .as_ref()
+            .and_then(Self::from_record)
+            .unwrap_or_else(|| Self {
+                board: Board::default(),
+                hands: [Hand::default(); 2],
+                side: Color::Black,
+                move_number: Some(1),
+            })
+    }
+
+    /// The pieces `color` holds.
+    pub fn hand(&self, color: Color) -> &Hand {
+        &self.hands[color.index()]
+    }
+
+    /// The position a syntax tree describes, if every part of it is present and well formed.
+    pub fn from_record(record: &Record) -> Option<Self> {
+        let (board, _) = board_of(record.board.as_ref()?)?;
+        Some(Self {
+            board,
+            hands: hands_of(record.hand.as_ref()?),
+            side: record.side?.node.color,
+            move_number: record.move_number.map(|m| m.node),
+        })
+    }
+}
+
+/// The board a board field describes and, for each square, the span of the cell that wrote
+/// it (an empty run's span for each of its squares); `None` unless it has nine ranks of nine
+/// squares and no faults.
+pub fn board_of(field: &ast::Board) -> Option<(Board, [Span; 81])> {
+    if field.ranks.len() != 9 {
+        return None;
+    }
+    let mut board = Board::default();
+    let mut spans = [Span::default(); 81];
+    for (r, rank) in field.ranks.iter().enumerate() {
+        let mut file_index = 0usize;
+        for cell in &rank.cells {
+            let width = cell.node.width() as usize;
+            if file_index + width > 9 {
+                return None;
+            }
+            match cell.node {
+                Cell::Piece(p) => board.0[r * 9 + file_index] = Some(p),
+                Cell::Empty(_) => {}
+                Cell::Fault { .. } => return None,
+            }
+            for s in &mut spans[r * 9 + file_index..r * 9 + file_index + width] {
+                *s = cell.span;
+            }
+            file_index += width;
+        }
+        if file_index != 9 {
+            return None;
+        }
+    }
+    Some((board, spans))
+}
+
+/// The hands a hand field lists (entries naming a piece twice add up).
+pub fn hands_of(field: &ast::Hand) -> [Hand; 2] {
+    let mut hands = [Hand::default(); 2];
+    for entry in &field.entries {
+        let (color, kind) = entry.piece.node;
+        hands[color.index()].add(kind, entry.amount());
+    }
+    hands
+}

@@ -1,0 +1,490 @@
+//! The rules a well-formed record must still follow: canonical form (warnings) and what a
+//! shogi position can be (errors), each finding pointing at the squares or hand entries at
+//! fault.
+//!
+//! Checks run on the parts of a record that are well formed, so a fault in one field never
+//! hides what is wrong in another, and nothing is judged from a part that could not be read
+//! (a tenth rank is never reported as a missing king).
+
+use std::collections::HashMap;
+
+use super::ast::{Cell, HandEntry, Record};
+use super::model::{board_of, hands_of};
+use crate::diagnostic::Diagnostic;
+use crate::shogi::{Board, Color, Hand, PieceKind, Square};
+use crate::span::{Span, Spanned};
+
+/// Which parts of a record read without syntax errors.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sound {
+    /// The board field.
+    pub board: bool,
+    /// The side to move.
+    pub side: bool,
+    /// The hand field.
+    pub hand: bool,
+    /// The move number.
+    pub move_number: bool,
+}
+
+/// Adds to `out` every canonical-form warning and every rule of shogi that the sound parts of
+/// `record` break.
+pub fn check(record: &Record, sound: Sound, out: &mut Vec<Diagnostic>) {
+    if let Some(board) = &record.board {
+        check_empty_runs(board, out);
+    }
+    if let (Some(hand), true) = (&record.hand, sound.hand) {
+        check_hand_form(&hand.entries, out);
+    }
+    let Some((board, spans)) = record
+        .board
+        .as_ref()
+        .filter(|_| sound.board)
+        .and_then(board_of)
+    else {
+        return;
+    };
+    let at = |sq: Square| spans[sq.index()];
+    check_kings(&board, record, &at, out);
+    check_dead_pieces(&board, &at, out);
+    check_nifu(&board, &at, out);
+    let side = record
+        .side
+        .filter(|_| sound.side)
+        .map(|s| Spanned::new(s.node.color, s.span));
+    if let Some(side) = side {
+        check_checks(&board, side, &at, out);
+    }
+    if let (Some(hand), true) = (&record.hand, sound.hand) {
+        let hands = hands_of(hand);
+        check_supply(&board, &hands, &hand.entries, &at, out);
+        if let (Some(side), Some(m), true) = (side, record.move_number, sound.move_number) {
+            check_parity(&board, &hands, side, m, out);
+        }
+    }
+}
+
+fn check_empty_runs(board: &super::ast::Board, out: &mut Vec<Diagnostic>) {
+    for rank in &board.ranks {
+        let mut run: Vec<(u8, Span)> = Vec::new();
+        let mut flush = |run: &mut Vec<(u8, Span)>| {
+            if run.len() > 1 {
+                let span = run[0].1.to(run[run.len() - 1].1);
+                let total: u32 = run.iter().map(|(n, _)| u32::from(*n)).sum();
+                let written: String = run.iter().map(|(n, _)| char::from(b'0' + n)).collect();
+                let fix = if total <= 9 {
+                    format!("write `{total}`")
+                } else {
+                    "write one digit for each run of empty squares".to_owned()
+                };
+                out.push(
+                    Diagnostic::warning(
+                        "sfen::split-empty-run",
+                        span,
+                        format!(
+                            "`{written}` writes one run of {total} empty squares as {}",
+                            run.len()
+                        ),
+                    )
+                    .label("consecutive digits")
+                    .help(fix),
+                );
+            }
+            run.clear();
+        };
+        for cell in &rank.cells {
+            match cell.node {
+                Cell::Empty(n) => run.push((n, cell.span)),
+                _ => flush(&mut run),
+            }
+        }
+        flush(&mut run);
+    }
+}
+
+/// The position of a hand entry in USI order: Black's before White's, each R B G S N L P.
+fn usi_rank(entry: &HandEntry) -> usize {
+    let (color, kind) = entry.piece.node;
+    let order = PieceKind::USI_HAND_ORDER
+        .iter()
+        .position(|k| *k == kind)
+        .unwrap_or(7);
+    color.index() * 8 + order
+}
+
+/// The hand in canonical USI form.
+pub fn canonical_hand(hands: &[Hand; 2]) -> String {
+    let mut s = String::new();
+    for color in [Color::Black, Color::White] {
+        for kind in PieceKind::USI_HAND_ORDER {
+            let n = hands[color.index()].count(kind);
+            if n > 1 {
+                s.push_str(&n.to_string());
+            }
+            if n > 0 {
+                let c = kind.letter();
+                s.push(if color == Color::Black {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                });
+            }
+        }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
+fn hand_letter((color, kind): (Color, PieceKind)) -> char {
+    match color {
+        Color::Black => kind.letter(),
+        Color::White => kind.letter().to_ascii_lowercase(),
+    }
+}
+
+fn check_hand_form(entries: &[HandEntry], out: &mut Vec<Diagnostic>) {
+    let mut seen: HashMap<usize, &HandEntry> = HashMap::new();
+    let canonical = || {
+        let mut hands = [Hand::default(); 2];
+        for e in entries {
+            hands[e.piece.node.0.index()].add(e.piece.node.1, e.amount());
+        }
+        canonical_hand(&hands)
+    };
+    for entry in entries {
+        if let Some(count) = entry.count.filter(|c| c.node == 1) {
+            out.push(
+                Diagnostic::warning(
+                    "sfen::hand-count-one",
+                    count.span,
+                    "a count of 1 is not written",
+                )
+                .label("redundant count")
+                .help(format!("write `{}` alone", hand_letter(entry.piece.node))),
+            );
+        }
+        let key = usi_rank(entry);
+        if let Some(first) = seen.get(&key) {
+            let (color, kind) = entry.piece.node;
+            out.push(
+                Diagnostic::warning(
+                    "sfen::hand-repeat",
+                    entry.span,
+                    format!("{}'s {} are listed twice", color.name(), kind.plural()),
+                )
+                .label("listed again")
+                .with(first.span, "first listed here")
+                .help(format!(
+                    "list each piece once with its total count: `{}`",
+                    canonical()
+                )),
+            );
+        } else {
+            seen.insert(key, entry);
+        }
+    }
+    if let Some(pair) = entries
+        .windows(2)
+        .find(|w| usi_rank(&w[1]) < usi_rank(&w[0]))
+    {
+        out.push(
+            Diagnostic::warning("sfen::hand-order", pair[1].span, "the hand is not in USI order")
+                .label("out of order")
+                .with(pair[0].span, "comes after this")
+                .help(format!(
+                    "USI lists Black's pieces before White's, each in the order R B G S N L P: write `{}`",
+                    canonical()
+                )),
+        );
+    }
+}
+
+fn check_kings(
+    board: &Board,
+    record: &Record,
+    at: &dyn Fn(Square) -> Span,
+    out: &mut Vec<Diagnostic>,
+) {
+    let mut missing = Vec::new();
+    for color in [Color::Black, Color::White] {
+        let kings: Vec<Square> = board.kings(color).collect();
+        match kings.as_slice() {
+            [] => missing.push(color),
+            [_] => {}
+            [first, rest @ ..] => {
+                let mut diag = Diagnostic::error(
+                    "sfen::two-kings",
+                    at(rest[rest.len() - 1]),
+                    format!("{} has {} kings", color.name(), kings.len()),
+                )
+                .label(format!("another {} king", color.name()))
+                .with(at(*first), format!("{} king on {first}", color.name()))
+                .help("each side has exactly one king: remove the extra ones");
+                for sq in &rest[..rest.len() - 1] {
+                    diag = diag.with(at(*sq), format!("{} king on {sq}", color.name()));
+                }
+                out.push(diag);
+            }
+        }
+    }
+    let span = record.board.as_ref().map_or_else(Span::default, |b| b.span);
+    match missing.as_slice() {
+        [] => {}
+        [color] => out.push(
+            Diagnostic::warning(
+                "sfen::missing-king",
+                span,
+                format!("{} has no king", color.name()),
+            )
+            .label(format!(
+                "no {} king on the board",
+                if *color == Color::Black { "`K`" } else { "`k`" }
+            ))
+            .help(
+                "tsume problems leave out the attacker's king; any other position needs both kings",
+            ),
+        ),
+        _ => out.push(
+            Diagnostic::warning("sfen::missing-king", span, "neither side has a king")
+                .label("no `K` or `k` on the board")
+                .help("a game position needs both kings; only a tsume problem leaves one out"),
+        ),
+    }
+}
+
+fn check_dead_pieces(board: &Board, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
+    for (sq, piece) in board.pieces() {
+        if piece.is_dead_on(sq) {
+            let where_ = if piece.kind == PieceKind::Knight {
+                "either of its owner's last two ranks"
+            } else {
+                "its owner's last rank"
+            };
+            out.push(
+                Diagnostic::error(
+                    "sfen::dead-piece",
+                    at(sq),
+                    format!("the {} on {sq} can never move", piece.describe()),
+                )
+                .label(format!("an unpromoted {} on {where_}", piece.kind.name()))
+                .help(format!(
+                    "an unpromoted {} cannot stand on {where_}: promote it (`+{}`) or move it",
+                    piece.kind.name(),
+                    piece.letter()
+                )),
+            );
+        }
+    }
+}
+
+fn check_nifu(board: &Board, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
+    for color in [Color::Black, Color::White] {
+        for file in (1..=9).rev() {
+            let pawns: Vec<Square> = (1..=9)
+                .filter_map(|rank| Square::new(file, rank))
+                .filter(|sq| {
+                    board.get(*sq).is_some_and(|p| {
+                        p.color == color && p.kind == PieceKind::Pawn && !p.promoted
+                    })
+                })
+                .collect();
+            if let [first, rest @ ..] = pawns.as_slice() {
+                if rest.is_empty() {
+                    continue;
+                }
+                let last = rest[rest.len() - 1];
+                let mut diag = Diagnostic::error(
+                    "sfen::nifu",
+                    at(last),
+                    format!(
+                        "{} has {} unpromoted pawns on file {file} (nifu)",
+                        color.name(),
+                        pawns.len()
+                    ),
+                )
+                .label(format!("pawn on {last}"))
+                .with(at(*first), format!("pawn on {first}"));
+                for sq in &rest[..rest.len() - 1] {
+                    diag = diag.with(at(*sq), format!("pawn on {sq}"));
+                }
+                out.push(diag.help("a side may have only one unpromoted pawn on a file: promote the others (`+P`) or move them"));
+            }
+        }
+    }
+}
+
+/// True when the piece on `from` gives check from a distance along a line, which a move of
+/// another piece can uncover (a discovered check).
+fn distant_slider(board: &Board, from: Square, king: Square) -> bool {
+    let Some(piece) = board.get(from) else {
+        return false;
+    };
+    let line = matches!(piece.kind, PieceKind::Rook | PieceKind::Bishop)
+        || (piece.kind == PieceKind::Lance && !piece.promoted);
+    let dist = (i16::from(from.file()) - i16::from(king.file()))
+        .abs()
+        .max((i16::from(from.rank()) - i16::from(king.rank())).abs());
+    line && dist >= 2
+}
+
+fn check_checks(
+    board: &Board,
+    side: Spanned<Color>,
+    at: &dyn Fn(Square) -> Span,
+    out: &mut Vec<Diagnostic>,
+) {
+    let mover = side.node;
+    let waiting = mover.opponent();
+    // The side not to move must not be in check: the mover could take its king.
+    if let Some(king) = board
+        .kings(waiting)
+        .next()
+        .filter(|_| board.kings(waiting).count() == 1)
+    {
+        let checkers = board.attackers(king, mover);
+        if !checkers.is_empty() {
+            let mut diag = Diagnostic::error(
+                "sfen::opposite-check",
+                at(king),
+                format!(
+                    "{}'s king on {king} is in check, but it is {}'s turn",
+                    waiting.name(),
+                    mover.name()
+                ),
+            )
+            .label("in check");
+            for sq in &checkers {
+                let piece = board.get(*sq).map_or_else(String::new, |p| p.describe());
+                diag = diag.with(at(*sq), format!("{piece} on {sq} gives check"));
+            }
+            out.push(diag.with(side.span, format!("{} to move", mover.name())).help(format!(
+                "{} could capture the king: fix the position, or the side to move if it is {}'s turn",
+                mover.name(),
+                waiting.name()
+            )));
+        }
+    }
+    // The side to move can be in check by at most two pieces, and by two only when one of
+    // them checks along a line another piece uncovered.
+    if let Some(king) = board
+        .kings(mover)
+        .next()
+        .filter(|_| board.kings(mover).count() == 1)
+    {
+        let checkers = board.attackers(king, waiting);
+        let impossible = match checkers.as_slice() {
+            [] | [_] => None,
+            [a, b] if !distant_slider(board, *a, king) && !distant_slider(board, *b, king) => {
+                Some("no single move gives check with two pieces that are both next to the king or a knight's jump away")
+            }
+            [_, _] => None,
+            _ => Some("one move gives check with at most two pieces"),
+        };
+        if let Some(why) = impossible {
+            let mut diag = Diagnostic::error(
+                "sfen::impossible-check",
+                at(king),
+                format!(
+                    "{}'s king on {king} is checked by {} pieces, which no move can bring about",
+                    mover.name(),
+                    checkers.len()
+                ),
+            )
+            .label("in check");
+            for sq in &checkers {
+                let piece = board.get(*sq).map_or_else(String::new, |p| p.describe());
+                diag = diag.with(at(*sq), format!("{piece} on {sq} gives check"));
+            }
+            out.push(diag.help(format!("{why}: this position cannot arise in a game")));
+        }
+    }
+}
+
+fn check_supply(
+    board: &Board,
+    hands: &[Hand; 2],
+    entries: &[HandEntry],
+    at: &dyn Fn(Square) -> Span,
+    out: &mut Vec<Diagnostic>,
+) {
+    for kind in PieceKind::ALL {
+        if kind == PieceKind::King {
+            continue; // two kings on one side is its own finding
+        }
+        let on_board: Vec<Square> = board
+            .pieces()
+            .filter(|(_, p)| p.kind == kind)
+            .map(|(s, _)| s)
+            .collect();
+        let in_hand = hands[0].count(kind) + hands[1].count(kind);
+        let total = on_board.len() as u32 + in_hand;
+        if total <= kind.supply() {
+            continue;
+        }
+        let message = format!(
+            "{total} {}, counting promoted ones: a set has {} ({} on the board, {in_hand} in hand)",
+            kind.plural(),
+            kind.supply(),
+            on_board.len()
+        );
+        let hand_entries: Vec<&HandEntry> =
+            entries.iter().filter(|e| e.piece.node.1 == kind).collect();
+        let mut diag = if let Some(last) = hand_entries.last() {
+            let mut d = Diagnostic::error("sfen::too-many-pieces", last.span, message)
+                .label(format!("{} in hand", last.amount()));
+            for e in &hand_entries[..hand_entries.len() - 1] {
+                d = d.with(e.span, format!("{} in hand", e.amount()));
+            }
+            d
+        } else {
+            let last = on_board[on_board.len() - 1];
+            Diagnostic::error("sfen::too-many-pieces", at(last), message)
+                .label(format!("{} number {total}", kind.name()))
+        };
+        if kind != PieceKind::Pawn {
+            for sq in on_board.iter().take(4) {
+                diag = diag.with(at(*sq), format!("{} on {sq}", kind.name()));
+            }
+        }
+        out.push(diag.help(format!(
+            "remove {} {}",
+            total - kind.supply(),
+            if total - kind.supply() == 1 {
+                kind.name()
+            } else {
+                kind.plural()
+            }
+        )));
+    }
+}
+
+fn check_parity(
+    board: &Board,
+    hands: &[Hand; 2],
+    side: Spanned<Color>,
+    m: Spanned<u64>,
+    out: &mut Vec<Diagnostic>,
+) {
+    // Only a full set tells that the game had no handicap, where Black plays the odd plies.
+    let full = PieceKind::ALL.iter().all(|&kind| {
+        let n = board.pieces().filter(|(_, p)| p.kind == kind).count() as u32
+            + hands[0].count(kind)
+            + hands[1].count(kind);
+        n == kind.supply()
+    });
+    let expected = if m.node % 2 == 1 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    if full && expected != side.node {
+        out.push(
+            Diagnostic::warning("sfen::move-parity", m.span, format!("move {} is {}'s in a game without handicap, but {} is to move", m.node, expected.name(), side.node.name()))
+                .label(format!("{} move number", if m.node % 2 == 1 { "an odd" } else { "an even" }))
+                .with(side.span, format!("{} to move", side.node.name()))
+                .help("Black plays the odd moves of an even game: check the move number or the side to move"),
+        );
+    }
+}
