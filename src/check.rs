@@ -30,10 +30,7 @@ pub enum Format {
 impl Format {
     /// The format a file name's extension names, if any.
     pub fn from_path(path: &str, dialect: DialectChoice) -> Option<Self> {
-        let ext = std::path::Path::new(path)
-            .extension()?
-            .to_str()?
-            .to_ascii_lowercase();
+        let ext = std::path::Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
             "sfen" => Some(Self::Sfen(dialect)),
             _ => None,
@@ -91,15 +88,7 @@ const READ_SIZE: usize = 64 * 1024;
 impl<R: Read> LineReader<R> {
     /// A reader over `reader`.
     pub fn new(reader: R) -> Self {
-        Self {
-            reader,
-            buf: Vec::with_capacity(READ_SIZE),
-            pos: 0,
-            eof: false,
-            line: 0,
-            after_cr: false,
-            long: None,
-        }
+        Self { reader, buf: Vec::with_capacity(READ_SIZE), pos: 0, eof: false, line: 0, after_cr: false, long: None }
     }
 
     fn fill(&mut self) -> io::Result<usize> {
@@ -142,26 +131,14 @@ impl<R: Read> LineReader<R> {
             Some(kept) => batch.data.extend_from_slice(&kept),
             None => {
                 let take = if len > MAX_LINE { MAX_KEPT } else { len };
-                batch
-                    .data
-                    .extend_from_slice(&self.buf[self.pos..self.pos + take]);
+                batch.data.extend_from_slice(&self.buf[self.pos..self.pos + take]);
             }
         }
         let end_kept = batch.data.len();
-        if len == 0
-            || batch.data[start..end_kept]
-                .iter()
-                .all(|b| matches!(b, b' ' | b'\t'))
-                && len <= MAX_LINE
-        {
+        if len == 0 || batch.data[start..end_kept].iter().all(|b| matches!(b, b' ' | b'\t')) && len <= MAX_LINE {
             batch.data.truncate(start); // blank lines are skipped
         } else {
-            batch.lines.push(LineInfo {
-                number: self.line,
-                start,
-                end: end_kept,
-                len,
-            });
+            batch.lines.push(LineInfo { number: self.line, start, end: end_kept, len });
         }
         self.pos = end;
     }
@@ -254,10 +231,7 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Checks one line of `format`: `bytes` as kept by the reader, `len` its full length.
 pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> LineReport {
-    let mut report = LineReport {
-        line: number,
-        ..LineReport::default()
-    };
+    let mut report = LineReport { line: number, ..LineReport::default() };
     if len > MAX_LINE {
         let text = String::from_utf8_lossy(bytes);
         let shown: String = text.chars().take(60).collect();
@@ -274,13 +248,9 @@ pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> Li
     if number == 1 && bytes.starts_with(BOM) {
         bytes = &bytes[BOM.len()..];
         pre.push(
-            Diagnostic::warning(
-                "input::bom",
-                Span::point(0),
-                "the file starts with a byte-order mark",
-            )
-            .label("an invisible U+FEFF before the record")
-            .help("save the file as UTF-8 without a byte-order mark"),
+            Diagnostic::warning("input::bom", Span::point(0), "the file starts with a byte-order mark")
+                .label("an invisible U+FEFF before the record")
+                .help("save the file as UTF-8 without a byte-order mark"),
         );
     }
     let (text, bad_utf8) = match std::str::from_utf8(bytes) {
@@ -288,10 +258,7 @@ pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> Li
         Err(e) => {
             let at = e.valid_up_to();
             let n = e.error_len().unwrap_or(bytes.len() - at);
-            let shown: Vec<String> = bytes[at..at + n]
-                .iter()
-                .map(|b| format!("0x{b:02X}"))
-                .collect();
+            let shown: Vec<String> = bytes[at..at + n].iter().map(|b| format!("0x{b:02X}")).collect();
             (String::from_utf8_lossy(bytes), Some((at, shown.join(" "))))
         }
     };
@@ -315,9 +282,7 @@ pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> Li
     };
     if bad_utf8.is_some() {
         // The replacement characters are already reported as bad bytes.
-        diagnostics.retain(|d| {
-            !d.span().slice(&text).chars().all(|c| c == '\u{FFFD}') || d.span().is_empty()
-        });
+        diagnostics.retain(|d| !d.span().slice(&text).chars().all(|c| c == '\u{FFFD}') || d.span().is_empty());
     }
     pre.append(&mut diagnostics);
     if pre.len() > MAX_FINDINGS {
@@ -352,11 +317,7 @@ mod tests {
         let mut out = Vec::new();
         while let Some(batch) = reader.next_batch(target).expect("read") {
             for l in &batch.lines {
-                out.push((
-                    l.number,
-                    String::from_utf8_lossy(batch.bytes(l)).into_owned(),
-                    l.len,
-                ));
+                out.push((l.number, String::from_utf8_lossy(batch.bytes(l)).into_owned(), l.len));
             }
         }
         out
@@ -365,19 +326,11 @@ mod tests {
     #[test]
     fn splits_every_line_ending() {
         let got = lines(b"a\nb\r\nc\rd\n\ne", 1);
-        let want: Vec<(usize, String, usize)> = vec![
-            (1, "a".into(), 1),
-            (2, "b".into(), 1),
-            (3, "c".into(), 1),
-            (4, "d".into(), 1),
-            (6, "e".into(), 1),
-        ];
+        let want: Vec<(usize, String, usize)> =
+            vec![(1, "a".into(), 1), (2, "b".into(), 1), (3, "c".into(), 1), (4, "d".into(), 1), (6, "e".into(), 1)];
         assert_eq!(got, want);
         assert_eq!(lines(b"a\r", 1), vec![(1, "a".into(), 1)]);
-        assert_eq!(
-            lines(b"a\r\r\nb", 1),
-            vec![(1, "a".into(), 1), (3, "b".into(), 1)]
-        );
+        assert_eq!(lines(b"a\r\r\nb", 1), vec![(1, "a".into(), 1), (3, "b".into(), 1)]);
     }
 
     #[test]
@@ -404,12 +357,7 @@ mod tests {
 
     #[test]
     fn reports_bytes_that_are_not_utf8() {
-        let r = check_line(
-            Format::Sfen(DialectChoice::Auto),
-            1,
-            b"9/9/9/9/9/9/9/9/9 b \xFF",
-            21,
-        );
+        let r = check_line(Format::Sfen(DialectChoice::Auto), 1, b"9/9/9/9/9/9/9/9/9 b \xFF", 21);
         assert_eq!(r.diagnostics[0].code, "input::not-utf8");
         assert!(!r.is_valid());
     }

@@ -72,11 +72,7 @@ impl Diagnostic {
             code,
             severity,
             message: message.into(),
-            labels: vec![Label {
-                span,
-                message: String::new(),
-                primary: true,
-            }],
+            labels: vec![Label { span, message: String::new(), primary: true }],
             help: None,
         }
     }
@@ -93,11 +89,7 @@ impl Diagnostic {
     /// Adds a secondary label.
     #[must_use]
     pub fn with(mut self, span: Span, message: impl Into<String>) -> Self {
-        self.labels.push(Label {
-            span,
-            message: message.into(),
-            primary: false,
-        });
+        self.labels.push(Label { span, message: message.into(), primary: false });
         self
     }
 
@@ -110,10 +102,7 @@ impl Diagnostic {
 
     /// The primary label's span.
     pub fn span(&self) -> Span {
-        self.labels
-            .iter()
-            .find(|l| l.primary)
-            .map_or_else(Span::default, |l| l.span)
+        self.labels.iter().find(|l| l.primary).map_or_else(Span::default, |l| l.span)
     }
 
     /// True for an error.
@@ -132,10 +121,7 @@ impl Diagnostic {
 
     /// A miette view of this diagnostic over `source`, for graphical rendering.
     pub fn report<'a>(&'a self, source: &'a RecordSource<'a>) -> Report<'a> {
-        Report {
-            diagnostic: self,
-            source,
-        }
+        Report { diagnostic: self, source }
     }
 
     /// The JSON message of `--message-format json`, for a record on line `line` (1-based) of
@@ -174,13 +160,7 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}[{}]: {}",
-            self.severity.as_str(),
-            self.code,
-            self.message
-        )
+        write!(f, "{}[{}]: {}", self.severity.as_str(), self.code, self.message)
     }
 }
 
@@ -248,9 +228,7 @@ impl SourceCode for RecordSource<'_> {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
-        let inner = self
-            .text
-            .read_span(span, context_lines_before, context_lines_after)?;
+        let inner = self.text.read_span(span, context_lines_before, context_lines_after)?;
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_owned(),
             inner.data(),
@@ -290,10 +268,7 @@ impl miette::Diagnostic for Report<'_> {
     }
 
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.diagnostic
-            .help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.diagnostic.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {

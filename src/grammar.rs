@@ -44,13 +44,7 @@ pub fn rule_to_regex(sources: &[&str], rule: &str) -> Result<String, CompileErro
     let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, &text)
         .map_err(|e| CompileError::Grammar(e.to_string()))?;
     let rules = pest_meta::parser::consume_rules(pairs).map_err(|errors| {
-        CompileError::Grammar(
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; "),
-        )
+        CompileError::Grammar(errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
     })?;
     let by_name: HashMap<&str, &Expr> = rules.iter().map(|r| (r.name.as_str(), &r.expr)).collect();
     let mut out = String::new();
@@ -81,14 +75,9 @@ fn emit_rule<'a>(
         out.push_str(b);
         return Ok(());
     }
-    let (key, expr) = rules
-        .get_key_value(name)
-        .ok_or_else(|| CompileError::UnknownRule(name.to_owned()))?;
+    let (key, expr) = rules.get_key_value(name).ok_or_else(|| CompileError::UnknownRule(name.to_owned()))?;
     if stack.iter().any(|s| s == key) {
-        return Err(CompileError::NotRegular {
-            rule: name.to_owned(),
-            what: "recursion".into(),
-        });
+        return Err(CompileError::NotRegular { rule: name.to_owned(), what: "recursion".into() });
     }
     stack.push((*key).to_owned());
     out.push_str("(?:");
@@ -169,10 +158,7 @@ fn emit<'a>(
                 Expr::Skip(_) => "a skip",
                 _ => "the stack",
             };
-            return Err(CompileError::NotRegular {
-                rule: rule.to_owned(),
-                what: what.into(),
-            });
+            return Err(CompileError::NotRegular { rule: rule.to_owned(), what: what.into() });
         }
     }
     Ok(())
@@ -195,9 +181,6 @@ mod tests {
     fn refuses_what_is_not_regular() {
         let err = rule_to_regex(&[SFEN, COMMON], "line").unwrap_err();
         assert!(matches!(err, CompileError::NotRegular { .. }), "{err}");
-        assert_eq!(
-            rule_to_regex(&[SFEN, COMMON], "nope").unwrap_err(),
-            CompileError::UnknownRule("nope".into())
-        );
+        assert_eq!(rule_to_regex(&[SFEN, COMMON], "nope").unwrap_err(), CompileError::UnknownRule("nope".into()));
     }
 }

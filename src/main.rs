@@ -131,19 +131,9 @@ impl Renderer {
         let shown: String = report
             .text
             .chars()
-            .map(|c| {
-                if c.is_control() && c != '\t' {
-                    "?".repeat(c.len_utf8())
-                } else {
-                    c.to_string()
-                }
-            })
+            .map(|c| if c.is_control() && c != '\t' { "?".repeat(c.len_utf8()) } else { c.to_string() })
             .collect();
-        let source = RecordSource {
-            name: file,
-            text: &shown,
-            line: report.line,
-        };
+        let source = RecordSource { name: file, text: &shown, line: report.line };
         for d in &report.diagnostics {
             let r = d.report(&source);
             let _ = self.handler.render_report(out, &r);
@@ -157,45 +147,22 @@ fn run_check(args: &CheckArgs) -> ExitCode {
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stdout().is_terminal()
-        }
+        ColorChoice::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stdout().is_terminal(),
     };
-    let theme = if color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let width = if io::stdout().is_terminal() {
-        terminal_width().unwrap_or(100)
-    } else {
-        100
-    };
-    let renderer = Renderer {
-        json,
-        handler: GraphicalReportHandler::new_themed(theme).with_width(width),
-    };
+    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+    let width = if io::stdout().is_terminal() { terminal_width().unwrap_or(100) } else { 100 };
+    let renderer = Renderer { json, handler: GraphicalReportHandler::new_themed(theme).with_width(width) };
     if let Some(jobs) = args.jobs {
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs.max(1))
-            .build_global();
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build_global();
     }
 
-    let paths: Vec<String> = if args.paths.is_empty() {
-        vec!["-".to_owned()]
-    } else {
-        args.paths.clone()
-    };
+    let paths: Vec<String> = if args.paths.is_empty() { vec!["-".to_owned()] } else { args.paths.clone() };
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut totals = Totals::default();
     let mut failed = false;
     for path in &paths {
-        let name = if path == "-" {
-            "<stdin>"
-        } else {
-            path.as_str()
-        };
+        let name = if path == "-" { "<stdin>" } else { path.as_str() };
         let format = match (args.format, path.as_str()) {
             (Some(FormatArg::Sfen), _) => Format::Sfen(args.dialect),
             (None, "-") => {
@@ -208,16 +175,19 @@ fn run_check(args: &CheckArgs) -> ExitCode {
                 failed = true;
                 continue;
             }
-            (None, p) => {
-                match Format::from_path(p, args.dialect) {
-                    Some(f) => f,
-                    None => {
-                        usage_error(&mut out, json, name, &format!("cannot tell the format of `{p}` from its name: add `--format sfen`"));
-                        failed = true;
-                        continue;
-                    }
+            (None, p) => match Format::from_path(p, args.dialect) {
+                Some(f) => f,
+                None => {
+                    usage_error(
+                        &mut out,
+                        json,
+                        name,
+                        &format!("cannot tell the format of `{p}` from its name: add `--format sfen`"),
+                    );
+                    failed = true;
+                    continue;
                 }
-            }
+            },
         };
         let result = if path == "-" {
             check_stream(io::stdin().lock(), None, name, format, &renderer, &mut out)
@@ -256,11 +226,7 @@ fn run_check(args: &CheckArgs) -> ExitCode {
         if totals.sfen2007 > 0 {
             dialects.push(format!("{} SFEN 2007", totals.sfen2007));
         }
-        let dialects = if dialects.is_empty() {
-            String::new()
-        } else {
-            format!(" (read as {})", dialects.join(", "))
-        };
+        let dialects = if dialects.is_empty() { String::new() } else { format!(" (read as {})", dialects.join(", ")) };
         format!(
             "{} records: {} valid, {} invalid, {} warnings{dialects}",
             totals.records, totals.valid, totals.invalid, totals.warnings
@@ -342,10 +308,8 @@ fn check_stream(
             break;
         }
         let consumed: u64 = batches.iter().map(|b| b.consumed).sum();
-        let results: Vec<(String, Totals)> = batches
-            .par_iter()
-            .map(|b| check_batch(b, name, format, renderer))
-            .collect();
+        let results: Vec<(String, Totals)> =
+            batches.par_iter().map(|b| check_batch(b, name, format, renderer)).collect();
         for (text, t) in &results {
             out.write_all(text.as_bytes())?;
             totals.add(t);
@@ -365,13 +329,8 @@ fn progress_bar(size: Option<u64>) -> Option<indicatif::ProgressBar> {
     if !io::stderr().is_terminal() {
         return None;
     }
-    let bar = indicatif::ProgressBar::with_draw_target(
-        Some(size),
-        indicatif::ProgressDrawTarget::stderr(),
-    );
-    if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}",
-    ) {
+    let bar = indicatif::ProgressBar::with_draw_target(Some(size), indicatif::ProgressDrawTarget::stderr());
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}") {
         bar.set_style(style);
     }
     Some(bar)

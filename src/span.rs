@@ -142,13 +142,7 @@ mod tests {
 
     #[test]
     fn spanned_equality_ignores_spans() {
-        assert_eq!(
-            Spanned::new(1, Span::new(0, 1)),
-            Spanned::new(1, Span::new(5, 6))
-        );
-        assert_eq!(
-            format!("{:?}", Spanned::new('K', Span::new(2, 3))),
-            "'K' @ 2..3"
-        );
+        assert_eq!(Spanned::new(1, Span::new(0, 1)), Spanned::new(1, Span::new(5, 6)));
+        assert_eq!(format!("{:?}", Spanned::new('K', Span::new(2, 3))), "'K' @ 2..3");
     }
 }

@@ -4,6 +4,9 @@
 //! its rank's width), so that later layers can count and point. [`super::model`] turns a tree
 //! without faults into a [`super::Position`].
 
+use std::fmt;
+use std::ops::Range;
+
 use crate::shogi::{Color, Piece, PieceKind};
 use crate::span::{Span, Spanned};
 
@@ -74,12 +77,43 @@ impl Side {
 }
 
 /// The piece placement field.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Board {
     /// The whole field.
     pub span: Span,
     /// The ranks as written, top (a) first; a valid board has nine.
     pub ranks: Vec<Rank>,
+    /// Every rank's cells, end to end (each [`Rank`] says which are its own).
+    pub cells: Vec<Spanned<Cell>>,
+}
+
+impl Board {
+    /// The cells of `rank`, from file 9 to file 1.
+    pub fn cells_of(&self, rank: &Rank) -> &[Spanned<Cell>] {
+        self.cells.get(rank.cells.clone()).unwrap_or(&[])
+    }
+
+    /// How many squares `rank` covers (a valid rank covers nine).
+    pub fn width(&self, rank: &Rank) -> u32 {
+        self.cells_of(rank).iter().map(|c| c.node.width()).sum()
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Board @ {:?} [", self.span)?;
+        for rank in &self.ranks {
+            write!(f, "    Rank @ {:?} [", rank.span)?;
+            for (i, cell) in self.cells_of(rank).iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{cell:?}")?;
+            }
+            writeln!(f, "]")?;
+        }
+        f.write_str("]")
+    }
 }
 
 /// One rank of the board.
@@ -87,19 +121,12 @@ pub struct Board {
 pub struct Rank {
     /// The rank's text.
     pub span: Span,
-    /// Its cells from file 9 to file 1.
-    pub cells: Vec<Spanned<Cell>>,
-}
-
-impl Rank {
-    /// How many squares the rank covers (a valid rank covers nine).
-    pub fn width(&self) -> u32 {
-        self.cells.iter().map(|c| c.node.width()).sum()
-    }
+    /// Where its cells are in [`Board::cells`].
+    pub cells: Range<usize>,
 }
 
 /// What one token of a rank says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Cell {
     /// A run of `n` empty squares (a digit).
     Empty(u8),
@@ -111,6 +138,16 @@ pub enum Cell {
         /// Squares it is taken to cover.
         width: u8,
     },
+}
+
+impl fmt::Debug for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Empty(n) => write!(f, "Empty({n})"),
+            Self::Piece(p) => write!(f, "Piece({p})"),
+            Self::Fault { width } => write!(f, "Fault(width {width})"),
+        }
+    }
 }
 
 impl Cell {

@@ -28,9 +28,7 @@ pub fn build(text: &str, choice: DialectChoice) -> (Record, Vec<Diagnostic>) {
 
 /// Parses `text` with `rule`, a total recovery rule; `None` only if the grammar is broken.
 fn parse_total(rule: Rule, text: &str) -> Option<Pair<'_, Rule>> {
-    SfenParser::parse(rule, text)
-        .ok()
-        .and_then(|mut pairs| pairs.next())
+    SfenParser::parse(rule, text).ok().and_then(|mut pairs| pairs.next())
 }
 
 fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) -> Record {
@@ -83,10 +81,7 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
             Diagnostic::error(
                 "sfen::usi-command",
                 span,
-                format!(
-                    "`{}` belongs to the USI command, not to the SFEN record",
-                    field(span)
-                ),
+                format!("`{}` belongs to the USI command, not to the SFEN record", field(span)),
             )
             .label("not part of the record")
             .help("remove it: an SFEN record starts with the board"),
@@ -111,18 +106,10 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
     let (side_span, mut hand_span, mut move_span) = (fields.get(1), fields.get(2), fields.get(3));
     if fields.len() == 3 && is_digits(field(fields[2])) && side_ok(field(fields[1])) {
         out.push(
-            Diagnostic::error(
-                "sfen::missing-field",
-                Span::point(fields[2].start),
-                "the pieces in hand are missing",
-            )
-            .label("the hand goes here")
-            .with(fields[2], "this reads as the move number")
-            .help(format!(
-                "write `-` for empty hands: `… {} - {}`",
-                field(fields[1]),
-                field(fields[2])
-            )),
+            Diagnostic::error("sfen::missing-field", Span::point(fields[2].start), "the pieces in hand are missing")
+                .label("the hand goes here")
+                .with(fields[2], "this reads as the move number")
+                .help(format!("write `-` for empty hands: `… {} - {}`", field(fields[1]), field(fields[2]))),
         );
         move_span = hand_span.take();
     }
@@ -158,27 +145,18 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
         } else {
             (
                 format!("the record has {} fields; SFEN has four", fields.len()),
-                "a record is board, side to move, hand and move number: remove what follows"
-                    .to_owned(),
+                "a record is board, side to move, hand and move number: remove what follows".to_owned(),
             )
         };
-        out.push(
-            Diagnostic::error("sfen::extra-field", extra, message)
-                .label("unexpected")
-                .help(help),
-        );
+        out.push(Diagnostic::error("sfen::extra-field", extra, message).label("unexpected").help(help));
     }
     record.dialect = resolve_dialect(&record, choice, out);
     record
 }
 
 fn internal(text: &str) -> Diagnostic {
-    Diagnostic::error(
-        "sfen::internal",
-        Span::new(0, text.len()),
-        "kifu could not read this record (a grammar fault)",
-    )
-    .help("please report this record to kifu's authors")
+    Diagnostic::error("sfen::internal", Span::new(0, text.len()), "kifu could not read this record (a grammar fault)")
+        .help("please report this record to kifu's authors")
 }
 
 fn is_digits(s: &str) -> bool {
@@ -193,23 +171,15 @@ fn check_gap(text: &str, span: Span, out: &mut Vec<Diagnostic>) {
     let gap = span.slice(text);
     if span.start == 0 {
         out.push(
-            Diagnostic::error(
-                "sfen::leading-whitespace",
-                span,
-                "the record starts with whitespace",
-            )
-            .label("remove this")
-            .help("start the record with the board"),
+            Diagnostic::error("sfen::leading-whitespace", span, "the record starts with whitespace")
+                .label("remove this")
+                .help("start the record with the board"),
         );
     } else if span.end == text.len() {
         out.push(
-            Diagnostic::error(
-                "sfen::trailing-whitespace",
-                span,
-                "the record ends with whitespace",
-            )
-            .label("remove this")
-            .help("end the record with its last field"),
+            Diagnostic::error("sfen::trailing-whitespace", span, "the record ends with whitespace")
+                .label("remove this")
+                .help("end the record with its last field"),
         );
     } else if gap != " " {
         let what = if gap.chars().all(|c| c == ' ') {
@@ -222,13 +192,9 @@ fn check_gap(text: &str, span: Span, out: &mut Vec<Diagnostic>) {
             format!("`{}`", gap.escape_debug())
         };
         out.push(
-            Diagnostic::error(
-                "sfen::separator",
-                span,
-                format!("fields are separated by one space, not {what}"),
-            )
-            .label("use one space")
-            .help("separate the fields with a single ASCII space"),
+            Diagnostic::error("sfen::separator", span, format!("fields are separated by one space, not {what}"))
+                .label("use one space")
+                .help("separate the fields with a single ASCII space"),
         );
     }
 }
@@ -242,10 +208,7 @@ fn rank_name(index: usize) -> String {
 }
 
 fn build_board(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Board {
-    let mut board = Board {
-        span: Span::new(offset, offset + text.len()),
-        ranks: Vec::new(),
-    };
+    let mut board = Board { span: Span::new(offset, offset + text.len()), ranks: Vec::new(), cells: Vec::new() };
     let Some(pair) = parse_total(Rule::board_lenient, text) else {
         out.push(internal(text).shifted(offset));
         return board;
@@ -253,7 +216,8 @@ fn build_board(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Board {
     for row in pair.into_inner() {
         match row.as_rule() {
             Rule::row_lenient => {
-                board.ranks.push(build_rank(row, offset, out));
+                let rank = build_rank(row, offset, &mut board.cells, out);
+                board.ranks.push(rank);
             }
             Rule::EOI => {}
             other => unreachable!("build_board: {other:?}"),
@@ -263,15 +227,15 @@ fn build_board(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Board {
     board
 }
 
-fn build_rank(row: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnostic>) -> Rank {
+fn build_rank(row: Pair<'_, Rule>, offset: usize, cells: &mut Vec<Spanned<Cell>>, out: &mut Vec<Diagnostic>) -> Rank {
     let span = Span::of(row.as_span()).shift(offset);
-    let mut cells = Vec::new();
+    let first = cells.len();
     let mut bad: Vec<(Span, char)> = Vec::new();
     for item in row.into_inner() {
         let s = Span::of(item.as_span()).shift(offset);
         let text = item.as_str();
         if item.as_rule() != Rule::bad_square {
-            flush_bad(&mut bad, &mut cells, BadContext::Board, out);
+            flush_bad(&mut bad, cells, BadContext::Board, out);
         }
         match item.as_rule() {
             Rule::empty_run => {
@@ -302,9 +266,15 @@ fn build_rank(row: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnostic>) -> 
             }
             Rule::dangling_promotion => {
                 out.push(
-                    Diagnostic::error("sfen::dangling-promotion", s, "`+` must stand right before the piece it promotes")
-                        .label("promotes nothing")
-                        .help("write `+` directly before a rook, bishop, silver, knight, lance or pawn (`+P`), or remove it"),
+                    Diagnostic::error(
+                        "sfen::dangling-promotion",
+                        s,
+                        "`+` must stand right before the piece it promotes",
+                    )
+                    .label("promotes nothing")
+                    .help(
+                        "write `+` directly before a rook, bishop, silver, knight, lance or pawn (`+P`), or remove it",
+                    ),
                 );
                 cells.push(Spanned::new(Cell::Fault { width: 0 }, s));
             }
@@ -320,8 +290,8 @@ fn build_rank(row: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnostic>) -> 
             other => unreachable!("build_rank: {other:?}"),
         }
     }
-    flush_bad(&mut bad, &mut cells, BadContext::Board, out);
-    Rank { span, cells }
+    flush_bad(&mut bad, cells, BadContext::Board, out);
+    Rank { span, cells: first..cells.len() }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -361,19 +331,12 @@ fn flush_bad(
         } else {
             format!("`{written}`")
         };
-        Diagnostic::error(
-            "sfen::lookalike",
-            span,
-            format!("{what} looks like `{meant}` but is not ASCII"),
-        )
-        .label(format!("did you mean `{meant}`?"))
-        .help(format!("SFEN is written in ASCII: write `{meant}`"))
+        Diagnostic::error("sfen::lookalike", span, format!("{what} looks like `{meant}` but is not ASCII"))
+            .label(format!("did you mean `{meant}`?"))
+            .help(format!("SFEN is written in ASCII: write `{meant}`"))
     } else {
         let what = if count == 1 {
-            format!(
-                "{} is not a shogi piece",
-                lookalike::describe(written.chars().next().unwrap_or(' '))
-            )
+            format!("{} is not a shogi piece", lookalike::describe(written.chars().next().unwrap_or(' ')))
         } else {
             format!("`{}` are not shogi pieces", written.escape_debug())
         };
@@ -387,11 +350,7 @@ fn flush_bad(
                 "a hand lists R B G S N L P (Black) and r b g s n l p (White), each after an optional count, or is `-`",
             ),
         };
-        let label = if count == 1 {
-            "unknown piece"
-        } else {
-            "unknown pieces"
-        };
+        let label = if count == 1 { "unknown piece" } else { "unknown pieces" };
         Diagnostic::error(code, span, what).label(label).help(help)
     };
     out.push(diag);
@@ -401,7 +360,7 @@ fn flush_bad(
 fn check_board_shape(board: &Board, out: &mut Vec<Diagnostic>) {
     let n = board.ranks.len();
     for (i, rank) in board.ranks.iter().enumerate().take(9) {
-        let width = rank.width();
+        let width = board.width(rank);
         if rank.cells.is_empty() {
             // Point at the separators around the empty rank.
             let span = Span::new(
@@ -412,17 +371,13 @@ fn check_board_shape(board: &Board, out: &mut Vec<Diagnostic>) {
                 continue; // a trailing `/`, reported with the rank count
             }
             out.push(
-                Diagnostic::error(
-                    "sfen::empty-rank",
-                    span,
-                    format!("{} is empty", rank_name(i)),
-                )
-                .label("nothing between these")
-                .help("write `9` for a rank of nine empty squares"),
+                Diagnostic::error("sfen::empty-rank", span, format!("{} is empty", rank_name(i)))
+                    .label("nothing between these")
+                    .help("write `9` for a rank of nine empty squares"),
             );
         } else if width > 9 {
             let mut sum = 0;
-            let over = rank.cells.iter().find(|c| {
+            let over = board.cells_of(rank).iter().find(|c| {
                 sum += c.node.width();
                 sum > 9
             });
@@ -477,33 +432,23 @@ fn check_board_shape(board: &Board, out: &mut Vec<Diagnostic>) {
                 span,
                 format!("the board has {n} ranks; a shogi board has 9 (a to i)"),
             )
-            .label(format!(
-                "{} rank{} too many",
-                n - 9,
-                if n == 10 { "" } else { "s" }
-            ))
+            .label(format!("{} rank{} too many", n - 9, if n == 10 { "" } else { "s" }))
             .with(board.ranks[8].span, "rank i, the last")
             .help("remove the extra ranks, or join ranks split by a stray `/`")
         };
         out.push(diag);
     } else if n < 9 {
-        let chess = n == 8 && board.ranks.iter().all(|r| r.width() == 8);
+        let chess = n == 8 && board.ranks.iter().all(|r| board.width(r) == 8);
         let help = if chess {
             "this looks like a chess FEN (eight ranks of eight squares): check it with `--format fen`".to_owned()
         } else {
-            format!(
-                "a board lists nine ranks, a (top) to i, with eight `/` between them; {} missing",
-                9 - n
-            )
+            format!("a board lists nine ranks, a (top) to i, with eight `/` between them; {} missing", 9 - n)
         };
         out.push(
             Diagnostic::error(
                 "sfen::rank-count",
                 board.span,
-                format!(
-                    "the board has {n} rank{}; a shogi board has 9",
-                    if n == 1 { "" } else { "s" }
-                ),
+                format!("the board has {n} rank{}; a shogi board has 9", if n == 1 { "" } else { "s" }),
             )
             .label(format!("{n} rank{}", if n == 1 { "" } else { "s" }))
             .help(help),
@@ -530,12 +475,8 @@ fn build_side(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spann
             let lower = text.to_ascii_lowercase();
             let suggestion = match (single.and_then(lookalike::ascii_for), lower.as_str()) {
                 (Some(c), _) if side_ok(&c.to_string()) => Some(c.to_string()),
-                (_, "black" | "sente" | "s" | "+" | "▲" | "☗" | "先手") => {
-                    Some("b".to_owned())
-                }
-                (_, "white" | "gote" | "g" | "▽" | "△" | "☖" | "後手") => {
-                    Some("w".to_owned())
-                }
+                (_, "black" | "sente" | "s" | "+" | "▲" | "☗" | "先手") => Some("b".to_owned()),
+                (_, "white" | "gote" | "g" | "▽" | "△" | "☖" | "後手") => Some("w".to_owned()),
                 _ => None,
             };
             let diag = match suggestion {
@@ -558,10 +499,7 @@ fn build_side(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spann
 }
 
 fn build_hand(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Hand {
-    let mut hand = Hand {
-        span: Span::new(offset, offset + text.len()),
-        entries: Vec::new(),
-    };
+    let mut hand = Hand { span: Span::new(offset, offset + text.len()), entries: Vec::new() };
     let Some(pair) = parse_total(Rule::hand_lenient, text) else {
         out.push(internal(text).shifted(offset));
         return hand;
@@ -623,11 +561,7 @@ fn build_hand(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Hand {
     hand
 }
 
-fn build_hand_entry(
-    item: Pair<'_, Rule>,
-    offset: usize,
-    out: &mut Vec<Diagnostic>,
-) -> Option<HandEntry> {
+fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnostic>) -> Option<HandEntry> {
     let span = Span::of(item.as_span()).shift(offset);
     let mut count = None;
     let mut piece = None;
@@ -648,32 +582,30 @@ fn build_hand_entry(
                 } else if text.len() > 2 || value.is_none() {
                     ok = false;
                     out.push(
-                        Diagnostic::error("sfen::hand-count-range", s, format!("the count `{text}` has more than two digits"))
-                            .label("counts run from 1 to 99")
-                            .help("a count is one or two digits (`integer ::= [1-9][0-9]?`); a set has at most 18 of a kind"),
+                        Diagnostic::error(
+                            "sfen::hand-count-range",
+                            s,
+                            format!("the count `{text}` has more than two digits"),
+                        )
+                        .label("counts run from 1 to 99")
+                        .help(
+                            "a count is one or two digits (`integer ::= [1-9][0-9]?`); a set has at most 18 of a kind",
+                        ),
                     );
                 } else if text.starts_with('0') {
                     ok = false;
                     let trimmed = text.trim_start_matches('0');
                     out.push(
-                        Diagnostic::error(
-                            "sfen::hand-count-form",
-                            s,
-                            format!("the count `{text}` has a leading zero"),
-                        )
-                        .label("leading zero")
-                        .help(format!("write `{trimmed}`")),
+                        Diagnostic::error("sfen::hand-count-form", s, format!("the count `{text}` has a leading zero"))
+                            .label("leading zero")
+                            .help(format!("write `{trimmed}`")),
                     );
                 }
                 count = value.map(|v| Spanned::new(v, s));
             }
             Rule::hand_piece => {
                 let c = text.chars().next().unwrap_or(' ');
-                let color = if c.is_ascii_uppercase() {
-                    Color::Black
-                } else {
-                    Color::White
-                };
+                let color = if c.is_ascii_uppercase() { Color::Black } else { Color::White };
                 piece = PieceKind::from_letter(c).map(|k| Spanned::new((color, k), s));
             }
             Rule::hand_king => {
@@ -694,9 +626,7 @@ fn build_hand_entry(
                         format!("`{text}` is a promoted piece; pieces in hand are never promoted"),
                     )
                     .label("promoted")
-                    .help(format!(
-                        "a captured piece goes to hand unpromoted: write `{base}`"
-                    )),
+                    .help(format!("a captured piece goes to hand unpromoted: write `{base}`")),
                 );
             }
             other => unreachable!("build_hand_entry: {other:?}"),
@@ -712,17 +642,23 @@ fn build_move_number(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Optio
     if parse_total(Rule::move_number_lenient, text).is_none() {
         let meant: Option<String> = text.chars().map(lookalike::ascii_for).collect();
         let diag = match meant {
-            Some(m) if is_digits(&m) => Diagnostic::error("sfen::lookalike", span, format!("`{text}` looks like `{m}` but is not ASCII"))
-                .label(format!("did you mean `{m}`?"))
-                .help(format!("SFEN is written in ASCII: write `{m}`")),
+            Some(m) if is_digits(&m) => {
+                Diagnostic::error("sfen::lookalike", span, format!("`{text}` looks like `{m}` but is not ASCII"))
+                    .label(format!("did you mean `{m}`?"))
+                    .help(format!("SFEN is written in ASCII: write `{m}`"))
+            }
             _ if text.starts_with('-') && is_digits(&text[1..]) => {
                 Diagnostic::error("sfen::move-number", span, format!("`{text}` is negative; move numbers are positive"))
                     .label("a negative number")
                     .help("the start position is move 1, and each move adds one")
             }
-            _ => Diagnostic::error("sfen::move-number", span, format!("`{}` is not a move number", text.escape_debug()))
-                .label("expected a positive whole number")
-                .help("the move number counts plies from 1, the start position: write digits only, or leave the field out"),
+            _ => Diagnostic::error(
+                "sfen::move-number",
+                span,
+                format!("`{}` is not a move number", text.escape_debug()),
+            )
+            .label("expected a positive whole number")
+            .help("the move number counts plies from 1, the start position: write digits only, or leave the field out"),
         };
         out.push(diag);
         return None;
@@ -737,13 +673,9 @@ fn build_move_number(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Optio
     }
     if text.starts_with('0') {
         out.push(
-            Diagnostic::error(
-                "sfen::move-number-form",
-                span,
-                format!("the move number `{text}` has a leading zero"),
-            )
-            .label("leading zero")
-            .help(format!("write `{}`", text.trim_start_matches('0'))),
+            Diagnostic::error("sfen::move-number-form", span, format!("the move number `{text}` has a leading zero"))
+                .label("leading zero")
+                .help(format!("write `{}`", text.trim_start_matches('0'))),
         );
         return None;
     }
@@ -751,75 +683,79 @@ fn build_move_number(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Optio
         Ok(n) => Some(Spanned::new(n, span)),
         Err(_) => {
             out.push(
-                Diagnostic::error(
-                    "sfen::move-number-range",
-                    span,
-                    "the move number is too large",
-                )
-                .label(format!("{} digits", text.len()))
-                .help(format!("kifu reads move numbers up to {}", u64::MAX)),
+                Diagnostic::error("sfen::move-number-range", span, "the move number is too large")
+                    .label(format!("{} digits", text.len()))
+                    .help(format!("kifu reads move numbers up to {}", u64::MAX)),
             );
             None
         }
     }
 }
 
-fn resolve_dialect(
-    record: &Record,
-    choice: DialectChoice,
-    out: &mut Vec<Diagnostic>,
-) -> Option<Dialect> {
+fn resolve_dialect(record: &Record, choice: DialectChoice, out: &mut Vec<Diagnostic>) -> Option<Dialect> {
     let side = record.side;
     let big_move = record.move_number.filter(|m| m.node > 99);
     match choice {
         DialectChoice::Auto => {
             let dialect = side.map(|s| s.node.dialect);
-            if let (Some(s), Some(m)) = (
-                side.filter(|s| s.node.dialect == Dialect::Sfen2007),
-                big_move,
-            ) {
+            if let (Some(s), Some(m)) = (side.filter(|s| s.node.dialect == Dialect::Sfen2007), big_move) {
                 out.push(
-                    Diagnostic::error("sfen::mixed-dialect", m.span, "this record mixes dialects: a three-digit move number with an SFEN 2007 side letter")
-                        .label("SFEN 2007 move numbers have at most two digits")
-                        .with(s.span, "an SFEN 2007 side letter")
-                        .help(format!("write the side as `{}` to make this a USI record", if s.node.color == Color::Black { 'b' } else { 'w' })),
+                    Diagnostic::error(
+                        "sfen::mixed-dialect",
+                        m.span,
+                        "this record mixes dialects: a three-digit move number with an SFEN 2007 side letter",
+                    )
+                    .label("SFEN 2007 move numbers have at most two digits")
+                    .with(s.span, "an SFEN 2007 side letter")
+                    .help(format!(
+                        "write the side as `{}` to make this a USI record",
+                        if s.node.color == Color::Black { 'b' } else { 'w' }
+                    )),
                 );
             }
             dialect
         }
         DialectChoice::Usi => {
             if let Some(s) = side.filter(|s| s.node.dialect == Dialect::Sfen2007) {
-                let usi = if s.node.color == Color::Black {
-                    'b'
-                } else {
-                    'w'
-                };
+                let usi = if s.node.color == Color::Black { 'b' } else { 'w' };
                 out.push(
-                    Diagnostic::error("sfen::dialect", s.span, format!("`{}` is the SFEN 2007 side letter; USI writes `{usi}`", s.node.letter()))
-                        .label(format!("did you mean `{usi}`?"))
-                        .help(format!("write `{usi}`, or check this record with `--dialect sfen2007` (or `auto`), which accepts it")),
+                    Diagnostic::error(
+                        "sfen::dialect",
+                        s.span,
+                        format!("`{}` is the SFEN 2007 side letter; USI writes `{usi}`", s.node.letter()),
+                    )
+                    .label(format!("did you mean `{usi}`?"))
+                    .help(format!(
+                        "write `{usi}`, or check this record with `--dialect sfen2007` (or `auto`), which accepts it"
+                    )),
                 );
             }
             Some(Dialect::Usi)
         }
         DialectChoice::Sfen2007 => {
             if let Some(s) = side.filter(|s| s.node.dialect == Dialect::Usi) {
-                let upper = if s.node.color == Color::Black {
-                    'B'
-                } else {
-                    'W'
-                };
+                let upper = if s.node.color == Color::Black { 'B' } else { 'W' };
                 out.push(
-                    Diagnostic::error("sfen::dialect", s.span, format!("`{}` is the USI side letter; SFEN 2007 writes `{upper}`", s.node.letter()))
-                        .label(format!("did you mean `{upper}`?"))
-                        .help(format!("write `{upper}`, or check this record with `--dialect usi` (or `auto`), which accepts it")),
+                    Diagnostic::error(
+                        "sfen::dialect",
+                        s.span,
+                        format!("`{}` is the USI side letter; SFEN 2007 writes `{upper}`", s.node.letter()),
+                    )
+                    .label(format!("did you mean `{upper}`?"))
+                    .help(format!(
+                        "write `{upper}`, or check this record with `--dialect usi` (or `auto`), which accepts it"
+                    )),
                 );
             }
             if let Some(m) = big_move {
                 out.push(
-                    Diagnostic::error("sfen::dialect", m.span, format!("SFEN 2007 move numbers have one or two digits; `{}` has more", m.node))
-                        .label("`integer ::= [1-9][0-9]?`")
-                        .help("USI accepts a move number of any size: check this record with `--dialect usi` (or `auto`)"),
+                    Diagnostic::error(
+                        "sfen::dialect",
+                        m.span,
+                        format!("SFEN 2007 move numbers have one or two digits; `{}` has more", m.node),
+                    )
+                    .label("`integer ::= [1-9][0-9]?`")
+                    .help("USI accepts a move number of any size: check this record with `--dialect usi` (or `auto`)"),
                 );
             }
             Some(Dialect::Sfen2007)

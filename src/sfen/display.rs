@@ -55,11 +55,7 @@ impl Position {
             (Dialect::Sfen2007, Color::Black) => 'B',
             (Dialect::Sfen2007, Color::White) => 'W',
         };
-        let mut s = format!(
-            "{} {side} {}",
-            self.board_sfen(),
-            canonical_hand(&self.hands)
-        );
+        let mut s = format!("{} {side} {}", self.board_sfen(), canonical_hand(&self.hands));
         if let Some(n) = self.move_number {
             if dialect == Dialect::Sfen2007 && n > 99 {
                 return Err(DisplayError::MoveNumberTooLarge(n));

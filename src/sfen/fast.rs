@@ -5,7 +5,9 @@
 
 use std::sync::OnceLock;
 
-use regex::Regex;
+use regex_automata::dfa::{dense, Automaton};
+use regex_automata::util::start;
+use regex_automata::Anchored;
 
 use super::ast::{Board, Cell, Dialect, Hand, HandEntry, Rank, Record, Side};
 use super::DialectChoice;
@@ -13,21 +15,42 @@ use crate::grammar;
 use crate::shogi::{Color, Piece, PieceKind};
 use crate::span::{Span, Spanned};
 
-fn compiled(rule: &str) -> Option<Regex> {
-    let pattern = grammar::rule_to_regex(&[grammar::SFEN, grammar::COMMON], rule).ok()?;
-    Regex::new(&pattern).ok()
+/// A grammar rule compiled to a deterministic automaton.
+pub struct RuleDfa(dense::DFA<Vec<u32>>);
+
+impl RuleDfa {
+    /// Compiles `rule` of the SFEN grammar; `None` if it is not regular.
+    pub fn compile(rule: &str) -> Option<Self> {
+        let pattern = grammar::rule_to_regex(&[grammar::SFEN, grammar::COMMON], rule).ok()?;
+        dense::DFA::new(&pattern).ok().map(Self)
+    }
+
+    /// True when the whole of `text` matches the rule.
+    pub fn is_match(&self, text: &str) -> bool {
+        let dfa = &self.0;
+        let Ok(mut state) = dfa.start_state(&start::Config::new().anchored(Anchored::Yes)) else {
+            return false;
+        };
+        for &b in text.as_bytes() {
+            state = dfa.next_state(state, b);
+            if dfa.is_dead_state(state) {
+                return false;
+            }
+        }
+        dfa.is_match_state(dfa.next_eoi_state(state))
+    }
 }
 
 /// The automaton for the `usi_record` rule (`None` if the grammar stopped being regular).
-pub fn usi() -> Option<&'static Regex> {
-    static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    RE.get_or_init(|| compiled("usi_record")).as_ref()
+pub fn usi() -> Option<&'static RuleDfa> {
+    static RE: OnceLock<Option<RuleDfa>> = OnceLock::new();
+    RE.get_or_init(|| RuleDfa::compile("usi_record")).as_ref()
 }
 
 /// The automaton for the `sfen2007_record` rule.
-pub fn sfen2007() -> Option<&'static Regex> {
-    static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    RE.get_or_init(|| compiled("sfen2007_record")).as_ref()
+pub fn sfen2007() -> Option<&'static RuleDfa> {
+    static RE: OnceLock<Option<RuleDfa>> = OnceLock::new();
+    RE.get_or_init(|| RuleDfa::compile("sfen2007_record")).as_ref()
 }
 
 /// The dialect whose record rule `text` matches exactly, among those `choice` allows.
@@ -64,11 +87,7 @@ pub fn parse(text: &str, choice: DialectChoice) -> Option<Record> {
         None => None,
     };
     let board = read_board(board_text, board_span)?;
-    let color = if side_text.eq_ignore_ascii_case("b") {
-        Color::Black
-    } else {
-        Color::White
-    };
+    let color = if side_text.eq_ignore_ascii_case("b") { Color::Black } else { Color::White };
     let side = Spanned::new(Side { color, dialect }, side_span);
     let hand = read_hand(hand_text, hand_span)?;
     Some(Record {
@@ -83,20 +102,18 @@ pub fn parse(text: &str, choice: DialectChoice) -> Option<Record> {
 
 fn read_board(text: &str, span: Span) -> Option<Board> {
     let mut ranks = Vec::with_capacity(9);
+    let mut cells = Vec::with_capacity(text.len());
     let mut start = span.start;
     for rank_text in text.split('/') {
         let bytes = rank_text.as_bytes();
-        let mut cells = Vec::with_capacity(9);
+        let first = cells.len();
         let mut i = 0;
         let mut width = 0;
         while i < bytes.len() {
             let at = start + i;
             let (cell, len) = match bytes[i] {
                 d @ b'1'..=b'9' => (Cell::Empty(d - b'0'), 1),
-                b'+' => (
-                    Cell::Piece(Piece::from_letter(*bytes.get(i + 1)? as char, true)?),
-                    2,
-                ),
+                b'+' => (Cell::Piece(Piece::from_letter(*bytes.get(i + 1)? as char, true)?), 2),
                 c => (Cell::Piece(Piece::from_letter(c as char, false)?), 1),
             };
             width += cell.width();
@@ -106,13 +123,10 @@ fn read_board(text: &str, span: Span) -> Option<Board> {
         if width != 9 {
             return None;
         }
-        ranks.push(Rank {
-            span: Span::new(start, start + bytes.len()),
-            cells,
-        });
+        ranks.push(Rank { span: Span::new(start, start + bytes.len()), cells: first..cells.len() });
         start += bytes.len() + 1;
     }
-    Some(Board { span, ranks })
+    Some(Board { span, ranks, cells })
 }
 
 fn read_hand(text: &str, span: Span) -> Option<Hand> {
@@ -127,24 +141,13 @@ fn read_hand(text: &str, span: Span) -> Option<Hand> {
             }
             let count = (i > start).then(|| {
                 let digits = &text[start..i];
-                Spanned::new(
-                    digits.parse::<u32>().unwrap_or(0),
-                    Span::new(start, i).shift(span.start),
-                )
+                Spanned::new(digits.parse::<u32>().unwrap_or(0), Span::new(start, i).shift(span.start))
             });
             let c = *bytes.get(i)? as char;
-            let color = if c.is_ascii_uppercase() {
-                Color::Black
-            } else {
-                Color::White
-            };
+            let color = if c.is_ascii_uppercase() { Color::Black } else { Color::White };
             let kind = PieceKind::from_letter(c)?;
             let piece = Spanned::new((color, kind), Span::new(i, i + 1).shift(span.start));
-            entries.push(HandEntry {
-                span: Span::new(start, i + 1).shift(span.start),
-                count,
-                piece,
-            });
+            entries.push(HandEntry { span: Span::new(start, i + 1).shift(span.start), count, piece });
             i += 1;
         }
     }

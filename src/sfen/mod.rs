@@ -51,9 +51,7 @@ impl FromStr for DialectChoice {
             "auto" => Ok(Self::Auto),
             "sfen2007" => Ok(Self::Sfen2007),
             "usi" => Ok(Self::Usi),
-            other => Err(format!(
-                "unknown SFEN dialect `{other}`: expected auto, sfen2007 or usi"
-            )),
+            other => Err(format!("unknown SFEN dialect `{other}`: expected auto, sfen2007 or usi")),
         }
     }
 }
@@ -84,11 +82,7 @@ pub fn check(text: &str, choice: DialectChoice) -> Checked {
     };
     let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
     let faulty = |span: Option<crate::span::Span>| {
-        span.is_none_or(|s| {
-            diagnostics
-                .iter()
-                .any(|d| d.is_error() && s.contains(d.span()))
-        })
+        span.is_none_or(|s| diagnostics.iter().any(|d| d.is_error() && s.contains(d.span())))
     };
     let sound = validate::Sound {
         board: !faulty(record.board.as_ref().map(|b| b.span)),
@@ -96,17 +90,18 @@ pub fn check(text: &str, choice: DialectChoice) -> Checked {
         hand: !faulty(record.hand.as_ref().map(|h| h.span)),
         move_number: !faulty(record.move_number.map(|m| m.span)),
     };
-    validate::check(&record, sound, &mut diagnostics);
-    let position = if syntax_ok {
-        Position::from_record(&record)
-    } else {
-        None
+    let board = record.board.as_ref().filter(|_| sound.board).and_then(model::board_of);
+    validate::check(&record, board.as_ref(), sound, &mut diagnostics);
+    let position = match (board, record.side, &record.hand) {
+        (Some(board), Some(side), Some(hand)) if syntax_ok => Some(Position {
+            board,
+            hands: model::hands_of(hand),
+            side: side.node.color,
+            move_number: record.move_number.map(|m| m.node),
+        }),
+        _ => None,
     };
-    Checked {
-        record,
-        position,
-        diagnostics,
-    }
+    Checked { record, position, diagnostics }
 }
 
 /// The syntax errors that kept a record from being read.
@@ -143,16 +138,10 @@ impl FromStr for Position {
             Some(record) => (record, Vec::new()),
             None => build::build(s, DialectChoice::Auto),
         };
-        let errors: Vec<Diagnostic> = diagnostics
-            .into_iter()
-            .filter(Diagnostic::is_error)
-            .collect();
+        let errors: Vec<Diagnostic> = diagnostics.into_iter().filter(Diagnostic::is_error).collect();
         match Position::from_record(&record) {
             Some(p) if errors.is_empty() => Ok(p),
-            _ => Err(ParseError {
-                text: s.to_owned(),
-                diagnostics: errors,
-            }),
+            _ => Err(ParseError { text: s.to_owned(), diagnostics: errors }),
         }
     }
 }
@@ -175,15 +164,9 @@ pub fn rule_words(rule: Rule) -> &'static str {
         Rule::hand_piece => "a hand piece (R B G S N L P or r b g s n l p)",
         Rule::NO_INFORMATION => "`-`",
         Rule::sfen2007_move_number => "a move number (1-99)",
-        Rule::usi_move_number | Rule::move_number_field | Rule::move_number_lenient => {
-            "a move number"
-        }
-        Rule::unpromotable | Rule::dangling_promotion | Rule::zero_run | Rule::bad_square => {
-            "a square"
-        }
-        Rule::hand_king | Rule::hand_promoted | Rule::dangling_count | Rule::bad_hand_char => {
-            "a hand entry"
-        }
+        Rule::usi_move_number | Rule::move_number_field | Rule::move_number_lenient => "a move number",
+        Rule::unpromotable | Rule::dangling_promotion | Rule::zero_run | Rule::bad_square => "a square",
+        Rule::hand_king | Rule::hand_promoted | Rule::dangling_count | Rule::bad_hand_char => "a hand entry",
         Rule::gap | Rule::SPACE => "a space",
         Rule::PROMOTION => "`+`",
         Rule::ROW_SEPARATOR => "`/`",

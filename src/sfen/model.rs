@@ -2,7 +2,7 @@
 //! number. Not necessarily legal: [`super::validate`] says what is wrong with it.
 
 use super::ast::{self, Cell, Record};
-use crate::shogi::{Board, Color, Hand};
+use crate::shogi::{Board, Color, Hand, Square};
 use crate::span::Span;
 
 /// A shogi position as SFEN records it (not necessarily legal).
@@ -22,15 +22,12 @@ impl Position {
     /// The start position, Black to move, move 1.
     pub fn startpos() -> Self {
         let record = super::fast::parse(super::build::START, super::DialectChoice::Usi);
-        record
-            .as_ref()
-            .and_then(Self::from_record)
-            .unwrap_or_else(|| Self {
-                board: Board::default(),
-                hands: [Hand::default(); 2],
-                side: Color::Black,
-                move_number: Some(1),
-            })
+        record.as_ref().and_then(Self::from_record).unwrap_or_else(|| Self {
+            board: Board::default(),
+            hands: [Hand::default(); 2],
+            side: Color::Black,
+            move_number: Some(1),
+        })
     }
 
     /// The pieces `color` holds.
@@ -40,9 +37,8 @@ impl Position {
 
     /// The position a syntax tree describes, if every part of it is present and well formed.
     pub fn from_record(record: &Record) -> Option<Self> {
-        let (board, _) = board_of(record.board.as_ref()?)?;
         Some(Self {
-            board,
+            board: board_of(record.board.as_ref()?)?,
             hands: hands_of(record.hand.as_ref()?),
             side: record.side?.node.color,
             move_number: record.move_number.map(|m| m.node),
@@ -50,37 +46,42 @@ impl Position {
     }
 }
 
-/// The board a board field describes and, for each square, the span of the cell that wrote
-/// it (an empty run's span for each of its squares); `None` unless it has nine ranks of nine
-/// squares and no faults.
-pub fn board_of(field: &ast::Board) -> Option<(Board, [Span; 81])> {
+/// The board a board field describes; `None` unless it has nine ranks of nine squares and no
+/// faults.
+pub fn board_of(field: &ast::Board) -> Option<Board> {
     if field.ranks.len() != 9 {
         return None;
     }
     let mut board = Board::default();
-    let mut spans = [Span::default(); 81];
     for (r, rank) in field.ranks.iter().enumerate() {
         let mut file_index = 0usize;
-        for cell in &rank.cells {
-            let width = cell.node.width() as usize;
-            if file_index + width > 9 {
-                return None;
-            }
+        for cell in field.cells_of(rank) {
             match cell.node {
-                Cell::Piece(p) => board.0[r * 9 + file_index] = Some(p),
+                Cell::Piece(p) if file_index < 9 => board.0[r * 9 + file_index] = Some(p),
+                Cell::Piece(_) | Cell::Fault { .. } => return None,
                 Cell::Empty(_) => {}
-                Cell::Fault { .. } => return None,
             }
-            for s in &mut spans[r * 9 + file_index..r * 9 + file_index + width] {
-                *s = cell.span;
-            }
-            file_index += width;
+            file_index += cell.node.width() as usize;
         }
         if file_index != 9 {
             return None;
         }
     }
-    Some((board, spans))
+    Some(board)
+}
+
+/// The span of the cell that writes `square` (for an empty square, its run's span).
+pub fn square_span(field: &ast::Board, square: Square) -> Span {
+    let Some(rank) = field.ranks.get(usize::from(square.rank()) - 1) else { return field.span };
+    let target = 9 - u32::from(square.file());
+    let mut file_index = 0;
+    for cell in field.cells_of(rank) {
+        file_index += cell.node.width();
+        if file_index > target {
+            return cell.span;
+        }
+    }
+    rank.span
 }
 
 /// The hands a hand field lists (entries naming a piece twice add up).

@@ -6,12 +6,10 @@
 //! hides what is wrong in another, and nothing is judged from a part that could not be read
 //! (a tenth rank is never reported as a missing king).
 
-use std::collections::HashMap;
-
 use super::ast::{Cell, HandEntry, Record};
-use super::model::{board_of, hands_of};
+use super::model::{hands_of, square_span};
 use crate::diagnostic::Diagnostic;
-use crate::shogi::{Board, Color, Hand, PieceKind, Square};
+use crate::shogi::{Board, Color, Hand, Piece, PieceKind, Square};
 use crate::span::{Span, Spanned};
 
 /// Which parts of a record read without syntax errors.
@@ -27,51 +25,77 @@ pub struct Sound {
     pub move_number: bool,
 }
 
+/// The pieces of a board, gathered once for every check.
+struct Census {
+    /// Every piece and its square, in SFEN order.
+    pieces: Vec<(Square, Piece)>,
+    /// Pieces per kind (promoted ones as their base kind), both colours together.
+    counts: [u32; 8],
+}
+
+impl Census {
+    fn of(board: &Board) -> Self {
+        let mut pieces = Vec::with_capacity(40);
+        let mut counts = [0; 8];
+        for (sq, p) in board.pieces() {
+            pieces.push((sq, p));
+            counts[p.kind.index()] += 1;
+        }
+        Self { pieces, counts }
+    }
+
+    fn kings(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
+        self.pieces.iter().filter(move |(_, p)| p.color == color && p.kind == PieceKind::King).map(|(s, _)| *s)
+    }
+
+    fn attackers(&self, board: &Board, target: Square, by: Color) -> Vec<Square> {
+        self.pieces.iter().filter(|(sq, p)| p.color == by && board.attacks(*sq, target)).map(|(sq, _)| *sq).collect()
+    }
+}
+
 /// Adds to `out` every canonical-form warning and every rule of shogi that the sound parts of
 /// `record` break.
-pub fn check(record: &Record, sound: Sound, out: &mut Vec<Diagnostic>) {
+///
+/// `board` is the board of `record`'s board field when that field is sound (see
+/// [`board_of`](super::model::board_of)).
+pub fn check(record: &Record, board: Option<&Board>, sound: Sound, out: &mut Vec<Diagnostic>) {
     if let Some(board) = &record.board {
         check_empty_runs(board, out);
     }
     if let (Some(hand), true) = (&record.hand, sound.hand) {
         check_hand_form(&hand.entries, out);
     }
-    let Some((board, spans)) = record
-        .board
-        .as_ref()
-        .filter(|_| sound.board)
-        .and_then(board_of)
-    else {
-        return;
-    };
-    let at = |sq: Square| spans[sq.index()];
-    check_kings(&board, record, &at, out);
-    check_dead_pieces(&board, &at, out);
-    check_nifu(&board, &at, out);
-    let side = record
-        .side
-        .filter(|_| sound.side)
-        .map(|s| Spanned::new(s.node.color, s.span));
+    let (Some(field), Some(board)) = (record.board.as_ref(), board) else { return };
+    let at = |sq: Square| square_span(field, sq);
+    let census = Census::of(board);
+    check_kings(&census, record, &at, out);
+    check_dead_pieces(&census, &at, out);
+    check_nifu(&census, &at, out);
+    let side = record.side.filter(|_| sound.side).map(|s| Spanned::new(s.node.color, s.span));
     if let Some(side) = side {
-        check_checks(&board, side, &at, out);
+        check_checks(board, &census, side, &at, out);
     }
     if let (Some(hand), true) = (&record.hand, sound.hand) {
         let hands = hands_of(hand);
-        check_supply(&board, &hands, &hand.entries, &at, out);
+        check_supply(&census, &hands, &hand.entries, &at, out);
         if let (Some(side), Some(m), true) = (side, record.move_number, sound.move_number) {
-            check_parity(&board, &hands, side, m, out);
+            check_parity(&census, &hands, side, m, out);
         }
     }
 }
 
 fn check_empty_runs(board: &super::ast::Board, out: &mut Vec<Diagnostic>) {
     for rank in &board.ranks {
-        let mut run: Vec<(u8, Span)> = Vec::new();
-        let mut flush = |run: &mut Vec<(u8, Span)>| {
-            if run.len() > 1 {
-                let span = run[0].1.to(run[run.len() - 1].1);
-                let total: u32 = run.iter().map(|(n, _)| u32::from(*n)).sum();
-                let written: String = run.iter().map(|(n, _)| char::from(b'0' + n)).collect();
+        let cells = board.cells_of(rank);
+        let mut i = 0;
+        while i < cells.len() {
+            let is_empty = |c: &Spanned<Cell>| matches!(c.node, Cell::Empty(_));
+            let run = cells[i..].iter().take_while(|c| is_empty(c)).count();
+            if run > 1 {
+                let run = &cells[i..i + run];
+                let span = run[0].span.to(run[run.len() - 1].span);
+                let total: u32 = run.iter().map(|c| c.node.width()).sum();
+                let written: String = run.iter().map(|c| char::from(b'0' + c.node.width() as u8)).collect();
                 let fix = if total <= 9 {
                     format!("write `{total}`")
                 } else {
@@ -81,34 +105,21 @@ fn check_empty_runs(board: &super::ast::Board, out: &mut Vec<Diagnostic>) {
                     Diagnostic::warning(
                         "sfen::split-empty-run",
                         span,
-                        format!(
-                            "`{written}` writes one run of {total} empty squares as {}",
-                            run.len()
-                        ),
+                        format!("`{written}` writes one run of {total} empty squares as {}", run.len()),
                     )
                     .label("consecutive digits")
                     .help(fix),
                 );
             }
-            run.clear();
-        };
-        for cell in &rank.cells {
-            match cell.node {
-                Cell::Empty(n) => run.push((n, cell.span)),
-                _ => flush(&mut run),
-            }
+            i += run.max(1);
         }
-        flush(&mut run);
     }
 }
 
 /// The position of a hand entry in USI order: Black's before White's, each R B G S N L P.
 fn usi_rank(entry: &HandEntry) -> usize {
     let (color, kind) = entry.piece.node;
-    let order = PieceKind::USI_HAND_ORDER
-        .iter()
-        .position(|k| *k == kind)
-        .unwrap_or(7);
+    let order = PieceKind::USI_HAND_ORDER.iter().position(|k| *k == kind).unwrap_or(7);
     color.index() * 8 + order
 }
 
@@ -123,11 +134,7 @@ pub fn canonical_hand(hands: &[Hand; 2]) -> String {
             }
             if n > 0 {
                 let c = kind.letter();
-                s.push(if color == Color::Black {
-                    c
-                } else {
-                    c.to_ascii_lowercase()
-                });
+                s.push(if color == Color::Black { c } else { c.to_ascii_lowercase() });
             }
         }
     }
@@ -145,7 +152,7 @@ fn hand_letter((color, kind): (Color, PieceKind)) -> char {
 }
 
 fn check_hand_form(entries: &[HandEntry], out: &mut Vec<Diagnostic>) {
-    let mut seen: HashMap<usize, &HandEntry> = HashMap::new();
+    let mut seen: [Option<&HandEntry>; 16] = [None; 16];
     let canonical = || {
         let mut hands = [Hand::default(); 2];
         for e in entries {
@@ -156,17 +163,13 @@ fn check_hand_form(entries: &[HandEntry], out: &mut Vec<Diagnostic>) {
     for entry in entries {
         if let Some(count) = entry.count.filter(|c| c.node == 1) {
             out.push(
-                Diagnostic::warning(
-                    "sfen::hand-count-one",
-                    count.span,
-                    "a count of 1 is not written",
-                )
-                .label("redundant count")
-                .help(format!("write `{}` alone", hand_letter(entry.piece.node))),
+                Diagnostic::warning("sfen::hand-count-one", count.span, "a count of 1 is not written")
+                    .label("redundant count")
+                    .help(format!("write `{}` alone", hand_letter(entry.piece.node))),
             );
         }
         let key = usi_rank(entry);
-        if let Some(first) = seen.get(&key) {
+        if let Some(first) = seen[key] {
             let (color, kind) = entry.piece.node;
             out.push(
                 Diagnostic::warning(
@@ -176,19 +179,13 @@ fn check_hand_form(entries: &[HandEntry], out: &mut Vec<Diagnostic>) {
                 )
                 .label("listed again")
                 .with(first.span, "first listed here")
-                .help(format!(
-                    "list each piece once with its total count: `{}`",
-                    canonical()
-                )),
+                .help(format!("list each piece once with its total count: `{}`", canonical())),
             );
         } else {
-            seen.insert(key, entry);
+            seen[key] = Some(entry);
         }
     }
-    if let Some(pair) = entries
-        .windows(2)
-        .find(|w| usi_rank(&w[1]) < usi_rank(&w[0]))
-    {
+    if let Some(pair) = entries.windows(2).find(|w| usi_rank(&w[1]) < usi_rank(&w[0])) {
         out.push(
             Diagnostic::warning("sfen::hand-order", pair[1].span, "the hand is not in USI order")
                 .label("out of order")
@@ -201,15 +198,10 @@ fn check_hand_form(entries: &[HandEntry], out: &mut Vec<Diagnostic>) {
     }
 }
 
-fn check_kings(
-    board: &Board,
-    record: &Record,
-    at: &dyn Fn(Square) -> Span,
-    out: &mut Vec<Diagnostic>,
-) {
+fn check_kings(census: &Census, record: &Record, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
     let mut missing = Vec::new();
     for color in [Color::Black, Color::White] {
-        let kings: Vec<Square> = board.kings(color).collect();
+        let kings: Vec<Square> = census.kings(color).collect();
         match kings.as_slice() {
             [] => missing.push(color),
             [_] => {}
@@ -233,18 +225,9 @@ fn check_kings(
     match missing.as_slice() {
         [] => {}
         [color] => out.push(
-            Diagnostic::warning(
-                "sfen::missing-king",
-                span,
-                format!("{} has no king", color.name()),
-            )
-            .label(format!(
-                "no {} king on the board",
-                if *color == Color::Black { "`K`" } else { "`k`" }
-            ))
-            .help(
-                "tsume problems leave out the attacker's king; any other position needs both kings",
-            ),
+            Diagnostic::warning("sfen::missing-king", span, format!("{} has no king", color.name()))
+                .label(format!("no {} king on the board", if *color == Color::Black { "`K`" } else { "`k`" }))
+                .help("tsume problems leave out the attacker's king; any other position needs both kings"),
         ),
         _ => out.push(
             Diagnostic::warning("sfen::missing-king", span, "neither side has a king")
@@ -254,8 +237,8 @@ fn check_kings(
     }
 }
 
-fn check_dead_pieces(board: &Board, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
-    for (sq, piece) in board.pieces() {
+fn check_dead_pieces(census: &Census, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
+    for &(sq, piece) in &census.pieces {
         if piece.is_dead_on(sq) {
             let where_ = if piece.kind == PieceKind::Knight {
                 "either of its owner's last two ranks"
@@ -279,37 +262,39 @@ fn check_dead_pieces(board: &Board, at: &dyn Fn(Square) -> Span, out: &mut Vec<D
     }
 }
 
-fn check_nifu(board: &Board, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
+fn check_nifu(census: &Census, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
+    let is_pawn = |p: &Piece| p.kind == PieceKind::Pawn && !p.promoted;
+    // Files holding more than one unpromoted pawn of a colour, by a bit count per file.
+    let mut seen = [0u16; 2];
+    let mut twice = [0u16; 2];
+    for (sq, p) in census.pieces.iter().filter(|(_, p)| is_pawn(p)) {
+        let bit = 1 << sq.file();
+        let c = p.color.index();
+        twice[c] |= seen[c] & bit;
+        seen[c] |= bit;
+    }
     for color in [Color::Black, Color::White] {
-        for file in (1..=9).rev() {
-            let pawns: Vec<Square> = (1..=9)
-                .filter_map(|rank| Square::new(file, rank))
-                .filter(|sq| {
-                    board.get(*sq).is_some_and(|p| {
-                        p.color == color && p.kind == PieceKind::Pawn && !p.promoted
-                    })
-                })
+        for file in (1..=9u8).rev().filter(|f| twice[color.index()] & (1 << f) != 0) {
+            let pawns: Vec<Square> = census
+                .pieces
+                .iter()
+                .filter(|(sq, p)| is_pawn(p) && p.color == color && sq.file() == file)
+                .map(|(sq, _)| *sq)
                 .collect();
-            if let [first, rest @ ..] = pawns.as_slice() {
-                if rest.is_empty() {
-                    continue;
-                }
-                let last = rest[rest.len() - 1];
+            if let [first, rest @ .., last] = pawns.as_slice() {
                 let mut diag = Diagnostic::error(
                     "sfen::nifu",
-                    at(last),
-                    format!(
-                        "{} has {} unpromoted pawns on file {file} (nifu)",
-                        color.name(),
-                        pawns.len()
-                    ),
+                    at(*last),
+                    format!("{} has {} unpromoted pawns on file {file} (nifu)", color.name(), pawns.len()),
                 )
                 .label(format!("pawn on {last}"))
                 .with(at(*first), format!("pawn on {first}"));
-                for sq in &rest[..rest.len() - 1] {
+                for sq in rest {
                     diag = diag.with(at(*sq), format!("pawn on {sq}"));
                 }
-                out.push(diag.help("a side may have only one unpromoted pawn on a file: promote the others (`+P`) or move them"));
+                out.push(diag.help(
+                    "a side may have only one unpromoted pawn on a file: promote the others (`+P`) or move them",
+                ));
             }
         }
     }
@@ -331,6 +316,7 @@ fn distant_slider(board: &Board, from: Square, king: Square) -> bool {
 
 fn check_checks(
     board: &Board,
+    census: &Census,
     side: Spanned<Color>,
     at: &dyn Fn(Square) -> Span,
     out: &mut Vec<Diagnostic>,
@@ -338,21 +324,13 @@ fn check_checks(
     let mover = side.node;
     let waiting = mover.opponent();
     // The side not to move must not be in check: the mover could take its king.
-    if let Some(king) = board
-        .kings(waiting)
-        .next()
-        .filter(|_| board.kings(waiting).count() == 1)
-    {
-        let checkers = board.attackers(king, mover);
+    if let Some(king) = census.kings(waiting).next().filter(|_| census.kings(waiting).count() == 1) {
+        let checkers = census.attackers(board, king, mover);
         if !checkers.is_empty() {
             let mut diag = Diagnostic::error(
                 "sfen::opposite-check",
                 at(king),
-                format!(
-                    "{}'s king on {king} is in check, but it is {}'s turn",
-                    waiting.name(),
-                    mover.name()
-                ),
+                format!("{}'s king on {king} is in check, but it is {}'s turn", waiting.name(), mover.name()),
             )
             .label("in check");
             for sq in &checkers {
@@ -368,17 +346,13 @@ fn check_checks(
     }
     // The side to move can be in check by at most two pieces, and by two only when one of
     // them checks along a line another piece uncovered.
-    if let Some(king) = board
-        .kings(mover)
-        .next()
-        .filter(|_| board.kings(mover).count() == 1)
-    {
-        let checkers = board.attackers(king, waiting);
+    if let Some(king) = census.kings(mover).next().filter(|_| census.kings(mover).count() == 1) {
+        let checkers = census.attackers(board, king, waiting);
         let impossible = match checkers.as_slice() {
             [] | [_] => None,
-            [a, b] if !distant_slider(board, *a, king) && !distant_slider(board, *b, king) => {
-                Some("no single move gives check with two pieces that are both next to the king or a knight's jump away")
-            }
+            [a, b] if !distant_slider(board, *a, king) && !distant_slider(board, *b, king) => Some(
+                "no single move gives check with two pieces that are both next to the king or a knight's jump away",
+            ),
             [_, _] => None,
             _ => Some("one move gives check with at most two pieces"),
         };
@@ -403,7 +377,7 @@ fn check_checks(
 }
 
 fn check_supply(
-    board: &Board,
+    census: &Census,
     hands: &[Hand; 2],
     entries: &[HandEntry],
     at: &dyn Fn(Square) -> Span,
@@ -413,24 +387,19 @@ fn check_supply(
         if kind == PieceKind::King {
             continue; // two kings on one side is its own finding
         }
-        let on_board: Vec<Square> = board
-            .pieces()
-            .filter(|(_, p)| p.kind == kind)
-            .map(|(s, _)| s)
-            .collect();
         let in_hand = hands[0].count(kind) + hands[1].count(kind);
-        let total = on_board.len() as u32 + in_hand;
+        let total = census.counts[kind.index()] + in_hand;
         if total <= kind.supply() {
             continue;
         }
+        let on_board: Vec<Square> = census.pieces.iter().filter(|(_, p)| p.kind == kind).map(|(s, _)| *s).collect();
         let message = format!(
             "{total} {}, counting promoted ones: a set has {} ({} on the board, {in_hand} in hand)",
             kind.plural(),
             kind.supply(),
             on_board.len()
         );
-        let hand_entries: Vec<&HandEntry> =
-            entries.iter().filter(|e| e.piece.node.1 == kind).collect();
+        let hand_entries: Vec<&HandEntry> = entries.iter().filter(|e| e.piece.node.1 == kind).collect();
         let mut diag = if let Some(last) = hand_entries.last() {
             let mut d = Diagnostic::error("sfen::too-many-pieces", last.span, message)
                 .label(format!("{} in hand", last.amount()));
@@ -451,40 +420,33 @@ fn check_supply(
         out.push(diag.help(format!(
             "remove {} {}",
             total - kind.supply(),
-            if total - kind.supply() == 1 {
-                kind.name()
-            } else {
-                kind.plural()
-            }
+            if total - kind.supply() == 1 { kind.name() } else { kind.plural() }
         )));
     }
 }
 
-fn check_parity(
-    board: &Board,
-    hands: &[Hand; 2],
-    side: Spanned<Color>,
-    m: Spanned<u64>,
-    out: &mut Vec<Diagnostic>,
-) {
+fn check_parity(census: &Census, hands: &[Hand; 2], side: Spanned<Color>, m: Spanned<u64>, out: &mut Vec<Diagnostic>) {
     // Only a full set tells that the game had no handicap, where Black plays the odd plies.
     let full = PieceKind::ALL.iter().all(|&kind| {
-        let n = board.pieces().filter(|(_, p)| p.kind == kind).count() as u32
-            + hands[0].count(kind)
-            + hands[1].count(kind);
+        let n = census.counts[kind.index()] + hands[0].count(kind) + hands[1].count(kind);
         n == kind.supply()
     });
-    let expected = if m.node % 2 == 1 {
-        Color::Black
-    } else {
-        Color::White
-    };
+    let expected = if m.node % 2 == 1 { Color::Black } else { Color::White };
     if full && expected != side.node {
         out.push(
-            Diagnostic::warning("sfen::move-parity", m.span, format!("move {} is {}'s in a game without handicap, but {} is to move", m.node, expected.name(), side.node.name()))
-                .label(format!("{} move number", if m.node % 2 == 1 { "an odd" } else { "an even" }))
-                .with(side.span, format!("{} to move", side.node.name()))
-                .help("Black plays the odd moves of an even game: check the move number or the side to move"),
+            Diagnostic::warning(
+                "sfen::move-parity",
+                m.span,
+                format!(
+                    "move {} is {}'s in a game without handicap, but {} is to move",
+                    m.node,
+                    expected.name(),
+                    side.node.name()
+                ),
+            )
+            .label(format!("{} move number", if m.node % 2 == 1 { "an odd" } else { "an even" }))
+            .with(side.span, format!("{} to move", side.node.name()))
+            .help("Black plays the odd moves of an even game: check the move number or the side to move"),
         );
     }
 }

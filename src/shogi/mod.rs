@@ -58,27 +58,12 @@ pub enum PieceKind {
 
 impl PieceKind {
     /// Every kind, in the order P L N S G B R K.
-    pub const ALL: [Self; 8] = [
-        Self::Pawn,
-        Self::Lance,
-        Self::Knight,
-        Self::Silver,
-        Self::Gold,
-        Self::Bishop,
-        Self::Rook,
-        Self::King,
-    ];
+    pub const ALL: [Self; 8] =
+        [Self::Pawn, Self::Lance, Self::Knight, Self::Silver, Self::Gold, Self::Bishop, Self::Rook, Self::King];
 
     /// The kinds a hand can hold, in USI order: R B G S N L P.
-    pub const USI_HAND_ORDER: [Self; 7] = [
-        Self::Rook,
-        Self::Bishop,
-        Self::Gold,
-        Self::Silver,
-        Self::Knight,
-        Self::Lance,
-        Self::Pawn,
-    ];
+    pub const USI_HAND_ORDER: [Self; 7] =
+        [Self::Rook, Self::Bishop, Self::Gold, Self::Silver, Self::Knight, Self::Lance, Self::Pawn];
 
     /// The kind written with this letter (either case).
     pub const fn from_letter(c: char) -> Option<Self> {
@@ -181,15 +166,9 @@ impl Piece {
     /// Reads a piece letter; uppercase is Black.
     pub const fn from_letter(c: char, promoted: bool) -> Option<Self> {
         match PieceKind::from_letter(c) {
-            Some(kind) => Some(Self {
-                color: if c.is_ascii_uppercase() {
-                    Color::Black
-                } else {
-                    Color::White
-                },
-                kind,
-                promoted,
-            }),
+            Some(kind) => {
+                Some(Self { color: if c.is_ascii_uppercase() { Color::Black } else { Color::White }, kind, promoted })
+            }
             None => None,
         }
     }
@@ -307,9 +286,7 @@ impl Default for Board {
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map()
-            .entries(self.pieces().map(|(sq, p)| (sq.to_string(), p.to_string())))
-            .finish()
+        f.debug_map().entries(self.pieces().map(|(sq, p)| (sq.to_string(), p.to_string()))).finish()
     }
 }
 
@@ -331,9 +308,7 @@ impl Board {
 
     /// Where `color`'s kings stand.
     pub fn kings(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
-        self.pieces()
-            .filter(move |(_, p)| p.color == color && p.kind == PieceKind::King)
-            .map(|(s, _)| s)
+        self.pieces().filter(move |(_, p)| p.color == color && p.kind == PieceKind::King).map(|(s, _)| s)
     }
 
     /// True when the piece on `from` attacks `to`.
@@ -341,8 +316,21 @@ impl Board {
         let Some(piece) = self.get(from) else {
             return false;
         };
+        // Most pieces are far from the target and cannot reach it along a line: say so fast.
+        let (fd, rd) = (from.file().abs_diff(to.file()), from.rank().abs_diff(to.rank()));
+        if fd > 2 || rd > 2 {
+            let line = match piece.kind {
+                PieceKind::Rook => fd == 0 || rd == 0,
+                PieceKind::Bishop => fd == rd,
+                PieceKind::Lance => fd == 0 && !piece.promoted,
+                _ => false,
+            };
+            if !line {
+                return false;
+            }
+        }
         // Work in Black's frame: forward is towards rank a (dr = -1).
-        let fwd: i8 = if piece.color == Color::Black { -1 } else { 1 };
+        let fwd: i8 = if piece.color == Color::Black { 1 } else { -1 };
         let df = to.file() as i8 - from.file() as i8;
         let dr = (to.rank() as i8 - from.rank() as i8) * fwd; // forward is negative
         let (adf, adr) = (df.abs(), dr.abs());
@@ -369,28 +357,19 @@ impl Board {
         match (piece.kind, piece.promoted) {
             (PieceKind::King, _) => step,
             (PieceKind::Gold, _)
-            | (PieceKind::Silver | PieceKind::Knight | PieceKind::Lance | PieceKind::Pawn, true) => {
-                gold
-            }
+            | (PieceKind::Silver | PieceKind::Knight | PieceKind::Lance | PieceKind::Pawn, true) => gold,
             (PieceKind::Silver, false) => step && (dr == -1 || (adf == 1 && adr == 1)),
             (PieceKind::Knight, false) => dr == -2 && adf == 1,
             (PieceKind::Pawn, false) => dr == -1 && df == 0,
             (PieceKind::Lance, false) => df == 0 && dr < 0 && slide(0, dir(board_dr)),
-            (PieceKind::Rook, promoted) => {
-                (orth && slide(dir(df), dir(board_dr))) || (promoted && step)
-            }
-            (PieceKind::Bishop, promoted) => {
-                (diag && slide(dir(df), dir(board_dr))) || (promoted && step)
-            }
+            (PieceKind::Rook, promoted) => (orth && slide(dir(df), dir(board_dr))) || (promoted && step),
+            (PieceKind::Bishop, promoted) => (diag && slide(dir(df), dir(board_dr))) || (promoted && step),
         }
     }
 
     /// The squares of `by`'s pieces that attack `target`.
     pub fn attackers(&self, target: Square, by: Color) -> Vec<Square> {
-        self.pieces()
-            .filter(|(sq, p)| p.color == by && self.attacks(*sq, target))
-            .map(|(sq, _)| sq)
-            .collect()
+        self.pieces().filter(|(sq, p)| p.color == by && self.attacks(*sq, target)).map(|(sq, _)| sq).collect()
     }
 }
 
@@ -420,12 +399,7 @@ impl Hand {
 impl fmt::Debug for Hand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_map()
-            .entries(
-                PieceKind::ALL[..7]
-                    .iter()
-                    .filter(|k| self.count(**k) > 0)
-                    .map(|k| (k.letter(), self.count(*k))),
-            )
+            .entries(PieceKind::ALL[..7].iter().filter(|k| self.count(**k) > 0).map(|k| (k.letter(), self.count(*k))))
             .finish()
     }
 }
@@ -441,56 +415,32 @@ mod tests {
 
     #[test]
     fn squares_name_and_index_like_sfen() {
-        assert_eq!(
-            Square::from_index(0).map(|s| s.to_string()),
-            Some("9a".into())
-        );
-        assert_eq!(
-            Square::from_index(80).map(|s| s.to_string()),
-            Some("1i".into())
-        );
+        assert_eq!(Square::from_index(0).map(|s| s.to_string()), Some("9a".into()));
+        assert_eq!(Square::from_index(80).map(|s| s.to_string()), Some("1i".into()));
         assert_eq!(sq("5e").index(), 40);
     }
 
     #[test]
     fn pieces_attack_as_in_shogi() {
         let mut b = Board::default();
-        let put = |b: &mut Board, s: &str, c: char, promoted: bool| {
-            b.set(sq(s), Piece::from_letter(c, promoted))
-        };
+        let put = |b: &mut Board, s: &str, c: char, promoted: bool| b.set(sq(s), Piece::from_letter(c, promoted));
         put(&mut b, "5e", 'N', false);
         assert!(b.attacks(sq("5e"), sq("4c")) && b.attacks(sq("5e"), sq("6c")));
         assert!(!b.attacks(sq("5e"), sq("4g")));
         put(&mut b, "5e", 'n', false);
         assert!(b.attacks(sq("5e"), sq("4g")) && !b.attacks(sq("5e"), sq("4c")));
         put(&mut b, "5e", 'S', false);
-        assert!(
-            b.attacks(sq("5e"), sq("4f"))
-                && !b.attacks(sq("5e"), sq("5f"))
-                && !b.attacks(sq("5e"), sq("4e"))
-        );
+        assert!(b.attacks(sq("5e"), sq("4f")) && !b.attacks(sq("5e"), sq("5f")) && !b.attacks(sq("5e"), sq("4e")));
         put(&mut b, "5e", 'G', false);
-        assert!(
-            b.attacks(sq("5e"), sq("5f"))
-                && !b.attacks(sq("5e"), sq("4f"))
-                && b.attacks(sq("5e"), sq("4d"))
-        );
+        assert!(b.attacks(sq("5e"), sq("5f")) && !b.attacks(sq("5e"), sq("4f")) && b.attacks(sq("5e"), sq("4d")));
         put(&mut b, "5e", 'L', false);
         assert!(b.attacks(sq("5e"), sq("5a")) && !b.attacks(sq("5e"), sq("5f")));
         put(&mut b, "5c", 'p', false);
         assert!(!b.attacks(sq("5e"), sq("5a")) && b.attacks(sq("5e"), sq("5c")));
         put(&mut b, "5e", 'B', true);
-        assert!(
-            b.attacks(sq("5e"), sq("5f"))
-                && b.attacks(sq("5e"), sq("1a"))
-                && !b.attacks(sq("5e"), sq("5g"))
-        );
+        assert!(b.attacks(sq("5e"), sq("5f")) && b.attacks(sq("5e"), sq("1a")) && !b.attacks(sq("5e"), sq("5g")));
         put(&mut b, "5e", 'r', false);
-        assert!(
-            b.attacks(sq("5e"), sq("5i"))
-                && b.attacks(sq("5e"), sq("5c"))
-                && !b.attacks(sq("5e"), sq("5b"))
-        );
+        assert!(b.attacks(sq("5e"), sq("5i")) && b.attacks(sq("5e"), sq("5c")) && !b.attacks(sq("5e"), sq("5b")));
         assert!(!b.attacks(sq("5e"), sq("4d")));
     }
 
