@@ -221,6 +221,20 @@ pub struct RecordSource<'a> {
     pub line: usize,
 }
 
+impl RecordSource<'_> {
+    /// `text` as a report should show it: control characters become `?` (one byte each, so
+    /// spans still fit) and a space is added at the end, where a label on a missing field
+    /// points.
+    pub fn display_text(text: &str) -> String {
+        let mut shown: String = text
+            .chars()
+            .map(|c| if c.is_control() && c != '\t' { "?".repeat(c.len_utf8()) } else { c.to_string() })
+            .collect();
+        shown.push(' ');
+        shown
+    }
+}
+
 impl SourceCode for RecordSource<'_> {
     fn read_span<'b>(
         &'b self,
@@ -282,21 +296,12 @@ impl miette::Diagnostic for Report<'_> {
             let start = l.span.start.min(len);
             let end = l.span.end.min(len).max(start);
             let text = (!l.message.is_empty()).then(|| l.message.clone());
-            LabeledSpan::new_with_span(text, (start, end - start)).primary_if(l.primary)
+            let span = (start, end - start);
+            if l.primary {
+                LabeledSpan::new_primary_with_span(text, span)
+            } else {
+                LabeledSpan::new_with_span(text, span)
+            }
         })))
-    }
-}
-
-trait PrimaryIf {
-    fn primary_if(self, primary: bool) -> Self;
-}
-
-impl PrimaryIf for LabeledSpan {
-    fn primary_if(self, primary: bool) -> Self {
-        if primary {
-            LabeledSpan::new_primary_with_span(self.label().map(str::to_owned), *self.inner())
-        } else {
-            self
-        }
     }
 }

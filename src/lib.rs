@@ -8,6 +8,7 @@ pub mod lookalike;
 pub mod sfen;
 pub mod shogi;
 pub mod span;
+pub mod tree;
 
 pub use diagnostic::{Diagnostic, Label, Severity};
 pub use span::{Span, Spanned};

@@ -127,12 +127,7 @@ impl Renderer {
             }
             return;
         }
-        // Control characters would garble a terminal: show each as `?` (same byte length).
-        let shown: String = report
-            .text
-            .chars()
-            .map(|c| if c.is_control() && c != '\t' { "?".repeat(c.len_utf8()) } else { c.to_string() })
-            .collect();
+        let shown = RecordSource::display_text(&report.text);
         let source = RecordSource { name: file, text: &shown, line: report.line };
         for d in &report.diagnostics {
             let r = d.report(&source);

@@ -45,14 +45,16 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
         return record;
     };
     let mut fields = Vec::new();
+    let mut gaps = Vec::new();
     for pair in line.into_inner() {
         match pair.as_rule() {
             Rule::field => fields.push(Span::of(pair.as_span())),
-            Rule::gap => check_gap(text, Span::of(pair.as_span()), out),
+            Rule::gap => gaps.push(Span::of(pair.as_span())),
             Rule::EOI => {}
             other => unreachable!("build_record: {other:?}"),
         }
     }
+    check_gaps(text, &gaps, out);
     let field = |s: Span| s.slice(text);
 
     // Words of the USI command line in front of the record.
@@ -167,35 +169,47 @@ fn side_ok(s: &str) -> bool {
     matches!(s, "b" | "w" | "B" | "W")
 }
 
-fn check_gap(text: &str, span: Span, out: &mut Vec<Diagnostic>) {
-    let gap = span.slice(text);
-    if span.start == 0 {
-        out.push(
-            Diagnostic::error("sfen::leading-whitespace", span, "the record starts with whitespace")
-                .label("remove this")
-                .help("start the record with the board"),
-        );
-    } else if span.end == text.len() {
-        out.push(
-            Diagnostic::error("sfen::trailing-whitespace", span, "the record ends with whitespace")
-                .label("remove this")
-                .help("end the record with its last field"),
-        );
-    } else if gap != " " {
-        let what = if gap.chars().all(|c| c == ' ') {
-            format!("{} spaces", gap.len())
-        } else if gap == "_" {
-            "`_` (lishogi writes spaces so in URLs)".to_owned()
-        } else if gap.chars().count() == 1 {
-            gap.chars().map(lookalike::describe).collect()
-        } else {
-            format!("`{}`", gap.escape_debug())
-        };
-        out.push(
-            Diagnostic::error("sfen::separator", span, format!("fields are separated by one space, not {what}"))
+/// Reports whitespace around and between the fields; separators of one kind are reported once,
+/// with a label on each.
+fn check_gaps(text: &str, gaps: &[Span], out: &mut Vec<Diagnostic>) {
+    let mut between: Vec<(String, Span)> = Vec::new();
+    for &span in gaps {
+        let gap = span.slice(text);
+        if span.start == 0 {
+            out.push(
+                Diagnostic::error("sfen::leading-whitespace", span, "the record starts with whitespace")
+                    .label("remove this")
+                    .help("start the record with the board"),
+            );
+        } else if span.end == text.len() {
+            out.push(
+                Diagnostic::error("sfen::trailing-whitespace", span, "the record ends with whitespace")
+                    .label("remove this")
+                    .help("end the record with its last field"),
+            );
+        } else if gap != " " {
+            let what = if gap.chars().all(|c| c == ' ') {
+                format!("{} spaces", gap.len())
+            } else if gap == "_" {
+                "`_` (lishogi writes spaces so in URLs)".to_owned()
+            } else if gap.chars().count() == 1 {
+                gap.chars().map(lookalike::describe).collect()
+            } else {
+                format!("`{}`", gap.escape_debug())
+            };
+            between.push((what, span));
+        }
+    }
+    while let Some((what, first)) = between.first().cloned() {
+        let mut diag =
+            Diagnostic::error("sfen::separator", first, format!("fields are separated by one space, not {what}"))
                 .label("use one space")
-                .help("separate the fields with a single ASCII space"),
-        );
+                .help("separate the fields with a single ASCII space");
+        for (_, span) in between.iter().skip(1).filter(|(w, _)| *w == what) {
+            diag = diag.with(*span, "and here");
+        }
+        between.retain(|(w, _)| *w != what);
+        out.push(diag);
     }
 }
 
@@ -359,7 +373,9 @@ fn flush_bad(
 
 fn check_board_shape(board: &Board, out: &mut Vec<Diagnostic>) {
     let n = board.ranks.len();
-    for (i, rank) in board.ranks.iter().enumerate().take(9) {
+    // Eight ranks of eight squares is a chess board: one finding says so, not eight.
+    let chess = n == 8 && board.ranks.iter().all(|r| board.width(r) == 8);
+    for (i, rank) in board.ranks.iter().enumerate().take(if chess { 0 } else { 9 }) {
         let width = board.width(rank);
         if rank.cells.is_empty() {
             // Point at the separators around the empty rank.
@@ -367,8 +383,8 @@ fn check_board_shape(board: &Board, out: &mut Vec<Diagnostic>) {
                 rank.span.start.saturating_sub(1).max(board.span.start),
                 (rank.span.end + 1).min(board.span.end),
             );
-            if i + 1 == n && n == 10 {
-                continue; // a trailing `/`, reported with the rank count
+            if n == 10 && (i == 0 || i + 1 == n) {
+                continue; // a leading or trailing `/`, reported with the rank count
             }
             out.push(
                 Diagnostic::error("sfen::empty-rank", span, format!("{} is empty", rank_name(i)))
@@ -420,9 +436,18 @@ fn check_board_shape(board: &Board, out: &mut Vec<Diagnostic>) {
     }
     if n > 9 {
         let trailing = n == 10 && board.ranks[9].cells.is_empty();
+        let leading = n == 10 && board.ranks[0].cells.is_empty();
         let first_extra = board.ranks[9].span;
         let span = Span::new(first_extra.start.saturating_sub(1), board.span.end);
-        let diag = if trailing {
+        let diag = if leading {
+            Diagnostic::error(
+                "sfen::rank-count",
+                Span::new(board.span.start, board.span.start + 1),
+                "the board starts with `/`",
+            )
+            .label("leading separator")
+            .help("remove the first `/`: nine ranks have eight separators")
+        } else if trailing {
             Diagnostic::error("sfen::rank-count", span, "the board ends with `/`")
                 .label("trailing separator")
                 .help("remove the last `/`: nine ranks have eight separators")
@@ -438,7 +463,6 @@ fn check_board_shape(board: &Board, out: &mut Vec<Diagnostic>) {
         };
         out.push(diag);
     } else if n < 9 {
-        let chess = n == 8 && board.ranks.iter().all(|r| board.width(r) == 8);
         let help = if chess {
             "this looks like a chess FEN (eight ranks of eight squares): check it with `--format fen`".to_owned()
         } else {

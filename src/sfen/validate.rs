@@ -91,16 +91,13 @@ fn check_empty_runs(board: &super::ast::Board, out: &mut Vec<Diagnostic>) {
         while i < cells.len() {
             let is_empty = |c: &Spanned<Cell>| matches!(c.node, Cell::Empty(_));
             let run = cells[i..].iter().take_while(|c| is_empty(c)).count();
-            if run > 1 {
+            let total: u32 = cells[i..i + run].iter().map(|c| c.node.width()).sum();
+            // A run too long for the rank is the rank's width error, not a matter of form.
+            if run > 1 && total <= 9 {
                 let run = &cells[i..i + run];
                 let span = run[0].span.to(run[run.len() - 1].span);
-                let total: u32 = run.iter().map(|c| c.node.width()).sum();
                 let written: String = run.iter().map(|c| char::from(b'0' + c.node.width() as u8)).collect();
-                let fix = if total <= 9 {
-                    format!("write `{total}`")
-                } else {
-                    "write one digit for each run of empty squares".to_owned()
-                };
+                let fix = format!("write `{total}`");
                 out.push(
                     Diagnostic::warning(
                         "sfen::split-empty-run",
@@ -226,7 +223,11 @@ fn check_kings(census: &Census, record: &Record, at: &dyn Fn(Square) -> Span, ou
         [] => {}
         [color] => out.push(
             Diagnostic::warning("sfen::missing-king", span, format!("{} has no king", color.name()))
-                .label(format!("no {} king on the board", if *color == Color::Black { "`K`" } else { "`k`" }))
+                .label(format!(
+                    "no {} king (`{}`) on the board",
+                    color.name(),
+                    if *color == Color::Black { 'K' } else { 'k' }
+                ))
                 .help("tsume problems leave out the attacker's king; any other position needs both kings"),
         ),
         _ => out.push(
@@ -413,7 +414,8 @@ fn check_supply(
                 .label(format!("{} number {total}", kind.name()))
         };
         if kind != PieceKind::Pawn {
-            for sq in on_board.iter().take(4) {
+            let primary = diag.span();
+            for sq in on_board.iter().filter(|sq| at(**sq) != primary).take(4) {
                 diag = diag.with(at(*sq), format!("{} on {sq}", kind.name()));
             }
         }
