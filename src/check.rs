@@ -229,6 +229,23 @@ impl LineReport {
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// Each run of bytes that is not UTF-8, as the span its replacement character takes in the
+/// lossy decoding, and the bytes themselves.
+fn invalid_sequences(mut bytes: &[u8]) -> Vec<(Span, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut at = 0; // offset in the lossy text
+    while let Err(e) = std::str::from_utf8(bytes) {
+        let valid = e.valid_up_to();
+        let n = e.error_len().unwrap_or(bytes.len() - valid);
+        at += valid;
+        let width = '\u{FFFD}'.len_utf8();
+        out.push((Span::new(at, at + width), bytes[valid..valid + n].to_vec()));
+        at += width;
+        bytes = &bytes[valid + n..];
+    }
+    out
+}
+
 /// Checks one line of `format`: `bytes` as kept by the reader, `len` its full length.
 pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> LineReport {
     let mut report = LineReport { line: number, ..LineReport::default() };
@@ -255,23 +272,25 @@ pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> Li
     }
     let (text, bad_utf8) = match std::str::from_utf8(bytes) {
         Ok(s) => (std::borrow::Cow::Borrowed(s), None),
-        Err(e) => {
-            let at = e.valid_up_to();
-            let n = e.error_len().unwrap_or(bytes.len() - at);
-            let shown: Vec<String> = bytes[at..at + n].iter().map(|b| format!("0x{b:02X}")).collect();
-            (String::from_utf8_lossy(bytes), Some((at, shown.join(" "))))
-        }
+        Err(_) => (String::from_utf8_lossy(bytes), Some(invalid_sequences(bytes))),
     };
-    if let Some((at, shown)) = &bad_utf8 {
-        pre.push(
-            Diagnostic::error(
-                "input::not-utf8",
-                Span::new(*at, at + '\u{FFFD}'.len_utf8()),
-                format!("the line has bytes that are not UTF-8 ({shown})"),
-            )
-            .label("not UTF-8")
-            .help("kifu reads UTF-8 text (SFEN itself is ASCII): convert the file to UTF-8"),
-        );
+    if let Some(bad) = &bad_utf8 {
+        let mut shown: Vec<String> =
+            bad.iter().flat_map(|(_, b)| b.iter().map(|b| format!("0x{b:02X}"))).take(8).collect();
+        if bad.iter().map(|(_, b)| b.len()).sum::<usize>() > 8 {
+            shown.push("…".to_owned());
+        }
+        let mut diag = Diagnostic::error(
+            "input::not-utf8",
+            bad[0].0,
+            format!("the line has bytes that are not UTF-8 ({})", shown.join(" ")),
+        )
+        .label("not UTF-8")
+        .help("kifu reads UTF-8 text (SFEN itself is ASCII): convert the file to UTF-8");
+        for (span, _) in &bad[1..] {
+            diag = diag.with(*span, "not UTF-8");
+        }
+        pre.push(diag);
     }
     let mut diagnostics = match format {
         Format::Sfen(choice) => {

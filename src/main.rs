@@ -109,6 +109,25 @@ impl Totals {
     }
 }
 
+/// The last line of `--message-format json`.
+#[derive(serde::Serialize)]
+struct JsonSummary {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    records: u64,
+    valid: u64,
+    invalid: u64,
+    warnings: u64,
+    dialects: JsonDialects,
+}
+
+/// How many records were read in each SFEN dialect.
+#[derive(serde::Serialize)]
+struct JsonDialects {
+    usi: u64,
+    sfen2007: u64,
+}
+
 /// Everything a worker needs to render reports.
 struct Renderer {
     json: bool,
@@ -204,15 +223,15 @@ fn run_check(args: &CheckArgs) -> ExitCode {
         }
     }
     let summary = if json {
-        serde_json::json!({
-            "type": "summary",
-            "records": totals.records,
-            "valid": totals.valid,
-            "invalid": totals.invalid,
-            "warnings": totals.warnings,
-            "dialects": { "usi": totals.usi, "sfen2007": totals.sfen2007 },
-        })
-        .to_string()
+        let summary = JsonSummary {
+            kind: "summary",
+            records: totals.records,
+            valid: totals.valid,
+            invalid: totals.invalid,
+            warnings: totals.warnings,
+            dialects: JsonDialects { usi: totals.usi, sfen2007: totals.sfen2007 },
+        };
+        serde_json::to_string(&summary).unwrap_or_default()
     } else {
         let mut dialects = Vec::new();
         if totals.usi > 0 {

@@ -1,0 +1,240 @@
+//! `kifu` through the built binary: output, exit codes, and every kind of awkward input.
+
+use std::io::Write as _;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
+
+fn kifu() -> Command {
+    let mut cmd = Command::new(get_cargo_bin("kifu"));
+    cmd.env("NO_COLOR", "1").env_remove("COLUMNS").current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+fn settings() -> insta::Settings {
+    let mut s = insta::Settings::clone_current();
+    s.set_snapshot_path("../snapshots/cli");
+    s.set_prepend_module_to_snapshot(false);
+    s.set_omit_expression(true);
+    s.add_filter(r"/tmp/\.tmp[A-Za-z0-9]+", "[TMP]");
+    s.add_filter(r"kifu(\.exe)?\b", "kifu");
+    s
+}
+
+fn run_with_stdin(mut cmd: Command, input: &[u8]) -> Output {
+    let mut child =
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn kifu");
+    child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
+    child.wait_with_output().expect("kifu runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    stdout(out).lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect()
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("write temp file");
+    path.to_string_lossy().into_owned()
+}
+
+const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+#[test]
+fn help() {
+    settings().bind(|| {
+        assert_cmd_snapshot!("help", kifu().arg("--help"));
+        assert_cmd_snapshot!("check_help", kifu().args(["check", "--help"]));
+    });
+}
+
+#[test]
+fn the_readme_example() {
+    settings().bind(|| {
+        assert_cmd_snapshot!("tour_human", kifu().args(["check", "examples/tour.sfen"]));
+        assert_cmd_snapshot!("tour_json", kifu().args(["check", "--message-format", "json", "examples/tour.sfen"]));
+    });
+}
+
+#[test]
+fn json_messages_have_the_documented_fields() {
+    let out = kifu().args(["check", "--message-format", "json", "examples/tour.sfen"]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    let first = &lines[0];
+    for key in
+        ["type", "file", "line", "column", "end_line", "end_column", "severity", "code", "message", "help", "labels"]
+    {
+        assert!(first.get(key).is_some(), "missing {key} in {first}");
+    }
+    let label = &first["labels"][0];
+    for key in ["line", "column", "end_line", "end_column", "message", "primary"] {
+        assert!(label.get(key).is_some(), "missing labels[].{key}");
+    }
+    let summary = lines.last().expect("summary");
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(
+        (summary["records"].as_u64(), summary["valid"].as_u64(), summary["invalid"].as_u64()),
+        (Some(11), Some(5), Some(6))
+    );
+    // The top-level position is the primary label's.
+    for d in lines.iter().filter(|l| l["type"] == "diagnostic") {
+        let primary: Vec<_> = d["labels"].as_array().expect("labels").iter().filter(|l| l["primary"] == true).collect();
+        assert_eq!(primary.len(), 1);
+        assert_eq!(
+            (&d["line"], &d["column"], &d["end_column"]),
+            (&primary[0]["line"], &primary[0]["column"], &primary[0]["end_column"])
+        );
+    }
+}
+
+#[test]
+fn columns_count_characters_and_points_are_empty() {
+    // `ｂ` is three bytes but one column; the missing hand is a point.
+    let out = run_with_stdin(
+        {
+            let mut c = kifu();
+            c.args(["check", "--format", "sfen", "--message-format", "json"]);
+            c
+        },
+        "lnsgkgsnl/1r5b1/ｐpppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b\n".as_bytes(),
+    );
+    let lines = json_lines(&out);
+    assert_eq!(
+        (lines[0]["code"].as_str(), lines[0]["column"].as_u64(), lines[0]["end_column"].as_u64()),
+        (Some("sfen::lookalike"), Some(17), Some(18))
+    );
+    assert_eq!(lines[1]["code"], "sfen::missing-field");
+    assert_eq!(lines[1]["column"], lines[1]["end_column"]);
+    assert_eq!(lines[1]["column"].as_u64(), Some(60));
+    assert_eq!(lines[0]["file"], "<stdin>");
+}
+
+#[test]
+fn exit_codes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = write(dir.path(), "good.sfen", format!("{START}\n").as_bytes());
+    let warn = write(dir.path(), "warn.sfen", b"7r1/6B1p/6Bsk/9/7P1/9/9/9/9 B 2S\n");
+    let bad = write(dir.path(), "bad.sfen", b"9/9 b - 1\n");
+    let txt = write(dir.path(), "positions.txt", format!("{START}\n").as_bytes());
+    let code = |args: &[&str]| kifu().arg("check").args(args).output().expect("runs").status.code();
+    assert_eq!(code(&[&good]), Some(0));
+    assert_eq!(code(&[&warn]), Some(0), "warnings alone keep exit 0");
+    assert_eq!(code(&[&good, &bad]), Some(1));
+    assert_eq!(code(&[&txt]), Some(2), "unknown extension");
+    assert_eq!(code(&["--format", "sfen", &txt]), Some(0));
+    assert_eq!(code(&["/nonexistent/x.sfen"]), Some(2));
+    assert_eq!(code(&["--dialect", "nope", &good]), Some(2));
+    assert_eq!(code(&["--dialect", "sfen2007", &good]), Some(1));
+    let out = run_with_stdin(
+        {
+            let mut c = kifu();
+            c.arg("check");
+            c
+        },
+        START.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(2), "standard input needs --format");
+}
+
+#[test]
+fn usage_errors() {
+    settings().bind(|| {
+        assert_cmd_snapshot!("missing_file", kifu().args(["check", "/nonexistent/x.sfen"]));
+        assert_cmd_snapshot!("unknown_extension", kifu().args(["check", "Cargo.toml"]));
+    });
+}
+
+#[test]
+fn every_line_ending_and_blank_lines() {
+    let input = format!("{START}\r\n\r\n9/9 b - 1\r{START}\n\n9/9/9 b - 1");
+    let out = run_with_stdin(
+        {
+            let mut c = kifu();
+            c.args(["check", "--format", "sfen", "--message-format", "json"]);
+            c
+        },
+        input.as_bytes(),
+    );
+    let lines = json_lines(&out);
+    let at: Vec<(u64, &str)> = lines
+        .iter()
+        .filter(|l| l["type"] == "diagnostic")
+        .map(|l| (l["line"].as_u64().unwrap_or(0), l["code"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(at, vec![(3, "sfen::rank-count"), (6, "sfen::rank-count")]);
+    let summary = lines.last().expect("summary");
+    assert_eq!((summary["records"].as_u64(), summary["invalid"].as_u64()), (Some(4), Some(2)));
+}
+
+#[test]
+fn awkward_bytes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend_from_slice(START.as_bytes());
+    bytes.extend_from_slice(
+        b"\n9/9/9/9/9/9/9/9/9 b \xFF\xFE 1\nlnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKG\0NL b - 1\n",
+    );
+    bytes.extend(std::iter::repeat_n(b'9', 10 * 1024 * 1024));
+    bytes.extend_from_slice(format!("\n{START}").as_bytes());
+    let path = write(dir.path(), "awkward.sfen", &bytes);
+    settings().bind(|| {
+        assert_cmd_snapshot!("awkward_bytes", kifu().current_dir(dir.path()).args(["check", "awkward.sfen"]));
+    });
+    let out = kifu().args(["check", "--message-format", "json", &path]).output().expect("runs");
+    let codes: Vec<(u64, String)> = json_lines(&out)
+        .iter()
+        .filter(|l| l["type"] == "diagnostic")
+        .map(|l| (l["line"].as_u64().unwrap_or(0), l["code"].as_str().unwrap_or("").to_owned()))
+        .collect();
+    assert_eq!(
+        codes,
+        vec![
+            (1, "input::bom".to_owned()),
+            (2, "input::not-utf8".to_owned()),
+            (2, "sfen::missing-king".to_owned()),
+            (3, "sfen::unknown-piece".to_owned()),
+            (4, "input::line-too-long".to_owned())
+        ]
+    );
+}
+
+#[test]
+fn an_empty_file_has_no_records() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = write(dir.path(), "empty.sfen", b"");
+    let out = kifu().args(["check", &path]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "0 records: 0 valid, 0 invalid, 0 warnings\n");
+}
+
+#[test]
+fn findings_come_in_input_order_from_every_worker() {
+    // Large enough to span many batches on several threads.
+    let mut input = String::new();
+    for i in 1..=60_000 {
+        input.push_str(if i % 1000 == 0 { "9/9 b - 1\n" } else { START });
+        if i % 1000 != 0 {
+            input.push('\n');
+        }
+    }
+    let out = run_with_stdin(
+        {
+            let mut c = kifu();
+            c.args(["check", "-j", "4", "--format", "sfen", "--message-format", "json"]);
+            c
+        },
+        input.as_bytes(),
+    );
+    let lines = json_lines(&out);
+    let at: Vec<u64> = lines.iter().filter(|l| l["type"] == "diagnostic").filter_map(|l| l["line"].as_u64()).collect();
+    let want: Vec<u64> = (1..=60).map(|k| k * 1000).collect();
+    assert_eq!(at, want);
+    let summary = lines.last().expect("summary");
+    assert_eq!((summary["records"].as_u64(), summary["invalid"].as_u64()), (Some(60_000), Some(60)));
+}

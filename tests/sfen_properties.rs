@@ -1,0 +1,137 @@
+//! Properties over generated input: printing and parsing are inverse, the DFA fast path and the
+//! pest grammar accept the same records and build the same tree, and the recovery path finds an
+//! error exactly where the grammar rejects.
+
+use kifu::sfen::{self, build, fast, parser::Rule, parser::SfenParser, Dialect, DialectChoice, Position};
+use kifu::shogi::{Board, Color, Hand, Piece, PieceKind};
+use pest::Parser;
+use proptest::prelude::*;
+
+fn piece() -> impl Strategy<Value = Option<Piece>> {
+    prop_oneof![
+        3 => Just(None),
+        1 => (0..8usize, any::<bool>(), any::<bool>()).prop_map(|(k, white, promoted)| {
+            let kind = PieceKind::ALL[k];
+            Some(Piece {
+                color: if white { Color::White } else { Color::Black },
+                kind,
+                promoted: promoted && kind.can_promote(),
+            })
+        }),
+    ]
+}
+
+fn position() -> impl Strategy<Value = Position> {
+    (
+        prop::collection::vec(piece(), 81),
+        prop::array::uniform7(0u32..=20),
+        prop::array::uniform7(0u32..=20),
+        any::<bool>(),
+        prop::option::of(1u64..=u64::MAX),
+    )
+        .prop_map(|(squares, black, white, white_to_move, move_number)| {
+            let mut board = Board::default();
+            for (i, p) in squares.into_iter().enumerate() {
+                board.0[i] = p;
+            }
+            Position {
+                board,
+                hands: [Hand(black), Hand(white)],
+                side: if white_to_move { Color::White } else { Color::Black },
+                move_number,
+            }
+        })
+}
+
+/// Pieces of SFEN records and things that are not, glued together.
+fn record_like() -> impl Strategy<Value = String> {
+    let token = prop_oneof![
+        8 => prop::sample::select(vec![
+            "l", "n", "s", "g", "k", "b", "r", "p", "L", "N", "S", "G", "K", "B", "R", "P", "+", "/", "1", "2", "3",
+            "4", "5", "8", "9", "0", " ", "-", "b", "w", "B", "W", "2P", "10p", "99", "100",
+        ]),
+        1 => prop::sample::select(vec!["  ", "\t", "_", "ｐ", "–", "\u{0}", "９", "x", "Q", "++", "\u{3000}"]),
+        2 => Just("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL"),
+    ];
+    prop::collection::vec(token, 0..40).prop_map(|t| t.concat())
+}
+
+/// A valid record with a few characters changed.
+fn mutated() -> impl Strategy<Value = String> {
+    let edits = prop::collection::vec(
+        (any::<prop::sample::Index>(), prop::sample::select(vec!["", "/", "+", "1", "9", " ", "p", "K", "-", "0"])),
+        1..4,
+    );
+    (position(), edits).prop_map(|(p, edits)| {
+        let mut s = p.to_string();
+        for (at, with) in edits {
+            let mut i = at.index(s.len() + 1);
+            while !s.is_char_boundary(i) {
+                i -= 1;
+            }
+            let end = (i + 1).min(s.len());
+            let end = if s.is_char_boundary(end) { end } else { i };
+            s.replace_range(i..end, with);
+        }
+        s
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn print_then_parse_is_identity(p in position()) {
+        let text = p.to_string();
+        let again: Position = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        prop_assert_eq!(&again, &p);
+        if p.move_number.is_none_or(|n| n <= 99) {
+            let old = p.to_sfen(Dialect::Sfen2007).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let checked = sfen::check(&old, DialectChoice::Sfen2007);
+            prop_assert_eq!(checked.record.dialect, Some(Dialect::Sfen2007));
+            let again = Position::from_record(&checked.record);
+            prop_assert_eq!(again.as_ref(), Some(&p), "{}", old);
+        }
+    }
+
+    #[test]
+    fn fast_path_and_grammar_agree(text in prop_oneof![record_like(), mutated()]) {
+        agree(&text)?;
+    }
+}
+
+fn agree(text: &str) -> Result<(), TestCaseError> {
+    let by_dfa = fast::matches(text, DialectChoice::Auto).is_some();
+    let by_pest = SfenParser::parse(Rule::record, text).is_ok();
+    prop_assert_eq!(by_dfa, by_pest, "DFA and pest disagree on {:?}", text);
+    let (tree, diagnostics) = build::build(text, DialectChoice::Auto);
+    let errors: Vec<_> = diagnostics.iter().filter(|d| d.is_error()).collect();
+    let widths_ok = tree.board.as_ref().is_some_and(|b| b.ranks.iter().all(|r| b.width(r) == 9));
+    if by_pest && widths_ok {
+        prop_assert!(errors.is_empty(), "grammar accepts {:?} but the recovery path reports {:?}", text, errors);
+        let quick = fast::parse(text, DialectChoice::Auto);
+        prop_assert!(quick.is_some(), "the fast path declines {:?}", text);
+        // Same tree, spans included.
+        prop_assert_eq!(format!("{:?}", quick), format!("{:?}", Some(tree)));
+    } else {
+        prop_assert!(!errors.is_empty(), "grammar rejects {:?} but the recovery path finds no error", text);
+        prop_assert!(fast::parse(text, DialectChoice::Auto).is_none());
+    }
+    Ok(())
+}
+
+#[test]
+fn agreement_on_hand_picked_edges() {
+    for text in [
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL B - 100",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 123P 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 12P 01",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -P",
+        "lnsgkgsnl/1r5b1/ppppppppp/45/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w 2p3P",
+        "",
+        " ",
+    ] {
+        agree(text).map_err(|e| format!("{text:?}: {e}")).expect("agree");
+    }
+}
