@@ -142,3 +142,21 @@ fn sfen_fixtures() {
         });
     });
 }
+
+/// Every fixture the spec notes cite as a decision's test exists, so the notes cannot drift.
+#[test]
+fn spec_notes_cite_existing_fixtures() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let notes = std::fs::read_to_string(root.join("docs/spec-notes.md")).expect("docs/spec-notes.md");
+    let mut cited = 0;
+    for word in notes.split('`') {
+        let Some((dir, name)) = word.split_once('/') else { continue };
+        if !matches!(dir, "ok" | "err") || name.contains('*') || name.contains(' ') {
+            continue;
+        }
+        cited += 1;
+        let path = root.join("tests/fixtures/sfen").join(dir).join(format!("{name}.sfen"));
+        assert!(path.exists(), "spec notes cite {word}, which is not a fixture");
+    }
+    assert!(cited > 40, "only {cited} fixtures cited");
+}
