@@ -1,12 +1,14 @@
 //! `kifu`: the command-line tool.
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::process::ExitCode;
+use std::sync::{mpsc, Mutex};
+use std::thread;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use miette::{GraphicalReportHandler, GraphicalTheme};
-use rayon::prelude::*;
 
 use kifu::check::{self, Batch, Format, LineReader, LineReport};
 use kifu::diagnostic::RecordSource;
@@ -166,9 +168,7 @@ fn run_check(args: &CheckArgs) -> ExitCode {
     let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
     let width = if io::stdout().is_terminal() { terminal_width().unwrap_or(100) } else { 100 };
     let renderer = Renderer { json, handler: GraphicalReportHandler::new_themed(theme).with_width(width) };
-    if let Some(jobs) = args.jobs {
-        let _ = rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build_global();
-    }
+    let workers = args.jobs.unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get())).max(1);
 
     let paths: Vec<String> = if args.paths.is_empty() { vec!["-".to_owned()] } else { args.paths.clone() };
     let stdout = io::stdout();
@@ -204,12 +204,12 @@ fn run_check(args: &CheckArgs) -> ExitCode {
             },
         };
         let result = if path == "-" {
-            check_stream(io::stdin().lock(), None, name, format, &renderer, &mut out)
+            check_stream(io::stdin(), None, name, format, &renderer, workers, &mut out)
         } else {
             match File::open(path) {
                 Ok(f) => {
                     let size = f.metadata().ok().map(|m| m.len());
-                    check_stream(f, size, name, format, &renderer, &mut out)
+                    check_stream(f, size, name, format, &renderer, workers, &mut out)
                 }
                 Err(e) => Err(e),
             }
@@ -298,44 +298,81 @@ fn check_batch(batch: &Batch, name: &str, format: Format, renderer: &Renderer) -
     (out, t)
 }
 
+/// Checks a stream on `workers` threads: a reader thread cuts it into batches of lines, the
+/// workers check and render them, and this thread writes the results in input order. At most
+/// `2 × workers` batches are in flight, so memory stays flat whatever the input's size.
 fn check_stream(
-    input: impl Read,
+    input: impl Read + Send,
     size: Option<u64>,
     name: &str,
     format: Format,
     renderer: &Renderer,
+    workers: usize,
     out: &mut impl Write,
 ) -> io::Result<Totals> {
-    let mut reader = LineReader::new(input);
-    let mut totals = Totals::default();
-    let workers = rayon::current_num_threads().max(1);
+    let in_flight = workers * 2;
+    let (batch_tx, batch_rx) = mpsc::sync_channel::<(usize, Batch)>(in_flight);
+    let (result_tx, result_rx) = mpsc::sync_channel::<(usize, u64, String, Totals)>(in_flight);
+    // Tokens bound the batches between the reader and the writer.
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
+    for _ in 0..in_flight {
+        let _ = token_tx.send(());
+    }
+    let batch_rx = Mutex::new(batch_rx);
     let progress = progress_bar(size);
-    loop {
-        let mut batches = Vec::with_capacity(workers * 2);
-        while batches.len() < workers * 2 {
-            match reader.next_batch(BATCH_BYTES)? {
-                Some(b) => batches.push(b),
-                None => break,
+    thread::scope(|scope| {
+        let reader = scope.spawn(move || -> io::Result<()> {
+            let mut reader = LineReader::new(input);
+            let mut index = 0;
+            while token_rx.recv().is_ok() {
+                let Some(batch) = reader.next_batch(BATCH_BYTES)? else { break };
+                if batch_tx.send((index, batch)).is_err() {
+                    break;
+                }
+                index += 1;
+            }
+            Ok(())
+        });
+        for _ in 0..workers {
+            let (batch_rx, result_tx) = (&batch_rx, result_tx.clone());
+            scope.spawn(move || loop {
+                let next = batch_rx.lock().map_or(None, |rx| rx.recv().ok());
+                let Some((index, batch)) = next else { break };
+                let (text, totals) = check_batch(&batch, name, format, renderer);
+                if result_tx.send((index, batch.consumed, text, totals)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(result_tx);
+        let mut totals = Totals::default();
+        let mut pending = BTreeMap::new();
+        let mut next = 0;
+        let mut write_error = None;
+        for (index, consumed, text, t) in result_rx {
+            pending.insert(index, (consumed, text, t));
+            while let Some((consumed, text, t)) = pending.remove(&next) {
+                if write_error.is_none() {
+                    write_error = out.write_all(text.as_bytes()).err();
+                }
+                totals.add(&t);
+                if let Some(p) = &progress {
+                    p.inc(consumed);
+                }
+                next += 1;
+                let _ = token_tx.send(());
             }
         }
-        if batches.is_empty() {
-            break;
-        }
-        let consumed: u64 = batches.iter().map(|b| b.consumed).sum();
-        let results: Vec<(String, Totals)> =
-            batches.par_iter().map(|b| check_batch(b, name, format, renderer)).collect();
-        for (text, t) in &results {
-            out.write_all(text.as_bytes())?;
-            totals.add(t);
-        }
+        drop(token_tx);
         if let Some(p) = &progress {
-            p.inc(consumed);
+            p.finish_and_clear();
         }
-    }
-    if let Some(p) = progress {
-        p.finish_and_clear();
-    }
-    Ok(totals)
+        let read = reader.join().unwrap_or_else(|_| Err(io::Error::other("the reader thread failed")));
+        match (read, write_error) {
+            (Err(e), _) | (_, Some(e)) => Err(e),
+            _ => Ok(totals),
+        }
+    })
 }
 
 fn progress_bar(size: Option<u64>) -> Option<indicatif::ProgressBar> {

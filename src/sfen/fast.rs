@@ -73,18 +73,31 @@ pub fn matches(text: &str, choice: DialectChoice) -> Option<Dialect> {
 /// The syntax tree of `text` if it is a well-formed record with nine squares to every rank.
 pub fn parse(text: &str, choice: DialectChoice) -> Option<Record> {
     let dialect = matches(text, choice)?;
-    let mut at = 0;
-    let mut fields = text.split(' ').map(|f| {
-        let span = Span::new(at, at + f.len());
-        at += f.len() + 1;
-        (f, span)
-    });
-    let (board_text, board_span) = fields.next()?;
-    let (side_text, side_span) = fields.next()?;
-    let (hand_text, hand_span) = fields.next()?;
-    let move_number = match fields.next() {
-        Some((digits, span)) => Some(Spanned::new(digits.parse::<u64>().ok()?, span)),
-        None => None,
+    // The automaton vouched for the shape: fields split at single spaces, three or four.
+    let bytes = text.as_bytes();
+    let mut bounds = [0usize; 5];
+    let mut n = 1;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b' ' && n < 5 {
+            bounds[n] = i + 1;
+            n += 1;
+        }
+    }
+    let field = |k: usize| {
+        let start = bounds[k];
+        let end = if k + 1 < n { bounds[k + 1] - 1 } else { text.len() };
+        (text.get(start..end).unwrap_or(""), Span::new(start, end))
+    };
+    if !(3..=4).contains(&n) {
+        return None;
+    }
+    let ((board_text, board_span), (side_text, side_span), (hand_text, hand_span)) = (field(0), field(1), field(2));
+    let move_number = match n {
+        4 => {
+            let (digits, span) = field(3);
+            Some(Spanned::new(digits.parse::<u64>().ok()?, span))
+        }
+        _ => None,
     };
     let board = read_board(board_text, board_span)?;
     let color = if side_text.eq_ignore_ascii_case("b") { Color::Black } else { Color::White };
@@ -104,8 +117,7 @@ fn read_board(text: &str, span: Span) -> Option<Board> {
     let mut ranks = Vec::with_capacity(9);
     let mut cells = Vec::with_capacity(text.len());
     let mut start = span.start;
-    for rank_text in text.split('/') {
-        let bytes = rank_text.as_bytes();
+    for bytes in text.as_bytes().split(|&b| b == b'/') {
         let first = cells.len();
         let mut i = 0;
         let mut width = 0;

@@ -31,25 +31,33 @@ struct Census {
     pieces: Vec<(Square, Piece)>,
     /// Pieces per kind (promoted ones as their base kind), both colours together.
     counts: [u32; 8],
+    /// Each colour's kings, in SFEN order.
+    kings: [Vec<Square>; 2],
 }
 
 impl Census {
     fn of(board: &Board) -> Self {
         let mut pieces = Vec::with_capacity(40);
         let mut counts = [0; 8];
-        for (sq, p) in board.pieces() {
-            pieces.push((sq, p));
-            counts[p.kind.index()] += 1;
+        let mut kings = [Vec::new(), Vec::new()];
+        for (i, p) in board.0.iter().enumerate() {
+            if let (Some(p), Some(sq)) = (p, Square::from_index(i)) {
+                pieces.push((sq, *p));
+                counts[p.kind.index()] += 1;
+                if p.kind == PieceKind::King {
+                    kings[p.color.index()].push(sq);
+                }
+            }
         }
-        Self { pieces, counts }
+        Self { pieces, counts, kings }
     }
 
-    fn kings(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
-        self.pieces.iter().filter(move |(_, p)| p.color == color && p.kind == PieceKind::King).map(|(s, _)| *s)
-    }
-
-    fn attackers(&self, board: &Board, target: Square, by: Color) -> Vec<Square> {
-        self.pieces.iter().filter(|(sq, p)| p.color == by && board.attacks(*sq, target)).map(|(sq, _)| *sq).collect()
+    /// The king of `color`, when it has exactly one.
+    fn king(&self, color: Color) -> Option<Square> {
+        match self.kings[color.index()].as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
     }
 }
 
@@ -198,7 +206,7 @@ fn check_hand_form(entries: &[HandEntry], out: &mut Vec<Diagnostic>) {
 fn check_kings(census: &Census, record: &Record, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
     let mut missing = Vec::new();
     for color in [Color::Black, Color::White] {
-        let kings: Vec<Square> = census.kings(color).collect();
+        let kings = &census.kings[color.index()];
         match kings.as_slice() {
             [] => missing.push(color),
             [_] => {}
@@ -325,8 +333,8 @@ fn check_checks(
     let mover = side.node;
     let waiting = mover.opponent();
     // The side not to move must not be in check: the mover could take its king.
-    if let Some(king) = census.kings(waiting).next().filter(|_| census.kings(waiting).count() == 1) {
-        let checkers = census.attackers(board, king, mover);
+    if let Some(king) = census.king(waiting) {
+        let checkers = board.attackers(king, mover);
         if !checkers.is_empty() {
             let mut diag = Diagnostic::error(
                 "sfen::opposite-check",
@@ -347,8 +355,8 @@ fn check_checks(
     }
     // The side to move can be in check by at most two pieces, and by two only when one of
     // them checks along a line another piece uncovered.
-    if let Some(king) = census.kings(mover).next().filter(|_| census.kings(mover).count() == 1) {
-        let checkers = census.attackers(board, king, waiting);
+    if let Some(king) = census.king(mover) {
+        let checkers = board.attackers(king, waiting);
         let impossible = match checkers.as_slice() {
             [] | [_] => None,
             [a, b] if !distant_slider(board, *a, king) && !distant_slider(board, *b, king) => Some(

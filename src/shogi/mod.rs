@@ -368,8 +368,35 @@ impl Board {
     }
 
     /// The squares of `by`'s pieces that attack `target`.
+    ///
+    /// Looks outwards from `target`: the first piece along each of the eight lines, and the two
+    /// squares a knight of `by` could jump from. No other piece can attack it.
     pub fn attackers(&self, target: Square, by: Color) -> Vec<Square> {
-        self.pieces().filter(|(sq, p)| p.color == by && self.attacks(*sq, target)).map(|(sq, _)| sq).collect()
+        const LINES: [(i8, i8); 8] = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)];
+        let mut found = Vec::new();
+        for (df, dr) in LINES {
+            let mut sq = target;
+            while let Some(next) = sq.offset(df, dr) {
+                sq = next;
+                if let Some(p) = self.get(sq) {
+                    if p.color == by && self.attacks(sq, target) {
+                        found.push(sq);
+                    }
+                    break;
+                }
+            }
+        }
+        // A knight of `by` jumps forward: from two ranks behind the target, as `by` sees it.
+        let back: i8 = if by == Color::Black { 2 } else { -2 };
+        for df in [-1, 1] {
+            if let Some(sq) = target.offset(df, back) {
+                if self.get(sq).is_some_and(|p| p.color == by) && self.attacks(sq, target) {
+                    found.push(sq);
+                }
+            }
+        }
+        found.sort_unstable();
+        found
     }
 }
 
@@ -442,6 +469,40 @@ mod tests {
         put(&mut b, "5e", 'r', false);
         assert!(b.attacks(sq("5e"), sq("5i")) && b.attacks(sq("5e"), sq("5c")) && !b.attacks(sq("5e"), sq("5b")));
         assert!(!b.attacks(sq("5e"), sq("4d")));
+    }
+
+    #[test]
+    fn attackers_agree_with_every_piece_tried() {
+        // A crowded board: every attacker found by looking out from the target is one that
+        // attacks it by the piece's own moves, and none is missed.
+        let rows =
+            ["l+n1gk2+R", "1r1s2s1+B", "p1pp1pnp1", "1p2P1p1p", "2P1b4", "P2pSN2P", "1PN1P1P2", "2G1G4", "LN1K3L+s"];
+        let mut board = Board::default();
+        for (r, row) in rows.iter().enumerate() {
+            let mut f = 0;
+            let mut promoted = false;
+            for c in row.chars() {
+                match c {
+                    '+' => promoted = true,
+                    d if d.is_ascii_digit() => f += d as usize - '0' as usize,
+                    c => {
+                        board.0[r * 9 + f] = Piece::from_letter(c, promoted);
+                        promoted = false;
+                        f += 1;
+                    }
+                }
+            }
+        }
+        for target in Square::all() {
+            for by in [Color::Black, Color::White] {
+                let brute: Vec<Square> = board
+                    .pieces()
+                    .filter(|(sq, p)| p.color == by && board.attacks(*sq, target))
+                    .map(|(sq, _)| sq)
+                    .collect();
+                assert_eq!(board.attackers(target, by), brute, "{target} by {by:?}");
+            }
+        }
     }
 
     #[test]
