@@ -375,6 +375,17 @@ mod tests {
     }
 
     #[test]
+    fn caps_the_findings_of_one_record() {
+        // Seventy ranks of one unknown letter each: two findings a rank.
+        let line = vec!["x"; 70].join("/") + " b - 1";
+        let r = check_line(Format::Sfen(DialectChoice::Auto), 7, line.as_bytes(), line.len());
+        assert_eq!(r.diagnostics.len(), MAX_FINDINGS + 1);
+        let last = r.diagnostics.last().expect("a note");
+        assert_eq!(last.code, "input::too-many-findings");
+        assert!(last.is_error() && last.message.ends_with("more findings in this record are not shown"));
+    }
+
+    #[test]
     fn reports_bytes_that_are_not_utf8() {
         let r = check_line(Format::Sfen(DialectChoice::Auto), 1, b"9/9/9/9/9/9/9/9/9 b \xFF", 21);
         assert_eq!(r.diagnostics[0].code, "input::not-utf8");
