@@ -23,6 +23,8 @@ pub const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGS
 pub fn build(text: &str, choice: DialectChoice) -> (Record, Vec<Diagnostic>) {
     let mut out = Vec::new();
     let record = build_record(text, choice, &mut out);
+    // In the order of the record, whatever order the fields were read in.
+    out.sort_by_key(|d| d.span().start);
     (record, out)
 }
 
@@ -92,49 +94,81 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
     let fields = &fields[first..];
     let end = Span::point(text.len());
 
-    let Some(&board_span) = fields.first() else {
+    if fields.is_empty() {
         out.push(
             Diagnostic::error("sfen::empty-record", end, "the record is empty")
                 .label("nothing here")
                 .help(format!("an SFEN record is a board, a side to move, a hand and a move number, as in `{START}`")),
         );
         return record;
-    };
-    let board = build_board(field(board_span), board_span.start, out);
-    record.board = Some(board);
+    }
 
-    // Which of the remaining fields is which: normally side, hand, move number. A lone number
-    // after the side is a move number whose hand was left out.
-    let (side_span, mut hand_span, mut move_span) = (fields.get(1), fields.get(2), fields.get(3));
-    if fields.len() == 3 && is_digits(field(fields[2])) && side_ok(field(fields[1])) {
+    // Which field is which: normally board, side, hand, move number. A field left out shifts
+    // the others, so before blaming a field for what it is not, see what it looks like.
+    let get = |i: usize| fields.get(i).copied();
+    let looks_like_side = |s: Span| side_ok(field(s));
+    let looks_like_hand = |s: Span| {
+        let t = field(s);
+        t == "-"
+            || (t.bytes().all(|b| b"RBGSNLPrbgsnlp0123456789".contains(&b))
+                && t.bytes().any(|b| b.is_ascii_alphabetic()))
+    };
+    let (mut board_span, mut side_span, mut hand_span, mut move_span) = (get(0), get(1), get(2), get(3));
+    let mut reported = false;
+    if fields.len() <= 3 && looks_like_side(fields[0]) {
+        let first = fields[0];
+        out.push(
+            Diagnostic::error("sfen::missing-field", Span::point(first.start), "the board is missing")
+                .label("the board goes here")
+                .with(first, "this reads as the side to move")
+                .help(format!("an SFEN record starts with the board, nine ranks separated by `/`, as in `{START}`")),
+        );
+        (board_span, side_span, hand_span, move_span) = (None, get(0), get(1), get(2));
+        reported = true;
+    } else if let Some(side) = side_span.filter(|s| fields.len() <= 3 && !looks_like_side(*s) && looks_like_hand(*s)) {
+        out.push(
+            Diagnostic::error("sfen::missing-field", Span::point(side.start), "the side to move is missing")
+                .label("the side to move goes here")
+                .with(side, "this reads as the pieces in hand")
+                .help("write `b` (Black to move) or `w` (White to move) after the board"),
+        );
+        (side_span, hand_span, move_span) = (None, get(1), get(2));
+        reported = true;
+    } else if fields.len() == 3 && is_digits(field(fields[2])) && looks_like_side(fields[1]) {
         out.push(
             Diagnostic::error("sfen::missing-field", Span::point(fields[2].start), "the pieces in hand are missing")
                 .label("the hand goes here")
                 .with(fields[2], "this reads as the move number")
                 .help(format!("write `-` for empty hands: `… {} - {}`", field(fields[1]), field(fields[2]))),
         );
-        move_span = hand_span.take();
+        (hand_span, move_span) = (None, get(2));
+        reported = true;
     }
-    match (side_span, hand_span.or(move_span)) {
-        (None, _) => out.push(
-            Diagnostic::error("sfen::missing-field", end, "the side to move and the pieces in hand are missing")
-                .label("the record ends after the board")
-                .help("after the board write the side to move and the hand, as in ` b -` (Black to move, no pieces in hand)"),
-        ),
-        (Some(_), None) => out.push(
-            Diagnostic::error("sfen::missing-field", end, "the pieces in hand are missing")
-                .label("the record ends after the side to move")
-                .help("write ` -` after the side to move when neither side holds pieces"),
-        ),
-        _ => {}
+    if !reported {
+        match (side_span, hand_span) {
+            (None, _) => out.push(
+                Diagnostic::error("sfen::missing-field", end, "the side to move and the pieces in hand are missing")
+                    .label("the record ends after the board")
+                    .help("after the board write the side to move and the hand, as in ` b -` (Black to move, no pieces in hand)"),
+            ),
+            (Some(_), None) => out.push(
+                Diagnostic::error("sfen::missing-field", end, "the pieces in hand are missing")
+                    .label("the record ends after the side to move")
+                    .help("write ` -` after the side to move when neither side holds pieces"),
+            ),
+            _ => {}
+        }
     }
-    if let Some(&span) = side_span {
+    if let Some(span) = board_span {
+        record.board = Some(build_board(field(span), span.start, out));
+    }
+    if let Some(span) = side_span {
         record.side = build_side(field(span), span, out);
     }
-    if let Some(&span) = hand_span {
+    if let Some(span) = hand_span {
         record.hand = Some(build_hand(field(span), span.start, out));
     }
-    if let Some(&span) = move_span {
+    if let Some(span) = move_span {
         record.move_number = build_move_number(field(span), span, out);
     }
     if fields.len() > 4 {
@@ -406,7 +440,11 @@ fn check_board_shape(board: &Board, out: &mut Vec<Diagnostic>) {
                 Diagnostic::error(
                     "sfen::rank-width",
                     over_span,
-                    format!("{} covers {width} squares; a rank has 9", rank_name(i)),
+                    format!(
+                        "{} covers {width} square{}; a rank has 9",
+                        rank_name(i),
+                        if width == 1 { "" } else { "s" }
+                    ),
                 )
                 .label(square_label)
                 .with(rank.span, format!("{width} squares"))
@@ -423,9 +461,13 @@ fn check_board_shape(board: &Board, out: &mut Vec<Diagnostic>) {
                 Diagnostic::error(
                     "sfen::rank-width",
                     rank.span,
-                    format!("{} covers {width} squares; a rank has 9", rank_name(i)),
+                    format!(
+                        "{} covers {width} square{}; a rank has 9",
+                        rank_name(i),
+                        if width == 1 { "" } else { "s" }
+                    ),
                 )
-                .label(format!("{width} squares, {missing} short"))
+                .label(format!("{width} square{}, {missing} short", if width == 1 { "" } else { "s" }))
                 .help(format!(
                     "add the {missing} missing square{} (a digit counts empty squares, as in `{}`)",
                     if missing == 1 { "" } else { "s" },
@@ -532,8 +574,12 @@ fn build_hand(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Hand {
     let mut bad: Vec<(Span, char)> = Vec::new();
     let mut faults = 0;
     let mut no_cells = Vec::new();
-    for item in pair.into_inner() {
+    let items: Vec<Pair<'_, Rule>> = pair.into_inner().collect();
+    for (i, item) in items.iter().enumerate() {
+        let item = item.clone();
         let s = Span::of(item.as_span()).shift(offset);
+        // A count before an unknown letter counts that letter, which is reported itself.
+        let before_unknown = items.get(i + 1).is_some_and(|next| next.as_rule() == Rule::bad_hand_char);
         if item.as_rule() != Rule::bad_hand_char {
             faults += usize::from(!bad.is_empty());
             flush_bad(&mut bad, &mut no_cells, BadContext::Hand, out);
@@ -547,6 +593,7 @@ fn build_hand(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Hand {
                     faults += 1;
                 }
             }
+            Rule::dangling_count if before_unknown => faults += 1,
             Rule::dangling_count => {
                 faults += 1;
                 out.push(

@@ -125,8 +125,8 @@ fn read_board(text: &str, span: Span) -> Option<Board> {
             let at = start + i;
             let (cell, len) = match bytes[i] {
                 d @ b'1'..=b'9' => (Cell::Empty(d - b'0'), 1),
-                b'+' => (Cell::Piece(Piece::from_letter(*bytes.get(i + 1)? as char, true)?), 2),
-                c => (Cell::Piece(Piece::from_letter(c as char, false)?), 1),
+                b'+' => (Cell::Piece(Piece::from_ascii(*bytes.get(i + 1)?, true)?), 2),
+                c => (Cell::Piece(Piece::from_ascii(c, false)?), 1),
             };
             width += cell.width();
             cells.push(Spanned::new(cell, Span::new(at, at + len)));

@@ -81,8 +81,19 @@ pub fn check(text: &str, choice: DialectChoice) -> Checked {
         None => build::build(text, choice),
     };
     let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
+    // A field is faulty when an error points into it (a point at its edge, such as where a
+    // missing field would start, belongs to no field).
     let faulty = |span: Option<crate::span::Span>| {
-        span.is_none_or(|s| diagnostics.iter().any(|d| d.is_error() && s.contains(d.span())))
+        span.is_none_or(|s| {
+            diagnostics.iter().filter(|d| d.is_error()).any(|d| {
+                let e = d.span();
+                if e.is_empty() {
+                    s.start < e.start && e.start < s.end
+                } else {
+                    e.start < s.end && s.start < e.end
+                }
+            })
+        })
     };
     let sound = validate::Sound {
         board: !faulty(record.board.as_ref().map(|b| b.span)),

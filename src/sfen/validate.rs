@@ -83,42 +83,54 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, out: &mut Vec
     if let Some(side) = side {
         check_checks(board, &census, side, &at, out);
     }
-    if let (Some(hand), true) = (&record.hand, sound.hand) {
-        let hands = hands_of(hand);
-        check_supply(&census, &hands, &hand.entries, &at, out);
-        if let (Some(side), Some(m), true) = (side, record.move_number, sound.move_number) {
-            check_parity(&census, &hands, side, m, out);
+    match (&record.hand, sound.hand) {
+        (Some(hand), true) => {
+            let hands = hands_of(hand);
+            check_supply(&census, &hands, &hand.entries, &at, out);
+            if let (Some(side), Some(m), true) = (side, record.move_number, sound.move_number) {
+                check_parity(&census, &hands, side, m, out);
+            }
         }
+        // Without a readable hand, what the board alone holds can still be too much.
+        _ => check_supply(&census, &[Hand::default(); 2], &[], &at, out),
     }
 }
 
 fn check_empty_runs(board: &super::ast::Board, out: &mut Vec<Diagnostic>) {
     for rank in &board.ranks {
         let cells = board.cells_of(rank);
-        let mut i = 0;
-        while i < cells.len() {
-            let is_empty = |c: &Spanned<Cell>| matches!(c.node, Cell::Empty(_));
-            let run = cells[i..].iter().take_while(|c| is_empty(c)).count();
-            let total: u32 = cells[i..i + run].iter().map(|c| c.node.width()).sum();
-            // A run too long for the rank is the rank's width error, not a matter of form.
-            if run > 1 && total <= 9 {
-                let run = &cells[i..i + run];
-                let span = run[0].span.to(run[run.len() - 1].span);
-                let written: String = run.iter().map(|c| char::from(b'0' + c.node.width() as u8)).collect();
-                let fix = format!("write `{total}`");
-                out.push(
-                    Diagnostic::warning(
-                        "sfen::split-empty-run",
-                        span,
-                        format!("`{written}` writes one run of {total} empty squares as {}", run.len()),
-                    )
-                    .label("consecutive digits")
-                    .help(fix),
-                );
+        // Runs of two or more consecutive digits: `(start, len)` in `cells`.
+        let mut start = 0;
+        for i in 0..=cells.len() {
+            let empty = cells.get(i).is_some_and(|c| matches!(c.node, Cell::Empty(_)));
+            if empty {
+                continue;
             }
-            i += run.max(1);
+            if i - start > 1 {
+                split_run(&cells[start..i], out);
+            }
+            start = i + 1;
         }
     }
+}
+
+fn split_run(run: &[Spanned<Cell>], out: &mut Vec<Diagnostic>) {
+    let total: u32 = run.iter().map(|c| c.node.width()).sum();
+    // A run too long for the rank is the rank's width error, not a matter of form.
+    if total > 9 {
+        return;
+    }
+    let span = run[0].span.to(run[run.len() - 1].span);
+    let written: String = run.iter().map(|c| char::from(b'0' + c.node.width() as u8)).collect();
+    out.push(
+        Diagnostic::warning(
+            "sfen::split-empty-run",
+            span,
+            format!("`{written}` writes one run of {total} empty squares as {}", run.len()),
+        )
+        .label("consecutive digits")
+        .help(format!("write `{total}`")),
+    );
 }
 
 /// The position of a hand entry in USI order: Black's before White's, each R B G S N L P.
@@ -174,21 +186,33 @@ fn check_hand_form(entries: &[HandEntry], out: &mut Vec<Diagnostic>) {
             );
         }
         let key = usi_rank(entry);
-        if let Some(first) = seen[key] {
-            let (color, kind) = entry.piece.node;
-            out.push(
-                Diagnostic::warning(
-                    "sfen::hand-repeat",
-                    entry.span,
-                    format!("{}'s {} are listed twice", color.name(), kind.plural()),
-                )
-                .label("listed again")
-                .with(first.span, "first listed here")
-                .help(format!("list each piece once with its total count: `{}`", canonical())),
-            );
-        } else {
+        if seen[key].is_none() {
             seen[key] = Some(entry);
         }
+    }
+    // One warning per piece listed more than once, with a label on each listing.
+    for first in seen.iter().flatten() {
+        let again: Vec<&HandEntry> =
+            entries.iter().filter(|e| usi_rank(e) == usi_rank(first) && e.span != first.span).collect();
+        let Some(last) = again.last() else { continue };
+        let (color, kind) = first.piece.node;
+        let times = again.len() + 1;
+        let mut diag = Diagnostic::warning(
+            "sfen::hand-repeat",
+            last.span,
+            format!(
+                "{}'s {} are listed {}",
+                color.name(),
+                kind.plural(),
+                if times == 2 { "twice".to_owned() } else { format!("{times} times") }
+            ),
+        )
+        .label("listed again")
+        .with(first.span, "first listed here");
+        for e in &again[..again.len() - 1] {
+            diag = diag.with(e.span, "listed again");
+        }
+        out.push(diag.help(format!("list each piece once with its total count: `{}`", canonical())));
     }
     if let Some(pair) = entries.windows(2).find(|w| usi_rank(&w[1]) < usi_rank(&w[0])) {
         out.push(

@@ -173,6 +173,26 @@ impl Piece {
         }
     }
 
+    /// Reads an ASCII piece letter, as [`Piece::from_letter`] does, by table.
+    pub fn from_ascii(b: u8, promoted: bool) -> Option<Self> {
+        const TABLE: [Option<(Color, PieceKind)>; 128] = {
+            let mut t = [None; 128];
+            let mut i = 0;
+            while i < PieceKind::ALL.len() {
+                let kind = PieceKind::ALL[i];
+                let upper = kind.letter() as u8;
+                t[upper as usize] = Some((Color::Black, kind));
+                t[upper.to_ascii_lowercase() as usize] = Some((Color::White, kind));
+                i += 1;
+            }
+            t
+        };
+        match TABLE.get(usize::from(b)) {
+            Some(Some((color, kind))) => Some(Self { color: *color, kind: *kind, promoted }),
+            _ => None,
+        }
+    }
+
     /// "Black pawn", "White promoted rook", …
     pub fn describe(self) -> String {
         let promoted = if self.promoted { "promoted " } else { "" };
@@ -501,6 +521,16 @@ mod tests {
                     .map(|(sq, _)| sq)
                     .collect();
                 assert_eq!(board.attackers(target, by), brute, "{target} by {by:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_letter_table_reads_like_from_letter() {
+        for b in 0..=255u8 {
+            for promoted in [false, true] {
+                let by_char = if b.is_ascii() { Piece::from_letter(b as char, promoted) } else { None };
+                assert_eq!(Piece::from_ascii(b, promoted), by_char, "{b}");
             }
         }
     }
