@@ -31,21 +31,23 @@ struct Census {
     pieces: Vec<(Square, Piece)>,
     /// Pieces per kind (promoted ones as their base kind), both colours together.
     counts: [u32; 8],
-    /// Each colour's kings, in SFEN order.
-    kings: [Vec<Square>; 2],
+    /// How many kings each colour has, and where its first one stands.
+    kings: [(u32, Option<Square>); 2],
 }
 
 impl Census {
     fn of(board: &Board) -> Self {
         let mut pieces = Vec::with_capacity(40);
         let mut counts = [0; 8];
-        let mut kings = [Vec::new(), Vec::new()];
+        let mut kings = [(0, None); 2];
         for (i, p) in board.0.iter().enumerate() {
             if let (Some(p), Some(sq)) = (p, Square::from_index(i)) {
                 pieces.push((sq, *p));
                 counts[p.kind.index()] += 1;
                 if p.kind == PieceKind::King {
-                    kings[p.color.index()].push(sq);
+                    let k = &mut kings[p.color.index()];
+                    k.0 += 1;
+                    k.1 = k.1.or(Some(sq));
                 }
             }
         }
@@ -54,10 +56,15 @@ impl Census {
 
     /// The king of `color`, when it has exactly one.
     fn king(&self, color: Color) -> Option<Square> {
-        match self.kings[color.index()].as_slice() {
-            [one] => Some(*one),
+        match self.kings[color.index()] {
+            (1, sq) => sq,
             _ => None,
         }
+    }
+
+    /// Every king of `color`, in SFEN order.
+    fn kings_of(&self, color: Color) -> Vec<Square> {
+        self.pieces.iter().filter(|(_, p)| p.color == color && p.kind == PieceKind::King).map(|(s, _)| *s).collect()
     }
 }
 
@@ -230,10 +237,13 @@ fn check_hand_form(entries: &[HandEntry], out: &mut Vec<Diagnostic>) {
 fn check_kings(census: &Census, record: &Record, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
     let mut missing = Vec::new();
     for color in [Color::Black, Color::White] {
-        let kings = &census.kings[color.index()];
+        let kings = if census.kings[color.index()].0 < 2 { Vec::new() } else { census.kings_of(color) };
+        if census.kings[color.index()].0 == 0 {
+            missing.push(color);
+            continue;
+        }
         match kings.as_slice() {
-            [] => missing.push(color),
-            [_] => {}
+            [] | [_] => {}
             [first, rest @ ..] => {
                 let mut diag = Diagnostic::error(
                     "sfen::two-kings",
