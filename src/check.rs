@@ -135,7 +135,8 @@ impl<R: Read> LineReader<R> {
             }
         }
         let end_kept = batch.data.len();
-        if len == 0 || batch.data[start..end_kept].iter().all(|b| matches!(b, b' ' | b'\t')) && len <= MAX_LINE {
+        let blank = batch.data[start..end_kept].iter().all(|b| matches!(b, b' ' | b'\t'));
+        if len == 0 || (blank && len <= MAX_LINE) {
             batch.data.truncate(start); // blank lines are skipped
         } else {
             batch.lines.push(LineInfo { number: self.line, start, end: end_kept, len });

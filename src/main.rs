@@ -217,7 +217,10 @@ fn run_check(args: &CheckArgs) -> ExitCode {
         match result {
             Ok(t) => totals.add(&t),
             Err(e) => {
-                usage_error(&mut out, json, name, &format!("cannot read `{name}`: {e}"));
+                if e.kind() == io::ErrorKind::BrokenPipe {
+                    return ExitCode::from(2); // the reader of our output went away
+                }
+                usage_error(&mut out, json, name, &format!("cannot check `{name}`: {e}"));
                 failed = true;
             }
         }
