@@ -211,7 +211,11 @@ fn run_check(args: &CheckArgs) -> ExitCode {
                     let size = f.metadata().ok().map(|m| m.len());
                     check_stream(f, size, name, format, &renderer, workers, &mut out)
                 }
-                Err(e) => Err(e),
+                Err(e) => {
+                    usage_error(&mut out, json, name, &format!("cannot open `{name}`: {e}"));
+                    failed = true;
+                    continue;
+                }
             }
         };
         match result {
