@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod diagnostic;
+pub mod fields;
 pub mod grammar;
 pub mod lookalike;
 pub mod sfen;

@@ -11,9 +11,9 @@ use super::ast::{Board, Cell, Dialect, Hand, HandEntry, Rank, Record, Side};
 use super::parser::{Rule, SfenParser};
 use super::DialectChoice;
 use crate::diagnostic::Diagnostic;
-use crate::lookalike;
 use crate::shogi::{rank_letter, Color, Piece, PieceKind};
 use crate::span::{Span, Spanned};
+use crate::{fields, lookalike};
 
 /// The start position, for help texts.
 pub const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
@@ -42,21 +42,11 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
         move_number: None,
         dialect: None,
     };
-    let Some(line) = parse_total(Rule::line, text) else {
+    let Some((fields, gaps)) = fields::split::<SfenParser, Rule>(text, Rule::line, Rule::field, Rule::gap) else {
         out.push(internal(text));
         return record;
     };
-    let mut fields = Vec::new();
-    let mut gaps = Vec::new();
-    for pair in line.into_inner() {
-        match pair.as_rule() {
-            Rule::field => fields.push(Span::of(pair.as_span())),
-            Rule::gap => gaps.push(Span::of(pair.as_span())),
-            Rule::EOI => {}
-            other => unreachable!("build_record: {other:?}"),
-        }
-    }
-    check_gaps(text, &gaps, out);
+    fields::check_gaps(text, &gaps, &CODES, out);
     let field = |s: Span| s.slice(text);
 
     // Words of the USI command line in front of the record.
@@ -203,50 +193,6 @@ fn side_ok(s: &str) -> bool {
     matches!(s, "b" | "w" | "B" | "W")
 }
 
-/// Reports whitespace around and between the fields; separators of one kind are reported once,
-/// with a label on each.
-fn check_gaps(text: &str, gaps: &[Span], out: &mut Vec<Diagnostic>) {
-    let mut between: Vec<(String, Span)> = Vec::new();
-    for &span in gaps {
-        let gap = span.slice(text);
-        if span.start == 0 {
-            out.push(
-                Diagnostic::error("sfen::leading-whitespace", span, "the record starts with whitespace")
-                    .label("remove this")
-                    .help("start the record with the board"),
-            );
-        } else if span.end == text.len() {
-            out.push(
-                Diagnostic::error("sfen::trailing-whitespace", span, "the record ends with whitespace")
-                    .label("remove this")
-                    .help("end the record with its last field"),
-            );
-        } else if gap != " " {
-            let what = if gap.chars().all(|c| c == ' ') {
-                format!("{} spaces", gap.len())
-            } else if gap == "_" {
-                "`_` (lishogi writes spaces so in URLs)".to_owned()
-            } else if gap.chars().count() == 1 {
-                gap.chars().map(lookalike::describe).collect()
-            } else {
-                format!("`{}`", gap.escape_debug())
-            };
-            between.push((what, span));
-        }
-    }
-    while let Some((what, first)) = between.first().cloned() {
-        let mut diag =
-            Diagnostic::error("sfen::separator", first, format!("fields are separated by one space, not {what}"))
-                .label("use one space")
-                .help("separate the fields with a single ASCII space");
-        for (_, span) in between.iter().skip(1).filter(|(w, _)| *w == what) {
-            diag = diag.with(*span, "and here");
-        }
-        between.retain(|(w, _)| *w != what);
-        out.push(diag);
-    }
-}
-
 fn rank_name(index: usize) -> String {
     if index < 9 {
         format!("rank {}", rank_letter(index as u8 + 1))
@@ -348,19 +294,24 @@ enum BadContext {
     Hand,
 }
 
-/// Reports a run of characters that are not part of the grammar as one diagnostic.
+/// The codes of the faults SFEN shares with the other formats.
+const CODES: fields::Codes = fields::Codes {
+    format: "SFEN",
+    first_field: "the board",
+    leading: "sfen::leading-whitespace",
+    trailing: "sfen::trailing-whitespace",
+    separator: "sfen::separator",
+    lookalike: "sfen::lookalike",
+};
+
+/// Reports a run of characters that are not part of the grammar as one diagnostic; on the
+/// board, each stands for the squares it seems to mean.
 fn flush_bad(
     bad: &mut Vec<(Span, char)>,
     cells: &mut Vec<Spanned<Cell>>,
     context: BadContext,
     out: &mut Vec<Diagnostic>,
 ) {
-    let Some(&(first, _)) = bad.first() else {
-        return;
-    };
-    let span = first.to(bad[bad.len() - 1].0);
-    let written: String = bad.iter().map(|(_, c)| *c).collect();
-    let meant: Option<String> = bad.iter().map(|(_, c)| lookalike::ascii_for(*c)).collect();
     if context == BadContext::Board {
         for &(s, c) in bad.iter() {
             // A full-width digit stands for that many squares; anything else for one.
@@ -372,36 +323,21 @@ fn flush_bad(
             cells.push(Spanned::new(Cell::Fault { width }, s));
         }
     }
-    let count = bad.len();
-    let diag = if let Some(meant) = meant {
-        let what = if count == 1 {
-            lookalike::describe(written.chars().next().unwrap_or(' '))
-        } else {
-            format!("`{written}`")
-        };
-        Diagnostic::error("sfen::lookalike", span, format!("{what} looks like `{meant}` but is not ASCII"))
-            .label(format!("did you mean `{meant}`?"))
-            .help(format!("SFEN is written in ASCII: write `{meant}`"))
-    } else {
-        let what = if count == 1 {
-            format!("{} is not a shogi piece", lookalike::describe(written.chars().next().unwrap_or(' ')))
-        } else {
-            format!("`{}` are not shogi pieces", written.escape_debug())
-        };
-        let (code, help) = match context {
-            BadContext::Board => (
-                "sfen::unknown-piece",
-                "pieces are K R B G S N L P for Black and k r b g s n l p for White, `+` before a promoted one; digits 1-9 count empty squares",
-            ),
-            BadContext::Hand => (
-                "sfen::unknown-hand-piece",
-                "a hand lists R B G S N L P (Black) and r b g s n l p (White), each after an optional count, or is `-`",
-            ),
-        };
-        let label = if count == 1 { "unknown piece" } else { "unknown pieces" };
-        Diagnostic::error(code, span, what).label(label).help(help)
+    let unknown = match context {
+        BadContext::Board => fields::Unknown {
+            code: "sfen::unknown-piece",
+            noun: "shogi piece",
+            nouns: "shogi pieces",
+            help: "pieces are K R B G S N L P for Black and k r b g s n l p for White, `+` before a promoted one; digits 1-9 count empty squares",
+        },
+        BadContext::Hand => fields::Unknown {
+            code: "sfen::unknown-hand-piece",
+            noun: "shogi piece",
+            nouns: "shogi pieces",
+            help: "a hand lists R B G S N L P (Black) and r b g s n l p (White), each after an optional count, or is `-`",
+        },
     };
-    out.push(diag);
+    out.extend(fields::bad_run(bad, &CODES, &unknown));
     bad.clear();
 }
 

@@ -1,0 +1,127 @@
+//! What every line format shares: splitting a record into fields and gaps (the total rule
+//! `line` of `grammar/common.pest`), the faults of the gaps, and runs of characters no grammar
+//! knows.
+
+use pest::{Parser, RuleType};
+
+use crate::diagnostic::Diagnostic;
+use crate::lookalike;
+use crate::span::Span;
+
+/// A format's codes and name for the faults every format shares.
+#[derive(Clone, Copy, Debug)]
+pub struct Codes {
+    /// The format's name in messages: "SFEN", "FEN".
+    pub format: &'static str,
+    /// What a record starts with: "the board".
+    pub first_field: &'static str,
+    /// Whitespace before the first field.
+    pub leading: &'static str,
+    /// Whitespace after the last field.
+    pub trailing: &'static str,
+    /// Anything but one space between fields.
+    pub separator: &'static str,
+    /// A look-alike of an ASCII character.
+    pub lookalike: &'static str,
+}
+
+/// The fields and the gaps of `text`, by the grammar's total `line` rule; `None` only if the
+/// grammar is broken.
+pub fn split<P: Parser<R>, R: RuleType>(text: &str, line: R, field: R, gap: R) -> Option<(Vec<Span>, Vec<Span>)> {
+    let pair = P::parse(line, text).ok()?.next()?;
+    let (mut fields, mut gaps) = (Vec::new(), Vec::new());
+    for p in pair.into_inner() {
+        let rule = p.as_rule();
+        if rule == field {
+            fields.push(Span::of(p.as_span()));
+        } else if rule == gap {
+            gaps.push(Span::of(p.as_span()));
+        }
+    }
+    Some((fields, gaps))
+}
+
+/// Reports whitespace around and between the fields; separators of one kind are reported once,
+/// with a label on each.
+pub fn check_gaps(text: &str, gaps: &[Span], codes: &Codes, out: &mut Vec<Diagnostic>) {
+    let mut between: Vec<(String, Span)> = Vec::new();
+    for &span in gaps {
+        let gap = span.slice(text);
+        if span.start == 0 {
+            out.push(
+                Diagnostic::error(codes.leading, span, "the record starts with whitespace")
+                    .label("remove this")
+                    .help(format!("start the record with {}", codes.first_field)),
+            );
+        } else if span.end == text.len() {
+            out.push(
+                Diagnostic::error(codes.trailing, span, "the record ends with whitespace")
+                    .label("remove this")
+                    .help("end the record with its last field"),
+            );
+        } else if gap != " " {
+            let what = if gap.chars().all(|c| c == ' ') {
+                format!("{} spaces", gap.len())
+            } else if gap == "_" {
+                "`_` (lishogi and lichess write spaces so in URLs)".to_owned()
+            } else if gap.chars().count() == 1 {
+                gap.chars().map(lookalike::describe).collect()
+            } else {
+                format!("`{}`", gap.escape_debug())
+            };
+            between.push((what, span));
+        }
+    }
+    while let Some((what, first)) = between.first().cloned() {
+        let mut diag =
+            Diagnostic::error(codes.separator, first, format!("fields are separated by one space, not {what}"))
+                .label("use one space")
+                .help("separate the fields with a single ASCII space");
+        for (_, span) in between.iter().skip(1).filter(|(w, _)| *w == what) {
+            diag = diag.with(*span, "and here");
+        }
+        between.retain(|(w, _)| *w != what);
+        out.push(diag);
+    }
+}
+
+/// What to call characters a field does not know.
+#[derive(Clone, Copy, Debug)]
+pub struct Unknown {
+    /// The code.
+    pub code: &'static str,
+    /// "shogi piece": what one unknown character is not.
+    pub noun: &'static str,
+    /// "shogi pieces".
+    pub nouns: &'static str,
+    /// How to write the field.
+    pub help: &'static str,
+}
+
+/// One diagnostic for a run of adjacent characters that the grammar does not know: look-alikes
+/// of ASCII get a "did you mean"; anything else is unknown.
+pub fn bad_run(run: &[(Span, char)], codes: &Codes, unknown: &Unknown) -> Option<Diagnostic> {
+    let (first, _) = *run.first()?;
+    let span = first.to(run[run.len() - 1].0);
+    let written: String = run.iter().map(|(_, c)| *c).collect();
+    let one = (run.len() == 1).then(|| lookalike::describe(run[0].1));
+    let meant: Option<String> = run.iter().map(|(_, c)| lookalike::ascii_for(*c)).collect();
+    Some(match meant {
+        Some(meant) => {
+            let what = one.unwrap_or_else(|| format!("`{written}`"));
+            Diagnostic::error(codes.lookalike, span, format!("{what} looks like `{meant}` but is not ASCII"))
+                .label(format!("did you mean `{meant}`?"))
+                .help(format!("{} is written in ASCII: write `{meant}`", codes.format))
+        }
+        None => {
+            let (message, label) = match one {
+                Some(what) => (format!("{what} is not a {}", unknown.noun), format!("not a {}", unknown.noun)),
+                None => (
+                    format!("`{}` are not {}", written.escape_debug(), unknown.nouns),
+                    format!("not {}", unknown.nouns),
+                ),
+            };
+            Diagnostic::error(unknown.code, span, message).label(label).help(unknown.help)
+        }
+    })
+}
