@@ -8,6 +8,7 @@
 use std::io::{self, Read};
 
 use crate::diagnostic::Diagnostic;
+use crate::fen;
 use crate::sfen::{self, Dialect, DialectChoice};
 use crate::span::Span;
 
@@ -20,19 +21,36 @@ pub const MAX_KEPT: usize = 256;
 /// Most findings reported for one record; the rest are counted.
 pub const MAX_FINDINGS: usize = 64;
 
-/// The line formats kifu checks.
+/// The line formats kifu checks, with their dialect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// SFEN records, one per line, in the given dialect(s).
     Sfen(DialectChoice),
+    /// FEN records (six fields), with standard or Chess960 castling.
+    Fen(fen::Dialect),
+    /// EPD records (four fields and operations).
+    Epd,
 }
 
-impl Format {
+/// A line format without its dialect, as a file's extension names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatName {
+    /// `.sfen`
+    Sfen,
+    /// `.fen`
+    Fen,
+    /// `.epd`
+    Epd,
+}
+
+impl FormatName {
     /// The format a file name's extension names, if any.
-    pub fn from_path(path: &str, dialect: DialectChoice) -> Option<Self> {
+    pub fn from_path(path: &str) -> Option<Self> {
         let ext = std::path::Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
-            "sfen" => Some(Self::Sfen(dialect)),
+            "sfen" => Some(Self::Sfen),
+            "fen" => Some(Self::Fen),
+            "epd" => Some(Self::Epd),
             _ => None,
         }
     }
@@ -212,8 +230,9 @@ pub struct LineReport {
     pub text: String,
     /// Every finding, errors and warnings.
     pub diagnostics: Vec<Diagnostic>,
-    /// The dialect the record was read in, when known.
-    pub dialect: Option<Dialect>,
+    /// The dialect the record was read in, when known: `usi`, `sfen2007`, `fen`, `chess960`,
+    /// `epd`.
+    pub dialect: Option<&'static str>,
 }
 
 impl LineReport {
@@ -287,7 +306,7 @@ pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> Li
             format!("the line has bytes that are not UTF-8 ({})", shown.join(" ")),
         )
         .label("not UTF-8")
-        .help("kifu reads UTF-8 text (SFEN itself is ASCII): convert the file to UTF-8");
+        .help("kifu reads UTF-8 text (the notations themselves are ASCII): convert the file to UTF-8");
         for (span, _) in &bad[1..] {
             diag = diag.with(*span, "not UTF-8");
         }
@@ -296,8 +315,19 @@ pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> Li
     let mut diagnostics = match format {
         Format::Sfen(choice) => {
             let checked = sfen::check(&text, choice);
-            report.dialect = checked.record.dialect;
+            report.dialect = checked.record.dialect.map(Dialect::as_str);
             checked.diagnostics
+        }
+        Format::Fen(dialect) => {
+            report.dialect = Some(match dialect {
+                fen::Dialect::Standard => "fen",
+                fen::Dialect::Chess960 => "chess960",
+            });
+            fen::check(&text, fen::Kind::Fen, dialect).diagnostics
+        }
+        Format::Epd => {
+            report.dialect = Some("epd");
+            fen::check(&text, fen::Kind::Epd, fen::Dialect::Standard).diagnostics
         }
     };
     if bad_utf8.is_some() {

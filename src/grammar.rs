@@ -15,6 +15,35 @@ use pest_meta::ast::Expr;
 pub const COMMON: &str = include_str!("../grammar/common.pest");
 /// `grammar/sfen.pest`: the SFEN grammar.
 pub const SFEN: &str = include_str!("../grammar/sfen.pest");
+/// `grammar/fen.pest`: the FEN and EPD grammar.
+pub const FEN: &str = include_str!("../grammar/fen.pest");
+
+/// A grammar rule compiled to a deterministic automaton that matches exactly the texts the
+/// rule matches as a whole.
+pub struct RuleDfa(regex_automata::dfa::dense::DFA<Vec<u32>>);
+
+impl RuleDfa {
+    /// Compiles `rule` of the grammar made of `sources`; `None` if it is not regular.
+    pub fn compile(sources: &[&str], rule: &str) -> Option<Self> {
+        let pattern = rule_to_regex(sources, rule).ok()?;
+        regex_automata::dfa::dense::DFA::new(&pattern).ok().map(Self)
+    }
+
+    /// True when the whole of `text` matches the rule.
+    pub fn is_match(&self, text: &str) -> bool {
+        use regex_automata::dfa::Automaton;
+        let dfa = &self.0;
+        let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
+        let Ok(mut state) = dfa.start_state(&config) else {
+            return false;
+        };
+        // A dead state stays dead, so records (short, and mostly valid) run to the end unchecked.
+        for &b in text.as_bytes() {
+            state = dfa.next_state(state, b);
+        }
+        dfa.is_match_state(dfa.next_eoi_state(state))
+    }
+}
 
 /// Why a rule could not be compiled to a regular expression.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

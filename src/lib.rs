@@ -2,7 +2,9 @@
 #![forbid(unsafe_code)]
 
 pub mod check;
+pub mod chess;
 pub mod diagnostic;
+pub mod fen;
 pub mod fields;
 pub mod grammar;
 pub mod lookalike;

@@ -10,11 +10,12 @@ use std::thread;
 use clap::{Parser, Subcommand, ValueEnum};
 use miette::{GraphicalReportHandler, GraphicalTheme};
 
-use kifu::check::{self, Batch, Format, LineReader, LineReport};
+use kifu::check::{self, Batch, Format, FormatName, LineReader, LineReport};
 use kifu::diagnostic::RecordSource;
-use kifu::sfen::{Dialect, DialectChoice};
+use kifu::fen;
+use kifu::sfen::DialectChoice;
 
-/// kifu: parses, validates and explains board-game notations (SFEN).
+/// kifu: parses, validates and explains board-game notations (SFEN, FEN, EPD).
 #[derive(Parser, Debug)]
 #[command(name = "kifu", version, about, long_about = None)]
 struct Cli {
@@ -30,18 +31,33 @@ enum Command {
     /// when every record is valid (warnings allowed), 1 when one is invalid, 2 for a usage or
     /// I/O error.
     Check(CheckArgs),
+    /// Print each FEN record's board: eight lines of eight characters, `.` for a blank square.
+    ///
+    /// Boards are separated by one empty line. An invalid record prints its findings on standard
+    /// error and no board; the others still print. Exit status as for `check`.
+    Board(BoardArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct BoardArgs {
+    /// Files to read; `-` or nothing reads standard input (as FEN).
+    paths: Vec<String>,
+    /// The records' dialect: `standard` or `chess960` castling.
+    #[arg(long, value_enum)]
+    dialect: Option<DialectArg>,
 }
 
 #[derive(clap::Args, Debug)]
 struct CheckArgs {
     /// Files to check; `-` or nothing reads standard input.
     paths: Vec<String>,
-    /// The records' format (by default, from each file's extension: `.sfen`).
+    /// The records' format (by default, from each file's extension: `.sfen`, `.fen`, `.epd`).
     #[arg(long, value_enum)]
     format: Option<FormatArg>,
-    /// The SFEN dialect: `auto` reads each record in the dialect its side letter names.
-    #[arg(long, default_value = "auto", value_parser = parse_dialect)]
-    dialect: DialectChoice,
+    /// The dialect. SFEN: `auto` (each record in the dialect its side letter names),
+    /// `sfen2007` or `usi`. FEN: `standard` (the default) or `chess960`.
+    #[arg(long, value_enum)]
+    dialect: Option<DialectArg>,
     /// How to print findings: `human` reports, or `json`, one object per line.
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
     message_format: MessageFormat,
@@ -53,14 +69,63 @@ struct CheckArgs {
     jobs: Option<usize>,
 }
 
-fn parse_dialect(s: &str) -> Result<DialectChoice, String> {
-    s.parse()
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum FormatArg {
     /// SFEN (the 2007 spec and the USI dialect).
     Sfen,
+    /// FEN (chess, six fields).
+    Fen,
+    /// EPD (chess, four fields and operations).
+    Epd,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum DialectArg {
+    /// SFEN: either dialect, by the side letter.
+    Auto,
+    /// SFEN spec 0.0.1 (2007): `B`/`W`, move numbers 1-99.
+    Sfen2007,
+    /// SFEN as USI writes it: `b`/`w`, any move number.
+    Usi,
+    /// FEN with `KQkq` castling.
+    Standard,
+    /// FEN with Chess960 castling (Shredder-FEN and X-FEN letters).
+    Chess960,
+}
+
+/// The format and dialect to read a file in, or why they do not go together.
+fn resolve(name: FormatName, dialect: Option<DialectArg>) -> Result<Format, String> {
+    match (name, dialect) {
+        (FormatName::Sfen, None | Some(DialectArg::Auto)) => Ok(Format::Sfen(DialectChoice::Auto)),
+        (FormatName::Sfen, Some(DialectArg::Sfen2007)) => Ok(Format::Sfen(DialectChoice::Sfen2007)),
+        (FormatName::Sfen, Some(DialectArg::Usi)) => Ok(Format::Sfen(DialectChoice::Usi)),
+        (FormatName::Fen, None | Some(DialectArg::Standard | DialectArg::Auto)) => {
+            Ok(Format::Fen(fen::Dialect::Standard))
+        }
+        (FormatName::Fen, Some(DialectArg::Chess960)) => Ok(Format::Fen(fen::Dialect::Chess960)),
+        (FormatName::Epd, None | Some(DialectArg::Standard | DialectArg::Auto)) => Ok(Format::Epd),
+        (name, Some(d)) => Err(format!(
+            "`--dialect {}` is not a dialect of {}",
+            d.to_possible_value().map_or_else(String::new, |v| v.get_name().to_owned()),
+            match name {
+                FormatName::Sfen => "SFEN (auto, sfen2007, usi)",
+                FormatName::Fen => "FEN (standard, chess960)",
+                FormatName::Epd => "EPD (standard)",
+            }
+        )),
+    }
+}
+
+/// How a dialect is named in the human summary.
+fn dialect_title(name: &str) -> &str {
+    match name {
+        "usi" => "USI",
+        "sfen2007" => "SFEN 2007",
+        "fen" => "FEN",
+        "chess960" => "Chess960 FEN",
+        "epd" => "EPD",
+        other => other,
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -86,18 +151,18 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Check(args) => run_check(&args),
+        Command::Board(args) => run_board(&args),
     }
 }
 
 /// Totals over every record checked.
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone)]
 struct Totals {
     records: u64,
     valid: u64,
     invalid: u64,
     warnings: u64,
-    usi: u64,
-    sfen2007: u64,
+    dialects: BTreeMap<&'static str, u64>,
 }
 
 impl Totals {
@@ -106,8 +171,9 @@ impl Totals {
         self.valid += other.valid;
         self.invalid += other.invalid;
         self.warnings += other.warnings;
-        self.usi += other.usi;
-        self.sfen2007 += other.sfen2007;
+        for (name, n) in &other.dialects {
+            *self.dialects.entry(name).or_default() += n;
+        }
     }
 }
 
@@ -120,14 +186,8 @@ struct JsonSummary {
     valid: u64,
     invalid: u64,
     warnings: u64,
-    dialects: JsonDialects,
-}
-
-/// How many records were read in each SFEN dialect.
-#[derive(serde::Serialize)]
-struct JsonDialects {
-    usi: u64,
-    sfen2007: u64,
+    /// How many records were read in each dialect.
+    dialects: BTreeMap<&'static str, u64>,
 }
 
 /// Everything a worker needs to render reports.
@@ -177,26 +237,44 @@ fn run_check(args: &CheckArgs) -> ExitCode {
     let mut failed = false;
     for path in &paths {
         let name = if path == "-" { "<stdin>" } else { path.as_str() };
-        let format = match (args.format, path.as_str()) {
-            (Some(FormatArg::Sfen), _) => Format::Sfen(args.dialect),
+        let name_of_format = match args.format {
+            Some(FormatArg::Sfen) => Some(FormatName::Sfen),
+            Some(FormatArg::Fen) => Some(FormatName::Fen),
+            Some(FormatArg::Epd) => Some(FormatName::Epd),
+            None => None,
+        };
+        let format = match (name_of_format, path.as_str()) {
+            (Some(f), _) => match resolve(f, args.dialect) {
+                Ok(f) => f,
+                Err(e) => {
+                    usage_error(&mut out, json, name, &e);
+                    failed = true;
+                    continue;
+                }
+            },
             (None, "-") => {
                 usage_error(
                     &mut out,
                     json,
                     name,
-                    "standard input has no file name to tell its format: add `--format sfen`",
+                    "standard input has no file name to tell its format: add `--format sfen` (or fen, epd)",
                 );
                 failed = true;
                 continue;
             }
-            (None, p) => match Format::from_path(p, args.dialect) {
-                Some(f) => f,
+            (None, p) => match FormatName::from_path(p).map(|f| resolve(f, args.dialect)) {
+                Some(Ok(f)) => f,
+                Some(Err(e)) => {
+                    usage_error(&mut out, json, name, &e);
+                    failed = true;
+                    continue;
+                }
                 None => {
                     usage_error(
                         &mut out,
                         json,
                         name,
-                        &format!("cannot tell the format of `{p}` from its name: add `--format sfen`"),
+                        &format!("cannot tell the format of `{p}` from its name: add `--format sfen` (or fen, epd)"),
                     );
                     failed = true;
                     continue;
@@ -236,17 +314,12 @@ fn run_check(args: &CheckArgs) -> ExitCode {
             valid: totals.valid,
             invalid: totals.invalid,
             warnings: totals.warnings,
-            dialects: JsonDialects { usi: totals.usi, sfen2007: totals.sfen2007 },
+            dialects: totals.dialects.clone(),
         };
         serde_json::to_string(&summary).unwrap_or_default()
     } else {
-        let mut dialects = Vec::new();
-        if totals.usi > 0 {
-            dialects.push(format!("{} USI", totals.usi));
-        }
-        if totals.sfen2007 > 0 {
-            dialects.push(format!("{} SFEN 2007", totals.sfen2007));
-        }
+        let dialects: Vec<String> =
+            totals.dialects.iter().map(|(name, n)| format!("{n} {}", dialect_title(name))).collect();
         let dialects = if dialects.is_empty() { String::new() } else { format!(" (read as {})", dialects.join(", ")) };
         format!(
             "{} records: {} valid, {} invalid, {} warnings{dialects}",
@@ -293,10 +366,8 @@ fn check_batch(batch: &Batch, name: &str, format: Format, renderer: &Renderer) -
             t.invalid += 1;
         }
         t.warnings += report.warnings() as u64;
-        match report.dialect {
-            Some(Dialect::Usi) => t.usi += 1,
-            Some(Dialect::Sfen2007) => t.sfen2007 += 1,
-            None => {}
+        if let Some(name) = report.dialect {
+            *t.dialects.entry(name).or_default() += 1;
         }
         if !report.diagnostics.is_empty() {
             renderer.render(name, &report, &mut out);
@@ -392,4 +463,87 @@ fn progress_bar(size: Option<u64>) -> Option<indicatif::ProgressBar> {
         bar.set_style(style);
     }
     Some(bar)
+}
+
+/// `kifu board`: each valid FEN record's board on standard output, findings on standard error.
+fn run_board(args: &BoardArgs) -> ExitCode {
+    let dialect = match args.dialect {
+        None | Some(DialectArg::Standard | DialectArg::Auto) => fen::Dialect::Standard,
+        Some(DialectArg::Chess960) => fen::Dialect::Chess960,
+        Some(_) => {
+            eprintln!("kifu: `kifu board` reads FEN: its dialects are standard and chess960");
+            return ExitCode::from(2);
+        }
+    };
+    let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stderr().is_terminal();
+    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
+    let paths: Vec<String> = if args.paths.is_empty() { vec!["-".to_owned()] } else { args.paths.clone() };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let (mut boards, mut invalid, mut failed) = (0u64, 0u64, false);
+    for path in &paths {
+        let name = if path == "-" { "<stdin>" } else { path.as_str() };
+        let input: Box<dyn Read> = if path == "-" {
+            Box::new(io::stdin())
+        } else {
+            match File::open(path) {
+                Ok(f) => Box::new(f),
+                Err(e) => {
+                    eprintln!("kifu: cannot open `{name}`: {e}");
+                    failed = true;
+                    continue;
+                }
+            }
+        };
+        let mut reader = LineReader::new(input);
+        loop {
+            let batch = match reader.next_batch(BATCH_BYTES) {
+                Ok(Some(b)) => b,
+                Ok(None) => break,
+                Err(e) => {
+                    eprintln!("kifu: cannot read `{name}`: {e}");
+                    failed = true;
+                    break;
+                }
+            };
+            for line in &batch.lines {
+                let bytes = batch.bytes(line);
+                let report = check::check_line(Format::Fen(dialect), line.number, bytes, line.len);
+                // Warnings leave the board valid; only an invalid record explains itself here.
+                if !report.is_valid() {
+                    let shown = RecordSource::display_text(&report.text);
+                    let source = RecordSource { name, text: &shown, line: report.line };
+                    let mut text = String::new();
+                    for d in &report.diagnostics {
+                        let _ = handler.render_report(&mut text, &d.report(&source));
+                        text.push('\n');
+                    }
+                    let _ = out.flush();
+                    eprint!("{text}");
+                }
+                if !report.is_valid() {
+                    invalid += 1;
+                    continue;
+                }
+                let text = std::str::from_utf8(bytes).unwrap_or_default();
+                let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+                if let Some(position) = fen::check(text, fen::Kind::Fen, dialect).position {
+                    let sep = if boards > 0 { "\n" } else { "" };
+                    if write!(out, "{sep}{}", position.diagram()).is_err() {
+                        return ExitCode::from(2);
+                    }
+                    boards += 1;
+                }
+            }
+        }
+    }
+    let _ = out.flush();
+    if failed {
+        ExitCode::from(2)
+    } else if invalid > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }

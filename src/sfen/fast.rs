@@ -5,50 +5,22 @@
 
 use std::sync::OnceLock;
 
-use regex_automata::dfa::{dense, Automaton};
-use regex_automata::util::start;
-use regex_automata::Anchored;
-
 use super::ast::{Board, Cell, Dialect, Hand, HandEntry, Rank, Record, Side};
 use super::DialectChoice;
-use crate::grammar;
+use crate::grammar::{self, RuleDfa};
 use crate::shogi::{Color, Piece, PieceKind};
 use crate::span::{Span, Spanned};
-
-/// A grammar rule compiled to a deterministic automaton.
-pub struct RuleDfa(dense::DFA<Vec<u32>>);
-
-impl RuleDfa {
-    /// Compiles `rule` of the SFEN grammar; `None` if it is not regular.
-    pub fn compile(rule: &str) -> Option<Self> {
-        let pattern = grammar::rule_to_regex(&[grammar::SFEN, grammar::COMMON], rule).ok()?;
-        dense::DFA::new(&pattern).ok().map(Self)
-    }
-
-    /// True when the whole of `text` matches the rule.
-    pub fn is_match(&self, text: &str) -> bool {
-        let dfa = &self.0;
-        let Ok(mut state) = dfa.start_state(&start::Config::new().anchored(Anchored::Yes)) else {
-            return false;
-        };
-        // A dead state stays dead, so records (short, and mostly valid) run to the end unchecked.
-        for &b in text.as_bytes() {
-            state = dfa.next_state(state, b);
-        }
-        dfa.is_match_state(dfa.next_eoi_state(state))
-    }
-}
 
 /// The automaton for the `usi_record` rule (`None` if the grammar stopped being regular).
 pub fn usi() -> Option<&'static RuleDfa> {
     static RE: OnceLock<Option<RuleDfa>> = OnceLock::new();
-    RE.get_or_init(|| RuleDfa::compile("usi_record")).as_ref()
+    RE.get_or_init(|| RuleDfa::compile(&[grammar::SFEN, grammar::COMMON], "usi_record")).as_ref()
 }
 
 /// The automaton for the `sfen2007_record` rule.
 pub fn sfen2007() -> Option<&'static RuleDfa> {
     static RE: OnceLock<Option<RuleDfa>> = OnceLock::new();
-    RE.get_or_init(|| RuleDfa::compile("sfen2007_record")).as_ref()
+    RE.get_or_init(|| RuleDfa::compile(&[grammar::SFEN, grammar::COMMON], "sfen2007_record")).as_ref()
 }
 
 /// The dialect whose record rule `text` matches exactly, among those `choice` allows.

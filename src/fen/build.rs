@@ -1,0 +1,536 @@
+//! pest pairs → FEN syntax tree, with a diagnostic for every syntax fault.
+//!
+//! As for SFEN, the record is split into fields by the total rule `line`, and each field is
+//! parsed on its own by its recovery rule, so one bad field never hides another.
+
+use std::cmp::Reverse;
+
+use pest::iterators::Pair;
+use pest::Parser;
+
+use super::ast::{CastleRight, CastleSide, Castling, Cell, Dialect, Placement, Rank, Record};
+use super::parser::{FenParser, Rule};
+use super::Kind;
+use crate::chess::{Color, Piece, Square};
+use crate::diagnostic::Diagnostic;
+use crate::span::{Span, Spanned};
+use crate::{fields, lookalike};
+
+/// The start position, for help texts.
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+const CODES: fields::Codes = fields::Codes {
+    format: "FEN",
+    first_field: "the piece placement",
+    leading: "fen::leading-whitespace",
+    trailing: "fen::trailing-whitespace",
+    separator: "fen::separator",
+    lookalike: "fen::lookalike",
+};
+
+const FIELD_NAMES: [&str; 6] = [
+    "the piece placement",
+    "the active colour",
+    "the castling rights",
+    "the en passant square",
+    "the halfmove clock",
+    "the fullmove number",
+];
+
+/// Reads `text` (one record, without its end of line) as `kind` into a syntax tree and the
+/// syntax faults found in it.
+pub fn build(text: &str, kind: Kind, dialect: Dialect) -> (Record, Vec<Diagnostic>) {
+    let mut out = Vec::new();
+    let record = build_record(text, kind, dialect, &mut out);
+    out.sort_by_key(|d| d.span().start);
+    (record, out)
+}
+
+fn parse_total(rule: Rule, text: &str) -> Option<Pair<'_, Rule>> {
+    FenParser::parse(rule, text).ok().and_then(|mut pairs| pairs.next())
+}
+
+fn internal(span: Span) -> Diagnostic {
+    Diagnostic::error("fen::internal", span, "kifu could not read this record (a grammar fault)")
+        .help("please report this record to kifu's authors")
+}
+
+fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnostic>) -> Record {
+    let mut record = Record {
+        span: Span::new(0, text.len()),
+        placement: None,
+        side: None,
+        castling: None,
+        en_passant: None,
+        halfmove: None,
+        fullmove: None,
+        operations: None,
+    };
+    let Some((fields, gaps)) = fields::split::<FenParser, Rule>(text, Rule::line, Rule::field, Rule::gap) else {
+        out.push(internal(record.span));
+        return record;
+    };
+    fields::check_gaps(text, &gaps, &CODES, out);
+    let end = Span::point(text.len());
+    if fields.is_empty() {
+        out.push(
+            Diagnostic::error("fen::empty-record", end, "the record is empty")
+                .label("nothing here")
+                .help(format!("a FEN record has six fields, as in `{START}`")),
+        );
+        return record;
+    }
+    let field = |i: usize| fields.get(i).map(|s| (s.slice(text), *s));
+    // The fields a record of this kind has; EPD has four, then operations.
+    let wanted = match kind {
+        Kind::Fen => 6,
+        Kind::Epd => 4,
+    };
+    if let Some((t, s)) = field(0) {
+        record.placement = Some(build_placement(t, s.start, out));
+    }
+    if let Some((t, s)) = field(1) {
+        record.side = build_side(t, s, out);
+    }
+    if let Some((t, s)) = field(2) {
+        record.castling = Some(build_castling(t, s, dialect, out));
+    }
+    if let Some((t, s)) = field(3) {
+        record.en_passant = build_en_passant(t, s, out);
+    }
+    match kind {
+        Kind::Fen => {
+            if let Some((t, s)) = field(4) {
+                record.halfmove = build_counter(t, s, false, out);
+            }
+            if let Some((t, s)) = field(5) {
+                record.fullmove = build_counter(t, s, true, out);
+            }
+            if fields.len() > 6 {
+                let extra = fields[6].to(fields[fields.len() - 1]);
+                out.push(
+                    Diagnostic::error("fen::extra-field", extra, format!("the record has {} fields; FEN has six", fields.len()))
+                        .label("unexpected")
+                        .help("a FEN record ends with the fullmove number: remove what follows (EPD operations need `--format epd`)"),
+                );
+            }
+        }
+        Kind::Epd => {
+            if let Some(first) = fields.get(4) {
+                let ops = Span::new(first.start, text.len());
+                if FenParser::parse(Rule::epd_operations, ops.slice(text)).is_err() {
+                    out.push(
+                        Diagnostic::error("fen::epd-operations", ops, "the EPD operations do not read")
+                            .label("expected `opcode operand…;`")
+                            .help(
+                                "each operation is an opcode, its operands and a `;`, as in `bm Nf3; id \"test 1\";`",
+                            ),
+                    );
+                }
+                record.operations = Some(ops);
+            }
+        }
+    }
+    if fields.len() < wanted {
+        let missing = &FIELD_NAMES[fields.len()..wanted];
+        let (message, help) = match (kind, fields.len()) {
+            (Kind::Fen, 4) => (
+                "the halfmove clock and the fullmove number are missing".to_owned(),
+                "add ` 0 1` for a position with no known history (or read it as EPD with `--format epd`)".to_owned(),
+            ),
+            (Kind::Fen, 5) => (
+                "the fullmove number is missing".to_owned(),
+                "add the fullmove number, ` 1` when it is not known".to_owned(),
+            ),
+            _ => (
+                format!("{} {} missing", join(missing), if missing.len() == 1 { "is" } else { "are" }),
+                format!("a FEN record has six fields, as in `{START}`"),
+            ),
+        };
+        out.push(Diagnostic::error("fen::missing-field", end, message).label("the record ends here").help(help));
+    }
+    record
+}
+
+fn join(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Placement {
+    let mut placement =
+        Placement { span: Span::new(offset, offset + text.len()), ranks: Vec::new(), cells: Vec::new() };
+    let Some(pair) = parse_total(Rule::placement_lenient, text) else {
+        out.push(internal(placement.span));
+        return placement;
+    };
+    let unknown = fields::Unknown {
+        code: "fen::unknown-piece",
+        noun: "chess piece",
+        nouns: "chess pieces",
+        help: "pieces are P N B R Q K for White and p n b r q k for Black; digits 1-8 count blank squares",
+    };
+    for row in pair.into_inner() {
+        match row.as_rule() {
+            Rule::rank_lenient => {
+                let span = Span::of(row.as_span()).shift(offset);
+                let first = placement.cells.len();
+                let mut bad: Vec<(Span, char)> = Vec::new();
+                for item in row.into_inner() {
+                    let s = Span::of(item.as_span()).shift(offset);
+                    let t = item.as_str();
+                    if item.as_rule() != Rule::bad_fen_square {
+                        out.extend(fields::bad_run(&bad, &CODES, &unknown));
+                        bad.clear();
+                    }
+                    let cell = match item.as_rule() {
+                        Rule::blank_run => Cell::Empty(t.as_bytes()[0] - b'0'),
+                        Rule::fen_piece => match t.chars().next().and_then(Piece::from_letter) {
+                            Some(p) => Cell::Piece(p),
+                            None => unreachable!("build_placement: piece {t:?}"),
+                        },
+                        Rule::blank_zero => {
+                            out.push(
+                                Diagnostic::error("fen::blank-zero", s, "`0` counts no blank squares")
+                                    .label("a count of zero")
+                                    .help("blank squares are counted with the digits 1 to 8: remove the `0`"),
+                            );
+                            Cell::Fault { width: 0 }
+                        }
+                        Rule::blank_nine => Cell::Fault { width: 9 },
+                        Rule::bad_fen_square => {
+                            let c = t.chars().next().unwrap_or(' ');
+                            bad.push((s, c));
+                            let width = match lookalike::ascii_for(c) {
+                                Some(d @ '1'..='8') => d as u8 - b'0',
+                                Some('/') => 0,
+                                _ => 1,
+                            };
+                            Cell::Fault { width }
+                        }
+                        other => unreachable!("build_placement: {other:?}"),
+                    };
+                    placement.cells.push(Spanned::new(cell, s));
+                }
+                out.extend(fields::bad_run(&bad, &CODES, &unknown));
+                placement.ranks.push(Rank { span, cells: first..placement.cells.len() });
+            }
+            Rule::EOI => {}
+            other => unreachable!("build_placement: {other:?}"),
+        }
+    }
+    check_shape(&placement, out);
+    placement
+}
+
+fn rank_name(index: usize) -> String {
+    if index < 8 {
+        format!("rank {}", 8 - index)
+    } else {
+        format!("the {}th rank written (past rank 1)", index + 1)
+    }
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn check_shape(p: &Placement, out: &mut Vec<Diagnostic>) {
+    let n = p.ranks.len();
+    for (i, rank) in p.ranks.iter().enumerate().take(8) {
+        let width = p.width(rank);
+        if rank.cells.is_empty() {
+            if n == 9 && (i == 0 || i + 1 == n) {
+                continue;
+            }
+            let span =
+                Span::new(rank.span.start.saturating_sub(1).max(p.span.start), (rank.span.end + 1).min(p.span.end));
+            out.push(
+                Diagnostic::error("fen::empty-rank", span, format!("{} is empty", rank_name(i)))
+                    .label("nothing between these")
+                    .help("write `8` for a rank of eight blank squares"),
+            );
+        } else if width > 8 {
+            let mut sum = 0;
+            let over = p.cells_of(rank).iter().find(|c| {
+                sum += c.node.width();
+                sum > 8
+            });
+            let (over_span, what) = match over {
+                Some(c) if matches!(c.node, Cell::Fault { width: 9 }) => {
+                    (c.span, "`9`: more blank squares than a rank has".to_owned())
+                }
+                Some(c) => (c.span, "runs past file h".to_owned()),
+                None => (rank.span, String::new()),
+            };
+            out.push(
+                Diagnostic::error(
+                    "fen::rank-width",
+                    over_span,
+                    format!("{} covers {width} squares; a rank has 8", rank_name(i)),
+                )
+                .label(what)
+                .with(rank.span, plural(width, "square", "squares"))
+                .help(format!(
+                    "remove {} from {}",
+                    plural(width - 8, "square", "squares"),
+                    rank_name(i)
+                )),
+            );
+        } else if width < 8 {
+            out.push(
+                Diagnostic::error(
+                    "fen::rank-width",
+                    rank.span,
+                    format!("{} covers {}; a rank has 8", rank_name(i), plural(width, "square", "squares")),
+                )
+                .label(format!("{} short", 8 - width))
+                .help(format!(
+                    "add the missing {} (a digit counts blank squares, as in `{}`)",
+                    plural(8 - width, "square", "squares"),
+                    8 - width
+                )),
+            );
+        }
+    }
+    if n > 8 {
+        let leading = n == 9 && p.ranks[0].cells.is_empty();
+        let trailing = n == 9 && p.ranks[8].cells.is_empty();
+        let extra = Span::new(p.ranks[8].span.start.saturating_sub(1), p.span.end);
+        let diag = if leading {
+            Diagnostic::error(
+                "fen::rank-count",
+                Span::new(p.span.start, p.span.start + 1),
+                "the placement starts with `/`",
+            )
+            .label("leading separator")
+            .help("remove the first `/`: eight ranks have seven separators")
+        } else if trailing {
+            Diagnostic::error("fen::rank-count", extra, "the placement ends with `/`")
+                .label("trailing separator")
+                .help("remove the last `/`: eight ranks have seven separators")
+        } else {
+            Diagnostic::error("fen::rank-count", extra, format!("the placement has {n} ranks; a chess board has 8"))
+                .label(format!("{} too many", plural((n - 8) as u32, "rank", "ranks")))
+                .with(p.ranks[7].span, "rank 1, the last")
+                .help("remove the extra ranks (a Crazyhouse pocket after a ninth `/` is not standard FEN)")
+        };
+        out.push(diag);
+    } else if n < 8 {
+        out.push(
+            Diagnostic::error(
+                "fen::rank-count",
+                p.span,
+                format!("the placement has {}; a chess board has 8", plural(n as u32, "rank", "ranks")),
+            )
+            .label(plural(n as u32, "rank", "ranks"))
+            .help(format!("the placement lists ranks 8 to 1, with seven `/` between them; {} missing", 8 - n)),
+        );
+    }
+}
+
+fn build_side(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spanned<Color>> {
+    match text {
+        "w" => return Some(Spanned::new(Color::White, span)),
+        "b" => return Some(Spanned::new(Color::Black, span)),
+        _ => {}
+    }
+    let single = (text.chars().count() == 1).then(|| text.chars().next()).flatten();
+    let meant = match (single.and_then(lookalike::ascii_for), text.to_ascii_lowercase().as_str()) {
+        (Some(c @ ('w' | 'b')), _) => Some((c, true)),
+        (_, "w" | "white") => Some(('w', false)),
+        (_, "b" | "black") => Some(('b', false)),
+        _ => None,
+    };
+    let diag = match meant {
+        Some((c, true)) => Diagnostic::error(
+            "fen::lookalike",
+            span,
+            format!("{} looks like `{c}` but is not ASCII", lookalike::describe(single.unwrap_or(' '))),
+        )
+        .label(format!("did you mean `{c}`?"))
+        .help(format!("FEN is written in ASCII: write `{c}`")),
+        Some((c, false)) => Diagnostic::error("fen::side", span, format!("`{text}` is not an active colour"))
+            .label(format!("did you mean `{c}`?"))
+            .help(format!(
+                "write `{c}`: the active colour is `w` (White to move) or `b` (Black to move), in lowercase"
+            )),
+        None => Diagnostic::error("fen::side", span, format!("`{}` is not an active colour", text.escape_debug()))
+            .label("expected `w` or `b`")
+            .help("the active colour is `w` (White to move) or `b` (Black to move)"),
+    };
+    out.push(diag);
+    None
+}
+
+fn build_castling(text: &str, span: Span, dialect: Dialect, out: &mut Vec<Diagnostic>) -> Castling {
+    let mut castling = Castling { span, rights: Vec::new() };
+    let Some(pair) = parse_total(Rule::castling_lenient, text) else {
+        out.push(internal(span));
+        return castling;
+    };
+    let mut dashes = Vec::new();
+    let mut files = Vec::new();
+    let mut bad: Vec<(Span, char)> = Vec::new();
+    let unknown = fields::Unknown {
+        code: "fen::castling",
+        noun: "castling right",
+        nouns: "castling rights",
+        help: "castling rights are `-` or some of `K`, `Q`, `k`, `q` (White king-side, White queen-side, Black king-side, Black queen-side)",
+    };
+    for item in pair.into_inner() {
+        let s = Span::of(item.as_span()).shift(span.start);
+        let c = item.as_str().chars().next().unwrap_or(' ');
+        if item.as_rule() != Rule::bad_castling_char {
+            out.extend(fields::bad_run(&bad, &CODES, &unknown));
+            bad.clear();
+        }
+        match item.as_rule() {
+            Rule::castling960_right => {
+                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let side = match c.to_ascii_uppercase() {
+                    'K' => CastleSide::King,
+                    'Q' => CastleSide::Queen,
+                    f => {
+                        files.push(s);
+                        CastleSide::File(Reverse(f as u8 - b'A'))
+                    }
+                };
+                castling.rights.push(Spanned::new(CastleRight { color, side }, s));
+            }
+            Rule::castling_dash => dashes.push(s),
+            Rule::bad_castling_char => bad.push((s, c)),
+            Rule::EOI => {}
+            other => unreachable!("build_castling: {other:?}"),
+        }
+    }
+    out.extend(fields::bad_run(&bad, &CODES, &unknown));
+    if !dashes.is_empty() && (dashes.len() > 1 || !castling.rights.is_empty()) {
+        out.push(
+            Diagnostic::error(
+                "fen::castling",
+                dashes[0],
+                "`-` means no castling rights, so it cannot be combined with anything else",
+            )
+            .label("no castling rights")
+            .help(if castling.rights.is_empty() {
+                "write a single `-`"
+            } else {
+                "remove the `-`: this field lists rights"
+            }),
+        );
+    }
+    if dialect == Dialect::Standard && !files.is_empty() {
+        let mut diag = Diagnostic::error(
+            "fen::castling-chess960",
+            files[0],
+            "a rook's file as a castling right is Chess960 notation (Shredder-FEN or X-FEN)",
+        )
+        .label("a Chess960 castling right");
+        for f in &files[1..] {
+            diag = diag.with(*f, "another");
+        }
+        out.push(diag.help("check Chess960 positions with `--dialect chess960`; standard FEN writes `KQkq`"));
+    }
+    // Each right at most once.
+    for (i, r) in castling.rights.iter().enumerate() {
+        if let Some(first) = castling.rights[..i].iter().find(|e| e.node == r.node) {
+            out.push(
+                Diagnostic::error(
+                    "fen::castling-repeat",
+                    r.span,
+                    format!("the castling right `{}` is listed twice", r.node.letter()),
+                )
+                .label("again")
+                .with(first.span, "first here")
+                .help("list each castling right once"),
+            );
+        }
+    }
+    castling
+}
+
+fn build_en_passant(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spanned<Option<Square>>> {
+    if FenParser::parse(Rule::ep_field, text).is_ok() {
+        return Some(Spanned::new(Square::parse(text), span));
+    }
+    let meant: Option<String> =
+        text.chars().map(|c| lookalike::ascii_for(c).or(Some(c).filter(char::is_ascii))).collect();
+    let diag = if let (Some(m), false) = (meant.as_deref(), text.is_ascii()) {
+        Diagnostic::error("fen::lookalike", span, format!("`{text}` looks like `{m}` but is not ASCII"))
+            .label(format!("did you mean `{m}`?"))
+            .help(format!("FEN is written in ASCII: write `{m}`"))
+    } else if let Some(sq) = Square::parse(text) {
+        Diagnostic::error("fen::en-passant", span, format!("{sq} cannot be an en passant square: it is not on rank 3 or 6"))
+            .label("not on rank 3 or 6")
+            .help("the en passant square is the one a pawn passed over in a double step: on rank 3 (after White's move) or 6 (after Black's), or `-`")
+    } else {
+        Diagnostic::error("fen::en-passant", span, format!("`{}` is not an en passant square", text.escape_debug()))
+            .label("expected a square such as `e3`, or `-`")
+            .help("the en passant square is written in algebraic notation (`e3`, `d6`), or `-` when there is none")
+    };
+    out.push(diag);
+    None
+}
+
+fn build_counter(text: &str, span: Span, fullmove: bool, out: &mut Vec<Diagnostic>) -> Option<Spanned<u64>> {
+    let name = if fullmove { "fullmove number" } else { "halfmove clock" };
+    let code = if fullmove { "fen::fullmove" } else { "fen::halfmove" };
+    if parse_total(Rule::counter_lenient, text).is_none() {
+        let meant: Option<String> = text.chars().map(lookalike::ascii_for).collect();
+        let diag = match meant {
+            Some(m) if m.bytes().all(|b| b.is_ascii_digit()) => {
+                Diagnostic::error("fen::lookalike", span, format!("`{text}` looks like `{m}` but is not ASCII"))
+                    .label(format!("did you mean `{m}`?"))
+                    .help(format!("FEN is written in ASCII: write `{m}`"))
+            }
+            _ if text.starts_with('-') && text.len() > 1 && text[1..].bytes().all(|b| b.is_ascii_digit()) => {
+                Diagnostic::error(code, span, format!("the {name} `{text}` is negative"))
+                    .label("a negative number")
+                    .help(if fullmove { "the fullmove number starts at 1" } else { "the halfmove clock counts from 0" })
+            }
+            _ => Diagnostic::error(code, span, format!("`{}` is not a {name}", text.escape_debug()))
+                .label("expected a whole number")
+                .help(if fullmove {
+                    "the fullmove number is a whole number from 1: it starts at 1 and grows after each Black move"
+                } else {
+                    "the halfmove clock is a whole number from 0: the half-moves since the last capture or pawn move"
+                }),
+        };
+        out.push(diag);
+        return None;
+    }
+    if text.len() > 1 && text.starts_with('0') {
+        out.push(
+            Diagnostic::error(code, span, format!("the {name} `{text}` has a leading zero"))
+                .label("leading zero")
+                .help(format!(
+                    "write `{}`",
+                    Some(text.trim_start_matches('0')).filter(|t| !t.is_empty()).unwrap_or("0")
+                )),
+        );
+        return None;
+    }
+    match text.parse::<u64>() {
+        Ok(0) if fullmove => {
+            out.push(
+                Diagnostic::error("fen::fullmove-zero", span, "the fullmove number starts at 1")
+                    .label("move 0")
+                    .help("write `1`: the start position is move 1"),
+            );
+            None
+        }
+        Ok(n) => Some(Spanned::new(n, span)),
+        Err(_) => {
+            out.push(
+                Diagnostic::error(code, span, format!("the {name} is too large"))
+                    .label(format!("{} digits", text.len()))
+                    .help(format!("kifu reads counters up to {}", u64::MAX)),
+            );
+            None
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! Canonical FEN for a position: maximal blank runs, castling rights in the order `KQkq` (rook
+//! files from h to a in Chess960), `-` for none.
+
+use std::fmt::{self, Write as _};
+
+use super::model::Position;
+use crate::chess::Color;
+
+impl Position {
+    /// The placement field.
+    pub fn placement(&self) -> String {
+        let mut s = String::with_capacity(72);
+        for rank in 0..8 {
+            if rank > 0 {
+                s.push('/');
+            }
+            let mut blank = 0u8;
+            for file in 0..8 {
+                match self.board.0[rank * 8 + file] {
+                    Some(p) => {
+                        if blank > 0 {
+                            s.push(char::from(b'0' + blank));
+                            blank = 0;
+                        }
+                        s.push(p.letter());
+                    }
+                    None => blank += 1,
+                }
+            }
+            if blank > 0 {
+                s.push(char::from(b'0' + blank));
+            }
+        }
+        s
+    }
+
+    /// The board as seed 001 prints it: eight lines of eight characters, rank 8 first, `.` for
+    /// a blank square.
+    pub fn diagram(&self) -> String {
+        let mut s = String::with_capacity(72);
+        for rank in 0..8 {
+            for file in 0..8 {
+                s.push(self.board.0[rank * 8 + file].map_or('.', |p| p.letter()));
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = if self.side == Color::White { 'w' } else { 'b' };
+        let mut castling: String = self.castling.iter().map(|r| r.letter()).collect();
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let mut s = format!("{} {side} {castling} ", self.placement());
+        match self.en_passant {
+            Some(sq) => {
+                let _ = write!(s, "{sq}");
+            }
+            None => s.push('-'),
+        }
+        write!(f, "{s} {} {}", self.halfmove, self.fullmove)
+    }
+}

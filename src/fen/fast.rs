@@ -1,0 +1,111 @@
+//! The fast path: the grammar's record rules compiled to DFAs; a record they accept is read
+//! straight off its bytes. Anything else returns `None` and goes through pest and
+//! [`super::build`].
+
+use std::cmp::Reverse;
+use std::sync::OnceLock;
+
+use super::ast::{CastleRight, CastleSide, Castling, Cell, Dialect, Placement, Rank, Record};
+use super::Kind;
+use crate::chess::{Color, Piece, Square};
+use crate::grammar::{self, RuleDfa};
+use crate::span::{Span, Spanned};
+
+fn dfa(rule: &'static str, cell: &'static OnceLock<Option<RuleDfa>>) -> Option<&'static RuleDfa> {
+    cell.get_or_init(|| RuleDfa::compile(&[grammar::FEN, grammar::COMMON], rule)).as_ref()
+}
+
+/// True when `text` matches the record rule of `kind` in `dialect` exactly.
+pub fn matches(text: &str, kind: Kind, dialect: Dialect) -> bool {
+    static FEN: OnceLock<Option<RuleDfa>> = OnceLock::new();
+    static FEN960: OnceLock<Option<RuleDfa>> = OnceLock::new();
+    static EPD: OnceLock<Option<RuleDfa>> = OnceLock::new();
+    let automaton = match (kind, dialect) {
+        (Kind::Fen, Dialect::Standard) => dfa("fen_record", &FEN),
+        (Kind::Fen, Dialect::Chess960) => dfa("fen960_record", &FEN960),
+        (Kind::Epd, _) => dfa("epd_record", &EPD),
+    };
+    automaton.is_some_and(|d| d.is_match(text))
+}
+
+/// The syntax tree of `text` if it is a well-formed record whose ranks all cover 8 squares and
+/// whose castling rights are listed once each.
+pub fn parse(text: &str, kind: Kind, dialect: Dialect) -> Option<Record> {
+    if !matches(text, kind, dialect) {
+        return None;
+    }
+    let mut at = 0;
+    let mut fields = text.splitn(if kind == Kind::Epd { 5 } else { 6 }, ' ').map(|f| {
+        let span = Span::new(at, at + f.len());
+        at += f.len() + 1;
+        (f, span)
+    });
+    let (placement_text, placement_span) = fields.next()?;
+    let (side_text, side_span) = fields.next()?;
+    let (castling_text, castling_span) = fields.next()?;
+    let (ep_text, ep_span) = fields.next()?;
+    let mut record = Record {
+        span: Span::new(0, text.len()),
+        placement: Some(read_placement(placement_text, placement_span)?),
+        side: Some(Spanned::new(if side_text == "w" { Color::White } else { Color::Black }, side_span)),
+        castling: Some(read_castling(castling_text, castling_span)?),
+        en_passant: Some(Spanned::new(Square::parse(ep_text), ep_span)),
+        halfmove: None,
+        fullmove: None,
+        operations: None,
+    };
+    match kind {
+        Kind::Fen => {
+            let (h, hs) = fields.next()?;
+            let (f, fs) = fields.next()?;
+            record.halfmove = Some(Spanned::new(h.parse().ok()?, hs));
+            record.fullmove = Some(Spanned::new(f.parse().ok()?, fs));
+        }
+        Kind::Epd => record.operations = fields.next().map(|(_, s)| Span::new(s.start, text.len())),
+    }
+    Some(record)
+}
+
+fn read_placement(text: &str, span: Span) -> Option<Placement> {
+    let mut ranks = Vec::with_capacity(8);
+    let mut cells = Vec::with_capacity(text.len());
+    let mut start = span.start;
+    for bytes in text.as_bytes().split(|&b| b == b'/') {
+        let first = cells.len();
+        let mut width = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            let cell = match b {
+                d @ b'1'..=b'8' => Cell::Empty(d - b'0'),
+                c => Cell::Piece(Piece::from_letter(c as char)?),
+            };
+            width += cell.width();
+            cells.push(Spanned::new(cell, Span::new(start + i, start + i + 1)));
+        }
+        if width != 8 {
+            return None;
+        }
+        ranks.push(Rank { span: Span::new(start, start + bytes.len()), cells: first..cells.len() });
+        start += bytes.len() + 1;
+    }
+    Some(Placement { span, ranks, cells })
+}
+
+fn read_castling(text: &str, span: Span) -> Option<Castling> {
+    let mut rights: Vec<Spanned<CastleRight>> = Vec::new();
+    if text != "-" {
+        for (i, c) in text.bytes().enumerate() {
+            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let side = match c.to_ascii_uppercase() {
+                b'K' => CastleSide::King,
+                b'Q' => CastleSide::Queen,
+                f => CastleSide::File(Reverse(f - b'A')),
+            };
+            let right = CastleRight { color, side };
+            if rights.iter().any(|r| r.node == right) {
+                return None; // a repeated right: the recovery path explains it
+            }
+            rights.push(Spanned::new(right, Span::new(span.start + i, span.start + i + 1)));
+        }
+    }
+    Some(Castling { span, rights })
+}

@@ -1,0 +1,133 @@
+//! FEN: Forsyth-Edwards Notation for chess positions (seed 001), its Chess960 castling
+//! letters, and EPD.
+//!
+//! The same layers as [`crate::sfen`]: the grammar (`grammar/fen.pest`, run by [`parser`]) →
+//! the syntax tree ([`ast`], built by [`build`], or by [`fast`] for well-formed records) → the
+//! position ([`model`]) → findings ([`validate`]) → text ([`display`]).
+//!
+//! ```
+//! use kifu::fen::{self, Dialect, Kind};
+//!
+//! let checked = fen::check("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Kind::Fen, Dialect::Standard);
+//! assert!(checked.diagnostics.is_empty());
+//! let checked = fen::check("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", Kind::Fen, Dialect::Standard);
+//! assert_eq!(checked.diagnostics[0].code, "fen::missing-field");
+//! ```
+
+pub mod ast;
+pub mod build;
+pub mod display;
+pub mod fast;
+pub mod model;
+pub mod parser;
+pub mod validate;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use ast::{Dialect, Record};
+pub use model::Position;
+
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+
+/// Which record rule to read: FEN's six fields, or EPD's four and operations.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Six fields.
+    #[default]
+    Fen,
+    /// Four fields, then operations.
+    Epd,
+}
+
+/// A record read and checked.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The syntax tree, faults included.
+    pub record: Record,
+    /// The position, when the record has no syntax errors.
+    pub position: Option<Position>,
+    /// Every finding: syntax first, in the order of the record, then the rules of chess.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    /// True when no finding is an error.
+    pub fn is_valid(&self) -> bool {
+        !self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Reads and checks one record (a line without its end of line).
+pub fn check(text: &str, kind: Kind, dialect: Dialect) -> Checked {
+    let (record, mut diagnostics) = match fast::parse(text, kind, dialect) {
+        Some(record) => (record, Vec::new()),
+        None => build::build(text, kind, dialect),
+    };
+    let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
+    // A field is faulty when an error points into it (a point at its edge belongs to none).
+    let faulty = |span: Option<Span>| {
+        span.is_none_or(|s| {
+            diagnostics.iter().filter(|d| d.is_error()).any(|d| {
+                let e = d.span();
+                if e.is_empty() {
+                    s.start < e.start && e.start < s.end
+                } else {
+                    e.start < s.end && s.start < e.end
+                }
+            })
+        })
+    };
+    let sound = validate::Sound {
+        side: !faulty(record.side.map(|s| s.span)),
+        castling: !faulty(record.castling.as_ref().map(|c| c.span)),
+        en_passant: !faulty(record.en_passant.map(|e| e.span)),
+        halfmove: !faulty(record.halfmove.map(|h| h.span)),
+        fullmove: !faulty(record.fullmove.map(|f| f.span)),
+    };
+    let board = record.placement.as_ref().filter(|p| !faulty(Some(p.span))).and_then(model::board_of);
+    validate::check(&record, board.as_ref(), sound, dialect, &mut diagnostics);
+    let position = if syntax_ok { Position::from_record(&record) } else { None };
+    Checked { record, position, diagnostics }
+}
+
+/// The syntax errors that kept a record from being read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// Every syntax error, in the order of the record.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.diagnostics.first() {
+            Some(d) => write!(f, "invalid FEN: {}", d.message)?,
+            None => write!(f, "invalid FEN")?,
+        }
+        if self.diagnostics.len() > 1 {
+            write!(f, " (and {} more)", self.diagnostics.len() - 1)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Reads a six-field FEN (standard or Chess960 castling) into a position, which may still break
+/// the rules of chess (see [`check`] for those).
+impl FromStr for Position {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (record, diagnostics) = match fast::parse(s, Kind::Fen, Dialect::Chess960) {
+            Some(record) => (record, Vec::new()),
+            None => build::build(s, Kind::Fen, Dialect::Chess960),
+        };
+        let errors: Vec<Diagnostic> = diagnostics.into_iter().filter(Diagnostic::is_error).collect();
+        match Position::from_record(&record) {
+            Some(p) if errors.is_empty() => Ok(p),
+            _ => Err(ParseError { diagnostics: errors }),
+        }
+    }
+}

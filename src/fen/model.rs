@@ -1,0 +1,78 @@
+//! The position a FEN record describes. Not necessarily legal: [`super::validate`] says what is
+//! wrong with it.
+
+use super::ast::{self, CastleRight, Cell};
+use crate::chess::{Board, Color, Square};
+
+/// A chess position as FEN records it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The 64 squares.
+    pub board: Board,
+    /// Who is to move.
+    pub side: Color,
+    /// Castling rights, in canonical order (White's first; king side, queen side, then rook
+    /// files from h to a).
+    pub castling: Vec<CastleRight>,
+    /// The en passant target square.
+    pub en_passant: Option<Square>,
+    /// Half-moves since the last capture or pawn move (0 for EPD).
+    pub halfmove: u64,
+    /// The move number (1 for EPD).
+    pub fullmove: u64,
+}
+
+impl Position {
+    /// The position a syntax tree describes, if every part of it is present and well formed.
+    pub fn from_record(record: &ast::Record) -> Option<Self> {
+        let mut castling: Vec<CastleRight> = record.castling.as_ref()?.rights.iter().map(|r| r.node).collect();
+        castling.sort_unstable();
+        castling.dedup();
+        Some(Self {
+            board: board_of(record.placement.as_ref()?)?,
+            side: record.side?.node,
+            castling,
+            en_passant: record.en_passant?.node,
+            halfmove: record.halfmove.map_or(0, |h| h.node),
+            fullmove: record.fullmove.map_or(1, |f| f.node),
+        })
+    }
+}
+
+/// The board a placement describes; `None` unless it has eight ranks of eight squares and no
+/// faults.
+pub fn board_of(p: &ast::Placement) -> Option<Board> {
+    if p.ranks.len() != 8 {
+        return None;
+    }
+    let mut board = Board::default();
+    for (r, rank) in p.ranks.iter().enumerate() {
+        let mut file = 0usize;
+        for cell in p.cells_of(rank) {
+            match cell.node {
+                Cell::Piece(piece) if file < 8 => board.0[r * 8 + file] = Some(piece),
+                Cell::Piece(_) | Cell::Fault { .. } => return None,
+                Cell::Empty(_) => {}
+            }
+            file += cell.node.width() as usize;
+        }
+        if file != 8 {
+            return None;
+        }
+    }
+    Some(board)
+}
+
+/// The span of the cell that writes `square` (for a blank square, its run's span).
+pub fn square_span(p: &ast::Placement, square: Square) -> crate::span::Span {
+    let Some(rank) = p.ranks.get(usize::from(8 - square.rank())) else { return p.span };
+    let target = u32::from(square.file());
+    let mut file = 0;
+    for cell in p.cells_of(rank) {
+        file += cell.node.width();
+        if file > target {
+            return cell.span;
+        }
+    }
+    rank.span
+}

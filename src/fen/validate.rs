@@ -1,0 +1,474 @@
+//! The rules a well-formed FEN record must still follow: canonical form (warnings) and what a
+//! chess position can be (errors), each finding pointing at the squares or letters at fault.
+//! Checks run only on the parts of a record that read without errors.
+
+use super::ast::{CastleRight, CastleSide, Cell, Dialect, Placement, Record};
+use super::model::square_span;
+use crate::chess::{Board, Color, Piece, Role, Square};
+use crate::diagnostic::Diagnostic;
+use crate::span::{Span, Spanned};
+
+/// Which fields of a record read without syntax errors.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sound {
+    /// The active colour.
+    pub side: bool,
+    /// The castling field.
+    pub castling: bool,
+    /// The en passant field.
+    pub en_passant: bool,
+    /// The halfmove clock.
+    pub halfmove: bool,
+    /// The fullmove number.
+    pub fullmove: bool,
+}
+
+/// Adds to `out` every canonical-form warning and every rule of chess that the sound parts of
+/// `record` break; `board` is the record's board when its placement is sound.
+pub fn check(record: &Record, board: Option<&Board>, sound: Sound, dialect: Dialect, out: &mut Vec<Diagnostic>) {
+    if let Some(p) = &record.placement {
+        check_blank_runs(p, out);
+    }
+    let castling = record.castling.as_ref().filter(|_| sound.castling);
+    if let Some(c) = castling {
+        check_castling_order(&c.rights, out);
+    }
+    if let (Some(h), Some(f), Some(side), true, true, true) =
+        (record.halfmove, record.fullmove, record.side, sound.halfmove, sound.fullmove, sound.side)
+    {
+        check_clocks(h, f, side, out);
+    }
+    let (Some(p), Some(board)) = (&record.placement, board) else { return };
+    let at = |sq: Square| square_span(p, sq);
+    let census = Census::of(board);
+    check_kings(&census, p, &at, out);
+    check_pawns(&census, &at, out);
+    check_material(&census, p, &at, out);
+    let side = record.side.filter(|_| sound.side);
+    if let Some(side) = side {
+        check_checks(board, &census, side, &at, out);
+    }
+    if let Some(c) = castling {
+        check_castling_rights(board, &c.rights, dialect, &at, out);
+    }
+    if let (Some(ep), Some(side), true) = (record.en_passant, side, sound.en_passant) {
+        let halfmove = record.halfmove.filter(|_| sound.halfmove);
+        check_en_passant(board, ep, side, halfmove, &at, out);
+    }
+}
+
+/// The pieces of a board, gathered once.
+struct Census {
+    pieces: Vec<(Square, Piece)>,
+}
+
+impl Census {
+    fn of(board: &Board) -> Self {
+        Self { pieces: board.pieces().collect() }
+    }
+
+    fn of_color(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.pieces.iter().copied().filter(move |(_, p)| p.color == color)
+    }
+
+    fn squares(&self, color: Color, role: Role) -> Vec<Square> {
+        self.of_color(color).filter(|(_, p)| p.role == role).map(|(s, _)| s).collect()
+    }
+
+    fn king(&self, color: Color) -> Option<Square> {
+        match self.squares(color, Role::King).as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn check_blank_runs(p: &Placement, out: &mut Vec<Diagnostic>) {
+    for rank in &p.ranks {
+        let cells = p.cells_of(rank);
+        let mut start = 0;
+        for i in 0..=cells.len() {
+            if cells.get(i).is_some_and(|c| matches!(c.node, Cell::Empty(_))) {
+                continue;
+            }
+            let run = &cells[start..i];
+            let total: u32 = run.iter().map(|c| c.node.width()).sum();
+            if run.len() > 1 && total <= 8 {
+                let written: String = run.iter().map(|c| char::from(b'0' + c.node.width() as u8)).collect();
+                out.push(
+                    Diagnostic::warning(
+                        "fen::split-blank-run",
+                        run[0].span.to(run[run.len() - 1].span),
+                        format!("`{written}` writes one run of {total} blank squares as {}", run.len()),
+                    )
+                    .label("consecutive digits")
+                    .help(format!("write `{total}`")),
+                );
+            }
+            start = i + 1;
+        }
+    }
+}
+
+fn check_castling_order(rights: &[Spanned<CastleRight>], out: &mut Vec<Diagnostic>) {
+    if let Some(pair) = rights.windows(2).find(|w| w[1].node < w[0].node) {
+        let mut sorted: Vec<CastleRight> = rights.iter().map(|r| r.node).collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let canonical: String = sorted.iter().map(|r| r.letter()).collect();
+        out.push(
+            Diagnostic::warning("fen::castling-order", pair[1].span, "the castling rights are not in the usual order")
+                .label("out of order")
+                .with(pair[0].span, "comes after this")
+                .help(format!("FEN lists White's rights before Black's, king side first: write `{canonical}`")),
+        );
+    }
+}
+
+fn check_clocks(h: Spanned<u64>, f: Spanned<u64>, side: Spanned<Color>, out: &mut Vec<Diagnostic>) {
+    let plies = 2 * f.node.saturating_sub(1) + u64::from(side.node == Color::Black);
+    if h.node > plies {
+        out.push(
+            Diagnostic::warning(
+                "fen::halfmove-too-large",
+                h.span,
+                format!("the halfmove clock is {}, but only {} half-moves have been played by move {}", h.node, plies, f.node),
+            )
+            .label("more than the moves played")
+            .with(f.span, "the fullmove number")
+            .help("the halfmove clock counts half-moves since the last capture or pawn move: it cannot exceed the half-moves of the game"),
+        );
+    }
+}
+
+fn check_kings(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
+    for color in [Color::White, Color::Black] {
+        let kings = census.squares(color, Role::King);
+        match kings.as_slice() {
+            [] => out.push(
+                Diagnostic::error("fen::missing-king", p.span, format!("{} has no king", color.name()))
+                    .label(format!("no {} on the board", if color == Color::White { "`K`" } else { "`k`" }))
+                    .help("each side has exactly one king"),
+            ),
+            [_] => {}
+            [first, .., last] => {
+                let mut d = Diagnostic::error(
+                    "fen::too-many-kings",
+                    at(*last),
+                    format!("{} has {} kings", color.name(), kings.len()),
+                )
+                .label("another king")
+                .with(at(*first), format!("king on {first}"));
+                for sq in &kings[1..kings.len() - 1] {
+                    d = d.with(at(*sq), format!("king on {sq}"));
+                }
+                out.push(d.help("each side has exactly one king: remove the others"));
+            }
+        }
+    }
+}
+
+fn check_pawns(census: &Census, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
+    for (sq, piece) in census.pieces.iter().filter(|(sq, p)| p.role == Role::Pawn && (sq.rank() == 1 || sq.rank() == 8))
+    {
+        out.push(
+            Diagnostic::error(
+                "fen::pawn-on-back-rank",
+                at(*sq),
+                format!("a {} stands on {sq}, on rank {}", piece.describe(), sq.rank()),
+            )
+            .label("a pawn on the first or last rank")
+            .help("pawns start on rank 2 or 7 and promote on reaching the last rank: no pawn stands on rank 1 or 8"),
+        );
+    }
+}
+
+fn check_material(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
+    for color in [Color::White, Color::Black] {
+        let pawns = census.squares(color, Role::Pawn);
+        let count = census.of_color(color).count();
+        if pawns.len() > 8 {
+            let mut d = Diagnostic::error(
+                "fen::too-many-pawns",
+                at(pawns[pawns.len() - 1]),
+                format!("{} has {} pawns; a side has 8", color.name(), pawns.len()),
+            )
+            .label("pawn number 9 or more");
+            for sq in &pawns[8..pawns.len() - 1] {
+                d = d.with(at(*sq), "another pawn past the eighth");
+            }
+            out.push(d.help(format!("remove {}", plural(pawns.len() - 8, "pawn", "pawns"))));
+        }
+        if count > 16 {
+            out.push(
+                Diagnostic::error(
+                    "fen::too-many-pieces",
+                    p.span,
+                    format!("{} has {count} pieces; a side has 16", color.name()),
+                )
+                .label(format!("{count} {} pieces", color.name()))
+                .help(format!("remove {}", plural(count - 16, "piece", "pieces"))),
+            );
+        }
+        if pawns.len() > 8 {
+            continue;
+        }
+        // Pieces beyond the starting set must be promoted pawns; bishops count by square colour.
+        let squares = |role| census.squares(color, role);
+        let bishops = squares(Role::Bishop);
+        let light: Vec<Square> = bishops.iter().copied().filter(|s| s.is_light()).collect();
+        let dark: Vec<Square> = bishops.iter().copied().filter(|s| !s.is_light()).collect();
+        let groups: [(&str, Vec<Square>, usize); 5] = [
+            ("queens", squares(Role::Queen), 1),
+            ("rooks", squares(Role::Rook), 2),
+            ("knights", squares(Role::Knight), 2),
+            ("light-squared bishops", light, 1),
+            ("dark-squared bishops", dark, 1),
+        ];
+        let extra: usize = groups.iter().map(|(_, sqs, n)| sqs.len().saturating_sub(*n)).sum();
+        let missing = 8 - pawns.len();
+        if extra > missing {
+            let over: Vec<&(&str, Vec<Square>, usize)> = groups.iter().filter(|(_, s, n)| s.len() > *n).collect();
+            let words: Vec<String> = over.iter().map(|(name, s, _)| format!("{} {name}", s.len())).collect();
+            let last = over.iter().filter_map(|(_, s, _)| s.last()).max().copied();
+            let Some(last) = last else { continue };
+            let mut d = Diagnostic::error(
+                "fen::impossible-material",
+                at(last),
+                format!(
+                    "{} has {}: {} beyond the starting set, but only {} of its pawns {} missing",
+                    color.name(),
+                    words.join(", "),
+                    plural(extra, "piece", "pieces"),
+                    missing,
+                    if missing == 1 { "is" } else { "are" }
+                ),
+            )
+            .label("beyond the starting set");
+            for (_, sqs, n) in &over {
+                for sq in sqs.iter().skip(*n).filter(|s| **s != last) {
+                    d = d.with(at(*sq), "beyond the starting set");
+                }
+            }
+            out.push(d.help("each piece beyond a side's starting set (one queen, two rooks, two knights, a bishop on each colour) is a promoted pawn, so it needs a missing pawn"));
+        }
+    }
+}
+
+fn check_checks(
+    board: &Board,
+    census: &Census,
+    side: Spanned<Color>,
+    at: &dyn Fn(Square) -> Span,
+    out: &mut Vec<Diagnostic>,
+) {
+    let mover = side.node;
+    let waiting = mover.opponent();
+    if let Some(king) = census.king(waiting) {
+        let checkers = board.attackers(king, mover);
+        if !checkers.is_empty() {
+            let mut d = Diagnostic::error(
+                "fen::opposite-check",
+                at(king),
+                format!("{}'s king on {king} is in check, but it is {}'s turn", waiting.name(), mover.name()),
+            )
+            .label("in check");
+            for sq in &checkers {
+                let what = board.get(*sq).map_or_else(String::new, Piece::describe);
+                d = d.with(at(*sq), format!("{what} on {sq} gives check"));
+            }
+            out.push(d.with(side.span, format!("{} to move", mover.name())).help(format!(
+                "{} could capture the king: fix the position, or the active colour if it is {}'s turn",
+                mover.name(),
+                waiting.name()
+            )));
+        }
+    }
+    if let Some(king) = census.king(mover) {
+        let checkers = board.attackers(king, waiting);
+        let why = match checkers.as_slice() {
+            [] | [_] => None,
+            [a, b] if !board.checks_from_afar(*a, king) && !board.checks_from_afar(*b, king) => {
+                Some("a double check needs a check along a line that the other piece's move uncovered, and neither piece checks from afar along a line")
+            }
+            [a, b] if aligned(*a, *b, king) => Some("two pieces cannot check along the same line from both sides: one move uncovers one line"),
+            [_, _] => None,
+            _ => Some("one move gives check with at most two pieces"),
+        };
+        if let Some(why) = why {
+            let mut d = Diagnostic::error(
+                "fen::impossible-check",
+                at(king),
+                format!(
+                    "{}'s king on {king} is checked by {} pieces, which no move can bring about",
+                    mover.name(),
+                    checkers.len()
+                ),
+            )
+            .label("in check");
+            for sq in &checkers {
+                let what = board.get(*sq).map_or_else(String::new, Piece::describe);
+                d = d.with(at(*sq), format!("{what} on {sq} gives check"));
+            }
+            out.push(d.help(format!("{why}: this position cannot arise in a game")));
+        }
+    }
+}
+
+/// True when `a` and `b` lie on one line through `king`, on opposite sides of it.
+fn aligned(a: Square, b: Square, king: Square) -> bool {
+    let d = |s: Square| (i16::from(s.file()) - i16::from(king.file()), i16::from(s.rank()) - i16::from(king.rank()));
+    let ((af, ar), (bf, br)) = (d(a), d(b));
+    af * br == ar * bf && (af * bf + ar * br) < 0
+}
+
+fn check_castling_rights(
+    board: &Board,
+    rights: &[Spanned<CastleRight>],
+    dialect: Dialect,
+    at: &dyn Fn(Square) -> Span,
+    out: &mut Vec<Diagnostic>,
+) {
+    for right in rights {
+        let color = right.node.color;
+        let rank = color.back_rank();
+        let square = |file: u8| Square::new(file, rank);
+        let has = |sq: Option<Square>, role: Role| {
+            sq.and_then(|s| board.get(s)).is_some_and(|p| p.color == color && p.role == role)
+        };
+        // Where the king and the rook must stand for this right.
+        let (king_sq, rook_sq) = match dialect {
+            Dialect::Standard => {
+                let rook_file = if right.node.side == CastleSide::King { 7 } else { 0 };
+                (square(4), square(rook_file))
+            }
+            Dialect::Chess960 => {
+                let king = (0..8).map(square).find(|s| has(*s, Role::King));
+                let king_file = king.flatten().map(Square::file);
+                let rook = match (right.node.side, king_file) {
+                    (CastleSide::File(std::cmp::Reverse(f)), _) => square(f),
+                    (CastleSide::King, Some(k)) => {
+                        ((k + 1)..8).rev().map(square).find(|s| has(*s, Role::Rook)).flatten()
+                    }
+                    (CastleSide::Queen, Some(k)) => (0..k).map(square).find(|s| has(*s, Role::Rook)).flatten(),
+                    (_, None) => None,
+                };
+                (king.flatten(), rook)
+            }
+        };
+        let side_name = match right.node.side {
+            CastleSide::King => "king-side".to_owned(),
+            CastleSide::Queen => "queen-side".to_owned(),
+            CastleSide::File(std::cmp::Reverse(f)) => format!("{}-file", (b'a' + f) as char),
+        };
+        let mut problems = Vec::new();
+        match king_sq {
+            Some(k) if has(Some(k), Role::King) => {}
+            Some(k) => problems.push((Some(k), format!("no {} king on {k}", color.name()))),
+            None => problems.push((None, format!("no {} king on rank {rank}", color.name()))),
+        }
+        match rook_sq {
+            Some(r) if has(Some(r), Role::Rook) => {}
+            Some(r) => problems.push((Some(r), format!("no {} rook on {r}", color.name()))),
+            None => problems.push((None, format!("no {} rook on that side of the king", color.name()))),
+        }
+        if problems.is_empty() {
+            continue;
+        }
+        let mut d = Diagnostic::error(
+            "fen::castling-rights",
+            right.span,
+            format!(
+                "{} cannot castle {side_name}: {}",
+                color.name(),
+                problems.iter().map(|(_, m)| m.as_str()).collect::<Vec<_>>().join(" and ")
+            ),
+        )
+        .label(format!("{side_name} castling right"));
+        for (sq, message) in &problems {
+            if let Some(sq) = sq {
+                d = d.with(at(*sq), message.clone());
+            }
+        }
+        out.push(d.help(format!(
+            "castling needs the king and the rook on their starting squares: remove `{}`, or put them back",
+            right.node.letter()
+        )));
+    }
+}
+
+fn check_en_passant(
+    board: &Board,
+    ep: Spanned<Option<Square>>,
+    side: Spanned<Color>,
+    halfmove: Option<Spanned<u64>>,
+    at: &dyn Fn(Square) -> Span,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(sq) = ep.node else { return };
+    let mover = side.node;
+    let pusher = mover.opponent();
+    // The pawn that just made a double step passed over `sq`: it stands one rank further on.
+    let (expected_rank, forward) = if pusher == Color::White { (3, 1) } else { (6, -1) };
+    if sq.rank() != expected_rank {
+        out.push(
+            Diagnostic::error(
+                "fen::ep-rank",
+                ep.span,
+                format!(
+                    "{sq} is on rank {}, but after a {} move the en passant square is on rank {expected_rank}",
+                    sq.rank(),
+                    pusher.name()
+                ),
+            )
+            .label(format!("not on rank {expected_rank}"))
+            .with(side.span, format!("{} to move", mover.name()))
+            .help(format!(
+                "the en passant square is behind the pawn {} just pushed two squares: on rank {expected_rank}, or `-`",
+                pusher.name()
+            )),
+        );
+        return;
+    }
+    let pawn_sq = sq.offset(0, forward);
+    let from_sq = sq.offset(0, -forward);
+    let has_pawn = pawn_sq.and_then(|s| board.get(s)).is_some_and(|p| p.color == pusher && p.role == Role::Pawn);
+    if let (false, Some(p)) = (has_pawn, pawn_sq) {
+        out.push(
+            Diagnostic::error(
+                "fen::ep-no-pawn",
+                ep.span,
+                format!("there is no {} pawn on {p} that could just have passed over {sq}", pusher.name()),
+            )
+            .label("en passant square")
+            .with(at(p), format!("no {} pawn here", pusher.name()))
+            .help("an en passant square is set only right after a pawn's double step: fix the square, or write `-`"),
+        );
+    }
+    for s in [Some(sq), from_sq].into_iter().flatten() {
+        if let Some(piece) = board.get(s) {
+            out.push(
+                Diagnostic::error("fen::ep-blocked", at(s), format!("a {} stands on {s}, which the double-stepping pawn just crossed", piece.describe()))
+                    .label("should be empty")
+                    .with(ep.span, "en passant square")
+                    .help("after a double step the square passed over and the square it came from are empty: fix the placement, or write `-`"),
+            );
+        }
+    }
+    if let Some(h) = halfmove.filter(|h| h.node != 0) {
+        out.push(
+            Diagnostic::error(
+                "fen::ep-halfmove",
+                h.span,
+                format!("the halfmove clock is {}, but a pawn has just moved", h.node),
+            )
+            .label("should be 0")
+            .with(ep.span, "en passant square: a pawn just moved")
+            .help("a pawn move resets the halfmove clock: write `0`"),
+        );
+    }
+}
