@@ -4,26 +4,14 @@
 //! least one, every diagnostic is complete and points inside the record, and every span of the
 //! syntax tree nests inside its parent's.
 
+mod common;
+
 use std::fmt::Write as _;
 use std::path::Path;
 
-use kifu::diagnostic::RecordSource;
 use kifu::sfen::{self, ast, parser::Rule, parser::SfenParser, DialectChoice, Position};
-use kifu::{Diagnostic, Span};
-use miette::{GraphicalReportHandler, GraphicalTheme};
+use kifu::Span;
 use pest::Parser;
-
-fn render(diagnostics: &[Diagnostic], name: &str, text: &str) -> String {
-    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(80);
-    let shown = RecordSource::display_text(text);
-    let source = RecordSource { name, text: &shown, line: 1 };
-    let mut out = String::new();
-    for d in diagnostics {
-        let _ = handler.render_report(&mut out, &d.report(&source));
-        out.push('\n');
-    }
-    out
-}
 
 fn dialect_of(path: &Path) -> DialectChoice {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
@@ -34,28 +22,6 @@ fn dialect_of(path: &Path) -> DialectChoice {
     } else {
         DialectChoice::Auto
     }
-}
-
-/// Every diagnostic: a code in the format's namespace, words, one primary label inside the
-/// record, and help.
-fn assert_complete(d: &Diagnostic, text: &str, file: &str) {
-    assert!(d.code.starts_with("sfen::") || d.code.starts_with("input::"), "{file}: code {}", d.code);
-    assert!(!d.message.is_empty(), "{file}: {} has no message", d.code);
-    assert!(d.help.as_deref().is_some_and(|h| !h.is_empty()), "{file}: {} has no help", d.code);
-    assert_eq!(d.labels.iter().filter(|l| l.primary).count(), 1, "{file}: {} primary labels", d.code);
-    for l in &d.labels {
-        assert!(
-            l.span.start <= l.span.end && l.span.end <= text.len(),
-            "{file}: {} label {:?} outside",
-            d.code,
-            l.span
-        );
-        assert!(
-            text.is_char_boundary(l.span.start) && text.is_char_boundary(l.span.end),
-            "{file}: label splits a char"
-        );
-    }
-    assert!(!d.message.contains('_') || d.message.contains("`_`"), "{file}: rule name in message {:?}", d.message);
 }
 
 fn assert_nested(record: &ast::Record, file: &str) {
@@ -108,7 +74,7 @@ fn snapshot(path: &Path) -> String {
         assert!(errors > 0, "{file}: an err/ fixture has no error");
     }
     for d in &checked.diagnostics {
-        assert_complete(d, text, &file);
+        common::assert_complete(d, text, &file, &["sfen::", "input::"]);
     }
     assert_nested(&checked.record, &file);
 
@@ -126,7 +92,7 @@ fn snapshot(path: &Path) -> String {
         let _ = writeln!(out, "## Display\n{p}\n");
     }
     let _ = writeln!(out, "## Diagnostics");
-    out.push_str(&render(&checked.diagnostics, &file, text));
+    out.push_str(&common::render(&checked.diagnostics, &file, text));
     out
 }
 

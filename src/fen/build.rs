@@ -81,6 +81,20 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
         return record;
     }
     let field = |i: usize| fields.get(i).map(|s| (s.slice(text), *s));
+    // Nine ranks of nine squares and a side letter: a shogi record, not a chess one. One
+    // finding says so instead of a list of unknown pieces.
+    if let Some((_, span)) = field(0).filter(|(b, _)| looks_like_sfen(b)) {
+        out.push(
+            Diagnostic::error(
+                "fen::sfen-record",
+                span,
+                "this looks like an SFEN record (a 9×9 shogi board), not a FEN",
+            )
+            .label("nine ranks of nine squares")
+            .help("check shogi positions with `--format sfen`"),
+        );
+        return record;
+    }
     // The fields a record of this kind has; EPD has four, then operations.
     let wanted = match kind {
         Kind::Fen => 6,
@@ -150,6 +164,16 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
         out.push(Diagnostic::error("fen::missing-field", end, message).label("the record ends here").help(help));
     }
     record
+}
+
+/// True for a board field of nine `/`-separated ranks that each cover nine squares.
+fn looks_like_sfen(board: &str) -> bool {
+    let ranks: Vec<&str> = board.split('/').collect();
+    ranks.len() == 9
+        && ranks.iter().all(|r| {
+            let width: u32 = r.chars().filter(|c| *c != '+').map(|c| c.to_digit(10).unwrap_or(1)).sum();
+            width == 9
+        })
 }
 
 fn join(words: &[&str]) -> String {
