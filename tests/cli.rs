@@ -239,3 +239,69 @@ fn findings_come_in_input_order_from_every_worker() {
     let summary = lines.last().expect("summary");
     assert_eq!((summary["records"].as_u64(), summary["invalid"].as_u64()), (Some(60_000), Some(60)));
 }
+
+/// Seed 001's sample input, one record per line, and its expected output, byte for byte.
+const SEED_INPUT: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
+rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2
+rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
+";
+
+const SEED_OUTPUT: &str = "rnbqkbnr\npppppppp\n........\n........\n........\n........\nPPPPPPPP\nRNBQKBNR\n\n\
+rnbqkbnr\npppppppp\n........\n........\n....P...\n........\nPPPP.PPP\nRNBQKBNR\n\n\
+rnbqkbnr\npp.ppppp\n........\n..p.....\n....P...\n........\nPPPP.PPP\nRNBQKBNR\n\n\
+rnbqkbnr\npp.ppppp\n........\n..p.....\n....P...\n.....N..\nPPPP.PPP\nRNBQKB.R\n";
+
+#[test]
+fn board_prints_the_seed_sample_byte_for_byte() {
+    let out = run_with_stdin(
+        {
+            let mut c = kifu();
+            c.arg("board");
+            c
+        },
+        SEED_INPUT.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), SEED_OUTPUT);
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The same records as a file, with CRLF line ends.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = write(dir.path(), "seed.fen", SEED_INPUT.replace('\n', "\r\n").as_bytes());
+    let out = kifu().args(["board", &path]).output().expect("runs");
+    assert_eq!(stdout(&out), SEED_OUTPUT);
+}
+
+#[test]
+fn board_skips_an_invalid_record_and_says_why() {
+    let input = SEED_INPUT.replacen("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/", "rnbqkbnr/pp1ppppp/8/2p5/4P3/9/", 1);
+    let out = run_with_stdin(
+        {
+            let mut c = kifu();
+            c.arg("board");
+            c
+        },
+        input.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let boards: Vec<&str> = SEED_OUTPUT.split("\n\n").collect();
+    assert_eq!(stdout(&out), format!("{}\n\n{}\n\n{}", boards[0], boards[1], boards[3]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("fen::rank-width") && stderr.contains("<stdin>:3:"), "{stderr}");
+}
+
+#[test]
+fn check_reads_fen_and_epd() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fen = write(dir.path(), "seed.fen", SEED_INPUT.as_bytes());
+    let epd = write(dir.path(), "one.epd", b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"x\";\n");
+    let out = kifu().args(["check", "--message-format", "json", &fen, &epd]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let lines = json_lines(&out);
+    let summary = lines.last().expect("summary");
+    assert_eq!((summary["records"].as_u64(), summary["valid"].as_u64()), (Some(5), Some(5)));
+    assert_eq!((summary["dialects"]["fen"].as_u64(), summary["dialects"]["epd"].as_u64()), (Some(4), Some(1)));
+    let code = |args: &[&str]| kifu().arg("check").args(args).output().expect("runs").status.code();
+    assert_eq!(code(&["--dialect", "usi", &fen]), Some(2), "a SFEN dialect for a FEN file");
+    assert_eq!(code(&["--dialect", "chess960", &fen]), Some(0));
+}

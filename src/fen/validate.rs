@@ -130,7 +130,7 @@ fn check_castling_order(rights: &[Spanned<CastleRight>], out: &mut Vec<Diagnosti
 }
 
 fn check_clocks(h: Spanned<u64>, f: Spanned<u64>, side: Spanned<Color>, out: &mut Vec<Diagnostic>) {
-    let plies = 2 * f.node.saturating_sub(1) + u64::from(side.node == Color::Black);
+    let plies = f.node.saturating_sub(1).saturating_mul(2).saturating_add(u64::from(side.node == Color::Black));
     if h.node > plies {
         out.push(
             Diagnostic::warning(
