@@ -88,7 +88,7 @@ pub fn check(text: &str, kind: Kind, dialect: Dialect) -> Checked {
     };
     let board = record.placement.as_ref().filter(|p| !faulty(Some(p.span))).and_then(model::board_of);
     validate::check(&record, board.as_ref(), sound, dialect, &mut diagnostics);
-    let position = if syntax_ok { Position::from_record(&record) } else { None };
+    let position = board.filter(|_| syntax_ok).and_then(|b| Position::with_board(&record, b));
     Checked { record, position, diagnostics }
 }
 

@@ -25,11 +25,16 @@ pub struct Position {
 impl Position {
     /// The position a syntax tree describes, if every part of it is present and well formed.
     pub fn from_record(record: &ast::Record) -> Option<Self> {
+        Self::with_board(record, board_of(record.placement.as_ref()?)?)
+    }
+
+    /// The position of `record` on `board` (the board its placement describes).
+    pub fn with_board(record: &ast::Record, board: Board) -> Option<Self> {
         let mut castling: Vec<CastleRight> = record.castling.as_ref()?.rights.iter().map(|r| r.node).collect();
         castling.sort_unstable();
         castling.dedup();
         Some(Self {
-            board: board_of(record.placement.as_ref()?)?,
+            board,
             side: record.side?.node,
             castling,
             en_passant: record.en_passant?.node,

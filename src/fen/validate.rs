@@ -60,11 +60,35 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, dialect: Dial
 /// The pieces of a board, gathered once.
 struct Census {
     pieces: Vec<(Square, Piece)>,
+    /// Pieces per colour and role.
+    counts: [[usize; 6]; 2],
+    /// Light-squared bishops per colour.
+    light_bishops: [usize; 2],
+    /// The first king of each colour.
+    kings: [Option<Square>; 2],
 }
 
 impl Census {
     fn of(board: &Board) -> Self {
-        Self { pieces: board.pieces().collect() }
+        let mut census = Self { pieces: Vec::with_capacity(32), counts: [[0; 6]; 2], light_bishops: [0; 2], kings: [None; 2] };
+        for (i, p) in board.0.iter().enumerate() {
+            if let (Some(p), Some(sq)) = (p, Square::from_index(i)) {
+                let c = p.color.index();
+                census.pieces.push((sq, *p));
+                census.counts[c][p.role.index()] += 1;
+                if p.role == Role::Bishop && sq.is_light() {
+                    census.light_bishops[c] += 1;
+                }
+                if p.role == Role::King && census.kings[c].is_none() {
+                    census.kings[c] = Some(sq);
+                }
+            }
+        }
+        census
+    }
+
+    fn count(&self, color: Color, role: Role) -> usize {
+        self.counts[color.index()][role.index()]
     }
 
     fn of_color(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
@@ -75,11 +99,9 @@ impl Census {
         self.of_color(color).filter(|(_, p)| p.role == role).map(|(s, _)| s).collect()
     }
 
+    /// The king of `color`, when it has exactly one.
     fn king(&self, color: Color) -> Option<Square> {
-        match self.squares(color, Role::King).as_slice() {
-            [one] => Some(*one),
-            _ => None,
-        }
+        self.kings[color.index()].filter(|_| self.count(color, Role::King) == 1)
     }
 }
 
@@ -147,6 +169,9 @@ fn check_clocks(h: Spanned<u64>, f: Spanned<u64>, side: Spanned<Color>, out: &mu
 
 fn check_kings(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
     for color in [Color::White, Color::Black] {
+        if census.count(color, Role::King) == 1 {
+            continue;
+        }
         let kings = census.squares(color, Role::King);
         match kings.as_slice() {
             [] => out.push(
@@ -189,8 +214,19 @@ fn check_pawns(census: &Census, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagn
 
 fn check_material(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
     for color in [Color::White, Color::Black] {
+        let n = |role| census.count(color, role);
+        let light = census.light_bishops[color.index()];
+        let dark = n(Role::Bishop) - light;
+        let count: usize = census.counts[color.index()].iter().sum();
+        let extra = n(Role::Queen).saturating_sub(1)
+            + n(Role::Rook).saturating_sub(2)
+            + n(Role::Knight).saturating_sub(2)
+            + light.saturating_sub(1)
+            + dark.saturating_sub(1);
+        if n(Role::Pawn) <= 8 && count <= 16 && extra <= 8 - n(Role::Pawn) {
+            continue; // the common case: nothing to explain
+        }
         let pawns = census.squares(color, Role::Pawn);
-        let count = census.of_color(color).count();
         if pawns.len() > 8 {
             let mut d = Diagnostic::error(
                 "fen::too-many-pawns",
