@@ -5,8 +5,9 @@
 #
 # 1. builds the generator from ../shared/tools/gen-positions (beside the repository) into a
 #    temporary target directory; it is run, never copied into kifu;
-# 2. generates 1,000,000 USI SFEN records (seed 1) and the same with 5% of the records
-#    corrupted, unless the files are already there with the right number of lines;
+# 2. generates 1,000,000 USI SFEN records and 1,000,000 FEN records (seed 1), and the same
+#    with 5% of the records corrupted, unless the files are already there with the right number
+#    of lines;
 # 3. builds kifu in release (honouring CARGO_TARGET_DIR);
 # 4. runs `kifu check` on each file RUNS times with the default thread count and RUNS times
 #    with `-j1`, each under /usr/bin/time -v, and prints every run and the median.
@@ -75,9 +76,13 @@ GEN=$(CARGO_TARGET_DIR=$GENPOS_TARGET_DIR cargo build --release --locked --quiet
 # ───── 2. the data ─────
 GOOD="$DATA_DIR/sfen-1m.sfen"
 BAD="$DATA_DIR/sfen-bad.sfen"
+FEN_GOOD="$DATA_DIR/fen-1m.fen"
+FEN_BAD="$DATA_DIR/fen-bad.fen"
 if [[ $RECORDS != 1000000 || $SEED != 1 || $BAD_RATE != 0.05 ]]; then
     GOOD="$DATA_DIR/sfen-$RECORDS-s$SEED.sfen"
     BAD="$DATA_DIR/sfen-bad-$RECORDS-s$SEED-r$BAD_RATE.sfen"
+    FEN_GOOD="$DATA_DIR/fen-$RECORDS-s$SEED.fen"
+    FEN_BAD="$DATA_DIR/fen-bad-$RECORDS-s$SEED-r$BAD_RATE.fen"
 fi
 
 # Generates `$1` with the generator arguments that follow, unless it already holds RECORDS lines.
@@ -94,6 +99,8 @@ generate() {
 }
 generate "$GOOD" sfen "$RECORDS" "$SEED"
 generate "$BAD" sfen-bad "$RECORDS" "$SEED" "$BAD_RATE"
+generate "$FEN_GOOD" fen "$RECORDS" "$SEED"
+generate "$FEN_BAD" fen-bad "$RECORDS" "$SEED" "$BAD_RATE"
 
 # ───── 3. kifu ─────
 echo "# building kifu (release)${CARGO_TARGET_DIR:+ into $CARGO_TARGET_DIR}"
@@ -153,7 +160,7 @@ measure() {
 echo "# kifu $("$KIFU" --version | awk '{ print $2 }') ($(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$ROOT" diff --quiet HEAD 2>/dev/null || echo ', modified'))," \
     "$(nproc) cores, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo 'unknown CPU')"
 echo "# $RUNS runs each; wall time from the shell, peak RSS (Maximum resident set size), user and sys from $TIME -v"
-for file in "$GOOD" "$BAD"; do
+for file in "$GOOD" "$BAD" "$FEN_GOOD" "$FEN_BAD"; do
     measure "$file" "" default
     measure "$file" "-j1" 1
 done
