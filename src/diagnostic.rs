@@ -164,6 +164,43 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// True when no error of `diagnostics` points into `span` (a point at the span's edge, such
+/// as where a missing field would start, belongs to no field).
+pub fn is_sound(span: Span, diagnostics: &[Diagnostic]) -> bool {
+    !diagnostics.iter().filter(|d| d.is_error()).any(|d| {
+        let e = d.span();
+        if e.is_empty() {
+            span.start < e.start && e.start < span.end
+        } else {
+            e.start < span.end && span.start < e.end
+        }
+    })
+}
+
+/// The syntax errors that kept a record from being read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The format: "SFEN", "FEN".
+    pub format: &'static str,
+    /// Every syntax error, in the order of the record.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.diagnostics.first() {
+            Some(d) => write!(f, "invalid {}: {}", self.format, d.message)?,
+            None => write!(f, "invalid {}", self.format)?,
+        }
+        if self.diagnostics.len() > 1 {
+            write!(f, " (and {} more)", self.diagnostics.len() - 1)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ParseError {}
+
 /// One line of `--message-format json`.
 #[derive(Clone, Debug, Serialize)]
 pub struct JsonDiagnostic {

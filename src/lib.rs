@@ -7,6 +7,7 @@ pub mod diagnostic;
 pub mod fen;
 pub mod fields;
 pub mod grammar;
+pub mod grid;
 pub mod lookalike;
 pub mod sfen;
 pub mod shogi;

@@ -1,9 +1,6 @@
 //! The FEN (and EPD) syntax tree: what a record says, with the span of every part, faults
 //! included, so that later layers can count and point.
 
-use std::fmt;
-use std::ops::Range;
-
 use crate::chess::{Color, Piece, Square};
 use crate::span::{Span, Spanned};
 
@@ -38,89 +35,14 @@ pub struct Record {
     pub operations: Option<Span>,
 }
 
-/// The piece placement field.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Placement {
-    /// The whole field.
-    pub span: Span,
-    /// The ranks as written, rank 8 first; a valid placement has eight.
-    pub ranks: Vec<Rank>,
-    /// Every rank's cells, end to end.
-    pub cells: Vec<Spanned<Cell>>,
-}
-
-impl Placement {
-    /// The cells of `rank`, from file a to file h.
-    pub fn cells_of(&self, rank: &Rank) -> &[Spanned<Cell>] {
-        self.cells.get(rank.cells.clone()).unwrap_or(&[])
-    }
-
-    /// How many squares `rank` covers.
-    pub fn width(&self, rank: &Rank) -> u32 {
-        self.cells_of(rank).iter().map(|c| c.node.width()).sum()
-    }
-}
-
-impl fmt::Debug for Placement {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Placement @ {:?} [", self.span)?;
-        for rank in &self.ranks {
-            write!(f, "    Rank @ {:?} [", rank.span)?;
-            for (i, cell) in self.cells_of(rank).iter().enumerate() {
-                if i > 0 {
-                    f.write_str(", ")?;
-                }
-                write!(f, "{cell:?}")?;
-            }
-            writeln!(f, "]")?;
-        }
-        f.write_str("]")
-    }
-}
+/// The piece placement field: eight ranks of chess pieces when valid.
+pub type Placement = crate::grid::Grid<Piece>;
 
 /// One rank.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rank {
-    /// The rank's text.
-    pub span: Span,
-    /// Where its cells are in [`Placement::cells`].
-    pub cells: Range<usize>,
-}
+pub type Rank = crate::grid::Row;
 
 /// One token of a rank.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Cell {
-    /// A run of blank squares.
-    Empty(u8),
-    /// A piece.
-    Piece(Piece),
-    /// Something not valid here, standing for `width` squares.
-    Fault {
-        /// Squares it is taken to cover.
-        width: u8,
-    },
-}
-
-impl Cell {
-    /// Squares covered.
-    pub const fn width(self) -> u32 {
-        match self {
-            Self::Empty(n) => n as u32,
-            Self::Piece(_) => 1,
-            Self::Fault { width } => width as u32,
-        }
-    }
-}
-
-impl fmt::Debug for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Empty(n) => write!(f, "Empty({n})"),
-            Self::Piece(p) => write!(f, "Piece({})", p.letter()),
-            Self::Fault { width } => write!(f, "Fault(width {width})"),
-        }
-    }
-}
+pub type Cell = crate::grid::Cell<Piece>;
 
 /// The castling field.
 #[derive(Clone, Debug, PartialEq, Eq)]

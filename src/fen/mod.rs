@@ -22,14 +22,12 @@ pub mod model;
 pub mod parser;
 pub mod validate;
 
-use std::fmt;
 use std::str::FromStr;
 
 pub use ast::{Dialect, Record};
 pub use model::Position;
 
 use crate::diagnostic::Diagnostic;
-use crate::span::Span;
 
 /// Which record rule to read: FEN's six fields, or EPD's four and operations.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -66,19 +64,7 @@ pub fn check(text: &str, kind: Kind, dialect: Dialect) -> Checked {
         None => build::build(text, kind, dialect),
     };
     let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
-    // A field is faulty when an error points into it (a point at its edge belongs to none).
-    let faulty = |span: Option<Span>| {
-        span.is_none_or(|s| {
-            diagnostics.iter().filter(|d| d.is_error()).any(|d| {
-                let e = d.span();
-                if e.is_empty() {
-                    s.start < e.start && e.start < s.end
-                } else {
-                    e.start < s.end && s.start < e.end
-                }
-            })
-        })
-    };
+    let faulty = |span: Option<crate::span::Span>| span.is_none_or(|s| !crate::diagnostic::is_sound(s, &diagnostics));
     let sound = validate::Sound {
         side: !faulty(record.side.map(|s| s.span)),
         castling: !faulty(record.castling.as_ref().map(|c| c.span)),
@@ -92,32 +78,10 @@ pub fn check(text: &str, kind: Kind, dialect: Dialect) -> Checked {
     Checked { record, position, diagnostics }
 }
 
-/// The syntax errors that kept a record from being read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    /// Every syntax error, in the order of the record.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.diagnostics.first() {
-            Some(d) => write!(f, "invalid FEN: {}", d.message)?,
-            None => write!(f, "invalid FEN")?,
-        }
-        if self.diagnostics.len() > 1 {
-            write!(f, " (and {} more)", self.diagnostics.len() - 1)?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for ParseError {}
-
 /// Reads a six-field FEN (standard or Chess960 castling) into a position, which may still break
 /// the rules of chess (see [`check`] for those).
 impl FromStr for Position {
-    type Err = ParseError;
+    type Err = crate::diagnostic::ParseError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let (record, diagnostics) = match fast::parse(s, Kind::Fen, Dialect::Chess960) {
@@ -127,7 +91,7 @@ impl FromStr for Position {
         let errors: Vec<Diagnostic> = diagnostics.into_iter().filter(Diagnostic::is_error).collect();
         match Position::from_record(&record) {
             Some(p) if errors.is_empty() => Ok(p),
-            _ => Err(ParseError { diagnostics: errors }),
+            _ => Err(crate::diagnostic::ParseError { format: "FEN", diagnostics: errors }),
         }
     }
 }

@@ -70,7 +70,8 @@ struct Census {
 
 impl Census {
     fn of(board: &Board) -> Self {
-        let mut census = Self { pieces: Vec::with_capacity(32), counts: [[0; 6]; 2], light_bishops: [0; 2], kings: [None; 2] };
+        let mut census =
+            Self { pieces: Vec::with_capacity(32), counts: [[0; 6]; 2], light_bishops: [0; 2], kings: [None; 2] };
         for (i, p) in board.0.iter().enumerate() {
             if let (Some(p), Some(sq)) = (p, Square::from_index(i)) {
                 let c = p.color.index();

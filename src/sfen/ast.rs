@@ -4,9 +4,6 @@
 //! its rank's width), so that later layers can count and point. [`super::model`] turns a tree
 //! without faults into a [`super::Position`].
 
-use std::fmt;
-use std::ops::Range;
-
 use crate::shogi::{Color, Piece, PieceKind};
 use crate::span::{Span, Spanned};
 
@@ -76,90 +73,14 @@ impl Side {
     }
 }
 
-/// The piece placement field.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Board {
-    /// The whole field.
-    pub span: Span,
-    /// The ranks as written, top (a) first; a valid board has nine.
-    pub ranks: Vec<Rank>,
-    /// Every rank's cells, end to end (each [`Rank`] says which are its own).
-    pub cells: Vec<Spanned<Cell>>,
-}
-
-impl Board {
-    /// The cells of `rank`, from file 9 to file 1.
-    pub fn cells_of(&self, rank: &Rank) -> &[Spanned<Cell>] {
-        self.cells.get(rank.cells.clone()).unwrap_or(&[])
-    }
-
-    /// How many squares `rank` covers (a valid rank covers nine).
-    pub fn width(&self, rank: &Rank) -> u32 {
-        self.cells_of(rank).iter().map(|c| c.node.width()).sum()
-    }
-}
-
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Board @ {:?} [", self.span)?;
-        for rank in &self.ranks {
-            write!(f, "    Rank @ {:?} [", rank.span)?;
-            for (i, cell) in self.cells_of(rank).iter().enumerate() {
-                if i > 0 {
-                    f.write_str(", ")?;
-                }
-                write!(f, "{cell:?}")?;
-            }
-            writeln!(f, "]")?;
-        }
-        f.write_str("]")
-    }
-}
+/// The piece placement field: nine ranks of shogi pieces when valid.
+pub type Board = crate::grid::Grid<Piece>;
 
 /// One rank of the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rank {
-    /// The rank's text.
-    pub span: Span,
-    /// Where its cells are in [`Board::cells`].
-    pub cells: Range<usize>,
-}
+pub type Rank = crate::grid::Row;
 
 /// What one token of a rank says.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Cell {
-    /// A run of `n` empty squares (a digit).
-    Empty(u8),
-    /// A piece.
-    Piece(Piece),
-    /// Something that is not valid here, standing for `width` squares (0 for a stray `+` or
-    /// `0`, the digit's value for a full-width digit, otherwise 1).
-    Fault {
-        /// Squares it is taken to cover.
-        width: u8,
-    },
-}
-
-impl fmt::Debug for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Empty(n) => write!(f, "Empty({n})"),
-            Self::Piece(p) => write!(f, "Piece({p})"),
-            Self::Fault { width } => write!(f, "Fault(width {width})"),
-        }
-    }
-}
-
-impl Cell {
-    /// Squares covered.
-    pub const fn width(self) -> u32 {
-        match self {
-            Self::Empty(n) => n as u32,
-            Self::Piece(_) => 1,
-            Self::Fault { width } => width as u32,
-        }
-    }
-}
+pub type Cell = crate::grid::Cell<Piece>;
 
 /// The pieces in hand field.
 #[derive(Clone, Debug, PartialEq, Eq)]

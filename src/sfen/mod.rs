@@ -22,7 +22,6 @@ pub mod model;
 pub mod parser;
 pub mod validate;
 
-use std::fmt;
 use std::str::FromStr;
 
 pub use ast::{Dialect, Record};
@@ -81,20 +80,7 @@ pub fn check(text: &str, choice: DialectChoice) -> Checked {
         None => build::build(text, choice),
     };
     let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
-    // A field is faulty when an error points into it (a point at its edge, such as where a
-    // missing field would start, belongs to no field).
-    let faulty = |span: Option<crate::span::Span>| {
-        span.is_none_or(|s| {
-            diagnostics.iter().filter(|d| d.is_error()).any(|d| {
-                let e = d.span();
-                if e.is_empty() {
-                    s.start < e.start && e.start < s.end
-                } else {
-                    e.start < s.end && s.start < e.end
-                }
-            })
-        })
-    };
+    let faulty = |span: Option<crate::span::Span>| span.is_none_or(|s| !crate::diagnostic::is_sound(s, &diagnostics));
     let sound = validate::Sound {
         board: !faulty(record.board.as_ref().map(|b| b.span)),
         side: !faulty(record.side.map(|s| s.span)),
@@ -115,34 +101,10 @@ pub fn check(text: &str, choice: DialectChoice) -> Checked {
     Checked { record, position, diagnostics }
 }
 
-/// The syntax errors that kept a record from being read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    /// The record's text.
-    pub text: String,
-    /// Every syntax error, in the order of the record.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.diagnostics.first() {
-            Some(d) => write!(f, "invalid SFEN: {}", d.message)?,
-            None => write!(f, "invalid SFEN")?,
-        }
-        if self.diagnostics.len() > 1 {
-            write!(f, " (and {} more)", self.diagnostics.len() - 1)?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for ParseError {}
-
 /// Reads a record in either dialect into a position, which may still break the rules of shogi
 /// (see [`check`] for those).
 impl FromStr for Position {
-    type Err = ParseError;
+    type Err = crate::diagnostic::ParseError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let (record, diagnostics) = match fast::parse(s, DialectChoice::Auto) {
@@ -152,7 +114,7 @@ impl FromStr for Position {
         let errors: Vec<Diagnostic> = diagnostics.into_iter().filter(Diagnostic::is_error).collect();
         match Position::from_record(&record) {
             Some(p) if errors.is_empty() => Ok(p),
-            _ => Err(ParseError { text: s.to_owned(), diagnostics: errors }),
+            _ => Err(crate::diagnostic::ParseError { format: "SFEN", diagnostics: errors }),
         }
     }
 }

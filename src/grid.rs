@@ -1,0 +1,93 @@
+//! The board field of FEN-like notations as written: ranks of cells, each cell a piece, a run
+//! of empty squares, or a fault standing for some squares. SFEN boards and FEN placements are
+//! both a [`Grid`] of their game's pieces.
+
+use std::fmt;
+use std::ops::Range;
+
+use crate::span::{Span, Spanned};
+
+/// A board field: its ranks as written, top first, and their cells end to end.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Grid<P> {
+    /// The whole field.
+    pub span: Span,
+    /// The ranks as written, the top one first.
+    pub ranks: Vec<Row>,
+    /// Every rank's cells, end to end (each [`Row`] says which are its own).
+    pub cells: Vec<Spanned<Cell<P>>>,
+}
+
+/// One rank of a [`Grid`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The rank's text.
+    pub span: Span,
+    /// Where its cells are in [`Grid::cells`].
+    pub cells: Range<usize>,
+}
+
+/// What one token of a rank says.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Cell<P> {
+    /// A run of `n` empty squares (a digit).
+    Empty(u8),
+    /// A piece.
+    Piece(P),
+    /// Something not valid here, standing for `width` squares (0 for a stray `+` or `0`, the
+    /// digit's value for a full-width digit, 1 for an unknown letter).
+    Fault {
+        /// Squares it is taken to cover.
+        width: u8,
+    },
+}
+
+impl<P> Cell<P> {
+    /// Squares covered.
+    pub const fn width(&self) -> u32 {
+        match self {
+            Self::Empty(n) => *n as u32,
+            Self::Piece(_) => 1,
+            Self::Fault { width } => *width as u32,
+        }
+    }
+}
+
+impl<P> Grid<P> {
+    /// The cells of `rank`, left to right.
+    pub fn cells_of(&self, rank: &Row) -> &[Spanned<Cell<P>>] {
+        self.cells.get(rank.cells.clone()).unwrap_or(&[])
+    }
+
+    /// How many squares `rank` covers.
+    pub fn width(&self, rank: &Row) -> u32 {
+        self.cells_of(rank).iter().map(|c| c.node.width()).sum()
+    }
+}
+
+impl<P: fmt::Display> fmt::Debug for Cell<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Empty(n) => write!(f, "Empty({n})"),
+            Self::Piece(p) => write!(f, "Piece({p})"),
+            Self::Fault { width } => write!(f, "Fault(width {width})"),
+        }
+    }
+}
+
+impl<P: fmt::Display> fmt::Debug for Grid<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Board @ {:?} [", self.span)?;
+        for rank in &self.ranks {
+            write!(f, "    Rank @ {:?} [", rank.span)?;
+            for (i, cell) in self.cells_of(rank).iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{cell:?}")?;
+            }
+            writeln!(f, "]")?;
+        }
+        f.write_str("]")
+    }
+}
