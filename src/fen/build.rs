@@ -66,10 +66,51 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
         fullmove: None,
         operations: None,
     };
-    let Some((fields, gaps)) = fields::split::<FenParser, Rule>(text, Rule::line, Rule::field, Rule::gap) else {
+    let Some((mut fields, mut gaps)) = fields::split::<FenParser, Rule>(text, Rule::line, Rule::field, Rule::gap)
+    else {
         out.push(internal(record.span));
         return record;
     };
+    // The fields a record of this kind has; EPD has four, then operations.
+    let wanted = match kind {
+        Kind::Fen => 6,
+        Kind::Epd => 4,
+    };
+    // One field short: say where it went instead of blaming every field that moved into its
+    // place. Either the active colour is glued to the placement, or two spaces hold nothing.
+    if kind == Kind::Fen && fields.len() == wanted - 1 {
+        if let Some(at) = glued_side(text, fields[0]) {
+            out.push(
+                Diagnostic::error(
+                    "fen::separator",
+                    Span::point(at),
+                    "a space is missing between the piece placement and the active colour",
+                )
+                .label("a space goes here")
+                .help("separate the fields with a single space"),
+            );
+            fields.insert(1, Span::new(at, fields[0].end));
+            fields[0].end = at;
+        } else if let Some(i) = gaps.iter().position(|g| g.slice(text) == "  ") {
+            let gap = gaps.remove(i);
+            let at = gap.start + 1;
+            let index = fields.iter().position(|f| f.start > at).unwrap_or(fields.len());
+            out.push(
+                Diagnostic::error(
+                    "fen::missing-field",
+                    Span::point(at),
+                    format!(
+                        "{} {} missing",
+                        FIELD_NAMES[index],
+                        if FIELD_NAMES[index].ends_with('s') { "are" } else { "is" }
+                    ),
+                )
+                .label("nothing between these two spaces")
+                .help(format!("write {} here, as in `{START}`", FIELD_NAMES[index])),
+            );
+            fields.insert(index, Span::point(at));
+        }
+    }
     fields::check_gaps(text, &gaps, &CODES, out);
     let end = Span::point(text.len());
     if fields.is_empty() {
@@ -80,7 +121,8 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
         );
         return record;
     }
-    let field = |i: usize| fields.get(i).map(|s| (s.slice(text), *s));
+    // An empty field was left out, and is already reported.
+    let field = |i: usize| fields.get(i).filter(|s| !s.is_empty()).map(|s| (s.slice(text), *s));
     // Nine ranks of nine squares and a side letter: a shogi record, not a chess one. One
     // finding says so instead of a list of unknown pieces.
     if let Some((_, span)) = field(0).filter(|(b, _)| looks_like_sfen(b)) {
@@ -95,11 +137,6 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
         );
         return record;
     }
-    // The fields a record of this kind has; EPD has four, then operations.
-    let wanted = match kind {
-        Kind::Fen => 6,
-        Kind::Epd => 4,
-    };
     if let Some((t, s)) = field(0) {
         record.placement = Some(build_placement(t, s.start, out));
     }
@@ -164,6 +201,18 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
         out.push(Diagnostic::error("fen::missing-field", end, message).label("the record ends here").help(help));
     }
     record
+}
+
+/// Where the active colour starts when it is glued to the placement (`…/RNBQKBNRw`): the last
+/// rank is a square too wide and ends with `w` or `b`.
+fn glued_side(text: &str, placement: Span) -> Option<usize> {
+    let field = placement.slice(text);
+    let last = field.rsplit('/').next()?;
+    let width = |r: &str| -> u32 { r.chars().map(|c| c.to_digit(10).unwrap_or(1)).sum() };
+    let glued = field.matches('/').count() == 7
+        && (last.ends_with('w') || last.ends_with('b'))
+        && width(&last[..last.len() - 1]) == 8;
+    glued.then(|| placement.end - 1)
 }
 
 /// True for a board field of nine `/`-separated ranks that each cover nine squares.

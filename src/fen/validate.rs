@@ -53,7 +53,7 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, dialect: Dial
     }
     if let (Some(ep), Some(side), true) = (record.en_passant, side, sound.en_passant) {
         let halfmove = record.halfmove.filter(|_| sound.halfmove);
-        check_en_passant(board, ep, side, halfmove, &at, out);
+        check_en_passant(board, &census, ep, side, halfmove, &at, out);
     }
 }
 
@@ -370,6 +370,9 @@ fn check_castling_rights(
     at: &dyn Fn(Square) -> Span,
     out: &mut Vec<Diagnostic>,
 ) {
+    // The rook each right names, per colour and side of the king, to find two rights for one
+    // rook or one side.
+    let mut named: Vec<(Color, bool, Option<Square>, &Spanned<CastleRight>)> = Vec::new();
     for right in rights {
         let color = right.node.color;
         let rank = color.back_rank();
@@ -384,9 +387,8 @@ fn check_castling_rights(
                 (square(4), square(rook_file))
             }
             Dialect::Chess960 => {
-                let king = (0..8).map(square).find(|s| has(*s, Role::King));
-                let king_file = king.flatten().map(Square::file);
-                let rook = match (right.node.side, king_file) {
+                let king = (0..8).map(square).find(|s| has(*s, Role::King)).flatten();
+                let rook = match (right.node.side, king.map(Square::file)) {
                     (CastleSide::File(std::cmp::Reverse(f)), _) => square(f),
                     (CastleSide::King, Some(k)) => {
                         ((k + 1)..8).rev().map(square).find(|s| has(*s, Role::Rook)).flatten()
@@ -394,7 +396,7 @@ fn check_castling_rights(
                     (CastleSide::Queen, Some(k)) => (0..k).map(square).find(|s| has(*s, Role::Rook)).flatten(),
                     (_, None) => None,
                 };
-                (king.flatten(), rook)
+                (king, rook)
             }
         };
         let side_name = match right.node.side {
@@ -404,14 +406,26 @@ fn check_castling_rights(
         };
         let mut problems = Vec::new();
         match king_sq {
+            Some(k) if has(Some(k), Role::King) && dialect == Dialect::Chess960 && (k.file() == 0 || k.file() == 7) => {
+                problems.push((
+                    Some(k),
+                    format!("the {} king on {k} stands on an edge file, not between two rooks", color.name()),
+                ));
+            }
             Some(k) if has(Some(k), Role::King) => {}
             Some(k) => problems.push((Some(k), format!("no {} king on {k}", color.name()))),
             None => problems.push((None, format!("no {} king on rank {rank}", color.name()))),
         }
+        // Without its king, the rook of a Chess960 right cannot be told: the king is the fault.
+        let king_found = king_sq.is_some_and(|k| has(Some(k), Role::King));
         match rook_sq {
             Some(r) if has(Some(r), Role::Rook) => {}
             Some(r) => problems.push((Some(r), format!("no {} rook on {r}", color.name()))),
-            None => problems.push((None, format!("no {} rook on that side of the king", color.name()))),
+            None if king_found => problems.push((None, format!("no {} rook on that side of the king", color.name()))),
+            None => {}
+        }
+        if let (Some(k), Some(r)) = (king_sq.filter(|_| king_found), rook_sq) {
+            named.push((color, r.file() > k.file(), Some(r), right));
         }
         if problems.is_empty() {
             continue;
@@ -436,10 +450,27 @@ fn check_castling_rights(
             right.node.letter()
         )));
     }
+    // One right per side of the king: two letters for one rook, or two rooks on one side.
+    for (i, (color, king_side, rook, right)) in named.iter().enumerate() {
+        let Some(first) = named[..i].iter().find(|(c, k, _, _)| c == color && k == king_side) else { continue };
+        let side = if *king_side { "king" } else { "queen" };
+        let message = if first.2 == *rook {
+            format!("`{}` and `{}` name the same {} rook", first.3.node.letter(), right.node.letter(), color.name())
+        } else {
+            format!("{} has two castling rights on its {side} side", color.name())
+        };
+        out.push(
+            Diagnostic::error("fen::castling-repeat", right.span, message)
+                .label("a second right on this side")
+                .with(first.3.span, "the first")
+                .help("a side castles at most once on each side of its king: keep one of these letters"),
+        );
+    }
 }
 
 fn check_en_passant(
     board: &Board,
+    census: &Census,
     ep: Spanned<Option<Square>>,
     side: Spanned<Color>,
     halfmove: Option<Spanned<u64>>,
@@ -496,6 +527,9 @@ fn check_en_passant(
             );
         }
     }
+    if let (true, Some(pawn), Some(from)) = (has_pawn, pawn_sq, from_sq) {
+        check_after_double_step(board, census, ep.span, pawn, from, side, at, out);
+    }
     if let Some(h) = halfmove.filter(|h| h.node != 0) {
         out.push(
             Diagnostic::error(
@@ -508,4 +542,58 @@ fn check_en_passant(
             .help("a pawn move resets the halfmove clock: write `0`"),
         );
     }
+}
+
+/// True when `x` lies strictly between `a` and `b` on a line (a rank, file or diagonal).
+fn between(a: Square, b: Square, x: Square) -> bool {
+    let d =
+        |s: Square, t: Square| (i16::from(t.file()) - i16::from(s.file()), i16::from(t.rank()) - i16::from(s.rank()));
+    let ((bf, br), (xf, xr)) = (d(a, b), d(a, x));
+    let steps = |f: i16, r: i16| f.abs().max(r.abs());
+    bf * xr == br * xf
+        && bf.signum() == xf.signum()
+        && br.signum() == xr.signum()
+        && 0 < steps(xf, xr)
+        && steps(xf, xr) < steps(bf, br)
+}
+
+/// With an en passant square the last move was a pawn's double step from `from` to `pawn`:
+/// any check on the side to move came from that pawn or along a line its move opened.
+#[allow(clippy::too_many_arguments)]
+fn check_after_double_step(
+    board: &Board,
+    census: &Census,
+    ep_span: Span,
+    pawn: Square,
+    from: Square,
+    side: Spanned<Color>,
+    at: &dyn Fn(Square) -> Span,
+    out: &mut Vec<Diagnostic>,
+) {
+    let mover = side.node;
+    let Some(king) = census.king(mover) else { return };
+    let checkers = board.attackers(king, mover.opponent());
+    let unexplained: Vec<Square> = checkers
+        .iter()
+        .copied()
+        .filter(|c| *c != pawn && !(board.checks_from_afar(*c, king) && between(*c, king, from)))
+        .collect();
+    let Some(first) = unexplained.first() else { return };
+    let what = board.get(*first).map_or_else(String::new, Piece::describe);
+    let mut d = Diagnostic::error(
+        "fen::impossible-check",
+        at(king),
+        format!(
+            "{}'s king on {king} is in check from the {what} on {first}, which the last move cannot have given",
+            mover.name()
+        ),
+    )
+    .label("in check");
+    for sq in &unexplained {
+        let what = board.get(*sq).map_or_else(String::new, Piece::describe);
+        d = d.with(at(*sq), format!("{what} on {sq} gives check"));
+    }
+    out.push(d.with(ep_span, format!("the last move was a pawn's double step to {pawn}")).help(
+        "after a double step only the pawn itself, or a line its move opened, can give check: fix the position or the en passant square",
+    ));
 }
