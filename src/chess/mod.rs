@@ -125,6 +125,23 @@ impl Piece {
         }
     }
 
+    /// Reads an ASCII piece letter, as [`Piece::from_letter`] does, by table.
+    pub fn from_ascii(b: u8) -> Option<Self> {
+        const TABLE: [Option<Piece>; 128] = {
+            let mut t = [None; 128];
+            let mut i = 0;
+            while i < Role::ALL.len() {
+                let role = Role::ALL[i];
+                let upper = role.letter() as u8;
+                t[upper as usize] = Some(Piece { color: Color::White, role });
+                t[upper.to_ascii_lowercase() as usize] = Some(Piece { color: Color::Black, role });
+                i += 1;
+            }
+            t
+        };
+        TABLE.get(usize::from(b)).copied().flatten()
+    }
+
     /// The FEN letter.
     pub const fn letter(self) -> char {
         let c = self.role.letter();
@@ -316,6 +333,14 @@ mod tests {
             }
         }
         b
+    }
+
+    #[test]
+    fn the_letter_table_reads_like_from_letter() {
+        for b in 0..=255u8 {
+            let by_char = if b.is_ascii() { Piece::from_letter(b as char) } else { None };
+            assert_eq!(Piece::from_ascii(b), by_char, "{b}");
+        }
     }
 
     #[test]

@@ -34,12 +34,19 @@ pub fn parse(text: &str, kind: Kind, dialect: Dialect) -> Option<Record> {
     if !matches(text, kind, dialect) {
         return None;
     }
-    let mut at = 0;
-    let mut fields = text.splitn(if kind == Kind::Epd { 5 } else { 6 }, ' ').map(|f| {
-        let span = Span::new(at, at + f.len());
-        at += f.len() + 1;
-        (f, span)
-    });
+    // The automaton vouched for the shape: fields at single spaces (EPD operations may hold
+    // more spaces; they are one field from the fifth on).
+    let max = if kind == Kind::Epd { 5 } else { 6 };
+    let mut bounds = [(0usize, text.len()); 6];
+    let mut n = 1;
+    for (i, b) in text.bytes().enumerate() {
+        if b == b' ' && n < max {
+            bounds[n - 1].1 = i;
+            bounds[n] = (i + 1, text.len());
+            n += 1;
+        }
+    }
+    let mut fields = bounds[..n].iter().map(|&(a, b)| (text.get(a..b).unwrap_or(""), Span::new(a, b)));
     let (placement_text, placement_span) = fields.next()?;
     let (side_text, side_span) = fields.next()?;
     let (castling_text, castling_span) = fields.next()?;
@@ -76,7 +83,7 @@ fn read_placement(text: &str, span: Span) -> Option<Placement> {
         for (i, &b) in bytes.iter().enumerate() {
             let cell = match b {
                 d @ b'1'..=b'8' => Cell::Empty(d - b'0'),
-                c => Cell::Piece(Piece::from_letter(c as char)?),
+                c => Cell::Piece(Piece::from_ascii(c)?),
             };
             width += cell.width();
             cells.push(Spanned::new(cell, Span::new(start + i, start + i + 1)));

@@ -73,7 +73,7 @@ impl Census {
         let mut census =
             Self { pieces: Vec::with_capacity(32), counts: [[0; 6]; 2], light_bishops: [0; 2], kings: [None; 2] };
         for (i, p) in board.0.iter().enumerate() {
-            if let (Some(p), Some(sq)) = (p, Square::from_index(i)) {
+            if let (Some(p), Some(sq)) = (p.as_ref(), Square::from_index(i)) {
                 let c = p.color.index();
                 census.pieces.push((sq, *p));
                 census.counts[c][p.role.index()] += 1;
