@@ -6,6 +6,7 @@ pub mod chess;
 pub mod diagnostic;
 pub mod fen;
 pub mod fields;
+pub mod findings;
 pub mod grammar;
 pub mod grid;
 pub mod lookalike;

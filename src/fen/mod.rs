@@ -40,22 +40,7 @@ pub enum Kind {
 }
 
 /// A record read and checked.
-#[derive(Clone, Debug)]
-pub struct Checked {
-    /// The syntax tree, faults included.
-    pub record: Record,
-    /// The position, when the record has no syntax errors.
-    pub position: Option<Position>,
-    /// Every finding: syntax first, in the order of the record, then the rules of chess.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl Checked {
-    /// True when no finding is an error.
-    pub fn is_valid(&self) -> bool {
-        !self.diagnostics.iter().any(Diagnostic::is_error)
-    }
-}
+pub type Checked = crate::diagnostic::Checked<Record, Position>;
 
 /// Reads and checks one record (a line without its end of line).
 pub fn check(text: &str, kind: Kind, dialect: Dialect) -> Checked {

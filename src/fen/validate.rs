@@ -6,6 +6,7 @@ use super::ast::{CastleRight, CastleSide, Cell, Dialect, Placement, Record};
 use super::model::square_span;
 use crate::chess::{Board, Color, Piece, Role, Square};
 use crate::diagnostic::Diagnostic;
+use crate::findings::{self, Checker};
 use crate::span::{Span, Spanned};
 
 /// Which fields of a record read without syntax errors.
@@ -305,24 +306,25 @@ fn check_checks(
 ) {
     let mover = side.node;
     let waiting = mover.opponent();
+    let named = |squares: &[Square]| -> Vec<Checker> {
+        squares
+            .iter()
+            .map(|sq| Checker {
+                span: at(*sq),
+                name: format!("{} on {sq}", board.get(*sq).map_or_else(String::new, Piece::describe)),
+            })
+            .collect()
+    };
     if let Some(king) = census.king(waiting) {
         let checkers = board.attackers(king, mover);
         if !checkers.is_empty() {
-            let mut d = Diagnostic::error(
+            out.push(findings::opposite_check(
                 "fen::opposite-check",
-                at(king),
-                format!("{}'s king on {king} is in check, but it is {}'s turn", waiting.name(), mover.name()),
-            )
-            .label("in check");
-            for sq in &checkers {
-                let what = board.get(*sq).map_or_else(String::new, Piece::describe);
-                d = d.with(at(*sq), format!("{what} on {sq} gives check"));
-            }
-            out.push(d.with(side.span, format!("{} to move", mover.name())).help(format!(
-                "{} could capture the king: fix the position, or the active colour if it is {}'s turn",
-                mover.name(),
-                waiting.name()
-            )));
+                (at(king), king.to_string()),
+                &named(&checkers),
+                (side.span, mover.name(), waiting.name()),
+                "active colour",
+            ));
         }
     }
     if let Some(king) = census.king(mover) {
@@ -337,21 +339,13 @@ fn check_checks(
             _ => Some("one move gives check with at most two pieces"),
         };
         if let Some(why) = why {
-            let mut d = Diagnostic::error(
+            out.push(findings::impossible_check(
                 "fen::impossible-check",
-                at(king),
-                format!(
-                    "{}'s king on {king} is checked by {} pieces, which no move can bring about",
-                    mover.name(),
-                    checkers.len()
-                ),
-            )
-            .label("in check");
-            for sq in &checkers {
-                let what = board.get(*sq).map_or_else(String::new, Piece::describe);
-                d = d.with(at(*sq), format!("{what} on {sq} gives check"));
-            }
-            out.push(d.help(format!("{why}: this position cannot arise in a game")));
+                (at(king), king.to_string()),
+                mover.name(),
+                &named(&checkers),
+                why,
+            ));
         }
     }
 }

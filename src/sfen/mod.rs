@@ -56,22 +56,7 @@ impl FromStr for DialectChoice {
 }
 
 /// A record read and checked.
-#[derive(Clone, Debug)]
-pub struct Checked {
-    /// The syntax tree, faults included.
-    pub record: Record,
-    /// The position, when the record has no syntax errors.
-    pub position: Option<Position>,
-    /// Every finding, syntax first, in the order of the record.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl Checked {
-    /// True when no finding is an error.
-    pub fn is_valid(&self) -> bool {
-        !self.diagnostics.iter().any(Diagnostic::is_error)
-    }
-}
+pub type Checked = crate::diagnostic::Checked<Record, Position>;
 
 /// Reads and checks one record (a line without its end of line).
 pub fn check(text: &str, choice: DialectChoice) -> Checked {

@@ -9,6 +9,7 @@
 use super::ast::{Cell, HandEntry, Record};
 use super::model::{hands_of, square_span};
 use crate::diagnostic::Diagnostic;
+use crate::findings::{self, Checker};
 use crate::shogi::{Board, Color, Hand, Piece, PieceKind, Square};
 use crate::span::{Span, Spanned};
 
@@ -366,32 +367,33 @@ fn check_checks(
 ) {
     let mover = side.node;
     let waiting = mover.opponent();
+    let named = |squares: &[Square]| -> Vec<Checker> {
+        squares
+            .iter()
+            .map(|sq| Checker {
+                span: at(*sq),
+                name: format!("{} on {sq}", board.get(*sq).map_or_else(String::new, |p| p.describe())),
+            })
+            .collect()
+    };
     // The side not to move must not be in check: the mover could take its king.
     if let Some(king) = census.king(waiting) {
         let checkers = board.attackers(king, mover);
         if !checkers.is_empty() {
-            let mut diag = Diagnostic::error(
+            out.push(findings::opposite_check(
                 "sfen::opposite-check",
-                at(king),
-                format!("{}'s king on {king} is in check, but it is {}'s turn", waiting.name(), mover.name()),
-            )
-            .label("in check");
-            for sq in &checkers {
-                let piece = board.get(*sq).map_or_else(String::new, |p| p.describe());
-                diag = diag.with(at(*sq), format!("{piece} on {sq} gives check"));
-            }
-            out.push(diag.with(side.span, format!("{} to move", mover.name())).help(format!(
-                "{} could capture the king: fix the position, or the side to move if it is {}'s turn",
-                mover.name(),
-                waiting.name()
-            )));
+                (at(king), king.to_string()),
+                &named(&checkers),
+                (side.span, mover.name(), waiting.name()),
+                "side to move",
+            ));
         }
     }
     // The side to move can be in check by at most two pieces, and by two only when one of
     // them checks along a line another piece uncovered.
     if let Some(king) = census.king(mover) {
         let checkers = board.attackers(king, waiting);
-        let impossible = match checkers.as_slice() {
+        let why = match checkers.as_slice() {
             [] | [_] => None,
             [a, b] if !distant_slider(board, *a, king) && !distant_slider(board, *b, king) => Some(
                 "no single move gives check with two pieces that are both next to the king or a knight's jump away",
@@ -399,22 +401,14 @@ fn check_checks(
             [_, _] => None,
             _ => Some("one move gives check with at most two pieces"),
         };
-        if let Some(why) = impossible {
-            let mut diag = Diagnostic::error(
+        if let Some(why) = why {
+            out.push(findings::impossible_check(
                 "sfen::impossible-check",
-                at(king),
-                format!(
-                    "{}'s king on {king} is checked by {} pieces, which no move can bring about",
-                    mover.name(),
-                    checkers.len()
-                ),
-            )
-            .label("in check");
-            for sq in &checkers {
-                let piece = board.get(*sq).map_or_else(String::new, |p| p.describe());
-                diag = diag.with(at(*sq), format!("{piece} on {sq} gives check"));
-            }
-            out.push(diag.help(format!("{why}: this position cannot arise in a game")));
+                (at(king), king.to_string()),
+                mover.name(),
+                &named(&checkers),
+                why,
+            ));
         }
     }
 }
