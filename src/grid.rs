@@ -65,6 +65,48 @@ impl<P> Grid<P> {
     }
 }
 
+impl<P: Copy> Grid<P> {
+    /// Writes the pieces into `squares` rank by rank, `files` to a rank; false (and `squares`
+    /// in any state) unless the grid has exactly `squares.len() / files` ranks of `files`
+    /// squares and no faults.
+    pub fn fill(&self, files: usize, squares: &mut [Option<P>]) -> bool {
+        if files == 0 || self.ranks.len() * files != squares.len() {
+            return false;
+        }
+        for (r, rank) in self.ranks.iter().enumerate() {
+            let mut file = 0usize;
+            for cell in self.cells_of(rank) {
+                match cell.node {
+                    Cell::Piece(p) if file < files => squares[r * files + file] = Some(p),
+                    Cell::Piece(_) | Cell::Fault { .. } => return false,
+                    Cell::Empty(_) => {}
+                }
+                file += cell.node.width() as usize;
+            }
+            if file != files {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+impl<P> Grid<P> {
+    /// The span of the cell that writes the square `file` (0-based from the left) of rank
+    /// `rank` (0-based from the top): for an empty square, its run's span.
+    pub fn span_at(&self, rank: usize, file: usize) -> Span {
+        let Some(row) = self.ranks.get(rank) else { return self.span };
+        let mut seen = 0;
+        for cell in self.cells_of(row) {
+            seen += cell.node.width() as usize;
+            if seen > file {
+                return cell.span;
+            }
+        }
+        row.span
+    }
+}
+
 impl<P: fmt::Display> fmt::Debug for Cell<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

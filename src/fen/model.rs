@@ -1,7 +1,7 @@
 //! The position a FEN record describes. Not necessarily legal: [`super::validate`] says what is
 //! wrong with it.
 
-use super::ast::{self, CastleRight, Cell};
+use super::ast::{self, CastleRight};
 use crate::chess::{Board, Color, Square};
 
 /// A chess position as FEN records it.
@@ -47,37 +47,11 @@ impl Position {
 /// The board a placement describes; `None` unless it has eight ranks of eight squares and no
 /// faults.
 pub fn board_of(p: &ast::Placement) -> Option<Board> {
-    if p.ranks.len() != 8 {
-        return None;
-    }
     let mut board = Board::default();
-    for (r, rank) in p.ranks.iter().enumerate() {
-        let mut file = 0usize;
-        for cell in p.cells_of(rank) {
-            match cell.node {
-                Cell::Piece(piece) if file < 8 => board.0[r * 8 + file] = Some(piece),
-                Cell::Piece(_) | Cell::Fault { .. } => return None,
-                Cell::Empty(_) => {}
-            }
-            file += cell.node.width() as usize;
-        }
-        if file != 8 {
-            return None;
-        }
-    }
-    Some(board)
+    p.fill(8, &mut board.0).then_some(board)
 }
 
 /// The span of the cell that writes `square` (for a blank square, its run's span).
 pub fn square_span(p: &ast::Placement, square: Square) -> crate::span::Span {
-    let Some(rank) = p.ranks.get(usize::from(8 - square.rank())) else { return p.span };
-    let target = u32::from(square.file());
-    let mut file = 0;
-    for cell in p.cells_of(rank) {
-        file += cell.node.width();
-        if file > target {
-            return cell.span;
-        }
-    }
-    rank.span
+    p.span_at(usize::from(8 - square.rank()), usize::from(square.file()))
 }

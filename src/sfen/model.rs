@@ -1,7 +1,7 @@
 //! The position an SFEN record describes: a board, two hands, the side to move and the move
 //! number. Not necessarily legal: [`super::validate`] says what is wrong with it.
 
-use super::ast::{self, Cell, Record};
+use super::ast::{self, Record};
 use crate::shogi::{Board, Color, Hand, Square};
 use crate::span::Span;
 
@@ -49,39 +49,13 @@ impl Position {
 /// The board a board field describes; `None` unless it has nine ranks of nine squares and no
 /// faults.
 pub fn board_of(field: &ast::Board) -> Option<Board> {
-    if field.ranks.len() != 9 {
-        return None;
-    }
     let mut board = Board::default();
-    for (r, rank) in field.ranks.iter().enumerate() {
-        let mut file_index = 0usize;
-        for cell in field.cells_of(rank) {
-            match cell.node {
-                Cell::Piece(p) if file_index < 9 => board.0[r * 9 + file_index] = Some(p),
-                Cell::Piece(_) | Cell::Fault { .. } => return None,
-                Cell::Empty(_) => {}
-            }
-            file_index += cell.node.width() as usize;
-        }
-        if file_index != 9 {
-            return None;
-        }
-    }
-    Some(board)
+    field.fill(9, &mut board.0).then_some(board)
 }
 
 /// The span of the cell that writes `square` (for an empty square, its run's span).
 pub fn square_span(field: &ast::Board, square: Square) -> Span {
-    let Some(rank) = field.ranks.get(usize::from(square.rank()) - 1) else { return field.span };
-    let target = 9 - u32::from(square.file());
-    let mut file_index = 0;
-    for cell in field.cells_of(rank) {
-        file_index += cell.node.width();
-        if file_index > target {
-            return cell.span;
-        }
-    }
-    rank.span
+    field.span_at(usize::from(square.rank()) - 1, 9 - usize::from(square.file()))
 }
 
 /// The hands a hand field lists (entries naming a piece twice add up).
