@@ -15,7 +15,9 @@
 # Output: lines starting with `#` are comments; every other line is one measurement as
 # space-separated key=value pairs (`run=median` for the medians), e.g.
 #
-#   file=sfen-1m.sfen jobs=default run=2 exit=0 records=1000000 wall_s=0.712 records_per_s=1404494 peak_rss_mib=9.8 user_s=1.30 sys_s=0.04
+#   file=sfen-1m.sfen jobs=default run=2 exit=0 records=1000000 wall_s=1.153 records_per_s=867303 peak_rss_mib=8.2 user_s=2.23 sys_s=0.05
+#
+# (a run measured on the 2-core development machine)
 #
 # so `grep -v '^#'` and a split on spaces and `=` read it.
 #
