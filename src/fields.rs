@@ -5,6 +5,7 @@
 use pest::{Parser, RuleType};
 
 use crate::diagnostic::Diagnostic;
+use crate::grid::LostSeparator;
 use crate::lookalike;
 use crate::span::Span;
 
@@ -124,4 +125,33 @@ pub fn bad_run(run: &[(Span, char)], codes: &Codes, unknown: &Unknown) -> Option
             Diagnostic::error(unknown.code, span, message).label(label).help(unknown.help)
         }
     })
+}
+
+/// The finding for a `/` lost between two ranks; `rank_name` names a rank by its index.
+pub fn lost_separator(code: &'static str, lost: LostSeparator, rank_name: impl Fn(usize) -> String) -> Diagnostic {
+    let (span, message, label) = match lost {
+        LostSeparator::Missing { rank, at } => (
+            Span::point(at),
+            format!("the `/` between {} and {} is missing", rank_name(rank), rank_name(rank + 1)),
+            "a `/` goes here".to_owned(),
+        ),
+        LostSeparator::Replaced { rank, cell, written } => (
+            cell,
+            format!(
+                "`{written}` stands where the `/` between {} and {} should be",
+                rank_name(rank),
+                rank_name(rank + 1)
+            ),
+            "should be `/`".to_owned(),
+        ),
+    };
+    let help = match lost {
+        LostSeparator::Missing { .. } => {
+            "insert the `/`: with it, both ranks have the right number of squares".to_owned()
+        }
+        LostSeparator::Replaced { .. } => {
+            "replace it with `/`: then both ranks have the right number of squares".to_owned()
+        }
+    };
+    Diagnostic::error(code, span, message).label(label).help(help)
 }

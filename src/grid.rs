@@ -107,6 +107,69 @@ impl<P> Grid<P> {
     }
 }
 
+/// Where the separator between two ranks went, when one rank too few is written and one rank
+/// is exactly two ranks wide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LostSeparator {
+    /// No `/` between two ranks: it belongs at byte `at`.
+    Missing {
+        /// The merged rank's index.
+        rank: usize,
+        /// Where the `/` goes.
+        at: usize,
+    },
+    /// One character stands where the `/` should be.
+    Replaced {
+        /// The merged rank's index.
+        rank: usize,
+        /// The character in its place.
+        cell: Span,
+        /// What it writes.
+        written: char,
+    },
+}
+
+impl<P: fmt::Display> Grid<P> {
+    /// The one place where a separator was lost, if the grid has `ranks - 1` ranks, all of
+    /// `files` squares but one that splits into two of `files` squares.
+    pub fn lost_separator(&self, files: u32, ranks: usize) -> Option<LostSeparator> {
+        if self.ranks.len() + 1 != ranks {
+            return None;
+        }
+        let mut found = None;
+        for (r, row) in self.ranks.iter().enumerate() {
+            let width = self.width(row);
+            if width == files {
+                continue;
+            }
+            let cells = self.cells_of(row);
+            if found.is_some() || width < 2 * files {
+                return None;
+            }
+            let mut before = 0;
+            for (k, cell) in cells.iter().enumerate() {
+                let here = cell.node.width();
+                if before == files && width - before == files {
+                    found = Some(LostSeparator::Missing { rank: r, at: cell.span.start });
+                    break;
+                }
+                if before == files && width - before - here == files && cell.span.len() == 1 && k + 1 < cells.len() {
+                    let written = match &cell.node {
+                        Cell::Empty(n) => char::from(b'0' + n),
+                        Cell::Piece(p) => p.to_string().chars().last().unwrap_or('?'),
+                        Cell::Fault { .. } => '?',
+                    };
+                    found = Some(LostSeparator::Replaced { rank: r, cell: cell.span, written });
+                    break;
+                }
+                before += here;
+            }
+            found?;
+        }
+        found
+    }
+}
+
 impl<P: fmt::Display> fmt::Debug for Cell<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

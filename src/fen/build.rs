@@ -313,6 +313,11 @@ fn plural(n: u32, one: &str, many: &str) -> String {
 
 fn check_shape(p: &Placement, out: &mut Vec<Diagnostic>) {
     let n = p.ranks.len();
+    // Two ranks run together: one finding at the place of the lost `/`.
+    if let Some(lost) = p.lost_separator(8, 8) {
+        out.push(fields::lost_separator("fen::rank-count", lost, rank_name));
+        return;
+    }
     for (i, rank) in p.ranks.iter().enumerate().take(8) {
         let width = p.width(rank);
         if rank.cells.is_empty() {

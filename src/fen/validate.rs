@@ -27,7 +27,8 @@ pub struct Sound {
 /// Adds to `out` every canonical-form warning and every rule of chess that the sound parts of
 /// `record` break; `board` is the record's board when its placement is sound.
 pub fn check(record: &Record, board: Option<&Board>, sound: Sound, dialect: Dialect, out: &mut Vec<Diagnostic>) {
-    if let Some(p) = &record.placement {
+    // Form warnings about a placement with errors would only add noise.
+    if let (Some(p), Some(_)) = (&record.placement, board) {
         check_blank_runs(p, out);
     }
     let castling = record.castling.as_ref().filter(|_| sound.castling);

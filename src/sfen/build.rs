@@ -343,6 +343,12 @@ fn flush_bad(
 
 fn check_board_shape(board: &Board, out: &mut Vec<Diagnostic>) {
     let n = board.ranks.len();
+    // Two ranks run together: one finding at the place of the lost `/`, not a width error, a
+    // count error and a hint about digits.
+    if let Some(lost) = board.lost_separator(9, 9) {
+        out.push(fields::lost_separator("sfen::rank-count", lost, rank_name));
+        return;
+    }
     // Eight ranks of eight squares is a chess board: one finding says so, not eight.
     let chess = n == 8 && board.ranks.iter().all(|r| board.width(r) == 8);
     for (i, rank) in board.ranks.iter().enumerate().take(if chess { 0 } else { 9 }) {

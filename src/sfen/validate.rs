@@ -75,7 +75,8 @@ impl Census {
 /// `board` is the board of `record`'s board field when that field is sound (see
 /// [`board_of`](super::model::board_of)).
 pub fn check(record: &Record, board: Option<&Board>, sound: Sound, out: &mut Vec<Diagnostic>) {
-    if let Some(board) = &record.board {
+    // Form warnings about a board with errors would only add noise.
+    if let Some(board) = record.board.as_ref().filter(|_| sound.board) {
         check_empty_runs(board, out);
     }
     if let (Some(hand), true) = (&record.hand, sound.hand) {
