@@ -76,6 +76,13 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
         Kind::Fen => 6,
         Kind::Epd => 4,
     };
+    // A second field holding ranks: a space split the placement. Read the two parts as one
+    // placement, in which the space is a fault, not a field separator.
+    if fields.len() > 1 && fields[1].slice(text).contains('/') {
+        let joined = fields[0].to(fields[1]);
+        gaps.retain(|g| !joined.contains(*g));
+        fields.splice(0..2, [joined]);
+    }
     // One field short: say where it went instead of blaming every field that moved into its
     // place. Either the active colour is glued to the placement, or two spaces hold nothing.
     if kind == Kind::Fen && fields.len() == wanted - 1 {
@@ -256,7 +263,7 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
                     let s = Span::of(item.as_span()).shift(offset);
                     let t = item.as_str();
                     if item.as_rule() != Rule::bad_fen_square {
-                        out.extend(fields::bad_run(&bad, &CODES, &unknown));
+                        flush_placement_faults(&bad, &unknown, out);
                         bad.clear();
                     }
                     let cell = match item.as_rule() {
@@ -288,7 +295,7 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
                     };
                     placement.cells.push(Spanned::new(cell, s));
                 }
-                out.extend(fields::bad_run(&bad, &CODES, &unknown));
+                flush_placement_faults(&bad, &unknown, out);
                 placement.ranks.push(Rank { span, cells: first..placement.cells.len() });
             }
             Rule::EOI => {}
@@ -297,6 +304,22 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
     }
     check_shape(&placement, out);
     placement
+}
+
+/// Reports characters of the placement the grammar does not know; a space gets its own finding,
+/// since it means the placement was split.
+fn flush_placement_faults(bad: &[(Span, char)], unknown: &fields::Unknown, out: &mut Vec<Diagnostic>) {
+    if let (Some(first), true) = (bad.first(), bad.iter().all(|(_, c)| *c == ' ')) {
+        out.push(
+            Diagnostic::error("fen::separator", first.0.to(bad[bad.len() - 1].0), "a space splits the piece placement")
+                .label("inside the placement")
+                .help(
+                    "the placement is one field without spaces: remove the space, or put back the square it replaced",
+                ),
+        );
+    } else {
+        out.extend(fields::bad_run(bad, &CODES, unknown));
+    }
 }
 
 fn rank_name(index: usize) -> String {
