@@ -287,6 +287,7 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
                             let width = match lookalike::ascii_for(c) {
                                 Some(d @ '1'..='8') => d as u8 - b'0',
                                 Some('/') => 0,
+                                _ if c == ' ' => 0,
                                 _ => 1,
                             };
                             Cell::Fault { width }

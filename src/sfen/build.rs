@@ -42,10 +42,19 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
         move_number: None,
         dialect: None,
     };
-    let Some((fields, gaps)) = fields::split::<SfenParser, Rule>(text, Rule::line, Rule::field, Rule::gap) else {
+    let Some((mut fields, mut gaps)) = fields::split::<SfenParser, Rule>(text, Rule::line, Rule::field, Rule::gap)
+    else {
         out.push(internal(text));
         return record;
     };
+    // A second field holding ranks: a space split the board. Read the two parts as one board,
+    // in which the space is a fault, not a field separator.
+    if fields.len() > 1 && fields[1].slice(text).contains('/') && !matches!(fields[0].slice(text), "sfen" | "position")
+    {
+        let joined = fields[0].to(fields[1]);
+        gaps.retain(|g| !joined.contains(*g));
+        fields.splice(0..2, [joined]);
+    }
     fields::check_gaps(text, &gaps, &CODES, out);
     let field = |s: Span| s.slice(text);
 
@@ -314,10 +323,12 @@ fn flush_bad(
 ) {
     if context == BadContext::Board {
         for &(s, c) in bad.iter() {
-            // A full-width digit stands for that many squares; anything else for one.
+            // A full-width digit stands for that many squares, a space or a look-alike `/` or
+            // `+` for none, anything else for one.
             let width = match lookalike::ascii_for(c) {
                 Some(d @ '1'..='9') => d as u8 - b'0',
                 Some('/' | '+') => 0,
+                _ if c == ' ' => 0,
                 _ => 1,
             };
             cells.push(Spanned::new(Cell::Fault { width }, s));
@@ -337,7 +348,17 @@ fn flush_bad(
             help: "a hand lists R B G S N L P (Black) and r b g s n l p (White), each after an optional count, or is `-`",
         },
     };
-    out.extend(fields::bad_run(bad, &CODES, &unknown));
+    if context == BadContext::Board && bad.iter().all(|(_, c)| *c == ' ') {
+        if let Some(first) = bad.first() {
+            out.push(
+                Diagnostic::error("sfen::separator", first.0.to(bad[bad.len() - 1].0), "a space splits the board")
+                    .label("inside the board")
+                    .help("the board is one field without spaces: remove the space (a square it replaced is counted as missing)"),
+            );
+        }
+    } else {
+        out.extend(fields::bad_run(bad, &CODES, &unknown));
+    }
     bad.clear();
 }
 
