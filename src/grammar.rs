@@ -17,6 +17,8 @@ pub const COMMON: &str = include_str!("../grammar/common.pest");
 pub const SFEN: &str = include_str!("../grammar/sfen.pest");
 /// `grammar/fen.pest`: the FEN and EPD grammar.
 pub const FEN: &str = include_str!("../grammar/fen.pest");
+/// `grammar/psn.pest`: the PSN grammar.
+pub const PSN: &str = include_str!("../grammar/psn.pest");
 
 /// A grammar rule compiled to a deterministic automaton that matches exactly the texts the
 /// rule matches as a whole.
@@ -43,6 +45,87 @@ impl RuleDfa {
         }
         dfa.is_match_state(dfa.next_eoi_state(state))
     }
+
+    /// The length of the longest start of `text` that the rule matches, if any.
+    pub fn prefix(&self, text: &str) -> Option<usize> {
+        use regex_automata::dfa::Automaton;
+        let input = regex_automata::Input::new(text).anchored(regex_automata::Anchored::Yes);
+        self.0.try_search_fwd(&input).ok().flatten().map(|m| m.offset())
+    }
+}
+
+/// The alternatives of a choice rule (`word = _{ a | b | c }`), compiled together: a text is
+/// the first alternative that matches it as a whole, as pest's ordered choice reads it when
+/// each alternative must reach the end.
+pub struct ChoiceDfa {
+    dfa: regex_automata::dfa::dense::DFA<Vec<u32>>,
+    names: Vec<String>,
+}
+
+impl ChoiceDfa {
+    /// Compiles the alternatives of `rule` of the grammar made of `sources`.
+    pub fn compile(sources: &[&str], rule: &str) -> Result<Self, CompileError> {
+        use regex_automata::dfa::{dense, StartKind};
+        let names = alternatives(sources, rule)?;
+        let patterns = names.iter().map(|n| rule_to_regex(sources, n)).collect::<Result<Vec<_>, _>>()?;
+        let dfa = dense::Builder::new()
+            .configure(dense::Config::new().match_kind(regex_automata::MatchKind::All).start_kind(StartKind::Anchored))
+            .build_many(&patterns)
+            .map_err(|e| CompileError::Grammar(e.to_string()))?;
+        Ok(Self { dfa, names })
+    }
+
+    /// The alternatives' rule names, in the grammar's order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The index of the first alternative that matches all of `text`.
+    pub fn classify(&self, text: &[u8]) -> Option<usize> {
+        use regex_automata::dfa::Automaton;
+        let dfa = &self.dfa;
+        let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
+        let mut state = dfa.start_state(&config).ok()?;
+        for &b in text {
+            state = dfa.next_state(state, b);
+            if dfa.is_dead_state(state) {
+                return None;
+            }
+        }
+        let state = dfa.next_eoi_state(state);
+        if !dfa.is_match_state(state) {
+            return None;
+        }
+        (0..dfa.match_len(state)).map(|i| dfa.match_pattern(state, i).as_usize()).min()
+    }
+}
+
+/// The names of the rules a choice rule chooses between, in order (`a | b | c` gives `a`, `b`,
+/// `c`); a rule that is a single name gives that name.
+pub fn alternatives(sources: &[&str], rule: &str) -> Result<Vec<String>, CompileError> {
+    let text = sources.join("\n");
+    let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, &text)
+        .map_err(|e| CompileError::Grammar(e.to_string()))?;
+    let rules = pest_meta::parser::consume_rules(pairs).map_err(|errors| {
+        CompileError::Grammar(errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
+    })?;
+    let found = rules.iter().find(|r| r.name == rule).ok_or_else(|| CompileError::UnknownRule(rule.to_owned()))?;
+    fn walk(expr: &Expr, rule: &str, out: &mut Vec<String>) -> Result<(), CompileError> {
+        match expr {
+            Expr::Choice(a, b) => {
+                walk(a, rule, out)?;
+                walk(b, rule, out)
+            }
+            Expr::Ident(name) => {
+                out.push(name.clone());
+                Ok(())
+            }
+            _ => Err(CompileError::NotRegular { rule: rule.to_owned(), what: "an alternative that is not a rule name".into() }),
+        }
+    }
+    let mut out = Vec::new();
+    walk(&found.expr, rule, &mut out)?;
+    Ok(out)
 }
 
 /// Why a rule could not be compiled to a regular expression.
@@ -145,6 +228,18 @@ fn emit<'a>(
         }
         Expr::Ident(name) => emit_rule(rules, name, stack, out)?,
         Expr::Seq(a, b) => {
+            // `!("a" | "b") ~ ANY`: any one character but those, a negated class.
+            if let (Expr::NegPred(inner), Expr::Ident(any)) = (&**a, &**b) {
+                let mut chars = Vec::new();
+                if any == "ANY" && single_chars(inner, &mut chars) {
+                    out.push_str("[^");
+                    for c in chars {
+                        out.push_str(&regex::escape(&c.to_string()));
+                    }
+                    out.push(']');
+                    return Ok(());
+                }
+            }
             group(out, a, stack)?;
             group(out, b, stack)?;
         }
@@ -191,6 +286,18 @@ fn emit<'a>(
         }
     }
     Ok(())
+}
+
+/// Collects the characters of a choice of one-character strings; false for anything else.
+fn single_chars(expr: &Expr, out: &mut Vec<char>) -> bool {
+    match expr {
+        Expr::Choice(a, b) => single_chars(a, out) && single_chars(b, out),
+        Expr::Str(s) if s.chars().count() == 1 => {
+            out.extend(s.chars());
+            true
+        }
+        _ => false,
+    }
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ pub mod findings;
 pub mod grammar;
 pub mod grid;
 pub mod lookalike;
+pub mod psn;
 pub mod sfen;
 pub mod shogi;
 pub mod span;

@@ -14,6 +14,13 @@ pub struct Span {
     pub end: usize,
 }
 
+impl serde::Serialize for Span {
+    /// A span is written as `[start, end]`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        [self.start, self.end].serialize(serializer)
+    }
+}
+
 impl Span {
     /// The span `start..end`.
     pub const fn new(start: usize, end: usize) -> Self {

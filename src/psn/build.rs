@@ -1,0 +1,762 @@
+//! From a game's tokens to its model: headers, setup, moves with what belongs to them, and
+//! every fault of the text.
+
+use std::collections::BTreeMap;
+
+use pest::Parser;
+
+use super::header;
+use super::model::{
+    Annotation, Clock, Comment, CommentKind, End, Game, Header, Move, MoveForm, MoveNode, MoveNumber, Origin,
+    Promotion, Setup, Variation,
+};
+use super::parser::{PsnParser, Rule};
+use super::scan::{Kind, RawGame, WordKind};
+use super::setup;
+use crate::diagnostic::Diagnostic;
+use crate::shogi::{PieceKind, Square};
+use crate::span::Span;
+
+/// What a game's text shows about the program that wrote it.
+#[derive(Clone, Debug, Default)]
+pub struct Features {
+    /// How many words of each kind.
+    pub words: BTreeMap<WordKind, usize>,
+    /// The headers' keywords.
+    pub keys: Vec<String>,
+    /// Moves numbered per ply.
+    pub ply_numbers: bool,
+    /// Clocks in parentheses.
+    pub paren_clocks: bool,
+    /// Bare clock columns.
+    pub timed: bool,
+    /// Prose lines.
+    pub prose: bool,
+    /// `--Black Won--`.
+    pub won_line: bool,
+    /// `;` comments or `%` lines.
+    pub line_comments: bool,
+    /// `( … )` variations.
+    pub variations: bool,
+    /// The setup's source, if any.
+    pub setup: Option<&'static str>,
+    /// An SFEN header with only a board.
+    pub board_only_sfen: bool,
+    /// A FEN header in pychess's form.
+    pub pychess_fen: bool,
+    /// A header written with a colon.
+    pub colon_headers: bool,
+    /// `'` drops.
+    pub quote_drops: bool,
+}
+
+/// One kind of departure from the spec seen in a game: how often, and where first.
+struct Departure {
+    count: usize,
+    first: Span,
+}
+
+/// The departures of a game, one warning per kind.
+#[derive(Default)]
+struct Departures(BTreeMap<&'static str, Departure>);
+
+impl Departures {
+    fn note(&mut self, code: &'static str, span: Span) {
+        self.0.entry(code).and_modify(|d| d.count += 1).or_insert(Departure { count: 1, first: span });
+    }
+
+    fn into_diagnostics(self, out: &mut Vec<Diagnostic>) {
+        for (code, d) in self.0 {
+            let (what, label, help) = describe(code);
+            let message = if d.count > 1 { format!("{what} ({} times in this game)", d.count) } else { what.to_owned() };
+            out.push(Diagnostic::warning(code, d.first, message).label(label).help(help));
+        }
+    }
+}
+
+/// The message, label and help of each departure that is reported once per game.
+fn describe(code: &str) -> (&'static str, &'static str, &'static str) {
+    match code {
+        "psn::move-separator" => (
+            "moves are written with `-` or `x` between their squares",
+            "first one here",
+            "the spec writes the squares with nothing between them: `P7g7f`, or `P7f` when only one pawn can go there",
+        ),
+        "psn::short-move" => (
+            "moves are written in a short form",
+            "first one here",
+            "the spec writes the piece, the origin square when it is needed, then the destination: `P7f`, `G4a5b`",
+        ),
+        "psn::usi-move" => (
+            "moves are written in USI coordinates, with no piece letter",
+            "first one here",
+            "the spec names the piece that moves: `P7g7f` rather than `7g7f`",
+        ),
+        "psn::at-drop" => (
+            "drops are written with `@`",
+            "first one here",
+            "the spec writes a drop as `P*5e` or `P'5e`",
+        ),
+        "psn::pieceless-move" => (
+            "moves are written with no piece letter",
+            "first one here",
+            "name the piece that moves, as in `P9a9b` (GSDB's writer left it out by mistake)",
+        ),
+        "psn::chess-squares" => (
+            "moves are written in chess coordinates",
+            "first one here",
+            "shogi squares are a file digit 1-9 and a rank letter a-i: `Gf1e2` is `G4i5h`",
+        ),
+        "psn::ply-numbers" => (
+            "moves are numbered one per ply",
+            "first one here",
+            "the spec numbers pairs of moves: `1. P7f` for Black's move, `1... P3d` for White's",
+        ),
+        "psn::unnumbered" => (
+            "the moves have no sequence numbers",
+            "the first move",
+            "the spec numbers pairs of moves: `1. P7f P3d 2. P2f`",
+        ),
+        "psn::glyph" => (
+            "moves carry annotation glyphs",
+            "first one here",
+            "the spec has no glyphs: say it in a `{comment}` after the move",
+        ),
+        "psn::nag" => (
+            "moves carry numeric annotations",
+            "first one here",
+            "the spec has no `$n` annotations: say it in a `{comment}` after the move",
+        ),
+        "psn::clock" => (
+            "moves carry clock times",
+            "first one here",
+            "the spec has no clock: write times in a `{comment}` after the move",
+        ),
+        "psn::end-word" => (
+            "the game ends with a word, not a result",
+            "here",
+            "the spec ends a game with a result, `1-0`, `0-1` or `1/2-1/2`; say how it ended in a `{comment}`",
+        ),
+        "psn::won-line" => (
+            "the game ends with a `--… Won--` line",
+            "here",
+            "the spec ends a game with a result: `1-0` when Black won, `0-1` when White won",
+        ),
+        "psn::result-form" => (
+            "the result is not written as the spec writes it",
+            "here",
+            "write `1-0`, `0-1` or `1/2-1/2` with an ASCII hyphen",
+        ),
+        "psn::tilde-newline" => (
+            "comments use `~` for a line break",
+            "first one here",
+            "the spec's comments may hold line breaks as they are",
+        ),
+        "psn::nested-braces" => (
+            "comments hold braces of their own",
+            "first one here",
+            "the spec's comment ends at the first `}`: use `( … )` or `[ … ]` inside a comment",
+        ),
+        "psn::variation" => (
+            "the game has variations in parentheses",
+            "first one here",
+            "the spec has no variations: give them in a `{comment}`",
+        ),
+        "psn::variation-line" => (
+            "the game has `Variation:` lines",
+            "first one here",
+            "the spec has no variations: give them in a `{comment}`",
+        ),
+        "psn::line-comment" => (
+            "the game has `;` comments",
+            "first one here",
+            "the spec's comments are `{…}`",
+        ),
+        "psn::escape-line" => (
+            "the game has `%` lines",
+            "first one here",
+            "the spec has no escape lines: use a `{comment}`",
+        ),
+        "psn::prose" => (
+            "the game has commentary with no braces",
+            "first paragraph here",
+            "the spec's comments are `{…}`: put the commentary in braces",
+        ),
+        "psn::nul-byte" => (
+            "the text holds NUL bytes",
+            "first one here (shown as `?`)",
+            "remove the NUL bytes: they are not text",
+        ),
+        _ => ("a departure from the 1998 spec", "here", "see docs/spec-notes.md"),
+    }
+}
+
+/// A line of moves being built: the main line or a variation.
+struct Frame {
+    moves: Vec<MoveNode>,
+    /// Comments before the line's first move.
+    comments: Vec<Comment>,
+    /// The `(` or `Variation:N` that opened it.
+    open: Span,
+    /// For a `Variation:N` line, the main-line ply it replaces.
+    ply: Option<u64>,
+}
+
+/// Builds the model of `raw`, whose text is `text` (the game's own text) and which was read in
+/// a file whose encoding note, if any, is `encoding`.
+pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
+    let mut diagnostics = Vec::new();
+    let mut features = Features { timed: raw.timed, ..Features::default() };
+    let mut departures = Departures::default();
+    let mut headers: Vec<Header> = Vec::new();
+    let mut setup_words: Vec<Span> = Vec::new();
+    let mut frames = vec![Frame { moves: Vec::new(), comments: Vec::new(), open: Span::default(), ply: None }];
+    let mut number: Option<MoveNumber> = None;
+    let mut end: Option<End> = None;
+    let mut unclosed_comments = Vec::new();
+    let game_end = Span::point(text.trim_end().len());
+
+    for t in &raw.tokens {
+        let s = t.span;
+        let word = s.slice(text);
+        match t.kind {
+            Kind::HeaderLine => header::read(word, s.start, &mut headers, &mut diagnostics),
+            Kind::Word(k) => {
+                *features.words.entry(k).or_default() += 1;
+                match k {
+                    WordKind::Seqnum => {
+                        let digits = word.trim_end_matches('.');
+                        number = Some(MoveNumber {
+                            value: digits.parse().unwrap_or(u64::MAX),
+                            ellipsis: word.ends_with("..."),
+                            span: s,
+                        });
+                    }
+                    k if k.is_move() => {
+                        let mv = decode(k, word, s);
+                        match mv.form {
+                            MoveForm::Spec => {}
+                            MoveForm::Separated => departures.note("psn::move-separator", s),
+                            MoveForm::Short => departures.note("psn::short-move", s),
+                            MoveForm::Usi => departures.note("psn::usi-move", s),
+                            MoveForm::AtDrop => departures.note("psn::at-drop", s),
+                            MoveForm::Pieceless => departures.note("psn::pieceless-move", s),
+                            MoveForm::Chess => departures.note("psn::chess-squares", s),
+                        }
+                        if word.contains('\'') {
+                            features.quote_drops = true;
+                        }
+                        let frame = frames.last_mut().map(|f| &mut f.moves);
+                        if let Some(moves) = frame {
+                            moves.push(MoveNode {
+                                number: number.take(),
+                                mv,
+                                annotations: Vec::new(),
+                                clocks: Vec::new(),
+                                comments_before: Vec::new(),
+                                comments_after: Vec::new(),
+                                variations: Vec::new(),
+                            });
+                        }
+                    }
+                    WordKind::Glyph | WordKind::Nag => {
+                        departures.note(if k == WordKind::Glyph { "psn::glyph" } else { "psn::nag" }, s);
+                        match frames.last_mut().and_then(|f| f.moves.last_mut()) {
+                            Some(m) => m.annotations.push(Annotation { text: word.to_owned(), span: s }),
+                            None => diagnostics.push(
+                                Diagnostic::error("psn::annotation-alone", s, "an annotation with no move before it")
+                                    .label("annotates nothing")
+                                    .help("write a glyph or `$n` right after the move it judges"),
+                            ),
+                        }
+                    }
+                    WordKind::Clock => {
+                        departures.note("psn::clock", s);
+                        if end.is_none() {
+                            if let Some(m) = frames.last_mut().and_then(|f| f.moves.last_mut()) {
+                                m.clocks.push(Clock { text: word.to_owned(), span: s });
+                            }
+                        }
+                    }
+                    WordKind::Result | WordKind::ResultDialect | WordKind::EndWord => {
+                        if k == WordKind::ResultDialect {
+                            departures.note("psn::result-form", s);
+                        }
+                        if k == WordKind::EndWord {
+                            departures.note("psn::end-word", s);
+                        }
+                        number = None;
+                        if frames.len() == 1 {
+                            set_end(&mut end, word, k, s, &mut diagnostics);
+                        }
+                    }
+                    WordKind::VariationLine => {
+                        departures.note("psn::variation-line", s);
+                        close_variation_line(&mut frames);
+                        let n = word.rsplit(|c: char| !c.is_ascii_digit()).next().unwrap_or("").parse().ok();
+                        frames.push(Frame { moves: Vec::new(), comments: Vec::new(), open: s, ply: n });
+                    }
+                    WordKind::SetupPiece | WordKind::SetupHand | WordKind::SetupEnd => setup_words.push(s),
+                    _ => {}
+                }
+            }
+            Kind::Comment { closed } => {
+                let inner = if closed { &word[1..word.len() - 1] } else { &word[1..] };
+                if inner.contains('~') {
+                    departures.note("psn::tilde-newline", s);
+                }
+                if let Some(i) = inner.find('{') {
+                    departures.note("psn::nested-braces", Span::new(s.start + 1 + i, s.start + 2 + i));
+                }
+                if !closed {
+                    unclosed_comments.push(s);
+                }
+                attach(&mut frames, Comment { kind: CommentKind::Brace, text: inner.to_owned(), span: s });
+            }
+            Kind::LineComment | Kind::Escape | Kind::Prose => {
+                let (kind, code, inner) = match t.kind {
+                    Kind::LineComment => (CommentKind::Line, "psn::line-comment", &word[1..]),
+                    Kind::Escape => (CommentKind::Escape, "psn::escape-line", &word[1..]),
+                    _ => (CommentKind::Prose, "psn::prose", word),
+                };
+                departures.note(code, s);
+                if kind == CommentKind::Prose {
+                    features.prose = true;
+                } else {
+                    features.line_comments = true;
+                }
+                attach(&mut frames, Comment { kind, text: inner.trim().to_owned(), span: s });
+            }
+            Kind::Open => {
+                departures.note("psn::variation", s);
+                features.variations = true;
+                if frames.last().is_some_and(|f| f.moves.is_empty()) {
+                    diagnostics.push(
+                        Diagnostic::error("psn::variation-first", s, "a variation before any move")
+                            .label("there is no move for it to replace")
+                            .help("a variation follows the move it is an alternative to: `P7f ( P2f P3d )`"),
+                    );
+                }
+                frames.push(Frame { moves: Vec::new(), comments: Vec::new(), open: s, ply: None });
+                number = None;
+            }
+            Kind::Close => {
+                if frames.len() > 1 && frames.last().is_some_and(|f| f.ply.is_none()) {
+                    close_frame(&mut frames);
+                } else {
+                    diagnostics.push(
+                        Diagnostic::error("psn::variation-unopened", s, "a `)` with no `(` before it")
+                            .label("closes nothing")
+                            .help("remove it, or open the variation with `(` after the move it replaces"),
+                    );
+                }
+                number = None;
+            }
+            Kind::ParenClock => {
+                features.paren_clocks = true;
+                departures.note("psn::clock", s);
+                if let Some(m) = frames.last_mut().and_then(|f| f.moves.last_mut()) {
+                    m.clocks.push(Clock { text: word.to_owned(), span: s });
+                }
+            }
+            Kind::WonLine => {
+                features.won_line = true;
+                departures.note("psn::won-line", s);
+                if frames.len() == 1 {
+                    end = Some(End { text: word.to_owned(), kind: "won-line", span: s });
+                }
+            }
+            Kind::StrayBrace => diagnostics.push(
+                Diagnostic::error("psn::comment-unopened", s, "a `}` with no `{` before it")
+                    .label("closes no comment")
+                    .help("remove it, or open the comment with `{`"),
+            ),
+            Kind::Unknown => diagnostics.push(unknown_word(word, s)),
+        }
+    }
+
+    for s in unclosed_comments {
+        diagnostics.push(
+            Diagnostic::error("psn::comment-unclosed", Span::new(s.start, s.start + 1), "this comment never ends")
+                .label("the comment opens here")
+                .with(game_end, "the game ends here, still inside it")
+                .help("close the comment with `}`"),
+        );
+    }
+    // Variations still open at the end.
+    close_variation_line(&mut frames);
+    while frames.len() > 1 {
+        let open = frames.last().map_or(Span::default(), |f| f.open);
+        diagnostics.push(
+            Diagnostic::error("psn::variation-unclosed", open, "this variation never ends")
+                .label("the variation opens here")
+                .with(game_end, "the game ends here, still inside it")
+                .help("close the variation with `)`"),
+        );
+        close_frame(&mut frames);
+    }
+    let main = frames.pop().unwrap_or(Frame { moves: Vec::new(), comments: Vec::new(), open: Span::default(), ply: None });
+
+    // NUL bytes.
+    if let Some(i) = text.find('\0') {
+        departures.note("psn::nul-byte", Span::new(i, i + 1));
+    }
+
+    // Numbering.
+    check_numbers(&main.moves, &mut departures, &mut diagnostics, &mut features);
+
+    // Starting position.
+    features.keys = headers.iter().map(|h| h.key.clone()).collect();
+    let mut setup: Option<Setup> = None;
+    for h in &headers {
+        let found = if h.key.eq_ignore_ascii_case("Handicap") {
+            setup::read_handicap(&h.value, h.value_span, &mut diagnostics)
+        } else if h.key.eq_ignore_ascii_case("FEN") {
+            features.pychess_fen |= h.value.contains('[');
+            setup::read_fen(&h.value, h.value_span, &mut diagnostics)
+        } else if h.key.eq_ignore_ascii_case("SFEN") {
+            features.board_only_sfen |= !h.value.trim().contains(' ');
+            setup::read_sfen(&h.value, h.value_span, &mut diagnostics)
+        } else {
+            continue;
+        };
+        features.colon_headers |= text[h.span.start..h.key_span.end + 1].ends_with(':');
+        if let Some(found) = found {
+            if let Some(first) = &setup {
+                diagnostics.push(
+                    Diagnostic::warning("psn::setup-twice", h.span, "a second starting position")
+                        .label("ignored")
+                        .with(first.span, "the game starts from this one")
+                        .help("give the starting position once"),
+                );
+            } else {
+                setup = Some(found);
+            }
+        }
+    }
+    if !setup_words.is_empty() {
+        if let Some(found) = setup::read_gsdb(text, &setup_words, &mut diagnostics) {
+            if setup.is_none() {
+                setup = Some(found);
+            }
+        }
+    }
+    features.setup = setup.as_ref().map(|s| s.source);
+    features.colon_headers |= diagnostics.iter().any(|d| d.code == "psn::header-colon");
+    departures.into_diagnostics(&mut diagnostics);
+    diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+
+    let game = Game {
+        line: raw.line,
+        span: Span::new(raw.start, raw.end),
+        dialect: "",
+        headers,
+        setup,
+        comments: main.comments,
+        moves: main.moves,
+        end,
+    };
+    (game, diagnostics, features)
+}
+
+fn set_end(end: &mut Option<End>, word: &str, k: WordKind, s: Span, diagnostics: &mut Vec<Diagnostic>) {
+    let kind = if k == WordKind::EndWord { "end-word" } else { "result" };
+    match end {
+        Some(first) if first.kind == kind || kind == "result" && first.kind != "result" => {
+            // `Sennichite` then `1/2-1/2` both say how the game ended: keep the result.
+            if kind == "result" && first.kind != "result" {
+                *first = End { text: word.to_owned(), kind, span: s };
+            } else {
+                diagnostics.push(
+                    Diagnostic::warning("psn::end-twice", s, "the game ends a second time")
+                        .label("a second end")
+                        .with(first.span, "the game ended here")
+                        .help("write one result at the end of the moves"),
+                );
+            }
+        }
+        Some(_) => {}
+        None => *end = Some(End { text: word.to_owned(), kind, span: s }),
+    }
+}
+
+/// Attaches a comment after the last move of the line being built, or before its first move.
+fn attach(frames: &mut [Frame], comment: Comment) {
+    if let Some(f) = frames.last_mut() {
+        match f.moves.last_mut() {
+            Some(m) => m.comments_after.push(comment),
+            None => f.comments.push(comment),
+        }
+    }
+}
+
+/// Ends the variation on top of the stack and attaches it to the move it replaces: the last
+/// move of the line below.
+fn close_frame(frames: &mut Vec<Frame>) {
+    let Some(done) = frames.pop() else { return };
+    let variation = Variation { span: done.open, comments: done.comments, moves: done.moves };
+    if let Some(parent) = frames.last_mut() {
+        let target = match done.ply {
+            Some(ply) => usize::try_from(ply).ok().and_then(|p| p.checked_sub(1)),
+            None => parent.moves.len().checked_sub(1),
+        };
+        match target.and_then(|i| parent.moves.get_mut(i)) {
+            Some(m) => m.variations.push(variation),
+            // A variation before any move, or past the end: keep its moves with the line's own.
+            None => parent.moves.extend(variation.moves),
+        }
+    }
+}
+
+/// A `Variation:N` branch runs until the next one or the end; it hangs off the main line.
+fn close_variation_line(frames: &mut Vec<Frame>) {
+    if frames.len() > 1 && frames.last().is_some_and(|f| f.ply.is_some()) {
+        close_frame(frames);
+    }
+}
+
+/// Checks the sequence numbers of the main line, and notes how the game numbers its moves.
+fn check_numbers(
+    moves: &[MoveNode],
+    departures: &mut Departures,
+    diagnostics: &mut Vec<Diagnostic>,
+    features: &mut Features,
+) {
+    let numbered: Vec<(usize, MoveNumber)> = moves.iter().enumerate().filter_map(|(i, m)| m.number.map(|n| (i, n))).collect();
+    let Some(&(k0, n0)) = numbered.first() else {
+        if let Some(m) = moves.first() {
+            departures.note("psn::unnumbered", m.mv.span);
+        }
+        return;
+    };
+    let per_ply = moves.len() >= 2 && numbered.len() == moves.len() && numbered.iter().all(|(_, n)| !n.ellipsis);
+    if per_ply {
+        features.ply_numbers = true;
+        departures.note("psn::ply-numbers", numbered.get(1).map_or(n0.span, |n| n.1.span));
+    }
+    // The expected number of each numbered move, re-anchored after every surprise.
+    let (mut anchor_k, mut anchor_n, mut anchor_half) = (k0, n0.value, u64::from(n0.ellipsis));
+    for &(k, n) in &numbered[1..] {
+        let steps = (k - anchor_k) as u64;
+        let (expected, ellipsis) = if per_ply {
+            (anchor_n.saturating_add(steps), false)
+        } else {
+            let half = anchor_half + steps;
+            (anchor_n.saturating_add(half / 2), half % 2 == 1)
+        };
+        if n.value != expected {
+            diagnostics.push(
+                Diagnostic::warning(
+                    "psn::number-order",
+                    n.span,
+                    format!("move number {} where {expected} was expected", n.value),
+                )
+                .label(format!("expected {expected}"))
+                .help("number the moves in order; a copying error often repeats or skips a stretch of moves"),
+            );
+            (anchor_k, anchor_n, anchor_half) = (k, n.value, u64::from(n.ellipsis));
+        } else if !per_ply && n.ellipsis != ellipsis {
+            let (written, right) = if n.ellipsis { ("...", ".") } else { (".", "...") };
+            diagnostics.push(
+                Diagnostic::warning(
+                    "psn::number-side",
+                    n.span,
+                    format!("`{}{written}` where the pair's {} move is due", n.value, if ellipsis { "second" } else { "first" }),
+                )
+                .label(format!("expected `{}{right}`", n.value))
+                .help("`N.` numbers the first move of pair N and `N...` the second"),
+            );
+            (anchor_k, anchor_n, anchor_half) = (k, n.value, u64::from(n.ellipsis));
+        }
+    }
+}
+
+/// The parts of a move word, by the rule that named it.
+pub fn decode(kind: WordKind, word: &str, span: Span) -> Move {
+    let b = word.as_bytes();
+    let mut m = Move {
+        span,
+        text: word.to_owned(),
+        form: MoveForm::Spec,
+        promoted: false,
+        piece: None,
+        from: Origin::None,
+        drop: false,
+        capture: false,
+        to: PLACEHOLDER,
+        promotion: None,
+    };
+    let mut i = 0;
+    let mut end = b.len();
+    if b.first() == Some(&b'+') && kind != WordKind::UsiMove {
+        m.promoted = true;
+        i = 1;
+    }
+    let square = |f: u8, r: u8| Square::new(f - b'0', r - b'a' + 1);
+    let chess = |f: u8, r: u8| Square::new(9 - (f - b'a'), 10 - (r - b'0'));
+    match kind {
+        WordKind::UsiMove | WordKind::PiecelessMove => {
+            m.form = if kind == WordKind::UsiMove { MoveForm::Usi } else { MoveForm::Pieceless };
+            if let Some(&c) = b.last() {
+                if c == b'+' || c == b'=' {
+                    m.promotion = Some(if c == b'+' { Promotion::Promote } else { Promotion::Decline });
+                    end -= 1;
+                }
+            }
+            m.from = square(b[0], b[1]).map_or(Origin::None, Origin::Square);
+            m.capture = b.get(2) == Some(&b'x');
+            if let Some(to) = square(b[end - 2], b[end - 1]) {
+                m.to = to;
+            }
+        }
+        WordKind::ChessMove | WordKind::ChessDrop => {
+            m.form = MoveForm::Chess;
+            m.piece = PieceKind::from_letter(char::from(b[i]));
+            i += 1;
+            if let Some(eq) = word[i..].find('=') {
+                m.promotion = Some(Promotion::Promote);
+                end = i + eq;
+            } else if b.last() == Some(&b'+') {
+                m.promotion = Some(Promotion::Promote);
+                end -= 1;
+            }
+            if let Some(to) = chess(b[end - 2], b[end - 1]) {
+                m.to = to;
+            }
+            let mid = &b[i..end - 2];
+            m.drop = mid.first() == Some(&b'@');
+            m.capture = mid.last() == Some(&b'x');
+            let origin: Vec<u8> = mid.iter().copied().filter(|&c| c != b'x' && c != b'@').collect();
+            m.from = match origin.as_slice() {
+                [f, r] => chess(*f, *r).map_or(Origin::None, Origin::Square),
+                [c] if c.is_ascii_lowercase() => Origin::File(9 - (c - b'a')),
+                [c] if c.is_ascii_digit() => Origin::Rank(10 - (c - b'0')),
+                _ => Origin::None,
+            };
+        }
+        _ => {
+            m.piece = PieceKind::from_letter(char::from(b[i]));
+            i += 1;
+            if let Some(&c) = b.last() {
+                if c == b'+' || c == b'=' {
+                    m.promotion = Some(if c == b'+' { Promotion::Promote } else { Promotion::Decline });
+                    end -= 1;
+                }
+            }
+            if let Some(to) = square(b[end - 2], b[end - 1]) {
+                m.to = to;
+            }
+            let mut mid = &b[i..end - 2];
+            if let Some((&last, rest)) = mid.split_last() {
+                match last {
+                    b'*' | b'\'' | b'@' => {
+                        m.drop = true;
+                        mid = rest;
+                    }
+                    b'-' | b'x' => {
+                        m.capture = last == b'x';
+                        mid = rest;
+                    }
+                    _ => {}
+                }
+            }
+            m.from = match mid {
+                [f, r] => square(*f, *r).map_or(Origin::None, Origin::Square),
+                [c] if c.is_ascii_digit() => Origin::File(c - b'0'),
+                [c] if c.is_ascii_lowercase() => Origin::Rank(c - b'a' + 1),
+                _ => Origin::None,
+            };
+            m.form = match kind {
+                WordKind::SeparatedMove => MoveForm::Separated,
+                WordKind::ShortMove => MoveForm::Short,
+                WordKind::AtDrop => MoveForm::AtDrop,
+                _ => MoveForm::Spec,
+            };
+        }
+    }
+    m
+}
+
+/// The destination before it is read (every move rule ends with a square, so it is replaced).
+const PLACEHOLDER: Square = match Square::new(5, 5) {
+    Some(s) => s,
+    None => panic!("5e is a square"),
+};
+
+/// The diagnostic for a word that no rule matches, as pointed as its shape allows.
+fn unknown_word(word: &str, s: Span) -> Diagnostic {
+    const FORMS: &str = "a move is a piece letter (P L N S G B R K), the origin square when needed and the \
+                         destination: `P7f`, `G4a5b`, `+P3b`, `P7g+`; a drop is `P*5e`";
+    if let Ok(mut pairs) = PsnParser::parse(Rule::move_lenient, word) {
+        if pairs.peek().is_some_and(|p| p.as_span().end() == word.len()) {
+            for p in pairs.next().into_iter().flat_map(|p| p.into_inner()) {
+                let at = Span::new(s.start + p.as_span().start(), s.start + p.as_span().end());
+                let t = p.as_str();
+                match p.as_rule() {
+                    Rule::lenient_piece if !"PLNSGBRK".contains(t) => {
+                        let upper = t.to_ascii_uppercase();
+                        let help = if "PLNSGBRK".contains(upper.as_str()) {
+                            format!("pieces are written in capitals: `{upper}`")
+                        } else {
+                            "the pieces are P (pawn), L (lance), N (knight), S (silver), G (gold), B (bishop), \
+                             R (rook) and K (king)"
+                                .to_owned()
+                        };
+                        return Diagnostic::error("psn::unknown-piece", at, format!("`{t}` is not a shogi piece"))
+                            .label("not a piece letter")
+                            .with(s, "in this move")
+                            .help(help);
+                    }
+                    Rule::lenient_cell => {
+                        let (f, r) = (t.as_bytes()[0], t.as_bytes()[1]);
+                        if f == b'0' || !(b'a'..=b'i').contains(&r) {
+                            return Diagnostic::error("psn::bad-square", at, format!("`{t}` is not a square"))
+                                .label("off the board")
+                                .with(s, "in this move")
+                                .help("a square is a file 1-9 and a rank a-i, such as `7f`");
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    let (message, help) = if word.chars().all(|c| c.is_ascii_digit()) {
+        (format!("`{word}` is a number without its dot"), "a move number ends with `.` (Black) or `...` (White): `12.`".to_owned())
+    } else if word.starts_with(['1', '0']) && word.contains('-') {
+        (format!("`{word}` is not a result"), "a result is `1-0`, `0-1` or `1/2-1/2`".to_owned())
+    } else {
+        (format!("`{word}` is not a move, a move number, a comment or a result"), FORMS.to_owned())
+    };
+    Diagnostic::error("psn::unknown-word", s, message).label("not PSN").help(help)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::psn::scan::classify;
+
+    fn parts(word: &str) -> (bool, Option<char>, Origin, bool, bool, String, Option<Promotion>) {
+        let kind = classify(word).expect("a word");
+        let m = decode(kind, word, Span::new(0, word.len()));
+        (m.promoted, m.piece.map(PieceKind::letter), m.from, m.drop, m.capture, m.to.to_string(), m.promotion)
+    }
+
+    #[test]
+    fn decodes_every_form() {
+        let sq = |s: &str| Origin::Square(Square::new(s.as_bytes()[0] - b'0', s.as_bytes()[1] - b'a' + 1).expect("sq"));
+        assert_eq!(parts("P7f"), (false, Some('P'), Origin::None, false, false, "7f".into(), None));
+        assert_eq!(parts("G4a5b"), (false, Some('G'), sq("4a"), false, false, "5b".into(), None));
+        assert_eq!(parts("+B9ix7g"), (true, Some('B'), sq("9i"), false, true, "7g".into(), None));
+        assert_eq!(parts("N7g="), (false, Some('N'), Origin::None, false, false, "7g".into(), Some(Promotion::Decline)));
+        assert_eq!(parts("P'5e"), (false, Some('P'), Origin::None, true, false, "5e".into(), None));
+        assert_eq!(parts("P@8c"), (false, Some('P'), Origin::None, true, false, "8c".into(), None));
+        assert_eq!(parts("G45b"), (false, Some('G'), Origin::File(4), false, false, "5b".into(), None));
+        assert_eq!(parts("Sc4d"), (false, Some('S'), Origin::Rank(3), false, false, "4d".into(), None));
+        assert_eq!(parts("8h2b+"), (false, None, sq("8h"), false, false, "2b".into(), Some(Promotion::Promote)));
+        assert_eq!(parts("Gf1e2"), (false, Some('G'), sq("4i"), false, false, "5h".into(), None));
+        assert_eq!(parts("Pxg3=G"), (false, Some('P'), Origin::None, false, true, "3g".into(), Some(Promotion::Promote)));
+        assert_eq!(parts("P@g4"), (false, Some('P'), Origin::None, true, false, "3f".into(), None));
+        assert_eq!(parts("Sde3"), (false, Some('S'), Origin::File(6), false, false, "5g".into(), None));
+    }
+}

@@ -1,0 +1,79 @@
+//! Which program's dialect a game was written in (DIALECTS.md), from what its text shows.
+//!
+//! The answer is a reasoned guess, by the first rule below that fits; a game with no departure
+//! from the spec is `psn1998`. The names are stable: they are what `kifu check` counts.
+
+use super::build::Features;
+use super::scan::WordKind;
+
+/// Every dialect name, with the title reports show.
+pub const DIALECTS: &[(&str, &str)] = &[
+    ("psn1998", "PSN 1998"),
+    ("gsdb", "GSDB archive (D1)"),
+    ("grimbergen", "Grimbergen timed score (D2)"),
+    ("shogidokoro", "Shogidokoro / MyShogi (D3)"),
+    ("psn2", "MyShogi PSN2 (D3b)"),
+    ("gshogi", "gshogi (D4)"),
+    ("koushu", "KoushuShogi / USI moves (D5)"),
+    ("lishogi-parser", "lishogi PSN parser (D6)"),
+    ("lishogi-export", "lishogi export (D7)"),
+    ("pgnparser", "pgnparser (D8)"),
+    ("playshogi", "playshogi (D9)"),
+    ("asgts", "Asgts (D10)"),
+    ("pychess", "pychess-variants (D11)"),
+    ("psn-variant", "PSN with departures"),
+];
+
+/// The title of dialect `name`.
+pub fn title(name: &str) -> &str {
+    DIALECTS.iter().find(|(n, _)| *n == name).map_or(name, |(_, t)| t)
+}
+
+/// The dialect a game's features point to.
+pub fn guess(f: &Features, departures: usize) -> &'static str {
+    let has = |k: WordKind| f.words.get(&k).is_some_and(|&n| n > 0);
+    let key = |k: &str| f.keys.iter().any(|h| h.eq_ignore_ascii_case(k));
+    if f.pychess_fen || (has(WordKind::ChessMove) || has(WordKind::ChessDrop)) && key("Variant") {
+        return "pychess";
+    }
+    if has(WordKind::ChessMove) || has(WordKind::ChessDrop) {
+        return "lishogi-export";
+    }
+    if has(WordKind::UsiMove) && (f.paren_clocks || key("BlackTimeSetting") || key("WhiteTimeSetting")) {
+        return "psn2";
+    }
+    if f.paren_clocks || has(WordKind::VariationLine) {
+        return "shogidokoro";
+    }
+    if f.timed || f.prose {
+        return "grimbergen";
+    }
+    if f.won_line {
+        return "playshogi";
+    }
+    if f.board_only_sfen {
+        return "pgnparser";
+    }
+    if has(WordKind::UsiMove) {
+        return "koushu";
+    }
+    if f.colon_headers || f.setup == Some("sfen") && f.ply_numbers {
+        return "gshogi";
+    }
+    if has(WordKind::AtDrop) || has(WordKind::Nag) || f.line_comments || has(WordKind::ShortMove) {
+        return "lishogi-parser";
+    }
+    if f.setup == Some("gsdb") || key("Proam") || key("Black_grade") || f.quote_drops {
+        return "gsdb";
+    }
+    if f.setup == Some("fen") && departures > 0 {
+        return "asgts";
+    }
+    if departures == 0 {
+        return "psn1998";
+    }
+    if has(WordKind::SeparatedMove) && !f.ply_numbers {
+        return "gsdb";
+    }
+    "psn-variant"
+}

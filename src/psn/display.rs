@@ -1,0 +1,183 @@
+//! Writing a game in the 1998 spec's form (`kifu convert --to psn`).
+//!
+//! What the spec can say is written its way: headers `[Key "value"]`, the starting position
+//! as a `Handicap` or a 13-argument `FEN` header, pair numbers, moves without separators,
+//! `P*5e` drops, `{comments}` after the move they refer to, and a result. What it cannot say is
+//! kept in the closest form (note 30): variations in `( … )`; a move whose piece or origin
+//! only a replay can tell (`7g7f`, `G45b`) as written; clocks and glyphs in a comment.
+
+use std::fmt::Write;
+
+use super::model::{Comment, Game, Move, MoveNode, Origin, Promotion};
+use crate::sfen::Position;
+use crate::shogi::{Color, PieceKind};
+
+/// The game as 1998-spec PSN, ending with a newline.
+pub fn to_psn(game: &Game) -> String {
+    let mut out = String::new();
+    let start: Option<Position> = game.setup.as_ref().and_then(|s| s.sfen.parse().ok());
+    let mut wrote_fen = false;
+    for h in &game.headers {
+        let key: String = h.key.chars().filter(char::is_ascii_alphabetic).collect();
+        let key = if key.is_empty() { "Tag".to_owned() } else { key };
+        if key.eq_ignore_ascii_case("SFEN") || key.eq_ignore_ascii_case("FEN") {
+            continue;
+        }
+        let value: String = h.value.chars().map(|c| if c == '"' { '\'' } else { c }).filter(|c| !c.is_control()).collect();
+        let _ = writeln!(out, "[{key} \"{value}\"]");
+    }
+    if let (Some(setup), Some(p)) = (&game.setup, &start) {
+        if setup.source != "handicap" {
+            if let Some(fen) = spec_fen(p) {
+                let _ = writeln!(out, "[FEN \"{fen}\"]");
+                wrote_fen = true;
+            }
+        }
+    }
+    if !wrote_fen && game.setup.as_ref().is_some_and(|s| s.source != "handicap") {
+        if let Some(s) = &game.setup {
+            let _ = writeln!(out, "[SFEN \"{}\"]", s.sfen);
+        }
+    }
+    let white_first = start.as_ref().is_some_and(|p| p.side == Color::White);
+    let first_pair = start.as_ref().and_then(|p| p.move_number).map_or(1, |n| n.div_ceil(2).max(1));
+    let mut words: Vec<String> = Vec::new();
+    for c in &game.comments {
+        words.push(comment(c));
+    }
+    write_line(&game.moves, u64::from(white_first), first_pair, &mut words);
+    if let Some(end) = &game.end {
+        let plies = game.moves.len() as u64 + u64::from(white_first);
+        // The side to move after the last move is the one that resigned or was mated.
+        let loser_is_black = plies % 2 == 0;
+        let result = match end.kind {
+            "result" => Some(match end.text.as_str() {
+                "1-0" | "0-1" => end.text.clone(),
+                _ => "1/2-1/2".to_owned(),
+            }),
+            "won-line" => Some(if end.text.contains("Black") || end.text.contains("Sente") { "1-0" } else { "0-1" }.to_owned()),
+            _ => {
+                words.push(format!("{{{}}}", end.text));
+                match end.text.to_ascii_lowercase().as_str() {
+                    "resigns" | "resign" | "mate" | "timeup" => {
+                        Some(if loser_is_black { "0-1" } else { "1-0" }.to_owned())
+                    }
+                    "sennichite" | "hikiwake" | "repetitiondraw" | "maxmovesdraw" => Some("1/2-1/2".to_owned()),
+                    _ => None,
+                }
+            }
+        };
+        words.extend(result);
+    }
+    // Lines of moves, wrapped before 80 columns.
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    if !line.is_empty() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// Writes a line of moves whose first is ply `half` (0 for Black) of pair `pair`.
+fn write_line(moves: &[MoveNode], mut half: u64, mut pair: u64, words: &mut Vec<String>) {
+    let mut need_number = true;
+    for m in moves {
+        for c in &m.comments_before {
+            words.push(comment(c));
+            need_number = true;
+        }
+        if half % 2 == 0 {
+            words.push(format!("{pair}."));
+        } else if need_number {
+            words.push(format!("{pair}..."));
+        }
+        words.push(move_text(&m.mv));
+        need_number = false;
+        let extras: Vec<&str> =
+            m.annotations.iter().map(|a| a.text.as_str()).chain(m.clocks.iter().map(|c| c.text.as_str())).collect();
+        if !extras.is_empty() {
+            words.push(format!("{{{}}}", extras.join(" ")));
+            need_number = true;
+        }
+        for c in &m.comments_after {
+            words.push(comment(c));
+            need_number = true;
+        }
+        for v in &m.variations {
+            words.push("(".to_owned());
+            for c in &v.comments {
+                words.push(comment(c));
+            }
+            write_line(&v.moves, half, pair, words);
+            words.push(")".to_owned());
+            need_number = true;
+        }
+        half += 1;
+        if half % 2 == 0 {
+            pair += 1;
+        }
+    }
+}
+
+fn comment(c: &Comment) -> String {
+    // The spec's comment ends at the first `}`: inner braces become parentheses.
+    let text: String =
+        c.text.chars().map(|ch| match ch { '{' => '(', '}' => ')', ch if ch.is_control() => ' ', ch => ch }).collect();
+    format!("{{{}}}", text.trim())
+}
+
+/// A move in the spec's form, when the text says enough; as written otherwise.
+pub fn move_text(m: &Move) -> String {
+    let Some(piece) = m.piece else { return m.text.clone() };
+    if matches!(m.from, Origin::File(_) | Origin::Rank(_)) {
+        return m.text.clone();
+    }
+    let mut s = String::new();
+    if m.drop {
+        s.push(piece.letter());
+        s.push('*');
+        s.push_str(&m.to.to_string());
+        return s;
+    }
+    if m.promoted {
+        s.push('+');
+    }
+    s.push(piece.letter());
+    if let Origin::Square(from) = m.from {
+        s.push_str(&from.to_string());
+    }
+    s.push_str(&m.to.to_string());
+    match m.promotion {
+        Some(Promotion::Promote) => s.push('+'),
+        Some(Promotion::Decline) => s.push('='),
+        None => {}
+    }
+    s
+}
+
+/// The spec's 13-argument FEN of a position (§1.1.1), when its hands fit in single digits.
+pub fn spec_fen(p: &Position) -> Option<String> {
+    let board = p.board_sfen();
+    let digits = |color: Color| -> Option<String> {
+        PieceKind::ALL[..7]
+            .iter()
+            .map(|k| char::from_digit(p.hands[color.index()].count(*k), 10))
+            .collect::<Option<String>>()
+    };
+    let black = digits(Color::Black)?;
+    let white = digits(Color::White)?;
+    let side = if p.side == Color::Black { 's' } else { 'g' };
+    let pair = p.move_number.map_or(1, |n| n.div_ceil(2).max(1));
+    Some(format!("{board} {black}/{white} {side} {pair}"))
+}

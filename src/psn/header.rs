@@ -1,0 +1,192 @@
+//! Header lines: `[Keyword "text"]` (§1.1), and the ways real files write them.
+
+use pest::Parser;
+
+use super::model::Header;
+use super::parser::{PsnParser, Rule};
+use super::scan;
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+
+/// Reads the header line `line`, which starts at `offset` of its game's text: one header, or
+/// several on one line (Asgts, lishogi).
+pub fn read(line: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut Vec<Diagnostic>) {
+    // Several headers share the line where a `]` is followed by a `[`.
+    let mut start = 0;
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b']' {
+            let rest = &line[i + 1..];
+            let next = rest.trim_start();
+            if next.starts_with('[') {
+                let cut = i + 1;
+                one(&line[start..cut], offset + start, headers, diagnostics);
+                let at = cut + (rest.len() - next.len());
+                diagnostics.push(
+                    Diagnostic::warning(
+                        "psn::header-shared-line",
+                        Span::new(offset + at, offset + at + 1),
+                        "a second header on the same line",
+                    )
+                    .label("this header shares its line with the one before")
+                    .help("the 1998 spec writes one header per line: put each `[…]` on a line of its own"),
+                );
+                start = at;
+                i = at;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    one(&line[start..], offset + start, headers, diagnostics);
+}
+
+fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut Vec<Diagnostic>) {
+    let at = |a: usize, b: usize| Span::new(offset + a, offset + b);
+    if scan::is_spec_header(text) {
+        let space = text.find(' ').unwrap_or(1);
+        headers.push(Header {
+            key: text[1..space].to_owned(),
+            value: text[space + 2..text.len() - 2].to_owned(),
+            span: at(0, text.len()),
+            key_span: at(1, space),
+            value_span: at(space + 2, text.len() - 2),
+        });
+        return;
+    }
+    let Ok(mut pairs) = PsnParser::parse(Rule::header_lenient, text) else {
+        // `header_lenient` accepts every line that starts with `[`.
+        diagnostics.push(
+            Diagnostic::error("psn::header-shape", at(0, text.len()), "this header line cannot be read")
+                .label("not a header")
+                .help("write a header as `[Keyword \"text\"]`"),
+        );
+        return;
+    };
+    let mut key = None;
+    let mut colon = None;
+    let mut spaces = Vec::new();
+    let mut rest = Span::default();
+    let mut close = None;
+    let mut trailer = Span::default();
+    for p in pairs.next().into_iter().flat_map(|p| p.into_inner()) {
+        let s = at(p.as_span().start(), p.as_span().end());
+        match p.as_rule() {
+            Rule::keyword_lenient => key = Some(s),
+            Rule::header_colon => colon = Some(s),
+            Rule::header_space => spaces.push(s),
+            Rule::header_rest => rest = s,
+            Rule::header_close => close = Some(s),
+            Rule::header_trailer => trailer = s,
+            _ => {}
+        }
+    }
+    let local = |s: Span| &text[s.start - offset..s.end - offset];
+    let whole = at(0, text.len());
+    let Some(key_span) = key else {
+        diagnostics.push(
+            Diagnostic::error("psn::header-keyword", at(0, 1), "a header with no keyword")
+                .label("a keyword should follow `[`")
+                .help("write a header as `[Keyword \"text\"]`, for example `[Sente \"Habu Yoshiharu\"]`"),
+        );
+        return;
+    };
+    let key_text = local(key_span);
+    if close.is_none() {
+        diagnostics.push(
+            Diagnostic::error("psn::header-unclosed", at(0, 1), "this header line never closes")
+                .label("the header opens here")
+                .with(Span::point(whole.end), "the line ends here without `]`")
+                .help("end the header with `\"]` on the same line"),
+        );
+    }
+    if !key_text.chars().all(|c| c.is_ascii_alphabetic()) {
+        diagnostics.push(
+            Diagnostic::warning(
+                "psn::tag-name",
+                key_span,
+                format!("the keyword `{key_text}` has characters other than letters"),
+            )
+            .label("not only letters")
+            .help("the 1998 spec's keywords are words of letters, such as `Sente` or `BlackGrade`"),
+        );
+    }
+    if let Some(c) = colon {
+        diagnostics.push(
+            Diagnostic::warning("psn::header-colon", c, "a colon after the keyword")
+                .label("gshogi writes `[Sente: name\"]`")
+                .help(format!("the spec writes `[{key_text} \"text\"]`, with no colon")),
+        );
+    }
+    let gap = spaces.first().map(|s| s.to(*spaces.last().unwrap_or(s)));
+    if spaces.len() != 1 || spaces.iter().any(|s| local(*s) != " ") {
+        let span = gap.unwrap_or(Span::point(key_span.end + colon.map_or(0, |c| c.len())));
+        diagnostics.push(
+            Diagnostic::warning("psn::header-space", span, "the keyword and the value should be one space apart")
+                .label(if spaces.is_empty() { "no space here" } else { "not a single space" })
+                .help("write one space between the keyword and the quoted value (§1.1: `SPC = ' '`)"),
+        );
+    }
+    let raw = local(rest).trim_end();
+    let raw_span = Span::new(rest.start, rest.start + raw.len());
+    let (value, value_span) = if raw.len() >= 2 && raw.starts_with('"') && raw.ends_with('"') {
+        let inner = &raw[1..raw.len() - 1];
+        if let Some(q) = inner.find('"') {
+            let q = raw_span.start + 1 + q;
+            diagnostics.push(
+                Diagnostic::warning("psn::header-quote", Span::new(q, q + 1), "a double quote inside a header value")
+                    .label("this quote does not end the value")
+                    .with(Span::new(raw_span.end - 1, raw_span.end), "the value ends here")
+                    .help("PSN has no escape for `\"` inside a value: write `'` instead"),
+            );
+        }
+        (inner.to_owned(), Span::new(raw_span.start + 1, raw_span.end - 1))
+    } else {
+        let inner = raw.trim_start_matches('"').trim_end_matches('"');
+        let lead = raw.len() - raw.trim_start_matches('"').len();
+        diagnostics.push(
+            Diagnostic::warning("psn::header-unquoted", raw_span, "the header's value is not between two quotes")
+                .label(if raw.ends_with('"') { "no opening quote" } else { "not quoted" })
+                .help(format!("write the value in double quotes: `[{key_text} \"{inner}\"]`")),
+        );
+        (inner.to_owned(), Span::new(raw_span.start + lead, raw_span.start + lead + inner.len()))
+    };
+    if !local(trailer).trim().is_empty() {
+        diagnostics.push(
+            Diagnostic::error("psn::header-trailer", trailer, "text after the header's closing `]`")
+                .label("after the header")
+                .help("a header line holds the header only: move this text into a `{comment}`"),
+        );
+    }
+    headers.push(Header { key: key_text.to_owned(), value, span: whole, key_span, value_span });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_one(line: &str) -> (Vec<Header>, Vec<&'static str>) {
+        let (mut h, mut d) = (Vec::new(), Vec::new());
+        read(line, 0, &mut h, &mut d);
+        (h, d.iter().map(|d| d.code).collect())
+    }
+
+    #[test]
+    fn reads_the_spec_form_and_its_variants() {
+        let (h, d) = read_one("[Sente \"The Champion\"]");
+        assert_eq!((h[0].key.as_str(), h[0].value.as_str(), d.len()), ("Sente", "The Champion", 0));
+        let (h, d) = read_one("[Comment \"\"Yokofutori Kuchusen\"(air fight) opening\"]");
+        assert_eq!(h[0].value, "\"Yokofutori Kuchusen\"(air fight) opening");
+        assert_eq!(d, ["psn::header-quote"]);
+        let (h, d) = read_one("[Sente: name\"]");
+        assert_eq!((h[0].key.as_str(), h[0].value.as_str()), ("Sente", "name"));
+        assert_eq!(d, ["psn::header-colon", "psn::header-unquoted"]);
+        let (h, d) = read_one("[Black_grade \"3dan\"]");
+        assert_eq!((h[0].value.as_str(), d), ("3dan", vec!["psn::tag-name"]));
+        let (h, d) = read_one("[Sente \"a\"] [Gote \"b\"]");
+        assert_eq!((h.len(), d), (2, vec!["psn::header-shared-line"]));
+        let (_, d) = read_one("[Sente \"a\"");
+        assert_eq!(d, ["psn::header-unclosed"]);
+    }
+}

@@ -1,0 +1,124 @@
+//! PSN, Portable Shogi Notation: game records (shared/seeds/003_b8bf11e3658948d6.txt), and the
+//! dialects real programs write (shared/corpus/psn/DIALECTS.md).
+//!
+//! Data flows one way: bytes are [decoded](decode) into text, the text is [scanned](scan) into
+//! games and tokens (the grammar's word rules, compiled to an automaton), each game is
+//! [built](build) into its [model](model) with every fault found on the way, its
+//! [dialect](dialect) is named, and [`display`] writes a game back in the 1998 spec's form.
+//!
+//! ```
+//! let file = kifu::psn::check_bytes(b"[Sente \"Oyama\"]\n1. P7f P3d 2. P2f 1-0\n", false);
+//! let game = &file.games[0];
+//! assert_eq!(game.game.moves.len(), 3);
+//! assert_eq!(game.game.dialect, "psn1998");
+//! assert!(game.is_valid());
+//! ```
+
+pub mod build;
+pub mod decode;
+pub mod dialect;
+pub mod display;
+pub mod header;
+pub mod model;
+pub mod parser;
+pub mod scan;
+pub mod setup;
+
+pub use decode::Encoding;
+pub use model::Game;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::span::Span;
+
+/// A game read and checked.
+#[derive(Clone, Debug)]
+pub struct CheckedGame {
+    /// The game.
+    pub game: Game,
+    /// Every finding, with spans into the game's text.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl CheckedGame {
+    /// True when no finding is an error.
+    pub fn is_valid(&self) -> bool {
+        !self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The game's text, from the file's text.
+    pub fn text<'a>(&self, file_text: &'a str) -> &'a str {
+        self.game.span.slice(file_text)
+    }
+}
+
+/// A PSN file read and checked.
+#[derive(Clone, Debug)]
+pub struct CheckedFile {
+    /// The encoding it was read in.
+    pub encoding: Encoding,
+    /// Its text.
+    pub text: String,
+    /// Its games, in order.
+    pub games: Vec<CheckedGame>,
+}
+
+/// Reads and checks the bytes of a PSN file. Under `strict`, every departure from the 1998
+/// spec is an error.
+pub fn check_bytes(bytes: &[u8], strict: bool) -> CheckedFile {
+    let decoded = decode::decode(bytes);
+    let games = scan::scan(&decoded.text)
+        .iter()
+        .map(|raw| check_game(raw, &decoded.text, decoded.encoding, strict))
+        .collect();
+    CheckedFile { encoding: decoded.encoding, text: decoded.text, games }
+}
+
+/// Checks one game of `text`, a file read in `encoding`.
+pub fn check_game(raw: &scan::RawGame, text: &str, encoding: Encoding, strict: bool) -> CheckedGame {
+    let own = &text[raw.start..raw.end];
+    let (mut game, mut diagnostics, features) = build::build(raw, own);
+    if encoding.is_legacy() {
+        if let Some((i, c)) = own.char_indices().find(|(_, c)| !c.is_ascii()) {
+            diagnostics.insert(
+                0,
+                Diagnostic::warning(
+                    "psn::encoding",
+                    Span::new(i, i + c.len_utf8()),
+                    format!("the file is not UTF-8: it was read as {}", encoding.name()),
+                )
+                .label(format!("read as `{c}`"))
+                .help("save the file as UTF-8 so that every program reads these characters alike"),
+            );
+        }
+    }
+    let departures = diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
+    game.dialect = dialect::guess(&features, departures);
+    if game.dialect == "gsdb" {
+        attach_forward(&mut game.moves);
+    }
+    if strict {
+        for d in &mut diagnostics {
+            d.severity = Severity::Error;
+        }
+    }
+    CheckedGame { game, diagnostics }
+}
+
+/// GSDB writes a comment before the move it is stored on (DIALECTS.md §2): a comment after move
+/// N belongs to move N+1.
+fn attach_forward(moves: &mut [model::MoveNode]) {
+    for i in (1..moves.len()).rev() {
+        let (before, after) = moves.split_at_mut(i);
+        let prev = &mut before[i - 1];
+        if !prev.comments_after.is_empty() {
+            let mut moved = std::mem::take(&mut prev.comments_after);
+            moved.append(&mut after[0].comments_before);
+            after[0].comments_before = moved;
+        }
+    }
+    for m in moves {
+        for v in &mut m.variations {
+            attach_forward(&mut v.moves);
+        }
+    }
+}

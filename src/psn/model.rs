@@ -1,0 +1,246 @@
+//! The model of a PSN game: headers, the starting position, and the movetext as a tree of
+//! moves with their numbers, annotations, clocks, comments and variations. Every part keeps
+//! its span (byte offsets into the game's text). Replaying the moves on a board resolves what
+//! the text leaves open (the origin of `P7f`, the piece of `7g7f`); the model keeps exactly what
+//! was written.
+
+use serde::Serialize;
+
+use crate::shogi::{PieceKind, Square};
+use crate::span::Span;
+
+/// One game of a PSN file.
+#[derive(Clone, Debug, Serialize)]
+pub struct Game {
+    /// 1-based line of the file where the game starts.
+    pub line: usize,
+    /// Where the game's text is in the file (byte offsets of the decoded text).
+    pub span: Span,
+    /// The dialect the game was read as (see [`super::dialect`]).
+    pub dialect: &'static str,
+    /// The header lines, in order.
+    pub headers: Vec<Header>,
+    /// The position the game starts from, as a USI SFEN, when a header or a setup gives one.
+    pub setup: Option<Setup>,
+    /// Comments before the first move (and, in dialects that attach comments forward, their
+    /// texts too are kept here when no move follows).
+    pub comments: Vec<Comment>,
+    /// The main line.
+    pub moves: Vec<MoveNode>,
+    /// How the movetext ends: a result or an end word.
+    pub end: Option<End>,
+}
+
+impl Game {
+    /// The value of the first header named `key` (compared without regard to case).
+    pub fn header(&self, key: &str) -> Option<&str> {
+        self.headers.iter().find(|h| h.key.eq_ignore_ascii_case(key)).map(|h| h.value.as_str())
+    }
+
+    /// Every move of the game, variations included, in text order.
+    pub fn all_moves(&self) -> Vec<&MoveNode> {
+        fn walk<'a>(line: &'a [MoveNode], out: &mut Vec<&'a MoveNode>) {
+            for m in line {
+                out.push(m);
+                for v in &m.variations {
+                    walk(&v.moves, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.moves, &mut out);
+        out
+    }
+}
+
+/// A header line `[Key "value"]`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Header {
+    /// The keyword.
+    pub key: String,
+    /// The value, without its quotes.
+    pub value: String,
+    /// The whole header.
+    pub span: Span,
+    /// The keyword's characters.
+    pub key_span: Span,
+    /// The value's characters.
+    pub value_span: Span,
+}
+
+/// Where a game's starting position comes from.
+#[derive(Clone, Debug, Serialize)]
+pub struct Setup {
+    /// `handicap`, `fen`, `sfen` or `gsdb`.
+    pub source: &'static str,
+    /// The starting position as a USI SFEN (side, hands and move number included).
+    pub sfen: String,
+    /// The text that gave it.
+    pub span: Span,
+}
+
+/// A move with what surrounds it.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveNode {
+    /// The sequence number written before it, if any.
+    pub number: Option<MoveNumber>,
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: Move,
+    /// Glyphs and numeric annotations: `!`, `?!`, `$2`.
+    pub annotations: Vec<Annotation>,
+    /// Clock columns written after it.
+    pub clocks: Vec<Clock>,
+    /// Comments placed before it that belong to it (GSDB attaches comments forward).
+    pub comments_before: Vec<Comment>,
+    /// Comments after it that refer to it (the spec: "The comment usually refer to the last
+    /// move made").
+    pub comments_after: Vec<Comment>,
+    /// Lines that could have been played instead of this move.
+    pub variations: Vec<Variation>,
+}
+
+/// A sequence number: `12.` or `12...`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct MoveNumber {
+    /// The number.
+    pub value: u64,
+    /// True for `...` (the second half of a pair).
+    pub ellipsis: bool,
+    /// Its characters.
+    pub span: Span,
+}
+
+/// How a move was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoveForm {
+    /// The spec's `['+'] PIECE [FROMCELL] DESTINATION [PROMOTION]` or drop.
+    Spec,
+    /// `P7g-7f`, `P2cx2d`.
+    Separated,
+    /// `P-7f`, `Px8f`, `G45b`, `Sc4d`.
+    Short,
+    /// `7g7f` (no piece letter).
+    Usi,
+    /// `P@5e`.
+    AtDrop,
+    /// `9a-9a` (GSDB writer bug).
+    Pieceless,
+    /// `Gf1e2`, `Pxe6`, `P@g4` (chess coordinates).
+    Chess,
+}
+
+/// What a move's origin says, when written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind", content = "value")]
+pub enum Origin {
+    /// No origin written.
+    None,
+    /// A whole square.
+    Square(Square),
+    /// Only the file (`G45b`).
+    File(u8),
+    /// Only the rank (`Sc4d`), 1-9 for a-i.
+    Rank(u8),
+}
+
+/// `+` (promote) or `=` (do not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Promotion {
+    /// `+`.
+    Promote,
+    /// `=`.
+    Decline,
+}
+
+/// A move or drop, as written.
+#[derive(Clone, Debug, Serialize)]
+pub struct Move {
+    /// The characters of the move (without a glued number or glyph).
+    pub span: Span,
+    /// The text as written.
+    pub text: String,
+    /// The form it was written in.
+    pub form: MoveForm,
+    /// A leading `+`: the piece that moves is promoted.
+    pub promoted: bool,
+    /// The piece, when written.
+    pub piece: Option<PieceKind>,
+    /// The origin, or as much of it as was written.
+    pub from: Origin,
+    /// True for a drop.
+    pub drop: bool,
+    /// True when written as a capture (`x`).
+    pub capture: bool,
+    /// The destination.
+    pub to: Square,
+    /// The promotion suffix.
+    pub promotion: Option<Promotion>,
+}
+
+/// A glyph or a numeric annotation.
+#[derive(Clone, Debug, Serialize)]
+pub struct Annotation {
+    /// As written: `!?`, `$2`.
+    pub text: String,
+    /// Its characters.
+    pub span: Span,
+}
+
+/// A clock column (`07:55:00`) or a parenthesised clock (`(00:01 / 00:00:09)`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Clock {
+    /// As written.
+    pub text: String,
+    /// Its characters.
+    pub span: Span,
+}
+
+/// What kind of comment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CommentKind {
+    /// `{…}` (the spec).
+    Brace,
+    /// `;…` to the end of the line.
+    Line,
+    /// A `%` line.
+    Escape,
+    /// A paragraph of prose with no delimiters (timed transcripts).
+    Prose,
+}
+
+/// A comment.
+#[derive(Clone, Debug, Serialize)]
+pub struct Comment {
+    /// Its kind.
+    pub kind: CommentKind,
+    /// The text inside the delimiters, as written (GSDB's `~` kept).
+    pub text: String,
+    /// The whole comment, delimiters included.
+    pub span: Span,
+}
+
+/// A variation: moves that replace the move it is attached to.
+#[derive(Clone, Debug, Serialize)]
+pub struct Variation {
+    /// The opening `(`, or the `Variation:N` line.
+    pub span: Span,
+    /// Comments before its first move.
+    pub comments: Vec<Comment>,
+    /// Its moves.
+    pub moves: Vec<MoveNode>,
+}
+
+/// How a game ends in its movetext.
+#[derive(Clone, Debug, Serialize)]
+pub struct End {
+    /// As written: `1-0`, `Resigns`, `--Black Won--`.
+    pub text: String,
+    /// `result`, `end-word` or `won-line`.
+    pub kind: &'static str,
+    /// Its characters.
+    pub span: Span,
+}
