@@ -41,6 +41,8 @@ pub enum FormatName {
     Fen,
     /// `.epd`
     Epd,
+    /// `.psn` (game records, not lines: see [`crate::psn`])
+    Psn,
 }
 
 impl FormatName {
@@ -51,6 +53,7 @@ impl FormatName {
             "sfen" => Some(Self::Sfen),
             "fen" => Some(Self::Fen),
             "epd" => Some(Self::Epd),
+            "psn" => Some(Self::Psn),
             _ => None,
         }
     }

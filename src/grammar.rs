@@ -215,7 +215,7 @@ fn emit<'a>(
     match expr {
         Expr::Str(s) => out.push_str(&regex::escape(s)),
         Expr::Insens(s) => {
-            out.push_str("(?i:");
+            out.push_str("(?i-u:");
             out.push_str(&regex::escape(s));
             out.push(')');
         }

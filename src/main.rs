@@ -15,7 +15,7 @@ use kifu::diagnostic::RecordSource;
 use kifu::fen;
 use kifu::sfen::DialectChoice;
 
-/// kifu: parses, validates and explains board-game notations (SFEN, FEN, EPD).
+/// kifu: parses, validates and explains board-game notations (SFEN, FEN, EPD, PSN).
 #[derive(Parser, Debug)]
 #[command(name = "kifu", version, about, long_about = None)]
 struct Cli {
@@ -31,6 +31,10 @@ enum Command {
     /// when every record is valid (warnings allowed), 1 when one is invalid, 2 for a usage or
     /// I/O error.
     Check(CheckArgs),
+    /// Print each PSN game's model as JSON, one object per line.
+    Json(JsonArgs),
+    /// Convert PSN games: `--to psn` writes each game in the 1998 spec's form.
+    Convert(ConvertArgs),
     /// Print each FEN record's board: eight lines of eight characters, `.` for a blank square.
     ///
     /// Boards are separated by one empty line. An invalid record prints its findings on standard
@@ -45,6 +49,27 @@ struct BoardArgs {
     /// The records' dialect: `standard` or `chess960` castling.
     #[arg(long, value_enum)]
     dialect: Option<DialectArg>,
+}
+
+#[derive(clap::Args, Debug)]
+struct JsonArgs {
+    /// PSN files to read; `-` or nothing reads standard input.
+    paths: Vec<String>,
+}
+
+#[derive(clap::Args, Debug)]
+struct ConvertArgs {
+    /// PSN files to read; `-` or nothing reads standard input.
+    paths: Vec<String>,
+    /// The form to write: `psn`, the 1998 spec's PSN.
+    #[arg(long, value_enum)]
+    to: ConvertTo,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ConvertTo {
+    /// PSN as the 1998 spec writes it.
+    Psn,
 }
 
 #[derive(clap::Args, Debug)]
@@ -67,6 +92,9 @@ struct CheckArgs {
     /// Worker threads (default: one per core).
     #[arg(long, short = 'j')]
     jobs: Option<usize>,
+    /// PSN: report every departure from the 1998 spec as an error, not a warning.
+    #[arg(long)]
+    strict: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -77,6 +105,8 @@ enum FormatArg {
     Fen,
     /// EPD (chess, four fields and operations).
     Epd,
+    /// PSN (shogi game records).
+    Psn,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -104,6 +134,7 @@ fn resolve(name: FormatName, dialect: Option<DialectArg>) -> Result<Format, Stri
         }
         (FormatName::Fen, Some(DialectArg::Chess960)) => Ok(Format::Fen(fen::Dialect::Chess960)),
         (FormatName::Epd, None | Some(DialectArg::Standard | DialectArg::Auto)) => Ok(Format::Epd),
+        (FormatName::Psn, _) => Err("PSN games are not line records".to_owned()),
         (name, Some(d)) => Err(format!(
             "`--dialect {}` is not a dialect of {}",
             d.to_possible_value().map_or_else(String::new, |v| v.get_name().to_owned()),
@@ -111,6 +142,7 @@ fn resolve(name: FormatName, dialect: Option<DialectArg>) -> Result<Format, Stri
                 FormatName::Sfen => "SFEN (auto, sfen2007, usi)",
                 FormatName::Fen => "FEN (standard, chess960)",
                 FormatName::Epd => "EPD (standard)",
+                FormatName::Psn => "PSN (each game's dialect is found from its text)",
             }
         )),
     }
@@ -124,7 +156,7 @@ fn dialect_title(name: &str) -> &str {
         "fen" => "FEN",
         "chess960" => "Chess960 FEN",
         "epd" => "EPD",
-        other => other,
+        other => kifu::psn::dialect::title(other),
     }
 }
 
@@ -152,6 +184,8 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) => run_check(&args),
         Command::Board(args) => run_board(&args),
+        Command::Json(args) => run_json(&args),
+        Command::Convert(args) => run_convert(&args),
     }
 }
 
@@ -197,6 +231,29 @@ struct Renderer {
 }
 
 impl Renderer {
+    /// The reports of one PSN game, its text shown with its real line numbers.
+    fn render_game(&self, file: &str, checked: &kifu::psn::CheckedGame, file_text: &str, out: &mut String) {
+        if checked.diagnostics.is_empty() {
+            return;
+        }
+        let text = checked.text(file_text);
+        let shown = RecordSource::display_lines(text);
+        if self.json {
+            for d in &checked.diagnostics {
+                if let Ok(s) = serde_json::to_string(&d.to_json(file, checked.game.line, &shown)) {
+                    out.push_str(&s);
+                    out.push('\n');
+                }
+            }
+            return;
+        }
+        let source = RecordSource { name: file, text: &shown, line: checked.game.line };
+        for d in &checked.diagnostics {
+            let _ = self.handler.render_report(out, &d.report(&source));
+            out.push('\n');
+        }
+    }
+
     fn render(&self, file: &str, report: &LineReport, out: &mut String) {
         if self.json {
             for d in &report.diagnostics {
@@ -241,8 +298,29 @@ fn run_check(args: &CheckArgs) -> ExitCode {
             Some(FormatArg::Sfen) => Some(FormatName::Sfen),
             Some(FormatArg::Fen) => Some(FormatName::Fen),
             Some(FormatArg::Epd) => Some(FormatName::Epd),
+            Some(FormatArg::Psn) => Some(FormatName::Psn),
             None => None,
         };
+        let psn = name_of_format.or_else(|| FormatName::from_path(path)) == Some(FormatName::Psn);
+        if psn {
+            if let Some(d) = args.dialect {
+                let d = d.to_possible_value().map_or_else(String::new, |v| v.get_name().to_owned());
+                usage_error(&mut out, json, name, &format!("`--dialect {d}` does not apply to PSN: each game's dialect is found from its text"));
+                failed = true;
+                continue;
+            }
+            match read_input(path) {
+                Ok(bytes) => match check_psn(&bytes, name, args.strict, &renderer, workers, &mut out) {
+                    Ok(t) => totals.add(&t),
+                    Err(_) => return ExitCode::from(2),
+                },
+                Err(e) => {
+                    usage_error(&mut out, json, name, &format!("cannot read `{name}`: {e}"));
+                    failed = true;
+                }
+            }
+            continue;
+        }
         let format = match (name_of_format, path.as_str()) {
             (Some(f), _) => match resolve(f, args.dialect) {
                 Ok(f) => f,
@@ -257,7 +335,7 @@ fn run_check(args: &CheckArgs) -> ExitCode {
                     &mut out,
                     json,
                     name,
-                    "standard input has no file name to tell its format: add `--format sfen` (or fen, epd)",
+                    "standard input has no file name to tell its format: add `--format sfen` (or fen, epd, psn)",
                 );
                 failed = true;
                 continue;
@@ -274,7 +352,7 @@ fn run_check(args: &CheckArgs) -> ExitCode {
                         &mut out,
                         json,
                         name,
-                        &format!("cannot tell the format of `{p}` from its name: add `--format sfen` (or fen, epd)"),
+                        &format!("cannot tell the format of `{p}` from its name: add `--format sfen` (or fen, epd, psn)"),
                     );
                     failed = true;
                     continue;
@@ -542,6 +620,164 @@ fn run_board(args: &BoardArgs) -> ExitCode {
     if failed {
         ExitCode::from(2)
     } else if invalid > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// A whole input: a file, or standard input for `-`.
+fn read_input(path: &str) -> io::Result<Vec<u8>> {
+    if path == "-" {
+        let mut bytes = Vec::new();
+        io::stdin().read_to_end(&mut bytes)?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path)
+    }
+}
+
+/// Games per unit of work in `check_psn`.
+const GAMES_PER_JOB: usize = 64;
+
+/// Checks the games of a PSN file on `workers` threads and writes their reports in order.
+fn check_psn(
+    bytes: &[u8],
+    name: &str,
+    strict: bool,
+    renderer: &Renderer,
+    workers: usize,
+    out: &mut impl Write,
+) -> io::Result<Totals> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let decoded = kifu::psn::decode::decode(bytes);
+    let text = decoded.text.as_str();
+    let raws = kifu::psn::scan::scan(text);
+    let jobs: Vec<&[kifu::psn::scan::RawGame]> = raws.chunks(GAMES_PER_JOB).collect();
+    let next = AtomicUsize::new(0);
+    let results: Mutex<BTreeMap<usize, (String, Totals)>> = Mutex::new(BTreeMap::new());
+    thread::scope(|scope| {
+        for _ in 0..workers.min(jobs.len()).max(1) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(job) = jobs.get(i) else { break };
+                let mut rendered = String::new();
+                let mut t = Totals::default();
+                for raw in *job {
+                    let checked = kifu::psn::check_game(raw, text, decoded.encoding, strict);
+                    t.records += 1;
+                    if checked.is_valid() {
+                        t.valid += 1;
+                    } else {
+                        t.invalid += 1;
+                    }
+                    t.warnings += checked.diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
+                    *t.dialects.entry(checked.game.dialect).or_default() += 1;
+                    renderer.render_game(name, &checked, text, &mut rendered);
+                }
+                if let Ok(mut r) = results.lock() {
+                    r.insert(i, (rendered, t));
+                }
+            });
+        }
+    });
+    let mut totals = Totals::default();
+    for (_, (rendered, t)) in results.into_inner().unwrap_or_default() {
+        out.write_all(rendered.as_bytes())?;
+        totals.add(&t);
+    }
+    if raws.is_empty() && !renderer.json {
+        let _ = out.flush();
+        eprintln!("kifu: `{name}` holds no game");
+    }
+    Ok(totals)
+}
+
+/// Reads the games of every path; `None` after a usage error was reported.
+fn read_games(paths: &[String]) -> Vec<(String, Option<kifu::psn::CheckedFile>)> {
+    let paths: Vec<String> = if paths.is_empty() { vec!["-".to_owned()] } else { paths.to_vec() };
+    paths
+        .into_iter()
+        .map(|path| {
+            let name = if path == "-" { "<stdin>".to_owned() } else { path.clone() };
+            match read_input(&path) {
+                Ok(bytes) => (name, Some(kifu::psn::check_bytes(&bytes, false))),
+                Err(e) => {
+                    eprintln!("kifu: cannot read `{name}`: {e}");
+                    (name, None)
+                }
+            }
+        })
+        .collect()
+}
+
+/// `kifu json`: each game's model, one JSON object per line.
+fn run_json(args: &JsonArgs) -> ExitCode {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut failed = false;
+    let mut invalid = false;
+    for (name, file) in read_games(&args.paths) {
+        let Some(file) = file else {
+            failed = true;
+            continue;
+        };
+        for g in &file.games {
+            invalid |= !g.is_valid();
+            let object = serde_json::json!({
+                "type": "game",
+                "file": name,
+                "valid": g.is_valid(),
+                "encoding": file.encoding,
+                "game": g.game,
+            });
+            if writeln!(out, "{object}").is_err() {
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let _ = out.flush();
+    if failed {
+        ExitCode::from(2)
+    } else if invalid {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `kifu convert`: each game written again in the form asked for.
+fn run_convert(args: &ConvertArgs) -> ExitCode {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let (mut failed, mut invalid, mut written) = (false, false, 0usize);
+    for (name, file) in read_games(&args.paths) {
+        let Some(file) = file else {
+            failed = true;
+            continue;
+        };
+        for g in &file.games {
+            if !g.is_valid() {
+                invalid = true;
+                let first = g.diagnostics.iter().find(|d| d.is_error()).map(ToString::to_string).unwrap_or_default();
+                let _ = out.flush();
+                eprintln!("kifu: {name}:{}: game not converted: {first} (run `kifu check` for every finding)", g.game.line);
+                continue;
+            }
+            let text = match args.to {
+                ConvertTo::Psn => kifu::psn::display::to_psn(&g.game),
+            };
+            let sep = if written > 0 { "\n" } else { "" };
+            if write!(out, "{sep}{text}").is_err() {
+                return ExitCode::from(2);
+            }
+            written += 1;
+        }
+    }
+    let _ = out.flush();
+    if failed {
+        ExitCode::from(2)
+    } else if invalid {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

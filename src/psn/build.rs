@@ -272,9 +272,13 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
                     }
                     WordKind::Clock => {
                         departures.note("psn::clock", s);
-                        if end.is_none() {
-                            if let Some(m) = frames.last_mut().and_then(|f| f.moves.last_mut()) {
-                                m.clocks.push(Clock { text: word.to_owned(), span: s });
+                        let clock = Clock { text: word.to_owned(), span: s };
+                        match (&mut end, frames.len()) {
+                            (Some(e), 1) => e.clocks.push(clock),
+                            _ => {
+                                if let Some(m) = frames.last_mut().and_then(|f| f.moves.last_mut()) {
+                                    m.clocks.push(clock);
+                                }
                             }
                         }
                     }
@@ -355,15 +359,21 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
             Kind::ParenClock => {
                 features.paren_clocks = true;
                 departures.note("psn::clock", s);
-                if let Some(m) = frames.last_mut().and_then(|f| f.moves.last_mut()) {
-                    m.clocks.push(Clock { text: word.to_owned(), span: s });
+                let clock = Clock { text: word.to_owned(), span: s };
+                match (&mut end, frames.len()) {
+                    (Some(e), 1) => e.clocks.push(clock),
+                    _ => {
+                        if let Some(m) = frames.last_mut().and_then(|f| f.moves.last_mut()) {
+                            m.clocks.push(clock);
+                        }
+                    }
                 }
             }
             Kind::WonLine => {
                 features.won_line = true;
                 departures.note("psn::won-line", s);
                 if frames.len() == 1 {
-                    end = Some(End { text: word.to_owned(), kind: "won-line", span: s });
+                    end = Some(End { text: word.to_owned(), kind: "won-line", span: s, clocks: Vec::new() });
                 }
             }
             Kind::StrayBrace => diagnostics.push(
@@ -465,7 +475,7 @@ fn set_end(end: &mut Option<End>, word: &str, k: WordKind, s: Span, diagnostics:
         Some(first) if first.kind == kind || kind == "result" && first.kind != "result" => {
             // `Sennichite` then `1/2-1/2` both say how the game ended: keep the result.
             if kind == "result" && first.kind != "result" {
-                *first = End { text: word.to_owned(), kind, span: s };
+                *first = End { text: word.to_owned(), kind, span: s, clocks: Vec::new() };
             } else {
                 diagnostics.push(
                     Diagnostic::warning("psn::end-twice", s, "the game ends a second time")
@@ -476,7 +486,7 @@ fn set_end(end: &mut Option<End>, word: &str, k: WordKind, s: Span, diagnostics:
             }
         }
         Some(_) => {}
-        None => *end = Some(End { text: word.to_owned(), kind, span: s }),
+        None => *end = Some(End { text: word.to_owned(), kind, span: s, clocks: Vec::new() }),
     }
 }
 
@@ -718,6 +728,12 @@ fn unknown_word(word: &str, s: Span) -> Diagnostic {
                     }
                     _ => {}
                 }
+            }
+            let seps = word.matches(['-', 'x']).count();
+            if seps > 1 {
+                return Diagnostic::error("psn::bad-move", s, format!("`{word}` has {seps} separators between its squares"))
+                    .label("shaped like a move, but not one")
+                    .help("write the origin and the destination with at most one `-` or `x` between them: `R7f-4b`");
             }
         }
     }

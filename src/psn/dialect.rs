@@ -33,10 +33,14 @@ pub fn title(name: &str) -> &str {
 pub fn guess(f: &Features, departures: usize) -> &'static str {
     let has = |k: WordKind| f.words.get(&k).is_some_and(|&n| n > 0);
     let key = |k: &str| f.keys.iter().any(|h| h.eq_ignore_ascii_case(k));
-    if f.pychess_fen || (has(WordKind::ChessMove) || has(WordKind::ChessDrop)) && key("Variant") {
+    if departures == 0 {
+        return "psn1998";
+    }
+    let chess = has(WordKind::ChessMove) || has(WordKind::ChessDrop);
+    if f.pychess_fen || chess && (key("White") || key("Black")) {
         return "pychess";
     }
-    if has(WordKind::ChessMove) || has(WordKind::ChessDrop) {
+    if chess {
         return "lishogi-export";
     }
     if has(WordKind::UsiMove) && (f.paren_clocks || key("BlackTimeSetting") || key("WhiteTimeSetting")) {
@@ -68,9 +72,6 @@ pub fn guess(f: &Features, departures: usize) -> &'static str {
     }
     if f.setup == Some("fen") && departures > 0 {
         return "asgts";
-    }
-    if departures == 0 {
-        return "psn1998";
     }
     if has(WordKind::SeparatedMove) && !f.ply_numbers {
         return "gsdb";

@@ -176,7 +176,13 @@ pub fn spec_fen(p: &Position) -> Option<String> {
             .collect::<Option<String>>()
     };
     let black = digits(Color::Black)?;
-    let white = digits(Color::White)?;
+    // Seven digits, or the `t` shortcut where a count needs two digits and White holds every
+    // piece left (note 20).
+    let white = match digits(Color::White) {
+        Some(d) => d,
+        None if super::setup::rest_of(&p.board, &p.hands[0]).is_ok_and(|rest| rest == p.hands[1]) => "t".to_owned(),
+        None => return None,
+    };
     let side = if p.side == Color::Black { 's' } else { 'g' };
     let pair = p.move_number.map_or(1, |n| n.div_ceil(2).max(1));
     Some(format!("{board} {black}/{white} {side} {pair}"))

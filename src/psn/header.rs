@@ -130,7 +130,12 @@ fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut V
     }
     let raw = local(rest).trim_end();
     let raw_span = Span::new(rest.start, rest.start + raw.len());
-    let (value, value_span) = if raw.len() >= 2 && raw.starts_with('"') && raw.ends_with('"') {
+    let (value, value_span) = if close.is_none() {
+        // Unclosed: the error says so; the value is what follows, without its quotes.
+        let inner = raw.trim_start_matches('"').trim_end_matches('"');
+        let lead = raw.len() - raw.trim_start_matches('"').len();
+        (inner.to_owned(), Span::new(raw_span.start + lead, raw_span.start + lead + inner.len()))
+    } else if raw.len() >= 2 && raw.starts_with('"') && raw.ends_with('"') {
         let inner = &raw[1..raw.len() - 1];
         if let Some(q) = inner.find('"') {
             let q = raw_span.start + 1 + q;
@@ -186,7 +191,7 @@ mod tests {
         assert_eq!((h[0].value.as_str(), d), ("3dan", vec!["psn::tag-name"]));
         let (h, d) = read_one("[Sente \"a\"] [Gote \"b\"]");
         assert_eq!((h.len(), d), (2, vec!["psn::header-shared-line"]));
-        let (_, d) = read_one("[Sente \"a\"");
-        assert_eq!(d, ["psn::header-unclosed"]);
+        let (h, d) = read_one("[Sente \"a\"");
+        assert_eq!((h[0].value.as_str(), d), ("a", vec!["psn::header-unclosed"]));
     }
 }

@@ -91,7 +91,8 @@ pub fn check_game(raw: &scan::RawGame, text: &str, encoding: Encoding, strict: b
             );
         }
     }
-    let departures = diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
+    let departures =
+        diagnostics.iter().filter(|d| d.severity == Severity::Warning && d.code.starts_with("psn::")).count();
     game.dialect = dialect::guess(&features, departures);
     if game.dialect == "gsdb" {
         attach_forward(&mut game.moves);

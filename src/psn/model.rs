@@ -243,4 +243,6 @@ pub struct End {
     pub kind: &'static str,
     /// Its characters.
     pub span: Span,
+    /// Clock columns written after it (`Resigns  07:55:00  07:59:00`).
+    pub clocks: Vec<Clock>,
 }

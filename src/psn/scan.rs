@@ -285,7 +285,9 @@ impl Scanner<'_> {
                     }
                     self.pos = line_end;
                 } else if AUTOMATA.variation_line.is_match(trimmed.trim_end()) {
+                    // A branch after the end of the main line continues the game (D3).
                     self.mark_movetext();
+                    self.state.ended = false;
                     let end = line_start + indent + trimmed.trim_end().len();
                     self.push(Kind::Word(WordKind::VariationLine), line_start + indent, end);
                     self.pos = line_end;
@@ -409,9 +411,13 @@ impl Scanner<'_> {
         let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
         if digits > 0 && dots > 0 && digits + dots < word.len() {
             let cut = start + digits + dots;
-            if classify(&self.text[start..cut]) == Some(WordKind::Seqnum) && self.glyphed(cut, end) {
+            if classify(&self.text[start..cut]) == Some(WordKind::Seqnum) {
                 self.push(Kind::Word(WordKind::Seqnum), start, cut);
-                self.push_glyphed(cut, end);
+                if self.glyphed(cut, end) {
+                    self.push_glyphed(cut, end);
+                } else {
+                    self.push(Kind::Unknown, cut, end);
+                }
                 return;
             }
         }

@@ -182,16 +182,7 @@ pub fn read_fen(value: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> O
     let black = hand_of(hands.first().map_or("0000000", |h| h.1));
     let white = match hands.get(1) {
         Some((s, "t" | "T")) => match rest_of(&position.board, &black) {
-            Ok(h) => {
-                if hands[1].1 == "T" {
-                    diagnostics.push(
-                        Diagnostic::warning("psn::fen-rest-case", *s, "the spec's text writes the shortcut as `t`")
-                            .label("`T` as in the spec's own example")
-                            .help("`t` and `T` mean the same: every piece not on the board or in Black's hand"),
-                    );
-                }
-                h
-            }
+            Ok(h) => h,
             Err(kind) => {
                 diagnostics.push(
                     Diagnostic::error(
@@ -222,9 +213,9 @@ fn read_pychess_fen(value: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) 
     let close = value[open..].find(']')? + open;
     let hand = &value[open + 1..close];
     let hand = if hand.is_empty() { "-" } else { hand };
-    let mut rest = value[close + 1..].split_whitespace();
-    let side = rest.next().unwrap_or("b");
-    let sfen = format!("{} {side} {hand} 1", &value[..open]);
+    // pychess's side letter follows Fairy-Stockfish in 2023 (`w` for the side that moves
+    // first) and not in 2019 (`b`); both games start with Sente's move (note 29).
+    let sfen = format!("{} b {hand} 1", &value[..open]);
     diagnostics.push(
         Diagnostic::warning("psn::fen-pychess", span, "this FEN header is pychess's chess-style FEN, not the spec's")
             .label("an SFEN board with the hand in brackets")
@@ -241,9 +232,10 @@ fn hand_of(digits: &str) -> Hand {
     hand
 }
 
+/// White's hand under the `t` shortcut:
 /// "the rest of the pieces not used on the board or in blacks hand are placed on whites hand"
 /// (§1.1.1): every piece of the set, kings excepted.
-fn rest_of(board: &Board, black: &Hand) -> Result<Hand, PieceKind> {
+pub fn rest_of(board: &Board, black: &Hand) -> Result<Hand, PieceKind> {
     let mut hand = Hand::default();
     for kind in PieceKind::ALL.into_iter().take(7) {
         let used = board.pieces().filter(|(_, p)| p.kind == kind).count() as u32 + black.count(kind);

@@ -1,0 +1,185 @@
+//! One snapshot per PSN fixture: every game's model (headers, setup, moves with their parts,
+//! comments, variations, end) and its rendered diagnostics. Beyond the snapshots: `ok/` games
+//! have no errors and survive a write-and-read round trip through the 1998-spec writer, `err/`
+//! files have at least one error, every diagnostic is complete, and every span lies inside its
+//! game's text.
+
+mod common;
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use kifu::diagnostic::RecordSource;
+use kifu::psn::model::{Comment, MoveNode, Origin};
+use kifu::psn::{self, CheckedGame};
+use miette::{GraphicalReportHandler, GraphicalTheme};
+
+fn comments(out: &mut String, indent: &str, what: &str, list: &[Comment]) {
+    for c in list {
+        let _ = writeln!(out, "{indent}{what} {:?} comment @ {:?}: {:?}", c.kind, c.span, c.text);
+    }
+}
+
+fn moves(out: &mut String, indent: &str, line: &[MoveNode]) {
+    for m in line {
+        comments(out, indent, "before:", &m.comments_before);
+        let number = m.number.map_or(String::new(), |n| format!("{}{} ", n.value, if n.ellipsis { "..." } else { "." }));
+        let v = &m.mv;
+        let from = match v.from {
+            Origin::None => "-".to_owned(),
+            Origin::Square(s) => s.to_string(),
+            Origin::File(f) => format!("file {f}"),
+            Origin::Rank(r) => format!("rank {r}"),
+        };
+        let _ = writeln!(
+            out,
+            "{indent}{number}{} @ {:?} [{:?}] {}{} from {from} to {}{}{}{}",
+            v.text,
+            v.span,
+            v.form,
+            if v.promoted { "+" } else { "" },
+            v.piece.map_or('?', |p| p.letter()),
+            v.to,
+            if v.drop { " drop" } else { "" },
+            if v.capture { " capture" } else { "" },
+            v.promotion.map_or(String::new(), |p| format!(" {p:?}")),
+        );
+        for a in &m.annotations {
+            let _ = writeln!(out, "{indent}  annotation {:?} @ {:?}", a.text, a.span);
+        }
+        for c in &m.clocks {
+            let _ = writeln!(out, "{indent}  clock {:?} @ {:?}", c.text, c.span);
+        }
+        comments(out, &format!("{indent}  "), "after:", &m.comments_after);
+        for var in &m.variations {
+            let _ = writeln!(out, "{indent}  variation @ {:?}", var.span);
+            comments(out, &format!("{indent}    "), "first:", &var.comments);
+            moves(out, &format!("{indent}    "), &var.moves);
+        }
+    }
+}
+
+/// The model of a game, one line per part.
+fn describe(g: &CheckedGame) -> String {
+    let game = &g.game;
+    let mut out = String::new();
+    let _ = writeln!(out, "game at line {} ({:?}), dialect {}", game.line, game.span, game.dialect);
+    for h in &game.headers {
+        let _ = writeln!(out, "  header {:?} = {:?} @ {:?}", h.key, h.value, h.span);
+    }
+    if let Some(s) = &game.setup {
+        let _ = writeln!(out, "  setup from {} @ {:?}: {}", s.source, s.span, s.sfen);
+    }
+    comments(&mut out, "  ", "game", &game.comments);
+    moves(&mut out, "  ", &game.moves);
+    if let Some(e) = &game.end {
+        let _ = writeln!(out, "  end {} {:?} @ {:?}", e.kind, e.text, e.span);
+        for c in &e.clocks {
+            let _ = writeln!(out, "    clock {:?} @ {:?}", c.text, c.span);
+        }
+    }
+    out
+}
+
+fn render(file: &str, g: &CheckedGame, text: &str) -> String {
+    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(80);
+    let shown = RecordSource::display_lines(g.text(text));
+    let source = RecordSource { name: file, text: &shown, line: g.game.line };
+    let mut out = String::new();
+    for d in &g.diagnostics {
+        let _ = handler.render_report(&mut out, &d.report(&source));
+        out.push('\n');
+    }
+    out
+}
+
+/// The moves as the writer would write them again, for the round trip.
+fn move_texts(g: &CheckedGame) -> Vec<String> {
+    g.game.all_moves().iter().map(|m| psn::display::move_text(&m.mv)).collect()
+}
+
+fn check_file(path: &Path) -> String {
+    let file = path.file_name().and_then(|n| n.to_str()).unwrap_or("?").to_owned();
+    let bytes = std::fs::read(path).expect("fixture");
+    let read = psn::check_bytes(&bytes, false);
+    let ok = path.parent().is_some_and(|p| p.ends_with("ok"));
+    let mut out = format!("encoding: {}\n", read.encoding.name());
+    assert!(!read.games.is_empty(), "{file}: no game");
+    for g in &read.games {
+        let text = g.text(&read.text);
+        for d in &g.diagnostics {
+            common::assert_complete(d, text, &file, &["psn::", "sfen::"]);
+        }
+        for m in g.game.all_moves() {
+            assert!(m.mv.span.end <= text.len() && m.mv.span.slice(text) == m.mv.text, "{file}: move span");
+        }
+        for h in &g.game.headers {
+            assert!(h.span.contains(h.key_span) && h.span.contains(h.value_span), "{file}: header spans");
+            assert_eq!(h.key_span.slice(text), h.key, "{file}: key span");
+        }
+        if ok {
+            assert!(g.is_valid(), "{file}: errors in an ok fixture:\n{}", render(&file, g, &read.text));
+            // Write it in the spec's form, read it again: the same moves.
+            let written = psn::display::to_psn(&g.game);
+            let again = psn::check_bytes(written.as_bytes(), false);
+            assert_eq!(again.games.len(), 1, "{file}: the written game reads as one game:\n{written}");
+            assert!(again.games[0].is_valid(), "{file}: the written game has errors:\n{written}");
+            assert_eq!(move_texts(&again.games[0]), move_texts(g), "{file}: round trip of\n{written}");
+            out.push_str("── written in the 1998 spec's form\n");
+            out.push_str(&written);
+        }
+        out.push_str("── model\n");
+        out.push_str(&describe(g));
+        out.push_str("── diagnostics\n");
+        out.push_str(&render(&file, g, &read.text));
+    }
+    if !ok {
+        assert!(read.games.iter().any(|g| !g.is_valid()), "{file}: no error in an err fixture");
+    }
+    out
+}
+
+#[test]
+fn fixtures() {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots/psn");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| {
+        insta::glob!("fixtures/psn/*/*.psn", |path| {
+            insta::assert_snapshot!(check_file(path));
+        });
+    });
+}
+
+#[test]
+fn a_bad_game_never_hides_the_next() {
+    let bytes = std::fs::read("tests/fixtures/psn/err/bad_game_then_good.psn").expect("fixture");
+    let read = psn::check_bytes(&bytes, false);
+    assert_eq!(read.games.len(), 2);
+    assert!(!read.games[0].is_valid());
+    assert!(read.games[1].is_valid());
+    assert_eq!(read.games[1].game.moves.len(), 3);
+    let bytes = std::fs::read("tests/fixtures/psn/err/comment_unclosed.psn").expect("fixture");
+    let read = psn::check_bytes(&bytes, false);
+    assert_eq!(read.games.len(), 2, "the unclosed comment stops at the next game's headers");
+    assert_eq!(read.games[1].game.moves.len(), 2);
+}
+
+#[test]
+fn strict_makes_every_departure_an_error() {
+    let text = "[Sente \"A\"]\n1.P7g-7f\n2.P3c-3d\n";
+    let lenient = psn::check_bytes(text.as_bytes(), false);
+    assert!(lenient.games[0].is_valid());
+    let strict = psn::check_bytes(text.as_bytes(), true);
+    assert!(!strict.games[0].is_valid());
+    assert_eq!(lenient.games[0].diagnostics.len(), strict.games[0].diagnostics.len());
+    let spec = psn::check_bytes(b"[Sente \"A\"]\n1. P7f P3d\n", true);
+    assert!(spec.games[0].is_valid() && spec.games[0].diagnostics.is_empty());
+}
+
+#[test]
+fn nothing_to_read_is_no_game() {
+    for text in ["", "\n\n", "  \r\n\t\r"] {
+        assert!(psn::check_bytes(text.as_bytes(), false).games.is_empty(), "{text:?}");
+    }
+}
