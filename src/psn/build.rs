@@ -544,16 +544,20 @@ fn check_numbers(
         features.ply_numbers = true;
         departures.note("psn::ply-numbers", numbered.get(1).map_or(n0.span, |n| n.1.span));
     }
-    // The expected number of each numbered move, re-anchored after every surprise.
-    let (mut anchor_k, mut anchor_n, mut anchor_half) = (k0, n0.value, u64::from(n0.ellipsis));
-    for &(k, n) in &numbered[1..] {
-        let steps = (k - anchor_k) as u64;
-        let (expected, ellipsis) = if per_ply {
-            (anchor_n.saturating_add(steps), false)
+    // The expected number of each numbered move, re-anchored after a surprise unless the next
+    // number follows the old count again (a single miscopied number).
+    let expect = |anchor: (usize, u64, u64), k: usize| -> (u64, bool) {
+        let steps = (k - anchor.0) as u64;
+        if per_ply {
+            (anchor.1.saturating_add(steps), false)
         } else {
-            let half = anchor_half + steps;
-            (anchor_n.saturating_add(half / 2), half % 2 == 1)
-        };
+            let half = anchor.2 + steps;
+            (anchor.1.saturating_add(half / 2), half % 2 == 1)
+        }
+    };
+    let mut anchor = (k0, n0.value, u64::from(n0.ellipsis));
+    for (idx, &(k, n)) in numbered.iter().enumerate().skip(1) {
+        let (expected, ellipsis) = expect(anchor, k);
         if n.value != expected {
             diagnostics.push(
                 Diagnostic::warning(
@@ -564,7 +568,10 @@ fn check_numbers(
                 .label(format!("expected {expected}"))
                 .help("number the moves in order; a copying error often repeats or skips a stretch of moves"),
             );
-            (anchor_k, anchor_n, anchor_half) = (k, n.value, u64::from(n.ellipsis));
+            let typo = numbered.get(idx + 1).is_some_and(|&(k2, n2)| expect(anchor, k2).0 == n2.value);
+            if !typo {
+                anchor = (k, n.value, u64::from(n.ellipsis));
+            }
         } else if !per_ply && n.ellipsis != ellipsis {
             let (written, right) = if n.ellipsis { ("...", ".") } else { (".", "...") };
             diagnostics.push(
@@ -576,7 +583,7 @@ fn check_numbers(
                 .label(format!("expected `{}{right}`", n.value))
                 .help("`N.` numbers the first move of pair N and `N...` the second"),
             );
-            (anchor_k, anchor_n, anchor_half) = (k, n.value, u64::from(n.ellipsis));
+            anchor = (k, n.value, u64::from(n.ellipsis));
         }
     }
 }
