@@ -192,6 +192,8 @@ fn main() -> ExitCode {
 /// Totals over every record checked.
 #[derive(Debug, Default, Clone)]
 struct Totals {
+    /// Every record was a PSN game: the summary counts games.
+    games: bool,
     records: u64,
     valid: u64,
     invalid: u64,
@@ -201,6 +203,7 @@ struct Totals {
 
 impl Totals {
     fn add(&mut self, other: &Self) {
+        self.games = if self.records == 0 { other.games } else { self.games && (other.games || other.records == 0) };
         self.records += other.records;
         self.valid += other.valid;
         self.invalid += other.invalid;
@@ -399,8 +402,14 @@ fn run_check(args: &CheckArgs) -> ExitCode {
         let dialects: Vec<String> =
             totals.dialects.iter().map(|(name, n)| format!("{n} {}", dialect_title(name))).collect();
         let dialects = if dialects.is_empty() { String::new() } else { format!(" (read as {})", dialects.join(", ")) };
+        let noun = match (totals.games, totals.records) {
+            (true, 1) => "game",
+            (true, _) => "games",
+            (false, 1) => "record",
+            (false, _) => "records",
+        };
         format!(
-            "{} records: {} valid, {} invalid, {} warnings{dialects}",
+            "{} {noun}: {} valid, {} invalid, {} warnings{dialects}",
             totals.records, totals.valid, totals.invalid, totals.warnings
         )
     };
@@ -666,6 +675,7 @@ fn check_psn(
                 for raw in *job {
                     let checked = kifu::psn::check_game(raw, text, decoded.encoding, strict);
                     t.records += 1;
+                    t.games = true;
                     if checked.is_valid() {
                         t.valid += 1;
                     } else {

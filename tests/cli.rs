@@ -305,3 +305,84 @@ fn check_reads_fen_and_epd() {
     assert_eq!(code(&["--dialect", "usi", &fen]), Some(2), "a SFEN dialect for a FEN file");
     assert_eq!(code(&["--dialect", "chess960", &fen]), Some(0));
 }
+
+#[test]
+fn psn_games() {
+    settings().bind(|| {
+        assert_cmd_snapshot!("psn_tour_human", kifu().args(["check", "examples/tour.psn"]));
+        assert_cmd_snapshot!("psn_tour_convert", kifu().args(["convert", "--to", "psn", "examples/tour.psn"]));
+    });
+}
+
+#[test]
+fn psn_json_places_are_lines_of_the_file() {
+    let out = kifu().args(["check", "--message-format", "json", "examples/tour.psn"]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    let bad = lines.iter().find(|l| l["code"] == "psn::bad-square").expect("the bad square of game 3");
+    assert_eq!((bad["line"].as_u64(), bad["column"].as_u64(), bad["end_column"].as_u64()), (Some(25), Some(7), Some(9)));
+    let unclosed = lines.iter().find(|l| l["code"] == "psn::comment-unclosed").expect("the unclosed comment");
+    assert_eq!((unclosed["line"].as_u64(), unclosed["column"].as_u64()), (Some(31), Some(10)));
+    assert_eq!(unclosed["labels"][1]["line"].as_u64(), Some(32), "the game's end is the secondary label");
+    let summary = lines.last().expect("summary");
+    assert_eq!((summary["records"].as_u64(), summary["valid"].as_u64(), summary["invalid"].as_u64()), (Some(4), Some(2), Some(2)));
+    assert_eq!(summary["dialects"]["gsdb"].as_u64(), Some(1));
+}
+
+#[test]
+fn psn_strict_and_stdin() {
+    let departures = b"[Sente \"A\"]\n1.P7g-7f\n2.P3c-3d\n";
+    let mut lenient = kifu();
+    lenient.args(["check", "--format", "psn", "-"]);
+    let out = run_with_stdin(lenient, departures);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).ends_with("1 game: 1 valid, 0 invalid, 2 warnings (read as 1 PSN with departures)\n"), "{}", stdout(&out));
+    let mut strict = kifu();
+    strict.args(["check", "--strict", "--format", "psn", "-"]);
+    let out = run_with_stdin(strict, departures);
+    assert_eq!(out.status.code(), Some(1));
+    let mut dialect = kifu();
+    dialect.args(["check", "--format", "psn", "--dialect", "usi", "-"]);
+    assert_eq!(run_with_stdin(dialect, departures).status.code(), Some(2));
+}
+
+#[test]
+fn psn_json_models() {
+    let out = kifu().args(["json", "examples/tour.psn"]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1), "two games of the tour have errors");
+    let games = json_lines(&out);
+    assert_eq!(games.len(), 4);
+    let first = &games[0]["game"];
+    assert_eq!(first["headers"][0]["key"], "Sente");
+    assert_eq!(first["moves"][0]["move"]["to"], "7f");
+    assert_eq!(first["moves"][0]["number"]["value"], 1);
+    assert_eq!(first["moves"][2]["comments_after"][0]["text"], "Ibisha");
+    assert_eq!(first["end"]["text"], "1-0");
+    let gsdb = &games[1]["game"];
+    assert_eq!(gsdb["dialect"], "gsdb");
+    assert_eq!(gsdb["moves"][3]["variations"][0]["moves"][0]["move"]["from"]["value"], "4a");
+    assert_eq!(games[3]["game"]["setup"]["sfen"], "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+}
+
+#[test]
+fn psn_awkward_bytes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cases: &[(&str, &[u8])] = &[
+        ("empty.psn", b""),
+        ("nul.psn", b"[Sente \"\0\"]\n1. P7f\0 P3d\n"),
+        ("latin1.psn", b"[Sente \"S\xf6lter\"]\r\n1. P7f P3d\r\n"),
+        ("not-text.psn", &[0xff, 0xfe, 0x00, 0x9f, 0x80, b'\n', b'[', 0xc3]),
+        ("cr.psn", b"[Sente \"A\"]\r1. P7f\r[Sente \"B\"]\r1. P2f\r"),
+    ];
+    for (name, bytes) in cases {
+        let path = write(dir.path(), name, bytes);
+        let out = kifu().args(["check", &path]).output().expect("runs");
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{name}: {:?}", out.status);
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"), "{name}");
+    }
+    let long = format!("[Sente \"A\"]\n{}\n", "P7g-7f P3c-3d ".repeat(100_000));
+    let path = write(dir.path(), "long.psn", long.as_bytes());
+    let out = kifu().args(["check", &path]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).ends_with("1 game: 1 valid, 0 invalid, 2 warnings (read as 1 GSDB archive (D1))\n"), "{}", stdout(&out));
+}
