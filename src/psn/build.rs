@@ -305,7 +305,7 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
                 }
             }
             Kind::Comment { closed } => {
-                let inner = if closed { &word[1..word.len() - 1] } else { &word[1..] };
+                let inner = word.get(1..if closed { word.len().saturating_sub(1) } else { word.len() }).unwrap_or("");
                 if inner.contains('~') {
                     departures.note("psn::tilde-newline", s);
                 }
@@ -319,8 +319,8 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
             }
             Kind::LineComment | Kind::Escape | Kind::Prose => {
                 let (kind, code, inner) = match t.kind {
-                    Kind::LineComment => (CommentKind::Line, "psn::line-comment", &word[1..]),
-                    Kind::Escape => (CommentKind::Escape, "psn::escape-line", &word[1..]),
+                    Kind::LineComment => (CommentKind::Line, "psn::line-comment", word.get(1..).unwrap_or("")),
+                    Kind::Escape => (CommentKind::Escape, "psn::escape-line", word.get(1..).unwrap_or("")),
                     _ => (CommentKind::Prose, "psn::prose", word),
                 };
                 departures.note(code, s);

@@ -320,7 +320,8 @@ impl Scanner<'_> {
     fn finish(&mut self, at: usize) {
         let mut game = std::mem::take(&mut self.game);
         // Trailing blank lines belong to the game, but not to its text as shown.
-        game.end = game.start + self.text[game.start..at].trim_end().len();
+        let last = game.tokens.iter().map(|t| t.span.end).max().unwrap_or(0);
+        game.end = game.start + self.text[game.start..at].trim_end().len().max(last);
         self.games.push(game);
         self.state = State::default();
     }

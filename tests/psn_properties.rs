@@ -1,0 +1,157 @@
+//! Properties of the PSN reader on generated input:
+//!
+//! * the scanner names every word as the grammar does: the automaton compiled from the `word`
+//!   rule and pest agree on which alternative is the first to match the whole word (note 21);
+//! * the pest `game` rule and the scanner read the spec's own form to the same moves;
+//! * any bytes at all are read without a panic, and every character that is not white space
+//!   lands in a game.
+
+use kifu::psn::parser::{PsnParser, Rule};
+use kifu::psn::scan::{classify, WordKind};
+use kifu::psn::{self};
+use pest::Parser;
+use proptest::prelude::*;
+
+fn rule_of(kind: WordKind) -> Rule {
+    match kind {
+        WordKind::Seqnum => Rule::seqnum,
+        WordKind::SpecMove => Rule::spec_move,
+        WordKind::SpecDrop => Rule::spec_drop,
+        WordKind::SeparatedMove => Rule::separated_move,
+        WordKind::ShortMove => Rule::short_move,
+        WordKind::UsiMove => Rule::usi_move,
+        WordKind::AtDrop => Rule::at_drop,
+        WordKind::PiecelessMove => Rule::pieceless_move,
+        WordKind::ChessMove => Rule::chess_move,
+        WordKind::ChessDrop => Rule::chess_drop,
+        WordKind::Result => Rule::result,
+        WordKind::ResultDialect => Rule::result_dialect,
+        WordKind::EndWord => Rule::end_word,
+        WordKind::Glyph => Rule::glyph,
+        WordKind::Nag => Rule::nag,
+        WordKind::Clock => Rule::clock,
+        WordKind::VariationLine => Rule::variation_line,
+        WordKind::SetupPiece => Rule::setup_piece,
+        WordKind::SetupHand => Rule::setup_hand,
+        WordKind::SetupEnd => Rule::setup_end,
+    }
+}
+
+/// The first alternative of `word` that pest matches over the whole word.
+fn pest_classify(word: &str) -> Option<WordKind> {
+    WordKind::ALL.iter().map(|(k, _)| *k).find(|k| {
+        PsnParser::parse(rule_of(*k), word).is_ok_and(|mut p| p.next().is_some_and(|p| p.as_span().end() == word.len()))
+    })
+}
+
+fn word() -> impl Strategy<Value = String> {
+    prop_oneof![
+        // Anything built from the characters of movetext.
+        proptest::collection::vec(
+            proptest::sample::select("PLNSGBRKplnsgbrkwHQ+*'@-x=0123456789abcdefghij./!?$:½–".chars().collect::<Vec<_>>()),
+            1..9
+        )
+        .prop_map(|c| c.into_iter().collect()),
+        // Near-moves: a piece, squares, separators and suffixes.
+        (
+            proptest::option::of(Just("+")),
+            "[PLNSGBRKQ]",
+            proptest::option::of("[0-9][a-j]"),
+            proptest::option::of("[-x*'@]"),
+            "[0-9][a-j]",
+            proptest::option::of("[+=!?]")
+        )
+            .prop_map(|(p, k, f, s, t, e)| format!(
+                "{}{k}{}{}{t}{}",
+                p.unwrap_or(""),
+                f.unwrap_or_default(),
+                s.unwrap_or_default(),
+                e.unwrap_or_default()
+            )),
+        // Chess squares.
+        "[PLNSGBRK][a-j]?[1-9]?x?[a-j][0-9](=[A-Z+])?",
+        // Numbers, clocks and results.
+        "[0-9]{1,3}(\\.|\\.\\.|\\.\\.\\.)?",
+        "[0-9]{1,2}:[0-9]{1,2}(:[0-9]{2})?",
+        "(1|0|1/2|½)[-–](1|0|1/2|½)",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_automaton_names_words_as_pest_does(w in word()) {
+        prop_assert_eq!(classify(&w), pest_classify(&w), "{:?}", w);
+    }
+
+    #[test]
+    fn any_bytes_are_read(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let read = psn::check_bytes(&bytes, false);
+        let mut covered = vec![false; read.text.len()];
+        for g in &read.games {
+            prop_assert!(g.game.span.end <= read.text.len());
+            covered[g.game.span.start..g.game.span.end].iter_mut().for_each(|c| *c = true);
+            let text = g.text(&read.text);
+            for d in &g.diagnostics {
+                for l in &d.labels {
+                    prop_assert!(l.span.end <= text.len() + 1, "{:?} outside {:?}", l.span, text);
+                }
+            }
+        }
+        for (i, c) in read.text.char_indices() {
+            prop_assert!(covered[i] || c.is_whitespace(), "{:?} at {} is in no game", c, i);
+        }
+    }
+
+    #[test]
+    fn movetext_like_bytes_are_read(text in "([\\[\\]{}() \n\r\"]|P7f|P7g-7f|1\\.|1\\.\\.\\.|1-0|Resigns|00:01:00|~|;|%|Sente|G4a5b|\\$)*") {
+        let read = psn::check_bytes(text.as_bytes(), false);
+        for g in &read.games {
+            prop_assert!(g.game.span.end <= read.text.len());
+        }
+    }
+}
+
+#[test]
+fn every_word_of_the_corpus_is_named_alike() {
+    let Ok(dir) = std::fs::read_dir("../shared/corpus/psn") else { return };
+    let mut words = std::collections::BTreeSet::new();
+    for entry in dir.flatten() {
+        let text = String::from_utf8_lossy(&std::fs::read(entry.path()).unwrap_or_default()).into_owned();
+        for w in text.split_whitespace() {
+            words.insert(w.trim_matches(|c| matches!(c, '{' | '}' | '(' | ')')).to_owned());
+        }
+    }
+    assert!(words.len() > 1000);
+    for w in &words {
+        assert_eq!(classify(w), pest_classify(w), "{w:?}");
+    }
+}
+
+#[test]
+fn pest_reads_the_spec_form_to_the_same_moves() {
+    let Ok(dir) = std::fs::read_dir("tests/fixtures/psn/ok") else { panic!("fixtures") };
+    let mut read_any = 0;
+    for entry in dir.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.starts_with("spec_") {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path()).expect("UTF-8");
+        let ours = psn::check_bytes(text.as_bytes(), false);
+        for g in &ours.games {
+            let own = g.text(&ours.text);
+            let pairs = PsnParser::parse(Rule::game, own).unwrap_or_else(|e| panic!("{name}: pest rejects\n{e}"));
+            let moves: Vec<&str> = pairs
+                .flatten()
+                .filter(|p| matches!(p.as_rule(), Rule::spec_move | Rule::spec_drop))
+                .map(|p| p.as_str())
+                .collect();
+            let scanned: Vec<&str> = g.game.all_moves().iter().map(|m| m.mv.text.as_str()).collect();
+            assert_eq!(moves, scanned, "{name}");
+            read_any += 1;
+        }
+    }
+    assert!(read_any >= 5);
+}
