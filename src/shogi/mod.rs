@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+pub mod rules;
+
 /// A side. Black (sente) moves first and writes its pieces in uppercase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
