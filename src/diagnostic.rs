@@ -124,29 +124,24 @@ impl Diagnostic {
         Report { diagnostic: self, source }
     }
 
-    /// The JSON message of `--message-format json`, for a record that starts on line `line`
-    /// (1-based) of `file` and whose text is `text`. A text of several lines (a PSN game) gives
-    /// each position its own line.
+    /// The JSON message of `--message-format json`, for a record on line `line` (1-based) of
+    /// `file` whose text is `text` (one line).
     pub fn to_json(&self, file: &str, line: usize, text: &str) -> JsonDiagnostic {
-        let place = |at: usize| -> (usize, usize) {
-            let at = at.min(text.len());
-            let before = text.get(..at).unwrap_or(text);
-            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-            let lines = before.matches('\n').count();
-            let rest = text.get(line_start..).unwrap_or("");
-            (line + lines, Span::point(at - line_start).columns(rest).0)
-        };
-        let (start_line, column) = place(self.span().start);
+        self.to_json_with(file, |at| {
+            let (column, _) = Span::point(at).columns(text);
+            (line, column)
+        })
+    }
+
+    /// The JSON message, with `place` giving the 1-based line and character column of a byte
+    /// offset (for texts of several lines, see [`crate::excerpt::LineIndex`]).
+    pub fn to_json_with(&self, file: &str, place: impl Fn(usize) -> (usize, usize)) -> JsonDiagnostic {
+        let (line, column) = place(self.span().start);
         let (end_line, end_column) = place(self.span().end);
-        let (end_line, end_column) = if self.span().end > text.len() {
-            (end_line, end_column + self.span().end - text.len())
-        } else {
-            (end_line, end_column)
-        };
         JsonDiagnostic {
             kind: "diagnostic",
             file: file.to_owned(),
-            line: start_line,
+            line,
             column,
             end_line,
             end_column,
@@ -295,27 +290,6 @@ impl RecordSource<'_> {
             .chars()
             .map(|c| if c.is_control() && c != '\t' { "?".repeat(c.len_utf8()) } else { c.to_string() })
             .collect();
-        shown.push(' ');
-        shown
-    }
-}
-
-impl RecordSource<'_> {
-    /// A text of several lines (a PSN game) as a report should show it: every line end becomes
-    /// one `\n` (a CR of a CRLF pair becomes a space, so spans still fit), other control
-    /// characters become `?`, and a space is added at the end.
-    pub fn display_lines(text: &str) -> String {
-        let mut shown = String::with_capacity(text.len() + 1);
-        let mut chars = text.chars().peekable();
-        while let Some(c) = chars.next() {
-            match c {
-                '\r' if chars.peek() == Some(&'\n') => shown.push(' '),
-                '\r' | '\n' => shown.push('\n'),
-                '\t' => shown.push('\t'),
-                c if c.is_control() => shown.push_str(&"?".repeat(c.len_utf8())),
-                c => shown.push(c),
-            }
-        }
         shown.push(' ');
         shown
     }

@@ -120,7 +120,10 @@ pub fn alternatives(sources: &[&str], rule: &str) -> Result<Vec<String>, Compile
                 out.push(name.clone());
                 Ok(())
             }
-            _ => Err(CompileError::NotRegular { rule: rule.to_owned(), what: "an alternative that is not a rule name".into() }),
+            _ => Err(CompileError::NotRegular {
+                rule: rule.to_owned(),
+                what: "an alternative that is not a rule name".into(),
+            }),
         }
     }
     let mut out = Vec::new();
@@ -314,9 +317,23 @@ mod tests {
     }
 
     #[test]
+    fn a_negated_set_of_characters_is_a_class() {
+        // `field = @{ (!(" " | "\t" | …) ~ ANY)+ }`
+        let re = rule_to_regex(&[SFEN, COMMON], "line").expect("regular");
+        let re = regex::Regex::new(&re).expect("valid regex");
+        assert!(re.is_match("a b\tc"));
+        let words = ChoiceDfa::compile(&[PSN, COMMON], "word").expect("the word rule compiles");
+        assert_eq!(words.names()[0], "seqnum");
+        assert_eq!(words.classify(b"12..."), Some(0));
+    }
+
+    #[test]
     fn refuses_what_is_not_regular() {
-        let err = rule_to_regex(&[SFEN, COMMON], "line").unwrap_err();
+        // Nested braces need a counter: the rule is recursive.
+        let err = rule_to_regex(&[PSN, COMMON], "comment").unwrap_err();
         assert!(matches!(err, CompileError::NotRegular { .. }), "{err}");
+        let err = rule_to_regex(&[PSN, COMMON], "boundary").unwrap_err();
+        assert!(matches!(err, CompileError::NotRegular { .. }), "a lookahead: {err}");
         assert_eq!(rule_to_regex(&[SFEN, COMMON], "nope").unwrap_err(), CompileError::UnknownRule("nope".into()));
     }
 }

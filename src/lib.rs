@@ -4,6 +4,7 @@
 pub mod check;
 pub mod chess;
 pub mod diagnostic;
+pub mod excerpt;
 pub mod fen;
 pub mod fields;
 pub mod findings;

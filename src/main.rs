@@ -76,7 +76,7 @@ enum ConvertTo {
 struct CheckArgs {
     /// Files to check; `-` or nothing reads standard input.
     paths: Vec<String>,
-    /// The records' format (by default, from each file's extension: `.sfen`, `.fen`, `.epd`).
+    /// The records' format (by default, from each file's extension: `.sfen`, `.fen`, `.epd`, `.psn`).
     #[arg(long, value_enum)]
     format: Option<FormatArg>,
     /// The dialect. SFEN: `auto` (each record in the dialect its side letter names),
@@ -234,25 +234,31 @@ struct Renderer {
 }
 
 impl Renderer {
-    /// The reports of one PSN game, its text shown with its real line numbers.
+    /// The reports of one PSN game, each showing the lines its labels touch, with their real
+    /// line numbers.
     fn render_game(&self, file: &str, checked: &kifu::psn::CheckedGame, file_text: &str, out: &mut String) {
         if checked.diagnostics.is_empty() {
             return;
         }
         let text = checked.text(file_text);
-        let shown = RecordSource::display_lines(text);
+        let index = kifu::excerpt::LineIndex::new(text);
         if self.json {
+            let place = |at: usize| {
+                let (line, column) = index.place(text, at);
+                (checked.game.line + line, column)
+            };
             for d in &checked.diagnostics {
-                if let Ok(s) = serde_json::to_string(&d.to_json(file, checked.game.line, &shown)) {
+                if let Ok(s) = serde_json::to_string(&d.to_json_with(file, place)) {
                     out.push_str(&s);
                     out.push('\n');
                 }
             }
             return;
         }
-        let source = RecordSource { name: file, text: &shown, line: checked.game.line };
         for d in &checked.diagnostics {
-            let _ = self.handler.render_report(out, &d.report(&source));
+            let e = kifu::excerpt::excerpt(text, &index, d);
+            let source = RecordSource { name: file, text: &e.text, line: checked.game.line + e.first_line };
+            let _ = self.handler.render_report(out, &e.diagnostic.report(&source));
             out.push('\n');
         }
     }
@@ -308,12 +314,17 @@ fn run_check(args: &CheckArgs) -> ExitCode {
         if psn {
             if let Some(d) = args.dialect {
                 let d = d.to_possible_value().map_or_else(String::new, |v| v.get_name().to_owned());
-                usage_error(&mut out, json, name, &format!("`--dialect {d}` does not apply to PSN: each game's dialect is found from its text"));
+                usage_error(
+                    &mut out,
+                    json,
+                    name,
+                    &format!("`--dialect {d}` does not apply to PSN: each game's dialect is found from its text"),
+                );
                 failed = true;
                 continue;
             }
             match read_input(path) {
-                Ok(bytes) => match check_psn(&bytes, name, args.strict, &renderer, workers, &mut out) {
+                Ok(bytes) => match check_psn(bytes, name, args.strict, &renderer, workers, &mut out) {
                     Ok(t) => totals.add(&t),
                     Err(_) => return ExitCode::from(2),
                 },
@@ -355,7 +366,9 @@ fn run_check(args: &CheckArgs) -> ExitCode {
                         &mut out,
                         json,
                         name,
-                        &format!("cannot tell the format of `{p}` from its name: add `--format sfen` (or fen, epd, psn)"),
+                        &format!(
+                            "cannot tell the format of `{p}` from its name: add `--format sfen` (or fen, epd, psn)"
+                        ),
                     );
                     failed = true;
                     continue;
@@ -646,12 +659,14 @@ fn read_input(path: &str) -> io::Result<Vec<u8>> {
     }
 }
 
-/// Games per unit of work in `check_psn`.
-const GAMES_PER_JOB: usize = 64;
+/// Bytes of text per unit of work in `check_psn`.
+const PSN_PIECE_BYTES: usize = 256 * 1024;
 
-/// Checks the games of a PSN file on `workers` threads and writes their reports in order.
+/// Checks the games of a PSN file on `workers` threads and writes their reports in order. The
+/// text is cut into pieces of whole games ([`kifu::psn::scan::pieces`]); each worker scans,
+/// checks and renders a piece, and this thread writes the pieces in order as they come.
 fn check_psn(
-    bytes: &[u8],
+    bytes: Vec<u8>,
     name: &str,
     strict: bool,
     renderer: &Renderer,
@@ -659,21 +674,22 @@ fn check_psn(
     out: &mut impl Write,
 ) -> io::Result<Totals> {
     use std::sync::atomic::{AtomicUsize, Ordering};
-    let decoded = kifu::psn::decode::decode(bytes);
+    let decoded = kifu::psn::decode::decode_owned(bytes);
     let text = decoded.text.as_str();
-    let raws = kifu::psn::scan::scan(text);
-    let jobs: Vec<&[kifu::psn::scan::RawGame]> = raws.chunks(GAMES_PER_JOB).collect();
+    let pieces = kifu::psn::scan::pieces(text, PSN_PIECE_BYTES);
     let next = AtomicUsize::new(0);
-    let results: Mutex<BTreeMap<usize, (String, Totals)>> = Mutex::new(BTreeMap::new());
+    let (tx, rx) = mpsc::channel::<(usize, String, Totals)>();
     thread::scope(|scope| {
-        for _ in 0..workers.min(jobs.len()).max(1) {
-            scope.spawn(|| loop {
+        for _ in 0..workers.min(pieces.len()).max(1) {
+            let tx = tx.clone();
+            let (next, pieces) = (&next, &pieces);
+            scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(job) = jobs.get(i) else { break };
+                let Some(&(start, end, line)) = pieces.get(i) else { break };
                 let mut rendered = String::new();
                 let mut t = Totals::default();
-                for raw in *job {
-                    let checked = kifu::psn::check_game(raw, text, decoded.encoding, strict);
+                for raw in kifu::psn::scan::scan_piece(text, start, end, line) {
+                    let checked = kifu::psn::check_game(&raw, text, decoded.encoding, strict);
                     t.records += 1;
                     t.games = true;
                     if checked.is_valid() {
@@ -685,22 +701,35 @@ fn check_psn(
                     *t.dialects.entry(checked.game.dialect).or_default() += 1;
                     renderer.render_game(name, &checked, text, &mut rendered);
                 }
-                if let Ok(mut r) = results.lock() {
-                    r.insert(i, (rendered, t));
+                if tx.send((i, rendered, t)).is_err() {
+                    break;
                 }
             });
         }
-    });
-    let mut totals = Totals::default();
-    for (_, (rendered, t)) in results.into_inner().unwrap_or_default() {
-        out.write_all(rendered.as_bytes())?;
-        totals.add(&t);
-    }
-    if raws.is_empty() && !renderer.json {
-        let _ = out.flush();
-        eprintln!("kifu: `{name}` holds no game");
-    }
-    Ok(totals)
+        drop(tx);
+        let mut totals = Totals::default();
+        let mut pending = BTreeMap::new();
+        let mut written = 0;
+        let mut error = None;
+        for (i, rendered, t) in rx {
+            pending.insert(i, (rendered, t));
+            while let Some((rendered, t)) = pending.remove(&written) {
+                if error.is_none() {
+                    error = out.write_all(rendered.as_bytes()).err();
+                }
+                totals.add(&t);
+                written += 1;
+            }
+        }
+        if totals.records == 0 && !renderer.json {
+            let _ = out.flush();
+            eprintln!("kifu: `{name}` holds no game");
+        }
+        match error {
+            Some(e) => Err(e),
+            None => Ok(totals),
+        }
+    })
 }
 
 /// Reads the games of every path; `None` after a usage error was reported.
@@ -771,7 +800,10 @@ fn run_convert(args: &ConvertArgs) -> ExitCode {
                 invalid = true;
                 let first = g.diagnostics.iter().find(|d| d.is_error()).map(ToString::to_string).unwrap_or_default();
                 let _ = out.flush();
-                eprintln!("kifu: {name}:{}: game not converted: {first} (run `kifu check` for every finding)", g.game.line);
+                eprintln!(
+                    "kifu: {name}:{}: game not converted: {first} (run `kifu check` for every finding)",
+                    g.game.line
+                );
                 continue;
             }
             let text = match args.to {

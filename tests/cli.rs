@@ -320,12 +320,18 @@ fn psn_json_places_are_lines_of_the_file() {
     assert_eq!(out.status.code(), Some(1));
     let lines = json_lines(&out);
     let bad = lines.iter().find(|l| l["code"] == "psn::bad-square").expect("the bad square of game 3");
-    assert_eq!((bad["line"].as_u64(), bad["column"].as_u64(), bad["end_column"].as_u64()), (Some(25), Some(7), Some(9)));
+    assert_eq!(
+        (bad["line"].as_u64(), bad["column"].as_u64(), bad["end_column"].as_u64()),
+        (Some(25), Some(7), Some(9))
+    );
     let unclosed = lines.iter().find(|l| l["code"] == "psn::comment-unclosed").expect("the unclosed comment");
     assert_eq!((unclosed["line"].as_u64(), unclosed["column"].as_u64()), (Some(31), Some(10)));
     assert_eq!(unclosed["labels"][1]["line"].as_u64(), Some(32), "the game's end is the secondary label");
     let summary = lines.last().expect("summary");
-    assert_eq!((summary["records"].as_u64(), summary["valid"].as_u64(), summary["invalid"].as_u64()), (Some(4), Some(2), Some(2)));
+    assert_eq!(
+        (summary["records"].as_u64(), summary["valid"].as_u64(), summary["invalid"].as_u64()),
+        (Some(4), Some(2), Some(2))
+    );
     assert_eq!(summary["dialects"]["gsdb"].as_u64(), Some(1));
 }
 
@@ -336,7 +342,11 @@ fn psn_strict_and_stdin() {
     lenient.args(["check", "--format", "psn", "-"]);
     let out = run_with_stdin(lenient, departures);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    assert!(stdout(&out).ends_with("1 game: 1 valid, 0 invalid, 2 warnings (read as 1 PSN with departures)\n"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).ends_with("1 game: 1 valid, 0 invalid, 2 warnings (read as 1 PSN with departures)\n"),
+        "{}",
+        stdout(&out)
+    );
     let mut strict = kifu();
     strict.args(["check", "--strict", "--format", "psn", "-"]);
     let out = run_with_stdin(strict, departures);
@@ -384,5 +394,9 @@ fn psn_awkward_bytes() {
     let path = write(dir.path(), "long.psn", long.as_bytes());
     let out = kifu().args(["check", &path]).output().expect("runs");
     assert_eq!(out.status.code(), Some(0));
-    assert!(stdout(&out).ends_with("1 game: 1 valid, 0 invalid, 2 warnings (read as 1 GSDB archive (D1))\n"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).ends_with("1 game: 1 valid, 0 invalid, 2 warnings (read as 1 GSDB archive (D1))\n"),
+        "{}",
+        stdout(&out)
+    );
 }

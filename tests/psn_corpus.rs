@@ -55,7 +55,11 @@ fn summary(read: &psn::CheckedFile) -> String {
             game.line,
             game.dialect,
             game.moves.len(),
-            if all > game.moves.len() { format!(" (+{} in variations)", all - game.moves.len()) } else { String::new() },
+            if all > game.moves.len() {
+                format!(" (+{} in variations)", all - game.moves.len())
+            } else {
+                String::new()
+            },
             game.end.as_ref().map_or(String::new(), |e| format!(", ends {:?}", e.text)),
             game.setup.as_ref().map_or(String::new(), |s| format!(", starts from {} {}", s.source, s.sfen)),
             if g.is_valid() { "" } else { ", INVALID" },
@@ -110,7 +114,9 @@ fn corpus() {
         }
         settings.bind(|| insta::assert_snapshot!(name.trim_end_matches(".psn"), summary(&read)));
     }
-    let files = std::fs::read_dir(dir).map(|d| d.filter(|e| e.as_ref().is_ok_and(|e| e.path().extension().is_some_and(|x| x == "psn"))).count()).unwrap_or(0);
+    let files = std::fs::read_dir(dir)
+        .map(|d| d.filter(|e| e.as_ref().is_ok_and(|e| e.path().extension().is_some_and(|x| x == "psn"))).count())
+        .unwrap_or(0);
     assert_eq!(seen, files, "a corpus file is not in the table");
     assert_eq!(total, 175);
 }

@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use kifu::diagnostic::RecordSource;
+use kifu::excerpt::{excerpt, LineIndex};
 use kifu::psn::model::{Comment, MoveNode, Origin};
 use kifu::psn::{self, CheckedGame};
 use miette::{GraphicalReportHandler, GraphicalTheme};
@@ -23,7 +24,8 @@ fn comments(out: &mut String, indent: &str, what: &str, list: &[Comment]) {
 fn moves(out: &mut String, indent: &str, line: &[MoveNode]) {
     for m in line {
         comments(out, indent, "before:", &m.comments_before);
-        let number = m.number.map_or(String::new(), |n| format!("{}{} ", n.value, if n.ellipsis { "..." } else { "." }));
+        let number =
+            m.number.map_or(String::new(), |n| format!("{}{} ", n.value, if n.ellipsis { "..." } else { "." }));
         let v = &m.mv;
         let from = match v.from {
             Origin::None => "-".to_owned(),
@@ -83,11 +85,13 @@ fn describe(g: &CheckedGame) -> String {
 
 fn render(file: &str, g: &CheckedGame, text: &str) -> String {
     let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(80);
-    let shown = RecordSource::display_lines(g.text(text));
-    let source = RecordSource { name: file, text: &shown, line: g.game.line };
+    let own = g.text(text);
+    let index = LineIndex::new(own);
     let mut out = String::new();
     for d in &g.diagnostics {
-        let _ = handler.render_report(&mut out, &d.report(&source));
+        let e = excerpt(own, &index, d);
+        let source = RecordSource { name: file, text: &e.text, line: g.game.line + e.first_line };
+        let _ = handler.render_report(&mut out, &e.diagnostic.report(&source));
         out.push('\n');
     }
     out

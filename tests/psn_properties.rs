@@ -48,7 +48,9 @@ fn word() -> impl Strategy<Value = String> {
     prop_oneof![
         // Anything built from the characters of movetext.
         proptest::collection::vec(
-            proptest::sample::select("PLNSGBRKplnsgbrkwHQ+*'@-x=0123456789abcdefghij./!?$:½–".chars().collect::<Vec<_>>()),
+            proptest::sample::select(
+                "PLNSGBRKplnsgbrkwHQ+*'@-x=0123456789abcdefghij./!?$:½–".chars().collect::<Vec<_>>()
+            ),
             1..9
         )
         .prop_map(|c| c.into_iter().collect()),

@@ -56,19 +56,24 @@ struct Departure {
     first: Span,
 }
 
-/// The departures of a game, one warning per kind.
+/// The departures of a game, one warning per kind (a handful per game: a list is quickest).
 #[derive(Default)]
-struct Departures(BTreeMap<&'static str, Departure>);
+struct Departures(Vec<(&'static str, Departure)>);
 
 impl Departures {
     fn note(&mut self, code: &'static str, span: Span) {
-        self.0.entry(code).and_modify(|d| d.count += 1).or_insert(Departure { count: 1, first: span });
+        match self.0.iter_mut().find(|(c, _)| std::ptr::eq(*c, code) || *c == code) {
+            Some((_, d)) => d.count += 1,
+            None => self.0.push((code, Departure { count: 1, first: span })),
+        }
     }
 
-    fn into_diagnostics(self, out: &mut Vec<Diagnostic>) {
+    fn into_diagnostics(mut self, out: &mut Vec<Diagnostic>) {
+        self.0.sort_by_key(|(c, _)| *c);
         for (code, d) in self.0 {
             let (what, label, help) = describe(code);
-            let message = if d.count > 1 { format!("{what} ({} times in this game)", d.count) } else { what.to_owned() };
+            let message =
+                if d.count > 1 { format!("{what} ({} times in this game)", d.count) } else { what.to_owned() };
             out.push(Diagnostic::warning(code, d.first, message).label(label).help(help));
         }
     }
@@ -92,11 +97,9 @@ fn describe(code: &str) -> (&'static str, &'static str, &'static str) {
             "first one here",
             "the spec names the piece that moves: `P7g7f` rather than `7g7f`",
         ),
-        "psn::at-drop" => (
-            "drops are written with `@`",
-            "first one here",
-            "the spec writes a drop as `P*5e` or `P'5e`",
-        ),
+        "psn::at-drop" => {
+            ("drops are written with `@`", "first one here", "the spec writes a drop as `P*5e` or `P'5e`")
+        }
         "psn::pieceless-move" => (
             "moves are written with no piece letter",
             "first one here",
@@ -167,26 +170,18 @@ fn describe(code: &str) -> (&'static str, &'static str, &'static str) {
             "first one here",
             "the spec has no variations: give them in a `{comment}`",
         ),
-        "psn::line-comment" => (
-            "the game has `;` comments",
-            "first one here",
-            "the spec's comments are `{…}`",
-        ),
-        "psn::escape-line" => (
-            "the game has `%` lines",
-            "first one here",
-            "the spec has no escape lines: use a `{comment}`",
-        ),
+        "psn::line-comment" => ("the game has `;` comments", "first one here", "the spec's comments are `{…}`"),
+        "psn::escape-line" => {
+            ("the game has `%` lines", "first one here", "the spec has no escape lines: use a `{comment}`")
+        }
         "psn::prose" => (
             "the game has commentary with no braces",
             "first paragraph here",
             "the spec's comments are `{…}`: put the commentary in braces",
         ),
-        "psn::nul-byte" => (
-            "the text holds NUL bytes",
-            "first one here (shown as `?`)",
-            "remove the NUL bytes: they are not text",
-        ),
+        "psn::nul-byte" => {
+            ("the text holds NUL bytes", "first one here (shown as `?`)", "remove the NUL bytes: they are not text")
+        }
         _ => ("a departure from the 1998 spec", "here", "see docs/spec-notes.md"),
     }
 }
@@ -405,7 +400,8 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
         );
         close_frame(&mut frames);
     }
-    let main = frames.pop().unwrap_or(Frame { moves: Vec::new(), comments: Vec::new(), open: Span::default(), ply: None });
+    let main =
+        frames.pop().unwrap_or(Frame { moves: Vec::new(), comments: Vec::new(), open: Span::default(), ply: None });
 
     // NUL bytes.
     if let Some(i) = text.find('\0') {
@@ -532,7 +528,8 @@ fn check_numbers(
     diagnostics: &mut Vec<Diagnostic>,
     features: &mut Features,
 ) {
-    let numbered: Vec<(usize, MoveNumber)> = moves.iter().enumerate().filter_map(|(i, m)| m.number.map(|n| (i, n))).collect();
+    let numbered: Vec<(usize, MoveNumber)> =
+        moves.iter().enumerate().filter_map(|(i, m)| m.number.map(|n| (i, n))).collect();
     let Some(&(k0, n0)) = numbered.first() else {
         if let Some(m) = moves.first() {
             departures.note("psn::unnumbered", m.mv.span);
@@ -578,7 +575,11 @@ fn check_numbers(
                 Diagnostic::warning(
                     "psn::number-side",
                     n.span,
-                    format!("`{}{written}` where the pair's {} move is due", n.value, if ellipsis { "second" } else { "first" }),
+                    format!(
+                        "`{}{written}` where the pair's {} move is due",
+                        n.value,
+                        if ellipsis { "second" } else { "first" }
+                    ),
                 )
                 .label(format!("expected `{}{right}`", n.value))
                 .help("`N.` numbers the first move of pair N and `N...` the second"),
@@ -738,14 +739,21 @@ fn unknown_word(word: &str, s: Span) -> Diagnostic {
             }
             let seps = word.matches(['-', 'x']).count();
             if seps > 1 {
-                return Diagnostic::error("psn::bad-move", s, format!("`{word}` has {seps} separators between its squares"))
-                    .label("shaped like a move, but not one")
-                    .help("write the origin and the destination with at most one `-` or `x` between them: `R7f-4b`");
+                return Diagnostic::error(
+                    "psn::bad-move",
+                    s,
+                    format!("`{word}` has {seps} separators between its squares"),
+                )
+                .label("shaped like a move, but not one")
+                .help("write the origin and the destination with at most one `-` or `x` between them: `R7f-4b`");
             }
         }
     }
     let (message, help) = if word.chars().all(|c| c.is_ascii_digit()) {
-        (format!("`{word}` is a number without its dot"), "a move number ends with `.` (Black) or `...` (White): `12.`".to_owned())
+        (
+            format!("`{word}` is a number without its dot"),
+            "a move number ends with `.` (Black) or `...` (White): `12.`".to_owned(),
+        )
     } else if word.starts_with(['1', '0']) && word.contains('-') {
         (format!("`{word}` is not a result"), "a result is `1-0`, `0-1` or `1/2-1/2`".to_owned())
     } else {
@@ -771,14 +779,20 @@ mod tests {
         assert_eq!(parts("P7f"), (false, Some('P'), Origin::None, false, false, "7f".into(), None));
         assert_eq!(parts("G4a5b"), (false, Some('G'), sq("4a"), false, false, "5b".into(), None));
         assert_eq!(parts("+B9ix7g"), (true, Some('B'), sq("9i"), false, true, "7g".into(), None));
-        assert_eq!(parts("N7g="), (false, Some('N'), Origin::None, false, false, "7g".into(), Some(Promotion::Decline)));
+        assert_eq!(
+            parts("N7g="),
+            (false, Some('N'), Origin::None, false, false, "7g".into(), Some(Promotion::Decline))
+        );
         assert_eq!(parts("P'5e"), (false, Some('P'), Origin::None, true, false, "5e".into(), None));
         assert_eq!(parts("P@8c"), (false, Some('P'), Origin::None, true, false, "8c".into(), None));
         assert_eq!(parts("G45b"), (false, Some('G'), Origin::File(4), false, false, "5b".into(), None));
         assert_eq!(parts("Sc4d"), (false, Some('S'), Origin::Rank(3), false, false, "4d".into(), None));
         assert_eq!(parts("8h2b+"), (false, None, sq("8h"), false, false, "2b".into(), Some(Promotion::Promote)));
         assert_eq!(parts("Gf1e2"), (false, Some('G'), sq("4i"), false, false, "5h".into(), None));
-        assert_eq!(parts("Pxg3=G"), (false, Some('P'), Origin::None, false, true, "3g".into(), Some(Promotion::Promote)));
+        assert_eq!(
+            parts("Pxg3=G"),
+            (false, Some('P'), Origin::None, false, true, "3g".into(), Some(Promotion::Promote))
+        );
         assert_eq!(parts("P@g4"), (false, Some('P'), Origin::None, true, false, "3f".into(), None));
         assert_eq!(parts("Sde3"), (false, Some('S'), Origin::File(6), false, false, "5g".into(), None));
     }

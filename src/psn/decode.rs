@@ -52,6 +52,17 @@ pub struct Decoded {
     pub encoding: Encoding,
 }
 
+/// Decodes a whole file, keeping its bytes as the text when they are UTF-8.
+pub fn decode_owned(bytes: Vec<u8>) -> Decoded {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        return decode(&bytes);
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Decoded { text, encoding: Encoding::Utf8 },
+        Err(e) => decode(e.as_bytes()),
+    }
+}
+
 /// Decodes a whole file.
 pub fn decode(bytes: &[u8]) -> Decoded {
     if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {

@@ -23,7 +23,8 @@ pub fn to_psn(game: &Game) -> String {
         if key.eq_ignore_ascii_case("SFEN") || key.eq_ignore_ascii_case("FEN") {
             continue;
         }
-        let value: String = h.value.chars().map(|c| if c == '"' { '\'' } else { c }).filter(|c| !c.is_control()).collect();
+        let value: String =
+            h.value.chars().map(|c| if c == '"' { '\'' } else { c }).filter(|c| !c.is_control()).collect();
         let _ = writeln!(out, "[{key} \"{value}\"]");
     }
     if let (Some(setup), Some(p)) = (&game.setup, &start) {
@@ -55,7 +56,9 @@ pub fn to_psn(game: &Game) -> String {
                 "1-0" | "0-1" => end.text.clone(),
                 _ => "1/2-1/2".to_owned(),
             }),
-            "won-line" => Some(if end.text.contains("Black") || end.text.contains("Sente") { "1-0" } else { "0-1" }.to_owned()),
+            "won-line" => {
+                Some(if end.text.contains("Black") || end.text.contains("Sente") { "1-0" } else { "0-1" }.to_owned())
+            }
             _ => {
                 words.push(format!("{{{}}}", end.text));
                 match end.text.to_ascii_lowercase().as_str() {
@@ -132,8 +135,16 @@ fn write_line(moves: &[MoveNode], mut half: u64, mut pair: u64, words: &mut Vec<
 
 fn comment(c: &Comment) -> String {
     // The spec's comment ends at the first `}`: inner braces become parentheses.
-    let text: String =
-        c.text.chars().map(|ch| match ch { '{' => '(', '}' => ')', ch if ch.is_control() => ' ', ch => ch }).collect();
+    let text: String = c
+        .text
+        .chars()
+        .map(|ch| match ch {
+            '{' => '(',
+            '}' => ')',
+            ch if ch.is_control() => ' ',
+            ch => ch,
+        })
+        .collect();
     format!("{{{}}}", text.trim())
 }
 

@@ -66,10 +66,8 @@ pub struct CheckedFile {
 /// spec is an error.
 pub fn check_bytes(bytes: &[u8], strict: bool) -> CheckedFile {
     let decoded = decode::decode(bytes);
-    let games = scan::scan(&decoded.text)
-        .iter()
-        .map(|raw| check_game(raw, &decoded.text, decoded.encoding, strict))
-        .collect();
+    let games =
+        scan::scan(&decoded.text).iter().map(|raw| check_game(raw, &decoded.text, decoded.encoding, strict)).collect();
     CheckedFile { encoding: decoded.encoding, text: decoded.text, games }
 }
 

@@ -218,9 +218,49 @@ pub struct RawGame {
 /// Cuts `text` into games. Every character of the text belongs to exactly one game, except
 /// blank lines before the first; a text with nothing but blanks has no game.
 pub fn scan(text: &str) -> Vec<RawGame> {
-    let mut s = Scanner { text, pos: 0, line: 1, games: Vec::new(), game: RawGame::default(), state: State::default() };
+    scan_piece(text, 0, text.len(), 1)
+}
+
+/// Cuts the piece `start..end` of `text` (from [`pieces`]), whose first line is `line`, into
+/// games. Offsets and lines are those of the whole text.
+pub fn scan_piece(text: &str, start: usize, end: usize, line: usize) -> Vec<RawGame> {
+    let text = text.get(..end).unwrap_or(text);
+    let mut s =
+        Scanner { text, pos: start, line, games: Vec::new(), game: RawGame::default(), state: State::default() };
     s.run();
     s.games
+}
+
+/// Cuts `text` into pieces of whole games, of about `target` bytes each, so that games can be
+/// read in parallel: `(start, end, first line)`. A piece starts at a header line whose last
+/// non-blank line before it is not a header, where [`scan`] always starts a new game.
+pub fn pieces(text: &str, target: usize) -> Vec<(usize, usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let (mut piece_start, mut piece_line) = (0, 1);
+    let (mut pos, mut line) = (0, 1);
+    let mut after_header = false;
+    while pos < bytes.len() {
+        let end = memchr::memchr2(b'\n', b'\r', &bytes[pos..]).map_or(bytes.len(), |i| pos + i);
+        let content = text[pos..end].trim_start();
+        if !content.trim_end().is_empty() {
+            let header = content.starts_with('[');
+            if header && !after_header && pos - piece_start >= target {
+                out.push((piece_start, pos, piece_line));
+                (piece_start, piece_line) = (pos, line);
+            }
+            after_header = header;
+        }
+        pos = end;
+        if pos < bytes.len() {
+            pos += if bytes[pos] == b'\r' && bytes.get(pos + 1) == Some(&b'\n') { 2 } else { 1 };
+            line += 1;
+        }
+    }
+    if piece_start < bytes.len() || out.is_empty() {
+        out.push((piece_start, bytes.len(), piece_line));
+    }
+    out
 }
 
 #[derive(Default)]
@@ -277,14 +317,14 @@ impl Scanner<'_> {
                     self.mark_movetext();
                     self.push(Kind::Escape, line_start, line_start + line.trim_end().len());
                     self.pos = line_end;
-                } else if AUTOMATA.won_line.is_match(trimmed.trim_end()) {
+                } else if trimmed.starts_with("--") && AUTOMATA.won_line.is_match(trimmed.trim_end()) {
                     self.mark_movetext();
                     self.push(Kind::WonLine, line_start + indent, line_start + indent + trimmed.trim_end().len());
                     if self.state.depth == 0 {
                         self.state.ended = true;
                     }
                     self.pos = line_end;
-                } else if AUTOMATA.variation_line.is_match(trimmed.trim_end()) {
+                } else if trimmed.starts_with(['V', 'v']) && AUTOMATA.variation_line.is_match(trimmed.trim_end()) {
                     // A branch after the end of the main line continues the game (D3).
                     self.mark_movetext();
                     self.state.ended = false;
@@ -644,6 +684,21 @@ mod tests {
     fn prose_lines_are_one_token() {
         let k = kinds("1.P7g-7f  00:00:00  00:00:00\n\nThe furigoma resulted in 4 pawns\n77.B5e! which is a threat\n");
         assert_eq!(k[0][4..], [Kind::Prose, Kind::Prose]);
+    }
+
+    #[test]
+    fn pieces_give_the_same_games() {
+        let text = "[A \"1\"]\r\nP7f {c\n[x} P3d\n\n[A \"2\"]\n[B \"2\"]\nP7f\r[A \"3\"]\rP7f 1-0\n1. P2f\n";
+        let whole: Vec<(usize, usize, usize, usize)> =
+            scan(text).iter().map(|g| (g.start, g.end, g.line, g.tokens.len())).collect();
+        for target in [0, 1, 10, 1000] {
+            let mut parts = Vec::new();
+            for (a, b, line) in pieces(text, target) {
+                parts.extend(scan_piece(text, a, b, line).iter().map(|g| (g.start, g.end, g.line, g.tokens.len())));
+            }
+            assert_eq!(parts, whole, "target {target}");
+        }
+        assert_eq!(whole.len(), 4);
     }
 
     #[test]

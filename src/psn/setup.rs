@@ -13,7 +13,12 @@ use crate::span::Span;
 /// The handicaps kifu knows: the canonical name, the words that name it, the position (USI
 /// SFEN, White to move) and where the name is found. The piece sets are in docs/spec-notes.md.
 pub const HANDICAPS: &[(&str, &[&str], &str, &str)] = &[
-    ("even", &["even", "none", "no handicap"], "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "KoushuShogi"),
+    (
+        "even",
+        &["even", "none", "no handicap"],
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "KoushuShogi",
+    ),
     ("lance", &["lance", "left lance"], "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
     ("right lance", &["right lance"], "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
     ("bishop", &["bishop"], "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
@@ -24,10 +29,20 @@ pub const HANDICAPS: &[(&str, &[&str], &str, &str)] = &[
         "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
         "spec",
     ),
-    ("2 piece", &["2 piece", "rook and bishop", "2"], "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
+    (
+        "2 piece",
+        &["2 piece", "rook and bishop", "2"],
+        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        "spec",
+    ),
     ("3 piece", &["3 piece", "3"], "lnsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
     ("4 piece", &["4 piece", "4"], "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
-    ("5 piece", &["5 piece", "5", "left 5", "left 5 piece"], "1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
+    (
+        "5 piece",
+        &["5 piece", "5", "left 5", "left 5 piece"],
+        "1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        "spec",
+    ),
     ("6 piece", &["6 piece", "6"], "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
     ("7 piece", &["7 piece", "7"], "2sgkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
     ("8 piece", &["8 piece", "8"], "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
@@ -90,9 +105,13 @@ pub fn read_handicap(value: &str, span: Span, diagnostics: &mut Vec<Diagnostic>)
         Some((name, sfen)) => {
             if !is_spec_value(value) {
                 diagnostics.push(
-                    Diagnostic::warning("psn::handicap-wording", span, format!("`{value}` is not how the spec names this handicap"))
-                        .label(format!("read as the {name} handicap"))
-                        .help(format!("the 1998 spec writes `[Handicap \"{name}\"]`")),
+                    Diagnostic::warning(
+                        "psn::handicap-wording",
+                        span,
+                        format!("`{value}` is not how the spec names this handicap"),
+                    )
+                    .label(format!("read as the {name} handicap"))
+                    .help(format!("the 1998 spec writes `[Handicap \"{name}\"]`")),
                 );
             }
             (name != "even").then(|| Setup { source: "handicap", sfen: sfen.to_owned(), span })
@@ -203,7 +222,7 @@ pub fn read_fen(value: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> O
     let ply = number.saturating_mul(2).saturating_sub(if side == Color::Black { 1 } else { 0 }).max(1);
     let full = Position { board: position.board, hands: [black, white], side, move_number: Some(ply) };
     let sfen = full.to_string();
-    check_composed(&sfen, span, Some(board_span), diagnostics).then(|| Setup { source: "fen", sfen, span })
+    check_composed(&sfen, span, Some(board_span), diagnostics).then_some(Setup { source: "fen", sfen, span })
 }
 
 /// pychess writes `[FEN "lnsgkgsnl/…/LNSGKGSNL[-] w 0 1"]`: an SFEN board with the hand in
@@ -221,7 +240,7 @@ fn read_pychess_fen(value: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) 
             .label("an SFEN board with the hand in brackets")
             .help("the 1998 spec's FEN is 13 arguments: `5B2g/5s1kl/5g3/9/8P/6N2/9/9/7+r1 0012001/T s 1`"),
     );
-    check_composed(&sfen, span, None, diagnostics).then(|| Setup { source: "fen", sfen, span })
+    check_composed(&sfen, span, None, diagnostics).then_some(Setup { source: "fen", sfen, span })
 }
 
 fn hand_of(digits: &str) -> Hand {
@@ -324,7 +343,7 @@ pub fn read_gsdb(text: &str, spans: &[Span], diagnostics: &mut Vec<Diagnostic>) 
     );
     let position = Position { board, hands, side: Color::Black, move_number: Some(1) };
     let sfen = position.to_string();
-    check_composed(&sfen, whole, None, diagnostics).then(|| Setup { source: "gsdb", sfen, span: whole })
+    check_composed(&sfen, whole, None, diagnostics).then_some(Setup { source: "gsdb", sfen, span: whole })
 }
 
 #[cfg(test)]

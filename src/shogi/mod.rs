@@ -285,6 +285,20 @@ impl Square {
     }
 }
 
+impl serde::Serialize for Square {
+    /// A square is written as its name: `"7f"`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl serde::Serialize for PieceKind {
+    /// A kind is written as its letter: `"P"`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_char(self.letter())
+    }
+}
+
 /// The letter of rank `rank` (1-9): `a`-`i`.
 pub const fn rank_letter(rank: u8) -> char {
     (b'a' + rank - 1) as char
