@@ -27,7 +27,12 @@ pub struct RuleDfa(regex_automata::dfa::dense::DFA<Vec<u32>>);
 impl RuleDfa {
     /// Compiles `rule` of the grammar made of `sources`; `None` if it is not regular.
     pub fn compile(sources: &[&str], rule: &str) -> Option<Self> {
-        let pattern = rule_to_regex(sources, rule).ok()?;
+        Self::compile_in(&Grammar::parse(sources).ok()?, rule)
+    }
+
+    /// Compiles `rule` of `grammar`; `None` if it is not regular.
+    pub fn compile_in(grammar: &Grammar, rule: &str) -> Option<Self> {
+        let pattern = grammar.to_regex(rule).ok()?;
         regex_automata::dfa::dense::DFA::new(&pattern).ok().map(Self)
     }
 
@@ -65,9 +70,14 @@ pub struct ChoiceDfa {
 impl ChoiceDfa {
     /// Compiles the alternatives of `rule` of the grammar made of `sources`.
     pub fn compile(sources: &[&str], rule: &str) -> Result<Self, CompileError> {
+        Self::compile_in(&Grammar::parse(sources)?, rule)
+    }
+
+    /// Compiles the alternatives of `rule` of `grammar`.
+    pub fn compile_in(grammar: &Grammar, rule: &str) -> Result<Self, CompileError> {
         use regex_automata::dfa::{dense, StartKind};
-        let names = alternatives(sources, rule)?;
-        let patterns = names.iter().map(|n| rule_to_regex(sources, n)).collect::<Result<Vec<_>, _>>()?;
+        let names = grammar.alternatives(rule)?;
+        let patterns = names.iter().map(|n| grammar.to_regex(n)).collect::<Result<Vec<_>, _>>()?;
         let dfa = dense::Builder::new()
             .configure(dense::Config::new().match_kind(regex_automata::MatchKind::All).start_kind(StartKind::Anchored))
             .build_many(&patterns)
@@ -100,35 +110,64 @@ impl ChoiceDfa {
     }
 }
 
-/// The names of the rules a choice rule chooses between, in order (`a | b | c` gives `a`, `b`,
-/// `c`); a rule that is a single name gives that name.
-pub fn alternatives(sources: &[&str], rule: &str) -> Result<Vec<String>, CompileError> {
-    let text = sources.join("\n");
-    let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, &text)
-        .map_err(|e| CompileError::Grammar(e.to_string()))?;
-    let rules = pest_meta::parser::consume_rules(pairs).map_err(|errors| {
-        CompileError::Grammar(errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
-    })?;
-    let found = rules.iter().find(|r| r.name == rule).ok_or_else(|| CompileError::UnknownRule(rule.to_owned()))?;
-    fn walk(expr: &Expr, rule: &str, out: &mut Vec<String>) -> Result<(), CompileError> {
-        match expr {
-            Expr::Choice(a, b) => {
-                walk(a, rule, out)?;
-                walk(b, rule, out)
-            }
-            Expr::Ident(name) => {
-                out.push(name.clone());
-                Ok(())
-            }
-            _ => Err(CompileError::NotRegular {
-                rule: rule.to_owned(),
-                what: "an alternative that is not a rule name".into(),
-            }),
-        }
+/// A grammar's rules, read once with pest's meta-parser.
+#[derive(Clone, Debug)]
+pub struct Grammar {
+    rules: HashMap<String, Expr>,
+}
+
+impl Grammar {
+    /// Reads the grammar made of `sources` (joined, as pest_derive joins several `#[grammar]`
+    /// files).
+    pub fn parse(sources: &[&str]) -> Result<Self, CompileError> {
+        let text = sources.join("\n");
+        let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, &text)
+            .map_err(|e| CompileError::Grammar(e.to_string()))?;
+        let rules = pest_meta::parser::consume_rules(pairs).map_err(|errors| {
+            CompileError::Grammar(errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
+        })?;
+        Ok(Self { rules: rules.into_iter().map(|r| (r.name, r.expr)).collect() })
     }
-    let mut out = Vec::new();
-    walk(&found.expr, rule, &mut out)?;
-    Ok(out)
+
+    /// `rule` in regular-expression syntax for the `regex` crate; `SOI` and `EOI` become `\A`
+    /// and `\z`; lookahead (but for `!("a" | "b") ~ ANY`), the stack and recursion are refused.
+    pub fn to_regex(&self, rule: &str) -> Result<String, CompileError> {
+        let by_name: HashMap<&str, &Expr> = self.rules.iter().map(|(n, e)| (n.as_str(), e)).collect();
+        let mut out = String::new();
+        let mut stack = Vec::new();
+        emit_rule(&by_name, rule, &mut stack, &mut out)?;
+        Ok(out)
+    }
+
+    /// The names of the rules a choice rule chooses between, in order (`a | b | c` gives `a`,
+    /// `b`, `c`); a rule that is a single name gives that name.
+    pub fn alternatives(&self, rule: &str) -> Result<Vec<String>, CompileError> {
+        let found = self.rules.get(rule).ok_or_else(|| CompileError::UnknownRule(rule.to_owned()))?;
+        fn walk(expr: &Expr, rule: &str, out: &mut Vec<String>) -> Result<(), CompileError> {
+            match expr {
+                Expr::Choice(a, b) => {
+                    walk(a, rule, out)?;
+                    walk(b, rule, out)
+                }
+                Expr::Ident(name) => {
+                    out.push(name.clone());
+                    Ok(())
+                }
+                _ => Err(CompileError::NotRegular {
+                    rule: rule.to_owned(),
+                    what: "an alternative that is not a rule name".into(),
+                }),
+            }
+        }
+        let mut out = Vec::new();
+        walk(found, rule, &mut out)?;
+        Ok(out)
+    }
+}
+
+/// The names of the rules a choice rule chooses between (see [`Grammar::alternatives`]).
+pub fn alternatives(sources: &[&str], rule: &str) -> Result<Vec<String>, CompileError> {
+    Grammar::parse(sources)?.alternatives(rule)
 }
 
 /// Why a rule could not be compiled to a regular expression.
@@ -155,17 +194,7 @@ pub enum CompileError {
 ///
 /// `SOI` and `EOI` become `\A` and `\z`; lookahead, the stack and recursion are refused.
 pub fn rule_to_regex(sources: &[&str], rule: &str) -> Result<String, CompileError> {
-    let text = sources.join("\n");
-    let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, &text)
-        .map_err(|e| CompileError::Grammar(e.to_string()))?;
-    let rules = pest_meta::parser::consume_rules(pairs).map_err(|errors| {
-        CompileError::Grammar(errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
-    })?;
-    let by_name: HashMap<&str, &Expr> = rules.iter().map(|r| (r.name.as_str(), &r.expr)).collect();
-    let mut out = String::new();
-    let mut stack = Vec::new();
-    emit_rule(&by_name, rule, &mut stack, &mut out)?;
-    Ok(out)
+    Grammar::parse(sources)?.to_regex(rule)
 }
 
 fn emit_rule<'a>(

@@ -293,7 +293,10 @@ fn run_check(args: &CheckArgs) -> ExitCode {
     };
     let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
     let width = if io::stdout().is_terminal() { terminal_width().unwrap_or(100) } else { 100 };
-    let renderer = Renderer { json, handler: GraphicalReportHandler::new_themed(theme).with_width(width) };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(width)
+        .with_word_separator(textwrap::WordSeparator::AsciiSpace);
+    let renderer = Renderer { json, handler };
     let workers = args.jobs.unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get())).max(1);
 
     let paths: Vec<String> = if args.paths.is_empty() { vec!["-".to_owned()] } else { args.paths.clone() };
@@ -686,7 +689,7 @@ fn check_psn(
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&(start, end, line)) = pieces.get(i) else { break };
-                let mut rendered = String::new();
+                let mut rendered = String::with_capacity(end - start);
                 let mut t = Totals::default();
                 for raw in kifu::psn::scan::scan_piece(text, start, end, line) {
                     let checked = kifu::psn::check_game(&raw, text, decoded.encoding, strict);

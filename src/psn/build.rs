@@ -23,7 +23,7 @@ pub struct Features {
     /// How many words of each kind.
     pub words: BTreeMap<WordKind, usize>,
     /// The headers' keywords.
-    pub keys: Vec<String>,
+    pub keys: Vec<compact_str::CompactString>,
     /// Moves numbered per ply.
     pub ply_numbers: bool,
     /// Clocks in parentheses.
@@ -257,7 +257,7 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
                     WordKind::Glyph | WordKind::Nag => {
                         departures.note(if k == WordKind::Glyph { "psn::glyph" } else { "psn::nag" }, s);
                         match frames.last_mut().and_then(|f| f.moves.last_mut()) {
-                            Some(m) => m.annotations.push(Annotation { text: word.to_owned(), span: s }),
+                            Some(m) => m.annotations.push(Annotation { text: word.into(), span: s }),
                             None => diagnostics.push(
                                 Diagnostic::error("psn::annotation-alone", s, "an annotation with no move before it")
                                     .label("annotates nothing")
@@ -267,7 +267,7 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
                     }
                     WordKind::Clock => {
                         departures.note("psn::clock", s);
-                        let clock = Clock { text: word.to_owned(), span: s };
+                        let clock = Clock { text: word.into(), span: s };
                         match (&mut end, frames.len()) {
                             (Some(e), 1) => e.clocks.push(clock),
                             _ => {
@@ -354,7 +354,7 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
             Kind::ParenClock => {
                 features.paren_clocks = true;
                 departures.note("psn::clock", s);
-                let clock = Clock { text: word.to_owned(), span: s };
+                let clock = Clock { text: word.into(), span: s };
                 match (&mut end, frames.len()) {
                     (Some(e), 1) => e.clocks.push(clock),
                     _ => {
@@ -368,7 +368,7 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
                 features.won_line = true;
                 departures.note("psn::won-line", s);
                 if frames.len() == 1 {
-                    end = Some(End { text: word.to_owned(), kind: "won-line", span: s, clocks: Vec::new() });
+                    end = Some(End { text: word.into(), kind: "won-line", span: s, clocks: Vec::new() });
                 }
             }
             Kind::StrayBrace => diagnostics.push(
@@ -471,7 +471,7 @@ fn set_end(end: &mut Option<End>, word: &str, k: WordKind, s: Span, diagnostics:
         Some(first) if first.kind == kind || kind == "result" && first.kind != "result" => {
             // `Sennichite` then `1/2-1/2` both say how the game ended: keep the result.
             if kind == "result" && first.kind != "result" {
-                *first = End { text: word.to_owned(), kind, span: s, clocks: Vec::new() };
+                *first = End { text: word.into(), kind, span: s, clocks: Vec::new() };
             } else {
                 diagnostics.push(
                     Diagnostic::warning("psn::end-twice", s, "the game ends a second time")
@@ -482,7 +482,7 @@ fn set_end(end: &mut Option<End>, word: &str, k: WordKind, s: Span, diagnostics:
             }
         }
         Some(_) => {}
-        None => *end = Some(End { text: word.to_owned(), kind, span: s, clocks: Vec::new() }),
+        None => *end = Some(End { text: word.into(), kind, span: s, clocks: Vec::new() }),
     }
 }
 
@@ -594,7 +594,7 @@ pub fn decode(kind: WordKind, word: &str, span: Span) -> Move {
     let b = word.as_bytes();
     let mut m = Move {
         span,
-        text: word.to_owned(),
+        text: word.into(),
         form: MoveForm::Spec,
         promoted: false,
         piece: None,

@@ -53,7 +53,7 @@ pub fn to_psn(game: &Game) -> String {
         let loser_is_black = plies % 2 == 0;
         let result = match end.kind {
             "result" => Some(match end.text.as_str() {
-                "1-0" | "0-1" => end.text.clone(),
+                "1-0" | "0-1" => end.text.to_string(),
                 _ => "1/2-1/2".to_owned(),
             }),
             "won-line" => {
@@ -150,9 +150,9 @@ fn comment(c: &Comment) -> String {
 
 /// A move in the spec's form, when the text says enough; as written otherwise.
 pub fn move_text(m: &Move) -> String {
-    let Some(piece) = m.piece else { return m.text.clone() };
+    let Some(piece) = m.piece else { return m.text.to_string() };
     if matches!(m.from, Origin::File(_) | Origin::Rank(_)) {
-        return m.text.clone();
+        return m.text.to_string();
     }
     let mut s = String::new();
     if m.drop {

@@ -44,11 +44,15 @@ pub fn read(line: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &
 
 fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut Vec<Diagnostic>) {
     let at = |a: usize, b: usize| Span::new(offset + a, offset + b);
-    if scan::is_spec_header(text) {
+    let spec = scan::is_spec_header(text);
+    if spec || scan::is_named_header(text) {
         let space = text.find(' ').unwrap_or(1);
+        if !spec {
+            diagnostics.push(tag_name(at(1, space), &text[1..space]));
+        }
         headers.push(Header {
-            key: text[1..space].to_owned(),
-            value: text[space + 2..text.len() - 2].to_owned(),
+            key: text[1..space].into(),
+            value: text[space + 2..text.len() - 2].into(),
             span: at(0, text.len()),
             key_span: at(1, space),
             value_span: at(space + 2, text.len() - 2),
@@ -102,15 +106,7 @@ fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut V
         );
     }
     if !key_text.chars().all(|c| c.is_ascii_alphabetic()) {
-        diagnostics.push(
-            Diagnostic::warning(
-                "psn::tag-name",
-                key_span,
-                format!("the keyword `{key_text}` has characters other than letters"),
-            )
-            .label("not only letters")
-            .help("the 1998 spec's keywords are words of letters, such as `Sente` or `BlackGrade`"),
-        );
+        diagnostics.push(tag_name(key_span, key_text));
     }
     if let Some(c) = colon {
         diagnostics.push(
@@ -164,7 +160,14 @@ fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut V
                 .help("a header line holds the header only: move this text into a `{comment}`"),
         );
     }
-    headers.push(Header { key: key_text.to_owned(), value, span: whole, key_span, value_span });
+    headers.push(Header { key: key_text.into(), value: value.into(), span: whole, key_span, value_span });
+}
+
+/// A keyword with characters other than letters.
+fn tag_name(span: Span, key: &str) -> Diagnostic {
+    Diagnostic::warning("psn::tag-name", span, format!("the keyword `{key}` has characters other than letters"))
+        .label("not only letters")
+        .help("the 1998 spec's keywords are words of letters, such as `Sente` or `BlackGrade`")
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! the text leaves open (the origin of `P7f`, the piece of `7g7f`); the model keeps exactly what
 //! was written.
 
+use compact_str::CompactString;
 use serde::Serialize;
 
 use crate::shogi::{PieceKind, Square};
@@ -57,9 +58,9 @@ impl Game {
 #[derive(Clone, Debug, Serialize)]
 pub struct Header {
     /// The keyword.
-    pub key: String,
+    pub key: CompactString,
     /// The value, without its quotes.
-    pub value: String,
+    pub value: CompactString,
     /// The whole header.
     pub span: Span,
     /// The keyword's characters.
@@ -161,7 +162,7 @@ pub struct Move {
     /// The characters of the move (without a glued number or glyph).
     pub span: Span,
     /// The text as written.
-    pub text: String,
+    pub text: CompactString,
     /// The form it was written in.
     pub form: MoveForm,
     /// A leading `+`: the piece that moves is promoted.
@@ -184,7 +185,7 @@ pub struct Move {
 #[derive(Clone, Debug, Serialize)]
 pub struct Annotation {
     /// As written: `!?`, `$2`.
-    pub text: String,
+    pub text: CompactString,
     /// Its characters.
     pub span: Span,
 }
@@ -193,7 +194,7 @@ pub struct Annotation {
 #[derive(Clone, Debug, Serialize)]
 pub struct Clock {
     /// As written.
-    pub text: String,
+    pub text: CompactString,
     /// Its characters.
     pub span: Span,
 }
@@ -238,7 +239,7 @@ pub struct Variation {
 #[derive(Clone, Debug, Serialize)]
 pub struct End {
     /// As written: `1-0`, `Resigns`, `--Black Won--`.
-    pub text: String,
+    pub text: CompactString,
     /// `result`, `end-word` or `won-line`.
     pub kind: &'static str,
     /// Its characters.

@@ -14,7 +14,7 @@
 
 use std::sync::LazyLock;
 
-use crate::grammar::{ChoiceDfa, RuleDfa, COMMON, PSN};
+use crate::grammar::{ChoiceDfa, Grammar, RuleDfa, COMMON, PSN};
 use crate::span::Span;
 
 /// The word rules of `grammar/psn.pest`, in the order of the `word` rule.
@@ -115,26 +115,29 @@ struct Automata {
     words: ChoiceDfa,
     kinds: Vec<WordKind>,
     header: RuleDfa,
+    header_named: RuleDfa,
     paren_clock: RuleDfa,
     won_line: RuleDfa,
     variation_line: RuleDfa,
 }
 
 static AUTOMATA: LazyLock<Automata> = LazyLock::new(|| {
-    let sources = [PSN, COMMON];
     // The grammar is part of the program: a rule that does not compile is a bug that every test
     // shows at once.
     #[allow(clippy::expect_used)]
-    let words = ChoiceDfa::compile(&sources, "word").expect("the `word` rule of psn.pest compiles");
+    let grammar = Grammar::parse(&[PSN, COMMON]).expect("psn.pest parses");
+    #[allow(clippy::expect_used)]
+    let words = ChoiceDfa::compile_in(&grammar, "word").expect("the `word` rule of psn.pest compiles");
     let kinds = words
         .names()
         .iter()
         .map(|n| WordKind::ALL.iter().find(|(_, name)| name == n).map_or(WordKind::SetupEnd, |(k, _)| *k))
         .collect();
     #[allow(clippy::expect_used)]
-    let rule = |name: &str| RuleDfa::compile(&sources, name).expect("a regular rule of psn.pest");
+    let rule = |name: &str| RuleDfa::compile_in(&grammar, name).expect("a regular rule of psn.pest");
     Automata {
         header: rule("header"),
+        header_named: rule("header_named"),
         paren_clock: rule("paren_clock"),
         won_line: rule("won_line"),
         variation_line: rule("variation_line"),
@@ -152,6 +155,12 @@ pub fn classify(word: &str) -> Option<WordKind> {
 /// True when `line` is a header as the spec writes it: `[Keyword "text"]`.
 pub fn is_spec_header(line: &str) -> bool {
     AUTOMATA.header.is_match(line)
+}
+
+/// True when `line` is a header in the spec's shape with a keyword of other characters
+/// (`[Black_grade "3dan"]`).
+pub fn is_named_header(line: &str) -> bool {
+    AUTOMATA.header_named.is_match(line)
 }
 
 /// The names of the word rules the automaton was compiled from (for tests).
