@@ -1,7 +1,7 @@
 //! Properties of the PSN reader on generated input:
 //!
 //! * the scanner names every word as the grammar does: the automaton compiled from the `word`
-//!   rule and pest agree on which alternative is the first to match the whole word (note 21);
+//!   rule and pest agree on which alternative is the first to match the whole word (PSN note 12);
 //! * the pest `game` rule and the scanner read the spec's own form to the same moves;
 //! * any bytes at all are read without a panic, and every character that is not white space
 //!   lands in a game.

@@ -121,7 +121,7 @@ fn spec_notes_cite_existing_fixtures() {
             continue;
         }
         cited += 1;
-        let exists = ["sfen/{}.sfen", "fen/{}.fen", "fen/{}.epd"]
+        let exists = ["sfen/{}.sfen", "fen/{}.fen", "fen/{}.epd", "psn/{}.psn"]
             .iter()
             .any(|pattern| root.join("tests/fixtures").join(pattern.replace("{}", &format!("{dir}/{name}"))).exists());
         assert!(exists, "spec notes cite {word}, which is not a fixture");

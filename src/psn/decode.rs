@@ -3,7 +3,7 @@
 //! PSN files come in every encoding their writers' platforms used (DIALECTS.md §14.10): ASCII,
 //! UTF-8 with or without a byte-order mark, ISO-8859-1 and CP437/850 (GSDB archives), and
 //! Shift_JIS (Shogidokoro). The file is decoded as a whole, with the first encoding that fits
-//! (note 26): UTF-8; else Shift_JIS when the bytes decode without fault and read as Japanese;
+//! (PSN note 10): UTF-8; else Shift_JIS when the bytes decode without fault and read as Japanese;
 //! else CP437 when most bytes above 0x7F are in 0x80-0x9F (letters in CP437, control codes in
 //! ISO-8859-1); else ISO-8859-1, which decodes any byte.
 

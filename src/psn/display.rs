@@ -3,7 +3,7 @@
 //! What the spec can say is written its way: headers `[Key "value"]`, the starting position
 //! as a `Handicap` or a 13-argument `FEN` header, pair numbers, moves without separators,
 //! `P*5e` drops, `{comments}` after the move they refer to, and a result. What it cannot say is
-//! kept in the closest form (note 30): variations in `( … )`; a move whose piece or origin
+//! kept in the closest form (PSN note 13): variations in `( … )`; a move whose piece or origin
 //! only a replay can tell (`7g7f`, `G45b`) as written; clocks and glyphs in a comment.
 
 use std::fmt::Write;
@@ -188,7 +188,7 @@ pub fn spec_fen(p: &Position) -> Option<String> {
     };
     let black = digits(Color::Black)?;
     // Seven digits, or the `t` shortcut where a count needs two digits and White holds every
-    // piece left (note 20).
+    // piece left (PSN note 2).
     let white = match digits(Color::White) {
         Some(d) => d,
         None if super::setup::rest_of(&p.board, &p.hands[0]).is_ok_and(|rest| rest == p.hands[1]) => "t".to_owned(),

@@ -9,8 +9,8 @@
 //!
 //! Games end where the spec says (§1: "If parsing a game, and a header line is encountered
 //! this is taken to be the intro of a new game"), and also where a move follows the end of a
-//! game (a result or an end word), which is how headerless files hold several games (note 27).
-//! A line of timed-transcript prose is one token (note 28).
+//! game (a result or an end word), which is how headerless files hold several games (PSN note 9).
+//! A line of timed-transcript prose is one token (PSN note 8).
 
 use std::sync::LazyLock;
 

@@ -233,7 +233,7 @@ fn read_pychess_fen(value: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) 
     let hand = &value[open + 1..close];
     let hand = if hand.is_empty() { "-" } else { hand };
     // pychess's side letter follows Fairy-Stockfish in 2023 (`w` for the side that moves
-    // first) and not in 2019 (`b`); both games start with Sente's move (note 29).
+    // first) and not in 2019 (`b`); both games start with Sente's move (PSN note 3).
     let sfen = format!("{} b {hand} 1", &value[..open]);
     diagnostics.push(
         Diagnostic::warning("psn::fen-pychess", span, "this FEN header is pychess's chess-style FEN, not the spec's")
