@@ -11,6 +11,7 @@ pub mod findings;
 pub mod grammar;
 pub mod grid;
 pub mod lookalike;
+pub mod playground;
 pub mod psn;
 pub mod sfen;
 pub mod shogi;

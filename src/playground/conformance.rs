@@ -1,0 +1,222 @@
+//! The conformance suite: kifu's fixtures as cases another implementation can run.
+//!
+//! [`generate`] turns `tests/fixtures/{sfen,fen,psn}/{ok,err}/*` into the files of
+//! `conformance/`: each input as it is, beside it `NAME.json` with what kifu expects of it (the
+//! verdict, each diagnostic's code, severity and primary place, and for a valid case its
+//! canonical form and, for PSN, its JSON model), and `cases.tsv`, the index a runner reads.
+//! A test fails when the folder is stale.
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use crate::diagnostic::Diagnostic;
+use crate::excerpt::LineIndex;
+
+/// The header line of `cases.tsv`.
+pub const INDEX_HEADER: &str = "format\tdialect\tverdict\tfile";
+
+/// One case of the suite, as `cases.tsv` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// `sfen`, `fen`, `epd` or `psn`.
+    pub format: String,
+    /// The dialect to read it in: `auto`, `usi`, `sfen2007`, `standard` or `chess960`.
+    pub dialect: String,
+    /// True when the case is valid.
+    pub valid: bool,
+    /// The input, relative to the suite's folder.
+    pub file: String,
+}
+
+/// Reads `cases.tsv`; `Err` names the first line that is not a case.
+pub fn read_index(text: &str) -> Result<Vec<Case>, (usize, String)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if i == 0 && line == INDEX_HEADER || line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        match fields.as_slice() {
+            [format, dialect, verdict @ ("valid" | "invalid"), file] if !file.is_empty() => out.push(Case {
+                format: (*format).to_owned(),
+                dialect: (*dialect).to_owned(),
+                valid: *verdict == "valid",
+                file: (*file).to_owned(),
+            }),
+            _ => return Err((i + 1, line.to_owned())),
+        }
+    }
+    Ok(out)
+}
+
+/// The generated files of the suite, `(path relative to the suite, contents)`, in order.
+pub fn generate(fixtures: &Path) -> std::io::Result<Vec<(String, Vec<u8>)>> {
+    let mut files = Vec::new();
+    let mut index = format!("{INDEX_HEADER}\n");
+    for format in ["sfen", "fen", "psn"] {
+        for kind in ["ok", "err"] {
+            let dir = fixtures.join(format).join(kind);
+            let mut names: Vec<String> = std::fs::read_dir(&dir)?
+                .filter_map(Result::ok)
+                .filter_map(|e| e.file_name().to_str().map(str::to_owned))
+                .filter(|n| n.ends_with(".sfen") || n.ends_with(".fen") || n.ends_with(".epd") || n.ends_with(".psn"))
+                .collect();
+            names.sort();
+            for name in names {
+                let bytes = std::fs::read(dir.join(&name))?;
+                let (case_format, dialect, expected) = expect(format, &name, &bytes);
+                let path = format!("{format}/{kind}/{name}");
+                let verdict = expected["verdict"].as_str().unwrap_or("invalid").to_owned();
+                index.push_str(&format!("{case_format}\t{dialect}\t{verdict}\t{path}\n"));
+                let json = layout(&expected);
+                files.push((path.clone(), bytes));
+                files.push((format!("{path}.json"), json.into_bytes()));
+            }
+        }
+    }
+    files.push(("cases.tsv".to_owned(), index.into_bytes()));
+    Ok(files)
+}
+
+/// The format, dialect and expectations of one fixture.
+fn expect(format: &str, name: &str, bytes: &[u8]) -> (&'static str, &'static str, Value) {
+    let text = String::from_utf8_lossy(bytes);
+    let record = text.strip_suffix('\n').unwrap_or(&text);
+    let record = record.strip_suffix('\r').unwrap_or(record);
+    let places = |diagnostics: &[Diagnostic], text: &str, first_line: usize| -> Vec<Value> {
+        let index = LineIndex::new(text);
+        diagnostics
+            .iter()
+            .map(|d| {
+                let (l1, c1) = index.place(text, d.span().start);
+                let (l2, c2) = index.place(text, d.span().end);
+                json!({
+                    "code": d.code, "severity": d.severity.as_str(),
+                    "line": first_line + l1, "column": c1, "end_line": first_line + l2, "end_column": c2,
+                })
+            })
+            .collect()
+    };
+    match format {
+        "sfen" => {
+            let (dialect, choice) = if name.starts_with("dialect_usi_") {
+                ("usi", crate::sfen::DialectChoice::Usi)
+            } else if name.starts_with("dialect_sfen2007_") {
+                ("sfen2007", crate::sfen::DialectChoice::Sfen2007)
+            } else {
+                ("auto", crate::sfen::DialectChoice::Auto)
+            };
+            let checked = crate::sfen::check(record, choice);
+            let valid = checked.is_valid();
+            let canonical = checked.position.as_ref().filter(|_| valid).map(ToString::to_string);
+            let value = json!({
+                "format": "sfen", "dialect": dialect, "verdict": verdict(valid),
+                "diagnostics": places(&checked.diagnostics, record, 1),
+                "canonical": canonical, "model": Value::Null,
+            });
+            ("sfen", dialect, value)
+        }
+        "fen" => {
+            let epd = name.ends_with(".epd");
+            let (fmt, dialect, kind, d) = if epd {
+                ("epd", "standard", crate::fen::Kind::Epd, crate::fen::Dialect::Standard)
+            } else if name.starts_with("dialect_chess960_") {
+                ("fen", "chess960", crate::fen::Kind::Fen, crate::fen::Dialect::Chess960)
+            } else {
+                ("fen", "standard", crate::fen::Kind::Fen, crate::fen::Dialect::Standard)
+            };
+            let checked = crate::fen::check(record, kind, d);
+            let valid = checked.is_valid();
+            let canonical = checked.position.as_ref().filter(|_| valid && !epd).map(ToString::to_string);
+            let value = json!({
+                "format": fmt, "dialect": dialect, "verdict": verdict(valid),
+                "diagnostics": places(&checked.diagnostics, record, 1),
+                "canonical": canonical, "model": Value::Null,
+            });
+            (fmt, dialect, value)
+        }
+        _ => {
+            let file = crate::psn::check_bytes(bytes, false);
+            let valid = !file.games.is_empty() && file.games.iter().all(crate::psn::CheckedGame::is_valid);
+            let mut diagnostics = Vec::new();
+            for g in &file.games {
+                diagnostics.extend(places(&g.diagnostics, g.text(&file.text), g.game.line));
+            }
+            let canonical = valid.then(|| {
+                file.games.iter().map(|g| crate::psn::display::to_psn(&g.game)).collect::<Vec<_>>().join("\n")
+            });
+            let model = if valid {
+                Value::Array(file.games.iter().map(|g| serde_json::to_value(&g.game).unwrap_or(Value::Null)).collect())
+            } else {
+                Value::Null
+            };
+            let value = json!({
+                "format": "psn", "dialect": "auto", "verdict": verdict(valid), "encoding": file.encoding,
+                "games": file.games.len(), "diagnostics": diagnostics, "canonical": canonical, "model": model,
+            });
+            ("psn", "auto", value)
+        }
+    }
+}
+
+/// An expectation as text: one top-level field per line, one diagnostic per line, the rest
+/// compact (a PSN model is thousands of nodes).
+fn layout(value: &Value) -> String {
+    let Value::Object(map) = value else { return format!("{value}\n") };
+    let mut fields = Vec::new();
+    for (key, v) in map {
+        let text = match v {
+            Value::Array(items) if key == "diagnostics" && !items.is_empty() => {
+                let items: Vec<String> = items.iter().map(|i| format!("    {i}")).collect();
+                format!("[\n{}\n  ]", items.join(",\n"))
+            }
+            v => v.to_string(),
+        };
+        fields.push(format!("  {}: {text}", Value::String(key.clone())));
+    }
+    format!("{{\n{}\n}}\n", fields.join(",\n"))
+}
+
+fn verdict(valid: bool) -> &'static str {
+    if valid {
+        "valid"
+    } else {
+        "invalid"
+    }
+}
+
+/// What an external validator said of a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Exit status 0.
+    Valid,
+    /// Exit status 1.
+    Invalid,
+    /// Any other status, a signal, or no answer in time.
+    Failed,
+}
+
+/// A command line with `{file}`, `{format}` and `{dialect}` filled in for `case` (the file
+/// quoted for `sh`).
+pub fn command_for(template: &str, case: &Case, file: &str) -> String {
+    let quoted = format!("'{}'", file.replace('\'', r"'\''"));
+    template.replace("{file}", &quoted).replace("{format}", &case.format).replace("{dialect}", &case.dialect)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_round_trip_and_faults() {
+        let text =
+            format!("{INDEX_HEADER}\nsfen\tauto\tvalid\tsfen/ok/a.sfen\n\nfen\tstandard\tinvalid\tfen/err/b.fen\n");
+        let cases = read_index(&text).expect("reads");
+        assert_eq!(cases.len(), 2);
+        assert!(cases[0].valid && !cases[1].valid);
+        assert_eq!(read_index("sfen\tauto\tmaybe\tx"), Err((1, "sfen\tauto\tmaybe\tx".to_owned())));
+        let c = &cases[0];
+        assert_eq!(command_for("v --d {dialect} {file}", c, "it's.sfen"), r"v --d auto 'it'\''s.sfen'");
+    }
+}

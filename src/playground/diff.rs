@@ -1,0 +1,214 @@
+//! Grammar diffs: every record of a corpus through two grammars, and what the change does to it.
+
+use serde::Serialize;
+
+use super::grammar::Grammar;
+use super::records::Record;
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+
+/// What a change of grammar did to one record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Change {
+    /// The old grammar rejects it, the new one accepts it.
+    NewlyAccepted,
+    /// The old grammar accepts it, the new one rejects it.
+    NewlyRejected,
+    /// Both accept it, with different trees.
+    ChangedTree,
+}
+
+impl Change {
+    /// The diagnostic code that shows an example of this change.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Self::NewlyAccepted => "grammar::newly-accepted",
+            Self::NewlyRejected => "grammar::newly-rejected",
+            Self::ChangedTree => "grammar::changed-tree",
+        }
+    }
+}
+
+/// One record whose verdict or tree changed, and where.
+#[derive(Clone, Debug, Serialize)]
+pub struct Example {
+    /// What changed.
+    pub kind: Change,
+    /// The corpus file.
+    pub file: String,
+    /// 1-based line of the record's first character.
+    pub line: usize,
+    /// 1-based line and character column where the two grammars part.
+    pub at_line: usize,
+    /// Column of that place.
+    pub column: usize,
+    /// The record.
+    pub record: String,
+    /// How the old grammar reads the place.
+    pub old: String,
+    /// How the new grammar reads it.
+    pub new: String,
+    /// Where they part, in bytes of the record.
+    #[serde(skip)]
+    pub span: Span,
+}
+
+impl Example {
+    /// This example as a pointed diagnostic (a warning: a change is news, not a fault).
+    pub fn diagnostic(&self) -> Diagnostic {
+        let (message, label, help) = match self.kind {
+            Change::NewlyAccepted => (
+                "the new grammar accepts this record; the old one rejected it",
+                format!("old: {}", self.old),
+                "if this record should stay invalid, the new grammar is too lenient here",
+            ),
+            Change::NewlyRejected => (
+                "the new grammar rejects this record; the old one accepted it",
+                format!("new: {}", self.new),
+                "if this record should stay valid, the new grammar is too strict here",
+            ),
+            Change::ChangedTree => (
+                "both grammars accept this record, but read it differently",
+                format!("old: {}; new: {}", self.old, self.new),
+                "check that code built on the old tree reads the new one alike",
+            ),
+        };
+        Diagnostic::warning(self.kind.code(), self.span, message).label(label).help(help)
+    }
+}
+
+/// The counts of a grammar diff, and the first examples of each change.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Report {
+    /// Records read.
+    pub records: usize,
+    /// Accepted by both grammars with the same tree.
+    pub accepted_both: usize,
+    /// Rejected by both.
+    pub rejected_both: usize,
+    /// Rejected by the old grammar, accepted by the new one.
+    pub newly_accepted: usize,
+    /// Accepted by the old grammar, rejected by the new one.
+    pub newly_rejected: usize,
+    /// Accepted by both, with different trees.
+    pub changed_tree: usize,
+    /// The first examples of each change, in corpus order.
+    pub examples: Vec<Example>,
+}
+
+impl Report {
+    /// True when no record's verdict or tree changed.
+    pub fn unchanged(&self) -> bool {
+        self.newly_accepted + self.newly_rejected + self.changed_tree == 0
+    }
+
+    /// Adds another part of the corpus's counts and examples (kept to `limit` of each kind).
+    pub fn add(&mut self, other: Report, limit: usize) {
+        self.records += other.records;
+        self.accepted_both += other.accepted_both;
+        self.rejected_both += other.rejected_both;
+        self.newly_accepted += other.newly_accepted;
+        self.newly_rejected += other.newly_rejected;
+        self.changed_tree += other.changed_tree;
+        for e in other.examples {
+            if self.examples.iter().filter(|x| x.kind == e.kind).count() < limit {
+                self.examples.push(e);
+            }
+        }
+    }
+}
+
+/// A node of a parse tree, flattened: depth, rule, byte span.
+type Node<'a> = (usize, &'a str, usize, usize);
+
+fn flatten<'a>(pairs: pest::iterators::Pairs<'a, &'a str>) -> Vec<Node<'a>> {
+    let mut out = Vec::new();
+    let mut stack: Vec<(pest::iterators::Pair<'a, &'a str>, usize)> = pairs.rev().map(|p| (p, 0)).collect();
+    while let Some((pair, depth)) = stack.pop() {
+        let span = pair.as_span();
+        out.push((depth, pair.as_rule(), span.start(), span.end()));
+        let children: Vec<_> = pair.into_inner().collect();
+        stack.extend(children.into_iter().rev().map(|c| (c, depth + 1)));
+    }
+    out
+}
+
+/// Runs the records of `file` through `rule` of both grammars.
+pub fn diff(old: &Grammar, new: &Grammar, rule: &str, file: &str, records: &[Record], limit: usize) -> Report {
+    let mut report = Report::default();
+    for r in records {
+        report.records += 1;
+        let text = r.text.as_str();
+        let a = old.parse(rule, text);
+        let b = new.parse(rule, text);
+        let example = |kind, span: Span, old: String, new: String| {
+            let index = crate::excerpt::LineIndex::new(text);
+            let (line, column) = index.place(text, span.start);
+            Example {
+                kind,
+                file: file.to_owned(),
+                line: r.line,
+                at_line: r.line + line,
+                column,
+                record: text.to_owned(),
+                old,
+                new,
+                span,
+            }
+        };
+        let found = match (a, b) {
+            (Err(_), Err(_)) => {
+                report.rejected_both += 1;
+                None
+            }
+            (Err(e), Ok(_)) => {
+                report.newly_accepted += 1;
+                Some(example(Change::NewlyAccepted, e.span, format!("expected {}", e.expected), "accepted".into()))
+            }
+            (Ok(_), Err(e)) => {
+                report.newly_rejected += 1;
+                Some(example(Change::NewlyRejected, e.span, "accepted".into(), format!("expected {}", e.expected)))
+            }
+            (Ok(a), Ok(b)) => {
+                let (a, b) = (flatten(a), flatten(b));
+                match a
+                    .iter()
+                    .zip(&b)
+                    .position(|(x, y)| x != y)
+                    .or_else(|| (a.len() != b.len()).then(|| a.len().min(b.len())))
+                {
+                    None => {
+                        report.accepted_both += 1;
+                        None
+                    }
+                    Some(i) => {
+                        report.changed_tree += 1;
+                        let show = |n: Option<&Node<'_>>| match n {
+                            Some((_, rule, s, e)) if e - s > 24 => format!("`{rule}`"),
+                            Some((_, rule, s, e)) => {
+                                format!("`{rule}` reads `{}`", Span::new(*s, *e).slice(text).escape_debug())
+                            }
+                            None => "nothing more".to_owned(),
+                        };
+                        let (x, y) = (a.get(i), b.get(i));
+                        let start = x.map_or(usize::MAX, |n| n.2).min(y.map_or(usize::MAX, |n| n.2)).min(text.len());
+                        let end = [x, y].iter().flatten().filter(|n| n.2 == start).map(|n| n.3).max().unwrap_or(start);
+                        let end = if end == start {
+                            start + text[start..].chars().next().map_or(0, char::len_utf8)
+                        } else {
+                            end
+                        };
+                        Some(example(Change::ChangedTree, Span::new(start, end), show(x), show(y)))
+                    }
+                }
+            }
+        };
+        if let Some(e) = found {
+            if report.examples.iter().filter(|x| x.kind == e.kind).count() < limit {
+                report.examples.push(e);
+            }
+        }
+    }
+    report
+}

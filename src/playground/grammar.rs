@@ -1,0 +1,547 @@
+//! Grammars loaded at run time: `.pest` texts read by pest's own meta parser (pest_meta) and run
+//! by its virtual machine (pest_vm), with every fault of the grammar as a pointed diagnostic into
+//! the file that holds it.
+//!
+//! A grammar is one or more sources joined in order, as pest_derive joins several `#[grammar]`
+//! attributes. Unless told otherwise, `grammar/common.pest` is joined after them, less the rules
+//! they define themselves, so that an edited copy of `grammar/sfen.pest` runs on its own.
+
+use std::collections::{BTreeSet, HashMap};
+
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pairs;
+use pest_meta::ast::{Expr, Rule as AstRule};
+use pest_meta::parser::Rule as MetaRule;
+
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+
+/// One `.pest` text and the name reports give it.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// The file's name as reports show it.
+    pub name: String,
+    /// Its text.
+    pub text: String,
+}
+
+impl Source {
+    /// A source named `name` holding `text`.
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
+        Self { name: name.into(), text: text.into() }
+    }
+
+    /// A source from the bytes of a file: text that is not UTF-8 is read with replacement
+    /// characters, and the first of them is a `grammar::not-utf8` diagnostic.
+    pub fn from_bytes(name: impl Into<String>, bytes: &[u8]) -> (Self, Option<Diagnostic>) {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => (Self::new(name, text), None),
+            Err(e) => {
+                let text = String::from_utf8_lossy(bytes).into_owned();
+                let at = String::from_utf8_lossy(&bytes[..e.valid_up_to()]).len();
+                let d = Diagnostic::error(
+                    "grammar::not-utf8",
+                    Span::new(at, at + '\u{FFFD}'.len_utf8()),
+                    "a grammar file must be UTF-8 text",
+                )
+                .label("this byte is not UTF-8")
+                .help("save the grammar as UTF-8; pest grammars are text");
+                (Self::new(name, text), Some(d))
+            }
+        }
+    }
+}
+
+/// A finding about a grammar, in one of its sources.
+#[derive(Clone, Debug)]
+pub struct GrammarDiagnostic {
+    /// The source it points into.
+    pub source: Source,
+    /// The finding, with spans into that source's text.
+    pub diagnostic: Diagnostic,
+}
+
+/// A grammar ready to run.
+pub struct Grammar {
+    vm: pest_vm::Vm,
+    rules: Vec<AstRule>,
+    docs: HashMap<String, Vec<String>>,
+    words: HashMap<String, String>,
+}
+
+impl std::fmt::Debug for Grammar {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Grammar").field("rules", &self.names()).finish_non_exhaustive()
+    }
+}
+
+/// Where a source sits in the joined text.
+struct Segment {
+    source: Source,
+    start: usize,
+}
+
+/// Rule names pest defines itself.
+pub const BUILTINS: &[&str] = &[
+    "ANY",
+    "EOI",
+    "SOI",
+    "PEEK",
+    "PEEK_ALL",
+    "POP",
+    "POP_ALL",
+    "DROP",
+    "ASCII_DIGIT",
+    "ASCII_NONZERO_DIGIT",
+    "ASCII_BIN_DIGIT",
+    "ASCII_OCT_DIGIT",
+    "ASCII_HEX_DIGIT",
+    "ASCII_ALPHA_LOWER",
+    "ASCII_ALPHA_UPPER",
+    "ASCII_ALPHA",
+    "ASCII_ALPHANUMERIC",
+    "ASCII",
+    "NEWLINE",
+    "WHITESPACE",
+    "COMMENT",
+];
+
+impl Grammar {
+    /// Loads `sources`, joined in order, then `grammar/common.pest` (less the rules the sources
+    /// define) when `with_common`. `shipped` is the grammar the sources are an edit of, if any:
+    /// its rules' descriptions are used for the rules left unchanged.
+    pub fn load(
+        sources: &[Source],
+        with_common: bool,
+        shipped: Option<&Grammar>,
+    ) -> Result<Self, Vec<GrammarDiagnostic>> {
+        let mut segments = Vec::new();
+        let mut joined = String::new();
+        for s in sources {
+            segments.push(Segment { source: s.clone(), start: joined.len() });
+            joined.push_str(&s.text);
+            joined.push('\n');
+        }
+        if with_common {
+            let defined = defined_names(&joined);
+            let common = blank_rules(crate::grammar::COMMON, &defined);
+            segments.push(Segment {
+                source: Source::new("grammar/common.pest", crate::grammar::COMMON),
+                start: joined.len(),
+            });
+            joined.push_str(&common);
+            joined.push('\n');
+        }
+        let located = |errors: Vec<pest::error::Error<MetaRule>>, names: &[String]| -> Vec<GrammarDiagnostic> {
+            errors.iter().map(|e| locate(&segments, e, names)).collect()
+        };
+        let pairs = pest_meta::parser::parse(MetaRule::grammar_rules, &joined).map_err(|e| located(vec![e], &[]))?;
+        let names: Vec<String> = defined_in(pairs.clone()).into_iter().collect();
+        pest_meta::validator::validate_pairs(pairs.clone()).map_err(|e| located(e, &names))?;
+        let rules = pest_meta::parser::consume_rules(pairs.clone()).map_err(|e| located(e, &names))?;
+        let docs = docs_of(pairs);
+        let vm = pest_vm::Vm::new(pest_meta::optimizer::optimize(rules.clone()));
+        let mut grammar = Self { vm, rules, docs, words: HashMap::new() };
+        grammar.words = grammar.describe(shipped);
+        Ok(grammar)
+    }
+
+    /// A grammar kifu ships: `text` joined with `grammar/common.pest`, with kifu's descriptions
+    /// of its rules where it has them.
+    pub fn shipped(name: &str, text: &str) -> Result<Self, Vec<GrammarDiagnostic>> {
+        let mut g = Self::load(&[Source::new(name, text)], true, None)?;
+        if text == crate::grammar::SFEN {
+            use crate::sfen::parser::Rule;
+            for rule in Rule::all_rules() {
+                g.words.insert(format!("{rule:?}"), crate::sfen::rule_words(*rule).to_owned());
+            }
+        }
+        Ok(g)
+    }
+
+    /// The names of the rules, in the order they are defined.
+    pub fn names(&self) -> Vec<&str> {
+        self.rules.iter().map(|r| r.name.as_str()).collect()
+    }
+
+    /// The rules as pest_meta reads them, in order.
+    pub fn rules(&self) -> &[AstRule] {
+        &self.rules
+    }
+
+    /// A rule by name.
+    pub fn rule(&self, name: &str) -> Option<&AstRule> {
+        self.rules.iter().find(|r| r.name == name)
+    }
+
+    /// The `///` lines before a rule.
+    pub fn docs(&self, name: &str) -> &[String] {
+        self.docs.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// The names of the rules `name` reaches, itself first, in the order they are first named;
+    /// pest's built-in rules are left out.
+    pub fn reachable(&self, name: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let mut stack = vec![name.to_owned()];
+        while let Some(next) = stack.pop() {
+            if out.contains(&next) {
+                continue;
+            }
+            let Some(rule) = self.rule(&next) else { continue };
+            out.push(next);
+            let mut named = Vec::new();
+            idents(&rule.expr, &mut named);
+            for n in named.into_iter().rev() {
+                if !out.contains(&n) {
+                    stack.push(n);
+                }
+            }
+        }
+        out
+    }
+
+    /// Parses `input` with `rule`: the pairs, or where and why the rule does not match. The
+    /// rule must be one of [`Grammar::names`].
+    pub fn parse<'a>(&'a self, rule: &'a str, input: &'a str) -> Result<Pairs<'a, &'a str>, Rejection> {
+        if self.rule(rule).is_none() {
+            return Err(Rejection { span: Span::point(0), expected: format!("a grammar with a rule `{rule}`") });
+        }
+        // pest_vm runs untrusted grammars: a fault in it is a rejection, never a crash.
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.vm.parse(rule, input)));
+        match result {
+            Ok(Ok(pairs)) => Ok(pairs),
+            Ok(Err(e)) => Err(self.rejection(&e, input)),
+            Err(_) => Err(Rejection { span: Span::point(0), expected: "a grammar pest's VM can run".into() }),
+        }
+    }
+
+    fn rejection(&self, e: &pest::error::Error<&str>, input: &str) -> Rejection {
+        let at = match e.location {
+            InputLocation::Pos(p) => p,
+            InputLocation::Span((s, _)) => s,
+        };
+        let len = input[at.min(input.len())..].chars().next().map_or(0, char::len_utf8);
+        let span = Span::new(at, at + len);
+        let expected = match &e.variant {
+            ErrorVariant::ParsingError { positives, negatives } => {
+                let mut words: Vec<String> = Vec::new();
+                for r in positives {
+                    let w = self.words(r);
+                    if !words.contains(&w) {
+                        words.push(w);
+                    }
+                }
+                let mut out = join_or(&words);
+                if !negatives.is_empty() {
+                    let not: Vec<String> = negatives.iter().map(|r| self.words(r)).collect();
+                    let not = join_or(&not);
+                    out = if words.is_empty() { format!("anything but {not}") } else { format!("{out}, not {not}") };
+                }
+                if out.is_empty() {
+                    "something else".to_owned()
+                } else {
+                    out
+                }
+            }
+            ErrorVariant::CustomError { message } => message.clone(),
+        };
+        Rejection { span, expected }
+    }
+
+    /// A rule in words: kifu's description when the rule is as kifu ships it, its text when it
+    /// is a simple literal, else its name.
+    pub fn words(&self, name: &str) -> String {
+        if let Some(w) = self.words.get(name) {
+            return w.clone();
+        }
+        if let Some(w) = builtin_words(name) {
+            return w.to_owned();
+        }
+        match self.rule(name).and_then(|r| literal_words(&r.expr)) {
+            Some(text) => format!("`{name}` ({text})"),
+            None => format!("`{name}`"),
+        }
+    }
+
+    fn describe(&self, shipped: Option<&Grammar>) -> HashMap<String, String> {
+        let mut out = HashMap::new();
+        if let Some(shipped) = shipped {
+            for r in &self.rules {
+                if let Some(w) = shipped.words.get(&r.name) {
+                    if shipped.rule(&r.name).is_some_and(|s| s.expr == r.expr) {
+                        out.insert(r.name.clone(), w.clone());
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Where and why a rule does not match an input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection {
+    /// The character where the rule gave up (a point at the end of the input).
+    pub span: Span,
+    /// What the rule would have read there, in words.
+    pub expected: String,
+}
+
+impl Rejection {
+    /// The `tree::rejected` diagnostic for this rejection, for `rule`, over `input`.
+    pub fn diagnostic(&self, rule: &str, input: &str) -> Diagnostic {
+        let found = self.span.slice(input);
+        let label = if found.is_empty() {
+            "the text ends here".to_owned()
+        } else {
+            format!("`{}` is not expected here", found.escape_debug())
+        };
+        Diagnostic::error(
+            "tree::rejected",
+            self.span,
+            format!("the rule `{rule}` does not match: expected {}", self.expected),
+        )
+        .label(label)
+        .help(format!("change the text here, or the grammar if `{rule}` should accept it"))
+    }
+}
+
+/// `a`, `a or b`, `a, b, or c`.
+pub fn join_or(words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [a, b] => format!("{a} or {b}"),
+        [init @ .., last] => format!("{}, or {last}", init.join(", ")),
+    }
+}
+
+/// pest's own rules in words.
+fn builtin_words(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "EOI" => "the end of the text",
+        "SOI" => "the start of the text",
+        "ANY" => "any character",
+        "ASCII_DIGIT" => "a digit `0`-`9`",
+        "ASCII_NONZERO_DIGIT" => "a digit `1`-`9`",
+        "ASCII_ALPHA" => "an ASCII letter",
+        "ASCII_ALPHA_LOWER" => "a lowercase ASCII letter",
+        "ASCII_ALPHA_UPPER" => "an uppercase ASCII letter",
+        "ASCII_ALPHANUMERIC" => "an ASCII letter or digit",
+        "NEWLINE" => "the end of a line",
+        _ => return None,
+    })
+}
+
+/// The text of a rule that is a literal, a range or a choice of those: "`B` or `W`".
+pub fn literal_words(expr: &Expr) -> Option<String> {
+    fn collect(expr: &Expr, out: &mut Vec<String>) -> bool {
+        match expr {
+            Expr::Str(s) => out.push(format!("`{}`", s.escape_debug())),
+            Expr::Insens(s) => out.push(format!("`{}` in any case", s.escape_debug())),
+            Expr::Range(a, b) => out.push(format!("a character `{a}`-`{b}`")),
+            Expr::Choice(a, b) => return collect(a, out) && collect(b, out),
+            _ => return false,
+        }
+        true
+    }
+    let mut out = Vec::new();
+    (collect(expr, &mut out) && out.len() <= 16).then(|| join_or(&out))
+}
+
+/// Every rule name an expression uses, in order.
+pub fn idents(expr: &Expr, out: &mut Vec<String>) {
+    match expr {
+        Expr::Ident(n) if !out.contains(n) => out.push(n.clone()),
+        Expr::Ident(_) => {}
+        Expr::PosPred(e) | Expr::NegPred(e) | Expr::Opt(e) | Expr::Rep(e) | Expr::RepOnce(e) | Expr::Push(e) => {
+            idents(e, out)
+        }
+        Expr::RepExact(e, _) | Expr::RepMin(e, _) | Expr::RepMax(e, _) | Expr::RepMinMax(e, _, _) => idents(e, out),
+        Expr::Seq(a, b) | Expr::Choice(a, b) => {
+            idents(a, out);
+            idents(b, out);
+        }
+        #[allow(unreachable_patterns)]
+        _ => {}
+    }
+}
+
+/// The names a grammar text defines (empty when it does not parse).
+fn defined_names(text: &str) -> BTreeSet<String> {
+    pest_meta::parser::parse(MetaRule::grammar_rules, text).map(defined_in).unwrap_or_default()
+}
+
+fn defined_in(pairs: Pairs<'_, MetaRule>) -> BTreeSet<String> {
+    rule_pairs(pairs).into_iter().map(|(name, _)| name).collect()
+}
+
+/// Each rule's name and the span of its definition.
+fn rule_pairs(pairs: Pairs<'_, MetaRule>) -> Vec<(String, (usize, usize))> {
+    let mut out = Vec::new();
+    for pair in pairs.flatten().filter(|p| p.as_rule() == MetaRule::grammar_rule) {
+        if let Some(first) = pair.clone().into_inner().next().filter(|p| p.as_rule() == MetaRule::identifier) {
+            let span = pair.as_span();
+            out.push((first.as_str().to_owned(), (span.start(), span.end())));
+        }
+    }
+    out
+}
+
+/// `text` with the rules named in `names` blanked out (spaces, line ends kept), so that the
+/// rest keeps its places.
+fn blank_rules(text: &str, names: &BTreeSet<String>) -> String {
+    let Ok(pairs) = pest_meta::parser::parse(MetaRule::grammar_rules, text) else { return text.to_owned() };
+    let mut out = text.to_owned();
+    for (name, (start, end)) in rule_pairs(pairs) {
+        if names.contains(&name) {
+            let blank: String = text[start..end]
+                .chars()
+                .map(|c| if c == '\n' { "\n".to_owned() } else { " ".repeat(c.len_utf8()) })
+                .collect();
+            out.replace_range(start..end, &blank);
+        }
+    }
+    out
+}
+
+/// The `///` lines before each rule.
+fn docs_of(pairs: Pairs<'_, MetaRule>) -> HashMap<String, Vec<String>> {
+    let mut out = HashMap::new();
+    let mut pending: Vec<String> = Vec::new();
+    for pair in pairs.flatten().filter(|p| p.as_rule() == MetaRule::grammar_rule) {
+        let Some(first) = pair.into_inner().next() else { continue };
+        match first.as_rule() {
+            MetaRule::line_doc => {
+                let text = first.into_inner().next().map_or("", |p| p.as_str());
+                pending.push(text.to_owned());
+            }
+            MetaRule::identifier => {
+                out.insert(first.as_str().to_owned(), std::mem::take(&mut pending));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A pest_meta error as a diagnostic into the source that holds it.
+fn locate(segments: &[Segment], e: &pest::error::Error<MetaRule>, names: &[String]) -> GrammarDiagnostic {
+    let (start, end) = match e.location {
+        InputLocation::Pos(p) => (p, p),
+        InputLocation::Span(s) => s,
+    };
+    let segment = segments.iter().rev().find(|s| s.start <= start).or(segments.first());
+    let (source, base) = match segment {
+        Some(s) => (s.source.clone(), s.start),
+        None => (Source::new("<grammar>", ""), 0),
+    };
+    let len = source.text.len();
+    let (start, end) = ((start - base).min(len), (end.saturating_sub(base)).min(len));
+    let end = if end == start { start + source.text[start..].chars().next().map_or(0, char::len_utf8) } else { end };
+    let span = Span::new(start, end);
+    let found = span.slice(&source.text).to_owned();
+    let diagnostic = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut words: Vec<String> = positives
+                .iter()
+                .map(|r| match r {
+                    // pest_meta names the sequence operator `&`; it is written `~`.
+                    MetaRule::sequence_operator => "`~`".to_owned(),
+                    r => pest_meta::parser::rename_meta_rule(r),
+                })
+                .collect();
+            words.dedup();
+            let expected = join_or(&words);
+            let expected = if expected.is_empty() { "something else".to_owned() } else { expected };
+            Diagnostic::error("grammar::syntax", span, format!("the grammar does not parse here: expected {expected}"))
+                .label(if found.is_empty() {
+                    "the grammar ends here".to_owned()
+                } else {
+                    format!("expected {expected}")
+                })
+                .help(if words.iter().any(|w| w == "`}`") {
+                    "a rule is written `name = { expression }`: is the `}` of the rule before this missing?"
+                } else {
+                    "a rule is written `name = { expression }`, with an optional `_`, `@`, `$` or `!` before the brace"
+                })
+        }
+        ErrorVariant::CustomError { message } => custom(message, span, &found, names),
+    };
+    GrammarDiagnostic { source, diagnostic }
+}
+
+/// pest_meta's validation messages, each with its own code and help.
+fn custom(message: &str, span: Span, found: &str, names: &[String]) -> Diagnostic {
+    if let Some(name) = message.strip_prefix("rule ").and_then(|m| m.strip_suffix(" is undefined")) {
+        let hint = match closest(name, names) {
+            Some(n) => format!("did you mean `{n}`? Otherwise define it: `{name} = {{ … }}`"),
+            None => format!("define it (`{name} = {{ … }}`), or check the spelling"),
+        };
+        return Diagnostic::error(
+            "grammar::undefined-rule",
+            span,
+            format!("the rule `{name}` is used but never defined"),
+        )
+        .label("not defined")
+        .help(hint);
+    }
+    if let Some(name) = message.strip_prefix("rule ").and_then(|m| m.strip_suffix(" already defined")) {
+        return Diagnostic::error("grammar::duplicate-rule", span, format!("the rule `{name}` is defined twice"))
+            .label("defined again here")
+            .help("rename one of the two, or delete one (an edit of a shipped rule replaces it only in a grammar of its own)");
+    }
+    if message.contains("left-recursive") {
+        let chain = message.split_once('(').and_then(|(_, r)| r.split_once(')')).map_or("", |(c, _)| c);
+        return Diagnostic::error("grammar::left-recursion", span, format!("`{found}` calls itself before reading anything ({})", chain.replace("->", "→")))
+            .label("called again at the same place")
+            .help("pest reads top-down and would loop forever: read something first, or write the repetition as `item ~ (separator ~ item)*`");
+    }
+    if message.contains("repeat infinitely") {
+        return Diagnostic::error(
+            "grammar::endless-repetition",
+            span,
+            "this repetition can match nothing, so it would repeat forever",
+        )
+        .label("can match without reading a character")
+        .help("make the repeated expression read at least one character (drop a `?` or `*` inside it)");
+    }
+    if message.ends_with("is a rust keyword") || message.ends_with("is a pest keyword") {
+        return Diagnostic::error(
+            "grammar::reserved-name",
+            span,
+            format!("`{found}` is a reserved word and cannot name a rule"),
+        )
+        .label("reserved")
+        .help("choose another name for the rule");
+    }
+    Diagnostic::error("grammar::invalid", span, format!("the grammar is not valid: {message}"))
+        .label("here")
+        .help("fix the grammar as the message says")
+}
+
+/// The defined name closest to `name`, if one is close.
+pub fn closest<'a>(name: &str, names: &'a [String]) -> Option<&'a str> {
+    names
+        .iter()
+        .map(|n| (edit_distance(name, n), n))
+        .filter(|(d, n)| *d <= 2.max(n.len() / 4))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n.as_str())
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}

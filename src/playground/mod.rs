@@ -1,0 +1,26 @@
+//! The spec playground: the grammars in `grammar/` as something to try and change.
+//!
+//! * [`grammar`]: `.pest` files loaded at run time (pest_meta + pest_vm), with pointed
+//!   diagnostics for faults in the grammar and for inputs it rejects.
+//! * [`records`]: inputs cut into records (a line, or a PSN game).
+//! * [`diff`]: a corpus through two grammars: what is newly accepted, newly rejected, or read
+//!   differently.
+//! * [`draw`]: railroad diagrams (SVG) and W3C-style EBNF of a rule and what it reaches.
+//! * [`conformance`]: the fixtures as a suite for other implementations.
+//!
+//! ```
+//! use kifu::playground::grammar::{Grammar, Source};
+//!
+//! let shipped = Grammar::shipped("grammar/sfen.pest", kifu::grammar::SFEN).unwrap();
+//! let edited = kifu::grammar::SFEN.replace(r#"usi_side = @{ "b" | "w" }"#, r#"usi_side = @{ ^"b" | ^"w" }"#);
+//! let edited = Grammar::load(&[Source::new("my-sfen.pest", edited)], true, Some(&shipped)).unwrap();
+//! let record = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL B - 100";
+//! assert!(shipped.parse("record", record).is_err());
+//! assert!(edited.parse("record", record).is_ok());
+//! ```
+
+pub mod conformance;
+pub mod diff;
+pub mod draw;
+pub mod grammar;
+pub mod records;
