@@ -18,6 +18,7 @@ pub mod ast;
 pub mod build;
 pub mod display;
 pub mod fast;
+pub mod json;
 pub mod model;
 pub mod parser;
 pub mod validate;

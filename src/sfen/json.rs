@@ -1,0 +1,632 @@
+//! Seed 002's JSON model of a shogi position, written and read back with pointed findings.
+//!
+//! ```text
+//! {"sideOnMove":"black","blackHand":[0,0,0,2,0,0,0],"whiteHand":[0,0,0,0,0,0,0],
+//!  "pieces":{"2a":"wR","3b":"bB","1b":"wP","3c":"bB","2c":"wS","1c":"wK","2e":"bP"}}
+//! ```
+//!
+//! - `sideOnMove`: `"black"` or `"white"`.
+//! - `blackHand`, `whiteHand`: seven counts in the order Pawn, Lance, Knight, Silver, Gold,
+//!   Bishop, Rook; or, in the keyed style ([`Style::Keyed`]), an object of the kinds held and
+//!   their counts, `{"silver":2}`.
+//! - `pieces`: an object from square to piece, in SFEN order (9a, 8a, … 1a, 9b, … 1i), empty
+//!   squares left out. A square is its file digit and rank letter; a piece is `b` or `w`, its
+//!   letter, and `+` in front when promoted: `"bP"`, `"+wR"`.
+//! - `moveNumber` (kifu's addition, written when the record has one): the move number.
+//!
+//! [`read`] accepts both hand styles. Every fault of the JSON is a finding that points into the
+//! JSON text (`json::square`, `json::piece`, `json::hand-length`, …); a well-formed object is
+//! then written as SFEN and checked by [`super::check`], whose findings are moved onto the JSON
+//! parts they came from. `read(write(p))` gives `p` back for every position.
+
+use std::fmt::Write as _;
+
+use super::{DialectChoice, Position};
+use crate::diagnostic::Diagnostic;
+use crate::json::{self, Mapped, Node, Style, Value};
+use crate::shogi::{Board, Color, Hand, Piece, PieceKind, Square};
+use crate::span::Span;
+
+/// The keys of a shogi position object, in the order written.
+pub const KEYS: [&str; 5] = ["sideOnMove", "blackHand", "whiteHand", "pieces", "moveNumber"];
+
+/// The largest hand count read (a set has 18 pawns; larger counts are typing errors).
+pub const MAX_HAND_COUNT: u64 = 99;
+
+/// A piece's code: `b` or `w`, its letter, `+` in front when promoted (`"+bP"`).
+pub fn piece_code(piece: Piece) -> String {
+    let promoted = if piece.promoted { "+" } else { "" };
+    let color = match piece.color {
+        Color::Black => 'b',
+        Color::White => 'w',
+    };
+    format!("{promoted}{color}{}", piece.kind.letter())
+}
+
+/// `"black"` or `"white"`.
+pub const fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// `position` as one line of JSON in `style`.
+pub fn write(position: &Position, style: Style) -> String {
+    let mut s = String::with_capacity(512);
+    let _ = write!(s, "{{\"sideOnMove\":\"{}\"", side_name(position.side));
+    for color in [Color::Black, Color::White] {
+        let key = if color == Color::Black { "blackHand" } else { "whiteHand" };
+        let _ = write!(s, ",\"{key}\":{}", hand_json(position.hand(color), style));
+    }
+    s.push_str(",\"pieces\":{");
+    for (i, (square, piece)) in position.board.pieces().enumerate() {
+        let sep = if i > 0 { "," } else { "" };
+        let _ = write!(s, "{sep}\"{square}\":\"{}\"", piece_code(piece));
+    }
+    s.push('}');
+    if let Some(n) = position.move_number {
+        let _ = write!(s, ",\"moveNumber\":{n}");
+    }
+    s.push('}');
+    s
+}
+
+fn hand_json(hand: &Hand, style: Style) -> String {
+    match style {
+        Style::Seed => {
+            let counts: Vec<String> = hand.0.iter().map(u32::to_string).collect();
+            format!("[{}]", counts.join(","))
+        }
+        Style::Keyed => {
+            let entries: Vec<String> = PieceKind::ALL[..7]
+                .iter()
+                .filter(|k| hand.count(**k) > 0)
+                .map(|k| format!("\"{}\":{}", k.name(), hand.count(*k)))
+                .collect();
+            format!("{{{}}}", entries.join(","))
+        }
+    }
+}
+
+/// A JSON object read and checked.
+#[derive(Clone, Debug, Default)]
+pub struct Checked {
+    /// The position, when the object is well formed (it may still break the rules: see
+    /// `diagnostics`).
+    pub position: Option<Position>,
+    /// The SFEN record the object was written as, when it is well formed.
+    pub sfen: Option<String>,
+    /// Every finding, its spans in the JSON text.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    /// True when no finding is an error.
+    pub fn is_valid(&self) -> bool {
+        !self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Reads a shogi position object (a value of [`json::read_stream`]) and checks it.
+pub fn read(object: &Node) -> Checked {
+    let mut out = Vec::new();
+    if !matches!(object.value, Value::Object(_)) {
+        out.push(
+            Diagnostic::error(
+                "json::not-object",
+                object.span,
+                format!("a position is a JSON object, not {}", object.value.kind()),
+            )
+            .label("not an object")
+            .help("write the position as {\"sideOnMove\":…,\"blackHand\":…,\"whiteHand\":…,\"pieces\":…}"),
+        );
+        return Checked { diagnostics: out, ..Checked::default() };
+    }
+    json::check_keys(object, &KEYS, &KEYS[..4], "shogi", &mut out);
+    let side = object.get("sideOnMove").and_then(|m| read_side(&m.value, &mut out));
+    let black = object.get("blackHand").and_then(|m| read_hand(&m.value, Color::Black, &mut out));
+    let white = object.get("whiteHand").and_then(|m| read_hand(&m.value, Color::White, &mut out));
+    let board = object.get("pieces").and_then(|m| read_pieces(&m.value, &mut out));
+    let move_number = match object.get("moveNumber") {
+        None => Some(None),
+        Some(m) => match m.value.as_u64().filter(|n| *n >= 1) {
+            Some(n) => Some(Some(n)),
+            None => {
+                out.push(
+                    Diagnostic::error(
+                        "json::move-number",
+                        m.value.span,
+                        format!("a move number is a whole number from 1, not {}", describe(&m.value)),
+                    )
+                    .label("not a move number")
+                    .help("write the move number as a number such as 1, or leave `moveNumber` out"),
+                );
+                None
+            }
+        },
+    };
+    let (Some(side), Some(black), Some(white), Some(board), Some(move_number)) =
+        (side, black, white, board, move_number)
+    else {
+        return Checked { diagnostics: out, ..Checked::default() };
+    };
+    if out.iter().any(Diagnostic::is_error) {
+        return Checked { diagnostics: out, ..Checked::default() };
+    }
+    let mapped = to_sfen(object, &side, &black, &white, &board, move_number);
+    let checked = super::check(&mapped.text, DialectChoice::Usi);
+    out.extend(checked.diagnostics.into_iter().map(|d| mapped.map_diagnostic(d)));
+    Checked { position: checked.position, sfen: Some(mapped.text), diagnostics: out }
+}
+
+/// What a JSON value is, with its text when short: "the string `\"B\"`", "a number".
+fn describe(node: &Node) -> String {
+    match &node.value {
+        Value::String(s) if s.chars().count() <= 20 => format!("\"{}\"", s.escape_debug()),
+        Value::Number(n) if n.len() <= 20 => n.clone(),
+        v => v.kind().to_owned(),
+    }
+}
+
+fn read_side(node: &Node, out: &mut Vec<Diagnostic>) -> Option<(Color, Span)> {
+    match &node.value {
+        Value::String(s) if s == "black" => Some((Color::Black, node.span)),
+        Value::String(s) if s == "white" => Some((Color::White, node.span)),
+        v => {
+            let guess = match v {
+                Value::String(s) => match s.to_lowercase().as_str() {
+                    "black" | "b" | "sente" => Some("black"),
+                    "white" | "w" | "gote" => Some("white"),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let help = match guess {
+                Some(g) => format!("did you mean \"{g}\"? The side is written in lowercase, in full"),
+                None => "write \"black\" (sente, who moves first) or \"white\"".to_owned(),
+            };
+            out.push(
+                Diagnostic::error(
+                    "json::side",
+                    node.span,
+                    format!("the side to move is \"black\" or \"white\", not {}", describe(node)),
+                )
+                .label("not a side")
+                .help(help),
+            );
+            None
+        }
+    }
+}
+
+/// A hand read: the counts, and the JSON span of each kind's count (for findings).
+struct HandRead {
+    hand: Hand,
+    spans: [Option<Span>; 7],
+    whole: Span,
+}
+
+fn count_of(node: &Node, what: &str, out: &mut Vec<Diagnostic>) -> Option<u32> {
+    match node.as_u64() {
+        Some(n) if n <= MAX_HAND_COUNT => u32::try_from(n).ok(),
+        Some(n) => {
+            out.push(
+                Diagnostic::error(
+                    "json::hand-count",
+                    node.span,
+                    format!("{n} {what} in hand is more than any set holds"),
+                )
+                .label("too many")
+                .help("a set holds 18 pawns, 4 lances, knights, silvers and golds, 2 bishops and 2 rooks"),
+            );
+            None
+        }
+        None => {
+            out.push(
+                Diagnostic::error(
+                    "json::hand-count",
+                    node.span,
+                    format!("a hand count is a whole number from 0, not {}", describe(node)),
+                )
+                .label("not a count")
+                .help("write how many the side holds, such as 0 or 2"),
+            );
+            None
+        }
+    }
+}
+
+fn read_hand(node: &Node, color: Color, out: &mut Vec<Diagnostic>) -> Option<HandRead> {
+    let mut read = HandRead { hand: Hand::default(), spans: [None; 7], whole: node.span };
+    let before = out.len();
+    match &node.value {
+        Value::Array(items) => {
+            if items.len() != 7 {
+                let (message, label) = if items.len() < 7 {
+                    (
+                        format!("{}'s hand has {} counts; a hand has 7", color.name(), items.len()),
+                        format!("{} short", 7 - items.len()),
+                    )
+                } else {
+                    (
+                        format!("{}'s hand has {} counts; a hand has 7", color.name(), items.len()),
+                        format!("{} too many", items.len() - 7),
+                    )
+                };
+                let span = if items.len() > 7 { items[7].span.to(items[items.len() - 1].span) } else { node.span };
+                out.push(
+                    Diagnostic::error("json::hand-length", span, message)
+                        .label(label)
+                        .help("give seven counts, in the order pawn, lance, knight, silver, gold, bishop, rook: [0,0,0,0,0,0,0] for none"),
+                );
+            }
+            for (i, item) in items.iter().enumerate().take(7) {
+                let kind = PieceKind::ALL[i];
+                if let Some(n) = count_of(item, kind.plural(), out) {
+                    read.hand.add(kind, n);
+                    read.spans[i] = Some(item.span);
+                }
+            }
+        }
+        Value::Object(members) => {
+            for (i, m) in members.iter().enumerate() {
+                let kind = PieceKind::ALL[..7].iter().copied().find(|k| k.name() == m.key || k.plural() == m.key);
+                let Some(kind) = kind else {
+                    let help = if m.key.eq_ignore_ascii_case("king") {
+                        "a king is never in hand".to_owned()
+                    } else {
+                        let lower = m.key.to_lowercase();
+                        match PieceKind::ALL[..7].iter().find(|k| {
+                            k.name() == lower
+                                || k.plural() == lower
+                                || (lower.len() == 1 && lower.starts_with(k.letter().to_ascii_lowercase()))
+                        }) {
+                            Some(k) => format!("did you mean \"{}\"?", k.name()),
+                            None => {
+                                "the kinds in hand are pawn, lance, knight, silver, gold, bishop and rook".to_owned()
+                            }
+                        }
+                    };
+                    out.push(
+                        Diagnostic::error(
+                            "json::hand-piece",
+                            m.key_span,
+                            format!("`{}` is not a kind a hand holds", m.key.escape_debug()),
+                        )
+                        .label("unknown kind")
+                        .help(help),
+                    );
+                    continue;
+                };
+                if let Some(first) = members[..i].iter().find(|o| o.key == m.key) {
+                    out.push(
+                        Diagnostic::error("json::duplicate-key", m.key_span, format!("`{}` is given twice", m.key))
+                            .label("given again")
+                            .with(first.key_span, "first given here")
+                            .help("give each kind once, with its whole count"),
+                    );
+                    continue;
+                }
+                if let Some(n) = count_of(&m.value, kind.plural(), out) {
+                    read.hand.add(kind, n);
+                    read.spans[kind.index()] = Some(m.key_span.to(m.value.span));
+                }
+            }
+        }
+        _ => out.push(
+            Diagnostic::error(
+                "json::hand-length",
+                node.span,
+                format!("{}'s hand is {}, not seven counts", color.name(), node.value.kind()),
+            )
+            .label("not a hand")
+            .help("write seven counts, pawn to rook, as [0,0,0,2,0,0,0], or the kinds held, as {\"silver\":2}"),
+        ),
+    }
+    (out.len() == before).then_some(read)
+}
+
+/// The board read, with the JSON span of each square's entry.
+struct PiecesRead {
+    board: Board,
+    spans: Vec<(Square, Span)>,
+    whole: Span,
+}
+
+/// Reads `"7f"`.
+pub fn parse_square(s: &str) -> Option<Square> {
+    match s.as_bytes() {
+        [f @ b'1'..=b'9', r @ b'a'..=b'i'] => Square::new(f - b'0', r - b'a' + 1),
+        _ => None,
+    }
+}
+
+/// Reads `"+bP"`.
+pub fn parse_piece_code(s: &str) -> Option<Piece> {
+    let (promoted, rest) = match s.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    let color = match rest.as_bytes().first()? {
+        b'b' => Color::Black,
+        b'w' => Color::White,
+        _ => return None,
+    };
+    let mut letters = rest[1..].chars();
+    let kind = PieceKind::from_letter(letters.next().filter(char::is_ascii_uppercase)?)?;
+    if letters.next().is_some() || (promoted && !kind.can_promote()) {
+        return None;
+    }
+    Some(Piece { color, kind, promoted })
+}
+
+fn square_help(key: &str) -> String {
+    let b = key.as_bytes();
+    match b {
+        [r @ b'a'..=b'i', f @ b'1'..=b'9'] => {
+            format!("did you mean \"{}{}\"? A square is its file digit, then its rank letter", *f as char, *r as char)
+        }
+        [f @ b'1'..=b'9', r @ b'A'..=b'I'] => {
+            format!("did you mean \"{}{}\"? Rank letters are lowercase", *f as char, r.to_ascii_lowercase() as char)
+        }
+        _ => "a square is a file 1-9 and a rank a-i: \"9a\" is the top left corner, \"1i\" the bottom right".to_owned(),
+    }
+}
+
+fn piece_help(code: &str) -> String {
+    let c: Vec<char> = code.chars().collect();
+    match c.as_slice() {
+        [k] if PieceKind::from_letter(*k).is_some() => {
+            let color = if k.is_ascii_uppercase() { 'b' } else { 'w' };
+            format!("put `b` or `w` in front for its side, as \"{color}{}\"", k.to_ascii_uppercase())
+        }
+        [col @ ('b' | 'w'), '+', k] => format!("the `+` comes first: \"+{col}{k}\""),
+        ['+', 'b' | 'w', 'G' | 'K'] => "golds and kings do not promote: leave out the `+`".to_owned(),
+        [col @ ('b' | 'w'), k] if PieceKind::from_letter(*k).is_some() => {
+            format!("piece letters are uppercase: \"{col}{}\"", k.to_ascii_uppercase())
+        }
+        ['B' | 'W', ..] => "the side is a lowercase `b` or `w`".to_owned(),
+        _ => "a piece is `b` or `w`, then K R B G S N L P, with `+` in front when promoted: \"bP\", \"+wR\"".to_owned(),
+    }
+}
+
+fn read_pieces(node: &Node, out: &mut Vec<Diagnostic>) -> Option<PiecesRead> {
+    let Value::Object(members) = &node.value else {
+        out.push(
+            Diagnostic::error(
+                "json::pieces",
+                node.span,
+                format!("the pieces are an object from square to piece, not {}", node.value.kind()),
+            )
+            .label("not an object")
+            .help("write the pieces as {\"5i\":\"bK\",\"5a\":\"wK\",…}"),
+        );
+        return None;
+    };
+    let before = out.len();
+    let mut read = PiecesRead { board: Board::default(), spans: Vec::new(), whole: node.span };
+    for m in members {
+        let square = parse_square(&m.key);
+        if square.is_none() {
+            out.push(
+                Diagnostic::error(
+                    "json::square",
+                    m.key_span,
+                    format!("\"{}\" is not a square of the shogi board", m.key.escape_debug()),
+                )
+                .label("not a square")
+                .help(square_help(&m.key)),
+            );
+        }
+        let piece = match &m.value.value {
+            Value::String(code) => {
+                let piece = parse_piece_code(code);
+                if piece.is_none() {
+                    let unpromotable = matches!(code.as_str(), "+bG" | "+wG" | "+bK" | "+wK");
+                    let (code_name, message) = if unpromotable {
+                        ("json::unpromotable", format!("\"{code}\" promotes a piece that does not promote"))
+                    } else {
+                        ("json::piece", format!("\"{}\" is not a piece code", code.escape_debug()))
+                    };
+                    let label = if unpromotable { "does not promote" } else { "not a piece" };
+                    out.push(Diagnostic::error(code_name, m.value.span, message).label(label).help(piece_help(code)));
+                }
+                piece
+            }
+            v => {
+                out.push(
+                    Diagnostic::error(
+                        "json::piece",
+                        m.value.span,
+                        format!("a piece is a string such as \"bP\", not {}", v.kind()),
+                    )
+                    .label("not a piece")
+                    .help("write the piece as a string: `b` or `w`, then its letter, `+` in front when promoted"),
+                );
+                None
+            }
+        };
+        let (Some(square), Some(piece)) = (square, piece) else { continue };
+        if let Some((_, first)) = read.spans.iter().find(|(s, _)| *s == square) {
+            out.push(
+                Diagnostic::error("json::duplicate-square", m.key_span, format!("{square} is given twice"))
+                    .label("given again")
+                    .with(*first, "first given here")
+                    .help("a square holds one piece: keep one of the two"),
+            );
+            continue;
+        }
+        read.board.set(square, Some(piece));
+        read.spans.push((square, m.key_span.to(m.value.span)));
+    }
+    (out.len() == before).then_some(read)
+}
+
+/// The SFEN record of a well-formed object, with where each part came from.
+fn to_sfen(
+    object: &Node,
+    side: &(Color, Span),
+    black: &HandRead,
+    white: &HandRead,
+    pieces: &PiecesRead,
+    move_number: Option<u64>,
+) -> Mapped {
+    let mut m = Mapped::new(json::first_char(object.span));
+    for rank in 1..=9u8 {
+        if rank > 1 {
+            m.push("/", None);
+        }
+        let mut empty = 0;
+        for file in (1..=9u8).rev() {
+            let Some(square) = Square::new(file, rank) else { continue };
+            match pieces.board.get(square) {
+                Some(piece) => {
+                    if empty > 0 {
+                        m.push(&empty.to_string(), None);
+                        empty = 0;
+                    }
+                    let from = pieces.spans.iter().find(|(s, _)| *s == square).map(|(_, j)| *j);
+                    m.push(&piece.to_string(), from);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            m.push(&empty.to_string(), None);
+        }
+    }
+    m.region(0, pieces.whole);
+    m.push(" ", None);
+    m.push(if side.0 == Color::Black { "b" } else { "w" }, Some(side.1));
+    m.push(" ", None);
+    let hand_start = m.text.len();
+    let mut any = false;
+    for (color, read) in [(Color::Black, black), (Color::White, white)] {
+        for kind in PieceKind::USI_HAND_ORDER {
+            let n = read.hand.count(kind);
+            if n == 0 {
+                continue;
+            }
+            let count = if n > 1 { n.to_string() } else { String::new() };
+            let letter = Piece { color, kind, promoted: false }.letter();
+            m.push(&format!("{count}{letter}"), read.spans[kind.index()]);
+            any = true;
+        }
+    }
+    if !any {
+        m.push("-", None);
+    }
+    m.region(hand_start, black.whole.to(white.whole));
+    if let Some(n) = move_number {
+        m.push(" ", None);
+        let from = object.get("moveNumber").map(|mn| mn.value.span);
+        m.push(&n.to_string(), from);
+    }
+    m
+}
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    //! `Position` as seed 002's object, for serde (the `serde` feature).
+
+    use super::{read, Position};
+
+    /// The board's pieces as a map from square to code, in SFEN order.
+    struct Pieces<'a>(&'a crate::shogi::Board);
+
+    impl serde::Serialize for Pieces<'_> {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_map(self.0.pieces().map(|(sq, p)| (sq.to_string(), super::piece_code(p))))
+        }
+    }
+
+    impl serde::Serialize for Position {
+        /// Writes the seed's object (hands as arrays of seven counts), as [`write`] does.
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeMap;
+            let mut out = serializer.serialize_map(None)?;
+            out.serialize_entry("sideOnMove", super::side_name(self.side))?;
+            out.serialize_entry("blackHand", &self.hands[0].0)?;
+            out.serialize_entry("whiteHand", &self.hands[1].0)?;
+            out.serialize_entry("pieces", &Pieces(&self.board))?;
+            if let Some(n) = self.move_number {
+                out.serialize_entry("moveNumber", &n)?;
+            }
+            out.end()
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for Position {
+        /// Reads the seed's object in either hand style; a position that breaks the rules of
+        /// shogi is read (as [`Position`] always is), a malformed one is an error.
+        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let value = serde_json::Value::deserialize(deserializer)?;
+            let text = value.to_string();
+            let (nodes, diagnostics) = crate::json::read_stream(&text);
+            let first = diagnostics.into_iter().next();
+            let checked = nodes.first().map(read).unwrap_or_default();
+            let error = first.or_else(|| checked.diagnostics.iter().find(|d| d.code.starts_with("json::")).cloned());
+            match (error, checked.sfen) {
+                (None, Some(sfen)) => sfen.parse().map_err(serde::de::Error::custom),
+                (Some(d), _) => Err(serde::de::Error::custom(d.message)),
+                (None, None) => Err(serde::de::Error::custom("not a shogi position")),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_text(text: &str) -> Checked {
+        let (nodes, diagnostics) = json::read_stream(text);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        read(&nodes[0])
+    }
+
+    #[test]
+    fn the_seed_tsume_round_trips() {
+        let p: Position = "7r1/6B1p/6Bsk/9/7P1/9/9/9/9 B 2S".parse().expect("sfen");
+        let text = write(&p, Style::Seed);
+        assert_eq!(
+            text,
+            r#"{"sideOnMove":"black","blackHand":[0,0,0,2,0,0,0],"whiteHand":[0,0,0,0,0,0,0],"pieces":{"2a":"wR","3b":"bB","1b":"wP","3c":"bB","2c":"wS","1c":"wK","2e":"bP"}}"#
+        );
+        let back = read_text(&text);
+        assert_eq!(back.position.as_ref(), Some(&p));
+        assert_eq!(back.sfen.as_deref(), Some("7r1/6B1p/6Bsk/9/7P1/9/9/9/9 b 2S"));
+        let keyed = write(&p, Style::Keyed);
+        assert!(keyed.contains(r#""blackHand":{"silver":2},"whiteHand":{}"#), "{keyed}");
+        assert_eq!(read_text(&keyed).position, Some(p));
+    }
+
+    #[test]
+    fn faults_point_into_the_json() {
+        let text = r#"{"sideOnMove":"Black","blackHand":[0,0,0],"whiteHand":{"king":1},"pieces":{"5j":"bK","5a":"K","4a":"+bG"}}"#;
+        let checked = read_text(text);
+        let found: Vec<(&str, &str)> = checked.diagnostics.iter().map(|d| (d.code, d.span().slice(text))).collect();
+        assert_eq!(
+            found,
+            [
+                ("json::side", "\"Black\""),
+                ("json::hand-length", "[0,0,0]"),
+                ("json::hand-piece", "\"king\""),
+                ("json::square", "\"5j\""),
+                ("json::piece", "\"K\""),
+                ("json::unpromotable", "\"+bG\""),
+            ]
+        );
+        assert!(checked.position.is_none());
+    }
+
+    #[test]
+    fn rule_findings_point_at_the_pieces() {
+        let text = r#"{"sideOnMove":"black","blackHand":[0,0,0,0,0,0,0],"whiteHand":[0,0,0,0,0,0,0],"pieces":{"5a":"wK","5c":"bP","5g":"bP","5i":"bK"}}"#;
+        let checked = read_text(text);
+        let nifu = checked.diagnostics.iter().find(|d| d.code == "sfen::nifu").expect("nifu");
+        let spans: Vec<&str> = nifu.labels.iter().map(|l| l.span.slice(text)).collect();
+        assert_eq!(spans, ["\"5g\":\"bP\"", "\"5c\":\"bP\""]);
+    }
+}
