@@ -15,6 +15,9 @@ use kifu::diagnostic::RecordSource;
 use kifu::fen;
 use kifu::sfen::DialectChoice;
 
+#[path = "cli/playground.rs"]
+mod playground_cli;
+
 /// kifu: parses, validates and explains board-game notations (SFEN, FEN, EPD, PSN).
 #[derive(Parser, Debug)]
 #[command(name = "kifu", version, about, long_about = None)]
@@ -35,6 +38,16 @@ enum Command {
     Json(JsonArgs),
     /// Convert PSN games: `--to psn` writes each game in the 1998 spec's form.
     Convert(ConvertArgs),
+    /// Print each record's parse tree: rule, place (line:column) and text, indented.
+    ///
+    /// `--grammar FILE` runs an edited `.pest` grammar instead of kifu's; `--ast` prints kifu's
+    /// typed syntax tree. Exit status: 0 when every record parsed, 1 when one was rejected, 2 for
+    /// a broken grammar or a usage error.
+    Tree(playground_cli::TreeArgs),
+    /// Work on grammars: `diff` two over a corpus, draw a `railroad` diagram, print `ebnf`.
+    Grammar(playground_cli::GrammarArgs),
+    /// Score another validator against the conformance suite (`conformance/`).
+    Conformance(playground_cli::ConformanceArgs),
     /// Print each FEN record's board: eight lines of eight characters, `.` for a blank square.
     ///
     /// Boards are separated by one empty line. An invalid record prints its findings on standard
@@ -186,6 +199,9 @@ fn main() -> ExitCode {
         Command::Board(args) => run_board(&args),
         Command::Json(args) => run_json(&args),
         Command::Convert(args) => run_convert(&args),
+        Command::Tree(args) => playground_cli::run_tree(&args),
+        Command::Grammar(args) => playground_cli::run_grammar(&args),
+        Command::Conformance(args) => playground_cli::run_conformance(&args),
     }
 }
 
