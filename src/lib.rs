@@ -18,6 +18,7 @@ pub mod sfen;
 pub mod shogi;
 pub mod span;
 pub mod tree;
+pub mod views;
 
 pub use diagnostic::{Diagnostic, Label, Severity};
 pub use span::{Span, Spanned};

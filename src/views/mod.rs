@@ -1,0 +1,138 @@
+//! Board diagrams: text ([`text`]), SVG ([`svg`]) and a self-contained HTML page ([`html`]),
+//! for shogi positions (SFEN, a PSN game's positions) and chess positions (FEN).
+//!
+//! A diagram is drawn from a position alone. A game is a sequence of [`Frame`]s — each a
+//! position, the move that led to it and the squares to highlight — and [`html::page`] shows
+//! it with a move list that steps through the frames.
+
+pub mod html;
+pub mod svg;
+pub mod text;
+
+use crate::fen;
+use crate::sfen;
+use crate::shogi::{Color, Piece, PieceKind, Square};
+
+/// How shogi pieces are named in a diagram.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Names {
+    /// SFEN's letters: uppercase for Black, lowercase for White, `+` before a promoted piece.
+    #[default]
+    Letters,
+    /// Kanji, as on real pieces: 歩 香 桂 銀 金 角 飛 玉, promoted と 杏 圭 全 馬 龍.
+    Kanji,
+}
+
+/// One position of a sequence: a game's position after a move, or a lone record's position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// The move that led to this position ("7g7f", "P-7f"), or `None` for a start position.
+    pub label: Option<String>,
+    /// The position.
+    pub position: sfen::Position,
+    /// Squares to highlight: the last move's origin and destination (just the destination for a
+    /// drop).
+    pub last_move: Vec<Square>,
+}
+
+impl Frame {
+    /// A position without a move.
+    pub fn position(position: sfen::Position) -> Self {
+        Self { label: None, position, last_move: Vec::new() }
+    }
+}
+
+/// The frames of a sequence of positions, each with the label of the move that led to it.
+/// The squares to highlight are found by comparing each position with the one before: the
+/// squares whose piece changed (a move's origin and destination, a drop's square).
+pub fn frames(sequence: &[(Option<String>, sfen::Position)]) -> Vec<Frame> {
+    let mut out: Vec<Frame> = Vec::with_capacity(sequence.len());
+    for (i, (label, position)) in sequence.iter().enumerate() {
+        let last_move = match i.checked_sub(1).and_then(|j| sequence.get(j)) {
+            Some((_, before)) => {
+                Square::all().filter(|sq| before.board.get(*sq) != position.board.get(*sq)).take(2).collect()
+            }
+            None => Vec::new(),
+        };
+        out.push(Frame { label: label.clone(), position: position.clone(), last_move });
+    }
+    out
+}
+
+/// What a diagram shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Diagram {
+    /// A shogi position, or a game's positions in order (at least one).
+    Shogi(Vec<Frame>),
+    /// A chess position, with squares to highlight.
+    Chess(fen::Position, Vec<crate::chess::Square>),
+}
+
+/// The kanji of a piece (one character; promoted pieces have their own).
+pub const fn kanji(kind: PieceKind, promoted: bool) -> char {
+    match (kind, promoted) {
+        (PieceKind::Pawn, false) => '歩',
+        (PieceKind::Lance, false) => '香',
+        (PieceKind::Knight, false) => '桂',
+        (PieceKind::Silver, false) => '銀',
+        (PieceKind::Gold, _) => '金',
+        (PieceKind::Bishop, false) => '角',
+        (PieceKind::Rook, false) => '飛',
+        (PieceKind::King, _) => '玉',
+        (PieceKind::Pawn, true) => 'と',
+        (PieceKind::Lance, true) => '杏',
+        (PieceKind::Knight, true) => '圭',
+        (PieceKind::Silver, true) => '全',
+        (PieceKind::Bishop, true) => '馬',
+        (PieceKind::Rook, true) => '龍',
+    }
+}
+
+/// A piece's name in `names`: `+P`, `p`, `と`.
+pub fn piece_name(piece: Piece, names: Names) -> String {
+    match names {
+        Names::Letters => piece.to_string(),
+        Names::Kanji => kanji(piece.kind, piece.promoted).to_string(),
+    }
+}
+
+/// The kinds a hand holds and how many, in USI order (R B G S N L P).
+pub fn hand_entries(position: &sfen::Position, color: Color) -> Vec<(PieceKind, u32)> {
+    let hand = position.hand(color);
+    PieceKind::USI_HAND_ORDER.iter().map(|k| (*k, hand.count(*k))).filter(|(_, n)| *n > 0).collect()
+}
+
+/// Reads a move's squares for highlighting: USI (`7g7f`, `7g7f+`, `P*7f`) for shogi.
+pub fn shogi_move_squares(text: &str) -> Option<Vec<Square>> {
+    let sq = |s: &str| crate::sfen::json::parse_square(s);
+    let t = text.strip_suffix('+').unwrap_or(text);
+    match t.as_bytes() {
+        [p, b'*', ..] if PieceKind::from_letter(char::from(*p)).is_some() => Some(vec![sq(t.get(2..)?)?]),
+        _ if t.len() == 4 => Some(vec![sq(t.get(..2)?)?, sq(t.get(2..)?)?]),
+        _ => None,
+    }
+}
+
+/// Reads a chess move's squares for highlighting: UCI (`e2e4`, `e7e8q`).
+pub fn chess_move_squares(text: &str) -> Option<Vec<crate::chess::Square>> {
+    let from = crate::chess::Square::parse(text.get(..2)?)?;
+    let to = crate::chess::Square::parse(text.get(2..4)?)?;
+    matches!(text.len(), 4 | 5).then(|| vec![from, to])
+}
+
+/// `s` with `&`, `<`, `>` and `"` escaped, for XML text and attributes.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if (c as u32) < 0x20 && !matches!(c, '\n' | '\t') => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
