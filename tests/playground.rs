@@ -1,0 +1,337 @@
+//! The spec playground through the built binary: `kifu tree`, `kifu grammar diff|railroad|ebnf`
+//! and `kifu conformance`, and the `conformance/` folder kept in step with the fixtures.
+
+use std::path::Path;
+use std::process::Command;
+
+use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
+use pest::Parser;
+
+fn kifu() -> Command {
+    let mut cmd = Command::new(get_cargo_bin("kifu"));
+    cmd.env("NO_COLOR", "1").env_remove("COLUMNS").current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+fn settings() -> insta::Settings {
+    let mut s = insta::Settings::clone_current();
+    s.set_snapshot_path("../snapshots/playground");
+    s.set_prepend_module_to_snapshot(false);
+    s.set_omit_expression(true);
+    s.add_filter(r"/tmp/\.tmp[A-Za-z0-9]+", "[TMP]");
+    s.add_filter(r"kifu(\.exe)?\b", "kifu");
+    s
+}
+
+const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+const EDITED: &str = "tests/fixtures/playground/sfen-side-any-case.pest";
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn files(dir: &str, ext: &str) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(root().join(dir))
+        .expect("fixture folder")
+        .filter_map(Result::ok)
+        .map(|e| format!("{dir}/{}", e.file_name().to_string_lossy()))
+        .filter(|n| n.ends_with(ext))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn help() {
+    settings().bind(|| {
+        assert_cmd_snapshot!("tree_help", kifu().args(["tree", "--help"]));
+        assert_cmd_snapshot!("grammar_help", kifu().args(["grammar", "--help"]));
+        assert_cmd_snapshot!("grammar_diff_help", kifu().args(["grammar", "diff", "--help"]));
+        assert_cmd_snapshot!("conformance_help", kifu().args(["conformance", "--help"]));
+    });
+}
+
+#[test]
+fn tree_of_records() {
+    settings().bind(|| {
+        assert_cmd_snapshot!("tree_sfen_record", kifu().args(["tree", "--format", "sfen", "--record", START]));
+        assert_cmd_snapshot!("tree_sfen_ast", kifu().args(["tree", "--format", "sfen", "--ast", "--record", START]));
+        assert_cmd_snapshot!("tree_fen_file", kifu().args(["tree", "examples/seed-001.fen"]));
+        assert_cmd_snapshot!(
+            "tree_psn_game",
+            kifu().args(["tree", "--format", "psn", "--record", "[Sente \"Oyama\"]\n1. P7f P3d 2. P2f 1-0\n"])
+        );
+        assert_cmd_snapshot!(
+            "tree_psn_ast",
+            kifu().args(["tree", "--format", "psn", "--ast", "--record", "1. P7f P3d\n"])
+        );
+        // A file of several records: places are the file's lines; a rejected one is explained.
+        assert_cmd_snapshot!("tree_tour", kifu().args(["tree", "--dialect", "usi", "examples/tour.sfen"]));
+        assert_cmd_snapshot!(
+            "tree_ast_invalid",
+            kifu().args(["tree", "--ast", "--format", "fen", "--record", "8/8/8 w - - 0 1"])
+        );
+    });
+}
+
+#[test]
+fn tree_with_an_edited_grammar() {
+    settings().bind(|| {
+        let upper = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL B - 100";
+        assert_cmd_snapshot!("tree_shipped_rejects", kifu().args(["tree", "--format", "sfen", "--record", upper]));
+        assert_cmd_snapshot!(
+            "tree_edited_accepts",
+            kifu().args(["tree", "--grammar", EDITED, "--rule", "record", "--format", "sfen", "--record", upper])
+        );
+        // A rule that is a simple literal is shown with its text.
+        assert_cmd_snapshot!(
+            "tree_edited_rejects",
+            kifu().args(["tree", "--grammar", EDITED, "--rule", "usi_side", "--record", "x"])
+        );
+        for name in ["undefined-rule", "left-recursion", "syntax-error"] {
+            let path = format!("tests/fixtures/playground/{name}.pest");
+            assert_cmd_snapshot!(
+                format!("grammar_error_{name}"),
+                kifu().args(["tree", "--grammar", &path, "--rule", "record", "--record", "1"])
+            );
+        }
+        assert_cmd_snapshot!(
+            "tree_unknown_rule",
+            kifu().args(["tree", "--grammar", EDITED, "--rule", "recrd", "--record", "x"])
+        );
+        assert_cmd_snapshot!(
+            "tree_ast_with_grammar",
+            kifu().args(["tree", "--grammar", EDITED, "--ast", "--record", "x"])
+        );
+        assert_cmd_snapshot!("tree_no_format", kifu().args(["tree", "--record", "x"]));
+    });
+}
+
+#[test]
+fn awkward_inputs_never_crash() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let write = |name: &str, bytes: &[u8]| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, bytes).expect("write");
+        p.to_string_lossy().into_owned()
+    };
+    let binary = write("binary.sfen", b"\x00\xff\xfe\x01lnsg\n\x80\x80");
+    let empty = write("empty.sfen", b"");
+    let empty_psn = write("empty.psn", b"");
+    let bin_grammar = write("binary.pest", b"record = { \"\xff\" }");
+    let deep = write("deep.pest", b"record = { \"(\" ~ record? ~ \")\" }");
+    let mut deep_input = "(".repeat(200_000);
+    deep_input.push_str(&")".repeat(200_000));
+    let deep_record = write("deep.txt", deep_input.as_bytes());
+    let status = |args: &[&str]| kifu().args(args).output().expect("runs").status.code();
+    assert_eq!(status(&["tree", &binary]), Some(1));
+    assert_eq!(status(&["tree", "--ast", &binary]), Some(1));
+    assert_eq!(status(&["tree", &empty]), Some(0));
+    assert_eq!(status(&["tree", &empty_psn]), Some(0));
+    assert_eq!(status(&["tree", "--format", "sfen", "--record", ""]), Some(1));
+    assert_eq!(status(&["tree", "--grammar", &bin_grammar, "--rule", "record", "--record", "x"]), Some(2));
+    // Deep nesting: an answer (accepted or not), never a crash.
+    let code = status(&["tree", "--grammar", &deep, "--no-common", "--rule", "record", &deep_record]);
+    assert!(matches!(code, Some(0 | 1)), "{code:?}");
+    assert_eq!(status(&["grammar", "ebnf", &binary]), Some(2));
+    assert_eq!(status(&["grammar", "railroad", &empty, "--rule", "x"]), Some(2));
+    assert_eq!(status(&["grammar", "diff", &empty, &empty, "--rule", "line", &binary]), Some(0));
+    settings().bind(|| {
+        assert_cmd_snapshot!("tree_binary", kifu().args(["tree", "--format", "sfen", &binary]));
+    });
+}
+
+/// kifu's trees are pest_vm's trees of the shipped grammars, so `--grammar grammar/sfen.pest`
+/// changes nothing: both print what the derived parser prints.
+#[test]
+fn the_vm_reads_the_shipped_grammars_as_the_derived_parsers_do() {
+    use kifu::playground::grammar::Grammar;
+    let sfen = Grammar::shipped("grammar/sfen.pest", kifu::grammar::SFEN).expect("SFEN grammar");
+    for path in files("tests/fixtures/sfen/ok", ".sfen").into_iter().chain(files("tests/fixtures/sfen/err", ".sfen")) {
+        let text = std::fs::read_to_string(root().join(&path)).expect("fixture");
+        let text = text.trim_end_matches('\n');
+        if text.chars().count() > 80 {
+            continue; // `render_with` shortens long texts
+        }
+        let derived = kifu::sfen::parser::SfenParser::parse(kifu::sfen::parser::Rule::record, text);
+        let vm = sfen.parse("record", text);
+        match (derived, vm) {
+            (Ok(d), Ok(v)) => {
+                assert_eq!(kifu::tree::render(d), kifu::tree::render_with(v, 1, &|r: &str| r.to_owned()), "{path}")
+            }
+            (Err(_), Err(_)) => {}
+            (d, v) => panic!("{path}: derived {:?}, vm {:?}", d.is_ok(), v.is_ok()),
+        }
+    }
+    let fen = Grammar::shipped("grammar/fen.pest", kifu::grammar::FEN).expect("FEN grammar");
+    for path in files("tests/fixtures/fen/ok", ".fen") {
+        let text = std::fs::read_to_string(root().join(&path)).expect("fixture");
+        let text = text.trim_end_matches('\n');
+        let rule = if path.contains("chess960") {
+            kifu::fen::parser::Rule::fen960_record
+        } else {
+            kifu::fen::parser::Rule::fen_record
+        };
+        let name = format!("{rule:?}");
+        let derived = kifu::fen::parser::FenParser::parse(rule, text).expect("ok fixture parses");
+        let vm = fen.parse(&name, text).expect("the VM parses it too");
+        assert_eq!(kifu::tree::render(derived), kifu::tree::render_with(vm, 1, &|r: &str| r.to_owned()), "{path}");
+    }
+}
+
+/// The diff a spec author would run before proposing side letters in either case: the shipped
+/// SFEN grammar against the edited copy, over every SFEN fixture and the tour example.
+#[test]
+fn grammar_diff_of_case_insensitive_sides() {
+    let mut corpus = files("tests/fixtures/sfen/ok", ".sfen");
+    corpus.extend(files("tests/fixtures/sfen/err", ".sfen"));
+    corpus.push("examples/tour.sfen".to_owned());
+    let mut args = vec!["grammar", "diff", "grammar/sfen.pest", EDITED, "--rule", "record", "--json"];
+    args.extend(corpus.iter().map(String::as_str));
+    let out = kifu().args(&args).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1), "a change exits 1");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let counts: Vec<u64> = ["accepted_both", "rejected_both", "newly_accepted", "newly_rejected", "changed_tree"]
+        .iter()
+        .map(|k| v[k].as_u64().unwrap_or_else(|| panic!("{k} missing")))
+        .collect();
+    let records = v["records"].as_u64().expect("records");
+    assert_eq!(counts.iter().sum::<u64>(), records);
+    // Only `B`/`W` with a move number past 99 is newly accepted (USI's side, now in any case,
+    // takes it); every lowercase record with a 2007-sized move number is now read as SFEN 2007.
+    assert_eq!(counts, [13, 59, 2, 0, 40]);
+    let examples = v["examples"].as_array().expect("examples");
+    assert!(examples.iter().any(|e| e["kind"] == "newly_accepted"
+        && e["file"] == "tests/fixtures/sfen/err/dialect_sfen2007_move_100.sfen"
+        && e["column"] == 65));
+    for e in examples {
+        for key in ["kind", "file", "line", "at_line", "column", "record", "old", "new"] {
+            assert!(e.get(key).is_some(), "examples[].{key}");
+        }
+    }
+    // The same grammar on both sides changes nothing, and exits 0.
+    let mut same = vec!["grammar", "diff", "grammar/sfen.pest", "grammar/sfen.pest", "--rule", "record"];
+    same.extend(corpus.iter().map(String::as_str));
+    assert_eq!(kifu().args(&same).output().expect("runs").status.code(), Some(0));
+    settings().bind(|| {
+        let mut human = vec!["grammar", "diff", "grammar/sfen.pest", EDITED, "--rule", "record", "--examples", "1"];
+        human.extend(corpus.iter().map(String::as_str));
+        assert_cmd_snapshot!("grammar_diff_sides", kifu().args(&human));
+    });
+}
+
+#[test]
+fn grammar_diff_reads_psn_games() {
+    let corpus = files("tests/fixtures/psn/ok", ".psn");
+    let mut args = vec!["grammar", "diff", "grammar/psn.pest", "grammar/psn.pest", "--rule", "game", "--json"];
+    args.extend(corpus.iter().map(String::as_str));
+    let out = kifu().args(&args).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let games: usize = corpus
+        .iter()
+        .map(|p| kifu::psn::check_bytes(&std::fs::read(root().join(p)).expect("read"), false).games.len())
+        .sum();
+    assert_eq!(v["records"].as_u64(), Some(games as u64), "one record per game");
+}
+
+#[test]
+fn railroad_and_ebnf() {
+    settings().bind(|| {
+        assert_cmd_snapshot!(
+            "ebnf_sfen_record",
+            kifu().args(["grammar", "ebnf", "grammar/sfen.pest", "--rule", "record"])
+        );
+        assert_cmd_snapshot!("ebnf_edited_hand", kifu().args(["grammar", "ebnf", EDITED, "--rule", "usi_side"]));
+    });
+    let out = kifu().args(["grammar", "railroad", "grammar/sfen.pest", "--rule", "record"]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let svg = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    for rule in ["record", "sfen2007_record", "usi_record", "board", "hand_entry"] {
+        assert!(svg.contains(rule), "{rule} drawn");
+    }
+    let shipped = std::fs::read_to_string(root().join("docs/sfen-record.svg")).expect("docs/sfen-record.svg");
+    assert_eq!(shipped, svg, "docs/sfen-record.svg is stale: run `kifu grammar railroad grammar/sfen.pest --rule record -o docs/sfen-record.svg`");
+    for grammar in ["grammar/fen.pest", "grammar/psn.pest"] {
+        assert_eq!(kifu().args(["grammar", "ebnf", grammar]).output().expect("runs").status.code(), Some(0));
+    }
+}
+
+/// `conformance/` is what the fixtures make it. `KIFU_UPDATE_CONFORMANCE=1 cargo test
+/// --test playground` writes it again.
+#[test]
+fn conformance_suite_is_fresh() {
+    let generated = kifu::playground::conformance::generate(&root().join("tests/fixtures")).expect("fixtures read");
+    let suite = root().join("conformance");
+    if std::env::var_os("KIFU_UPDATE_CONFORMANCE").is_some() {
+        for (path, bytes) in &generated {
+            let p = suite.join(path);
+            std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+            std::fs::write(p, bytes).expect("write");
+        }
+    }
+    let mut stale = Vec::new();
+    for (path, bytes) in &generated {
+        if std::fs::read(suite.join(path)).ok().as_ref() != Some(bytes) {
+            stale.push(path.clone());
+        }
+    }
+    let mut on_disk = Vec::new();
+    for format in ["sfen", "fen", "psn"] {
+        for kind in ["ok", "err"] {
+            if let Ok(entries) = std::fs::read_dir(suite.join(format).join(kind)) {
+                on_disk.extend(
+                    entries
+                        .filter_map(Result::ok)
+                        .map(|e| format!("{format}/{kind}/{}", e.file_name().to_string_lossy())),
+                );
+            }
+        }
+    }
+    let extra: Vec<&String> = on_disk.iter().filter(|p| !generated.iter().any(|(g, _)| g == *p)).collect();
+    assert!(
+        stale.is_empty() && extra.is_empty(),
+        "conformance/ is stale ({} files differ: {:?}; {} left over: {extra:?}): run `KIFU_UPDATE_CONFORMANCE=1 cargo test --test playground`",
+        stale.len(),
+        stale.iter().take(5).collect::<Vec<_>>(),
+        extra.len()
+    );
+    assert!(suite.join("README.md").exists());
+}
+
+/// kifu scored by its own suite agrees on every case; a validator that accepts everything is
+/// caught on every invalid case.
+#[test]
+fn conformance_scores_a_validator() {
+    let bin = get_cargo_bin("kifu");
+    let cmd = format!(
+        "'{}' check --format {{format}} $(test {{format}} = psn || echo --dialect {{dialect}}) {{file}} >/dev/null",
+        bin.display()
+    );
+    let out = kifu().args(["conformance", "--json", "--cmd", &cmd]).output().expect("runs");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    // The one exception: an input that is an empty line holds an empty record, which the suite
+    // (like `sfen::check("")`) calls invalid, while `kifu check` skips blank lines and finds no
+    // record in the file to fault.
+    let disagree: Vec<&str> =
+        v["disagreements"].as_array().expect("list").iter().filter_map(|d| d["file"].as_str()).collect();
+    assert_eq!(disagree, ["sfen/err/empty_record.sfen", "fen/err/empty_record.fen"], "{v}");
+    assert_eq!(v["agree"].as_u64().map(|n| n + 2), v["cases"].as_u64(), "{v}");
+    assert!(v["cases"].as_u64().is_some_and(|n| n > 200));
+    assert_eq!(out.status.code(), Some(1));
+    settings().bind(|| {
+        assert_cmd_snapshot!(
+            "conformance_accepts_everything",
+            kifu().args(["conformance", "--format", "sfen", "--show", "1", "--cmd", "true {file}"])
+        );
+        assert_cmd_snapshot!(
+            "conformance_failing_tool",
+            kifu().args(["conformance", "--format", "fen", "--show", "1", "--cmd", "echo broken >&2; exit 3 # {file}"])
+        );
+        assert_cmd_snapshot!(
+            "conformance_no_suite",
+            kifu().args(["conformance", "--suite", "nowhere", "--cmd", "true {file}"])
+        );
+    });
+}
