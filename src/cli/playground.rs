@@ -115,6 +115,9 @@ struct DiffArgs {
     /// Do not join `grammar/common.pest` after each grammar.
     #[arg(long)]
     no_common: bool,
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j')]
+    jobs: Option<usize>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -510,8 +513,22 @@ fn run_diff(args: &DiffArgs) -> ExitCode {
             Err(e) => return usage(&format!("cannot read `{path}`: {e}")),
         };
         let records = records::split(&bytes, layout(args.format.or_else(|| format_of_path(path))));
-        let part = kifu::playground::diff::diff(&old, &new, &args.rule, path, &records, args.examples);
-        report.add(part, args.examples);
+        // Records are independent: cut them into one run per worker, and add the runs in order.
+        let workers = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+        let size = records.len().div_ceil(workers).max(1);
+        let parts: Vec<kifu::playground::diff::Report> = std::thread::scope(|scope| {
+            let runs: Vec<_> = records
+                .chunks(size)
+                .map(|chunk| {
+                    let (old, new, rule) = (&old, &new, args.rule.as_str());
+                    scope.spawn(move || kifu::playground::diff::diff(old, new, rule, path, chunk, args.examples))
+                })
+                .collect();
+            runs.into_iter().filter_map(|r| r.join().ok()).collect()
+        });
+        for part in parts {
+            report.add(part, args.examples);
+        }
         texts.push(path.clone());
     }
     report.examples.sort_by_key(|e| match e.kind {
