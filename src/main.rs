@@ -17,6 +17,8 @@ use kifu::sfen::DialectChoice;
 
 #[path = "cli/playground.rs"]
 mod playground_cli;
+#[path = "cli/views.rs"]
+mod views_cli;
 
 /// kifu: parses, validates and explains board-game notations (SFEN, FEN, EPD, PSN).
 #[derive(Parser, Debug)]
@@ -34,9 +36,14 @@ enum Command {
     /// when every record is valid (warnings allowed), 1 when one is invalid, 2 for a usage or
     /// I/O error.
     Check(CheckArgs),
-    /// Print each PSN game's model as JSON, one object per line.
+    /// Print each record as JSON, one object per line: PSN games, or positions (seed 002).
+    ///
+    /// Positions (`.sfen`, `.fen`, `.epd`, `.json`) print seed 002's model, or its chess analogue;
+    /// `--json-style keyed` writes hands as objects.
     Json(JsonArgs),
-    /// Convert PSN games: `--to psn` writes each game in the 1998 spec's form.
+    /// Convert records: PSN games `--to psn`, positions (JSON, SFEN) `--to sfen`.
+    ///
+    /// `--to psn` writes PSN games in the 1998 spec's form; `--to sfen` writes positions as USI SFEN.
     Convert(ConvertArgs),
     /// Print each record's parse tree: rule, place (line:column) and text, indented.
     ///
@@ -48,7 +55,11 @@ enum Command {
     Grammar(playground_cli::GrammarArgs),
     /// Score another validator against the conformance suite (`conformance/`).
     Conformance(playground_cli::ConformanceArgs),
-    /// Print each FEN record's board: eight lines of eight characters, `.` for a blank square.
+    /// Print boards: FEN as seed 001 does, SFEN as a 9×9 diagram; `--svg`, `--html`.
+    ///
+    /// FEN prints eight lines of eight characters, `.` for a blank square (seed 001); SFEN and JSON
+    /// shogi positions print a 9×9 diagram with both hands (`--ascii`, `--kanji`). `--svg` writes
+    /// SVG diagrams, `--html` one self-contained page.
     ///
     /// Boards are separated by one empty line. An invalid record prints its findings on standard
     /// error and no board; the others still print. Exit status as for `check`.
@@ -57,32 +68,43 @@ enum Command {
 
 #[derive(clap::Args, Debug)]
 struct BoardArgs {
-    /// Files to read; `-` or nothing reads standard input (as FEN).
+    /// Files to read (`.fen`, `.epd`, `.sfen`, `.json`); `-` or nothing reads standard input (as
+    /// FEN, unless `--format` says otherwise).
     paths: Vec<String>,
-    /// The records' dialect: `standard` or `chess960` castling.
+    /// The records' dialect: FEN `standard` or `chess960` castling; SFEN `auto`, `sfen2007` or `usi`.
     #[arg(long, value_enum)]
     dialect: Option<DialectArg>,
+    #[command(flatten)]
+    views: views_cli::ViewArgs,
 }
 
 #[derive(clap::Args, Debug)]
 struct JsonArgs {
-    /// PSN files to read; `-` or nothing reads standard input.
+    /// Files to read: PSN games, or positions (`.sfen`, `.fen`, `.epd`, `.json`); `-` or nothing
+    /// reads standard input (PSN, unless `--format` says otherwise).
     paths: Vec<String>,
+    #[command(flatten)]
+    positions: views_cli::JsonViewArgs,
 }
 
 #[derive(clap::Args, Debug)]
 struct ConvertArgs {
-    /// PSN files to read; `-` or nothing reads standard input.
+    /// Files to read: PSN games, or positions (`.sfen`, `.fen`, `.epd`, `.json`); `-` or nothing
+    /// reads standard input (PSN, unless `--format` says otherwise).
     paths: Vec<String>,
     /// The form to write: `psn`, the 1998 spec's PSN.
     #[arg(long, value_enum)]
     to: ConvertTo,
+    #[command(flatten)]
+    input: views_cli::ConvertInput,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum ConvertTo {
     /// PSN as the 1998 spec writes it.
     Psn,
+    /// SFEN as USI writes it (positions: JSON or SFEN in).
+    Sfen,
 }
 
 #[derive(clap::Args, Debug)]
@@ -169,6 +191,7 @@ fn dialect_title(name: &str) -> &str {
         "fen" => "FEN",
         "chess960" => "Chess960 FEN",
         "epd" => "EPD",
+        "json" => "JSON",
         other => kifu::psn::dialect::title(other),
     }
 }
@@ -329,6 +352,16 @@ fn run_check(args: &CheckArgs) -> ExitCode {
             Some(FormatArg::Psn) => Some(FormatName::Psn),
             None => None,
         };
+        if args.format.is_none() && views_cli::is_json_path(path) {
+            match views_cli::check_json(path, name, &renderer, &mut out) {
+                Ok(t) => totals.add(&t),
+                Err(e) => {
+                    usage_error(&mut out, json, name, &format!("cannot read `{name}`: {e}"));
+                    failed = true;
+                }
+            }
+            continue;
+        }
         let psn = name_of_format.or_else(|| FormatName::from_path(path)) == Some(FormatName::Psn);
         if psn {
             if let Some(d) = args.dialect {
@@ -586,6 +619,9 @@ fn progress_bar(size: Option<u64>) -> Option<indicatif::ProgressBar> {
 
 /// `kifu board`: each valid FEN record's board on standard output, findings on standard error.
 fn run_board(args: &BoardArgs) -> ExitCode {
+    if views_cli::handles_board(&args.paths, &args.views) {
+        return views_cli::run_board(&args.paths, args.dialect, &args.views);
+    }
     let dialect = match args.dialect {
         None | Some(DialectArg::Standard | DialectArg::Auto) => fen::Dialect::Standard,
         Some(DialectArg::Chess960) => fen::Dialect::Chess960,
@@ -771,6 +807,9 @@ fn read_games(paths: &[String]) -> Vec<(String, Option<kifu::psn::CheckedFile>)>
 
 /// `kifu json`: each game's model, one JSON object per line.
 fn run_json(args: &JsonArgs) -> ExitCode {
+    if views_cli::reads_positions(&args.paths, args.positions.format) {
+        return views_cli::run_json(&args.paths, &args.positions);
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut failed = false;
@@ -806,6 +845,12 @@ fn run_json(args: &JsonArgs) -> ExitCode {
 
 /// `kifu convert`: each game written again in the form asked for.
 fn run_convert(args: &ConvertArgs) -> ExitCode {
+    if views_cli::converts_positions(&args.paths, &args.input) {
+        return match args.to {
+            ConvertTo::Sfen => views_cli::run_convert_sfen(&args.paths, &args.input),
+            ConvertTo::Psn => views_cli::convert_unsupported("psn"),
+        };
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let (mut failed, mut invalid, mut written) = (false, false, 0usize);
@@ -827,6 +872,12 @@ fn run_convert(args: &ConvertArgs) -> ExitCode {
             }
             let text = match args.to {
                 ConvertTo::Psn => kifu::psn::display::to_psn(&g.game),
+                // PSN games to SFEN need the replay (the final position): not wired in yet.
+                ConvertTo::Sfen => {
+                    let _ = out.flush();
+                    eprintln!("kifu: `--to sfen` converts positions (JSON, SFEN); PSN games do not convert to SFEN yet");
+                    return ExitCode::from(2);
+                }
             };
             let sep = if written > 0 { "\n" } else { "" };
             if write!(out, "{sep}{text}").is_err() {

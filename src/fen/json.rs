@@ -322,6 +322,8 @@ pub fn read(object: &Node) -> Checked {
             }
         }
     }
+    // The JSON's findings in the order of the text.
+    out.sort_by_key(|d| d.span().start);
     if out.iter().any(Diagnostic::is_error) {
         return Checked { diagnostics: out, ..Checked::default() };
     }
@@ -387,12 +389,12 @@ mod tests {
         assert_eq!(
             found,
             [
-                ("json::square", "\"i1\""),
-                ("json::piece", "\"k\""),
                 ("json::side", "\"w\""),
                 ("json::castling", "X"),
                 ("json::en-passant", "\"e9\""),
                 ("json::counter", "-1"),
+                ("json::square", "\"i1\""),
+                ("json::piece", "\"k\""),
             ]
         );
     }

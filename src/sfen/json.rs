@@ -146,6 +146,8 @@ pub fn read(object: &Node) -> Checked {
             }
         },
     };
+    // The JSON's findings in the order of the text.
+    out.sort_by_key(|d| d.span().start);
     let (Some(side), Some(black), Some(white), Some(board), Some(move_number)) =
         (side, black, white, board, move_number)
     else {
