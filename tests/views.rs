@@ -539,3 +539,14 @@ fn the_page_in_a_real_browser() {
     let changed = pixels.iter().zip(&after).filter(|(a, b)| a != b).count();
     assert!(changed > 500, "the position shown changed ({changed} pixels)");
 }
+
+/// The README shows what `kifu board` prints and the PNG of what `--svg` draws.
+#[test]
+fn the_readme_shows_real_diagrams() {
+    let readme = std::fs::read_to_string("README.md").expect("README");
+    let diagram = text::shogi(&sfen_positions()[2], text::Style::Unicode);
+    assert!(readme.contains(&diagram), "the README's diagram is kifu's:\n{diagram}");
+    assert!(readme.contains("(docs/board-diagram.png)"));
+    let png = std::fs::read("docs/board-diagram.png").expect("the PNG");
+    assert!(png.starts_with(b"\x89PNG") && png.len() < 64 * 1024, "a small PNG");
+}
