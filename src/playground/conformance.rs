@@ -3,7 +3,7 @@
 //! [`generate`] turns `tests/fixtures/{sfen,fen,psn}/{ok,err}/*` into the files of
 //! `conformance/`: each input as it is, beside it `NAME.json` with what kifu expects of it (the
 //! verdict, each diagnostic's code, severity and primary place, and for a valid case its
-//! canonical form and, for PSN, its JSON model), and `cases.tsv`, the index a runner reads.
+//! canonical form and its JSON model), and `cases.tsv`, the index a runner reads.
 //! A test fails when the folder is stale.
 
 use std::path::Path;
@@ -109,11 +109,13 @@ fn expect(format: &str, name: &str, bytes: &[u8]) -> (&'static str, &'static str
             };
             let checked = crate::sfen::check(record, choice);
             let valid = checked.is_valid();
-            let canonical = checked.position.as_ref().filter(|_| valid).map(ToString::to_string);
+            let position = checked.position.as_ref().filter(|_| valid);
+            let canonical = position.map(ToString::to_string);
+            let model = position.map(|p| model(&crate::sfen::json::write(p, crate::json::Style::Seed)));
             let value = json!({
                 "format": "sfen", "dialect": dialect, "verdict": verdict(valid),
                 "diagnostics": places(&checked.diagnostics, record, 1),
-                "canonical": canonical, "model": Value::Null,
+                "canonical": canonical, "model": model,
             });
             ("sfen", dialect, value)
         }
@@ -128,11 +130,13 @@ fn expect(format: &str, name: &str, bytes: &[u8]) -> (&'static str, &'static str
             };
             let checked = crate::fen::check(record, kind, d);
             let valid = checked.is_valid();
-            let canonical = checked.position.as_ref().filter(|_| valid && !epd).map(ToString::to_string);
+            let position = checked.position.as_ref().filter(|_| valid && !epd);
+            let canonical = position.map(ToString::to_string);
+            let model = position.map(|p| model(&crate::fen::json::write(p)));
             let value = json!({
                 "format": fmt, "dialect": dialect, "verdict": verdict(valid),
                 "diagnostics": places(&checked.diagnostics, record, 1),
-                "canonical": canonical, "model": Value::Null,
+                "canonical": canonical, "model": model,
             });
             (fmt, dialect, value)
         }
@@ -176,6 +180,11 @@ fn layout(value: &Value) -> String {
         fields.push(format!("  {}: {text}", Value::String(key.clone())));
     }
     format!("{{\n{}\n}}\n", fields.join(",\n"))
+}
+
+/// A JSON model as a value (`null` if kifu's writer ever wrote something that is not JSON).
+fn model(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or(Value::Null)
 }
 
 fn verdict(valid: bool) -> &'static str {
