@@ -83,25 +83,44 @@ impl Node {
 
 /// Reads every top-level value of `text`, with a diagnostic per syntax error.
 pub fn read_stream(text: &str) -> (Vec<Node>, Vec<Diagnostic>) {
-    // A byte-order mark is read as whitespace.
-    let start = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
-    let mut reader = Reader { text, bytes: text.as_bytes(), pos: start };
     let mut nodes = Vec::new();
     let mut diagnostics = Vec::new();
-    loop {
-        reader.skip_ws();
-        if reader.pos >= reader.bytes.len() {
-            break;
-        }
-        match reader.value(0) {
+    for value in values(text) {
+        match value {
             Ok(node) => nodes.push(node),
-            Err(d) => {
-                diagnostics.push(*d);
-                reader.resync();
-            }
+            Err(d) => diagnostics.push(*d),
         }
     }
     (nodes, diagnostics)
+}
+
+/// The top-level values of `text` one at a time, or the syntax error that stopped one (reading
+/// resumes at the next line that opens a value), so that a large file is never held as a tree.
+pub fn values(text: &str) -> Values<'_> {
+    // A byte-order mark is read as whitespace.
+    let start = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
+    Values { reader: Reader { text, bytes: text.as_bytes(), pos: start } }
+}
+
+/// The iterator of [`values`].
+pub struct Values<'a> {
+    reader: Reader<'a>,
+}
+
+impl Iterator for Values<'_> {
+    type Item = std::result::Result<Node, Box<Diagnostic>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.reader.skip_ws();
+        if self.reader.pos >= self.reader.bytes.len() {
+            return None;
+        }
+        let value = self.reader.value(0);
+        if value.is_err() {
+            self.reader.resync();
+        }
+        Some(value)
+    }
 }
 
 type Result<T> = std::result::Result<T, Box<Diagnostic>>;

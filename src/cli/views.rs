@@ -371,27 +371,45 @@ fn json_records(
 ) -> io::Result<()> {
     let text = String::from_utf8_lossy(bytes);
     let index = LineIndex::new(&text);
-    let (nodes, syntax) = kjson::read_stream(&text);
-    if !syntax.is_empty() {
-        outcome.invalid = true;
-        let _ = io::stdout().flush();
-        eprint!("{}", reporter.multi(name, &text, &index, &syntax));
-    }
-    for node in records_of(&nodes) {
-        let (position, written, diagnostics) = read_json_record(node);
-        if position.is_none() && !diagnostics.is_empty() {
-            let _ = io::stdout().flush();
-            eprint!("{}", reporter.multi(name, &text, &index, &diagnostics));
+    for value in kjson::values(&text) {
+        let node = match value {
+            Ok(node) => node,
+            Err(d) => {
+                outcome.invalid = true;
+                let _ = io::stdout().flush();
+                eprint!("{}", reporter.multi(name, &text, &index, std::slice::from_ref(&*d)));
+                continue;
+            }
+        };
+        for node in records_of(std::slice::from_ref(&node)) {
+            json_record(name, &text, &index, node, reporter, outcome, f)?;
         }
-        if position.is_none() {
-            outcome.invalid = true;
-        }
-        let line = index.place(&text, node.span.start).0 + 1;
-        let notation = written.unwrap_or_else(|| node.span.slice(&text).chars().take(120).collect());
-        let findings = diagnostics.iter().map(ToString::to_string).collect();
-        f(Item { file: name.to_owned(), line, notation, position, findings })?;
     }
     Ok(())
+}
+
+/// One JSON record: read, its findings reported when it is invalid, handed to `f`.
+fn json_record(
+    name: &str,
+    text: &str,
+    index: &LineIndex,
+    node: &Node,
+    reporter: &Reporter,
+    outcome: &mut Outcome,
+    f: &mut dyn FnMut(Item) -> io::Result<()>,
+) -> io::Result<()> {
+    let (position, written, diagnostics) = read_json_record(node);
+    if position.is_none() && !diagnostics.is_empty() {
+        let _ = io::stdout().flush();
+        eprint!("{}", reporter.multi(name, text, index, &diagnostics));
+    }
+    if position.is_none() {
+        outcome.invalid = true;
+    }
+    let line = index.place(text, node.span.start).0 + 1;
+    let notation = written.unwrap_or_else(|| node.span.slice(text).chars().take(120).collect());
+    let findings = diagnostics.iter().map(ToString::to_string).collect();
+    f(Item { file: name.to_owned(), line, notation, position, findings })
 }
 
 /// The records of a JSON stream: each top-level value, or the elements of a top-level array.
@@ -410,7 +428,6 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
     let bytes = read_input(path)?;
     let text = String::from_utf8_lossy(&bytes);
     let index = LineIndex::new(&text);
-    let (nodes, syntax) = kjson::read_stream(&text);
     let mut totals = Totals::default();
     let mut rendered = String::new();
     let render = |diagnostics: &[Diagnostic], rendered: &mut String| {
@@ -434,27 +451,33 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
             }
         }
     };
-    // Syntax errors and records, in the order of the text.
-    let mut found: Vec<(usize, Vec<Diagnostic>)> = syntax.into_iter().map(|d| (d.span().start, vec![d])).collect();
-    for d in &found {
-        totals.records += 1;
-        totals.invalid += u64::from(!d.1.is_empty());
-    }
-    for node in records_of(&nodes) {
-        let (position, _, diagnostics) = read_json_record(node);
-        totals.records += 1;
-        if position.is_some() {
-            totals.valid += 1;
-        } else {
-            totals.invalid += 1;
+    // Syntax errors and records, in the order of the text, one value at a time.
+    for value in kjson::values(&text) {
+        let node = match value {
+            Ok(node) => node,
+            Err(d) => {
+                totals.records += 1;
+                totals.invalid += 1;
+                render(std::slice::from_ref(&*d), &mut rendered);
+                continue;
+            }
+        };
+        for node in records_of(std::slice::from_ref(&node)) {
+            let (position, _, diagnostics) = read_json_record(node);
+            totals.records += 1;
+            if position.is_some() {
+                totals.valid += 1;
+            } else {
+                totals.invalid += 1;
+            }
+            totals.warnings += diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
+            *totals.dialects.entry("json").or_default() += 1;
+            render(&diagnostics, &mut rendered);
         }
-        totals.warnings += diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
-        *totals.dialects.entry("json").or_default() += 1;
-        found.push((node.span.start, diagnostics));
-    }
-    found.sort_by_key(|(at, _)| *at);
-    for (_, diagnostics) in &found {
-        render(diagnostics, &mut rendered);
+        if rendered.len() >= 1 << 16 {
+            out.write_all(rendered.as_bytes())?;
+            rendered.clear();
+        }
     }
     out.write_all(rendered.as_bytes())?;
     Ok(totals)
@@ -550,6 +573,9 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
     let mut records: Vec<html::Record> = Vec::new();
     let mut names_of: Vec<(String, usize)> = Vec::new();
     let mut bad_move = None;
+    let to_stdout = args.output.as_deref().is_none_or(|o| o == "-");
+    let (mut written, mut text_out) = (0usize, String::new());
+    let mut stdout = io::BufWriter::new(io::stdout().lock());
     let mut outcome = each_record(paths, args.format, dialect, FormatArg::Fen, &mut |item| {
         let diagram = match item.position {
             Some(Pos::Shogi(p)) => {
@@ -576,15 +602,34 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
             }
             None => None,
         };
-        names_of.push((item.file.clone(), item.line));
-        records.push(html::Record {
+        let record = html::Record {
             title: format!("{}:{}", item.file, item.line),
             notation: Some(item.notation),
             diagram,
             findings: item.findings,
-        });
+        };
+        // Text, and SVG on standard output, are written as they come; a page or files wait
+        // for the last record.
+        if !args.html && (!args.svg || to_stdout) {
+            let board = if args.svg { svg_of(&record, names).map(|s| s + "\n") } else { text_of(&record, style) };
+            if let Some(board) = board {
+                let sep = if written > 0 && !args.svg { "\n" } else { "" };
+                if to_stdout {
+                    write!(stdout, "{sep}{board}")?;
+                } else {
+                    text_out.push_str(sep);
+                    text_out.push_str(&board);
+                }
+                written += 1;
+            }
+            return Ok(());
+        }
+        names_of.push((item.file.clone(), item.line));
+        records.push(record);
         Ok(())
     });
+    let flushed = stdout.flush();
+    drop(stdout);
     if let Some(m) = bad_move {
         eprintln!("kifu: `--last-move {m}` is not a move: write USI (`7g7f`, `7g7f+`, `P*5e`) for shogi, UCI (`e2e4`) for chess");
         return ExitCode::from(2);
@@ -600,21 +645,10 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
     } else if args.svg {
         write_svgs(&records, names, args.output.as_deref(), &names_of)
     } else {
-        let mut text_out = String::new();
-        for r in &records {
-            let board = match &r.diagram {
-                Some(Diagram::Shogi(frames)) => frames.last().map(|f| text::shogi(&f.position, style)),
-                Some(Diagram::Chess(p, _)) => Some(p.diagram()),
-                None => None,
-            };
-            if let Some(board) = board {
-                if !text_out.is_empty() {
-                    text_out.push('\n');
-                }
-                text_out.push_str(&board);
-            }
+        match args.output.as_deref() {
+            Some(path) if path != "-" => std::fs::write(path, &text_out),
+            _ => flushed,
         }
-        write_output(args.output.as_deref(), &text_out)
     };
     if let Err(e) = result {
         if e.kind() != io::ErrorKind::BrokenPipe {
@@ -633,6 +667,15 @@ fn write_output(path: Option<&str>, text: &str) -> io::Result<()> {
             out.write_all(text.as_bytes())?;
             out.flush()
         }
+    }
+}
+
+/// The text diagram of a record: seed 001's board for chess, the 9×9 diagram for shogi.
+fn text_of(record: &html::Record, style: text::Style) -> Option<String> {
+    match &record.diagram {
+        Some(Diagram::Shogi(frames)) => frames.last().map(|f| text::shogi(&f.position, style)),
+        Some(Diagram::Chess(p, _)) => Some(p.diagram()),
+        None => None,
     }
 }
 
