@@ -130,6 +130,9 @@ struct CheckArgs {
     /// PSN: report every departure from the 1998 spec as an error, not a warning.
     #[arg(long)]
     strict: bool,
+    /// PSN: check the syntax only, without playing the moves on a board.
+    #[arg(long)]
+    no_replay: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -376,7 +379,14 @@ fn run_check(args: &CheckArgs) -> ExitCode {
                 continue;
             }
             match read_input(path) {
-                Ok(bytes) => match check_psn(bytes, name, args.strict, &renderer, workers, &mut out) {
+                Ok(bytes) => match check_psn(
+                    bytes,
+                    name,
+                    kifu::psn::Options { strict: args.strict, replay: !args.no_replay },
+                    &renderer,
+                    workers,
+                    &mut out,
+                ) {
                     Ok(t) => totals.add(&t),
                     Err(_) => return ExitCode::from(2),
                 },
@@ -723,7 +733,7 @@ const PSN_PIECE_BYTES: usize = 256 * 1024;
 fn check_psn(
     bytes: Vec<u8>,
     name: &str,
-    strict: bool,
+    options: kifu::psn::Options,
     renderer: &Renderer,
     workers: usize,
     out: &mut impl Write,
@@ -744,7 +754,7 @@ fn check_psn(
                 let mut rendered = String::with_capacity(end - start);
                 let mut t = Totals::default();
                 for raw in kifu::psn::scan::scan_piece(text, start, end, line) {
-                    let checked = kifu::psn::check_game(&raw, text, decoded.encoding, strict);
+                    let checked = kifu::psn::check_game(&raw, text, decoded.encoding, options);
                     t.records += 1;
                     t.games = true;
                     if checked.is_valid() {
@@ -795,7 +805,7 @@ fn read_games(paths: &[String]) -> Vec<(String, Option<kifu::psn::CheckedFile>)>
         .map(|path| {
             let name = if path == "-" { "<stdin>".to_owned() } else { path.clone() };
             match read_input(&path) {
-                Ok(bytes) => (name, Some(kifu::psn::check_bytes(&bytes, false))),
+                Ok(bytes) => (name, Some(kifu::psn::check_bytes(&bytes, Default::default()))),
                 Err(e) => {
                     eprintln!("kifu: cannot read `{name}`: {e}");
                     (name, None)
@@ -875,7 +885,9 @@ fn run_convert(args: &ConvertArgs) -> ExitCode {
                 // PSN games to SFEN need the replay (the final position): not wired in yet.
                 ConvertTo::Sfen => {
                     let _ = out.flush();
-                    eprintln!("kifu: `--to sfen` converts positions (JSON, SFEN); PSN games do not convert to SFEN yet");
+                    eprintln!(
+                        "kifu: `--to sfen` converts positions (JSON, SFEN); PSN games do not convert to SFEN yet"
+                    );
                     return ExitCode::from(2);
                 }
             };

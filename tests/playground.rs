@@ -230,7 +230,7 @@ fn grammar_diff_reads_psn_games() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let games: usize = corpus
         .iter()
-        .map(|p| kifu::psn::check_bytes(&std::fs::read(root().join(p)).expect("read"), false).games.len())
+        .map(|p| kifu::psn::check_bytes(&std::fs::read(root().join(p)).expect("read"), Default::default()).games.len())
         .sum();
     assert_eq!(v["records"].as_u64(), Some(games as u64), "one record per game");
 }

@@ -90,7 +90,7 @@ fn corpus() {
     for (name, games) in GAMES {
         let path = dir.join(name);
         let Ok(bytes) = std::fs::read(&path) else { panic!("{name} is missing from the corpus") };
-        let read = psn::check_bytes(&bytes, false);
+        let read = psn::check_bytes(&bytes, Default::default());
         assert_eq!(read.games.len(), *games, "{name}: games");
         total += read.games.len();
         seen += 1;
@@ -105,7 +105,7 @@ fn corpus() {
         // The spec's form reads back to the same moves.
         for g in read.games.iter().filter(|g| g.is_valid()) {
             let written = psn::display::to_psn(&g.game);
-            let again = psn::check_bytes(written.as_bytes(), false);
+            let again = psn::check_bytes(written.as_bytes(), Default::default());
             assert_eq!(again.games.len(), 1, "{name} line {}: the written game:\n{written}", g.game.line);
             let moves = |g: &psn::CheckedGame| -> Vec<String> {
                 g.game.all_moves().iter().map(|m| psn::display::move_text(&m.mv)).collect()
@@ -124,7 +124,11 @@ fn corpus() {
 #[test]
 fn the_corrupted_copy_is_in_error() {
     let Ok(bytes) = std::fs::read(Path::new(CORPUS).join("acmvit-single-game-md-corrupted.psn")) else { return };
-    let read = psn::check_bytes(&bytes, false);
+    let read = psn::check_bytes(&bytes, Default::default());
     let codes: Vec<&str> = read.games[0].diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code).collect();
-    assert_eq!(codes, ["psn::bad-move", "psn::unknown-word"], "`24.R7f--4b` and the stray `2f`");
+    assert_eq!(
+        codes,
+        ["psn::bad-move", "psn::illegal-move", "psn::unknown-word"],
+        "`24.R7f--4b`, then the move after it is the wrong side's, and the stray `2f`"
+    );
 }

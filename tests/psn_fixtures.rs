@@ -105,7 +105,7 @@ fn move_texts(g: &CheckedGame) -> Vec<String> {
 fn check_file(path: &Path) -> String {
     let file = path.file_name().and_then(|n| n.to_str()).unwrap_or("?").to_owned();
     let bytes = std::fs::read(path).expect("fixture");
-    let read = psn::check_bytes(&bytes, false);
+    let read = psn::check_bytes(&bytes, Default::default());
     let ok = path.parent().is_some_and(|p| p.ends_with("ok"));
     let mut out = format!("encoding: {}\n", read.encoding.name());
     assert!(!read.games.is_empty(), "{file}: no game");
@@ -125,7 +125,7 @@ fn check_file(path: &Path) -> String {
             assert!(g.is_valid(), "{file}: errors in an ok fixture:\n{}", render(&file, g, &read.text));
             // Write it in the spec's form, read it again: the same moves.
             let written = psn::display::to_psn(&g.game);
-            let again = psn::check_bytes(written.as_bytes(), false);
+            let again = psn::check_bytes(written.as_bytes(), Default::default());
             assert_eq!(again.games.len(), 1, "{file}: the written game reads as one game:\n{written}");
             assert!(again.games[0].is_valid(), "{file}: the written game has errors:\n{written}");
             assert_eq!(move_texts(&again.games[0]), move_texts(g), "{file}: round trip of\n{written}");
@@ -158,13 +158,13 @@ fn fixtures() {
 #[test]
 fn a_bad_game_never_hides_the_next() {
     let bytes = std::fs::read("tests/fixtures/psn/err/bad_game_then_good.psn").expect("fixture");
-    let read = psn::check_bytes(&bytes, false);
+    let read = psn::check_bytes(&bytes, Default::default());
     assert_eq!(read.games.len(), 2);
     assert!(!read.games[0].is_valid());
     assert!(read.games[1].is_valid());
     assert_eq!(read.games[1].game.moves.len(), 3);
     let bytes = std::fs::read("tests/fixtures/psn/err/comment_unclosed.psn").expect("fixture");
-    let read = psn::check_bytes(&bytes, false);
+    let read = psn::check_bytes(&bytes, Default::default());
     assert_eq!(read.games.len(), 2, "the unclosed comment stops at the next game's headers");
     assert_eq!(read.games[1].game.moves.len(), 2);
 }
@@ -172,18 +172,18 @@ fn a_bad_game_never_hides_the_next() {
 #[test]
 fn strict_makes_every_departure_an_error() {
     let text = "[Sente \"A\"]\n1.P7g-7f\n2.P3c-3d\n";
-    let lenient = psn::check_bytes(text.as_bytes(), false);
+    let lenient = psn::check_bytes(text.as_bytes(), Default::default());
     assert!(lenient.games[0].is_valid());
-    let strict = psn::check_bytes(text.as_bytes(), true);
+    let strict = psn::check_bytes(text.as_bytes(), psn::Options { strict: true, replay: true });
     assert!(!strict.games[0].is_valid());
     assert_eq!(lenient.games[0].diagnostics.len(), strict.games[0].diagnostics.len());
-    let spec = psn::check_bytes(b"[Sente \"A\"]\n1. P7f P3d\n", true);
+    let spec = psn::check_bytes(b"[Sente \"A\"]\n1. P7f P3d\n", psn::Options { strict: true, replay: true });
     assert!(spec.games[0].is_valid() && spec.games[0].diagnostics.is_empty());
 }
 
 #[test]
 fn nothing_to_read_is_no_game() {
     for text in ["", "\n\n", "  \r\n\t\r"] {
-        assert!(psn::check_bytes(text.as_bytes(), false).games.is_empty(), "{text:?}");
+        assert!(psn::check_bytes(text.as_bytes(), Default::default()).games.is_empty(), "{text:?}");
     }
 }

@@ -89,7 +89,7 @@ proptest! {
 
     #[test]
     fn any_bytes_are_read(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
-        let read = psn::check_bytes(&bytes, false);
+        let read = psn::check_bytes(&bytes, Default::default());
         let mut covered = vec![false; read.text.len()];
         for g in &read.games {
             prop_assert!(g.game.span.end <= read.text.len());
@@ -108,7 +108,7 @@ proptest! {
 
     #[test]
     fn movetext_like_bytes_are_read(text in "([\\[\\]{}() \n\r\"]|P7f|P7g-7f|1\\.|1\\.\\.\\.|1-0|Resigns|00:01:00|~|;|%|Sente|G4a5b|\\$)*") {
-        let read = psn::check_bytes(text.as_bytes(), false);
+        let read = psn::check_bytes(text.as_bytes(), Default::default());
         for g in &read.games {
             prop_assert!(g.game.span.end <= read.text.len());
         }
@@ -141,7 +141,7 @@ fn pest_reads_the_spec_form_to_the_same_moves() {
             continue;
         }
         let text = std::fs::read_to_string(entry.path()).expect("UTF-8");
-        let ours = psn::check_bytes(text.as_bytes(), false);
+        let ours = psn::check_bytes(text.as_bytes(), Default::default());
         for g in &ours.games {
             let own = g.text(&ours.text);
             let pairs = PsnParser::parse(Rule::game, own).unwrap_or_else(|e| panic!("{name}: pest rejects\n{e}"));

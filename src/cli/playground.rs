@@ -443,7 +443,7 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
                 (format!("{:#?}", c.record), c.diagnostics)
             }
             (FormatArg::Psn, _) => {
-                let file = kifu::psn::check_bytes(r.text.as_bytes(), false);
+                let file = kifu::psn::check_bytes(r.text.as_bytes(), Default::default());
                 let mut tree = String::new();
                 let mut diagnostics = Vec::new();
                 for g in file.games {

@@ -141,7 +141,7 @@ fn expect(format: &str, name: &str, bytes: &[u8]) -> (&'static str, &'static str
             (fmt, dialect, value)
         }
         _ => {
-            let file = crate::psn::check_bytes(bytes, false);
+            let file = crate::psn::check_bytes(bytes, Default::default());
             let valid = !file.games.is_empty() && file.games.iter().all(crate::psn::CheckedGame::is_valid);
             let mut diagnostics = Vec::new();
             for g in &file.games {

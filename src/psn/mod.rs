@@ -7,7 +7,7 @@
 //! [dialect](dialect) is named, and [`display`] writes a game back in the 1998 spec's form.
 //!
 //! ```
-//! let file = kifu::psn::check_bytes(b"[Sente \"Oyama\"]\n1. P7f P3d 2. P2f 1-0\n", false);
+//! let file = kifu::psn::check_bytes(b"[Sente \"Oyama\"]\n1. P7f P3d 2. P2f 1-0\n", Default::default());
 //! let game = &file.games[0];
 //! assert_eq!(game.game.moves.len(), 3);
 //! assert_eq!(game.game.dialect, "psn1998");
@@ -21,6 +21,7 @@ pub mod display;
 pub mod header;
 pub mod model;
 pub mod parser;
+pub mod replay;
 pub mod scan;
 pub mod setup;
 
@@ -30,11 +31,28 @@ pub use model::Game;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::span::Span;
 
+/// How to check games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Every departure from the 1998 spec is an error.
+    pub strict: bool,
+    /// Play the moves on a board (see [`replay`]).
+    pub replay: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self { strict: false, replay: true }
+    }
+}
+
 /// A game read and checked.
 #[derive(Clone, Debug)]
 pub struct CheckedGame {
     /// The game.
     pub game: Game,
+    /// The game played out, when it was replayed.
+    pub replay: Option<replay::Replay>,
     /// Every finding, with spans into the game's text.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -62,17 +80,16 @@ pub struct CheckedFile {
     pub games: Vec<CheckedGame>,
 }
 
-/// Reads and checks the bytes of a PSN file. Under `strict`, every departure from the 1998
-/// spec is an error.
-pub fn check_bytes(bytes: &[u8], strict: bool) -> CheckedFile {
+/// Reads and checks the bytes of a PSN file.
+pub fn check_bytes(bytes: &[u8], options: Options) -> CheckedFile {
     let decoded = decode::decode(bytes);
     let games =
-        scan::scan(&decoded.text).iter().map(|raw| check_game(raw, &decoded.text, decoded.encoding, strict)).collect();
+        scan::scan(&decoded.text).iter().map(|raw| check_game(raw, &decoded.text, decoded.encoding, options)).collect();
     CheckedFile { encoding: decoded.encoding, text: decoded.text, games }
 }
 
 /// Checks one game of `text`, a file read in `encoding`.
-pub fn check_game(raw: &scan::RawGame, text: &str, encoding: Encoding, strict: bool) -> CheckedGame {
+pub fn check_game(raw: &scan::RawGame, text: &str, encoding: Encoding, options: Options) -> CheckedGame {
     let own = &text[raw.start..raw.end];
     let (mut game, mut diagnostics, features) = build::build(raw, own);
     if encoding.is_legacy() {
@@ -95,12 +112,27 @@ pub fn check_game(raw: &scan::RawGame, text: &str, encoding: Encoding, strict: b
     if game.dialect == "gsdb" {
         attach_forward(&mut game.moves);
     }
-    if strict {
+    // A starting position given but not read (its header is in error): nothing to replay from.
+    let setup_failed = game.setup.is_none()
+        && game.headers.iter().any(|h| {
+            h.key.eq_ignore_ascii_case("FEN")
+                || h.key.eq_ignore_ascii_case("SFEN")
+                || h.key.eq_ignore_ascii_case("Handicap")
+                    && setup::handicap(&h.value).is_none_or(|(name, _)| name != "even")
+        });
+    let replay = (options.replay && !setup_failed).then(|| {
+        let mut found = Vec::new();
+        let r = replay::replay(&game, features.ply_numbers, &mut found);
+        diagnostics.extend(found);
+        diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+        r
+    });
+    if options.strict {
         for d in &mut diagnostics {
             d.severity = Severity::Error;
         }
     }
-    CheckedGame { game, diagnostics }
+    CheckedGame { game, replay, diagnostics }
 }
 
 /// GSDB writes a comment before the move it is stored on (DIALECTS.md §2): a comment after move

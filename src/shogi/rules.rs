@@ -620,6 +620,31 @@ impl State {
         }
     }
 
+    /// A hash of what makes two positions the same for repetition (sennichite): the board, the
+    /// hands and the side to move, not the move number.
+    pub fn repetition_key(&self) -> u64 {
+        // FxHash's mixing step over eight bytes at a time.
+        const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        let mix = |h: u64, w: u64| (h.rotate_left(5) ^ w).wrapping_mul(K);
+        let mut h = u64::from(self.side == Color::White);
+        for chunk in self.cells.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            h = mix(h, u64::from_le_bytes(w));
+        }
+        for hand in &self.hands {
+            for &n in hand {
+                h = mix(h, u64::from(n));
+            }
+        }
+        h
+    }
+
+    /// The same position with the other side to move.
+    pub fn flip_side(&mut self) {
+        self.side = self.side.opponent();
+    }
+
     /// The side to move.
     pub const fn side(&self) -> Color {
         self.side

@@ -1,0 +1,674 @@
+//! Playing a game's moves on a board: the origin of `P7f` found (or the written one checked),
+//! ambiguity, promotion and drop rules, the side that moves, and how the game ends.
+//!
+//! The rules are [`crate::shogi::rules`]. A move that no rule allows is an error that says why
+//! in the game's terms, labelled on the move and, where the text shows them, on the moves that
+//! brought the pieces involved to their squares. The main line stops being replayed at its first
+//! illegal move; each variation is replayed from the position before the move it replaces, and
+//! stops at its own first illegal move.
+
+use std::collections::HashMap;
+
+use super::model::{Game, Move as Written, MoveForm, MoveNode, Origin, Promotion};
+use super::setup::HANDICAPS;
+use crate::diagnostic::Diagnostic;
+use crate::sfen::Position;
+use crate::shogi::rules::{Illegal, Move, State};
+use crate::shogi::{Color, Piece, PieceKind, Square};
+use crate::span::Span;
+
+/// A move of the text, as played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    /// The move.
+    pub mv: Move,
+    /// The piece that moved (before promotion), or the piece dropped.
+    pub piece: Piece,
+    /// Another piece of the same kind could have gone to the same square: the spec writes the
+    /// origin.
+    pub needs_origin: bool,
+    /// The move could have promoted.
+    pub could_promote: bool,
+}
+
+/// A game played out.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// The position the game starts from.
+    pub start: Position,
+    /// For a game with no header whose first move is White's: the handicap it was read as.
+    pub guessed_handicap: Option<&'static str>,
+    /// The main line's moves, up to its first illegal move.
+    pub moves: Vec<Move>,
+    /// The index in the main line of its first illegal move.
+    pub illegal_at: Option<usize>,
+    /// The position after the last move played.
+    pub end: State,
+    /// Every move played, main line and variations, by the byte where its text starts.
+    pub resolved: HashMap<usize, Resolved>,
+}
+
+impl Replay {
+    /// The positions after each move of the main line, in order.
+    pub fn positions(&self) -> Vec<Position> {
+        let mut state = State::new(&self.start);
+        self.moves
+            .iter()
+            .map(|&mv| {
+                state.play(mv);
+                state.to_position()
+            })
+            .collect()
+    }
+}
+
+/// Where each piece came to its square in the text: the span of the move that put it there.
+type Arrivals = [Option<Span>; 81];
+
+/// Plays `game`. `per_ply` says the game numbers its moves one per ply (so numbers say nothing
+/// of the side to move). Findings go to `diagnostics`.
+pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Vec<Diagnostic>) -> Replay {
+    let start: Position = game
+        .setup
+        .as_ref()
+        .and_then(|s| s.sfen.parse().ok())
+        .unwrap_or_else(|| Position { move_number: Some(1), ..Position::startpos() });
+    let mut guessed_handicap = None;
+    let mut start = start;
+    // A handicap game with no header: the first move is White's.
+    if game.setup.is_none() {
+        if let Some(first) = game.moves.first() {
+            let black = State::new(&start);
+            if resolve(&black, &first.mv).is_err() {
+                if let Some((name, position)) = guess_handicap(game) {
+                    diagnostics.push(
+                    Diagnostic::warning(
+                        "psn::handicap-missing",
+                        first.mv.span,
+                        format!("the first move is White's, but the game has no Handicap header: read as a {name} handicap"),
+                    )
+                    .label("White's move")
+                    .help(format!("say so in a header: `[Handicap \"{name}\"]`; White moves first in a handicap game")),
+                );
+                    guessed_handicap = Some(name);
+                    start = position;
+                }
+            }
+        }
+    }
+    let mut r = Replay {
+        start: start.clone(),
+        guessed_handicap,
+        moves: Vec::with_capacity(game.moves.len()),
+        illegal_at: None,
+        end: State::new(&start),
+        resolved: HashMap::with_capacity(game.moves.len() * 2),
+    };
+    let mut arrivals: Arrivals = [None; 81];
+    let mut state = State::new(&start);
+    let mut seen: HashMap<u64, (u32, usize)> = HashMap::with_capacity(game.moves.len() + 1);
+    seen.insert(state.repetition_key(), (1, 0));
+    let mut fourfold: Option<(usize, Span)> = None;
+    for (i, node) in game.moves.iter().enumerate() {
+        // Variations replace this move: they start from the position before it.
+        for v in &node.variations {
+            play_line(&v.moves, state, arrivals, per_ply, &mut r.resolved, diagnostics);
+        }
+        if !per_ply {
+            check_side(node, &state, diagnostics);
+        }
+        match resolve(&state, &node.mv) {
+            Ok(res) => {
+                r.resolved.insert(node.mv.span.start, res);
+                play(&mut state, &mut arrivals, res.mv, node.mv.span);
+                r.moves.push(res.mv);
+                let entry = seen.entry(state.repetition_key()).or_insert((0, i + 1));
+                entry.0 = entry.0.saturating_add(1);
+                if entry.0 == 4 && fourfold.is_none() {
+                    fourfold = Some((i + 1, node.mv.span));
+                }
+            }
+            Err(why) => {
+                diagnostics.push(why.into_diagnostic(&node.mv, &state, &arrivals));
+                r.illegal_at = Some(i);
+                break;
+            }
+        }
+    }
+    r.end = state;
+    if r.illegal_at.is_none() {
+        check_end(game, &state, fourfold, diagnostics);
+        check_named_illegal_move(game, &state, &arrivals, diagnostics);
+    }
+    r
+}
+
+/// GSDB writes a game lost by an illegal move as `[Result "1-0 Illegal move B4b+"]`, with the
+/// move itself left out of the moves: it is played after the last one, and reported.
+fn check_named_illegal_move(game: &Game, state: &State, arrivals: &Arrivals, diagnostics: &mut Vec<Diagnostic>) {
+    let Some(h) = game.headers.iter().find(|h| h.key.eq_ignore_ascii_case("Result")) else { return };
+    let lower = h.value.to_ascii_lowercase();
+    let Some(at) = lower.find("illegal move") else { return };
+    let rest = &h.value[at + "illegal move".len()..];
+    let word = rest.trim_start();
+    let word = &word[..word.find(char::is_whitespace).unwrap_or(word.len())];
+    let start = h.value_span.start + at + "illegal move".len() + (rest.len() - rest.trim_start().len());
+    let span = Span::new(start, start + word.len());
+    let Some(kind) = super::scan::classify(word).filter(|k| k.is_move()) else { return };
+    let written = super::build::decode(kind, word, span);
+    match resolve(state, &written) {
+        Err(why) => {
+            let mut d = why.into_diagnostic(&written, state, arrivals);
+            d.help = Some(format!(
+                "the Result header says the game was lost by this move; the record keeps an illegal move{}",
+                d.help.as_deref().map_or(String::new(), |h| format!(" ({h})"))
+            ));
+            diagnostics.push(d);
+        }
+        Ok(_) => diagnostics.push(
+            Diagnostic::warning(
+                "psn::result-claim",
+                span,
+                format!("the result calls `{word}` illegal, but {} may play it here", state.side().name()),
+            )
+            .label("a legal move after the last one")
+            .help("check the result against the original record"),
+        ),
+    }
+}
+
+/// Plays a variation from `state`, and its own variations from their branch points.
+fn play_line(
+    line: &[MoveNode],
+    mut state: State,
+    mut arrivals: Arrivals,
+    per_ply: bool,
+    resolved: &mut HashMap<usize, Resolved>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for node in line {
+        for v in &node.variations {
+            play_line(&v.moves, state, arrivals, per_ply, resolved, diagnostics);
+        }
+        if !per_ply {
+            check_side(node, &state, diagnostics);
+        }
+        match resolve(&state, &node.mv) {
+            Ok(res) => {
+                resolved.insert(node.mv.span.start, res);
+                play(&mut state, &mut arrivals, res.mv, node.mv.span);
+            }
+            Err(why) => {
+                diagnostics.push(why.into_diagnostic(&node.mv, &state, &arrivals));
+                return;
+            }
+        }
+    }
+}
+
+fn play(state: &mut State, arrivals: &mut Arrivals, mv: Move, span: Span) {
+    match mv {
+        Move::Board { from, to, .. } => {
+            arrivals[to.index()] = Some(span);
+            arrivals[from.index()] = None;
+        }
+        Move::Drop { to, .. } => arrivals[to.index()] = Some(span),
+    }
+    state.play(mv);
+}
+
+/// `12.` numbers Black's move, `12...` White's (§1.2.1).
+fn check_side(node: &MoveNode, state: &State, diagnostics: &mut Vec<Diagnostic>) {
+    let Some(n) = node.number else { return };
+    let white = state.side() == Color::White;
+    if n.ellipsis != white {
+        let (written, right) = if n.ellipsis { ("...", ".") } else { (".", "...") };
+        diagnostics.push(
+            Diagnostic::error(
+                "psn::wrong-side",
+                n.span,
+                format!(
+                    "`{}{written}` numbers a move of {}, but {} is to move",
+                    n.value,
+                    side_of(n.ellipsis),
+                    state.side().name()
+                ),
+            )
+            .label(format!("{} is to move", state.side().name()))
+            .with(node.mv.span, format!("{}'s move", state.side().name()))
+            .help(format!("write `{}{right}`: `N.` numbers Black's move of pair N, `N...` White's", n.value)),
+        );
+    }
+}
+
+fn side_of(ellipsis: bool) -> &'static str {
+    if ellipsis {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+/// The handicap whose position lets the game's main line be played furthest, White first,
+/// when one lets it start at all.
+fn guess_handicap(game: &Game) -> Option<(&'static str, Position)> {
+    let mut best: Option<(usize, &'static str, Position)> = None;
+    for (name, _, sfen, _) in HANDICAPS.iter().filter(|h| h.0 != "even") {
+        let Ok(position) = sfen.parse::<Position>() else { continue };
+        let mut state = State::new(&position);
+        let mut played = 0;
+        for node in &game.moves {
+            match resolve(&state, &node.mv) {
+                Ok(res) if capture_consistent(&state, &node.mv, res.mv) => {
+                    state.play(res.mv);
+                    played += 1;
+                }
+                _ => break,
+            }
+        }
+        if best.as_ref().is_none_or(|b| played > b.0) {
+            best = Some((played, name, position));
+        }
+    }
+    best.filter(|b| b.0 > 0).map(|(_, name, position)| (name, position))
+}
+
+/// True when the move's written `x` or `-` agrees with what it takes.
+fn capture_consistent(state: &State, written: &Written, mv: Move) -> bool {
+    capture_mark(written).is_none_or(|x| {
+        let takes = matches!(mv, Move::Board { to, .. } if state.piece_at(to).is_some());
+        x == takes
+    })
+}
+
+/// What the text says of a capture: `Some(true)` for `x`, `Some(false)` for `-`, `None` when
+/// the form says nothing.
+fn capture_mark(m: &Written) -> Option<bool> {
+    match m.form {
+        MoveForm::Separated | MoveForm::Pieceless => Some(m.capture),
+        MoveForm::Short => m.text.contains(['-', 'x']).then_some(m.capture),
+        MoveForm::Chess => Some(m.capture),
+        _ => None,
+    }
+}
+
+/// Why a written move cannot be played.
+#[derive(Clone, Debug)]
+pub enum Unplayable {
+    /// The rules forbid it.
+    Illegal(Illegal),
+    /// The written piece is not the one on the origin.
+    WrongPiece {
+        /// The origin.
+        from: Square,
+        /// The piece there.
+        found: Piece,
+    },
+    /// No piece of the side to move of the written kind can make the move.
+    NoCandidate {
+        /// The kind and promotion written.
+        kind: PieceKind,
+        /// Written with a leading `+`.
+        promoted: bool,
+        /// Why the nearest such piece cannot, if there is one.
+        nearest: Option<Illegal>,
+        /// A piece of the other promotion state that can.
+        other_state: Option<Square>,
+    },
+    /// Several pieces can make the move and the text does not say which.
+    Ambiguous(Vec<Square>),
+    /// `=` on a move that could not promote.
+    DeclineImpossible,
+    /// The `x` or `-` disagrees with the board.
+    CaptureMark {
+        /// What the text says.
+        written: bool,
+    },
+}
+
+/// The move the text means in `state`, or why there is none.
+pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
+    let side = state.side();
+    let promote = m.promotion == Some(Promotion::Promote);
+    if m.drop {
+        let kind = m.piece.unwrap_or(PieceKind::Pawn);
+        let mv = Move::Drop { kind, to: m.to };
+        if let Some(why) = state.why_illegal(mv) {
+            return Err(Unplayable::Illegal(why));
+        }
+        let piece = Piece { color: side, kind, promoted: false };
+        return Ok(Resolved { mv, piece, needs_origin: false, could_promote: false });
+    }
+    let mv = match m.from {
+        Origin::Square(from) => {
+            let found = state.piece_at(from);
+            if let (Some(found), Some(kind)) = (found, m.piece) {
+                if found.color == side && (found.kind != kind || found.promoted != m.promoted) {
+                    return Err(Unplayable::WrongPiece { from, found });
+                }
+            }
+            Move::Board { from, to: m.to, promote }
+        }
+        origin => {
+            let kind = m.piece.unwrap_or(PieceKind::Pawn);
+            let fits = |sq: Square| match origin {
+                Origin::File(f) => sq.file() == f,
+                Origin::Rank(r) => sq.rank() == r,
+                _ => true,
+            };
+            let mut legal: Vec<Square> = Vec::new();
+            let mut nearest: Option<(u8, Illegal)> = None;
+            let mut other_state = None;
+            for sq in Square::all() {
+                let Some(p) = state.piece_at(sq) else { continue };
+                if p.color != side || p.kind != kind || !fits(sq) {
+                    continue;
+                }
+                let why = state.why_illegal(Move::Board { from: sq, to: m.to, promote });
+                if p.promoted != m.promoted {
+                    if why.is_none() {
+                        other_state = Some(sq);
+                    }
+                    continue;
+                }
+                match why {
+                    None => legal.push(sq),
+                    Some(why) => {
+                        let distance = sq.file().abs_diff(m.to.file()) + sq.rank().abs_diff(m.to.rank());
+                        // A piece that reaches the square but breaks another rule explains best.
+                        let rank = if matches!(why, Illegal::CannotReach { .. }) { distance + 20 } else { distance };
+                        if nearest.as_ref().is_none_or(|n| rank < n.0) {
+                            nearest = Some((rank, why));
+                        }
+                    }
+                }
+            }
+            match legal.as_slice() {
+                [from] => Move::Board { from: *from, to: m.to, promote },
+                [] => {
+                    return Err(match nearest {
+                        Some((rank, why)) if rank < 20 => Unplayable::Illegal(why),
+                        nearest => Unplayable::NoCandidate {
+                            kind,
+                            promoted: m.promoted,
+                            nearest: nearest.map(|n| n.1),
+                            other_state,
+                        },
+                    })
+                }
+                many => return Err(Unplayable::Ambiguous(many.to_vec())),
+            }
+        }
+    };
+    if let Some(why) = state.why_illegal(mv) {
+        return Err(Unplayable::Illegal(why));
+    }
+    let Move::Board { from, to, .. } = mv else { return Err(Unplayable::DeclineImpossible) };
+    let piece = state.piece_at(from).unwrap_or(Piece { color: side, kind: PieceKind::Pawn, promoted: false });
+    let could_promote = state.is_legal(Move::Board { from, to, promote: true });
+    if m.promotion == Some(Promotion::Decline) && !could_promote {
+        return Err(Unplayable::DeclineImpossible);
+    }
+    if !capture_consistent(state, m, mv) {
+        return Err(Unplayable::CaptureMark { written: m.capture });
+    }
+    // Would another piece of the same kind and state reach `to`? Then the spec writes the origin.
+    let needs_origin = Square::all().any(|sq| {
+        sq != from
+            && state.piece_at(sq) == Some(piece)
+            && (state.is_legal(Move::Board { from: sq, to, promote: false })
+                || state.is_legal(Move::Board { from: sq, to, promote: true }))
+    });
+    Ok(Resolved { mv, piece, needs_origin, could_promote })
+}
+
+/// How a piece moves, for help texts.
+fn moves_of(piece: Piece) -> &'static str {
+    match (piece.kind, piece.promoted) {
+        (PieceKind::Pawn, false) => "a pawn moves one square straight ahead",
+        (PieceKind::Lance, false) => "a lance moves any number of squares straight ahead",
+        (PieceKind::Knight, false) => "a knight jumps two squares ahead and one to the side",
+        (PieceKind::Silver, false) => "a silver moves one square ahead or diagonally",
+        (PieceKind::Gold, _) | (PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight | PieceKind::Silver, true) => {
+            "a gold (and a promoted pawn, lance, knight or silver) moves one square in any direction but diagonally back"
+        }
+        (PieceKind::Bishop, false) => "a bishop moves any number of squares diagonally",
+        (PieceKind::Rook, false) => "a rook moves any number of squares straight",
+        (PieceKind::Bishop, true) => "a horse moves as a bishop, or one square straight",
+        (PieceKind::Rook, true) => "a dragon moves as a rook, or one square diagonally",
+        (PieceKind::King, _) => "a king moves one square in any direction",
+    }
+}
+
+fn name(piece: Piece) -> String {
+    if piece.promoted {
+        format!("promoted {}", piece.kind.name())
+    } else {
+        piece.kind.name().to_owned()
+    }
+}
+
+impl Unplayable {
+    /// The diagnostic for the move `m`, played in `state`.
+    fn into_diagnostic(self, m: &Written, state: &State, arrivals: &Arrivals) -> Diagnostic {
+        let side = state.side().name();
+        let came = |sq: Square, what: String| arrivals[sq.index()].map(|s| (s, what));
+        let mut extra: Vec<(Span, String)> = Vec::new();
+        let (code, message, label, help): (&'static str, String, String, String) = match self {
+            Unplayable::Illegal(why) => {
+                let help = match why {
+                    Illegal::CannotReach { piece, .. } => {
+                        format!("{}: check the origin and the destination", moves_of(piece))
+                    }
+                    Illegal::Blocked { by, .. } => {
+                        extra.extend(came(by, format!("the piece on {by} came here")));
+                        format!("the piece on {by} stands in the way: check the moves before this one")
+                    }
+                    Illegal::MustPromote { .. } => "write the promotion: a `+` at the end of the move".to_owned(),
+                    Illegal::CannotPromote { .. } | Illegal::OutsideZone { .. } => {
+                        "remove the `+`: a piece promotes only on a move into, within or out of the far three ranks"
+                            .to_owned()
+                    }
+                    Illegal::NotInHand { .. } => "check the captures before this move".to_owned(),
+                    Illegal::Nifu { pawn, .. } => {
+                        extra.extend(came(pawn, format!("the pawn came to {pawn} here")));
+                        "two unpromoted pawns of one side may not stand on one file (nifu)".to_owned()
+                    }
+                    Illegal::PawnDropMate { .. } => "a pawn drop may give check, but not checkmate".to_owned(),
+                    Illegal::KingInCheck { attacker, piece, .. } => {
+                        extra.extend(came(attacker, format!("the {} came to {attacker} here", name(piece))));
+                        "no move may leave one's own king in check".to_owned()
+                    }
+                    Illegal::NoPiece { .. } | Illegal::NotYours { .. } => {
+                        "check the origin square against the moves before this one".to_owned()
+                    }
+                    Illegal::OwnPiece { .. } | Illegal::Occupied { .. } | Illegal::DeadSquare { .. } => {
+                        "check the destination square".to_owned()
+                    }
+                };
+                if let Illegal::CannotReach { from, .. } | Illegal::Blocked { from, .. } = why {
+                    extra.extend(came(from, format!("the piece came to {from} here")));
+                }
+                let code = match why {
+                    Illegal::MustPromote { .. } => "psn::promotion-missing",
+                    Illegal::CannotPromote { .. } | Illegal::OutsideZone { .. } => "psn::promotion-impossible",
+                    Illegal::Nifu { .. } | Illegal::PawnDropMate { .. } | Illegal::DeadSquare { .. } => {
+                        "psn::illegal-drop"
+                    }
+                    _ => "psn::illegal-move",
+                };
+                (code, format!("`{}` is not a legal move: {why}", m.text), "not legal here".to_owned(), help)
+            }
+            Unplayable::WrongPiece { from, found } => (
+                "psn::wrong-piece",
+                format!("`{}` names {}, but the piece on {from} is a {}", m.text, written_piece(m), name(found)),
+                format!("a {} stands on {from}", name(found)),
+                format!(
+                    "write the piece that stands there: `{}{}`",
+                    if found.promoted { "+" } else { "" },
+                    found.kind.letter()
+                ),
+            ),
+            Unplayable::NoCandidate { kind, promoted, nearest, other_state } => {
+                let piece = Piece { color: state.side(), kind, promoted };
+                if let Some(sq) = other_state {
+                    let other = Piece { promoted: !promoted, ..piece };
+                    extra.extend(came(sq, format!("the {} came to {sq} here", name(other))));
+                    (
+                        "psn::promoted-mark",
+                        format!(
+                            "`{}` moves a {}, but the piece that can go to {} is a {}",
+                            m.text,
+                            name(piece),
+                            m.to,
+                            name(other)
+                        ),
+                        format!("the {} on {sq}", name(other)),
+                        if other.promoted {
+                            "a promoted piece is written with a `+` before its letter (§1.2.3)".to_owned()
+                        } else {
+                            "remove the leading `+`: the piece is not promoted".to_owned()
+                        },
+                    )
+                } else {
+                    let why = nearest
+                        .map_or_else(|| format!("{side} has no {} on the board", name(piece)), |w| w.to_string());
+                    (
+                        "psn::illegal-move",
+                        format!(
+                            "`{}` is not a legal move: no {} of {side} can go to {} ({why})",
+                            m.text,
+                            name(piece),
+                            m.to
+                        ),
+                        "not legal here".to_owned(),
+                        format!("{}: check the move against the original record", moves_of(piece)),
+                    )
+                }
+            }
+            Unplayable::Ambiguous(squares) => {
+                let list: Vec<String> = squares.iter().map(ToString::to_string).collect();
+                for sq in &squares {
+                    extra.extend(came(*sq, format!("a candidate came to {sq} here")));
+                }
+                (
+                    "psn::ambiguous-move",
+                    format!(
+                        "`{}` is ambiguous: {} pieces of {side} can go to {}, from {}",
+                        m.text,
+                        squares.len(),
+                        m.to,
+                        list.join(" and ")
+                    ),
+                    format!("from {}?", list.join(" or ")),
+                    format!(
+                        "write the origin square (§1.2.3), for example `{}{}{}`",
+                        m.piece.map_or('?', PieceKind::letter),
+                        list[0],
+                        m.to
+                    ),
+                )
+            }
+            Unplayable::DeclineImpossible => (
+                "psn::promotion-impossible",
+                format!("`{}` declines a promotion that the move could not make", m.text),
+                "no promotion was possible".to_owned(),
+                "remove the `=`: it marks a move that could promote and does not".to_owned(),
+            ),
+            Unplayable::CaptureMark { written } => (
+                "psn::capture-mark",
+                if written {
+                    format!("`{}` is written as a capture, but {} is empty", m.text, m.to)
+                } else {
+                    format!("`{}` is written with `-`, but it captures on {}", m.text, m.to)
+                },
+                if written { "nothing to capture".to_owned() } else { "a capture".to_owned() },
+                if written { "write `-` for a move that captures nothing" } else { "write `x` for a capture" }
+                    .to_owned(),
+            ),
+        };
+        let mut d = Diagnostic::error(code, m.span, message).label(label).help(help);
+        for (span, what) in extra {
+            if span != m.span {
+                d = d.with(span, what);
+            }
+        }
+        d
+    }
+}
+
+fn written_piece(m: &Written) -> String {
+    match m.piece {
+        Some(k) if m.promoted => format!("a promoted {}", k.name()),
+        Some(k) => format!("a {}", k.name()),
+        None => "a piece".to_owned(),
+    }
+}
+
+/// How the game ends against the final position.
+fn check_end(game: &Game, state: &State, fourfold: Option<(usize, Span)>, diagnostics: &mut Vec<Diagnostic>) {
+    let plies = game.moves.len();
+    let end_text = game.end.as_ref().map(|e| e.text.to_ascii_lowercase());
+    let mate = state.is_checkmate();
+    if let Some(end) = &game.end {
+        if end_text.as_deref() == Some("mate") && !mate {
+            diagnostics.push(
+                Diagnostic::warning(
+                    "psn::mate-claim",
+                    end.span,
+                    format!("the game ends with `{}`, but {} is not checkmated", end.text, state.side().name()),
+                )
+                .label(format!("{} to move has legal moves", state.side().name()))
+                .help("check the last moves, or the end word"),
+            );
+        }
+        // PSN counts the points of Black (Sente) first; pychess keeps PGN's order, where White
+        // (its name for Sente in 2023, for Gote in 2019) comes first: its results are not read.
+        let winner = match (end.text.as_str(), game.dialect) {
+            (_, "pychess") => None,
+            ("1-0", _) => Some(Color::Black),
+            ("0-1", _) => Some(Color::White),
+            _ => None,
+        };
+        if let Some(w) = winner {
+            if mate && state.side() == w {
+                diagnostics.push(
+                    Diagnostic::warning(
+                        "psn::result-contradiction",
+                        end.span,
+                        format!("the result says {} won, but {} is checkmated", w.name(), w.name()),
+                    )
+                    .label("this result")
+                    .help(format!("write `{}`", if w == Color::Black { "0-1" } else { "1-0" })),
+                );
+            }
+        }
+    }
+    let claims_repetition =
+        matches!(end_text.as_deref(), Some("sennichite" | "repetitiondraw" | "repetitionwin" | "repetitionlose"));
+    match fourfold {
+        Some((ply, span)) if ply < plies || !claims_repetition && game.end.is_some() => diagnostics.push(
+            Diagnostic::warning(
+                "psn::sennichite",
+                span,
+                "after this move the same position has occurred four times (sennichite): the game ends here",
+            )
+            .label("the fourth time")
+            .help("a game ends at the fourth repetition of a position: end it here (perpetual check aside)"),
+        ),
+        None if claims_repetition => {
+            if let Some(end) = &game.end {
+                diagnostics.push(
+                    Diagnostic::warning(
+                        "psn::sennichite-claim",
+                        end.span,
+                        format!("the game ends with `{}`, but no position occurred four times", end.text),
+                    )
+                    .label("no fourfold repetition in the moves")
+                    .help("check the last moves, or the end word"),
+                );
+            }
+        }
+        _ => {}
+    }
+}
