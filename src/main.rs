@@ -103,6 +103,8 @@ struct ConvertArgs {
 enum ConvertTo {
     /// PSN as the 1998 spec writes it.
     Psn,
+    /// PSN games as the arguments of USI's `position` command: `sfen … moves …`, one line a game.
+    Usi,
     /// SFEN as USI writes it (positions: JSON or SFEN in).
     Sfen,
 }
@@ -859,6 +861,7 @@ fn run_convert(args: &ConvertArgs) -> ExitCode {
         return match args.to {
             ConvertTo::Sfen => views_cli::run_convert_sfen(&args.paths, &args.input),
             ConvertTo::Psn => views_cli::convert_unsupported("psn"),
+            ConvertTo::Usi => views_cli::convert_unsupported("usi"),
         };
     }
     let stdout = io::stdout();
@@ -880,18 +883,23 @@ fn run_convert(args: &ConvertArgs) -> ExitCode {
                 );
                 continue;
             }
-            let text = match args.to {
-                ConvertTo::Psn => kifu::psn::display::to_psn(&g.game),
-                // PSN games to SFEN need the replay (the final position): not wired in yet.
-                ConvertTo::Sfen => {
+            let replay = g.replay.as_ref();
+            let text = match (args.to, replay) {
+                (ConvertTo::Psn, _) => kifu::psn::display::to_psn(&g.game, replay),
+                (ConvertTo::Usi, Some(r)) => format!("{}\n", kifu::psn::display::to_usi(r)),
+                (ConvertTo::Sfen, Some(r)) => kifu::psn::display::to_sfens(r),
+                (_, None) => {
                     let _ = out.flush();
                     eprintln!(
-                        "kifu: `--to sfen` converts positions (JSON, SFEN); PSN games do not convert to SFEN yet"
+                        "kifu: {name}:{}: game not converted: its starting position could not be read",
+                        g.game.line
                     );
-                    return ExitCode::from(2);
+                    invalid = true;
+                    continue;
                 }
             };
-            let sep = if written > 0 { "\n" } else { "" };
+            // One game a line for USI; an empty line between games otherwise.
+            let sep = if written > 0 && args.to != ConvertTo::Usi { "\n" } else { "" };
             if write!(out, "{sep}{text}").is_err() {
                 return ExitCode::from(2);
             }

@@ -9,13 +9,18 @@
 use std::fmt::Write;
 
 use super::model::{Comment, Game, Move, MoveNode, Origin, Promotion};
+use super::replay::{Replay, Resolved};
 use crate::sfen::Position;
+use crate::shogi::rules::{Move as Played, State};
 use crate::shogi::{Color, PieceKind};
 
-/// The game as 1998-spec PSN, ending with a newline.
-pub fn to_psn(game: &Game) -> String {
+/// The game as 1998-spec PSN, ending with a newline. With its replay, every move is written in
+/// the spec's own form, with the origin square only where another piece could make the same
+/// move; without, as the text allows (see the module's documentation).
+pub fn to_psn(game: &Game, replay: Option<&Replay>) -> String {
     let mut out = String::new();
     let start: Option<Position> = game.setup.as_ref().and_then(|s| s.sfen.parse().ok());
+    let start = start.or_else(|| replay.filter(|r| r.guessed_handicap.is_some()).map(|r| r.start.clone()));
     let mut wrote_fen = false;
     for h in &game.headers {
         let key: String = h.key.chars().filter(char::is_ascii_alphabetic).collect();
@@ -35,6 +40,9 @@ pub fn to_psn(game: &Game) -> String {
             }
         }
     }
+    if let Some(name) = replay.and_then(|r| r.guessed_handicap) {
+        let _ = writeln!(out, "[Handicap \"{name}\"]");
+    }
     if !wrote_fen && game.setup.as_ref().is_some_and(|s| s.source != "handicap") {
         if let Some(s) = &game.setup {
             let _ = writeln!(out, "[SFEN \"{}\"]", s.sfen);
@@ -46,7 +54,7 @@ pub fn to_psn(game: &Game) -> String {
     for c in &game.comments {
         words.push(comment(c));
     }
-    write_line(&game.moves, u64::from(white_first), first_pair, &mut words);
+    write_line(&game.moves, u64::from(white_first), first_pair, replay, &mut words);
     if let Some(end) = &game.end {
         let plies = game.moves.len() as u64 + u64::from(white_first);
         // The side to move after the last move is the one that resigned or was mated.
@@ -93,7 +101,7 @@ pub fn to_psn(game: &Game) -> String {
 }
 
 /// Writes a line of moves whose first is ply `half` (0 for Black) of pair `pair`.
-fn write_line(moves: &[MoveNode], mut half: u64, mut pair: u64, words: &mut Vec<String>) {
+fn write_line(moves: &[MoveNode], mut half: u64, mut pair: u64, replay: Option<&Replay>, words: &mut Vec<String>) {
     let mut need_number = true;
     for m in moves {
         for c in &m.comments_before {
@@ -105,7 +113,8 @@ fn write_line(moves: &[MoveNode], mut half: u64, mut pair: u64, words: &mut Vec<
         } else if need_number {
             words.push(format!("{pair}..."));
         }
-        words.push(move_text(&m.mv));
+        let resolved = replay.and_then(|r| r.resolved.get(&m.mv.span.start));
+        words.push(resolved.map_or_else(|| move_text(&m.mv), spec_move));
         need_number = false;
         let extras: Vec<&str> =
             m.annotations.iter().map(|a| a.text.as_str()).chain(m.clocks.iter().map(|c| c.text.as_str())).collect();
@@ -122,7 +131,7 @@ fn write_line(moves: &[MoveNode], mut half: u64, mut pair: u64, words: &mut Vec<
             for c in &v.comments {
                 words.push(comment(c));
             }
-            write_line(&v.moves, half, pair, words);
+            write_line(&v.moves, half, pair, replay, words);
             words.push(")".to_owned());
             need_number = true;
         }
@@ -146,6 +155,62 @@ fn comment(c: &Comment) -> String {
         })
         .collect();
     format!("{{{}}}", text.trim())
+}
+
+/// A move as played, in the spec's form: `+` before a promoted piece, the origin only when
+/// another piece of the same kind could go to the same square, `+` to promote, `=` to decline a
+/// promotion the move could make, `P*5e` for a drop.
+pub fn spec_move(r: &Resolved) -> String {
+    let mut s = String::new();
+    match r.mv {
+        Played::Drop { kind, to } => {
+            s.push(kind.letter());
+            s.push('*');
+            s.push_str(&to.to_string());
+        }
+        Played::Board { from, to, promote } => {
+            if r.piece.promoted {
+                s.push('+');
+            }
+            s.push(r.piece.kind.letter());
+            if r.needs_origin {
+                s.push_str(&from.to_string());
+            }
+            s.push_str(&to.to_string());
+            if promote {
+                s.push('+');
+            } else if r.could_promote {
+                s.push('=');
+            }
+        }
+    }
+    s
+}
+
+/// The game's main line as the arguments of USI's `position` command:
+/// `sfen <start> moves <move>…` (up to its first illegal move).
+pub fn to_usi(replay: &Replay) -> String {
+    let mut s = format!("sfen {}", replay.start);
+    if !replay.moves.is_empty() {
+        s.push_str(" moves");
+        for m in &replay.moves {
+            s.push(' ');
+            s.push_str(&m.to_string());
+        }
+    }
+    s
+}
+
+/// The USI SFEN after every move of the main line, one per line.
+pub fn to_sfens(replay: &Replay) -> String {
+    let mut state = State::new(&replay.start);
+    let mut s = String::new();
+    for &m in &replay.moves {
+        state.play(m);
+        s.push_str(&state.to_string());
+        s.push('\n');
+    }
+    s
 }
 
 /// A move in the spec's form, when the text says enough; as written otherwise.
