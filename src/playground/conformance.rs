@@ -148,7 +148,11 @@ fn expect(format: &str, name: &str, bytes: &[u8]) -> (&'static str, &'static str
                 diagnostics.extend(places(&g.diagnostics, g.text(&file.text), g.game.line));
             }
             let canonical = valid.then(|| {
-                file.games.iter().map(|g| crate::psn::display::to_psn(&g.game, g.replay.as_ref())).collect::<Vec<_>>().join("\n")
+                file.games
+                    .iter()
+                    .map(|g| crate::psn::display::to_psn(&g.game, g.replay.as_ref()))
+                    .collect::<Vec<_>>()
+                    .join("\n")
             });
             let model = if valid {
                 Value::Array(file.games.iter().map(|g| serde_json::to_value(&g.game).unwrap_or(Value::Null)).collect())
