@@ -45,7 +45,7 @@ pub struct Replay {
     /// The position after the last move played.
     pub end: State,
     /// Every move played, main line and variations, by the byte where its text starts.
-    pub resolved: HashMap<usize, Resolved>,
+    pub resolved: QuickMap<usize, Resolved>,
 }
 
 impl Replay {
@@ -61,6 +61,31 @@ impl Replay {
             .collect()
     }
 }
+
+/// A hasher for keys that are already hashes (repetition keys) or small numbers (offsets):
+/// one multiplication spreads them.
+#[derive(Default, Clone, Copy)]
+pub struct QuickHash(u64);
+
+impl std::hash::Hasher for QuickHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// Maps keyed by offsets or hashes.
+pub type QuickMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<QuickHash>>;
 
 /// Where each piece came to its square in the text: the span of the move that put it there.
 type Arrivals = [Option<Span>; 81];
@@ -102,11 +127,12 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Vec<Diagnostic>) -> 
         moves: Vec::with_capacity(game.moves.len()),
         illegal_at: None,
         end: State::new(&start),
-        resolved: HashMap::with_capacity(game.moves.len() * 2),
+        resolved: QuickMap::with_capacity_and_hasher(game.moves.len() * 2, Default::default()),
     };
     let mut arrivals: Arrivals = [None; 81];
     let mut state = State::new(&start);
-    let mut seen: HashMap<u64, (u32, usize)> = HashMap::with_capacity(game.moves.len() + 1);
+    let mut seen: QuickMap<u64, (u32, usize)> =
+        QuickMap::with_capacity_and_hasher(game.moves.len() + 1, Default::default());
     seen.insert(state.repetition_key(), (1, 0));
     let mut fourfold: Option<(usize, Span)> = None;
     for (i, node) in game.moves.iter().enumerate() {
@@ -183,7 +209,7 @@ fn play_line(
     mut state: State,
     mut arrivals: Arrivals,
     per_ply: bool,
-    resolved: &mut HashMap<usize, Resolved>,
+    resolved: &mut QuickMap<usize, Resolved>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     for node in line {
@@ -356,10 +382,22 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
                 Origin::Rank(r) => sq.rank() == r,
                 _ => true,
             };
+            // The quick way: the one piece of the kind that reaches the square and may move there.
+            let mut only = None;
+            let mut count = 0;
+            let wanted = Piece { color: side, kind, promoted: m.promoted };
+            for sq in state.squares_of(wanted) {
+                if fits(sq) && state.can_reach(sq, m.to) && state.is_legal(Move::Board { from: sq, to: m.to, promote })
+                {
+                    only = Some(sq);
+                    count += 1;
+                }
+            }
+            // None, or several: look at every piece again, to explain.
             let mut legal: Vec<Square> = Vec::new();
             let mut nearest: Option<(u8, Illegal)> = None;
             let mut other_state = None;
-            for sq in Square::all() {
+            for sq in Square::all().filter(|_| count != 1) {
                 let Some(p) = state.piece_at(sq) else { continue };
                 if p.color != side || p.kind != kind || !fits(sq) {
                     continue;
@@ -383,9 +421,9 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
                     }
                 }
             }
-            match legal.as_slice() {
-                [from] => Move::Board { from: *from, to: m.to, promote },
-                [] => {
+            match (only.filter(|_| count == 1), legal.as_slice()) {
+                (Some(from), _) | (None, &[from]) => Move::Board { from, to: m.to, promote },
+                (None, []) => {
                     return Err(match nearest {
                         Some((rank, why)) if rank < 20 => Unplayable::Illegal(why),
                         nearest => Unplayable::NoCandidate {
@@ -396,7 +434,7 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
                         },
                     })
                 }
-                many => return Err(Unplayable::Ambiguous(many.to_vec())),
+                (None, many) => return Err(Unplayable::Ambiguous(many.to_vec())),
             }
         }
     };
@@ -405,7 +443,10 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
     }
     let Move::Board { from, to, .. } = mv else { return Err(Unplayable::DeclineImpossible) };
     let piece = state.piece_at(from).unwrap_or(Piece { color: side, kind: PieceKind::Pawn, promoted: false });
-    let could_promote = state.is_legal(Move::Board { from, to, promote: true });
+    // The move is legal without promotion, and promoting changes nothing of the king's safety:
+    // it could promote when the piece can and one of its squares is in the zone.
+    let zone = |sq: Square| if side == Color::Black { sq.rank() <= 3 } else { sq.rank() >= 7 };
+    let could_promote = piece.kind.can_promote() && !piece.promoted && (zone(from) || zone(to));
     if m.promotion == Some(Promotion::Decline) && !could_promote {
         return Err(Unplayable::DeclineImpossible);
     }
@@ -413,9 +454,9 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
         return Err(Unplayable::CaptureMark { written: m.capture });
     }
     // Would another piece of the same kind and state reach `to`? Then the spec writes the origin.
-    let needs_origin = Square::all().any(|sq| {
+    let needs_origin = state.squares_of(piece).any(|sq| {
         sq != from
-            && state.piece_at(sq) == Some(piece)
+            && state.can_reach(sq, to)
             && (state.is_legal(Move::Board { from: sq, to, promote: false })
                 || state.is_legal(Move::Board { from: sq, to, promote: true }))
     });

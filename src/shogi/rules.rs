@@ -1070,6 +1070,25 @@ impl State {
 
     // --- legality of one move ---
 
+    /// True when the piece on `from` moves to `to` by its moves, with nothing in the way (not
+    /// minding what stands on `to`, promotion or its own king): a quick filter before
+    /// [`State::why_illegal`].
+    pub fn can_reach(&self, from: Square, to: Square) -> bool {
+        let (f, t) = (cell_of(from), cell_of(to));
+        let code = self.cells[f];
+        code != 0 && code != WALL && f != t && self.reaches(f, t, code).is_ok()
+    }
+
+    /// The squares where `piece` stands.
+    pub fn squares_of(&self, piece: Piece) -> impl Iterator<Item = Square> + '_ {
+        let code = encode(piece);
+        CELL_OF
+            .iter()
+            .enumerate()
+            .filter(move |(_, &cell)| self.cells[usize::from(cell)] == code)
+            .filter_map(|(i, _)| Square::from_index(i))
+    }
+
     /// True when `mv` is legal for the side to move.
     pub fn is_legal(&self, mv: Move) -> bool {
         self.why_illegal(mv).is_none()
