@@ -401,3 +401,21 @@ fn psn_awkward_bytes() {
         stdout(&out)
     );
 }
+
+#[test]
+fn psn_game_boards() {
+    settings().bind(|| {
+        assert_cmd_snapshot!("psn_board_final", kifu().args(["board", "tests/fixtures/psn/ok/spec_handicap.psn"]));
+    });
+    // `--each`: the start position and one board after each of the three moves.
+    let out =
+        kifu().args(["board", "--each", "--ascii", "tests/fixtures/psn/ok/spec_handicap.psn"]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out).matches("to move").count(), 4, "{}", stdout(&out));
+    // The page steps through the game: one frame per position.
+    let out = kifu().args(["board", "--html", "tests/fixtures/psn/ok/spec_pairs.psn"]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let page = stdout(&out);
+    assert_eq!(page.matches("class=\"frame\"").count(), 1 + 8, "the start and eight moves");
+    assert!(page.contains("data-frame=\"8\""), "the page opens on the final position");
+}

@@ -102,6 +102,8 @@ pub struct ConvertInput {
 enum Pos {
     Shogi(sfen::Position),
     Chess(fen::Position),
+    /// A PSN game: its start position, then the position after each move it replays.
+    Game(Vec<Frame>),
 }
 
 /// One record read: where, as written, its position (when valid) and its findings.
@@ -196,11 +198,12 @@ impl Reporter {
         out
     }
 
-    fn multi(&self, name: &str, text: &str, index: &LineIndex, diagnostics: &[Diagnostic]) -> String {
+    /// Reports on a text of several lines whose first line is line `first` of its file.
+    fn multi(&self, name: &str, text: &str, first: usize, index: &LineIndex, diagnostics: &[Diagnostic]) -> String {
         let mut out = String::new();
         for d in diagnostics {
             let e = excerpt::excerpt(text, index, d);
-            let source = RecordSource { name, text: &e.text, line: 1 + e.first_line };
+            let source = RecordSource { name, text: &e.text, line: first + e.first_line };
             let _ = self.handler.render_report(&mut out, &e.diagnostic.report(&source));
             out.push('\n');
         }
@@ -267,13 +270,14 @@ fn each_record(
             }
         };
         let result = match input {
-            Input::Psn => {
-                eprintln!(
-                    "kifu: `{name}` holds PSN games: their positions need the game replay, which this command does not read yet"
-                );
-                outcome.failed = true;
-                continue;
-            }
+            Input::Psn => match read_input(path) {
+                Ok(bytes) => psn_records(name, &bytes, &reporter, &mut outcome, f),
+                Err(e) => {
+                    eprintln!("kifu: cannot read `{name}`: {e}");
+                    outcome.failed = true;
+                    continue;
+                }
+            },
             Input::Json => match read_input(path) {
                 Ok(bytes) => json_records(name, &bytes, &reporter, &mut outcome, f),
                 Err(e) => {
@@ -307,6 +311,51 @@ fn each_record(
         }
     }
     outcome
+}
+
+/// The games of a PSN file, each replayed: its positions, move by move, up to its first illegal
+/// move.
+fn psn_records(
+    name: &str,
+    bytes: &[u8],
+    reporter: &Reporter,
+    outcome: &mut Outcome,
+    f: &mut dyn FnMut(Item) -> io::Result<()>,
+) -> io::Result<()> {
+    let file = kifu::psn::check_bytes(bytes, kifu::psn::Options::default());
+    for g in &file.games {
+        let text = g.text(&file.text);
+        let errors: Vec<Diagnostic> = g.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
+        if !errors.is_empty() {
+            outcome.invalid = true;
+            let rendered = reporter.multi(name, text, g.game.line, &LineIndex::new(text), &errors);
+            let _ = io::stdout().flush();
+            eprint!("{rendered}");
+        }
+        let frames = g.replay.as_ref().map(|r| {
+            let mut sequence = vec![(None, r.start.clone())];
+            let mut state = kifu::shogi::rules::State::new(&r.start);
+            for (node, &mv) in g.game.moves.iter().zip(&r.moves) {
+                state.play(mv);
+                sequence.push((Some(node.mv.text.to_string()), state.to_position()));
+            }
+            views::frames(&sequence)
+        });
+        f(Item {
+            file: name.to_owned(),
+            line: g.game.line,
+            notation: g
+                .game
+                .headers
+                .iter()
+                .map(|h| format!("[{} \"{}\"]", h.key, h.value))
+                .collect::<Vec<_>>()
+                .join(" "),
+            position: frames.map(Pos::Game),
+            findings: errors.iter().map(ToString::to_string).collect(),
+        })?;
+    }
+    Ok(())
 }
 
 fn line_records(
@@ -377,7 +426,7 @@ fn json_records(
             Err(d) => {
                 outcome.invalid = true;
                 let _ = io::stdout().flush();
-                eprint!("{}", reporter.multi(name, &text, &index, std::slice::from_ref(&*d)));
+                eprint!("{}", reporter.multi(name, &text, 1, &index, std::slice::from_ref(&*d)));
                 continue;
             }
         };
@@ -401,7 +450,7 @@ fn json_record(
     let (position, written, diagnostics) = read_json_record(node);
     if position.is_none() && !diagnostics.is_empty() {
         let _ = io::stdout().flush();
-        eprint!("{}", reporter.multi(name, text, index, &diagnostics));
+        eprint!("{}", reporter.multi(name, text, 1, index, &diagnostics));
     }
     if position.is_none() {
         outcome.invalid = true;
@@ -513,7 +562,7 @@ pub fn run_json(paths: &[String], args: &JsonViewArgs) -> ExitCode {
     let outcome = each_record(paths, args.format, args.dialect, FormatArg::Psn, &mut |item| match item.position {
         Some(Pos::Shogi(p)) => writeln!(out, "{}", sfen::json::write(&p, style)),
         Some(Pos::Chess(p)) => writeln!(out, "{}", fen::json::write(&p)),
-        None => Ok(()),
+        Some(Pos::Game(_)) | None => Ok(()),
     });
     let _ = out.flush();
     outcome.code()
@@ -531,6 +580,7 @@ pub fn run_convert_sfen(paths: &[String], input: &ConvertInput) -> ExitCode {
     let mut chess = false;
     let mut outcome = each_record(paths, input.format, None, FormatArg::Psn, &mut |item| match item.position {
         Some(Pos::Shogi(p)) => writeln!(out, "{p}"),
+        Some(Pos::Game(_)) => Ok(()),
         Some(Pos::Chess(_)) => {
             chess = true;
             let _ = out.flush();
@@ -566,10 +616,7 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         (_, true) => text::Style::Kanji,
         _ => text::Style::Unicode,
     };
-    if args.each {
-        eprintln!("kifu: `--each` draws every position of a PSN game; this command does not read PSN games yet");
-        return ExitCode::from(2);
-    }
+
     let mut records: Vec<html::Record> = Vec::new();
     let mut names_of: Vec<(String, usize)> = Vec::new();
     let mut bad_move = None;
@@ -589,6 +636,7 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
                 };
                 Some(Diagram::Shogi(vec![Frame { label: None, position: p, last_move: last }]))
             }
+            Some(Pos::Game(frames)) => Some(Diagram::Shogi(frames)),
             Some(Pos::Chess(p)) => {
                 let last = match args.last_move.as_deref().map(views::chess_move_squares) {
                     Some(Some(squares)) => squares,
@@ -611,16 +659,31 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         // Text, and SVG on standard output, are written as they come; a page or files wait
         // for the last record.
         if !args.html && (!args.svg || to_stdout) {
-            let board = if args.svg { svg_of(&record, names).map(|s| s + "\n") } else { text_of(&record, style) };
-            if let Some(board) = board {
-                let sep = if written > 0 && !args.svg { "\n" } else { "" };
-                if to_stdout {
-                    write!(stdout, "{sep}{board}")?;
-                } else {
-                    text_out.push_str(sep);
-                    text_out.push_str(&board);
+            // A game's final position, or with `--each` every position of it.
+            let frames: Vec<html::Record> = match &record.diagram {
+                Some(Diagram::Shogi(frames)) if args.each && frames.len() > 1 => frames
+                    .iter()
+                    .map(|f| html::Record {
+                        title: record.title.clone(),
+                        notation: None,
+                        diagram: Some(Diagram::Shogi(vec![f.clone()])),
+                        findings: Vec::new(),
+                    })
+                    .collect(),
+                _ => vec![record],
+            };
+            for record in &frames {
+                let board = if args.svg { svg_of(record, names).map(|s| s + "\n") } else { text_of(record, style) };
+                if let Some(board) = board {
+                    let sep = if written > 0 && !args.svg { "\n" } else { "" };
+                    if to_stdout {
+                        write!(stdout, "{sep}{board}")?;
+                    } else {
+                        text_out.push_str(sep);
+                        text_out.push_str(&board);
+                    }
+                    written += 1;
                 }
-                written += 1;
             }
             return Ok(());
         }
