@@ -123,6 +123,10 @@ pub fn check_game(raw: &scan::RawGame, text: &str, encoding: Encoding, options: 
     let replay = (options.replay && !setup_failed).then(|| {
         let mut found = Vec::new();
         let r = replay::replay(&game, features.ply_numbers, &mut found);
+        // The replay's `psn::wrong-side` says more than the count's `psn::number-side`.
+        diagnostics.retain(|d| {
+            d.code != "psn::number-side" || !found.iter().any(|f| f.code == "psn::wrong-side" && f.span() == d.span())
+        });
         diagnostics.extend(found);
         diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
         r

@@ -102,7 +102,8 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Vec<Diagnostic>) -> 
     let mut start = start;
     // A handicap game with no header: the first move is White's.
     if game.setup.is_none() {
-        if let Some(first) = game.moves.first() {
+        // A first move numbered `1.` in a game numbered by pairs is Black's by its number.
+        if let Some(first) = game.moves.first().filter(|m| per_ply || m.number.is_none_or(|n| n.ellipsis)) {
             let black = State::new(&start);
             if resolve(&black, &first.mv).is_err() {
                 if let Some((name, position)) = guess_handicap(game) {
@@ -533,9 +534,11 @@ impl Unplayable {
                 let code = match why {
                     Illegal::MustPromote { .. } => "psn::promotion-missing",
                     Illegal::CannotPromote { .. } | Illegal::OutsideZone { .. } => "psn::promotion-impossible",
-                    Illegal::Nifu { .. } | Illegal::PawnDropMate { .. } | Illegal::DeadSquare { .. } => {
-                        "psn::illegal-drop"
-                    }
+                    Illegal::Nifu { .. }
+                    | Illegal::PawnDropMate { .. }
+                    | Illegal::DeadSquare { .. }
+                    | Illegal::NotInHand { .. }
+                    | Illegal::Occupied { .. } => "psn::illegal-drop",
                     _ => "psn::illegal-move",
                 };
                 (code, format!("`{}` is not a legal move: {why}", m.text), "not legal here".to_owned(), help)
