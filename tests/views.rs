@@ -503,15 +503,16 @@ fn board_box(width: usize, pixels: &[[u8; 3]]) -> Option<(usize, usize, usize, u
 fn the_page_in_a_real_browser() {
     let dir = tempfile::tempdir().expect("temp dir");
     let profile = dir.path().join("profile");
-    let frames = views::frames(&sample_game());
-    let last = frames.len() - 1;
-    let record = html::Record {
-        title: "a game".into(),
-        notation: None,
-        diagram: Some(Diagram::Shogi(frames)),
-        findings: vec![],
-    };
-    let page = html::page("kifu", &[record], Names::Letters);
+    // A real PSN game, as `kifu board --html` writes it: the start and its eight moves.
+    let written = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["board", "--html", "tests/fixtures/psn/ok/spec_pairs.psn"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("kifu runs");
+    assert!(written.status.success());
+    let page = String::from_utf8(written.stdout).expect("UTF-8");
+    let last = 8;
+    assert!(page.contains(&format!("data-frame=\"{last}\"")));
     let page_path = dir.path().join("game.html");
     std::fs::write(&page_path, &page).expect("write the page");
 
