@@ -588,12 +588,10 @@ fn check_stream(
         }
         drop(result_tx);
         let mut totals = Totals::default();
-        let mut pending = BTreeMap::new();
-        let mut next = 0;
         let mut write_error = None;
-        for (index, consumed, text, t) in result_rx {
-            pending.insert(index, (consumed, text, t));
-            while let Some((consumed, text, t)) = pending.remove(&next) {
+        in_order(
+            result_rx.into_iter().map(|(index, consumed, text, t)| (index, (consumed, text, t))),
+            |(consumed, text, t)| {
                 if write_error.is_none() {
                     write_error = out.write_all(text.as_bytes()).err();
                 }
@@ -601,10 +599,9 @@ fn check_stream(
                 if let Some(p) = &progress {
                     p.inc(consumed);
                 }
-                next += 1;
                 let _ = token_tx.send(());
-            }
-        }
+            },
+        );
         drop(token_tx);
         if let Some(p) = &progress {
             p.finish_and_clear();
@@ -615,6 +612,19 @@ fn check_stream(
             _ => Ok(totals),
         }
     })
+}
+
+/// Hands results that arrive out of order (numbered from 0) to `each` in their order.
+fn in_order<T>(results: impl IntoIterator<Item = (usize, T)>, mut each: impl FnMut(T)) {
+    let mut pending = BTreeMap::new();
+    let mut next = 0;
+    for (index, result) in results {
+        pending.insert(index, result);
+        while let Some(result) = pending.remove(&next) {
+            each(result);
+            next += 1;
+        }
+    }
 }
 
 fn progress_bar(size: Option<u64>) -> Option<indicatif::ProgressBar> {
@@ -775,19 +785,13 @@ fn check_psn(
         }
         drop(tx);
         let mut totals = Totals::default();
-        let mut pending = BTreeMap::new();
-        let mut written = 0;
         let mut error = None;
-        for (i, rendered, t) in rx {
-            pending.insert(i, (rendered, t));
-            while let Some((rendered, t)) = pending.remove(&written) {
-                if error.is_none() {
-                    error = out.write_all(rendered.as_bytes()).err();
-                }
-                totals.add(&t);
-                written += 1;
+        in_order(rx.into_iter().map(|(i, rendered, t)| (i, (rendered, t))), |(rendered, t)| {
+            if error.is_none() {
+                error = out.write_all(rendered.as_bytes()).err();
             }
-        }
+            totals.add(&t);
+        });
         if totals.records == 0 && !renderer.json {
             let _ = out.flush();
             eprintln!("kifu: `{name}` holds no game");

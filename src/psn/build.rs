@@ -267,15 +267,7 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
                     }
                     WordKind::Clock => {
                         departures.note("psn::clock", s);
-                        let clock = Clock { text: word.into(), span: s };
-                        match (&mut end, frames.len()) {
-                            (Some(e), 1) => e.clocks.push(clock),
-                            _ => {
-                                if let Some(m) = frames.last_mut().and_then(|f| f.moves.last_mut()) {
-                                    m.clocks.push(clock);
-                                }
-                            }
-                        }
+                        attach_clock(&mut frames, &mut end, Clock { text: word.into(), span: s });
                     }
                     WordKind::Result | WordKind::ResultDialect | WordKind::EndWord => {
                         if k == WordKind::ResultDialect {
@@ -354,15 +346,7 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
             Kind::ParenClock => {
                 features.paren_clocks = true;
                 departures.note("psn::clock", s);
-                let clock = Clock { text: word.into(), span: s };
-                match (&mut end, frames.len()) {
-                    (Some(e), 1) => e.clocks.push(clock),
-                    _ => {
-                        if let Some(m) = frames.last_mut().and_then(|f| f.moves.last_mut()) {
-                            m.clocks.push(clock);
-                        }
-                    }
-                }
+                attach_clock(&mut frames, &mut end, Clock { text: word.into(), span: s });
             }
             Kind::WonLine => {
                 features.won_line = true;
@@ -483,6 +467,18 @@ fn set_end(end: &mut Option<End>, word: &str, k: WordKind, s: Span, diagnostics:
         }
         Some(_) => {}
         None => *end = Some(End { text: word.into(), kind, span: s, clocks: Vec::new() }),
+    }
+}
+
+/// A clock belongs to the main line's end when it follows it, else to the last move.
+fn attach_clock(frames: &mut [Frame], end: &mut Option<End>, clock: Clock) {
+    match (end, frames.len()) {
+        (Some(e), 1) => e.clocks.push(clock),
+        _ => {
+            if let Some(m) = frames.last_mut().and_then(|f| f.moves.last_mut()) {
+                m.clocks.push(clock);
+            }
+        }
     }
 }
 
