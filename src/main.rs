@@ -492,13 +492,7 @@ fn run_check(args: &CheckArgs) -> ExitCode {
     };
     let _ = writeln!(out, "{summary}");
     let _ = out.flush();
-    if failed {
-        ExitCode::from(2)
-    } else if totals.invalid > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    exit_code(failed, totals.invalid > 0)
 }
 
 fn usage_error(out: &mut impl Write, json: bool, file: &str, message: &str) {
@@ -716,9 +710,15 @@ fn run_board(args: &BoardArgs) -> ExitCode {
         }
     }
     let _ = out.flush();
+    exit_code(failed, invalid > 0)
+}
+
+/// The exit status of the commands that read records: 2 for a usage or I/O error, 1 when a
+/// record is invalid, 0 otherwise.
+fn exit_code(failed: bool, invalid: bool) -> ExitCode {
     if failed {
         ExitCode::from(2)
-    } else if invalid > 0 {
+    } else if invalid {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -850,13 +850,7 @@ fn run_json(args: &JsonArgs) -> ExitCode {
         }
     }
     let _ = out.flush();
-    if failed {
-        ExitCode::from(2)
-    } else if invalid {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    exit_code(failed, invalid)
 }
 
 /// `kifu convert`: each game written again in the form asked for.
@@ -911,11 +905,5 @@ fn run_convert(args: &ConvertArgs) -> ExitCode {
         }
     }
     let _ = out.flush();
-    if failed {
-        ExitCode::from(2)
-    } else if invalid {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    exit_code(failed, invalid)
 }

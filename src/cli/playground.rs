@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 use miette::{GraphicalReportHandler, GraphicalTheme};
 
 use kifu::diagnostic::{Diagnostic, RecordSource};
+
+use super::read_input;
 use kifu::playground::grammar::{Grammar, GrammarDiagnostic, Source};
 use kifu::playground::records::{self, Layout, Record};
 use kifu::span::Span;
@@ -203,16 +205,6 @@ fn render(name: &str, text: &str, first_line: usize, d: &Diagnostic) -> String {
 fn usage(message: &str) -> ExitCode {
     eprintln!("kifu: {message}");
     ExitCode::from(2)
-}
-
-fn read_input(path: &str) -> io::Result<Vec<u8>> {
-    if path == "-" {
-        let mut bytes = Vec::new();
-        io::stdin().read_to_end(&mut bytes)?;
-        Ok(bytes)
-    } else {
-        std::fs::read(path)
-    }
 }
 
 fn format_of_path(path: &str) -> Option<FormatArg> {

@@ -334,11 +334,8 @@ fn psn_records(
         }
         let frames = g.replay.as_ref().map(|r| {
             let mut sequence = vec![(None, r.start.clone())];
-            let mut state = kifu::shogi::rules::State::new(&r.start);
-            for (node, &mv) in g.game.moves.iter().zip(&r.moves) {
-                state.play(mv);
-                sequence.push((Some(node.mv.text.to_string()), state.to_position()));
-            }
+            let played = g.game.moves.iter().zip(r.positions());
+            sequence.extend(played.map(|(node, position)| (Some(node.mv.text.to_string()), position)));
             views::frames(&sequence)
         });
         f(Item {

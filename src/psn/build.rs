@@ -410,7 +410,6 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
         } else {
             continue;
         };
-        features.colon_headers |= text[h.span.start..h.key_span.end + 1].ends_with(':');
         if let Some(found) = found {
             if let Some(first) = &setup {
                 diagnostics.push(

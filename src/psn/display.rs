@@ -11,7 +11,7 @@ use std::fmt::Write;
 use super::model::{Comment, Game, Move, MoveNode, Origin, Promotion};
 use super::replay::{Replay, Resolved};
 use crate::sfen::Position;
-use crate::shogi::rules::{Move as Played, State};
+use crate::shogi::rules::Move as Played;
 use crate::shogi::{Color, PieceKind};
 
 /// The game as 1998-spec PSN, ending with a newline. With its replay, every move is written in
@@ -203,14 +203,7 @@ pub fn to_usi(replay: &Replay) -> String {
 
 /// The USI SFEN after every move of the main line, one per line.
 pub fn to_sfens(replay: &Replay) -> String {
-    let mut state = State::new(&replay.start);
-    let mut s = String::new();
-    for &m in &replay.moves {
-        state.play(m);
-        s.push_str(&state.to_string());
-        s.push('\n');
-    }
-    s
+    replay.positions().iter().map(|p| format!("{p}\n")).collect()
 }
 
 /// A move in the spec's form, when the text says enough; as written otherwise.

@@ -366,7 +366,7 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
         let piece = Piece { color: side, kind, promoted: false };
         return Ok(Resolved { mv, piece, needs_origin: false, could_promote: false });
     }
-    let mv = match m.from {
+    let from = match m.from {
         Origin::Square(from) => {
             let found = state.piece_at(from);
             if let (Some(found), Some(kind)) = (found, m.piece) {
@@ -374,7 +374,7 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
                     return Err(Unplayable::WrongPiece { from, found });
                 }
             }
-            Move::Board { from, to: m.to, promote }
+            from
         }
         origin => {
             let kind = m.piece.unwrap_or(PieceKind::Pawn);
@@ -423,7 +423,7 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
                 }
             }
             match (only.filter(|_| count == 1), legal.as_slice()) {
-                (Some(from), _) | (None, &[from]) => Move::Board { from, to: m.to, promote },
+                (Some(from), _) | (None, &[from]) => from,
                 (None, []) => {
                     return Err(match nearest {
                         Some((rank, why)) if rank < 20 => Unplayable::Illegal(why),
@@ -439,10 +439,11 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
             }
         }
     };
+    let to = m.to;
+    let mv = Move::Board { from, to, promote };
     if let Some(why) = state.why_illegal(mv) {
         return Err(Unplayable::Illegal(why));
     }
-    let Move::Board { from, to, .. } = mv else { return Err(Unplayable::DeclineImpossible) };
     let piece = state.piece_at(from).unwrap_or(Piece { color: side, kind: PieceKind::Pawn, promoted: false });
     // The move is legal without promotion, and promoting changes nothing of the king's safety:
     // it could promote when the piece can and one of its squares is in the zone.
