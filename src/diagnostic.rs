@@ -189,6 +189,10 @@ pub struct Checked<R, P> {
     pub record: R,
     /// The position, when the record has no syntax errors.
     pub position: Option<P>,
+    /// True when the record has no syntax error: the grammar's record rule for its dialect
+    /// accepts it, and so do the counts the builder checks beyond the grammar (squares in a
+    /// rank, a move number that fits).
+    pub syntax_ok: bool,
     /// Every finding.
     pub diagnostics: Vec<Diagnostic>,
 }

@@ -155,3 +155,68 @@ pub fn lost_separator(code: &'static str, lost: LostSeparator, rank_name: impl F
     };
     Diagnostic::error(code, span, message).label(label).help(help)
 }
+
+/// The grammar's verdict on a record that the builder read with recovery rules: the grammar
+/// decides whether a record is well-formed, the builder only explains. When the record rule of
+/// the dialect (`automaton`, compiled from `rule`) rejects `text` and none of `found` (the
+/// builder's findings) is an error that starts where the rule stops reading or before, the
+/// place where it stops gets a `code` error saying what the grammar reads there. Without an
+/// automaton (a grammar that is not regular), pest runs `rule` and its error decides.
+pub fn grammar_verdict<P: Parser<R>, R: RuleType>(
+    text: &str,
+    automaton: Option<&crate::grammar::RuleDfa>,
+    rule: R,
+    found: &[Diagnostic],
+    code: &'static str,
+    format: &str,
+    words: fn(R) -> &'static str,
+) -> Option<Diagnostic> {
+    let (at, expected, completion) = match automaton {
+        Some(dfa) => {
+            let stop = dfa.stop(text)?;
+            (stop.at, stop.expected, stop.completion)
+        }
+        None => {
+            let error = P::parse(rule, text).err()?;
+            let at = match error.location {
+                pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p.min(text.len()),
+            };
+            (at, expected_words(&error, words), None)
+        }
+    };
+    if found.iter().any(|d| d.is_error() && d.span().start <= at) {
+        return None;
+    }
+    let next = text[at..].chars().next();
+    let span = Span::new(at, at + next.map_or(0, char::len_utf8));
+    Some(match (next, completion) {
+        (None, Some(c)) => Diagnostic::error(code, span, format!("the {format} record ends too early"))
+            .label(format!("`{c}` is missing here"))
+            .help(format!("complete the record: `{c}` at its end would do")),
+        (None, None) => Diagnostic::error(code, span, format!("the {format} record ends too early"))
+            .label("the record ends here")
+            .help(format!("write {expected} here")),
+        (Some(c), _) => Diagnostic::error(code, span, format!("{format} expects {expected} here"))
+            .label(format!("`{}` is not expected here", c.escape_debug()))
+            .help(format!("write {expected} here")),
+    })
+}
+
+/// The "expected …" list of a pest error, in words: "`B` or `W` (SFEN 2007), or `b` or `w`
+/// (USI)".
+pub fn expected_words<R: RuleType>(error: &pest::error::Error<R>, words: fn(R) -> &'static str) -> String {
+    let pest::error::ErrorVariant::ParsingError { positives, .. } = &error.variant else {
+        return "something else".to_owned();
+    };
+    let mut said: Vec<&str> = Vec::new();
+    for w in positives.iter().map(|r| words(*r)) {
+        if !said.contains(&w) {
+            said.push(w);
+        }
+    }
+    match said.as_slice() {
+        [] => "something else".to_owned(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{}, or {last}", init.join(", ")),
+    }
+}

@@ -21,19 +21,32 @@ pub const FEN: &str = include_str!("../grammar/fen.pest");
 pub const PSN: &str = include_str!("../grammar/psn.pest");
 
 /// A grammar rule compiled to a deterministic automaton that matches exactly the texts the
-/// rule matches as a whole.
+/// rule matches as a whole. Only rules that pest reads as the automaton does compile (see
+/// [`Grammar::check_sound`]).
 pub struct RuleDfa(regex_automata::dfa::dense::DFA<Vec<u32>>);
 
+/// Builds the anchored DFA of `pattern` that reports every match, so that a match state at the
+/// end of the input says that the whole input is in the language.
+fn dense_all(patterns: &[String]) -> Result<regex_automata::dfa::dense::DFA<Vec<u32>>, CompileError> {
+    use regex_automata::dfa::{dense, StartKind};
+    dense::Builder::new()
+        .configure(dense::Config::new().match_kind(regex_automata::MatchKind::All).start_kind(StartKind::Anchored))
+        .build_many(patterns)
+        .map_err(|e| CompileError::Grammar(e.to_string()))
+}
+
 impl RuleDfa {
-    /// Compiles `rule` of the grammar made of `sources`; `None` if it is not regular.
-    pub fn compile(sources: &[&str], rule: &str) -> Option<Self> {
-        Self::compile_in(&Grammar::parse(sources).ok()?, rule)
+    /// Compiles `rule` of the grammar made of `sources`.
+    pub fn compile(sources: &[&str], rule: &str) -> Result<Self, CompileError> {
+        Self::compile_in(&Grammar::parse(sources)?, rule)
     }
 
-    /// Compiles `rule` of `grammar`; `None` if it is not regular.
-    pub fn compile_in(grammar: &Grammar, rule: &str) -> Option<Self> {
-        let pattern = grammar.to_regex(rule).ok()?;
-        regex_automata::dfa::dense::DFA::new(&pattern).ok().map(Self)
+    /// Compiles `rule` of `grammar`: refused when it is not regular, or when pest would read it
+    /// differently (an ordered choice or a repetition that commits where the automaton would
+    /// not).
+    pub fn compile_in(grammar: &Grammar, rule: &str) -> Result<Self, CompileError> {
+        grammar.check_sound(rule)?;
+        Ok(Self(dense_all(&[grammar.to_regex(rule)?])?))
     }
 
     /// True when the whole of `text` matches the rule.
@@ -51,9 +64,153 @@ impl RuleDfa {
         dfa.is_match_state(dfa.next_eoi_state(state))
     }
 
-    /// The length of the longest start of `text` that the rule matches, if any.
+    /// Where the rule stops reading `text`, if it does not match it whole: the first byte after
+    /// which no text of the rule can go on (or the end of `text`, if it stops short), and what
+    /// the rule could read there instead, in words.
+    pub fn stop(&self, text: &str) -> Option<Stop> {
+        use regex_automata::dfa::Automaton;
+        let dfa = &self.0;
+        let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
+        let mut state = dfa.start_state(&config).ok()?;
+        let mut at = text.len();
+        for (i, &b) in text.as_bytes().iter().enumerate() {
+            let next = dfa.next_state(state, b);
+            if dfa.is_dead_state(next) {
+                at = i;
+                break;
+            }
+            state = next;
+        }
+        if at == text.len() && dfa.is_match_state(dfa.next_eoi_state(state)) {
+            return None;
+        }
+        // The start of the character that holds the byte: a rule of whole characters can only
+        // stop between characters.
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let live: Vec<u8> = (0..=255u8).filter(|&b| !dfa.is_dead_state(dfa.next_state(state, b))).collect();
+        let end = dfa.is_match_state(dfa.next_eoi_state(state));
+        let completion = if at == text.len() { shortest_completion(dfa, state) } else { None };
+        Some(Stop { at, expected: describe_bytes(&live, end), completion })
+    }
+}
+
+/// The shortest text that takes `dfa` from `state` to a match at the end, if one is short.
+fn shortest_completion(
+    dfa: &regex_automata::dfa::dense::DFA<Vec<u32>>,
+    state: regex_automata::util::primitives::StateID,
+) -> Option<String> {
+    use regex_automata::dfa::Automaton;
+    const LONGEST: usize = 24;
+    let mut parent = HashMap::from([(state, None)]);
+    let mut queue = std::collections::VecDeque::from([(state, 0)]);
+    let mut reps = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for b in 0..=255u8 {
+        if seen.insert(dfa.byte_classes().get(b)) {
+            reps.push(b);
+        }
+    }
+    while let Some((s, depth)) = queue.pop_front() {
+        if dfa.is_match_state(dfa.next_eoi_state(s)) {
+            let mut bytes = Vec::new();
+            let mut at = s;
+            while let Some(Some((from, b))) = parent.get(&at) {
+                bytes.push(*b);
+                at = *from;
+            }
+            bytes.reverse();
+            return String::from_utf8(bytes).ok();
+        }
+        if depth == LONGEST {
+            continue;
+        }
+        // Printable ASCII first, so that the completion shown is one a person would type.
+        let mut order: Vec<u8> = reps.iter().copied().filter(|b| (0x21..0x7F).contains(b)).collect();
+        order.extend(reps.iter().copied().filter(|b| !(0x21..0x7F).contains(b)));
+        for b in order {
+            let next = dfa.next_state(s, b);
+            if dfa.is_dead_state(next) || parent.contains_key(&next) {
+                continue;
+            }
+            parent.insert(next, Some((s, b)));
+            queue.push_back((next, depth + 1));
+        }
+    }
+    None
+}
+
+/// Where a rule stops reading a text it does not match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stop {
+    /// The byte offset of the first character the rule cannot read.
+    pub at: usize,
+    /// What it could read there, in words: "`;` or a space".
+    pub expected: String,
+    /// When the text ends too early: the shortest text that would complete it.
+    pub completion: Option<String>,
+}
+
+/// The bytes a rule can read next, in words: classes of ASCII characters named as such.
+fn describe_bytes(live: &[u8], end: bool) -> String {
+    let has = |b: u8| live.contains(&b);
+    let all = |lo: u8, hi: u8| (lo..=hi).all(has);
+    let mut words = Vec::new();
+    let mut covered = [false; 256];
+    let mut group = |lo: u8, hi: u8, name: &str, words: &mut Vec<String>| {
+        if all(lo, hi) {
+            words.push(name.to_owned());
+            for b in lo..=hi {
+                covered[usize::from(b)] = true;
+            }
+        }
+    };
+    group(b'0', b'9', "a digit", &mut words);
+    group(b'a', b'z', "a lowercase letter", &mut words);
+    group(b'A', b'Z', "an uppercase letter", &mut words);
+    group(0x80, 0xFF, "a character beyond ASCII", &mut words);
+    let rest: Vec<u8> = live.iter().copied().filter(|&b| !covered[usize::from(b)]).collect();
+    if rest.len() > 12 {
+        words.push("other characters".to_owned());
+    } else {
+        for b in rest {
+            words.push(match b {
+                b' ' => "a space".to_owned(),
+                0x21..=0x7E => format!("`{}`", char::from(b)),
+                0x80..=0xFF => "a character beyond ASCII".to_owned(),
+                _ => format!("the control character U+{b:04X}"),
+            });
+        }
+    }
+    words.dedup();
+    if end {
+        words.push("the end of the record".to_owned());
+    }
+    match words.as_slice() {
+        [] => "nothing more".to_owned(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// A grammar rule compiled to find what it matches at the start of a longer text, as pest
+/// does when the rule is called there.
+pub struct PrefixDfa(regex_automata::dfa::dense::DFA<Vec<u32>>);
+
+impl PrefixDfa {
+    /// Compiles `rule` of `grammar`, refused unless pest, whatever follows the rule, matches
+    /// the very prefix the automaton finds (see [`Grammar::check_sound_prefix`]).
+    pub fn compile_in(grammar: &Grammar, rule: &str) -> Result<Self, CompileError> {
+        grammar.check_sound_prefix(rule)?;
+        Ok(Self(dense_all(&[grammar.to_regex(rule)?])?))
+    }
+
+    /// The length of the start of `text` that the rule matches, if any.
     pub fn prefix(&self, text: &str) -> Option<usize> {
         use regex_automata::dfa::Automaton;
+        // The rule matches at most one prefix of any text (that is what soundness checked), so
+        // the match the automaton reports is that one.
         let input = regex_automata::Input::new(text).anchored(regex_automata::Anchored::Yes);
         self.0.try_search_fwd(&input).ok().flatten().map(|m| m.offset())
     }
@@ -75,14 +232,12 @@ impl ChoiceDfa {
 
     /// Compiles the alternatives of `rule` of `grammar`.
     pub fn compile_in(grammar: &Grammar, rule: &str) -> Result<Self, CompileError> {
-        use regex_automata::dfa::{dense, StartKind};
         let names = grammar.alternatives(rule)?;
+        for name in &names {
+            grammar.check_sound(name)?;
+        }
         let patterns = names.iter().map(|n| grammar.to_regex(n)).collect::<Result<Vec<_>, _>>()?;
-        let dfa = dense::Builder::new()
-            .configure(dense::Config::new().match_kind(regex_automata::MatchKind::All).start_kind(StartKind::Anchored))
-            .build_many(&patterns)
-            .map_err(|e| CompileError::Grammar(e.to_string()))?;
-        Ok(Self { dfa, names })
+        Ok(Self { dfa: dense_all(&patterns)?, names })
     }
 
     /// The alternatives' rule names, in the grammar's order.
@@ -127,6 +282,25 @@ impl Grammar {
             CompileError::Grammar(errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
         })?;
         Ok(Self { rules: rules.into_iter().map(|r| (r.name, r.expr)).collect() })
+    }
+
+    /// The names of the grammar's rules, sorted.
+    pub fn names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.rules.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        names
+    }
+
+    /// `rule`'s language as a regular expression without anchors (`SOI` and `EOI` match the
+    /// empty text), for generating samples of it; see [`Grammar::to_regex`].
+    pub fn to_sample_regex(&self, rule: &str) -> Result<String, CompileError> {
+        let mut rules: HashMap<&str, &Expr> = self.rules.iter().map(|(n, e)| (n.as_str(), e)).collect();
+        let empty = Expr::Str(String::new());
+        rules.insert("SOI", &empty);
+        rules.insert("EOI", &empty);
+        let mut out = String::new();
+        emit_rule(&rules, rule, &mut Vec::new(), &mut out)?;
+        Ok(out)
     }
 
     /// `rule` in regular-expression syntax for the `regex` crate; `SOI` and `EOI` become `\A`
@@ -187,6 +361,15 @@ pub enum CompileError {
         /// The operator.
         what: String,
     },
+    /// The rule is regular, but pest reads it differently from the regular expression: an
+    /// ordered choice or a repetition commits where a regular expression would backtrack.
+    #[error("rule `{rule}` cannot run as an automaton: {reason}")]
+    Unsound {
+        /// The rule whose operator could commit wrongly.
+        rule: String,
+        /// Which operator, and a text that shows it.
+        reason: String,
+    },
 }
 
 /// Compiles `rule` of the grammar made of `sources` (joined, as pest_derive joins several
@@ -203,18 +386,7 @@ fn emit_rule<'a>(
     stack: &mut Vec<String>,
     out: &mut String,
 ) -> Result<(), CompileError> {
-    let builtin = match name {
-        "SOI" => Some(r"\A"),
-        "EOI" => Some(r"\z"),
-        "ANY" => Some(r"(?s:.)"),
-        "ASCII_DIGIT" => Some("[0-9]"),
-        "ASCII_NONZERO_DIGIT" => Some("[1-9]"),
-        "ASCII_ALPHA_LOWER" => Some("[a-z]"),
-        "ASCII_ALPHA_UPPER" => Some("[A-Z]"),
-        "ASCII_ALPHA" => Some("[A-Za-z]"),
-        "ASCII_ALPHANUMERIC" => Some("[0-9A-Za-z]"),
-        _ => None,
-    };
+    let builtin = builtin(name).filter(|_| !rules.contains_key(name));
     if let Some(b) = builtin {
         out.push_str(b);
         return Ok(());
@@ -261,16 +433,13 @@ fn emit<'a>(
         Expr::Ident(name) => emit_rule(rules, name, stack, out)?,
         Expr::Seq(a, b) => {
             // `!("a" | "b") ~ ANY`: any one character but those, a negated class.
-            if let (Expr::NegPred(inner), Expr::Ident(any)) = (&**a, &**b) {
-                let mut chars = Vec::new();
-                if any == "ANY" && single_chars(inner, &mut chars) {
-                    out.push_str("[^");
-                    for c in chars {
-                        out.push_str(&regex::escape(&c.to_string()));
-                    }
-                    out.push(']');
-                    return Ok(());
+            if let Some(chars) = negated_class(a, b) {
+                out.push_str("[^");
+                for c in chars {
+                    out.push_str(&regex::escape(&c.to_string()));
                 }
+                out.push(']');
+                return Ok(());
             }
             group(out, a, stack)?;
             group(out, b, stack)?;
@@ -309,15 +478,44 @@ fn emit<'a>(
             out.push_str(&format!("{{{a},{b}}}"));
         }
         other => {
-            let what = match other {
-                Expr::PosPred(_) | Expr::NegPred(_) => "a lookahead",
-                Expr::Skip(_) => "a skip",
-                _ => "the stack",
-            };
-            return Err(CompileError::NotRegular { rule: rule.to_owned(), what: what.into() });
+            return Err(CompileError::NotRegular { rule: rule.to_owned(), what: operator_name(other).into() });
         }
     }
     Ok(())
+}
+
+/// The regular expression of a builtin rule, if `name` is one.
+fn builtin(name: &str) -> Option<&'static str> {
+    match name {
+        "SOI" => Some(r"\A"),
+        "EOI" => Some(r"\z"),
+        "ANY" => Some(r"(?s:.)"),
+        "ASCII_DIGIT" => Some("[0-9]"),
+        "ASCII_NONZERO_DIGIT" => Some("[1-9]"),
+        "ASCII_ALPHA_LOWER" => Some("[a-z]"),
+        "ASCII_ALPHA_UPPER" => Some("[A-Z]"),
+        "ASCII_ALPHA" => Some("[A-Za-z]"),
+        "ASCII_ALPHANUMERIC" => Some("[0-9A-Za-z]"),
+        _ => None,
+    }
+}
+
+/// The characters of `!("a" | "b" | …) ~ ANY`, a negated class, if `a ~ b` is one.
+fn negated_class(a: &Expr, b: &Expr) -> Option<Vec<char>> {
+    let (Expr::NegPred(inner), Expr::Ident(any)) = (a, b) else {
+        return None;
+    };
+    let mut chars = Vec::new();
+    (any == "ANY" && single_chars(inner, &mut chars)).then_some(chars)
+}
+
+/// The name of an operator that has no regular equivalent, for messages.
+fn operator_name(expr: &Expr) -> &'static str {
+    match expr {
+        Expr::PosPred(_) | Expr::NegPred(_) => "a lookahead",
+        Expr::Skip(_) => "a skip",
+        _ => "the stack",
+    }
 }
 
 /// Collects the characters of a choice of one-character strings; false for anything else.
@@ -330,6 +528,390 @@ fn single_chars(expr: &Expr, out: &mut Vec<char>) -> bool {
         }
         _ => false,
     }
+}
+
+// ───────────────────────────── soundness ─────────────────────────────
+//
+// A regular expression and a PEG read the same operators differently. PEG's ordered choice
+// `a | b` commits to `a` as soon as `a` matches a prefix, and its repetitions and options take
+// what they can and never give it back; a regular expression tries every way. The two define
+// the same language when no such commitment can be wrong. For an expression `e` followed by a
+// continuation `F` (what the rest of the rule, and of the rules around it, reads), kifu
+// requires, writing `L(x)` for the texts of `x` and `Σ*` for any text:
+//
+// * `a | b` then `F`: a text of `b F` that starts with a text of `a` is a text of `a F`
+//   (`L(a)·Σ* ∩ (L(b F) ∖ L(a F)) = ∅`): when pest commits to `a`, `a` was right;
+// * `e?` then `F`: `e` matches no empty text, and a text of `F` that starts with a text of `e`
+//   is a text of `e F`; `e*` then `F`: the same with `e e* F`;
+// * the counted forms as the sequences and options they stand for (`e{2}` is `e ~ e`, `e+`
+//   is `e ~ e*`), and every part recursively, each with its own continuation.
+//
+// By induction on the text, pest then matches every text of the regular language (and pest's
+// matches are always regular matches): both accept the same texts. For a rule matched at the
+// start of a longer text (`F` is any text), kifu requires more, that no text of `b F` start
+// with a text of `a` at all (and so for options and repetitions): a text then splits one way
+// only, and the prefix pest matches is the one the automaton finds.
+//
+// Each condition is decided on automata: first on the bytes the two sides can start with, and
+// when those meet, on the product of the DFAs of the languages involved, which also gives the
+// shortest text that shows a conflict.
+
+/// A set of bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct ByteSet([u64; 4]);
+
+impl ByteSet {
+    const ALL: Self = Self([u64::MAX; 4]);
+
+    fn add(&mut self, b: u8) {
+        self.0[usize::from(b >> 6)] |= 1 << (b & 63);
+    }
+
+    fn add_range(&mut self, lo: u8, hi: u8) {
+        for b in lo..=hi {
+            self.add(b);
+        }
+    }
+
+    fn union(&mut self, other: Self) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+
+    fn meets(self, other: Self) -> bool {
+        self.0.iter().zip(other.0).any(|(a, b)| a & b != 0)
+    }
+}
+
+/// What an expression can start with: a superset of its texts' first bytes, and whether it
+/// may match the empty text.
+#[derive(Clone, Copy, Debug, Default)]
+struct First {
+    bytes: ByteSet,
+    nullable: bool,
+}
+
+/// The first byte of `c` in UTF-8.
+fn lead_byte(c: char) -> u8 {
+    let mut buf = [0; 4];
+    c.encode_utf8(&mut buf);
+    buf[0]
+}
+
+impl Grammar {
+    /// Checks that `rule`, matched against a whole text, reads as pest reads it: the regular
+    /// language of [`Grammar::to_regex`] is then exactly the set of texts that pest's `rule`
+    /// matches in full. An error names the operator that could commit wrongly and a text that
+    /// shows it.
+    pub fn check_sound(&self, rule: &str) -> Result<(), CompileError> {
+        self.check_sound_before(rule, &[], Mode::Whole)
+    }
+
+    /// Like [`Grammar::check_sound`], for `rule` matched at the start of a longer text: the
+    /// rule then matches at most one prefix of any text, and pest matches that prefix.
+    pub fn check_sound_prefix(&self, rule: &str) -> Result<(), CompileError> {
+        let anything = Expr::Rep(Box::new(Expr::Ident("ANY".into())));
+        self.check_sound_before(rule, &[anything], Mode::Prefix)
+    }
+
+    fn check_sound_before(&self, rule: &str, follow: &[Expr], mode: Mode) -> Result<(), CompileError> {
+        // The regex must exist (no lookahead, no recursion) before its parts are weighed.
+        self.to_regex(rule)?;
+        let mut stack = Vec::new();
+        self.sound(rule, &Expr::Ident(rule.to_owned()), follow, mode, &mut stack)
+    }
+
+    fn sound(
+        &self,
+        rule: &str,
+        expr: &Expr,
+        follow: &[Expr],
+        mode: Mode,
+        stack: &mut Vec<String>,
+    ) -> Result<(), CompileError> {
+        let then = |first: Expr| -> Vec<Expr> {
+            let mut f = Vec::with_capacity(follow.len() + 1);
+            f.push(first);
+            f.extend_from_slice(follow);
+            f
+        };
+        let seq = |a: Expr, b: Expr| Expr::Seq(Box::new(a), Box::new(b));
+        let exact = |e: &Expr, n: u32| Expr::RepExact(Box::new(e.clone()), n);
+        let up_to = |e: &Expr, n: u32| Expr::RepMax(Box::new(e.clone()), n);
+        match expr {
+            Expr::Str(_) | Expr::Insens(_) | Expr::Range(..) => Ok(()),
+            Expr::Ident(name) => {
+                if builtin(name).is_some() {
+                    return Ok(());
+                }
+                let body = self.rules.get(name).ok_or_else(|| CompileError::UnknownRule(name.clone()))?;
+                if stack.iter().any(|s| s == name) {
+                    return Err(CompileError::NotRegular { rule: name.clone(), what: "recursion".into() });
+                }
+                stack.push(name.clone());
+                let result = self.sound(name, body, follow, mode, stack);
+                stack.pop();
+                result
+            }
+            Expr::Seq(a, b) => {
+                if negated_class(a, b).is_some() {
+                    return Ok(());
+                }
+                self.sound(rule, a, &then((**b).clone()), mode, stack)?;
+                self.sound(rule, b, follow, mode, stack)
+            }
+            Expr::Choice(a, b) => {
+                // pest commits to `a` when it matches a prefix; wrong when the text is one that
+                // only `b` (then the continuation) reads.
+                let a_then = then((**a).clone());
+                let exclude = (mode == Mode::Whole).then_some(&a_then[..]);
+                if let Some(witness) = self.commits_wrongly(a, &then((**b).clone()), exclude)? {
+                    return Err(CompileError::Unsound {
+                        rule: rule.to_owned(),
+                        reason: format!(
+                            "in the ordered choice `{a} | {b}`, the first alternative matches the start of {witness:?}, which only the second reads: pest takes the first and never tries the second"
+                        ),
+                    });
+                }
+                self.sound(rule, a, follow, mode, stack)?;
+                self.sound(rule, b, follow, mode, stack)
+            }
+            // The counted forms are sequences and options of `e`: `e{n}` is `e ~ e{n-1}`, and so on.
+            Expr::RepExact(e, n) => match n {
+                0 => Ok(()),
+                _ => self.sound(rule, &seq((**e).clone(), exact(e, n - 1)), follow, mode, stack),
+            },
+            Expr::RepMinMax(e, lo, hi) if *lo > 0 => {
+                self.sound(rule, &seq(exact(e, *lo), up_to(e, hi - lo)), follow, mode, stack)
+            }
+            Expr::RepMinMax(e, _, hi) | Expr::RepMax(e, hi) => match hi {
+                0 => Ok(()),
+                _ => self.sound(rule, &Expr::Opt(Box::new(seq((**e).clone(), up_to(e, hi - 1)))), follow, mode, stack),
+            },
+            Expr::RepMin(e, n) => self.sound(rule, &seq(exact(e, *n), Expr::Rep(e.clone())), follow, mode, stack),
+            Expr::RepOnce(e) => self.sound(rule, &seq((**e).clone(), Expr::Rep(e.clone())), follow, mode, stack),
+            Expr::Opt(e) | Expr::Rep(e) => {
+                let what = if matches!(expr, Expr::Opt(_)) { "optional" } else { "repeated" };
+                if self.first(e, &mut Vec::new()).nullable {
+                    return Err(CompileError::Unsound {
+                        rule: rule.to_owned(),
+                        reason: format!("the {what} `{e}` can match the empty text"),
+                    });
+                }
+                // After `e?` or `e*` pest tries `e` again; wrong when what follows starts with a
+                // text of `e` but is not itself `e` again.
+                let inner = match expr {
+                    Expr::Opt(_) => follow.to_vec(),
+                    _ => then(expr.clone()),
+                };
+                let again = then((**e).clone());
+                let again = match expr {
+                    Expr::Opt(_) => again,
+                    _ => {
+                        let mut v = vec![(**e).clone()];
+                        v.extend(inner.iter().cloned());
+                        v
+                    }
+                };
+                let exclude = (mode == Mode::Whole).then_some(&again[..]);
+                if let Some(witness) = self.commits_wrongly(e, follow, exclude)? {
+                    return Err(CompileError::Unsound {
+                        rule: rule.to_owned(),
+                        reason: format!(
+                            "the {what} `{e}` matches the start of {witness:?}, which is what follows it: pest takes it and never gives it back"
+                        ),
+                    });
+                }
+                self.sound(rule, e, &inner, mode, stack)
+            }
+            other => Err(CompileError::NotRegular { rule: rule.to_owned(), what: operator_name(other).into() }),
+        }
+    }
+
+    /// A text of `q` that starts with a text of `p` and is not a text of `exclude`, if any
+    /// (`L(p)·Σ* ∩ (L(q) ∖ L(exclude))`): the shortest one.
+    fn commits_wrongly(&self, p: &Expr, q: &[Expr], exclude: Option<&[Expr]>) -> Result<Option<String>, CompileError> {
+        let (fp, fq) = (self.first(p, &mut Vec::new()), self.first_of(q));
+        if !fp.nullable && !fp.bytes.meets(fq.bytes) {
+            // A text of `q` is empty (no text of `p` is) or starts with a byte no text of `p`
+            // starts with.
+            return Ok(None);
+        }
+        let p = format!("{}(?s:.)*", self.concat(std::slice::from_ref(p))?);
+        let q = self.concat(q)?;
+        let exclude = exclude.map(|e| self.concat(e)).transpose()?;
+        witness(&p, &q, exclude.as_deref())
+    }
+
+    /// The regular expression of a sequence of expressions.
+    fn concat(&self, exprs: &[Expr]) -> Result<String, CompileError> {
+        let by_name: HashMap<&str, &Expr> = self.rules.iter().map(|(n, e)| (n.as_str(), e)).collect();
+        let mut out = String::new();
+        for e in exprs {
+            out.push_str("(?:");
+            emit(&by_name, "", e, &mut Vec::new(), &mut out)?;
+            out.push(')');
+        }
+        Ok(out)
+    }
+
+    fn first_of(&self, exprs: &[Expr]) -> First {
+        let mut out = First { bytes: ByteSet::default(), nullable: true };
+        for e in exprs {
+            if matches!(e, Expr::Ident(n) if n == "EOI") {
+                break; // nothing is read after the end
+            }
+            let f = self.first(e, &mut Vec::new());
+            out.bytes.union(f.bytes);
+            if !f.nullable {
+                out.nullable = false;
+                break;
+            }
+        }
+        out
+    }
+
+    /// What `expr` can start with; on recursion or anything unknown, every byte, maybe empty.
+    fn first(&self, expr: &Expr, stack: &mut Vec<String>) -> First {
+        let unknown = First { bytes: ByteSet::ALL, nullable: true };
+        let one = |bytes: ByteSet| First { bytes, nullable: false };
+        match expr {
+            Expr::Str(s) | Expr::Insens(s) => match s.as_bytes().first() {
+                None => First { bytes: ByteSet::default(), nullable: true },
+                Some(&b) => {
+                    let mut set = ByteSet::default();
+                    set.add(b);
+                    if matches!(expr, Expr::Insens(_)) {
+                        set.add(b.to_ascii_lowercase());
+                        set.add(b.to_ascii_uppercase());
+                    }
+                    one(set)
+                }
+            },
+            Expr::Range(lo, hi) => match (lo.chars().next(), hi.chars().next()) {
+                (Some(lo), Some(hi)) => {
+                    let mut set = ByteSet::default();
+                    set.add_range(lead_byte(lo), lead_byte(hi));
+                    one(set)
+                }
+                _ => unknown,
+            },
+            Expr::Ident(name) => match name.as_str() {
+                "SOI" | "EOI" => First { bytes: ByteSet::default(), nullable: true },
+                "ANY" => one(ByteSet::ALL),
+                "ASCII_DIGIT"
+                | "ASCII_NONZERO_DIGIT"
+                | "ASCII_ALPHA_LOWER"
+                | "ASCII_ALPHA_UPPER"
+                | "ASCII_ALPHA"
+                | "ASCII_ALPHANUMERIC" => {
+                    let mut set = ByteSet::default();
+                    for b in 0..=127u8 {
+                        if builtin(name).is_some_and(|class| class_holds(class, b)) {
+                            set.add(b);
+                        }
+                    }
+                    one(set)
+                }
+                _ => match self.rules.get(name) {
+                    Some(body) if !stack.contains(name) => {
+                        stack.push(name.clone());
+                        let f = self.first(body, stack);
+                        stack.pop();
+                        f
+                    }
+                    _ => unknown,
+                },
+            },
+            Expr::Seq(a, b) => {
+                if negated_class(a, b).is_some() {
+                    return one(ByteSet::ALL);
+                }
+                let fa = self.first(a, stack);
+                if !fa.nullable {
+                    return fa;
+                }
+                let mut fb = self.first(b, stack);
+                fb.bytes.union(fa.bytes);
+                fb
+            }
+            Expr::Choice(a, b) => {
+                let (fa, fb) = (self.first(a, stack), self.first(b, stack));
+                let mut bytes = fa.bytes;
+                bytes.union(fb.bytes);
+                First { bytes, nullable: fa.nullable || fb.nullable }
+            }
+            Expr::Opt(e) | Expr::Rep(e) | Expr::RepMax(e, _) => First { nullable: true, ..self.first(e, stack) },
+            Expr::RepOnce(e) => self.first(e, stack),
+            Expr::RepExact(e, n) | Expr::RepMin(e, n) | Expr::RepMinMax(e, n, _) => {
+                let f = self.first(e, stack);
+                First { nullable: f.nullable || *n == 0, ..f }
+            }
+            _ => unknown,
+        }
+    }
+}
+
+/// Whether the ASCII byte `b` is in the builtin class written as `class` (`[0-9]`, `[a-z]`, …).
+fn class_holds(class: &str, b: u8) -> bool {
+    let inner = class.trim_start_matches('[').trim_end_matches(']').as_bytes();
+    inner.chunks(3).any(|r| matches!(*r, [lo, b'-', hi] if (lo..=hi).contains(&b)))
+}
+
+/// The shortest text in the languages `p` and `q` and not in `exclude`, if any: a search of the
+/// product of their DFAs.
+fn witness(p: &str, q: &str, exclude: Option<&str>) -> Result<Option<String>, CompileError> {
+    use regex_automata::dfa::Automaton;
+    use regex_automata::util::primitives::StateID;
+    let dfas = [Some(p), Some(q), exclude]
+        .into_iter()
+        .flatten()
+        .map(|pattern| dense_all(&[pattern.to_owned()]))
+        .collect::<Result<Vec<_>, _>>()?;
+    let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
+    let start = dfas
+        .iter()
+        .map(|d| d.start_state(&config).map_err(|e| CompileError::Grammar(e.to_string())))
+        .collect::<Result<Vec<StateID>, _>>()?;
+    // One byte for each combination of byte classes: the bytes all automata treat alike.
+    let mut classes = std::collections::HashSet::new();
+    let bytes: Vec<u8> = (0..=255u8)
+        .filter(|&byte| classes.insert(dfas.iter().map(|d| d.byte_classes().get(byte)).collect::<Vec<_>>()))
+        .collect();
+    let accepts = |i: usize, s: StateID| dfas[i].is_match_state(dfas[i].next_eoi_state(s));
+    let mut parent: HashMap<Vec<StateID>, Option<(Vec<StateID>, u8)>> = HashMap::new();
+    parent.insert(start.clone(), None);
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some(states) = queue.pop_front() {
+        if accepts(0, states[0]) && accepts(1, states[1]) && !(dfas.len() == 3 && accepts(2, states[2])) {
+            let mut text = Vec::new();
+            let mut at = &states;
+            while let Some(Some((from, byte))) = parent.get(at) {
+                text.push(*byte);
+                at = from;
+            }
+            text.reverse();
+            return Ok(Some(String::from_utf8_lossy(&text).into_owned()));
+        }
+        for &byte in &bytes {
+            let next: Vec<StateID> = dfas.iter().zip(&states).map(|(d, &s)| d.next_state(s, byte)).collect();
+            // Only `exclude` may die: its dead state is a state that never accepts.
+            if dfas[0].is_dead_state(next[0]) || dfas[1].is_dead_state(next[1]) || parent.contains_key(&next) {
+                continue;
+            }
+            parent.insert(next.clone(), Some((states.clone(), byte)));
+            queue.push_back(next);
+        }
+    }
+    Ok(None)
+}
+
+/// How a rule is matched: against a whole text, or at the start of a longer one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Whole,
+    Prefix,
 }
 
 #[cfg(test)]

@@ -244,6 +244,7 @@ fn default_rule(format: FormatArg, dialect: Option<DialectArg>) -> &'static str 
         (FormatArg::Sfen, _) => "record",
         (FormatArg::Fen, Some(DialectArg::Chess960)) => "fen960_record",
         (FormatArg::Fen, _) => "fen_record",
+        (FormatArg::Epd, Some(DialectArg::Chess960)) => "epd960_record",
         (FormatArg::Epd, _) => "epd_record",
         (FormatArg::Psn, _) => "game",
     }

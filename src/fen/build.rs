@@ -42,6 +42,23 @@ const FIELD_NAMES: [&str; 6] = [
 pub fn build(text: &str, kind: Kind, dialect: Dialect) -> (Record, Vec<Diagnostic>) {
     let mut out = Vec::new();
     let record = build_record(text, kind, dialect, &mut out);
+    let rule = match (kind, dialect) {
+        (Kind::Fen, Dialect::Standard) => Rule::fen_record,
+        (Kind::Fen, Dialect::Chess960) => Rule::fen960_record,
+        (Kind::Epd, Dialect::Standard) => Rule::epd_record,
+        (Kind::Epd, Dialect::Chess960) => Rule::epd960_record,
+    };
+    let format = if kind == Kind::Epd { "EPD" } else { "FEN" };
+    let automaton = super::fast::automaton(kind, dialect);
+    out.extend(crate::fields::grammar_verdict::<FenParser, Rule>(
+        text,
+        automaton,
+        rule,
+        &out,
+        "fen::syntax",
+        format,
+        super::rule_words,
+    ));
     out.sort_by_key(|d| d.span().start);
     (record, out)
 }
@@ -165,7 +182,8 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
                 record.fullmove = build_counter(t, s, true, out);
             }
             if fields.len() > 6 {
-                let extra = fields[6].to(fields[fields.len() - 1]);
+                // The space before the extra fields goes with them: removing both leaves a record.
+                let extra = Span::new(fields[5].end, fields[fields.len() - 1].end);
                 out.push(
                     Diagnostic::error("fen::extra-field", extra, format!("the record has {} fields; FEN has six", fields.len()))
                         .label("unexpected")
@@ -176,14 +194,40 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
         Kind::Epd => {
             if let Some(first) = fields.get(4) {
                 let ops = Span::new(first.start, text.len());
-                if FenParser::parse(Rule::epd_operations, ops.slice(text)).is_err() {
-                    out.push(
-                        Diagnostic::error("fen::epd-operations", ops, "the EPD operations do not read")
-                            .label("expected `opcode operand…;`")
-                            .help(
-                                "each operation is an opcode, its operands and a `;`, as in `bm Nf3; id \"test 1\";`",
-                            ),
-                    );
+                let stop = match super::fast::operations() {
+                    Some(dfa) => dfa.stop(ops.slice(text)),
+                    None => FenParser::parse(Rule::epd_operations_field, ops.slice(text)).err().map(|error| {
+                        let at = match error.location {
+                            pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
+                        };
+                        crate::grammar::Stop {
+                            at,
+                            expected: crate::fields::expected_words(&error, super::rule_words),
+                            completion: None,
+                        }
+                    }),
+                };
+                if let Some(stop) = stop {
+                    let at = ops.start + stop.at.min(ops.len());
+                    let next = text[at..].chars().next();
+                    let span = Span::new(at, at + next.map_or(0, char::len_utf8));
+                    let (message, label) = match (next, &stop.completion) {
+                        (None, Some(c)) => (
+                            format!("the EPD operations end too early: `{c}` would complete them"),
+                            format!("`{c}` is missing here"),
+                        ),
+                        (None, None) => (
+                            format!("the EPD operations end too early: expected {} here", stop.expected),
+                            "the operations end here".to_owned(),
+                        ),
+                        (Some(c), _) => (
+                            format!("the EPD operations do not read: expected {} here", stop.expected),
+                            format!("`{}` is not expected here", c.escape_debug()),
+                        ),
+                    };
+                    out.push(Diagnostic::error("fen::epd-operations", span, message).label(label).help(
+                        "each operation is an opcode, its operands and a `;`, as in `bm Nf3; id \"test 1\";`; an operand that opens a quote closes it",
+                    ));
                 }
                 record.operations = Some(ops);
             }

@@ -12,20 +12,32 @@ use crate::grammar::{self, RuleDfa};
 use crate::span::{Span, Spanned};
 
 fn dfa(rule: &'static str, cell: &'static OnceLock<Option<RuleDfa>>) -> Option<&'static RuleDfa> {
-    cell.get_or_init(|| RuleDfa::compile(&[grammar::FEN, grammar::COMMON], rule)).as_ref()
+    cell.get_or_init(|| RuleDfa::compile(&[grammar::FEN, grammar::COMMON], rule).ok()).as_ref()
+}
+
+/// The automaton for the record rule of `kind` in `dialect`.
+pub fn automaton(kind: Kind, dialect: Dialect) -> Option<&'static RuleDfa> {
+    static FEN: OnceLock<Option<RuleDfa>> = OnceLock::new();
+    static FEN960: OnceLock<Option<RuleDfa>> = OnceLock::new();
+    static EPD: OnceLock<Option<RuleDfa>> = OnceLock::new();
+    static EPD960: OnceLock<Option<RuleDfa>> = OnceLock::new();
+    match (kind, dialect) {
+        (Kind::Fen, Dialect::Standard) => dfa("fen_record", &FEN),
+        (Kind::Fen, Dialect::Chess960) => dfa("fen960_record", &FEN960),
+        (Kind::Epd, Dialect::Standard) => dfa("epd_record", &EPD),
+        (Kind::Epd, Dialect::Chess960) => dfa("epd960_record", &EPD960),
+    }
+}
+
+/// The automaton for EPD operations alone (`epd_operations_field`).
+pub fn operations() -> Option<&'static RuleDfa> {
+    static OPS: OnceLock<Option<RuleDfa>> = OnceLock::new();
+    dfa("epd_operations_field", &OPS)
 }
 
 /// True when `text` matches the record rule of `kind` in `dialect` exactly.
 pub fn matches(text: &str, kind: Kind, dialect: Dialect) -> bool {
-    static FEN: OnceLock<Option<RuleDfa>> = OnceLock::new();
-    static FEN960: OnceLock<Option<RuleDfa>> = OnceLock::new();
-    static EPD: OnceLock<Option<RuleDfa>> = OnceLock::new();
-    let automaton = match (kind, dialect) {
-        (Kind::Fen, Dialect::Standard) => dfa("fen_record", &FEN),
-        (Kind::Fen, Dialect::Chess960) => dfa("fen960_record", &FEN960),
-        (Kind::Epd, _) => dfa("epd_record", &EPD),
-    };
-    automaton.is_some_and(|d| d.is_match(text))
+    automaton(kind, dialect).is_some_and(|d| d.is_match(text))
 }
 
 /// The syntax tree of `text` if it is a well-formed record whose ranks all cover 8 squares and

@@ -61,7 +61,7 @@ pub fn check(text: &str, kind: Kind, dialect: Dialect) -> Checked {
     let board = record.placement.as_ref().filter(|p| !faulty(Some(p.span))).and_then(model::board_of);
     validate::check(&record, board.as_ref(), sound, dialect, &mut diagnostics);
     let position = board.filter(|_| syntax_ok).and_then(|b| Position::with_board(&record, b));
-    Checked { record, position, diagnostics }
+    Checked { record, position, diagnostics, syntax_ok }
 }
 
 /// Reads a six-field FEN (standard or Chess960 castling) into a position, which may still break
@@ -79,5 +79,39 @@ impl FromStr for Position {
             Some(p) if errors.is_empty() => Ok(p),
             _ => Err(crate::diagnostic::ParseError { format: "FEN", diagnostics: errors }),
         }
+    }
+}
+
+/// What a rule matches, in words, for "expected …" messages.
+pub fn rule_words(rule: parser::Rule) -> &'static str {
+    use parser::Rule;
+    match rule {
+        Rule::fen_record | Rule::fen960_record => "a FEN record",
+        Rule::epd_record | Rule::epd960_record => "an EPD record",
+        Rule::placement | Rule::placement_lenient => "the piece placement",
+        Rule::fen_rank | Rule::rank_lenient => "a rank",
+        Rule::blank_run => "a digit 1-8 (blank squares)",
+        Rule::fen_piece => "a piece letter (P N B R Q K or p n b r q k)",
+        Rule::active_color | Rule::active_color_field => "`w` or `b`",
+        Rule::castling | Rule::castling960 | Rule::castling_lenient => "the castling rights, or `-`",
+        Rule::castling_right => "a castling right (K Q k q)",
+        Rule::castling960_right => "a castling right (K Q k q, or a rook's file A-H a-h)",
+        Rule::en_passant | Rule::ep_field => "an en passant square, or `-`",
+        Rule::ep_square => "a square on rank 3 or 6",
+        Rule::halfmove_clock => "the halfmove clock",
+        Rule::fullmove_number => "the fullmove number",
+        Rule::counter_lenient => "a number",
+        Rule::epd_operations | Rule::epd_operations_field => "EPD operations",
+        Rule::epd_operation => "an operation (`opcode operand…;`)",
+        Rule::epd_opcode => "an opcode",
+        Rule::epd_operand => "an operand",
+        Rule::epd_string_char | Rule::epd_bare_first | Rule::epd_bare_char => "a character",
+        Rule::blank_zero | Rule::blank_nine | Rule::bad_fen_square => "a square",
+        Rule::castling_dash | Rule::bad_castling_char => "a castling right",
+        Rule::gap | Rule::SPACE => "a space",
+        Rule::integer | Rule::natural => "a number",
+        Rule::field => "a field",
+        Rule::line => "a line",
+        Rule::EOI => "the end of the record",
     }
 }

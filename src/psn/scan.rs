@@ -14,7 +14,7 @@
 
 use std::sync::LazyLock;
 
-use crate::grammar::{ChoiceDfa, Grammar, RuleDfa, COMMON, PSN};
+use crate::grammar::{ChoiceDfa, Grammar, PrefixDfa, RuleDfa, COMMON, PSN};
 use crate::span::Span;
 
 /// The word rules of `grammar/psn.pest`, in the order of the `word` rule.
@@ -116,7 +116,7 @@ struct Automata {
     kinds: Vec<WordKind>,
     header: RuleDfa,
     header_named: RuleDfa,
-    paren_clock: RuleDfa,
+    paren_clock: PrefixDfa,
     won_line: RuleDfa,
     variation_line: RuleDfa,
 }
@@ -138,7 +138,8 @@ static AUTOMATA: LazyLock<Automata> = LazyLock::new(|| {
     Automata {
         header: rule("header"),
         header_named: rule("header_named"),
-        paren_clock: rule("paren_clock"),
+        #[allow(clippy::expect_used)]
+        paren_clock: PrefixDfa::compile_in(&grammar, "paren_clock").expect("`paren_clock` of psn.pest compiles"),
         won_line: rule("won_line"),
         variation_line: rule("variation_line"),
         words,

@@ -23,6 +23,21 @@ pub const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGS
 pub fn build(text: &str, choice: DialectChoice) -> (Record, Vec<Diagnostic>) {
     let mut out = Vec::new();
     let record = build_record(text, choice, &mut out);
+    let rule = match choice {
+        DialectChoice::Auto => Rule::record,
+        DialectChoice::Sfen2007 => Rule::sfen2007_record,
+        DialectChoice::Usi => Rule::usi_record,
+    };
+    let automaton = super::fast::automaton(choice);
+    out.extend(crate::fields::grammar_verdict::<SfenParser, Rule>(
+        text,
+        automaton,
+        rule,
+        &out,
+        "sfen::syntax",
+        "SFEN",
+        super::rule_words,
+    ));
     // In the order of the record, whatever order the fields were read in.
     out.sort_by_key(|d| d.span().start);
     (record, out)
@@ -171,7 +186,8 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
         record.move_number = build_move_number(field(span), span, out);
     }
     if fields.len() > 4 {
-        let extra = fields[4].to(fields[fields.len() - 1]);
+        // The space before the extra fields goes with them: removing both leaves a record.
+        let extra = Span::new(fields[3].end, fields[fields.len() - 1].end);
         let (message, help) = if field(fields[4]) == "moves" {
             (
                 "the USI `moves` list is not part of an SFEN record".to_owned(),

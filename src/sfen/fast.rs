@@ -14,13 +14,25 @@ use crate::span::{Span, Spanned};
 /// The automaton for the `usi_record` rule (`None` if the grammar stopped being regular).
 pub fn usi() -> Option<&'static RuleDfa> {
     static RE: OnceLock<Option<RuleDfa>> = OnceLock::new();
-    RE.get_or_init(|| RuleDfa::compile(&[grammar::SFEN, grammar::COMMON], "usi_record")).as_ref()
+    RE.get_or_init(|| RuleDfa::compile(&[grammar::SFEN, grammar::COMMON], "usi_record").ok()).as_ref()
 }
 
 /// The automaton for the `sfen2007_record` rule.
 pub fn sfen2007() -> Option<&'static RuleDfa> {
     static RE: OnceLock<Option<RuleDfa>> = OnceLock::new();
-    RE.get_or_init(|| RuleDfa::compile(&[grammar::SFEN, grammar::COMMON], "sfen2007_record")).as_ref()
+    RE.get_or_init(|| RuleDfa::compile(&[grammar::SFEN, grammar::COMMON], "sfen2007_record").ok()).as_ref()
+}
+
+/// The automaton for the record rule of `choice` (`record` for either dialect).
+pub fn automaton(choice: DialectChoice) -> Option<&'static RuleDfa> {
+    static EITHER: OnceLock<Option<RuleDfa>> = OnceLock::new();
+    match choice {
+        DialectChoice::Usi => usi(),
+        DialectChoice::Sfen2007 => sfen2007(),
+        DialectChoice::Auto => {
+            EITHER.get_or_init(|| RuleDfa::compile(&[grammar::SFEN, grammar::COMMON], "record").ok()).as_ref()
+        }
+    }
 }
 
 /// The dialect whose record rule `text` matches exactly, among those `choice` allows.

@@ -84,7 +84,7 @@ pub fn check(text: &str, choice: DialectChoice) -> Checked {
         }),
         _ => None,
     };
-    Checked { record, position, diagnostics }
+    Checked { record, position, diagnostics, syntax_ok }
 }
 
 /// Reads a record in either dialect into a position, which may still break the rules of shogi
@@ -139,14 +139,5 @@ pub fn rule_words(rule: Rule) -> &'static str {
 
 /// The "expected …" list of a pest error, in words: "`B` or `W` (SFEN 2007), or `b` or `w` (USI)".
 pub fn expected_words(error: &pest::error::Error<Rule>) -> String {
-    let pest::error::ErrorVariant::ParsingError { positives, .. } = &error.variant else {
-        return "something else".to_owned();
-    };
-    let mut words: Vec<&str> = positives.iter().map(|r| rule_words(*r)).collect();
-    words.dedup();
-    match words.as_slice() {
-        [] => "something else".to_owned(),
-        [one] => (*one).to_owned(),
-        [init @ .., last] => format!("{}, or {last}", init.join(", ")),
-    }
+    crate::fields::expected_words(error, rule_words)
 }

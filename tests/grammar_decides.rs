@@ -1,0 +1,470 @@
+//! The grammar decides. Two checks over generated and mutated text:
+//!
+//! 1. Every rule of every grammar that compiles to an automaton reads exactly as pest reads it:
+//!    texts drawn from the automaton's own regular language are accepted by pest, and on texts
+//!    drawn from the language and then edited, pest and the automaton agree (for a rule matched
+//!    at the start of a longer text, on the length of the match too). A rule the compiler
+//!    refuses is refused for a reason that a text shows.
+//! 2. The guard: for SFEN (either dialect, and each alone), FEN, Chess960 and EPD records, a
+//!    record in which `check` finds no syntax error is accepted by the grammar's record rule for
+//!    its dialect, and a record the grammar rejects gets a syntax error placed where pest stops
+//!    reading or before.
+
+use kifu::fen::{self, parser::FenParser, Kind};
+use kifu::grammar::{self, Grammar, PrefixDfa, RuleDfa};
+use kifu::sfen::{self, parser::SfenParser, DialectChoice};
+use pest::Parser;
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+
+/// The characters edits insert: every character the grammars name, and a few they do not.
+const ALPHABET: &[&str] = &[
+    "", "", "", " ", " ", "/", "+", "-", "0", "1", "2", "8", "9", "10", "a", "b", "w", "B", "W", "K", "k", "P", "p",
+    "Q", "q", "g", "h", "3", "6", "\"", ";", "_", ":", "[", "]", "(", ")", "{", "}", "*", "'", "@", "x", "=", ".", "$",
+    "!", "?", "\t", "\u{0}", "ｐ", "½", "\u{3000}", "\u{2013}", "é",
+];
+
+fn runner() -> TestRunner {
+    TestRunner::new_with_rng(Config::default(), TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]))
+}
+
+/// `text` with one to three random edits (a character deleted, replaced or inserted).
+fn mutate(text: &str, rng: &mut TestRng) -> String {
+    let mut s = text.to_owned();
+    for _ in 0..rng.random_range(1..=3) {
+        let mut at = rng.random_range(0..=s.len());
+        while !s.is_char_boundary(at) {
+            at -= 1;
+        }
+        let end = s[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+        let with = ALPHABET[rng.random_range(0..ALPHABET.len())];
+        match rng.random_range(0..3) {
+            0 => s.replace_range(at..end, ""),
+            1 => s.replace_range(at..end, with),
+            _ => s.insert_str(at, with),
+        }
+    }
+    s
+}
+
+/// Samples of `rule`'s regular language.
+fn samples(grammar: &Grammar, rule: &str, runner: &mut TestRunner, n: usize) -> Vec<String> {
+    let regex = grammar.to_sample_regex(rule).expect("a compiled rule has a regex");
+    let strategy = proptest::string::string_regex(&regex).expect("the regex generates");
+    (0..n).map(|_| strategy.new_tree(runner).expect("a sample").current()).collect()
+}
+
+/// pest's VM over the grammar, with two rules added for each rule `r`: `kifu_whole_r`, which
+/// matches `r` over a whole text, and `kifu_prefix_r`, whose pair spans what `r` matches at the
+/// start of a text.
+fn vm(sources: &[&str], names: &[&str]) -> pest_vm::Vm {
+    let mut text = sources.join("\n");
+    for r in names {
+        text.push_str(&format!("\nkifu_whole_{r} = {{ SOI ~ {r} ~ EOI }}\nkifu_prefix_{r} = {{ {r} }}"));
+    }
+    let (_, rules) = pest_meta::parse_and_optimize(&text).expect("the grammar with its wrappers parses");
+    pest_vm::Vm::new(rules)
+}
+
+fn grammars() -> [(&'static str, Vec<&'static str>); 3] {
+    [
+        ("sfen.pest", vec![grammar::SFEN, grammar::COMMON]),
+        ("fen.pest", vec![grammar::FEN, grammar::COMMON]),
+        ("psn.pest", vec![grammar::PSN, grammar::COMMON]),
+    ]
+}
+
+#[test]
+fn every_compiled_rule_reads_as_pest_reads_it() {
+    let mut runner = runner();
+    let mut compiled = 0;
+    let mut prefix_compiled = 0;
+    for (file, sources) in grammars() {
+        let grammar = Grammar::parse(&sources).expect("the grammar parses");
+        let names = grammar.names();
+        let vm = vm(&sources, &names);
+        for &rule in &names {
+            let whole = RuleDfa::compile_in(&grammar, rule);
+            let prefix = PrefixDfa::compile_in(&grammar, rule);
+            let Ok(dfa) = whole else { continue };
+            compiled += 1;
+            let pest_whole = |text: &str| vm.parse(&format!("kifu_whole_{rule}"), text).is_ok();
+            for sample in samples(&grammar, rule, &mut runner, 48) {
+                assert!(dfa.is_match(&sample), "{file} `{rule}`: the automaton rejects its own sample {sample:?}");
+                assert!(
+                    pest_whole(&sample),
+                    "{file} `{rule}`: pest rejects {sample:?}, a text of the rule's regular language"
+                );
+                for _ in 0..6 {
+                    let edited = mutate(&sample, runner.rng());
+                    assert_eq!(
+                        dfa.is_match(&edited),
+                        pest_whole(&edited),
+                        "{file} `{rule}`: the automaton and pest disagree on {edited:?}"
+                    );
+                }
+                if let Ok(prefix) = &prefix {
+                    let tail = mutate(&format!("{sample}{sample}"), runner.rng());
+                    for text in [format!("{sample}{tail}"), tail] {
+                        let by_pest = vm
+                            .parse(&format!("kifu_prefix_{rule}"), &text)
+                            .ok()
+                            .and_then(|mut pairs| pairs.next())
+                            .map(|pair| pair.as_span().end());
+                        assert_eq!(prefix.prefix(&text), by_pest, "{file} `{rule}` at the start of {text:?}");
+                    }
+                }
+            }
+            if prefix.is_ok() {
+                prefix_compiled += 1;
+            }
+        }
+    }
+    // The rules kifu runs as automata are among them (a rewrite that made one unsound would
+    // silently send every record through pest).
+    assert!(compiled > 40, "only {compiled} rules compiled");
+    assert!(prefix_compiled > 10, "only {prefix_compiled} rules compiled for prefixes");
+}
+
+#[test]
+fn the_rules_kifu_runs_as_automata_compile() {
+    for (sources, rules) in [
+        (&[grammar::SFEN, grammar::COMMON][..], &["usi_record", "sfen2007_record", "record"][..]),
+        (
+            &[grammar::FEN, grammar::COMMON][..],
+            &["fen_record", "fen960_record", "epd_record", "epd960_record", "epd_operations_field"][..],
+        ),
+        (&[grammar::PSN, grammar::COMMON][..], &["header", "header_named", "won_line", "variation_line"][..]),
+    ] {
+        let grammar = Grammar::parse(sources).expect("parses");
+        for rule in rules {
+            if let Err(e) = RuleDfa::compile_in(&grammar, rule) {
+                panic!("`{rule}` does not compile: {e}");
+            }
+        }
+    }
+    let psn = Grammar::parse(&[grammar::PSN, grammar::COMMON]).expect("parses");
+    assert!(PrefixDfa::compile_in(&psn, "paren_clock").is_ok());
+    assert!(grammar::ChoiceDfa::compile_in(&psn, "word").is_ok());
+}
+
+/// A refused rule is refused with a text that shows the conflict, and pest and the regular
+/// expression really do disagree on it.
+#[test]
+fn an_unsound_rule_is_refused_with_a_witness() {
+    let text = r#"
+        operand = @{ "\"" ~ (!"\"" ~ ANY)* ~ "\"" | (!(" " | ";") ~ ANY)+ }
+        operation = ${ SOI ~ "bm" ~ (" " ~ operand)* ~ ";" ~ EOI }
+        digits = @{ ASCII_DIGIT* ~ ASCII_DIGIT }
+        dots = @{ "." | "..." }
+        fine = @{ "..." | "." }
+    "#;
+    let grammar = Grammar::parse(&[text]).expect("parses");
+    for (rule, shows) in [("operation", "first alternative"), ("digits", "repeated"), ("dots", "first alternative")] {
+        let err = RuleDfa::compile_in(&grammar, rule).err().unwrap_or_else(|| panic!("`{rule}` compiled"));
+        let message = err.to_string();
+        assert!(matches!(err, grammar::CompileError::Unsound { .. }), "{message}");
+        assert!(message.contains(shows), "{message}");
+    }
+    // Where the conflict is at the top of the rule, the witness is a whole text that the
+    // regular expression accepts and pest does not.
+    let vm = vm(&[text], &["digits", "dots"]);
+    for (rule, witness) in [("digits", "0"), ("dots", "...")] {
+        let message = RuleDfa::compile_in(&grammar, rule).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(message.contains(&format!("{witness:?}")), "{message}");
+        let regex =
+            regex::Regex::new(&format!("^(?:{})$", grammar.to_sample_regex(rule).expect("regex"))).expect("valid");
+        assert!(regex.is_match(witness));
+        assert!(vm.parse(&format!("kifu_whole_{rule}"), witness).is_err());
+    }
+    assert!(RuleDfa::compile_in(&grammar, "fine").is_ok());
+    // The issue's record: the regular expression took `"a` for a bare operand.
+    let epd = r#"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm "a b"x;"#;
+    let checked = fen::check(epd, Kind::Epd, fen::Dialect::Standard);
+    assert!(!checked.syntax_ok);
+    assert!(FenParser::parse(fen::parser::Rule::epd_record, epd).is_err());
+}
+
+/// Where pest stops reading `text` with `rule`: the furthest place it looked at.
+fn pest_stop<R: pest::RuleType>(error: &pest::error::Error<R>) -> usize {
+    let at = match error.location {
+        pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
+    };
+    error.parse_attempts().map_or(at, |a| a.max_position.max(at))
+}
+
+/// One record through the guard: `syntax_ok` is `check`'s verdict, `errors` the starts of its
+/// syntax errors, `grammar` pest's.
+fn guard<R: pest::RuleType>(
+    what: &str,
+    text: &str,
+    syntax_ok: bool,
+    errors: &[usize],
+    grammar: Result<(), pest::error::Error<R>>,
+) -> Result<(), String> {
+    match grammar {
+        Ok(()) if !syntax_ok && errors.is_empty() => {
+            Err(format!("{what}: {text:?} has no syntax error but is not valid syntax"))
+        }
+        Ok(()) => Ok(()),
+        Err(_) if syntax_ok => {
+            Err(format!("{what}: check finds no syntax error in {text:?}, which the grammar rejects"))
+        }
+        Err(e) => {
+            let stop = pest_stop(&e);
+            match errors.iter().min() {
+                Some(&first) if first <= stop => Ok(()),
+                Some(&first) => Err(format!(
+                    "{what}: the grammar stops at {stop} in {text:?}, the first syntax error is at {first}"
+                )),
+                None => Err(format!("{what}: the grammar rejects {text:?} but check reports no syntax error")),
+            }
+        }
+    }
+}
+
+fn check_sfen(text: &str) -> Result<(), String> {
+    use sfen::parser::Rule;
+    for (choice, rule) in [
+        (DialectChoice::Auto, Rule::record),
+        (DialectChoice::Usi, Rule::usi_record),
+        (DialectChoice::Sfen2007, Rule::sfen2007_record),
+    ] {
+        let checked = sfen::check(text, choice);
+        // The syntax errors: those of the builder, which reads every record the fast path declines.
+        let errors: Vec<usize> = if checked.syntax_ok {
+            Vec::new()
+        } else {
+            sfen::build::build(text, choice).1.iter().filter(|d| d.is_error()).map(|d| d.span().start).collect()
+        };
+        let grammar = SfenParser::parse(rule, text).map(|_| ());
+        guard(&format!("SFEN {choice:?}"), text, checked.syntax_ok, &errors, grammar)?;
+    }
+    Ok(())
+}
+
+fn check_fen(text: &str, kind: Kind) -> Result<(), String> {
+    use fen::parser::Rule;
+    let dialects: &[(fen::Dialect, Rule)] = match kind {
+        Kind::Fen => &[(fen::Dialect::Standard, Rule::fen_record), (fen::Dialect::Chess960, Rule::fen960_record)],
+        Kind::Epd => &[(fen::Dialect::Standard, Rule::epd_record), (fen::Dialect::Chess960, Rule::epd960_record)],
+    };
+    for &(dialect, rule) in dialects {
+        let checked = fen::check(text, kind, dialect);
+        let errors: Vec<usize> = if checked.syntax_ok {
+            Vec::new()
+        } else {
+            fen::build::build(text, kind, dialect).1.iter().filter(|d| d.is_error()).map(|d| d.span().start).collect()
+        };
+        let grammar = FenParser::parse(rule, text).map(|_| ());
+        guard(&format!("{kind:?} {dialect:?}"), text, checked.syntax_ok, &errors, grammar)?;
+    }
+    Ok(())
+}
+
+/// Every line of the fixtures under `tests/fixtures/<dir>` with one of `exts`.
+fn fixture_lines(dir: &str, exts: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for sub in ["ok", "err"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(dir).join(sub);
+        let Ok(entries) = std::fs::read_dir(&path) else { continue };
+        for entry in entries.flatten() {
+            let p = entry.path();
+            if p.extension().and_then(|e| e.to_str()).is_some_and(|e| exts.contains(&e)) {
+                let text = std::fs::read(&p).expect("a fixture reads");
+                out.extend(String::from_utf8_lossy(&text).lines().filter(|l| !l.trim().is_empty()).map(str::to_owned));
+            }
+        }
+    }
+    assert!(!out.is_empty(), "no fixtures in {dir}");
+    out
+}
+
+/// Records drawn from a record rule's own language (`record` shapes the grammar allows), from
+/// the fixtures, and both edited.
+fn records(sources: &[&str], rule: &str, fixtures: Vec<String>, n: usize) -> Vec<String> {
+    let grammar = Grammar::parse(sources).expect("parses");
+    let mut runner = runner();
+    let mut base = samples(&grammar, rule, &mut runner, n / 4);
+    base.extend(fixtures);
+    let mut out = base.clone();
+    while out.len() < n {
+        let i = runner.rng().random_range(0..base.len());
+        let edited = mutate(&base[i], runner.rng());
+        out.push(edited);
+    }
+    out
+}
+
+#[test]
+fn guard_sfen() {
+    pest::set_error_detail(true);
+    let mut fixtures = fixture_lines("sfen", &["sfen"]);
+    fixtures.push(sfen::build::START.to_owned());
+    let mut failures = Vec::new();
+    let recs = records(&[grammar::SFEN, grammar::COMMON], "record", fixtures, 2000);
+    for text in recs {
+        if let Err(e) = check_sfen(&text) {
+            failures.push(e);
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
+}
+
+#[test]
+fn guard_fen_and_chess960() {
+    pest::set_error_detail(true);
+    let fixtures = fixture_lines("fen", &["fen"]);
+    let mut failures = Vec::new();
+    for rule in ["fen_record", "fen960_record"] {
+        for text in records(&[grammar::FEN, grammar::COMMON], rule, fixtures.clone(), 1500) {
+            if let Err(e) = check_fen(&text, Kind::Fen) {
+                failures.push(e);
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
+}
+
+#[test]
+fn guard_epd() {
+    pest::set_error_detail(true);
+    let mut fixtures = fixture_lines("fen", &["epd"]);
+    fixtures.extend(fixture_lines("fen", &["fen"]).iter().map(|l| l.split(' ').take(4).collect::<Vec<_>>().join(" ")));
+    fixtures.push(r#"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm "a b"x;"#.to_owned());
+    fixtures.push(r#"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4 d4; id "x y"; c0 a"b;"#.to_owned());
+    let mut failures = Vec::new();
+    for text in records(&[grammar::FEN, grammar::COMMON], "epd_record", fixtures, 2000) {
+        if let Err(e) = check_fen(&text, Kind::Epd) {
+            failures.push(e);
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
+}
+
+/// The records of the corpus (when `../shared` is present), edited, through the guard.
+#[test]
+fn guard_on_the_corpus() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/positions");
+    if !dir.is_dir() {
+        eprintln!("../shared is absent: the corpus guard is skipped");
+        return;
+    }
+    pest::set_error_detail(true);
+    let mut rng = runner();
+    let mut failures = Vec::new();
+    let mut seen = 0;
+    for entry in walk(&dir) {
+        let ext = entry.extension().and_then(|e| e.to_str()).unwrap_or("").to_owned();
+        if !["tsv", "sfen", "fen", "epd"].contains(&ext.as_str()) {
+            continue;
+        }
+        let Ok(bytes) = std::fs::read(&entry) else { continue };
+        let text = String::from_utf8_lossy(&bytes);
+        // A table's record is its first column; its first line names the columns.
+        let skip = usize::from(ext == "tsv");
+        for line in text.lines().skip(skip).filter(|l| !l.trim().is_empty()).take(2000) {
+            let record = if ext == "tsv" { line.split('\t').next().unwrap_or("") } else { line };
+            for edited in [record.to_owned(), mutate(record, rng.rng())] {
+                seen += 1;
+                // Every record through every guard: the guard is about agreement, not validity.
+                for result in [check_sfen(&edited), check_fen(&edited, Kind::Fen), check_fen(&edited, Kind::Epd)] {
+                    if let Err(e) = result {
+                        failures.push(e);
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{seen} corpus records and edits through the guard");
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The verdict stands behind the builder: given no finding, it reports where the grammar stops,
+/// what the grammar reads there, and nothing for a record the grammar accepts.
+#[test]
+fn the_verdict_places_the_fault_where_the_grammar_stops() {
+    use sfen::parser::Rule;
+    let automaton = sfen::fast::automaton(DialectChoice::Usi);
+    assert!(automaton.is_some());
+    let verdict = |text: &str| {
+        kifu::fields::grammar_verdict::<SfenParser, Rule>(
+            text,
+            automaton,
+            Rule::usi_record,
+            &[],
+            "sfen::syntax",
+            "SFEN",
+            sfen::rule_words,
+        )
+    };
+    assert!(verdict(sfen::build::START).is_none());
+    let bad = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1x";
+    let d = verdict(bad).expect("a verdict");
+    assert_eq!(d.code, "sfen::syntax");
+    assert_eq!(d.span().start, bad.len() - 1);
+    assert!(d.message.contains("a digit"), "{}", d.message);
+    // Without the automaton, pest decides, and places it no later.
+    let by_pest = kifu::fields::grammar_verdict::<SfenParser, Rule>(
+        bad,
+        None,
+        Rule::usi_record,
+        &[],
+        "sfen::syntax",
+        "SFEN",
+        sfen::rule_words,
+    )
+    .expect("a verdict");
+    assert!(by_pest.span().start <= d.span().start);
+    // A finding of the builder's at or before that place stands alone.
+    let earlier = kifu::diagnostic::Diagnostic::error("sfen::x", kifu::span::Span::new(0, 1), "x");
+    assert!(kifu::fields::grammar_verdict::<SfenParser, Rule>(
+        bad,
+        automaton,
+        Rule::usi_record,
+        &[earlier],
+        "sfen::syntax",
+        "SFEN",
+        sfen::rule_words
+    )
+    .is_none());
+}
