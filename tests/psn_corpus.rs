@@ -130,3 +130,36 @@ fn the_corrupted_copy_is_in_error() {
         "`24.R7f--4b`, then the move after it is the wrong side's, and the stray `2f`"
     );
 }
+
+/// pychess's games read as Fairy-Stockfish SAN means them: `Pxg3=G` promotes, `Gxg3` takes the
+/// tokin with a gold, `Bxe3=H` and `Bxa9=H` make horses, `P@g4` and `S@g4` drop; the 2019 game
+/// in shogi coordinates reads its `+` as promotions.
+#[test]
+fn pychess_games() {
+    let dir = Path::new(CORPUS);
+    if !dir.is_dir() {
+        eprintln!("{CORPUS} is not here: the pychess games are not read");
+        return;
+    }
+    let ends = [
+        (
+            "pychess-issue1262-shogi-pgn-fairysan.psn",
+            "+Bng5l/3k1g3/pppsp1np1/3p1sr2/2P1Pp2p/2S3sP1/PP1PGPG1L/1B6R/LN1K3N1 b L2Pp 53",
+        ),
+        (
+            "pychess-issue36-shogi-pgn-western.psn",
+            "lnsgkgsnl/7b1/p1ppppppp/9/9/8P/P2PPPPP1/6GS1/L1+r2+pKNL b rbgsn2p 23",
+        ),
+    ];
+    for (name, end) in ends {
+        let bytes = std::fs::read(dir.join(name)).expect("a pychess file of the corpus");
+        let read = psn::check_bytes(&bytes, Default::default());
+        assert_eq!(read.games.len(), 1, "{name}");
+        let g = &read.games[0];
+        assert_eq!(g.game.dialect, "pychess", "{name}");
+        assert!(g.is_valid(), "{name}: {:?}", g.diagnostics.iter().filter(|d| d.is_error()).collect::<Vec<_>>());
+        let r = g.replay.as_ref().expect("replayed");
+        assert_eq!(r.illegal_at, None, "{name}");
+        assert_eq!(r.end.to_position().to_string(), end, "{name}");
+    }
+}

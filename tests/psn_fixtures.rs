@@ -33,9 +33,19 @@ fn moves(out: &mut String, indent: &str, line: &[MoveNode]) {
             Origin::File(f) => format!("file {f}"),
             Origin::Rank(r) => format!("rank {r}"),
         };
+        let mut marks = String::new();
+        if let Some((letter, span)) = v.promotes_to {
+            let _ = write!(marks, " to {letter} @ {span:?}");
+        }
+        if v.gold_mover {
+            marks.push_str(" (G: a gold or a piece promoted to move like one)");
+        }
+        if let Some(mark) = v.mark {
+            let _ = write!(marks, " {} @ {:?}", if mark.mate { "mate" } else { "check" }, mark.span);
+        }
         let _ = writeln!(
             out,
-            "{indent}{number}{} @ {:?} [{:?}] {}{} from {from} to {}{}{}{}",
+            "{indent}{number}{} @ {:?} [{:?}] {}{} from {from} to {}{}{}{}{marks}",
             v.text,
             v.span,
             v.form,
@@ -154,6 +164,32 @@ fn fixtures() {
             insta::assert_snapshot!(check_file(path));
         });
     });
+}
+
+/// The final position of each game of a fixture, as an SFEN.
+fn final_sfens(path: &str) -> Vec<String> {
+    let bytes = std::fs::read(path).expect("fixture");
+    let read = psn::check_bytes(&bytes, Default::default());
+    read.games.iter().map(|g| g.replay.as_ref().expect("replayed").end.to_position().to_string()).collect()
+}
+
+#[test]
+fn pychess_marks_are_not_promotions() {
+    let sfens = final_sfens("tests/fixtures/psn/ok/dialect_pychess_marks.psn");
+    assert_eq!(
+        sfens,
+        [
+            // `Bxg7+` takes on 3c with check and stays a bishop; White's bishop takes it back.
+            "lnsgkgsnl/1r7/p1ppppbpp/1p7/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Pb 5",
+            // `Bxh8=H` promotes; `B@e5` drops; `Hxi9`, the horse, takes the lance on 1a.
+            "lnsgkg1n+B/1r7/1ppppp1pp/6p2/p8/2P6/PP1PPPPPP/7R1/LNSGKGSNL w SLb 10",
+            // `Pf7=G` promotes to a tokin; `S@d7+` drops a silver with check.
+            "9/9/3k1+P3/9/9/9/9/9/4K4 b s 5",
+            // `Gfg8` moves the tokin (the gold on 2c could go too: `f` tells them apart); `Dh8#`,
+            // the dragon, mates.
+            "8k/6+P+R1/7G1/p8/9/9/9/9/4K4 w - 4",
+        ]
+    );
 }
 
 #[test]

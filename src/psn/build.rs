@@ -7,7 +7,7 @@ use pest::Parser;
 
 use super::header;
 use super::model::{
-    Annotation, Clock, Comment, CommentKind, End, Game, Header, Move, MoveForm, MoveNode, MoveNumber, Origin,
+    Annotation, Clock, Comment, CommentKind, End, Game, Header, Mark, Move, MoveForm, MoveNode, MoveNumber, Origin,
     Promotion, Setup, Variation,
 };
 use super::parser::{PsnParser, Rule};
@@ -598,6 +598,9 @@ pub fn decode(kind: WordKind, word: &str, span: Span) -> Move {
         capture: false,
         to: PLACEHOLDER,
         promotion: None,
+        promotes_to: None,
+        gold_mover: false,
+        mark: None,
     };
     let mut i = 0;
     let mut end = b.len();
@@ -624,14 +627,22 @@ pub fn decode(kind: WordKind, word: &str, span: Span) -> Move {
         }
         WordKind::ChessMove | WordKind::ChessDrop => {
             m.form = MoveForm::Chess;
-            m.piece = PieceKind::from_letter(char::from(b[i]));
+            // `chess_piece`: `H` is a horse and `D` a dragon, the promoted bishop and rook.
+            match b[i] {
+                b'H' => (m.piece, m.promoted) = (Some(PieceKind::Bishop), true),
+                b'D' => (m.piece, m.promoted) = (Some(PieceKind::Rook), true),
+                c => m.piece = PieceKind::from_letter(char::from(c)),
+            }
             i += 1;
-            if let Some(eq) = word[i..].find('=') {
-                m.promotion = Some(Promotion::Promote);
-                end = i + eq;
-            } else if b.last() == Some(&b'+') {
-                m.promotion = Some(Promotion::Promote);
+            // `chess_mark`, then `chess_promotion`: `Bxe3=H+`.
+            if let Some(&c @ (b'+' | b'#')) = b.last() {
+                m.mark = Some(Mark { mate: c == b'#', span: Span::new(span.start + end - 1, span.start + end) });
                 end -= 1;
+            }
+            if b[..end].len() >= 2 && b[end - 2] == b'=' {
+                m.promotion = Some(Promotion::Promote);
+                m.promotes_to = Some((char::from(b[end - 1]), Span::new(span.start + end - 2, span.start + end)));
+                end -= 2;
             }
             if let Some(to) = chess(b[end - 2], b[end - 1]) {
                 m.to = to;

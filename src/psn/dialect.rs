@@ -4,7 +4,10 @@
 //! from the spec is `psn1998`. The names are stable: they are what `kifu check` counts.
 
 use super::build::Features;
+use super::model::{Game, MoveForm, MoveNode};
 use super::scan::WordKind;
+use crate::diagnostic::Diagnostic;
+use crate::shogi::PieceKind;
 
 /// Every dialect name, with the title reports show.
 pub const DIALECTS: &[(&str, &str)] = &[
@@ -77,4 +80,43 @@ pub fn guess(f: &Features, departures: usize) -> &'static str {
         return "gsdb";
     }
     "psn-variant"
+}
+
+/// Reads the tokens whose meaning depends on the dialect (PSN note 16), once the game's dialect
+/// is known. In pychess's games (Fairy-Stockfish SAN) a `G` in chess coordinates names a gold
+/// or any piece promoted to move like one, and a trailing `+` is a check mark. In other games a
+/// trailing `+` after a move in chess coordinates could be a check mark or a promotion: it is
+/// refused, and the move is read without it.
+pub fn settle(game: &mut Game, diagnostics: &mut Vec<Diagnostic>) {
+    fn walk(line: &mut [MoveNode], pychess: bool, diagnostics: &mut Vec<Diagnostic>) {
+        for node in line {
+            let m = &mut node.mv;
+            if m.form == MoveForm::Chess {
+                if pychess {
+                    m.gold_mover = m.piece == Some(PieceKind::Gold) && !m.promoted;
+                } else if let Some(mark) = m.mark.filter(|k| !k.mate) {
+                    diagnostics.push(
+                        Diagnostic::error(
+                            "psn::unclear-plus",
+                            mark.span,
+                            format!("`{}`: this `+` may mean check or promotion", m.text),
+                        )
+                        .label("check or promotion?")
+                        .with(m.span, "a move in chess coordinates")
+                        .help(
+                            "pychess writes `+` for check and `=G`, `=H` or `=D` for a promotion, while shogi \
+                             notation writes `+` for a promotion: write the move in shogi coordinates (`B8hx2b+`), \
+                             or, if pychess wrote the game, keep its `[White]` and `[Black]` headers",
+                        ),
+                    );
+                    m.mark = None;
+                }
+            }
+            for v in &mut node.variations {
+                walk(&mut v.moves, pychess, diagnostics);
+            }
+        }
+    }
+    let pychess = game.dialect == "pychess";
+    walk(&mut game.moves, pychess, diagnostics);
 }

@@ -109,6 +109,8 @@ pub fn check_game(raw: &scan::RawGame, text: &str, encoding: Encoding, options: 
     let departures =
         diagnostics.iter().filter(|d| d.severity == Severity::Warning && d.code.starts_with("psn::")).count();
     game.dialect = dialect::guess(&features, departures);
+    dialect::settle(&mut game, &mut diagnostics);
+    diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
     if game.dialect == "gsdb" {
         attach_forward(&mut game.moves);
     }

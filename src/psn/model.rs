@@ -179,6 +179,26 @@ pub struct Move {
     pub to: Square,
     /// The promotion suffix.
     pub promotion: Option<Promotion>,
+    /// The letter after `=` in Fairy-Stockfish SAN (`Pxg3=G`, `Bxe3=H`): the piece the move
+    /// promotes to, with its characters (`=` included).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub promotes_to: Option<(char, Span)>,
+    /// Fairy-Stockfish SAN (pychess) writes a gold and every piece promoted to move like one
+    /// (pawn, lance, knight, silver) with the same `G`: the letter names any of them.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub gold_mover: bool,
+    /// A check or mate mark after the move (`Hxg7+`, `Rb1#`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mark: Option<Mark>,
+}
+
+/// A check or mate mark, as chess SAN writes them after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Mark {
+    /// `#`: the move mates. `+`: it gives check, and the other side can still move.
+    pub mate: bool,
+    /// Its character.
+    pub span: Span,
 }
 
 /// A glyph or a numeric annotation.

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use super::model::{Game, Move as Written, MoveForm, MoveNode, Origin, Promotion};
+use super::model::{Game, Mark, Move as Written, MoveForm, MoveNode, Origin, Promotion};
 use super::setup::HANDICAPS;
 use crate::diagnostic::Diagnostic;
 use crate::sfen::Position;
@@ -351,6 +351,70 @@ pub enum Unplayable {
         /// What the text says.
         written: bool,
     },
+    /// The letter after `=` is not what the piece promotes to.
+    PromotionLetter {
+        /// The letter written and its characters.
+        written: (char, Span),
+        /// The piece that promotes.
+        piece: PieceKind,
+    },
+    /// The `+` or `#` disagrees with the position after the move.
+    CheckMark {
+        /// The mark.
+        mark: Mark,
+        /// The move gives check.
+        check: bool,
+        /// The move mates.
+        mate: bool,
+    },
+}
+
+/// The letter Fairy-Stockfish gives the promoted form of `kind` (its `promotedPieceType`): `G`
+/// for the pawn, lance, knight and silver, `H` (horse) for the bishop, `D` (dragon) for the rook.
+pub const fn promoted_letter(kind: PieceKind) -> Option<char> {
+    match kind {
+        PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight | PieceKind::Silver => Some('G'),
+        PieceKind::Bishop => Some('H'),
+        PieceKind::Rook => Some('D'),
+        PieceKind::Gold | PieceKind::King => None,
+    }
+}
+
+/// True when the letter of `m` names `p`: its kind and promotion as written, or, for a `G` of
+/// Fairy-Stockfish SAN, a gold or a piece promoted to move like one.
+fn names(m: &Written, kind: PieceKind, p: Piece) -> bool {
+    if m.gold_mover {
+        p.kind == PieceKind::Gold || p.promoted && promoted_letter(p.kind) == Some('G')
+    } else {
+        p.kind == kind && p.promoted == m.promoted
+    }
+}
+
+/// The pieces of `side` that the letter of `m` names.
+fn named_pieces(m: &Written, kind: PieceKind, side: Color) -> Vec<Piece> {
+    if m.gold_mover {
+        let mut out = vec![Piece { color: side, kind: PieceKind::Gold, promoted: false }];
+        for kind in [PieceKind::Pawn, PieceKind::Lance, PieceKind::Knight, PieceKind::Silver] {
+            out.push(Piece { color: side, kind, promoted: true });
+        }
+        out
+    } else {
+        vec![Piece { color: side, kind, promoted: m.promoted }]
+    }
+}
+
+/// Checks the `+` or `#` written after `mv` against the position it leads to.
+fn check_mark(state: &State, m: &Written, mv: Move) -> Result<(), Unplayable> {
+    let Some(mark) = m.mark else { return Ok(()) };
+    let mut after = *state;
+    after.play(mv);
+    let check = after.is_check();
+    let mate = check && after.count_legal_moves() == 0;
+    if check && mate == mark.mate {
+        Ok(())
+    } else {
+        Err(Unplayable::CheckMark { mark, check, mate })
+    }
 }
 
 /// The move the text means in `state`, or why there is none.
@@ -363,6 +427,7 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
         if let Some(why) = state.why_illegal(mv) {
             return Err(Unplayable::Illegal(why));
         }
+        check_mark(state, m, mv)?;
         let piece = Piece { color: side, kind, promoted: false };
         return Ok(Resolved { mv, piece, needs_origin: false, could_promote: false });
     }
@@ -370,7 +435,7 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
         Origin::Square(from) => {
             let found = state.piece_at(from);
             if let (Some(found), Some(kind)) = (found, m.piece) {
-                if found.color == side && (found.kind != kind || found.promoted != m.promoted) {
+                if found.color == side && !names(m, kind, found) {
                     return Err(Unplayable::WrongPiece { from, found });
                 }
             }
@@ -386,12 +451,15 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
             // The quick way: the one piece of the kind that reaches the square and may move there.
             let mut only = None;
             let mut count = 0;
-            let wanted = Piece { color: side, kind, promoted: m.promoted };
-            for sq in state.squares_of(wanted) {
-                if fits(sq) && state.can_reach(sq, m.to) && state.is_legal(Move::Board { from: sq, to: m.to, promote })
-                {
-                    only = Some(sq);
-                    count += 1;
+            for wanted in named_pieces(m, kind, side) {
+                for sq in state.squares_of(wanted) {
+                    if fits(sq)
+                        && state.can_reach(sq, m.to)
+                        && state.is_legal(Move::Board { from: sq, to: m.to, promote })
+                    {
+                        only = Some(sq);
+                        count += 1;
+                    }
                 }
             }
             // None, or several: look at every piece again, to explain.
@@ -400,11 +468,12 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
             let mut other_state = None;
             for sq in Square::all().filter(|_| count != 1) {
                 let Some(p) = state.piece_at(sq) else { continue };
-                if p.color != side || p.kind != kind || !fits(sq) {
+                let named = names(m, kind, p);
+                if p.color != side || !fits(sq) || !named && (p.kind != kind || m.gold_mover) {
                     continue;
                 }
                 let why = state.why_illegal(Move::Board { from: sq, to: m.to, promote });
-                if p.promoted != m.promoted {
+                if !named {
                     if why.is_none() {
                         other_state = Some(sq);
                     }
@@ -455,6 +524,10 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
     if !capture_consistent(state, m, mv) {
         return Err(Unplayable::CaptureMark { written: m.capture });
     }
+    if let Some(written) = m.promotes_to.filter(|w| promoted_letter(piece.kind) != Some(w.0)) {
+        return Err(Unplayable::PromotionLetter { written, piece: piece.kind });
+    }
+    check_mark(state, m, mv)?;
     // Would another piece of the same kind and state reach `to`? Then the spec writes the origin.
     let needs_origin = state.squares_of(piece).any(|sq| {
         sq != from
@@ -497,6 +570,7 @@ impl Unplayable {
         let side = state.side().name();
         let came = |sq: Square, what: String| arrivals[sq.index()].map(|s| (s, what));
         let mut extra: Vec<(Span, String)> = Vec::new();
+        let mut at = m.span;
         let (code, message, label, help): (&'static str, String, String, String) = match self {
             Unplayable::Illegal(why) => {
                 let help = match why {
@@ -507,11 +581,17 @@ impl Unplayable {
                         extra.extend(came(by, format!("the piece on {by} came here")));
                         format!("the piece on {by} stands in the way: check the moves before this one")
                     }
-                    Illegal::MustPromote { .. } => "write the promotion: a `+` at the end of the move".to_owned(),
-                    Illegal::CannotPromote { .. } | Illegal::OutsideZone { .. } => {
-                        "remove the `+`: a piece promotes only on a move into, within or out of the far three ranks"
-                            .to_owned()
+                    Illegal::MustPromote { piece, .. } if m.form == MoveForm::Chess => {
+                        format!(
+                            "write the promotion: `={}` at the end of the move",
+                            promoted_letter(piece.kind).unwrap_or('G')
+                        )
                     }
+                    Illegal::MustPromote { .. } => "write the promotion: a `+` at the end of the move".to_owned(),
+                    Illegal::CannotPromote { .. } | Illegal::OutsideZone { .. } => format!(
+                        "remove the `{}`: a piece promotes only on a move into, within or out of the far three ranks",
+                        m.promotes_to.map_or_else(|| "+".to_owned(), |(c, _)| format!("={c}"))
+                    ),
                     Illegal::NotInHand { .. } => "check the captures before this move".to_owned(),
                     Illegal::Nifu { pawn, .. } => {
                         extra.extend(came(pawn, format!("the pawn came to {pawn} here")));
@@ -631,10 +711,67 @@ impl Unplayable {
                 if written { "write `-` for a move that captures nothing" } else { "write `x` for a capture" }
                     .to_owned(),
             ),
+            Unplayable::PromotionLetter { written: (letter, span), piece } => {
+                at = span;
+                extra.push((m.span, "this move".to_owned()));
+                let right = promoted_letter(piece).unwrap_or('G');
+                (
+                    "psn::promotion-letter",
+                    format!(
+                        "`{}` promotes a {} to `{letter}`, but a {} promotes to `{right}`",
+                        m.text,
+                        piece.name(),
+                        piece.name()
+                    ),
+                    format!("a {} does not become `{letter}`", piece.name()),
+                    format!(
+                        "write `={right}`: a pawn, lance, knight or silver promotes to `G` (it moves like a gold), \
+                         a bishop to `H` (horse), a rook to `D` (dragon)"
+                    ),
+                )
+            }
+            Unplayable::CheckMark { mark, check, mate } => {
+                at = mark.span;
+                extra.push((m.span, "this move".to_owned()));
+                let other = state.side().opponent().name();
+                let (what, help) = match (mark.mate, check, mate) {
+                    (false, _, true) => (
+                        format!("it checkmates {other}"),
+                        "write `#`: a move that mates is marked `#`, not `+`".to_owned(),
+                    ),
+                    (true, true, _) => (
+                        format!("{other} can still answer the check"),
+                        "write `+`: `#` marks only a move that leaves no legal answer".to_owned(),
+                    ),
+                    _ => (
+                        format!("it does not give check to {other}"),
+                        format!(
+                            "remove the `{}`: only a move that gives check is marked",
+                            if mark.mate { '#' } else { '+' }
+                        ),
+                    ),
+                };
+                (
+                    "psn::check-mark",
+                    format!(
+                        "`{}` is marked as {}, but {what}",
+                        m.text,
+                        if mark.mate { "mate (`#`)" } else { "check (`+`)" }
+                    ),
+                    if mate {
+                        "checkmate".to_owned()
+                    } else if check {
+                        "check, not mate".to_owned()
+                    } else {
+                        "no check".to_owned()
+                    },
+                    help,
+                )
+            }
         };
-        let mut d = Diagnostic::error(code, m.span, message).label(label).help(help);
+        let mut d = Diagnostic::error(code, at, message).label(label).help(help);
         for (span, what) in extra {
-            if span != m.span {
+            if span != at {
                 d = d.with(span, what);
             }
         }
