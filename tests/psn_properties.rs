@@ -12,35 +12,10 @@ use kifu::psn::{self};
 use pest::Parser;
 use proptest::prelude::*;
 
-fn rule_of(kind: WordKind) -> Rule {
-    match kind {
-        WordKind::Seqnum => Rule::seqnum,
-        WordKind::SpecMove => Rule::spec_move,
-        WordKind::SpecDrop => Rule::spec_drop,
-        WordKind::SeparatedMove => Rule::separated_move,
-        WordKind::ShortMove => Rule::short_move,
-        WordKind::UsiMove => Rule::usi_move,
-        WordKind::AtDrop => Rule::at_drop,
-        WordKind::PiecelessMove => Rule::pieceless_move,
-        WordKind::ChessMove => Rule::chess_move,
-        WordKind::ChessDrop => Rule::chess_drop,
-        WordKind::Result => Rule::result,
-        WordKind::ResultDialect => Rule::result_dialect,
-        WordKind::EndWord => Rule::end_word,
-        WordKind::Glyph => Rule::glyph,
-        WordKind::Nag => Rule::nag,
-        WordKind::Clock => Rule::clock,
-        WordKind::VariationLine => Rule::variation_line,
-        WordKind::SetupPiece => Rule::setup_piece,
-        WordKind::SetupHand => Rule::setup_hand,
-        WordKind::SetupEnd => Rule::setup_end,
-    }
-}
-
 /// The first alternative of `word` that pest matches over the whole word.
 fn pest_classify(word: &str) -> Option<WordKind> {
-    WordKind::ALL.iter().map(|(k, _)| *k).find(|k| {
-        PsnParser::parse(rule_of(*k), word).is_ok_and(|mut p| p.next().is_some_and(|p| p.as_span().end() == word.len()))
+    WordKind::ALL.into_iter().find(|k| {
+        PsnParser::parse(k.rule(), word).is_ok_and(|mut p| p.next().is_some_and(|p| p.as_span().end() == word.len()))
     })
 }
 
