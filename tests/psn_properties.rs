@@ -3,12 +3,16 @@
 //! * the scanner names every word as the grammar does: the automaton compiled from the `word`
 //!   rule and pest agree on which alternative is the first to match the whole word (PSN note 12);
 //! * the pest `game` rule and the scanner read the spec's own form to the same moves;
+//! * every word the scanner names a move decodes to one, and decoding any word as any kind
+//!   never panics;
 //! * any bytes at all are read without a panic, and every character that is not white space
 //!   lands in a game.
 
+use kifu::psn::build::decode;
 use kifu::psn::parser::{PsnParser, Rule};
 use kifu::psn::scan::{classify, WordKind};
 use kifu::psn::{self};
+use kifu::Span;
 use pest::Parser;
 use proptest::prelude::*;
 
@@ -60,6 +64,18 @@ proptest! {
     #[test]
     fn the_automaton_names_words_as_pest_does(w in word()) {
         prop_assert_eq!(classify(&w), pest_classify(&w), "{:?}", w);
+    }
+
+    #[test]
+    fn a_move_word_decodes_and_any_word_decodes_without_a_panic(w in prop_oneof![word(), any::<String>()]) {
+        for kind in WordKind::ALL {
+            let m = decode(kind, &w, Span::new(0, w.len()));
+            prop_assert!(m.is_none() || kind.is_move(), "{:?} {:?}", kind, w);
+        }
+        if let Some(kind) = classify(&w).filter(|k| k.is_move()) {
+            let m = decode(kind, &w, Span::new(0, w.len()));
+            prop_assert!(m.is_some_and(|m| m.text == w.as_str()), "{:?} {:?}", kind, w);
+        }
     }
 
     #[test]
