@@ -14,6 +14,7 @@ use super::parser::{PsnParser, Rule};
 use super::scan::{Kind, RawGame, WordKind};
 use super::setup;
 use crate::diagnostic::Diagnostic;
+use crate::shogi::rules;
 use crate::shogi::{PieceKind, Square};
 use crate::span::Span;
 
@@ -608,7 +609,16 @@ pub fn decode(kind: WordKind, word: &str, span: Span) -> Option<Move> {
     };
     // The piece letter, after the `+` of a promoted piece; the forms without one start at a square.
     let rest = match kind {
-        WordKind::UsiMove | WordKind::PiecelessMove => b,
+        // A USI move is read by the crate's one USI reader (a drop is a `spec_drop` word).
+        WordKind::UsiMove => {
+            m.form = MoveForm::Usi;
+            let rules::Move::Board { from, to, promote } = rules::Move::from_usi(word)? else { return None };
+            m.from = Origin::Square(from);
+            m.to = to;
+            m.promotion = promote.then_some(Promotion::Promote);
+            return Some(m);
+        }
+        WordKind::PiecelessMove => b,
         _ if kind.is_move() => {
             let rest = match b.split_first() {
                 Some((b'+', rest)) if !matches!(kind, WordKind::SpecDrop | WordKind::AtDrop | WordKind::ChessDrop) => {
@@ -666,7 +676,6 @@ pub fn decode(kind: WordKind, word: &str, span: Span) -> Option<Move> {
         }
         _ => {
             m.form = match kind {
-                WordKind::UsiMove => MoveForm::Usi,
                 WordKind::PiecelessMove => MoveForm::Pieceless,
                 WordKind::SeparatedMove => MoveForm::Separated,
                 WordKind::ShortMove => MoveForm::Short,
