@@ -3,44 +3,23 @@
 //! * the scanner names every word as the grammar does: the automaton compiled from the `word`
 //!   rule and pest agree on which alternative is the first to match the whole word (PSN note 12);
 //! * the pest `game` rule and the scanner read the spec's own form to the same moves;
+//! * every word the scanner names a move decodes to one, and decoding any word as any kind
+//!   never panics;
 //! * any bytes at all are read without a panic, and every character that is not white space
 //!   lands in a game.
 
+use kifu::psn::build::decode;
 use kifu::psn::parser::{PsnParser, Rule};
 use kifu::psn::scan::{classify, WordKind};
 use kifu::psn::{self};
+use kifu::Span;
 use pest::Parser;
 use proptest::prelude::*;
 
-fn rule_of(kind: WordKind) -> Rule {
-    match kind {
-        WordKind::Seqnum => Rule::seqnum,
-        WordKind::SpecMove => Rule::spec_move,
-        WordKind::SpecDrop => Rule::spec_drop,
-        WordKind::SeparatedMove => Rule::separated_move,
-        WordKind::ShortMove => Rule::short_move,
-        WordKind::UsiMove => Rule::usi_move,
-        WordKind::AtDrop => Rule::at_drop,
-        WordKind::PiecelessMove => Rule::pieceless_move,
-        WordKind::ChessMove => Rule::chess_move,
-        WordKind::ChessDrop => Rule::chess_drop,
-        WordKind::Result => Rule::result,
-        WordKind::ResultDialect => Rule::result_dialect,
-        WordKind::EndWord => Rule::end_word,
-        WordKind::Glyph => Rule::glyph,
-        WordKind::Nag => Rule::nag,
-        WordKind::Clock => Rule::clock,
-        WordKind::VariationLine => Rule::variation_line,
-        WordKind::SetupPiece => Rule::setup_piece,
-        WordKind::SetupHand => Rule::setup_hand,
-        WordKind::SetupEnd => Rule::setup_end,
-    }
-}
-
 /// The first alternative of `word` that pest matches over the whole word.
 fn pest_classify(word: &str) -> Option<WordKind> {
-    WordKind::ALL.iter().map(|(k, _)| *k).find(|k| {
-        PsnParser::parse(rule_of(*k), word).is_ok_and(|mut p| p.next().is_some_and(|p| p.as_span().end() == word.len()))
+    WordKind::ALL.into_iter().find(|k| {
+        PsnParser::parse(k.rule(), word).is_ok_and(|mut p| p.next().is_some_and(|p| p.as_span().end() == word.len()))
     })
 }
 
@@ -85,6 +64,18 @@ proptest! {
     #[test]
     fn the_automaton_names_words_as_pest_does(w in word()) {
         prop_assert_eq!(classify(&w), pest_classify(&w), "{:?}", w);
+    }
+
+    #[test]
+    fn a_move_word_decodes_and_any_word_decodes_without_a_panic(w in prop_oneof![word(), any::<String>()]) {
+        for kind in WordKind::ALL {
+            let m = decode(kind, &w, Span::new(0, w.len()));
+            prop_assert!(m.is_none() || kind.is_move(), "{:?} {:?}", kind, w);
+        }
+        if let Some(kind) = classify(&w).filter(|k| k.is_move()) {
+            let m = decode(kind, &w, Span::new(0, w.len()));
+            prop_assert!(m.is_some_and(|m| m.text == w.as_str()), "{:?} {:?}", kind, w);
+        }
     }
 
     #[test]

@@ -190,6 +190,22 @@ fn chess_svg_is_xml_with_one_glyph_per_piece() {
     }
 }
 
+#[test]
+fn last_move_squares_read_usi_as_the_rules_do() {
+    use kifu::shogi::rules::Move;
+    let sq = |s: &str| Square::parse(s).expect("a square");
+    assert_eq!(views::shogi_move_squares("7g7f"), Some(vec![sq("7g"), sq("7f")]));
+    assert_eq!(views::shogi_move_squares("8h2b+"), Some(vec![sq("8h"), sq("2b")]));
+    assert_eq!(views::shogi_move_squares("P*5e"), Some(vec![sq("5e")]));
+    // USI drops are written with the uppercase letter, and a king is never dropped.
+    for bad in ["k*5e", "p*5e", "K*5e", "7g7f++", "P*5e+", "7g7", "", "7", "*", "7g７f"] {
+        assert_eq!(views::shogi_move_squares(bad), None, "{bad:?}");
+    }
+    for text in ["7g7f", "7g7f+", "7g7f=", "P*5e", "p*5e", "G*1a", "N*1c", "K*5e", "1a9i+", "0a1a", "9j1a", "R*"] {
+        assert_eq!(views::shogi_move_squares(text).is_some(), Move::from_usi(text).is_some(), "{text}");
+    }
+}
+
 // --- HTML --------------------------------------------------------------------------------
 
 /// A game as the PSN replay will hand it over: the start position, then the positions after
@@ -434,6 +450,12 @@ fn kifu_board_draws_sfen_svg_and_html() {
     assert!(html.contains("json::unpromotable"));
     let bad = run(&["board", "--last-move", "zz", "tests/fixtures/views/positions.sfen"], b"");
     assert_eq!(bad.status.code(), Some(2));
+    // A lowercase drop letter is not USI.
+    let bad = run(&["board", "--last-move", "k*5e", "tests/fixtures/views/positions.sfen"], b"");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("`--last-move k*5e` is not a move"));
+    let good = run(&["board", "--last-move", "P*5e", "tests/fixtures/views/positions.sfen"], b"");
+    assert_eq!(good.status.code(), Some(0), "{}", String::from_utf8_lossy(&good.stderr));
 }
 
 #[test]

@@ -3,15 +3,13 @@
 //! As for SFEN, the record is split into fields by the total rule `line`, and each field is
 //! parsed on its own by its recovery rule, so one bad field never hides another.
 
-use std::cmp::Reverse;
-
 use pest::iterators::Pair;
 use pest::Parser;
 
-use super::ast::{CastleRight, CastleSide, Castling, Cell, Dialect, Placement, Rank, Record};
+use super::ast::{CastleSide, Castling, Cell, Dialect, Placement, Rank, Record};
 use super::parser::{FenParser, Rule};
-use super::Kind;
-use crate::chess::{Color, Piece, Square};
+use super::{token, Kind};
+use crate::chess::{Color, Square};
 use crate::diagnostic::Diagnostic;
 use crate::span::{Span, Spanned};
 use crate::{fields, lookalike};
@@ -311,11 +309,10 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
                         bad.clear();
                     }
                     let cell = match item.as_rule() {
-                        Rule::blank_run => Cell::Empty(t.as_bytes()[0] - b'0'),
-                        Rule::fen_piece => match t.chars().next().and_then(Piece::from_letter) {
-                            Some(p) => Cell::Piece(p),
-                            None => unreachable!("build_placement: piece {t:?}"),
-                        },
+                        Rule::blank_run | Rule::fen_piece => token::cell(t).unwrap_or_else(|| {
+                            out.push(internal(s));
+                            Cell::Fault { width: 1 }
+                        }),
                         Rule::blank_zero => {
                             out.push(
                                 Diagnostic::error("fen::blank-zero", s, "`0` counts no blank squares")
@@ -479,10 +476,8 @@ fn check_shape(p: &Placement, out: &mut Vec<Diagnostic>) {
 }
 
 fn build_side(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spanned<Color>> {
-    match text {
-        "w" => return Some(Spanned::new(Color::White, span)),
-        "b" => return Some(Spanned::new(Color::Black, span)),
-        _ => {}
+    if let Some(color) = token::side(text) {
+        return Some(Spanned::new(color, span));
     }
     let single = (text.chars().count() == 1).then(|| text.chars().next()).flatten();
     let meant = match (single.and_then(lookalike::ascii_for), text.to_ascii_lowercase().as_str()) {
@@ -529,24 +524,22 @@ fn build_castling(text: &str, span: Span, dialect: Dialect, out: &mut Vec<Diagno
     };
     for item in pair.into_inner() {
         let s = Span::of(item.as_span()).shift(span.start);
-        let c = item.as_str().chars().next().unwrap_or(' ');
+        let t = item.as_str();
+        let c = t.chars().next().unwrap_or(' ');
         if item.as_rule() != Rule::bad_castling_char {
             out.extend(fields::bad_run(&bad, &CODES, &unknown));
             bad.clear();
         }
         match item.as_rule() {
-            Rule::castling960_right => {
-                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-                let side = match c.to_ascii_uppercase() {
-                    'K' => CastleSide::King,
-                    'Q' => CastleSide::Queen,
-                    f => {
+            Rule::castling960_right => match token::castle_right(t) {
+                Some(right) => {
+                    if matches!(right.side, CastleSide::File(_)) {
                         files.push(s);
-                        CastleSide::File(Reverse(f as u8 - b'A'))
                     }
-                };
-                castling.rights.push(Spanned::new(CastleRight { color, side }, s));
-            }
+                    castling.rights.push(Spanned::new(right, s));
+                }
+                None => out.push(internal(s)),
+            },
             Rule::castling_dash => dashes.push(s),
             Rule::bad_castling_char => bad.push((s, c)),
             Rule::EOI => {}
@@ -601,7 +594,11 @@ fn build_castling(text: &str, span: Span, dialect: Dialect, out: &mut Vec<Diagno
 
 fn build_en_passant(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spanned<Option<Square>>> {
     if FenParser::parse(Rule::ep_field, text).is_ok() {
-        return Some(Spanned::new(Square::parse(text), span));
+        let square = token::en_passant(text);
+        if square.is_none() {
+            out.push(internal(span));
+        }
+        return square.map(|square| Spanned::new(square, span));
     }
     let meant: Option<String> =
         text.chars().map(|c| lookalike::ascii_for(c).or(Some(c).filter(char::is_ascii))).collect();
@@ -660,8 +657,8 @@ fn build_counter(text: &str, span: Span, fullmove: bool, out: &mut Vec<Diagnosti
         );
         return None;
     }
-    match text.parse::<u64>() {
-        Ok(0) if fullmove => {
+    match token::counter(text) {
+        Some(0) if fullmove => {
             out.push(
                 Diagnostic::error("fen::fullmove-zero", span, "the fullmove number starts at 1")
                     .label("move 0")
@@ -669,8 +666,8 @@ fn build_counter(text: &str, span: Span, fullmove: bool, out: &mut Vec<Diagnosti
             );
             None
         }
-        Ok(n) => Some(Spanned::new(n, span)),
-        Err(_) => {
+        Some(n) => Some(Spanned::new(n, span)),
+        None => {
             out.push(
                 Diagnostic::error(code, span, format!("the {name} is too large"))
                     .label(format!("{} digits", text.len()))

@@ -2,12 +2,10 @@
 //! straight off its bytes. Anything else returns `None` and goes through pest and
 //! [`super::build`].
 
-use std::cmp::Reverse;
 use std::sync::OnceLock;
 
-use super::ast::{CastleRight, CastleSide, Castling, Cell, Dialect, Placement, Rank, Record};
-use super::Kind;
-use crate::chess::{Color, Piece, Square};
+use super::ast::{CastleRight, Castling, Dialect, Placement, Rank, Record};
+use super::{token, Kind};
 use crate::grammar::{self, RuleDfa};
 use crate::span::{Span, Spanned};
 
@@ -66,9 +64,9 @@ pub fn parse(text: &str, kind: Kind, dialect: Dialect) -> Option<Record> {
     let mut record = Record {
         span: Span::new(0, text.len()),
         placement: Some(read_placement(placement_text, placement_span)?),
-        side: Some(Spanned::new(if side_text == "w" { Color::White } else { Color::Black }, side_span)),
+        side: Some(Spanned::new(token::side(side_text)?, side_span)),
         castling: Some(read_castling(castling_text, castling_span)?),
-        en_passant: Some(Spanned::new(Square::parse(ep_text), ep_span)),
+        en_passant: Some(Spanned::new(token::en_passant(ep_text)?, ep_span)),
         halfmove: None,
         fullmove: None,
         operations: None,
@@ -77,8 +75,8 @@ pub fn parse(text: &str, kind: Kind, dialect: Dialect) -> Option<Record> {
         Kind::Fen => {
             let (h, hs) = fields.next()?;
             let (f, fs) = fields.next()?;
-            record.halfmove = Some(Spanned::new(h.parse().ok()?, hs));
-            record.fullmove = Some(Spanned::new(f.parse().ok()?, fs));
+            record.halfmove = Some(Spanned::new(token::counter(h)?, hs));
+            record.fullmove = Some(Spanned::new(token::counter(f)?, fs));
         }
         Kind::Epd => record.operations = fields.next().map(|(_, s)| Span::new(s.start, text.len())),
     }
@@ -89,22 +87,20 @@ fn read_placement(text: &str, span: Span) -> Option<Placement> {
     let mut ranks = Vec::with_capacity(8);
     let mut cells = Vec::with_capacity(text.len());
     let mut start = span.start;
-    for bytes in text.as_bytes().split(|&b| b == b'/') {
+    for rank in text.split('/') {
         let first = cells.len();
         let mut width = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            let cell = match b {
-                d @ b'1'..=b'8' => Cell::Empty(d - b'0'),
-                c => Cell::Piece(Piece::from_ascii(c)?),
-            };
+        // Every token is one character.
+        for i in 0..rank.len() {
+            let cell = token::cell(rank.get(i..i + 1)?)?;
             width += cell.width();
             cells.push(Spanned::new(cell, Span::new(start + i, start + i + 1)));
         }
         if width != 8 {
             return None;
         }
-        ranks.push(Rank { span: Span::new(start, start + bytes.len()), cells: first..cells.len() });
-        start += bytes.len() + 1;
+        ranks.push(Rank { span: Span::new(start, start + rank.len()), cells: first..cells.len() });
+        start += rank.len() + 1;
     }
     Some(Placement { span, ranks, cells })
 }
@@ -112,14 +108,8 @@ fn read_placement(text: &str, span: Span) -> Option<Placement> {
 fn read_castling(text: &str, span: Span) -> Option<Castling> {
     let mut rights: Vec<Spanned<CastleRight>> = Vec::new();
     if text != "-" {
-        for (i, c) in text.bytes().enumerate() {
-            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-            let side = match c.to_ascii_uppercase() {
-                b'K' => CastleSide::King,
-                b'Q' => CastleSide::Queen,
-                f => CastleSide::File(Reverse(f - b'A')),
-            };
-            let right = CastleRight { color, side };
+        for i in 0..text.len() {
+            let right = token::castle_right(text.get(i..i + 1)?)?;
             if rights.iter().any(|r| r.node == right) {
                 return None; // a repeated right: the recovery path explains it
             }

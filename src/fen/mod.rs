@@ -21,6 +21,7 @@ pub mod fast;
 pub mod json;
 pub mod model;
 pub mod parser;
+mod token;
 pub mod validate;
 
 use std::str::FromStr;

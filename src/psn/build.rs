@@ -14,6 +14,7 @@ use super::parser::{PsnParser, Rule};
 use super::scan::{Kind, RawGame, WordKind};
 use super::setup;
 use crate::diagnostic::Diagnostic;
+use crate::shogi::rules;
 use crate::shogi::{PieceKind, Square};
 use crate::span::Span;
 
@@ -228,7 +229,10 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
                         });
                     }
                     k if k.is_move() => {
-                        let mv = decode(k, word, s);
+                        let Some(mv) = decode(k, word, s) else {
+                            diagnostics.push(unknown_word(word, s));
+                            continue;
+                        };
                         match mv.form {
                             MoveForm::Spec => {}
                             MoveForm::Separated => departures.note("psn::move-separator", s),
@@ -584,8 +588,11 @@ fn check_numbers(
     }
 }
 
-/// The parts of a move word, by the rule that named it.
-pub fn decode(kind: WordKind, word: &str, span: Span) -> Move {
+/// The parts of a move word, by the rule that named it; `None` when `kind` is not a move rule or
+/// `word` is not in that rule's shape (which a word the scanner classified always is).
+///
+/// Total: any word and any kind give an answer, never a panic.
+pub fn decode(kind: WordKind, word: &str, span: Span) -> Option<Move> {
     let b = word.as_bytes();
     let mut m = Move {
         span,
@@ -596,116 +603,147 @@ pub fn decode(kind: WordKind, word: &str, span: Span) -> Move {
         from: Origin::None,
         drop: false,
         capture: false,
-        to: PLACEHOLDER,
+        // Every move rule ends with its destination, read below.
+        to: Square::from_index(0)?,
         promotion: None,
         promotes_to: None,
         gold_mover: false,
         mark: None,
     };
-    let mut i = 0;
-    let mut end = b.len();
-    if b.first() == Some(&b'+') && kind != WordKind::UsiMove {
-        m.promoted = true;
-        i = 1;
-    }
-    let square = |f: u8, r: u8| Square::new(f - b'0', r - b'a' + 1);
-    let chess = |f: u8, r: u8| Square::new(9 - (f - b'a'), 10 - (r - b'0'));
-    match kind {
-        WordKind::UsiMove | WordKind::PiecelessMove => {
-            m.form = if kind == WordKind::UsiMove { MoveForm::Usi } else { MoveForm::Pieceless };
-            if let Some(&c) = b.last() {
-                if c == b'+' || c == b'=' {
-                    m.promotion = Some(if c == b'+' { Promotion::Promote } else { Promotion::Decline });
-                    end -= 1;
-                }
-            }
-            m.from = square(b[0], b[1]).map_or(Origin::None, Origin::Square);
-            m.capture = b.get(2) == Some(&b'x');
-            if let Some(to) = square(b[end - 2], b[end - 1]) {
-                m.to = to;
-            }
+    // The piece letter, after the `+` of a promoted piece; the forms without one start at a square.
+    let rest = match kind {
+        // A USI move is read by the crate's one USI reader (a drop is a `spec_drop` word).
+        WordKind::UsiMove => {
+            m.form = MoveForm::Usi;
+            let rules::Move::Board { from, to, promote } = rules::Move::from_usi(word)? else { return None };
+            m.from = Origin::Square(from);
+            m.to = to;
+            m.promotion = promote.then_some(Promotion::Promote);
+            return Some(m);
         }
+        WordKind::PiecelessMove => b,
+        _ if kind.is_move() => {
+            let rest = match b.split_first() {
+                Some((b'+', rest)) if !matches!(kind, WordKind::SpecDrop | WordKind::AtDrop | WordKind::ChessDrop) => {
+                    m.promoted = true;
+                    rest
+                }
+                _ => b,
+            };
+            let (&letter, rest) = rest.split_first()?;
+            m.piece = Some(match (kind, letter) {
+                // `chess_piece`: `H` is a horse and `D` a dragon, the promoted bishop and rook.
+                (WordKind::ChessMove, b'H') => {
+                    m.promoted = true;
+                    PieceKind::Bishop
+                }
+                (WordKind::ChessMove, b'D') => {
+                    m.promoted = true;
+                    PieceKind::Rook
+                }
+                _ => PieceKind::from_letter(char::from(letter)).filter(|_| letter.is_ascii_uppercase())?,
+            });
+            rest
+        }
+        _ => return None,
+    };
+    match kind {
         WordKind::ChessMove | WordKind::ChessDrop => {
             m.form = MoveForm::Chess;
-            // `chess_piece`: `H` is a horse and `D` a dragon, the promoted bishop and rook.
-            match b[i] {
-                b'H' => (m.piece, m.promoted) = (Some(PieceKind::Bishop), true),
-                b'D' => (m.piece, m.promoted) = (Some(PieceKind::Rook), true),
-                c => m.piece = PieceKind::from_letter(char::from(c)),
-            }
-            i += 1;
-            // `chess_mark`, then `chess_promotion`: `Bxe3=H+`.
-            if let Some(&c @ (b'+' | b'#')) = b.last() {
-                m.mark = Some(Mark { mate: c == b'#', span: Span::new(span.start + end - 1, span.start + end) });
-                end -= 1;
-            }
-            if b[..end].len() >= 2 && b[end - 2] == b'=' {
-                m.promotion = Some(Promotion::Promote);
-                m.promotes_to = Some((char::from(b[end - 1]), Span::new(span.start + end - 2, span.start + end)));
-                end -= 2;
-            }
-            if let Some(to) = chess(b[end - 2], b[end - 1]) {
-                m.to = to;
-            }
-            let mid = &b[i..end - 2];
-            m.drop = mid.first() == Some(&b'@');
-            m.capture = mid.last() == Some(&b'x');
-            let origin: Vec<u8> = mid.iter().copied().filter(|&c| c != b'x' && c != b'@').collect();
-            m.from = match origin.as_slice() {
-                [f, r] => chess(*f, *r).map_or(Origin::None, Origin::Square),
-                [c] if c.is_ascii_lowercase() => Origin::File(9 - (c - b'a')),
-                [c] if c.is_ascii_digit() => Origin::Rank(10 - (c - b'0')),
-                _ => Origin::None,
+            // Offsets in the word: `rest` starts after the piece letter, and only its end is
+            // cut below.
+            let off = b.len() - rest.len();
+            // `chess_mark`, last: `Bxe3=H+`.
+            let rest = match rest.split_last() {
+                Some((&c @ (b'+' | b'#'), init)) => {
+                    let at = span.start + off + init.len();
+                    m.mark = Some(Mark { mate: c == b'#', span: Span::new(at, at + 1) });
+                    init
+                }
+                _ => rest,
+            };
+            // `chess_promotion`: `=` and the letter of the piece it promotes to.
+            let rest = match rest {
+                [init @ .., b'=', letter] => {
+                    let at = span.start + off + init.len();
+                    m.promotion = Some(Promotion::Promote);
+                    m.promotes_to = Some((char::from(*letter), Span::new(at, at + 2)));
+                    init
+                }
+                _ => rest,
+            };
+            let [mid @ .., file, rank] = rest else { return None };
+            m.to = chess_square(*file, *rank)?;
+            let mid = match mid.split_first() {
+                Some((b'@', mid)) => {
+                    m.drop = true;
+                    mid
+                }
+                _ => mid,
+            };
+            let mid = match mid.split_last() {
+                Some((b'x', mid)) => {
+                    m.capture = true;
+                    mid
+                }
+                _ => mid,
+            };
+            m.from = match *mid {
+                [] => Origin::None,
+                [file, rank] => Origin::Square(chess_square(file, rank)?),
+                [file @ b'a'..=b'i'] => Origin::File(9 - (file - b'a')),
+                [rank @ b'1'..=b'9'] => Origin::Rank(10 - (rank - b'0')),
+                _ => return None,
             };
         }
         _ => {
-            m.piece = PieceKind::from_letter(char::from(b[i]));
-            i += 1;
-            if let Some(&c) = b.last() {
-                if c == b'+' || c == b'=' {
-                    m.promotion = Some(if c == b'+' { Promotion::Promote } else { Promotion::Decline });
-                    end -= 1;
-                }
-            }
-            if let Some(to) = square(b[end - 2], b[end - 1]) {
-                m.to = to;
-            }
-            let mut mid = &b[i..end - 2];
-            if let Some((&last, rest)) = mid.split_last() {
-                match last {
-                    b'*' | b'\'' | b'@' => {
-                        m.drop = true;
-                        mid = rest;
-                    }
-                    b'-' | b'x' => {
-                        m.capture = last == b'x';
-                        mid = rest;
-                    }
-                    _ => {}
-                }
-            }
-            m.from = match mid {
-                [f, r] => square(*f, *r).map_or(Origin::None, Origin::Square),
-                [c] if c.is_ascii_digit() => Origin::File(c - b'0'),
-                [c] if c.is_ascii_lowercase() => Origin::Rank(c - b'a' + 1),
-                _ => Origin::None,
-            };
             m.form = match kind {
+                WordKind::PiecelessMove => MoveForm::Pieceless,
                 WordKind::SeparatedMove => MoveForm::Separated,
                 WordKind::ShortMove => MoveForm::Short,
                 WordKind::AtDrop => MoveForm::AtDrop,
                 _ => MoveForm::Spec,
             };
+            let rest = match rest.split_last() {
+                Some((&c @ (b'+' | b'='), rest)) => {
+                    m.promotion = Some(if c == b'+' { Promotion::Promote } else { Promotion::Decline });
+                    rest
+                }
+                _ => rest,
+            };
+            let [mid @ .., file, rank] = rest else { return None };
+            m.to = Square::from_ascii(*file, *rank)?;
+            let mid = match mid.split_last() {
+                Some((b'*' | b'\'' | b'@', mid)) => {
+                    m.drop = true;
+                    mid
+                }
+                Some((&c @ (b'-' | b'x'), mid)) => {
+                    m.capture = c == b'x';
+                    mid
+                }
+                _ => mid,
+            };
+            m.from = match *mid {
+                [] => Origin::None,
+                [file, rank] => Origin::Square(Square::from_ascii(file, rank)?),
+                [file @ b'1'..=b'9'] => Origin::File(file - b'0'),
+                [rank @ b'a'..=b'i'] => Origin::Rank(rank - b'a' + 1),
+                _ => return None,
+            };
         }
     }
-    m
+    Some(m)
 }
 
-/// The destination before it is read (every move rule ends with a square, so it is replaced).
-const PLACEHOLDER: Square = match Square::new(5, 5) {
-    Some(s) => s,
-    None => panic!("5e is a square"),
-};
+/// The square of chess coordinates: files `a`-`i` are shogi files 9 to 1, ranks `1`-`9` count
+/// from Black's side (shogi ranks i to a).
+fn chess_square(file: u8, rank: u8) -> Option<Square> {
+    match (file, rank) {
+        (b'a'..=b'i', b'1'..=b'9') => Square::new(9 - (file - b'a'), 10 - (rank - b'0')),
+        _ => None,
+    }
+}
 
 /// The diagnostic for a word that no rule matches, as pointed as its shape allows.
 fn unknown_word(word: &str, s: Span) -> Diagnostic {
@@ -775,8 +813,39 @@ mod tests {
 
     fn parts(word: &str) -> (bool, Option<char>, Origin, bool, bool, String, Option<Promotion>) {
         let kind = classify(word).expect("a word");
-        let m = decode(kind, word, Span::new(0, word.len()));
+        let m = decode(kind, word, Span::new(0, word.len())).expect("a move");
         (m.promoted, m.piece.map(PieceKind::letter), m.from, m.drop, m.capture, m.to.to_string(), m.promotion)
+    }
+
+    #[test]
+    fn decode_is_total() {
+        let odd = [
+            "", "7", "+", "P", "9a-", "7g", "7g7", "+P", "P*", "P@", "=", "x", "@g", "P=", "7g7f++", "++P7f", "P7g*",
+            "é", "7é", "P7é", "éP7f", "7gé7f", "+é", "Pé=", "Gf1é2", "P@é", "7g7ｆ", "０a", "Pj1", "P0a", "+Pxé=",
+        ];
+        for word in odd {
+            for kind in WordKind::ALL {
+                let m = decode(kind, word, Span::new(0, word.len()));
+                assert!(m.is_none() || kind.is_move(), "{kind:?} {word:?}");
+            }
+        }
+        for (kind, word) in [
+            (WordKind::UsiMove, "7"),
+            (WordKind::UsiMove, ""),
+            (WordKind::UsiMove, "7g7"),
+            (WordKind::SpecMove, "+"),
+            (WordKind::SpecMove, "P"),
+            (WordKind::PiecelessMove, "9a-"),
+            (WordKind::ChessMove, "é"),
+            (WordKind::ChessMove, "P="),
+            (WordKind::SpecDrop, "P*0a"),
+            (WordKind::ShortMove, "pxé"),
+        ] {
+            assert!(decode(kind, word, Span::default()).is_none(), "{kind:?} {word:?}");
+        }
+        // Only move rules decode to a move.
+        assert!(decode(WordKind::Seqnum, "12.", Span::default()).is_none());
+        assert!(decode(WordKind::UsiMove, "7g7f", Span::default()).is_some());
     }
 
     #[test]

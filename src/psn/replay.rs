@@ -182,7 +182,7 @@ fn check_named_illegal_move(game: &Game, state: &State, arrivals: &Arrivals, dia
     let start = h.value_span.start + at + "illegal move".len() + (rest.len() - rest.trim_start().len());
     let span = Span::new(start, start + word.len());
     let Some(kind) = super::scan::classify(word).filter(|k| k.is_move()) else { return };
-    let written = super::build::decode(kind, word, span);
+    let Some(written) = super::build::decode(kind, word, span) else { return };
     match resolve(state, &written) {
         Err(why) => {
             let mut d = why.into_diagnostic(&written, state, arrivals);

@@ -14,6 +14,7 @@
 
 use std::sync::LazyLock;
 
+use super::parser::Rule;
 use crate::grammar::{ChoiceDfa, Grammar, PrefixDfa, RuleDfa, COMMON, PSN};
 use crate::span::Span;
 
@@ -64,29 +65,67 @@ pub enum WordKind {
 }
 
 impl WordKind {
-    /// The word rules, in the grammar's order, with their rule names.
-    pub const ALL: [(Self, &'static str); 20] = [
-        (Self::Seqnum, "seqnum"),
-        (Self::SpecMove, "spec_move"),
-        (Self::SpecDrop, "spec_drop"),
-        (Self::SeparatedMove, "separated_move"),
-        (Self::ShortMove, "short_move"),
-        (Self::UsiMove, "usi_move"),
-        (Self::AtDrop, "at_drop"),
-        (Self::PiecelessMove, "pieceless_move"),
-        (Self::ChessMove, "chess_move"),
-        (Self::ChessDrop, "chess_drop"),
-        (Self::Result, "result"),
-        (Self::ResultDialect, "result_dialect"),
-        (Self::EndWord, "end_word"),
-        (Self::Glyph, "glyph"),
-        (Self::Nag, "nag"),
-        (Self::Clock, "clock"),
-        (Self::VariationLine, "variation_line"),
-        (Self::SetupPiece, "setup_piece"),
-        (Self::SetupHand, "setup_hand"),
-        (Self::SetupEnd, "setup_end"),
+    /// The word rules, in the order of the grammar's `word` rule.
+    pub const ALL: [Self; 20] = [
+        Self::Seqnum,
+        Self::SpecMove,
+        Self::SpecDrop,
+        Self::SeparatedMove,
+        Self::ShortMove,
+        Self::UsiMove,
+        Self::AtDrop,
+        Self::PiecelessMove,
+        Self::ChessMove,
+        Self::ChessDrop,
+        Self::Result,
+        Self::ResultDialect,
+        Self::EndWord,
+        Self::Glyph,
+        Self::Nag,
+        Self::Clock,
+        Self::VariationLine,
+        Self::SetupPiece,
+        Self::SetupHand,
+        Self::SetupEnd,
     ];
+
+    /// The grammar rule that names this kind of word, from the parser pest generates from
+    /// `grammar/psn.pest`: renaming a rule there breaks this match at compile time.
+    pub const fn rule(self) -> Rule {
+        match self {
+            Self::Seqnum => Rule::seqnum,
+            Self::SpecMove => Rule::spec_move,
+            Self::SpecDrop => Rule::spec_drop,
+            Self::SeparatedMove => Rule::separated_move,
+            Self::ShortMove => Rule::short_move,
+            Self::UsiMove => Rule::usi_move,
+            Self::AtDrop => Rule::at_drop,
+            Self::PiecelessMove => Rule::pieceless_move,
+            Self::ChessMove => Rule::chess_move,
+            Self::ChessDrop => Rule::chess_drop,
+            Self::Result => Rule::result,
+            Self::ResultDialect => Rule::result_dialect,
+            Self::EndWord => Rule::end_word,
+            Self::Glyph => Rule::glyph,
+            Self::Nag => Rule::nag,
+            Self::Clock => Rule::clock,
+            Self::VariationLine => Rule::variation_line,
+            Self::SetupPiece => Rule::setup_piece,
+            Self::SetupHand => Rule::setup_hand,
+            Self::SetupEnd => Rule::setup_end,
+        }
+    }
+
+    /// The name of [`WordKind::rule`] in the grammar: `"spec_move"`.
+    pub fn rule_name(self) -> String {
+        format!("{:?}", self.rule())
+    }
+
+    /// The kind whose rule is named `name` in the grammar; an error for a name that is no word
+    /// rule.
+    pub fn from_rule_name(name: &str) -> Result<Self, UnknownWordRule> {
+        Self::ALL.into_iter().find(|k| k.rule_name() == name).ok_or_else(|| UnknownWordRule(name.to_owned()))
+    }
 
     /// True for the forms of a move or drop.
     pub const fn is_move(self) -> bool {
@@ -110,6 +149,11 @@ impl WordKind {
     }
 }
 
+/// A rule name that names no [`WordKind`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a word rule of psn.pest")]
+pub struct UnknownWordRule(pub String);
+
 /// The grammar's automata, compiled once.
 struct Automata {
     words: ChoiceDfa,
@@ -128,11 +172,13 @@ static AUTOMATA: LazyLock<Automata> = LazyLock::new(|| {
     let grammar = Grammar::parse(&[PSN, COMMON]).expect("psn.pest parses");
     #[allow(clippy::expect_used)]
     let words = ChoiceDfa::compile_in(&grammar, "word").expect("the `word` rule of psn.pest compiles");
+    #[allow(clippy::expect_used)]
     let kinds = words
         .names()
         .iter()
-        .map(|n| WordKind::ALL.iter().find(|(_, name)| name == n).map_or(WordKind::SetupEnd, |(k, _)| *k))
-        .collect();
+        .map(|n| WordKind::from_rule_name(n))
+        .collect::<Result<Vec<_>, _>>()
+        .expect("every alternative of the `word` rule of psn.pest is a WordKind");
     #[allow(clippy::expect_used)]
     let rule = |name: &str| RuleDfa::compile_in(&grammar, name).expect("a regular rule of psn.pest");
     Automata {
@@ -637,8 +683,23 @@ mod tests {
     #[test]
     fn every_word_rule_has_a_kind() {
         let names = word_rule_names();
-        let ours: Vec<&str> = WordKind::ALL.iter().map(|(_, n)| *n).collect();
+        let ours: Vec<String> = WordKind::ALL.iter().map(|k| k.rule_name()).collect();
         assert_eq!(names, ours);
+    }
+
+    #[test]
+    fn word_alternatives_map_to_kinds_and_back() {
+        let names = crate::grammar::alternatives(&[PSN, COMMON], "word").expect("the `word` rule");
+        let kinds: Vec<WordKind> =
+            names.iter().map(|n| WordKind::from_rule_name(n).expect("a word rule with a kind")).collect();
+        // In the grammar's order, each kind once.
+        assert_eq!(kinds, WordKind::ALL);
+        for (kind, name) in kinds.iter().zip(&names) {
+            assert_eq!(&kind.rule_name(), name);
+        }
+        for bad in ["", "word", "SetupEnd", "setup-end", "spec_move ", "move_lenient", "header"] {
+            assert_eq!(WordKind::from_rule_name(bad), Err(UnknownWordRule(bad.to_owned())), "{bad:?}");
+        }
     }
 
     #[test]

@@ -323,7 +323,7 @@ pub fn read_gsdb(text: &str, spans: &[Span], diagnostics: &mut Vec<Diagnostic>) 
         let (Some(&letter), Some(&file), Some(&rank)) = (bytes.get(at), bytes.get(at + 1), bytes.get(at + 2)) else {
             continue;
         };
-        let square = Square::new(file - b'0', rank - b'a' + 1);
+        let square = Square::from_ascii(file, rank);
         let piece = Piece::from_letter(char::from(letter), promoted).map(|p| Piece { color, ..p });
         if let (Some(square), Some(piece)) = (square, piece) {
             if board.get(square).is_some() {

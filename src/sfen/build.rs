@@ -9,9 +9,9 @@ use pest::Parser;
 
 use super::ast::{Board, Cell, Dialect, Hand, HandEntry, Rank, Record, Side};
 use super::parser::{Rule, SfenParser};
-use super::DialectChoice;
+use super::{token, DialectChoice};
 use crate::diagnostic::Diagnostic;
-use crate::shogi::{rank_letter, Color, Piece, PieceKind};
+use crate::shogi::{rank_letter, Color, PieceKind};
 use crate::span::{Span, Spanned};
 use crate::{fields, lookalike};
 
@@ -215,7 +215,7 @@ fn is_digits(s: &str) -> bool {
 }
 
 fn side_ok(s: &str) -> bool {
-    matches!(s, "b" | "w" | "B" | "W")
+    token::side(s).is_some()
 }
 
 fn rank_name(index: usize) -> String {
@@ -257,18 +257,13 @@ fn build_rank(row: Pair<'_, Rule>, offset: usize, cells: &mut Vec<Spanned<Cell>>
             flush_bad(&mut bad, cells, BadContext::Board, out);
         }
         match item.as_rule() {
-            Rule::empty_run => {
-                let n = text.bytes().next().map_or(0, |b| b - b'0');
-                cells.push(Spanned::new(Cell::Empty(n), s));
-            }
-            Rule::piece | Rule::promoted_piece => {
-                let promoted = text.starts_with('+');
-                let letter = text.chars().last().unwrap_or(' ');
-                match Piece::from_letter(letter, promoted) {
-                    Some(p) => cells.push(Spanned::new(Cell::Piece(p), s)),
-                    None => unreachable!("build_rank: piece {text:?}"),
+            Rule::empty_run | Rule::piece | Rule::promoted_piece => match token::cell(text) {
+                Some(cell) => cells.push(Spanned::new(cell, s)),
+                None => {
+                    out.push(internal(text).shifted(s.start));
+                    cells.push(Spanned::new(Cell::Fault { width: 1 }, s));
                 }
-            }
+            },
             Rule::unpromotable => {
                 let letter = text.chars().last().unwrap_or(' ');
                 let kind = PieceKind::from_letter(letter).map_or("piece", PieceKind::name);
@@ -504,14 +499,11 @@ fn check_board_shape(board: &Board, out: &mut Vec<Diagnostic>) {
 fn build_side(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spanned<Side>> {
     match SfenParser::parse(Rule::side_field, text) {
         Ok(_) => {
-            let (color, dialect) = match text {
-                "B" => (Color::Black, Dialect::Sfen2007),
-                "W" => (Color::White, Dialect::Sfen2007),
-                "b" => (Color::Black, Dialect::Usi),
-                "w" => (Color::White, Dialect::Usi),
-                other => unreachable!("build_side: {other:?}"),
-            };
-            Some(Spanned::new(Side { color, dialect }, span))
+            let side = token::side(text);
+            if side.is_none() {
+                out.push(internal(text).shifted(span.start));
+            }
+            side.map(|side| Spanned::new(side, span))
         }
         Err(error) => {
             let expected = super::expected_words(&error);
@@ -621,17 +613,14 @@ fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnosti
         let text = part.as_str();
         match part.as_rule() {
             Rule::loose_count => {
-                let value = text.parse::<u32>().ok();
-                if text.bytes().all(|b| b == b'0') {
+                let value = token::hand_count(text);
+                if value.is_none() {
                     ok = false;
-                    out.push(
+                    out.push(if text.bytes().all(|b| b == b'0') {
                         Diagnostic::error("sfen::hand-count-zero", s, "a count of 0 in hand")
                             .label("zero pieces")
-                            .help("leave out a piece the side does not hold"),
-                    );
-                } else if text.len() > 2 || value.is_none() {
-                    ok = false;
-                    out.push(
+                            .help("leave out a piece the side does not hold")
+                    } else if text.len() > 2 {
                         Diagnostic::error(
                             "sfen::hand-count-range",
                             s,
@@ -640,23 +629,21 @@ fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnosti
                         .label("counts run from 1 to 99")
                         .help(
                             "a count is one or two digits (`integer ::= [1-9][0-9]?`); a set has at most 18 of a kind",
-                        ),
-                    );
-                } else if text.starts_with('0') {
-                    ok = false;
-                    let trimmed = text.trim_start_matches('0');
-                    out.push(
+                        )
+                    } else {
                         Diagnostic::error("sfen::hand-count-form", s, format!("the count `{text}` has a leading zero"))
                             .label("leading zero")
-                            .help(format!("write `{trimmed}`")),
-                    );
+                            .help(format!("write `{}`", text.trim_start_matches('0')))
+                    });
                 }
                 count = value.map(|v| Spanned::new(v, s));
             }
             Rule::hand_piece => {
-                let c = text.chars().next().unwrap_or(' ');
-                let color = if c.is_ascii_uppercase() { Color::Black } else { Color::White };
-                piece = PieceKind::from_letter(c).map(|k| Spanned::new((color, k), s));
+                piece = token::hand_piece(text).map(|p| Spanned::new(p, s));
+                if piece.is_none() {
+                    ok = false;
+                    out.push(internal(text).shifted(s.start));
+                }
             }
             Rule::hand_king => {
                 ok = false;
@@ -729,9 +716,9 @@ fn build_move_number(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Optio
         );
         return None;
     }
-    match text.parse::<u64>() {
-        Ok(n) => Some(Spanned::new(n, span)),
-        Err(_) => {
+    match token::move_number(text) {
+        Some(n) => Some(Spanned::new(n, span)),
+        None => {
             out.push(
                 Diagnostic::error("sfen::move-number-range", span, "the move number is too large")
                     .label(format!("{} digits", text.len()))

@@ -5,10 +5,9 @@
 
 use std::sync::OnceLock;
 
-use super::ast::{Board, Cell, Dialect, Hand, HandEntry, Rank, Record, Side};
-use super::DialectChoice;
+use super::ast::{Board, Dialect, Hand, HandEntry, Rank, Record};
+use super::{token, DialectChoice};
 use crate::grammar::{self, RuleDfa};
-use crate::shogi::{Color, Piece, PieceKind};
 use crate::span::{Span, Spanned};
 
 /// The automaton for the `usi_record` rule (`None` if the grammar stopped being regular).
@@ -77,13 +76,12 @@ pub fn parse(text: &str, choice: DialectChoice) -> Option<Record> {
     let move_number = match n {
         4 => {
             let (digits, span) = field(3);
-            Some(Spanned::new(digits.parse::<u64>().ok()?, span))
+            Some(Spanned::new(token::move_number(digits)?, span))
         }
         _ => None,
     };
     let board = read_board(board_text, board_span)?;
-    let color = if side_text.eq_ignore_ascii_case("b") { Color::Black } else { Color::White };
-    let side = Spanned::new(Side { color, dialect }, side_span);
+    let side = Spanned::new(token::side(side_text)?, side_span);
     let hand = read_hand(hand_text, hand_span)?;
     Some(Record {
         span: Span::new(0, text.len()),
@@ -99,19 +97,17 @@ fn read_board(text: &str, span: Span) -> Option<Board> {
     let mut ranks = Vec::with_capacity(9);
     let mut cells = Vec::with_capacity(text.len());
     let mut start = span.start;
-    for bytes in text.as_bytes().split(|&b| b == b'/') {
+    for rank in text.split('/') {
+        let bytes = rank.as_bytes();
         let first = cells.len();
         let mut i = 0;
         let mut width = 0;
-        while i < bytes.len() {
-            let at = start + i;
-            let (cell, len) = match bytes[i] {
-                d @ b'1'..=b'9' => (Cell::Empty(d - b'0'), 1),
-                b'+' => (Cell::Piece(Piece::from_ascii(*bytes.get(i + 1)?, true)?), 2),
-                c => (Cell::Piece(Piece::from_ascii(c, false)?), 1),
-            };
+        while let Some(&b) = bytes.get(i) {
+            // A token is a `+` and its letter, or one character.
+            let len = if b == b'+' { 2 } else { 1 };
+            let cell = token::cell(rank.get(i..i + len)?)?;
             width += cell.width();
-            cells.push(Spanned::new(cell, Span::new(at, at + len)));
+            cells.push(Spanned::new(cell, Span::new(start + i, start + i + len)));
             i += len;
         }
         if width != 9 {
@@ -133,14 +129,13 @@ fn read_hand(text: &str, span: Span) -> Option<Hand> {
             while bytes.get(i).is_some_and(u8::is_ascii_digit) {
                 i += 1;
             }
-            let count = (i > start).then(|| {
-                let digits = &text[start..i];
-                Spanned::new(digits.parse::<u32>().unwrap_or(0), Span::new(start, i).shift(span.start))
-            });
-            let c = *bytes.get(i)? as char;
-            let color = if c.is_ascii_uppercase() { Color::Black } else { Color::White };
-            let kind = PieceKind::from_letter(c)?;
-            let piece = Spanned::new((color, kind), Span::new(i, i + 1).shift(span.start));
+            let count = if i > start {
+                let digits = Span::new(start, i).shift(span.start);
+                Some(Spanned::new(token::hand_count(text.get(start..i)?)?, digits))
+            } else {
+                None
+            };
+            let piece = Spanned::new(token::hand_piece(text.get(i..i + 1)?)?, Span::new(i, i + 1).shift(span.start));
             entries.push(HandEntry { span: Span::new(start, i + 1).shift(span.start), count, piece });
             i += 1;
         }

@@ -338,10 +338,7 @@ struct PiecesRead {
 
 /// Reads `"7f"`.
 pub fn parse_square(s: &str) -> Option<Square> {
-    match s.as_bytes() {
-        [f @ b'1'..=b'9', r @ b'a'..=b'i'] => Square::new(f - b'0', r - b'a' + 1),
-        _ => None,
-    }
+    Square::parse(s)
 }
 
 /// Reads `"+bP"`.

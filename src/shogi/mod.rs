@@ -243,6 +243,23 @@ impl Square {
         }
     }
 
+    /// The square written with the ASCII characters `file` (`1`-`9`) and `rank` (`a`-`i`), as
+    /// in `7f`; `None` for any other pair of bytes.
+    pub const fn from_ascii(file: u8, rank: u8) -> Option<Self> {
+        match (file, rank) {
+            (b'1'..=b'9', b'a'..=b'i') => Self::new(file - b'0', rank - b'a' + 1),
+            _ => None,
+        }
+    }
+
+    /// Reads a square's name, `7f`: a file digit `1`-`9` and a rank letter `a`-`i`, nothing else.
+    pub fn parse(s: &str) -> Option<Self> {
+        match *s.as_bytes() {
+            [file, rank] => Self::from_ascii(file, rank),
+            _ => None,
+        }
+    }
+
     /// The square at `index`, counted the way SFEN writes the board: 9a, 8a, … 1a, 9b, … 1i.
     pub const fn from_index(index: usize) -> Option<Self> {
         if index < 81 {
@@ -472,8 +489,19 @@ mod tests {
     use super::*;
 
     fn sq(s: &str) -> Square {
-        let b = s.as_bytes();
-        Square::new(b[0] - b'0', b[1] - b'a' + 1).expect("square")
+        Square::parse(s).expect("square")
+    }
+
+    #[test]
+    fn square_names_read_back() {
+        for square in Square::all() {
+            assert_eq!(Square::parse(&square.to_string()), Some(square));
+        }
+        for bad in ["", "7", "7f+", "0a", "9j", "a7", "7F", "７f", "+"] {
+            assert_eq!(Square::parse(bad), None, "{bad:?}");
+        }
+        assert_eq!(Square::from_ascii(b'0', b'a'), None);
+        assert_eq!(Square::from_ascii(b'/', b'a'), None);
     }
 
     #[test]

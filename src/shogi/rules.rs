@@ -70,10 +70,11 @@ impl Move {
 
     /// Reads a move in USI notation: `7g7f`, `8h2b+`, `P*5e` (the drop letter in uppercase).
     /// `None` for anything else.
+    ///
+    /// This is the crate's one reader of USI moves: everything that takes a USI move from the
+    /// user or a record goes through it.
     pub fn from_usi(text: &str) -> Option<Self> {
-        fn square(file: u8, rank: u8) -> Option<Square> {
-            Square::new(file.wrapping_sub(b'0'), rank.wrapping_sub(b'a').wrapping_add(1))
-        }
+        let square = Square::from_ascii;
         match *text.as_bytes() {
             [letter, b'*', file, rank] => {
                 let kind = PieceKind::from_letter(char::from(letter))

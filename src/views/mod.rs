@@ -11,6 +11,7 @@ pub mod text;
 
 use crate::fen;
 use crate::sfen;
+use crate::shogi::rules::Move;
 use crate::shogi::{Color, Piece, PieceKind, Square};
 
 /// How shogi pieces are named in a diagram.
@@ -102,15 +103,13 @@ pub fn hand_entries(position: &sfen::Position, color: Color) -> Vec<(PieceKind, 
     PieceKind::USI_HAND_ORDER.iter().map(|k| (*k, hand.count(*k))).filter(|(_, n)| *n > 0).collect()
 }
 
-/// Reads a move's squares for highlighting: USI (`7g7f`, `7g7f+`, `P*7f`) for shogi.
+/// Reads a USI move (`7g7f`, `7g7f+`, `P*5e`) with [`Move::from_usi`], the crate's one USI
+/// reader, and gives its squares for highlighting: origin and destination, or a drop's square.
 pub fn shogi_move_squares(text: &str) -> Option<Vec<Square>> {
-    let sq = |s: &str| crate::sfen::json::parse_square(s);
-    let t = text.strip_suffix('+').unwrap_or(text);
-    match t.as_bytes() {
-        [p, b'*', ..] if PieceKind::from_letter(char::from(*p)).is_some() => Some(vec![sq(t.get(2..)?)?]),
-        _ if t.len() == 4 => Some(vec![sq(t.get(..2)?)?, sq(t.get(2..)?)?]),
-        _ => None,
-    }
+    Some(match Move::from_usi(text)? {
+        Move::Board { from, to, .. } => vec![from, to],
+        Move::Drop { to, .. } => vec![to],
+    })
 }
 
 /// Reads a chess move's squares for highlighting: UCI (`e2e4`, `e7e8q`).
