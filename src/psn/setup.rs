@@ -218,7 +218,8 @@ impl Part {
     }
 }
 
-/// True when `arg`, argument `i` of `n`, cannot be a row, so that the board ends before it: 7
+/// True when `arg`, argument `i` of `n`, cannot be a row, so that the board ends before it (when
+/// the value is not nine rows and three arguments shaped like the hands and the side): 7
 /// digits (or digits no row writes: a `0`, five or more, or more than nine squares), the `t` of
 /// White's hand, or a side letter among the last two arguments (PSN note 2).
 fn ends_board(arg: &str, i: usize, n: usize) -> bool {
@@ -251,7 +252,10 @@ fn read_spec_fen(value: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> 
         }
     }
     let n = args.len();
-    let rows = (0..n).find(|&i| ends_board(args[i].slice(value), i, n)).unwrap_or(n.min(9));
+    // Nine rows when the three arguments after them look like the hands and the side, else the
+    // rows before the first argument no row can be.
+    let nine = args.get(9..12).is_some_and(|a| a.iter().zip(PARTS).all(|(s, p)| p.fits(s.slice(value))));
+    let rows = if nine { 9 } else { (0..n).find(|&i| ends_board(args[i].slice(value), i, n)).unwrap_or(n.min(9)) };
     let board_span = args.get(..rows).and_then(|r| Some(r.first()?.to(*r.last()?)));
     empty_arguments(value, &gaps, board_span, &mut out);
     let board = match board_span {
@@ -378,7 +382,7 @@ fn missing(parts: &[Part], at: Span, n: usize) -> Diagnostic {
     };
     let verb = if parts.len() == 1 { "is" } else { "are" };
     Diagnostic::error("psn::fen-shape", at, format!("{list} {verb} missing from this FEN header"))
-        .label(format!("{list} {}", if parts.len() == 1 { "goes here" } else { "go here" }))
+        .label(if parts.len() == 1 { format!("{list} goes here") } else { "they go here".to_owned() })
         .help(format!(
             "the spec's FEN has 13 arguments and this one has {n}: nine rows, Black's hand as 7 digits (P L N S G B R), \
              White's hand as 7 digits or `t`, the side `s` or `g`, and the move pair number, separated by `/` or a \
@@ -455,15 +459,21 @@ fn side_letter(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Span
 
 /// The pair number (§1.1.1), or its report.
 fn pair_number(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<u64> {
-    let diag = if !whole(Rule::fen_number, text) {
+    let digits = text.bytes().all(|b| b.is_ascii_digit());
+    let diag = if !digits {
         Diagnostic::error("psn::fen-number", span, format!("`{}` is not a pair number", text.escape_debug()))
             .label("expected digits")
             .help("the last argument is the number of the move pair played next, counted from 1: write digits only")
+    } else if text.bytes().all(|b| b == b'0') {
+        Diagnostic::error("psn::fen-number", span, "pair numbers start at 1")
+            .label("pair 0")
+            .help("write `1` for the game's first pair of moves")
+    } else if !whole(Rule::fen_number, text) {
+        Diagnostic::error("psn::fen-number", span, format!("the pair number `{text}` has a leading zero"))
+            .label("leading zero")
+            .help(format!("write `{}`", text.trim_start_matches('0')))
     } else {
         match text.parse::<u64>() {
-            Ok(0) => Diagnostic::error("psn::fen-number", span, "pair numbers start at 1")
-                .label("pair 0")
-                .help("write `1` for the game's first pair of moves"),
             Ok(n) => return Some(n),
             Err(_) => Diagnostic::error("psn::fen-number", span, "the pair number is too large")
                 .label(format!("{} digits", text.len()))
@@ -566,17 +576,18 @@ pub fn read_sfen(value: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> 
 /// A header value that is a USI SFEN, or only its board, checked as an SFEN record, with every
 /// report on the value's own characters.
 fn sfen_position(value: &str, span: Span, source: &'static str, diagnostics: &mut Vec<Diagnostic>) -> Option<Setup> {
-    let text = if value.trim().contains(' ') {
-        value.to_owned()
+    // The bytes of `text` that are the value's own, where they stand in it.
+    let (text, own) = if value.trim().contains(' ') {
+        (value.to_owned(), value.len())
     } else {
         diagnostics.push(
             Diagnostic::warning("psn::sfen-board-only", span, "this SFEN header has only a board")
                 .label("no side to move, hands or move number")
                 .help(format!("write the whole SFEN, such as `{} b - 1`", value.trim())),
         );
-        format!("{} b - 1", value.trim_end())
+        (format!("{} b - 1", value.trim_end()), value.trim_end().len())
     };
-    let p = report(sfen::check(&text, DialectChoice::Auto), |d| place(d, Some(value.len()), span), diagnostics)?;
+    let p = report(sfen::check(&text, DialectChoice::Auto), |d| place(d, Some(own), span), diagnostics)?;
     let p = Position { move_number: Some(p.move_number.unwrap_or(1)), ..p };
     Some(Setup { source, sfen: p.to_string(), span })
 }
@@ -643,6 +654,42 @@ mod tests {
         // Black: N S S R; White: 17 P, 3 L, 2 N, 1 S, 2 G, 1 B (seeds/README.md).
         assert_eq!(setup.sfen, "5B2g/5s1kl/5g3/9/8P/6N2/9/9/7+r1 b R2SNb2gs2n3l17p 1");
         assert!(d.iter().all(|d| !d.is_error()), "{d:?}");
+    }
+
+    /// The grammar decides: a value that `fen_header` rejects is an error (unless it is one of
+    /// the dialects' forms, a warning), and one it accepts has no fault of the FEN's own parts
+    /// (its rows may still break SFEN's board rules, which `fen_row` leaves to them). Checked on
+    /// every value one edit away from the spec's example.
+    #[test]
+    fn the_grammar_decides_the_fen_header() {
+        let example = SPEC_EXAMPLE;
+        let mut values = vec![example.to_owned()];
+        for (i, _) in example.char_indices() {
+            values.push(format!("{}{}", &example[..i], &example[i + 1..]));
+            for c in ['/', ' ', '0', '1', '9', 't', 's', 'g', 'b', 'w', 'P', 'k', '+', 'x', '-'] {
+                values.push(format!("{}{c}{}", &example[..i], &example[i + 1..]));
+                values.push(format!("{}{c}{}", &example[..i], &example[i..]));
+            }
+        }
+        let (mut accepted, mut rejected) = (0, 0);
+        for v in &values {
+            let mut d = Vec::new();
+            let setup = read_fen(v, Span::new(0, v.len()), &mut d);
+            let dialect = d.iter().any(|d| matches!(d.code, "psn::fen-sfen" | "psn::fen-pychess"));
+            let own_error = d.iter().any(|d| d.is_error() && d.code.starts_with("psn::"));
+            for x in &d {
+                assert!(x.span().end <= v.len(), "{v:?}: {} at {:?}", x.code, x.span());
+            }
+            if whole(Rule::fen_header, v) {
+                accepted += 1;
+                assert!(!own_error, "{v:?}: the grammar accepts it, but {d:?}");
+            } else if !dialect {
+                rejected += 1;
+                assert!(d.iter().any(Diagnostic::is_error), "{v:?}: the grammar rejects it, but no error");
+                assert!(setup.is_none(), "{v:?}");
+            }
+        }
+        assert!(accepted > 50 && rejected > 500, "{accepted} accepted, {rejected} rejected");
     }
 
     #[test]
