@@ -108,7 +108,7 @@ fn kifu_check_places_header_faults_at_the_file_s_lines_and_columns() {
             // The header holds the characters at fault, inside its quotes.
             let open = line.find('"').expect("a header line") as u64 + 1;
             assert!(line.starts_with("[FEN \"") || line.starts_with("[SFEN \""), "{path}:{n}: {code} on `{line}`");
-            assert!(open < column && end <= line.len() as u64 - 1, "{path}:{n}: {code} at {column}..{end}");
+            assert!(open < column && end < line.len() as u64, "{path}:{n}: {code} at {column}..{end}");
             // The same characters as in the SFEN record made of that board.
             let value = &line[usize::try_from(open).expect("open")..line.len() - 2];
             let key = if line.starts_with("[FEN") { "FEN" } else { "SFEN" };
