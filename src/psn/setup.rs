@@ -156,7 +156,7 @@ fn report(
 }
 
 /// The spec's `FEN` header (§1.1.1), whose value is `value` at `span`. Two other forms are read
-/// too, each as a dialect: pychess's `board[hand] b - 1`, and a USI SFEN (PSN note 2).
+/// too, each as a dialect: pychess's `board[hand] b - 1`, and a USI SFEN (PSN notes 2 and 3).
 pub fn read_fen(value: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Option<Setup> {
     if let Some(hand) = pychess_hand(value) {
         return read_pychess_fen(value, hand, span, diagnostics);
