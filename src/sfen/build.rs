@@ -226,7 +226,10 @@ fn rank_name(index: usize) -> String {
     }
 }
 
-fn build_board(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Board {
+/// Reads a board field that starts at `offset` of its text, with a diagnostic for every fault
+/// of its ranks and of their count. Other formats that write an SFEN board (PSN's `FEN` and
+/// `SFEN` headers) read theirs here, so their boards get the same reports.
+pub fn build_board(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Board {
     let mut board = Board { span: Span::new(offset, offset + text.len()), ranks: Vec::new(), cells: Vec::new() };
     let Some(pair) = parse_total(Rule::board_lenient, text) else {
         out.push(internal(text).shifted(offset));
@@ -244,6 +247,17 @@ fn build_board(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Board {
     }
     check_board_shape(&board, out);
     board
+}
+
+/// Reads a board whose ranks are separated by `/` or by any of `separators` (PSN's `FEN` header
+/// separates them by `/` or a space). Each separator is one ASCII byte, as `/` is, so every span
+/// stays where the text wrote it.
+pub fn build_board_separated(text: &str, offset: usize, separators: &[u8], out: &mut Vec<Diagnostic>) -> Board {
+    let bytes: Vec<u8> = text.bytes().map(|b| if b.is_ascii() && separators.contains(&b) { b'/' } else { b }).collect();
+    match String::from_utf8(bytes) {
+        Ok(slashed) => build_board(&slashed, offset, out),
+        Err(_) => build_board(text, offset, out),
+    }
 }
 
 fn build_rank(row: Pair<'_, Rule>, offset: usize, cells: &mut Vec<Spanned<Cell>>, out: &mut Vec<Diagnostic>) -> Rank {
@@ -535,7 +549,8 @@ fn build_side(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spann
     }
 }
 
-fn build_hand(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Hand {
+/// Reads a hand field that starts at `offset` of its text, with a diagnostic for every fault.
+pub fn build_hand(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Hand {
     let mut hand = Hand { span: Span::new(offset, offset + text.len()), entries: Vec::new() };
     let Some(pair) = parse_total(Rule::hand_lenient, text) else {
         out.push(internal(text).shifted(offset));

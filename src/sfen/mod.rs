@@ -62,10 +62,18 @@ pub type Checked = crate::diagnostic::Checked<Record, Position>;
 
 /// Reads and checks one record (a line without its end of line).
 pub fn check(text: &str, choice: DialectChoice) -> Checked {
-    let (record, mut diagnostics) = match fast::parse(text, choice) {
+    let (record, diagnostics) = match fast::parse(text, choice) {
         Some(record) => (record, Vec::new()),
         None => build::build(text, choice),
     };
+    judge(record, diagnostics)
+}
+
+/// Checks a syntax tree by the rules of shogi, after the syntax faults found in reading it
+/// (`diagnostics`): the second half of [`check`], for the formats that write an SFEN position
+/// in their own way (PSN's `FEN` header) and build the tree themselves. The position is given
+/// only when no diagnostic is an error.
+pub fn judge(record: Record, mut diagnostics: Vec<Diagnostic>) -> Checked {
     let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
     let faulty = |span: Option<crate::span::Span>| span.is_none_or(|s| !crate::diagnostic::is_sound(s, &diagnostics));
     let sound = validate::Sound {
