@@ -6,11 +6,17 @@ use std::sync::OnceLock;
 
 use super::ast::{CastleRight, Castling, Dialect, Placement, Rank, Record};
 use super::{token, Kind};
-use crate::grammar::{self, RuleDfa};
+use crate::grammar::{self, Grammar, RuleDfa};
 use crate::span::{Span, Spanned};
 
 fn dfa(rule: &'static str, cell: &'static OnceLock<Option<RuleDfa>>) -> Option<&'static RuleDfa> {
-    cell.get_or_init(|| RuleDfa::compile(&[grammar::FEN, grammar::COMMON], rule).ok()).as_ref()
+    // The grammar is read once for all its rules.
+    static GRAMMAR: OnceLock<Option<Grammar>> = OnceLock::new();
+    cell.get_or_init(|| {
+        let grammar = GRAMMAR.get_or_init(|| Grammar::parse(&[grammar::FEN, grammar::COMMON]).ok()).as_ref()?;
+        RuleDfa::compile_in(grammar, rule).ok()
+    })
+    .as_ref()
 }
 
 /// The automaton for the record rule of `kind` in `dialect`.

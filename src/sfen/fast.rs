@@ -7,19 +7,30 @@ use std::sync::OnceLock;
 
 use super::ast::{Board, Dialect, Hand, HandEntry, Rank, Record};
 use super::{token, DialectChoice};
-use crate::grammar::{self, RuleDfa};
+use crate::grammar::{self, Grammar, RuleDfa};
 use crate::span::{Span, Spanned};
+
+/// `rule` of the grammar (read once for all its rules), compiled once into `cell`; `None` if it
+/// does not compile (the grammar stopped being regular, or pest would read it differently).
+fn compiled(cell: &'static OnceLock<Option<RuleDfa>>, rule: &str) -> Option<&'static RuleDfa> {
+    static GRAMMAR: OnceLock<Option<Grammar>> = OnceLock::new();
+    cell.get_or_init(|| {
+        let grammar = GRAMMAR.get_or_init(|| Grammar::parse(&[grammar::SFEN, grammar::COMMON]).ok()).as_ref()?;
+        RuleDfa::compile_in(grammar, rule).ok()
+    })
+    .as_ref()
+}
 
 /// The automaton for the `usi_record` rule (`None` if the grammar stopped being regular).
 pub fn usi() -> Option<&'static RuleDfa> {
     static RE: OnceLock<Option<RuleDfa>> = OnceLock::new();
-    RE.get_or_init(|| RuleDfa::compile(&[grammar::SFEN, grammar::COMMON], "usi_record").ok()).as_ref()
+    compiled(&RE, "usi_record")
 }
 
 /// The automaton for the `sfen2007_record` rule.
 pub fn sfen2007() -> Option<&'static RuleDfa> {
     static RE: OnceLock<Option<RuleDfa>> = OnceLock::new();
-    RE.get_or_init(|| RuleDfa::compile(&[grammar::SFEN, grammar::COMMON], "sfen2007_record").ok()).as_ref()
+    compiled(&RE, "sfen2007_record")
 }
 
 /// The automaton for the record rule of `choice` (`record` for either dialect).
@@ -28,9 +39,7 @@ pub fn automaton(choice: DialectChoice) -> Option<&'static RuleDfa> {
     match choice {
         DialectChoice::Usi => usi(),
         DialectChoice::Sfen2007 => sfen2007(),
-        DialectChoice::Auto => {
-            EITHER.get_or_init(|| RuleDfa::compile(&[grammar::SFEN, grammar::COMMON], "record").ok()).as_ref()
-        }
+        DialectChoice::Auto => compiled(&EITHER, "record"),
     }
 }
 
@@ -97,15 +106,14 @@ fn read_board(text: &str, span: Span) -> Option<Board> {
     let mut ranks = Vec::with_capacity(9);
     let mut cells = Vec::with_capacity(text.len());
     let mut start = span.start;
-    for rank in text.split('/') {
-        let bytes = rank.as_bytes();
+    for bytes in text.as_bytes().split(|&b| b == b'/') {
         let first = cells.len();
         let mut i = 0;
         let mut width = 0;
         while let Some(&b) = bytes.get(i) {
             // A token is a `+` and its letter, or one character.
             let len = if b == b'+' { 2 } else { 1 };
-            let cell = token::cell(rank.get(i..i + len)?)?;
+            let cell = token::cell_bytes(bytes.get(i..i + len)?)?;
             width += cell.width();
             cells.push(Spanned::new(cell, Span::new(start + i, start + i + len)));
             i += len;

@@ -12,7 +12,12 @@ use crate::shogi::{Color, Piece, PieceKind};
 /// A square token of a rank: `empty_run` (`1`-`9`), `piece` (`K`, `p`, …) or `promoted_piece`
 /// (`+R`, `+p`, …).
 pub fn cell(text: &str) -> Option<Cell> {
-    match *text.as_bytes() {
+    cell_bytes(text.as_bytes())
+}
+
+/// [`cell`] on the token's bytes, for the fast path.
+pub fn cell_bytes(bytes: &[u8]) -> Option<Cell> {
+    match *bytes {
         [d @ b'1'..=b'9'] => Some(Cell::Empty(d - b'0')),
         [letter] => Piece::from_ascii(letter, false).map(Cell::Piece),
         [b'+', letter] => Piece::from_ascii(letter, true).filter(|p| p.kind.can_promote()).map(Cell::Piece),
