@@ -314,27 +314,40 @@ impl Grammar {
     }
 
     /// The names of the rules a choice rule chooses between, in order (`a | b | c` gives `a`,
-    /// `b`, `c`); a rule that is a single name gives that name.
+    /// `b`, `c`; an alternative `a ~ &end` gives `a`); a rule that is a single name gives that
+    /// name.
     pub fn alternatives(&self, rule: &str) -> Result<Vec<String>, CompileError> {
         let found = self.rules.get(rule).ok_or_else(|| CompileError::UnknownRule(rule.to_owned()))?;
-        fn walk(expr: &Expr, rule: &str, out: &mut Vec<String>) -> Result<(), CompileError> {
-            match expr {
-                Expr::Choice(a, b) => {
-                    walk(a, rule, out)?;
-                    walk(b, rule, out)
+        // A lookahead, written out or as a rule that is one.
+        let lookahead = |e: &Expr| match e {
+            Expr::PosPred(_) => true,
+            Expr::Ident(name) => matches!(self.rules.get(name), Some(Expr::PosPred(_))),
+            _ => false,
+        };
+        let walk = |expr: &Expr, out: &mut Vec<String>| -> Result<(), CompileError> {
+            let mut stack = vec![expr];
+            while let Some(e) = stack.pop() {
+                match e {
+                    Expr::Choice(a, b) => {
+                        stack.push(b);
+                        stack.push(a);
+                    }
+                    Expr::Ident(name) => out.push(name.clone()),
+                    // `name ~ &(…)`: the rule, and a lookahead that says where it must end (the
+                    // automaton matches the rule's text whole).
+                    Expr::Seq(a, b) if lookahead(b) => stack.push(a),
+                    _ => {
+                        return Err(CompileError::NotRegular {
+                            rule: rule.to_owned(),
+                            what: "an alternative that is not a rule name".into(),
+                        })
+                    }
                 }
-                Expr::Ident(name) => {
-                    out.push(name.clone());
-                    Ok(())
-                }
-                _ => Err(CompileError::NotRegular {
-                    rule: rule.to_owned(),
-                    what: "an alternative that is not a rule name".into(),
-                }),
             }
-        }
+            Ok(())
+        };
         let mut out = Vec::new();
-        walk(found, rule, &mut out)?;
+        walk(found, &mut out)?;
         Ok(out)
     }
 }
