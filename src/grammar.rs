@@ -927,6 +927,29 @@ enum Mode {
     Prefix,
 }
 
+/// Helpers for the tests of the token decoders: every short string, and whether a rule matches
+/// one whole.
+#[cfg(test)]
+pub(crate) mod testing {
+    /// True when one of `rules` matches all of `text`.
+    pub fn pest_matches<P: pest::Parser<R>, R: pest::RuleType>(rules: &[R], text: &str) -> bool {
+        rules.iter().any(|&rule| {
+            P::parse(rule, text).is_ok_and(|mut p| p.next().is_some_and(|p| p.as_str().len() == text.len()))
+        })
+    }
+
+    /// Every string of up to `max` characters drawn from `alphabet`.
+    pub fn strings(alphabet: &str, max: usize) -> Vec<String> {
+        let mut out = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..max {
+            last = last.iter().flat_map(|s| alphabet.chars().map(move |c| format!("{s}{c}"))).collect();
+            out.extend(last.iter().cloned());
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -306,12 +306,7 @@ fn guard_sfen() {
             failures.push(e);
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} disagreements:\n{}",
-        failures.len(),
-        failures[..failures.len().min(20)].join("\n")
-    );
+    assert_agree(&failures);
 }
 
 #[test]
@@ -326,12 +321,7 @@ fn guard_fen_and_chess960() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} disagreements:\n{}",
-        failures.len(),
-        failures[..failures.len().min(20)].join("\n")
-    );
+    assert_agree(&failures);
 }
 
 #[test]
@@ -347,12 +337,7 @@ fn guard_epd() {
             failures.push(e);
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} disagreements:\n{}",
-        failures.len(),
-        failures[..failures.len().min(20)].join("\n")
-    );
+    assert_agree(&failures);
 }
 
 /// The records of the corpus (when `../shared` is present), edited, through the guard.
@@ -390,12 +375,7 @@ fn guard_on_the_corpus() {
         }
     }
     eprintln!("{seen} corpus records and edits through the guard");
-    assert!(
-        failures.is_empty(),
-        "{} disagreements:\n{}",
-        failures.len(),
-        failures[..failures.len().min(20)].join("\n")
-    );
+    assert_agree(&failures);
 }
 
 fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
@@ -534,10 +514,15 @@ fn guard_psn() {
         }
     }
     eprintln!("{games} games and their edits through the guard");
+    assert_agree(&failures);
+}
+
+/// Fails with the first disagreements found, if any.
+fn assert_agree(failures: &[String]) {
     assert!(
         failures.is_empty(),
         "{} disagreements:\n{}",
         failures.len(),
-        failures[..failures.len().min(10)].join("\n\n")
+        failures[..failures.len().min(20)].join("\n\n")
     );
 }

@@ -64,34 +64,19 @@ pub fn counter(text: &str) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
-    use pest::Parser;
-
     use super::*;
     use crate::fen::parser::{FenParser, Rule};
 
     /// True when one of `rules` matches all of `text`.
     fn pest_matches(rules: &[Rule], text: &str) -> bool {
-        rules.iter().any(|&rule| {
-            FenParser::parse(rule, text).is_ok_and(|mut p| p.next().is_some_and(|p| p.as_str().len() == text.len()))
-        })
-    }
-
-    /// Every string of up to `max` characters drawn from `alphabet`.
-    fn strings(alphabet: &str, max: usize) -> Vec<String> {
-        let mut out = vec![String::new()];
-        let mut last = vec![String::new()];
-        for _ in 0..max {
-            last = last.iter().flat_map(|s| alphabet.chars().map(move |c| format!("{s}{c}"))).collect();
-            out.extend(last.iter().cloned());
-        }
-        out
+        crate::grammar::testing::pest_matches::<FenParser, Rule>(rules, text)
     }
 
     const ALPHABET: &str = "PNBRQKpnbrqkAHIahiwx-/0123689 é８";
 
     #[test]
     fn each_decoder_accepts_what_its_rules_match() {
-        for text in strings(ALPHABET, 2) {
+        for text in crate::grammar::testing::strings(ALPHABET, 2) {
             let t = text.as_str();
             assert_eq!(cell(t).is_some(), pest_matches(&[Rule::blank_run, Rule::fen_piece], t), "cell {t:?}");
             assert_eq!(side(t).is_some(), pest_matches(&[Rule::active_color], t), "side {t:?}");

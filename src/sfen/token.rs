@@ -65,34 +65,19 @@ pub fn move_number(text: &str) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
-    use pest::Parser;
-
     use super::*;
     use crate::sfen::parser::{Rule, SfenParser};
 
     /// True when one of `rules` matches all of `text`.
     fn pest_matches(rules: &[Rule], text: &str) -> bool {
-        rules.iter().any(|&rule| {
-            SfenParser::parse(rule, text).is_ok_and(|mut p| p.next().is_some_and(|p| p.as_str().len() == text.len()))
-        })
-    }
-
-    /// Every string of up to `max` characters drawn from `alphabet`.
-    fn strings(alphabet: &str, max: usize) -> Vec<String> {
-        let mut out = vec![String::new()];
-        let mut last = vec![String::new()];
-        for _ in 0..max {
-            last = last.iter().flat_map(|s| alphabet.chars().map(move |c| format!("{s}{c}"))).collect();
-            out.extend(last.iter().cloned());
-        }
-        out
+        crate::grammar::testing::pest_matches::<SfenParser, Rule>(rules, text)
     }
 
     const ALPHABET: &str = "KRBGSNLPkrbgsnlpWwQx+-/0123456789 é９";
 
     #[test]
     fn each_decoder_accepts_what_its_rules_match() {
-        for text in strings(ALPHABET, 2) {
+        for text in crate::grammar::testing::strings(ALPHABET, 2) {
             let t = text.as_str();
             assert_eq!(
                 cell(t).is_some(),
