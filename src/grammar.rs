@@ -679,7 +679,7 @@ impl Grammar {
                 // only `b` (then the continuation) reads.
                 let a_then = then((**a).clone());
                 let exclude = (mode == Mode::Whole).then_some(&a_then[..]);
-                if let Some(witness) = self.commits_wrongly(a, &then((**b).clone()), exclude)? {
+                if let Some(witness) = self.commits_wrongly(rule, a, &then((**b).clone()), exclude)? {
                     return Err(CompileError::Unsound {
                         rule: rule.to_owned(),
                         reason: format!(
@@ -728,7 +728,7 @@ impl Grammar {
                     }
                 };
                 let exclude = (mode == Mode::Whole).then_some(&again[..]);
-                if let Some(witness) = self.commits_wrongly(e, follow, exclude)? {
+                if let Some(witness) = self.commits_wrongly(rule, e, follow, exclude)? {
                     return Err(CompileError::Unsound {
                         rule: rule.to_owned(),
                         reason: format!(
@@ -744,7 +744,13 @@ impl Grammar {
 
     /// A text of `q` that starts with a text of `p` and is not a text of `exclude`, if any
     /// (`L(p)·Σ* ∩ (L(q) ∖ L(exclude))`): the shortest one.
-    fn commits_wrongly(&self, p: &Expr, q: &[Expr], exclude: Option<&[Expr]>) -> Result<Option<String>, CompileError> {
+    fn commits_wrongly(
+        &self,
+        rule: &str,
+        p: &Expr,
+        q: &[Expr],
+        exclude: Option<&[Expr]>,
+    ) -> Result<Option<String>, CompileError> {
         let (fp, fq) = (self.first(p, &mut Vec::new()), self.first_of(q));
         if !fp.nullable && !fp.bytes.meets(fq.bytes) {
             // A text of `q` is empty (no text of `p` is) or starts with a byte no text of `p`
@@ -754,7 +760,10 @@ impl Grammar {
         let p = format!("{}(?s:.)*", self.concat(std::slice::from_ref(p))?);
         let q = self.concat(q)?;
         let exclude = exclude.map(|e| self.concat(e)).transpose()?;
-        witness(&p, &q, exclude.as_deref())
+        witness(&p, &q, exclude.as_deref()).map_err(|e| match e {
+            CompileError::Unsound { reason, .. } => CompileError::Unsound { rule: rule.to_owned(), reason },
+            e => e,
+        })
     }
 
     /// The regular expression of a sequence of expressions.
@@ -873,31 +882,48 @@ fn class_holds(class: &str, b: u8) -> bool {
 }
 
 /// The shortest text in the languages `p` and `q` and not in `exclude`, if any: a search of the
-/// product of their DFAs.
+/// product of their DFAs, built lazily (only the states the search reaches).
 fn witness(p: &str, q: &str, exclude: Option<&str>) -> Result<Option<String>, CompileError> {
-    use regex_automata::dfa::Automaton;
-    use regex_automata::util::primitives::StateID;
+    use regex_automata::hybrid::dfa::{Cache, DFA};
+    use regex_automata::hybrid::LazyStateID;
+    let too_large =
+        || CompileError::Unsound { rule: String::new(), reason: "the languages are too large to compare".into() };
     let dfas = [Some(p), Some(q), exclude]
         .into_iter()
         .flatten()
-        .map(|pattern| dense_all(&[pattern.to_owned()]))
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|pattern| {
+            DFA::builder()
+                .configure(
+                    DFA::config()
+                        .match_kind(regex_automata::MatchKind::All)
+                        .cache_capacity(16 << 20)
+                        // Never clear the cache: the states the search holds must stay valid.
+                        .minimum_cache_clear_count(Some(0)),
+                )
+                .build(pattern)
+                .map_err(|e| CompileError::Grammar(e.to_string()))
+        })
+        .collect::<Result<Vec<DFA>, _>>()?;
+    let mut caches: Vec<Cache> = dfas.iter().map(DFA::create_cache).collect();
     let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
-    let start = dfas
-        .iter()
-        .map(|d| d.start_state(&config).map_err(|e| CompileError::Grammar(e.to_string())))
-        .collect::<Result<Vec<StateID>, _>>()?;
+    let mut start = Vec::with_capacity(dfas.len());
+    for (d, c) in dfas.iter().zip(&mut caches) {
+        start.push(d.start_state(c, &config).map_err(|_| too_large())?);
+    }
     // One byte for each combination of byte classes: the bytes all automata treat alike.
     let mut classes = std::collections::HashSet::new();
     let bytes: Vec<u8> = (0..=255u8)
         .filter(|&byte| classes.insert(dfas.iter().map(|d| d.byte_classes().get(byte)).collect::<Vec<_>>()))
         .collect();
-    let accepts = |i: usize, s: StateID| dfas[i].is_match_state(dfas[i].next_eoi_state(s));
-    let mut parent: HashMap<Vec<StateID>, Option<(Vec<StateID>, u8)>> = HashMap::new();
+    let mut parent: HashMap<Vec<LazyStateID>, Option<(Vec<LazyStateID>, u8)>> = HashMap::new();
     parent.insert(start.clone(), None);
     let mut queue = std::collections::VecDeque::from([start]);
     while let Some(states) = queue.pop_front() {
-        if accepts(0, states[0]) && accepts(1, states[1]) && !(dfas.len() == 3 && accepts(2, states[2])) {
+        let mut accepts = Vec::with_capacity(dfas.len());
+        for ((d, c), &s) in dfas.iter().zip(&mut caches).zip(&states) {
+            accepts.push(d.next_eoi_state(c, s).map_err(|_| too_large())?.is_match());
+        }
+        if accepts[0] && accepts[1] && !(dfas.len() == 3 && accepts[2]) {
             let mut text = Vec::new();
             let mut at = &states;
             while let Some(Some((from, byte))) = parent.get(at) {
@@ -908,9 +934,12 @@ fn witness(p: &str, q: &str, exclude: Option<&str>) -> Result<Option<String>, Co
             return Ok(Some(String::from_utf8_lossy(&text).into_owned()));
         }
         for &byte in &bytes {
-            let next: Vec<StateID> = dfas.iter().zip(&states).map(|(d, &s)| d.next_state(s, byte)).collect();
+            let mut next = Vec::with_capacity(dfas.len());
+            for ((d, c), &s) in dfas.iter().zip(&mut caches).zip(&states) {
+                next.push(d.next_state(c, s, byte).map_err(|_| too_large())?);
+            }
             // Only `exclude` may die: its dead state is a state that never accepts.
-            if dfas[0].is_dead_state(next[0]) || dfas[1].is_dead_state(next[1]) || parent.contains_key(&next) {
+            if next[0].is_dead() || next[1].is_dead() || parent.contains_key(&next) {
                 continue;
             }
             parent.insert(next.clone(), Some((states.clone(), byte)));
