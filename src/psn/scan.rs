@@ -109,7 +109,7 @@ impl WordKind {
             Self::Glyph => Rule::glyph,
             Self::Nag => Rule::nag,
             Self::Clock => Rule::clock,
-            Self::VariationLine => Rule::variation_line,
+            Self::VariationLine => Rule::variation_word,
             Self::SetupPiece => Rule::setup_piece,
             Self::SetupHand => Rule::setup_hand,
             Self::SetupEnd => Rule::setup_end,
