@@ -421,6 +421,7 @@ fn check_board_shape(board: &Board, out: &mut Vec<Diagnostic>) {
             });
             let over_span = over.map_or(rank.span, |c| c.span);
             let square_label = match over.map(|c| c.node) {
+                Some(Cell::Empty(1)) => "this empty square runs past file 1".to_owned(),
                 Some(Cell::Empty(k)) => format!("these {k} empty squares run past file 1"),
                 _ => "square 10: past file 1".to_owned(),
             };
