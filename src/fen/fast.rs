@@ -93,12 +93,12 @@ fn read_placement(text: &str, span: Span) -> Option<Placement> {
     let mut ranks = Vec::with_capacity(8);
     let mut cells = Vec::with_capacity(text.len());
     let mut start = span.start;
-    for rank in text.split('/') {
+    for rank in text.as_bytes().split(|&b| b == b'/') {
         let first = cells.len();
         let mut width = 0;
         // Every token is one character.
         for i in 0..rank.len() {
-            let cell = token::cell(rank.get(i..i + 1)?)?;
+            let cell = token::cell_bytes(rank.get(i..i + 1)?)?;
             width += cell.width();
             cells.push(Spanned::new(cell, Span::new(start + i, start + i + 1)));
         }

@@ -12,7 +12,12 @@ use crate::chess::{Color, Piece, Square};
 
 /// A square token of a rank: `blank_run` (`1`-`8`) or `fen_piece` (`K`, `p`, …).
 pub fn cell(text: &str) -> Option<Cell> {
-    match *text.as_bytes() {
+    cell_bytes(text.as_bytes())
+}
+
+/// [`cell`] on the token's bytes, for the fast path.
+pub fn cell_bytes(bytes: &[u8]) -> Option<Cell> {
+    match *bytes {
         [d @ b'1'..=b'8'] => Some(Cell::Empty(d - b'0')),
         [letter] => Piece::from_ascii(letter).map(Cell::Piece),
         _ => None,
