@@ -476,6 +476,31 @@ fn check_psn(text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Where the reader cuts `text` into games, and where the grammar's `file` rule does: for a text
+/// in which the reader finds no syntax error, the grammar reads it and cuts it at the same places.
+fn check_psn_file(text: &str) -> Result<usize, String> {
+    use kifu::psn::parser::{PsnParser, Rule};
+    let games = kifu::psn::scan::scan(text);
+    let clean = games.iter().all(|raw| {
+        let (_, diagnostics, _) = kifu::psn::build::build(raw, &text[raw.start..raw.end]);
+        psn_syntax_errors(&diagnostics).is_empty()
+    });
+    if !clean {
+        return Ok(0);
+    }
+    let by_reader: Vec<usize> = games.iter().map(|g| g.start).collect();
+    let file = PsnParser::parse(Rule::file, text).map_err(|e| format!("the file rule rejects {text:?}:\n{e}"))?;
+    let by_grammar: Vec<usize> = file
+        .flatten()
+        .filter(|p| matches!(p.as_rule(), Rule::opening_game | Rule::file_game))
+        .map(|p| p.as_span().start())
+        .collect();
+    if by_reader != by_grammar {
+        return Err(format!("{text:?}: the reader starts games at {by_reader:?}, the grammar at {by_grammar:?}"));
+    }
+    Ok(by_reader.len())
+}
+
 fn psn_texts() -> Vec<String> {
     let mut out = Vec::new();
     let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/psn")];
@@ -503,15 +528,19 @@ fn guard_psn() {
     let mut games = 0;
     for text in psn_texts() {
         games += kifu::psn::scan::scan(&text).len();
-        if let Err(e) = check_psn(&text) {
-            failures.push(e);
+        for result in [check_psn(&text), check_psn_file(&text).map(|_| ())] {
+            if let Err(e) = result {
+                failures.push(e);
+            }
         }
         // Edits: a few per file, each somewhere in the text.
         let edits: usize = std::env::var("KIFU_GUARD_EDITS").ok().and_then(|n| n.parse().ok()).unwrap_or(6);
         for _ in 0..edits {
             let edited = mutate(&text, rng.rng());
-            if let Err(e) = check_psn(&edited) {
-                failures.push(e);
+            for result in [check_psn(&edited), check_psn_file(&edited).map(|_| ())] {
+                if let Err(e) = result {
+                    failures.push(e);
+                }
             }
         }
     }
@@ -580,7 +609,10 @@ fn generated_games(n: usize) -> Vec<String> {
             text.push('\n');
         }
         for _ in 0..rng.random_range(1..6) {
-            if rng.random_range(0..3) == 0 {
+            if rng.random_range(0..12) == 0 {
+                // The next game's headers.
+                text.push_str(headers[rng.random_range(0..headers.len())]);
+            } else if rng.random_range(0..3) == 0 {
                 text.push_str(lines[rng.random_range(0..lines.len())]);
             } else {
                 for _ in 0..rng.random_range(1..8) {
@@ -608,19 +640,28 @@ fn guard_generated_psn() {
     let mut rng = runner();
     let mut failures = Vec::new();
     let n = std::env::var("KIFU_GUARD_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(1500);
+    let mut cut = 0;
     for text in generated_games(n) {
         for t in [mutate(&text, rng.rng()), text] {
             if let Err(e) = check_psn(&t) {
                 failures.push(e);
             }
+            match check_psn_file(&t) {
+                Ok(games) if games > 1 => cut += 1,
+                Ok(_) => {}
+                Err(e) => failures.push(e),
+            }
         }
     }
     assert_agree(&failures);
+    // The cuts were compared on files of several games, not only on files the reader rejects.
+    eprintln!("{cut} clean files of several games among {n} generated, and as many edits");
+    assert!(cut > n / 20, "only {cut} clean files of several games among {n}");
 }
 
-/// The lists of word rules in `psn.pest` are one list: `glued_whole` is `word`'s moves and ends
-/// of game, `glued_move` its moves, in `word`'s order; a rule added to one and not the other
-/// fails here.
+/// The lists of word rules in `psn.pest` are one list: `move_whole` and `glued_move` are
+/// `word`'s moves, `end_whole` its ends of game, in `word`'s order; a rule added to one and not
+/// the other fails here.
 #[test]
 fn the_word_lists_agree() {
     use kifu::psn::scan::WordKind;
@@ -630,6 +671,11 @@ fn the_word_lists_agree() {
     let pick = |keep: fn(WordKind) -> bool| -> Vec<String> {
         word.iter().zip(&kinds).filter(|(_, k)| keep(**k)).map(|(n, _)| n.clone()).collect()
     };
-    assert_eq!(grammar.alternatives("glued_whole").expect("glued_whole"), pick(|k| k.is_move() || k.is_end()));
+    assert_eq!(grammar.alternatives("move_whole").expect("move_whole"), pick(WordKind::is_move));
+    assert_eq!(grammar.alternatives("end_whole").expect("end_whole"), pick(WordKind::is_end));
     assert_eq!(grammar.alternatives("glued_move").expect("glued_move"), pick(WordKind::is_move));
+    // Moves come before ends in `word`, as `glued_whole` tries them.
+    assert_eq!(grammar.alternatives("glued_whole").expect("glued_whole"), ["move_whole", "end_whole"]);
+    let last_move = kinds.iter().rposition(|k| k.is_move()).expect("moves");
+    assert!(kinds.iter().position(|k| k.is_end()).is_some_and(|first_end| first_end > last_move));
 }

@@ -61,6 +61,20 @@ fn tree_of_records() {
             "tree_psn_game",
             kifu().args(["tree", "--format", "psn", "--record", "[Sente \"Oyama\"]\n1. P7f P3d 2. P2f 1-0\n"])
         );
+        // The rule `file` reads a whole file and cuts it into games: at headers, and after an end
+        // of game in a file without headers.
+        assert_cmd_snapshot!(
+            "tree_psn_file",
+            kifu().args([
+                "tree",
+                "--format",
+                "psn",
+                "--rule",
+                "file",
+                "--record",
+                "1. P7f 1-0\n1. P2f P8d\n[Sente \"A\"]\n1. P5f\n"
+            ])
+        );
         assert_cmd_snapshot!(
             "tree_psn_ast",
             kifu().args(["tree", "--format", "psn", "--ast", "--record", "1. P7f P3d\n"])

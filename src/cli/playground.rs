@@ -328,7 +328,10 @@ pub fn run_tree(args: &TreeArgs) -> ExitCode {
 }
 
 fn records_of(args: &TreeArgs, format: Option<FormatArg>, path: &str) -> Result<Vec<Record>, ExitCode> {
+    // PSN's `file` rule reads the whole file, where the others read one game each.
+    let whole = format == Some(FormatArg::Psn) && args.rule.as_deref() == Some("file");
     match &args.record {
+        Some(text) if whole => Ok(vec![Record { line: 1, text: text.clone() }]),
         Some(text) if format == Some(FormatArg::Psn) => {
             let records = records::split(text.as_bytes(), Layout::Games);
             Ok(if records.is_empty() { vec![Record { line: 1, text: text.clone() }] } else { records })
@@ -336,7 +339,7 @@ fn records_of(args: &TreeArgs, format: Option<FormatArg>, path: &str) -> Result<
         Some(text) => Ok(vec![Record { line: 1, text: text.clone() }]),
         None => {
             let bytes = read_input(path).map_err(|e| usage(&format!("cannot read `{path}`: {e}")))?;
-            Ok(records::split(&bytes, layout(format)))
+            Ok(records::split(&bytes, if whole { Layout::Whole } else { layout(format) }))
         }
     }
 }

@@ -8,6 +8,8 @@ pub enum Layout {
     Lines,
     /// PSN: one game per record, cut as `kifu check` cuts them ([`crate::psn::scan`]).
     Games,
+    /// PSN: the whole file as one record, for the rule that cuts it into games (`file`).
+    Whole,
 }
 
 /// One record of an input.
@@ -30,6 +32,7 @@ pub fn split(bytes: &[u8], layout: Layout) -> Vec<Record> {
                 .map(|g| Record { line: g.line, text: decoded.text.get(g.start..g.end).unwrap_or("").to_owned() })
                 .collect()
         }
+        Layout::Whole => vec![Record { line: 1, text: crate::psn::decode::decode(bytes).text }],
         Layout::Lines => {
             let bytes = bytes.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(bytes);
             let mut out = Vec::new();

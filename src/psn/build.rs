@@ -288,8 +288,11 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
                     WordKind::VariationLine => {
                         departures.note("psn::variation-line", s);
                         close_variation_line(&mut frames);
-                        let n = word.rsplit(|c: char| !c.is_ascii_digit()).next().unwrap_or("").parse().ok();
-                        frames.push(Frame { moves: Vec::new(), comments: Vec::new(), open: s, ply: n });
+                        // A number too large to count is past the end of the game, like any
+                        // ply the game does not reach; the frame stays a branch, never a `(`.
+                        let digits = word.rsplit(|c: char| !c.is_ascii_digit()).next().unwrap_or("");
+                        let n = digits.parse().unwrap_or(u64::MAX);
+                        frames.push(Frame { moves: Vec::new(), comments: Vec::new(), open: s, ply: Some(n) });
                     }
                     WordKind::SetupPiece | WordKind::SetupHand | WordKind::SetupEnd => setup_words.push(s),
                     _ => {}

@@ -434,6 +434,7 @@ impl Scanner<'_> {
     /// A line of movetext, from `self.pos`; comments may run on to later lines.
     fn movetext_line(&mut self, line_start: usize) {
         let first = self.game.tokens.len();
+        let depth = self.state.depth;
         let mut saw_comment = false;
         let bytes = self.text.as_bytes();
         loop {
@@ -490,7 +491,7 @@ impl Scanner<'_> {
             }
         }
         if !saw_comment {
-            self.prose_or_split(line_start, first);
+            self.prose_or_split(line_start, first, depth);
         } else {
             self.split_after_end(first);
         }
@@ -598,9 +599,10 @@ impl Scanner<'_> {
         }
     }
 
-    /// At the end of a movetext line without comments: the line is prose, or a move on it
-    /// after the end of the game starts the next game, or it is plain movetext.
-    fn prose_or_split(&mut self, line_start: usize, first: usize) {
+    /// At the end of a movetext line without comments, which started at variation depth
+    /// `depth`: the line is prose, or a move on it after the end of the game starts the next
+    /// game, or it is plain movetext.
+    fn prose_or_split(&mut self, line_start: usize, first: usize, depth: usize) {
         let base = self.game.start;
         let tokens = &self.game.tokens[first..];
         let word = |t: &Token| &self.text[base + t.span.start..base + t.span.end];
@@ -623,6 +625,8 @@ impl Scanner<'_> {
             let start = tokens.first().map_or(line_start, |t| t.span.start + base);
             self.game.tokens.truncate(first);
             self.push(Kind::Prose, start, end);
+            // The parentheses of prose open and close no variation.
+            self.state.depth = depth;
             return;
         }
         self.split_after_end(first);
