@@ -36,9 +36,9 @@ enum Command {
     /// when every record is valid (warnings allowed), 1 when one is invalid, 2 for a usage or
     /// I/O error.
     Check(CheckArgs),
-    /// Print each record as JSON, one object per line: PSN games, or positions (seed 002).
+    /// Print each record as JSON, one object per line: PSN games, or positions.
     ///
-    /// Positions (`.sfen`, `.fen`, `.epd`, `.json`) print seed 002's model, or its chess analogue;
+    /// Positions (`.sfen`, `.fen`, `.epd`, `.json`) print the JSON position model, or its chess analogue;
     /// `--json-style keyed` writes hands as objects.
     Json(JsonArgs),
     /// Convert records: PSN games `--to psn`, positions (JSON, SFEN) `--to sfen`.
@@ -55,9 +55,9 @@ enum Command {
     Grammar(playground_cli::GrammarArgs),
     /// Score another validator against the conformance suite (`conformance/`).
     Conformance(playground_cli::ConformanceArgs),
-    /// Print boards: FEN as seed 001 does, SFEN as a 9×9 diagram; `--svg`, `--html`.
+    /// Print boards: FEN as eight lines of eight squares, SFEN as a 9×9 diagram; `--svg`, `--html`.
     ///
-    /// FEN prints eight lines of eight characters, `.` for a blank square (seed 001); SFEN and JSON
+    /// FEN prints eight lines of eight characters, `.` for a blank square; SFEN and JSON
     /// shogi positions print a 9×9 diagram with both hands (`--ascii`, `--kanji`). `--svg` writes
     /// SVG diagrams, `--html` one self-contained page.
     ///

@@ -56,7 +56,7 @@ fn tree_of_records() {
     settings().bind(|| {
         assert_cmd_snapshot!("tree_sfen_record", kifu().args(["tree", "--format", "sfen", "--record", START]));
         assert_cmd_snapshot!("tree_sfen_ast", kifu().args(["tree", "--format", "sfen", "--ast", "--record", START]));
-        assert_cmd_snapshot!("tree_fen_file", kifu().args(["tree", "examples/seed-001.fen"]));
+        assert_cmd_snapshot!("tree_fen_file", kifu().args(["tree", "examples/boards.fen"]));
         assert_cmd_snapshot!(
             "tree_psn_game",
             kifu().args(["tree", "--format", "psn", "--record", "[Sente \"Oyama\"]\n1. P7f P3d 2. P2f 1-0\n"])

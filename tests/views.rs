@@ -460,8 +460,8 @@ fn kifu_board_draws_sfen_svg_and_html() {
 
 #[test]
 fn kifu_board_on_fen_keeps_seed_001() {
-    let o = run(&["board", "examples/seed-001.fen"], b"");
-    let seed = std::fs::read_to_string("examples/seed-001.fen").expect("the seed's sample");
+    let o = run(&["board", "examples/boards.fen"], b"");
+    let seed = std::fs::read_to_string("examples/boards.fen").expect("the seed's sample");
     let boards: Vec<String> = seed.lines().map(|l| l.parse::<fen::Position>().expect("fen").diagram()).collect();
     assert_eq!(out(&o), boards.join("\n"));
 }

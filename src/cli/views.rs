@@ -73,17 +73,19 @@ pub struct JsonViewArgs {
     /// Positions: the dialect, as for `kifu check`.
     #[arg(long, value_enum)]
     pub dialect: Option<DialectArg>,
-    /// Shogi positions: hands as seed 002's arrays of seven counts (`seed`) or as objects of the
-    /// kinds held (`keyed`: `{"pawn":2}`).
-    #[arg(long, value_enum, default_value_t = JsonStyle::Seed)]
+    /// Shogi positions: hands as arrays of seven counts (`counts`) or as objects of the kinds
+    /// held (`keyed`: `{"pawn":2}`).
+    #[arg(long, value_enum, default_value_t = JsonStyle::Counts)]
     pub json_style: JsonStyle,
 }
 
 /// `--json-style`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum JsonStyle {
-    /// Hands as arrays of seven counts, P L N S G B R (seed 002).
-    Seed,
+    /// Hands as arrays of seven counts, P L N S G B R (the model's own form; `seed` is its old
+    /// name).
+    #[value(alias = "seed")]
+    Counts,
     /// Hands as objects of the kinds held: `{"silver":1,"pawn":2}`.
     Keyed,
 }
@@ -131,7 +133,7 @@ pub enum FormatArg {
     Fen,
     /// EPD (chess, four fields and operations).
     Epd,
-    /// JSON positions: seed 002's model, or its chess analogue.
+    /// JSON positions: the JSON position model, or its chess analogue.
     Json,
     /// PSN (shogi game records).
     Psn,
@@ -551,7 +553,7 @@ pub fn reads_positions(paths: &[String], format: Option<FormatArg>) -> bool {
 /// `kifu json` on positions: one object per line, seed 002's model (or the chess analogue).
 pub fn run_json(paths: &[String], args: &JsonViewArgs) -> ExitCode {
     let style = match args.json_style {
-        JsonStyle::Seed => Style::Seed,
+        JsonStyle::Counts => Style::Seed,
         JsonStyle::Keyed => Style::Keyed,
     };
     let stdout = io::stdout();
