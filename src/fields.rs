@@ -156,12 +156,58 @@ pub fn lost_separator(code: &'static str, lost: LostSeparator, rank_name: impl F
     Diagnostic::error(code, span, message).label(label).help(help)
 }
 
+/// Where `rule` (compiled to `automaton`, when it compiles) stops reading `text`, if it does
+/// not read all of it: the automaton's stop, or without one, where pest's error is.
+pub fn grammar_stop<P: Parser<R>, R: RuleType>(
+    text: &str,
+    automaton: Option<&crate::grammar::RuleDfa>,
+    rule: R,
+    words: fn(R) -> &'static str,
+) -> Option<crate::grammar::Stop> {
+    match automaton {
+        Some(dfa) => dfa.stop(text),
+        None => {
+            let error = P::parse(rule, text).err()?;
+            let at = match error.location {
+                pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p.min(text.len()),
+            };
+            Some(crate::grammar::Stop { at, expected: expected_words(&error, words), completion: None })
+        }
+    }
+}
+
+/// The `code` error at `stop` in `text`, which starts at `offset` of its record; `what` names
+/// what stopped ("the FEN record", "the EPD operations"): the character that cannot be read, or
+/// where the text ends too early with what would complete it.
+pub fn stop_report(
+    code: &'static str,
+    what: &str,
+    text: &str,
+    offset: usize,
+    stop: &crate::grammar::Stop,
+) -> Diagnostic {
+    let at = stop.at.min(text.len());
+    let next = text[at..].chars().next();
+    let span = Span::new(at, at + next.map_or(0, char::len_utf8)).shift(offset);
+    let expected = &stop.expected;
+    match (next, &stop.completion) {
+        (None, Some(c)) => Diagnostic::error(code, span, format!("unexpected end of {what}: `{c}` would complete it"))
+            .label(format!("`{c}` is missing here"))
+            .help(format!("add `{c}` at the end")),
+        (None, None) => Diagnostic::error(code, span, format!("unexpected end of {what}: expected {expected} here"))
+            .label("it ends here")
+            .help(format!("write {expected} here")),
+        (Some(c), _) => Diagnostic::error(code, span, format!("expected {expected} here in {what}"))
+            .label(format!("`{}` is not expected here", c.escape_debug()))
+            .help(format!("write {expected} here")),
+    }
+}
+
 /// The grammar's verdict on a record that the builder read with recovery rules: the grammar
 /// decides whether a record is well-formed, the builder only explains. When the record rule of
-/// the dialect (`automaton`, compiled from `rule`) rejects `text` and none of `found` (the
-/// builder's findings) is an error that starts where the rule stops reading or before, the
-/// place where it stops gets a `code` error saying what the grammar reads there. Without an
-/// automaton (a grammar that is not regular), pest runs `rule` and its error decides.
+/// the dialect rejects `text` and none of `found` (the builder's findings) is an error that
+/// starts where the rule stops reading or before, the place where it stops gets a `code` error
+/// saying what the grammar reads there ([`grammar_stop`], [`stop_report`]).
 pub fn grammar_verdict<P: Parser<R>, R: RuleType>(
     text: &str,
     automaton: Option<&crate::grammar::RuleDfa>,
@@ -171,35 +217,11 @@ pub fn grammar_verdict<P: Parser<R>, R: RuleType>(
     format: &str,
     words: fn(R) -> &'static str,
 ) -> Option<Diagnostic> {
-    let (at, expected, completion) = match automaton {
-        Some(dfa) => {
-            let stop = dfa.stop(text)?;
-            (stop.at, stop.expected, stop.completion)
-        }
-        None => {
-            let error = P::parse(rule, text).err()?;
-            let at = match error.location {
-                pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p.min(text.len()),
-            };
-            (at, expected_words(&error, words), None)
-        }
-    };
-    if found.iter().any(|d| d.is_error() && d.span().start <= at) {
+    let stop = grammar_stop::<P, R>(text, automaton, rule, words)?;
+    if found.iter().any(|d| d.is_error() && d.span().start <= stop.at) {
         return None;
     }
-    let next = text[at..].chars().next();
-    let span = Span::new(at, at + next.map_or(0, char::len_utf8));
-    Some(match (next, completion) {
-        (None, Some(c)) => Diagnostic::error(code, span, format!("the {format} record ends too early"))
-            .label(format!("`{c}` is missing here"))
-            .help(format!("complete the record: `{c}` at its end would do")),
-        (None, None) => Diagnostic::error(code, span, format!("the {format} record ends too early"))
-            .label("the record ends here")
-            .help(format!("write {expected} here")),
-        (Some(c), _) => Diagnostic::error(code, span, format!("{format} expects {expected} here"))
-            .label(format!("`{}` is not expected here", c.escape_debug()))
-            .help(format!("write {expected} here")),
-    })
+    Some(stop_report(code, &format!("the {format} record"), text, 0, &stop))
 }
 
 /// The "expected …" list of a pest error, in words: "`B` or `W` (SFEN 2007), or `b` or `w`

@@ -192,38 +192,14 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
         Kind::Epd => {
             if let Some(first) = fields.get(4) {
                 let ops = Span::new(first.start, text.len());
-                let stop = match super::fast::operations() {
-                    Some(dfa) => dfa.stop(ops.slice(text)),
-                    None => FenParser::parse(Rule::epd_operations_field, ops.slice(text)).err().map(|error| {
-                        let at = match error.location {
-                            pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
-                        };
-                        crate::grammar::Stop {
-                            at,
-                            expected: crate::fields::expected_words(&error, super::rule_words),
-                            completion: None,
-                        }
-                    }),
-                };
+                let stop = fields::grammar_stop::<FenParser, Rule>(
+                    ops.slice(text),
+                    super::fast::operations(),
+                    Rule::epd_operations_field,
+                    super::rule_words,
+                );
                 if let Some(stop) = stop {
-                    let at = ops.start + stop.at.min(ops.len());
-                    let next = text[at..].chars().next();
-                    let span = Span::new(at, at + next.map_or(0, char::len_utf8));
-                    let (message, label) = match (next, &stop.completion) {
-                        (None, Some(c)) => (
-                            format!("the EPD operations end too early: `{c}` would complete them"),
-                            format!("`{c}` is missing here"),
-                        ),
-                        (None, None) => (
-                            format!("the EPD operations end too early: expected {} here", stop.expected),
-                            "the operations end here".to_owned(),
-                        ),
-                        (Some(c), _) => (
-                            format!("the EPD operations do not read: expected {} here", stop.expected),
-                            format!("`{}` is not expected here", c.escape_debug()),
-                        ),
-                    };
-                    out.push(Diagnostic::error("fen::epd-operations", span, message).label(label).help(
+                    out.push(fields::stop_report("fen::epd-operations", "the EPD operations", ops.slice(text), ops.start, &stop).help(
                         "each operation is an opcode, its operands and a `;`, as in `bm Nf3; id \"test 1\";`; an operand that opens a quote closes it",
                     ));
                 }
