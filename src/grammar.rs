@@ -45,8 +45,7 @@ impl RuleDfa {
     /// differently (an ordered choice or a repetition that commits where the automaton would
     /// not).
     pub fn compile_in(grammar: &Grammar, rule: &str) -> Result<Self, CompileError> {
-        grammar.check_sound(rule)?;
-        Ok(Self(dense_all(&[grammar.to_regex(rule)?])?))
+        Ok(Self(dense_all(&[grammar.sound_regex(rule, Mode::Whole)?])?))
     }
 
     /// True when the whole of `text` matches the rule.
@@ -105,13 +104,10 @@ fn shortest_completion(
     const LONGEST: usize = 24;
     let mut parent = HashMap::from([(state, None)]);
     let mut queue = std::collections::VecDeque::from([(state, 0)]);
-    let mut reps = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for b in 0..=255u8 {
-        if seen.insert(dfa.byte_classes().get(b)) {
-            reps.push(b);
-        }
-    }
+    // One byte of each class, printable ASCII first, so that the completion shown is one a
+    // person would type.
+    let mut order = representatives(|b| dfa.byte_classes().get(b));
+    order.sort_by_key(|b| !(0x21..0x7F).contains(b));
     while let Some((s, depth)) = queue.pop_front() {
         if dfa.is_match_state(dfa.next_eoi_state(s)) {
             let mut bytes = Vec::new();
@@ -126,10 +122,7 @@ fn shortest_completion(
         if depth == LONGEST {
             continue;
         }
-        // Printable ASCII first, so that the completion shown is one a person would type.
-        let mut order: Vec<u8> = reps.iter().copied().filter(|b| (0x21..0x7F).contains(b)).collect();
-        order.extend(reps.iter().copied().filter(|b| !(0x21..0x7F).contains(b)));
-        for b in order {
+        for &b in &order {
             let next = dfa.next_state(s, b);
             if dfa.is_dead_state(next) || parent.contains_key(&next) {
                 continue;
@@ -202,8 +195,7 @@ impl PrefixDfa {
     /// Compiles `rule` of `grammar`, refused unless pest, whatever follows the rule, matches
     /// the very prefix the automaton finds (see [`Grammar::check_sound_prefix`]).
     pub fn compile_in(grammar: &Grammar, rule: &str) -> Result<Self, CompileError> {
-        grammar.check_sound_prefix(rule)?;
-        Ok(Self(dense_all(&[grammar.to_regex(rule)?])?))
+        Ok(Self(dense_all(&[grammar.sound_regex(rule, Mode::Prefix)?])?))
     }
 
     /// The length of the start of `text` that the rule matches, if any.
@@ -233,10 +225,7 @@ impl ChoiceDfa {
     /// Compiles the alternatives of `rule` of `grammar`.
     pub fn compile_in(grammar: &Grammar, rule: &str) -> Result<Self, CompileError> {
         let names = grammar.alternatives(rule)?;
-        for name in &names {
-            grammar.check_sound(name)?;
-        }
-        let patterns = names.iter().map(|n| grammar.to_regex(n)).collect::<Result<Vec<_>, _>>()?;
+        let patterns = names.iter().map(|n| grammar.sound_regex(n, Mode::Whole)).collect::<Result<Vec<_>, _>>()?;
         Ok(Self { dfa: dense_all(&patterns)?, names })
     }
 
@@ -401,7 +390,7 @@ fn emit_rule<'a>(
 ) -> Result<(), CompileError> {
     let builtin = builtin(name).filter(|_| !rules.contains_key(name));
     if let Some(b) = builtin {
-        out.push_str(b);
+        out.push_str(&b);
         return Ok(());
     }
     let (key, expr) = rules.get_key_value(name).ok_or_else(|| CompileError::UnknownRule(name.to_owned()))?;
@@ -497,20 +486,31 @@ fn emit<'a>(
     Ok(())
 }
 
-/// The regular expression of a builtin rule, if `name` is one.
-fn builtin(name: &str) -> Option<&'static str> {
+/// The regular expression of a builtin rule, if `name` is one kifu translates.
+fn builtin(name: &str) -> Option<String> {
     match name {
-        "SOI" => Some(r"\A"),
-        "EOI" => Some(r"\z"),
-        "ANY" => Some(r"(?s:.)"),
-        "ASCII_DIGIT" => Some("[0-9]"),
-        "ASCII_NONZERO_DIGIT" => Some("[1-9]"),
-        "ASCII_ALPHA_LOWER" => Some("[a-z]"),
-        "ASCII_ALPHA_UPPER" => Some("[A-Z]"),
-        "ASCII_ALPHA" => Some("[A-Za-z]"),
-        "ASCII_ALPHANUMERIC" => Some("[0-9A-Za-z]"),
-        _ => None,
+        "SOI" => Some(r"\A".into()),
+        "EOI" => Some(r"\z".into()),
+        "ANY" => Some(r"(?s:.)".into()),
+        _ => builtin_class(name).map(|ranges| {
+            let inner: String =
+                ranges.iter().map(|&(lo, hi)| format!("{}-{}", char::from(lo), char::from(hi))).collect();
+            format!("[{inner}]")
+        }),
     }
+}
+
+/// The ASCII ranges of a builtin class rule (`ASCII_DIGIT` is `0`-`9`).
+fn builtin_class(name: &str) -> Option<&'static [(u8, u8)]> {
+    Some(match name {
+        "ASCII_DIGIT" => &[(b'0', b'9')],
+        "ASCII_NONZERO_DIGIT" => &[(b'1', b'9')],
+        "ASCII_ALPHA_LOWER" => &[(b'a', b'z')],
+        "ASCII_ALPHA_UPPER" => &[(b'A', b'Z')],
+        "ASCII_ALPHA" => &[(b'A', b'Z'), (b'a', b'z')],
+        "ASCII_ALPHANUMERIC" => &[(b'0', b'9'), (b'A', b'Z'), (b'a', b'z')],
+        _ => return None,
+    })
 }
 
 /// The characters of `!("a" | "b" | …) ~ ANY`, a negated class, if `a ~ b` is one.
@@ -618,21 +618,26 @@ impl Grammar {
     /// matches in full. An error names the operator that could commit wrongly and a text that
     /// shows it.
     pub fn check_sound(&self, rule: &str) -> Result<(), CompileError> {
-        self.check_sound_before(rule, &[], Mode::Whole)
+        self.sound_regex(rule, Mode::Whole).map(drop)
     }
 
     /// Like [`Grammar::check_sound`], for `rule` matched at the start of a longer text: the
     /// rule then matches at most one prefix of any text, and pest matches that prefix.
     pub fn check_sound_prefix(&self, rule: &str) -> Result<(), CompileError> {
-        let anything = Expr::Rep(Box::new(Expr::Ident("ANY".into())));
-        self.check_sound_before(rule, &[anything], Mode::Prefix)
+        self.sound_regex(rule, Mode::Prefix).map(drop)
     }
 
-    fn check_sound_before(&self, rule: &str, follow: &[Expr], mode: Mode) -> Result<(), CompileError> {
+    /// `rule`'s regular expression, once its soundness in `mode` is checked.
+    fn sound_regex(&self, rule: &str, mode: Mode) -> Result<String, CompileError> {
         // The regex must exist (no lookahead, no recursion) before its parts are weighed.
-        self.to_regex(rule)?;
-        let mut stack = Vec::new();
-        self.sound(rule, &Expr::Ident(rule.to_owned()), follow, mode, &mut stack)
+        let regex = self.to_regex(rule)?;
+        let follow = match mode {
+            Mode::Whole => Vec::new(),
+            // Any text may follow.
+            Mode::Prefix => vec![Expr::Rep(Box::new(Expr::Ident("ANY".into())))],
+        };
+        self.sound(rule, &Expr::Ident(rule.to_owned()), &follow, mode, &mut Vec::new())?;
+        Ok(regex)
     }
 
     fn sound(
@@ -819,23 +824,16 @@ impl Grammar {
                 }
                 _ => unknown,
             },
+            Expr::Ident(name) if builtin_class(name).is_some() => {
+                let mut set = ByteSet::default();
+                for &(lo, hi) in builtin_class(name).unwrap_or_default() {
+                    set.add_range(lo, hi);
+                }
+                one(set)
+            }
             Expr::Ident(name) => match name.as_str() {
                 "SOI" | "EOI" => First { bytes: ByteSet::default(), nullable: true },
                 "ANY" => one(ByteSet::ALL),
-                "ASCII_DIGIT"
-                | "ASCII_NONZERO_DIGIT"
-                | "ASCII_ALPHA_LOWER"
-                | "ASCII_ALPHA_UPPER"
-                | "ASCII_ALPHA"
-                | "ASCII_ALPHANUMERIC" => {
-                    let mut set = ByteSet::default();
-                    for b in 0..=127u8 {
-                        if builtin(name).is_some_and(|class| class_holds(class, b)) {
-                            set.add(b);
-                        }
-                    }
-                    one(set)
-                }
                 _ => match self.rules.get(name) {
                     Some(body) if !stack.contains(name) => {
                         stack.push(name.clone());
@@ -875,12 +873,6 @@ impl Grammar {
     }
 }
 
-/// Whether the ASCII byte `b` is in the builtin class written as `class` (`[0-9]`, `[a-z]`, …).
-fn class_holds(class: &str, b: u8) -> bool {
-    let inner = class.trim_start_matches('[').trim_end_matches(']').as_bytes();
-    inner.chunks(3).any(|r| matches!(*r, [lo, b'-', hi] if (lo..=hi).contains(&b)))
-}
-
 /// The shortest text in the languages `p` and `q` and not in `exclude`, if any: a search of the
 /// product of their DFAs, built lazily (only the states the search reaches).
 fn witness(p: &str, q: &str, exclude: Option<&str>) -> Result<Option<String>, CompileError> {
@@ -911,10 +903,7 @@ fn witness(p: &str, q: &str, exclude: Option<&str>) -> Result<Option<String>, Co
         start.push(d.start_state(c, &config).map_err(|_| too_large())?);
     }
     // One byte for each combination of byte classes: the bytes all automata treat alike.
-    let mut classes = std::collections::HashSet::new();
-    let bytes: Vec<u8> = (0..=255u8)
-        .filter(|&byte| classes.insert(dfas.iter().map(|d| d.byte_classes().get(byte)).collect::<Vec<_>>()))
-        .collect();
+    let bytes = representatives(|byte| dfas.iter().map(|d| d.byte_classes().get(byte)).collect::<Vec<_>>());
     let mut parent: HashMap<Vec<LazyStateID>, Option<(Vec<LazyStateID>, u8)>> = HashMap::new();
     parent.insert(start.clone(), None);
     let mut queue = std::collections::VecDeque::from([start]);
@@ -947,6 +936,13 @@ fn witness(p: &str, q: &str, exclude: Option<&str>) -> Result<Option<String>, Co
         }
     }
     Ok(None)
+}
+
+/// One byte for each value of `class`, the first of each: the bytes an automaton (or several)
+/// cannot tell apart are tried once.
+fn representatives<K: std::hash::Hash + Eq>(class: impl Fn(u8) -> K) -> Vec<u8> {
+    let mut seen = std::collections::HashSet::new();
+    (0..=255u8).filter(|&b| seen.insert(class(b))).collect()
 }
 
 /// How a rule is matched: against a whole text, or at the start of a longer one.
