@@ -20,6 +20,34 @@ pub const FEN: &str = include_str!("../grammar/fen.pest");
 /// `grammar/psn.pest`: the PSN grammar.
 pub const PSN: &str = include_str!("../grammar/psn.pest");
 
+/// One of kifu's grammars, read once, whose rules are compiled to automata at their first use.
+pub struct Shipped {
+    sources: &'static [&'static str],
+    grammar: std::sync::OnceLock<Option<Grammar>>,
+}
+
+impl Shipped {
+    /// The grammar made of `sources`, not read yet.
+    pub const fn new(sources: &'static [&'static str]) -> Self {
+        Self { sources, grammar: std::sync::OnceLock::new() }
+    }
+
+    /// `rule` (a variant of the grammar's pest `Rule`, which names it), compiled once into
+    /// `cell`; `None` if it does not compile (it stopped being regular, or pest would read it
+    /// differently), and the caller goes through pest.
+    pub fn compile(
+        &'static self,
+        cell: &'static std::sync::OnceLock<Option<RuleDfa>>,
+        rule: impl std::fmt::Debug,
+    ) -> Option<&'static RuleDfa> {
+        cell.get_or_init(|| {
+            let grammar = self.grammar.get_or_init(|| Grammar::parse(self.sources).ok()).as_ref()?;
+            RuleDfa::compile_in(grammar, &format!("{rule:?}")).ok()
+        })
+        .as_ref()
+    }
+}
+
 /// A grammar rule compiled to a deterministic automaton that matches exactly the texts the
 /// rule matches as a whole. Only rules that pest reads as the automaton does compile (see
 /// [`Grammar::check_sound`]).
@@ -723,15 +751,7 @@ impl Grammar {
                     Expr::Opt(_) => follow.to_vec(),
                     _ => then(expr.clone()),
                 };
-                let again = then((**e).clone());
-                let again = match expr {
-                    Expr::Opt(_) => again,
-                    _ => {
-                        let mut v = vec![(**e).clone()];
-                        v.extend(inner.iter().cloned());
-                        v
-                    }
-                };
+                let again: Vec<Expr> = std::iter::once((**e).clone()).chain(inner.iter().cloned()).collect();
                 let exclude = (mode == Mode::Whole).then_some(&again[..]);
                 if let Some(witness) = self.commits_wrongly(rule, e, follow, exclude)? {
                     return Err(CompileError::Unsound {

@@ -40,12 +40,7 @@ const FIELD_NAMES: [&str; 6] = [
 pub fn build(text: &str, kind: Kind, dialect: Dialect) -> (Record, Vec<Diagnostic>) {
     let mut out = Vec::new();
     let record = build_record(text, kind, dialect, &mut out);
-    let rule = match (kind, dialect) {
-        (Kind::Fen, Dialect::Standard) => Rule::fen_record,
-        (Kind::Fen, Dialect::Chess960) => Rule::fen960_record,
-        (Kind::Epd, Dialect::Standard) => Rule::epd_record,
-        (Kind::Epd, Dialect::Chess960) => Rule::epd960_record,
-    };
+    let rule = super::fast::record_rule(kind, dialect);
     let format = if kind == Kind::Epd { "EPD" } else { "FEN" };
     let automaton = super::fast::automaton(kind, dialect);
     out.extend(crate::fields::grammar_verdict::<FenParser, Rule>(

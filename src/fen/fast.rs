@@ -5,18 +5,21 @@
 use std::sync::OnceLock;
 
 use super::ast::{CastleRight, Castling, Dialect, Placement, Rank, Record};
+use super::parser::Rule;
 use super::{token, Kind};
-use crate::grammar::{self, Grammar, RuleDfa};
+use crate::grammar::{self, RuleDfa, Shipped};
 use crate::span::{Span, Spanned};
 
-fn dfa(rule: &'static str, cell: &'static OnceLock<Option<RuleDfa>>) -> Option<&'static RuleDfa> {
-    // The grammar is read once for all its rules.
-    static GRAMMAR: OnceLock<Option<Grammar>> = OnceLock::new();
-    cell.get_or_init(|| {
-        let grammar = GRAMMAR.get_or_init(|| Grammar::parse(&[grammar::FEN, grammar::COMMON]).ok()).as_ref()?;
-        RuleDfa::compile_in(grammar, rule).ok()
-    })
-    .as_ref()
+static GRAMMAR: Shipped = Shipped::new(&[grammar::FEN, grammar::COMMON]);
+
+/// The record rule of `kind` in `dialect`.
+pub fn record_rule(kind: Kind, dialect: Dialect) -> Rule {
+    match (kind, dialect) {
+        (Kind::Fen, Dialect::Standard) => Rule::fen_record,
+        (Kind::Fen, Dialect::Chess960) => Rule::fen960_record,
+        (Kind::Epd, Dialect::Standard) => Rule::epd_record,
+        (Kind::Epd, Dialect::Chess960) => Rule::epd960_record,
+    }
 }
 
 /// The automaton for the record rule of `kind` in `dialect`.
@@ -25,18 +28,19 @@ pub fn automaton(kind: Kind, dialect: Dialect) -> Option<&'static RuleDfa> {
     static FEN960: OnceLock<Option<RuleDfa>> = OnceLock::new();
     static EPD: OnceLock<Option<RuleDfa>> = OnceLock::new();
     static EPD960: OnceLock<Option<RuleDfa>> = OnceLock::new();
-    match (kind, dialect) {
-        (Kind::Fen, Dialect::Standard) => dfa("fen_record", &FEN),
-        (Kind::Fen, Dialect::Chess960) => dfa("fen960_record", &FEN960),
-        (Kind::Epd, Dialect::Standard) => dfa("epd_record", &EPD),
-        (Kind::Epd, Dialect::Chess960) => dfa("epd960_record", &EPD960),
-    }
+    let cell = match (kind, dialect) {
+        (Kind::Fen, Dialect::Standard) => &FEN,
+        (Kind::Fen, Dialect::Chess960) => &FEN960,
+        (Kind::Epd, Dialect::Standard) => &EPD,
+        (Kind::Epd, Dialect::Chess960) => &EPD960,
+    };
+    GRAMMAR.compile(cell, record_rule(kind, dialect))
 }
 
 /// The automaton for EPD operations alone (`epd_operations_field`).
 pub fn operations() -> Option<&'static RuleDfa> {
     static OPS: OnceLock<Option<RuleDfa>> = OnceLock::new();
-    dfa("epd_operations_field", &OPS)
+    GRAMMAR.compile(&OPS, Rule::epd_operations_field)
 }
 
 /// True when `text` matches the record rule of `kind` in `dialect` exactly.

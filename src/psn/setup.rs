@@ -259,7 +259,7 @@ fn read_spec_fen(value: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> 
     let board_span = args.get(..rows).and_then(|r| Some(r.first()?.to(*r.last()?)));
     empty_arguments(value, &gaps, board_span, &mut out);
     let board = match board_span {
-        Some(s) => Some(sfen::build::build_board_separated(s.slice(value), s.start, b" ", &mut out)),
+        Some(s) => Some(sfen::build::build_board_separated(s.slice(value), s.start, &[' '], &mut out)),
         None => {
             let at = Span::point(args.first().map_or(0, |a| a.start));
             out.push(

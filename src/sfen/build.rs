@@ -23,11 +23,7 @@ pub const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGS
 pub fn build(text: &str, choice: DialectChoice) -> (Record, Vec<Diagnostic>) {
     let mut out = Vec::new();
     let record = build_record(text, choice, &mut out);
-    let rule = match choice {
-        DialectChoice::Auto => Rule::record,
-        DialectChoice::Sfen2007 => Rule::sfen2007_record,
-        DialectChoice::Usi => Rule::usi_record,
-    };
+    let rule = super::fast::record_rule(choice);
     let automaton = super::fast::automaton(choice);
     out.extend(crate::fields::grammar_verdict::<SfenParser, Rule>(
         text,
@@ -250,14 +246,11 @@ pub fn build_board(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Boar
 }
 
 /// Reads a board whose ranks are separated by `/` or by any of `separators` (PSN's `FEN` header
-/// separates them by `/` or a space). Each separator is one ASCII byte, as `/` is, so every span
-/// stays where the text wrote it.
-pub fn build_board_separated(text: &str, offset: usize, separators: &[u8], out: &mut Vec<Diagnostic>) -> Board {
-    let bytes: Vec<u8> = text.bytes().map(|b| if b.is_ascii() && separators.contains(&b) { b'/' } else { b }).collect();
-    match String::from_utf8(bytes) {
-        Ok(slashed) => build_board(&slashed, offset, out),
-        Err(_) => build_board(text, offset, out),
-    }
+/// separates them by `/` or a space). Each separator is one ASCII character, as `/` is, so every
+/// span stays where the text wrote it.
+pub fn build_board_separated(text: &str, offset: usize, separators: &[char], out: &mut Vec<Diagnostic>) -> Board {
+    let slashed: String = text.chars().map(|c| if c.is_ascii() && separators.contains(&c) { '/' } else { c }).collect();
+    build_board(&slashed, offset, out)
 }
 
 fn build_rank(row: Pair<'_, Rule>, offset: usize, cells: &mut Vec<Spanned<Cell>>, out: &mut Vec<Diagnostic>) -> Rank {

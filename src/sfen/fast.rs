@@ -6,47 +6,39 @@
 use std::sync::OnceLock;
 
 use super::ast::{Board, Dialect, Hand, HandEntry, Rank, Record};
+use super::parser::Rule;
 use super::{token, DialectChoice};
-use crate::grammar::{self, Grammar, RuleDfa};
+use crate::grammar::{self, RuleDfa, Shipped};
 use crate::span::{Span, Spanned};
 
-/// `rule` of the grammar (read once for all its rules), compiled once into `cell`; `None` if it
-/// does not compile (the grammar stopped being regular, or pest would read it differently).
-fn compiled(cell: &'static OnceLock<Option<RuleDfa>>, rule: &str) -> Option<&'static RuleDfa> {
-    static GRAMMAR: OnceLock<Option<Grammar>> = OnceLock::new();
-    cell.get_or_init(|| {
-        let grammar = GRAMMAR.get_or_init(|| Grammar::parse(&[grammar::SFEN, grammar::COMMON]).ok()).as_ref()?;
-        RuleDfa::compile_in(grammar, rule).ok()
-    })
-    .as_ref()
-}
+static GRAMMAR: Shipped = Shipped::new(&[grammar::SFEN, grammar::COMMON]);
 
-/// The automaton for the `usi_record` rule (`None` if the grammar stopped being regular).
-pub fn usi() -> Option<&'static RuleDfa> {
-    static RE: OnceLock<Option<RuleDfa>> = OnceLock::new();
-    compiled(&RE, "usi_record")
-}
-
-/// The automaton for the `sfen2007_record` rule.
-pub fn sfen2007() -> Option<&'static RuleDfa> {
-    static RE: OnceLock<Option<RuleDfa>> = OnceLock::new();
-    compiled(&RE, "sfen2007_record")
-}
-
-/// The automaton for the record rule of `choice` (`record` for either dialect).
-pub fn automaton(choice: DialectChoice) -> Option<&'static RuleDfa> {
-    static EITHER: OnceLock<Option<RuleDfa>> = OnceLock::new();
+/// The record rule of `choice`: `record` reads either dialect.
+pub fn record_rule(choice: DialectChoice) -> Rule {
     match choice {
-        DialectChoice::Usi => usi(),
-        DialectChoice::Sfen2007 => sfen2007(),
-        DialectChoice::Auto => compiled(&EITHER, "record"),
+        DialectChoice::Auto => Rule::record,
+        DialectChoice::Sfen2007 => Rule::sfen2007_record,
+        DialectChoice::Usi => Rule::usi_record,
     }
+}
+
+/// The automaton for the record rule of `choice` (`None` if the rule stopped compiling).
+pub fn automaton(choice: DialectChoice) -> Option<&'static RuleDfa> {
+    static USI: OnceLock<Option<RuleDfa>> = OnceLock::new();
+    static SFEN2007: OnceLock<Option<RuleDfa>> = OnceLock::new();
+    static EITHER: OnceLock<Option<RuleDfa>> = OnceLock::new();
+    let cell = match choice {
+        DialectChoice::Usi => &USI,
+        DialectChoice::Sfen2007 => &SFEN2007,
+        DialectChoice::Auto => &EITHER,
+    };
+    GRAMMAR.compile(cell, record_rule(choice))
 }
 
 /// The dialect whose record rule `text` matches exactly, among those `choice` allows.
 pub fn matches(text: &str, choice: DialectChoice) -> Option<Dialect> {
-    let usi = || usi().is_some_and(|re| re.is_match(text));
-    let old = || sfen2007().is_some_and(|re| re.is_match(text));
+    let usi = || automaton(DialectChoice::Usi).is_some_and(|re| re.is_match(text));
+    let old = || automaton(DialectChoice::Sfen2007).is_some_and(|re| re.is_match(text));
     match choice {
         DialectChoice::Usi => usi().then_some(Dialect::Usi),
         DialectChoice::Sfen2007 => old().then_some(Dialect::Sfen2007),
