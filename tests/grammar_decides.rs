@@ -526,36 +526,29 @@ fn guard_psn() {
     let mut rng = runner();
     let mut failures = Vec::new();
     let mut games = 0;
+    let edits: usize = std::env::var("KIFU_GUARD_EDITS").ok().and_then(|n| n.parse().ok()).unwrap_or(6);
     for text in psn_texts() {
         games += kifu::psn::scan::scan(&text).len();
-        for result in [check_psn(&text), check_psn_file(&text).map(|_| ())] {
-            if let Err(e) = result {
-                failures.push(e);
-            }
-        }
+        guard_psn_text(&text, &mut failures);
         // Edits: a few per file, each somewhere in the text.
-        let edits: usize = std::env::var("KIFU_GUARD_EDITS").ok().and_then(|n| n.parse().ok()).unwrap_or(6);
         for _ in 0..edits {
-            let edited = mutate(&text, rng.rng());
-            for result in [check_psn(&edited), check_psn_file(&edited).map(|_| ())] {
-                if let Err(e) = result {
-                    failures.push(e);
-                }
-            }
+            guard_psn_text(&mutate(&text, rng.rng()), &mut failures);
         }
     }
     eprintln!("{games} games and their edits through the guard");
     assert_agree(&failures);
 }
 
-/// Fails with the first disagreements found, if any.
-fn assert_agree(failures: &[String]) {
-    assert!(
-        failures.is_empty(),
-        "{} disagreements:\n{}",
-        failures.len(),
-        failures[..failures.len().min(20)].join("\n\n")
-    );
+/// A PSN text through both guards, its games and its cuts; how many games the cuts were
+/// compared on (0 for a text the reader finds a syntax error in).
+fn guard_psn_text(text: &str, failures: &mut Vec<String>) -> usize {
+    if let Err(e) = check_psn(text) {
+        failures.push(e);
+    }
+    check_psn_file(text).unwrap_or_else(|e| {
+        failures.push(e);
+        0
+    })
 }
 
 /// PSN games made of the grammar's own pieces: header lines in the spec's form and the
@@ -643,13 +636,8 @@ fn guard_generated_psn() {
     let mut cut = 0;
     for text in generated_games(n) {
         for t in [mutate(&text, rng.rng()), text] {
-            if let Err(e) = check_psn(&t) {
-                failures.push(e);
-            }
-            match check_psn_file(&t) {
-                Ok(games) if games > 1 => cut += 1,
-                Ok(_) => {}
-                Err(e) => failures.push(e),
+            if guard_psn_text(&t, &mut failures) > 1 {
+                cut += 1;
             }
         }
     }
@@ -678,4 +666,14 @@ fn the_word_lists_agree() {
     assert_eq!(grammar.alternatives("glued_whole").expect("glued_whole"), ["move_whole", "end_whole"]);
     let last_move = kinds.iter().rposition(|k| k.is_move()).expect("moves");
     assert!(kinds.iter().position(|k| k.is_end()).is_some_and(|first_end| first_end > last_move));
+}
+
+/// Fails with the first disagreements found, if any.
+fn assert_agree(failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n\n")
+    );
 }
