@@ -181,8 +181,7 @@ const SPEC_EXAMPLE: &str = "5B2g/5s1kl/5g3/9/8P/6N2/9/9/7+r1 0012001/T s 1";
 /// where the spec's FEN has its second row (Asgts reads both, D10).
 fn is_sfen(value: &str) -> bool {
     let mut words = value.split(' ').filter(|w| !w.is_empty());
-    words.next().is_some_and(|board| board.contains('/'))
-        && words.next().is_some_and(|side| matches!(side, "b" | "w" | "B" | "W"))
+    words.next().is_some_and(|board| board.contains('/')) && words.next().is_some_and(sfen::build::side_ok)
 }
 
 /// The arguments of the spec's FEN after the nine rows, in order (§1.1.1).

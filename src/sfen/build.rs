@@ -210,7 +210,8 @@ fn is_digits(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
-fn side_ok(s: &str) -> bool {
+/// True when `s` is a side to move of either dialect (`b`, `w`, `B`, `W`).
+pub(crate) fn side_ok(s: &str) -> bool {
     token::side(s).is_some()
 }
 
