@@ -5,13 +5,14 @@ use std::collections::BTreeMap;
 
 use pest::Parser;
 
+use super::findings::Findings;
 use super::header;
 use super::model::{
     Annotation, Clock, Comment, CommentKind, End, Game, Header, Mark, Move, MoveForm, MoveNode, MoveNumber, Origin,
-    Promotion, Setup, Variation,
+    Promotion, Setup, Variation, MAX_VARIATION_DEPTH,
 };
 use super::parser::{PsnParser, Rule};
-use super::scan::{Kind, RawGame, WordKind};
+use super::scan::{Kind, RawGame, Token, WordKind};
 use super::setup;
 use crate::diagnostic::Diagnostic;
 use crate::shogi::rules;
@@ -69,7 +70,7 @@ impl Departures {
         }
     }
 
-    fn into_diagnostics(mut self, out: &mut Vec<Diagnostic>) {
+    fn into_diagnostics(mut self, out: &mut Findings) {
         self.0.sort_by_key(|(c, _)| *c);
         for (code, d) in self.0 {
             let (what, label, help) = describe(code);
@@ -198,10 +199,17 @@ struct Frame {
     ply: Option<u64>,
 }
 
-/// Builds the model of `raw`, whose text is `text` (the game's own text) and which was read in
-/// a file whose encoding note, if any, is `encoding`.
+/// Builds the model of `raw`, whose text is `text` (the game's own text): the game, its findings
+/// in text order (at most [`MAX_FINDINGS_PER_GAME`](super::findings::MAX_FINDINGS_PER_GAME) and
+/// one saying how many more there were), and what the text shows of its dialect.
 pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
-    let mut diagnostics = Vec::new();
+    let (game, diagnostics, features) = build_bounded(raw, text);
+    (game, diagnostics.into_vec(), features)
+}
+
+/// [`build`], with the findings still open to more.
+pub fn build_bounded(raw: &RawGame, text: &str) -> (Game, Findings, Features) {
+    let mut diagnostics = Findings::new();
     let mut features = Features { timed: raw.timed, ..Features::default() };
     let mut departures = Departures::default();
     let mut headers: Vec<Header> = Vec::new();
@@ -211,10 +219,23 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
     let mut end: Option<End> = None;
     let mut unclosed_comments = Vec::new();
     let game_end = Span::point(text.trim_end().len());
+    // Inside a variation too deep to read: how many `(` are open in it.
+    let mut skipped = 0usize;
+    // The first such variation (its token, and the outermost variation around it), and how many.
+    let mut too_deep_first: Option<(usize, Span)> = None;
+    let mut too_deep_count = 0usize;
 
-    for t in &raw.tokens {
+    for (index, t) in raw.tokens.iter().enumerate() {
         let s = t.span;
         let word = s.slice(text);
+        if skipped > 0 {
+            match t.kind {
+                Kind::Open => skipped += 1,
+                Kind::Close => skipped -= 1,
+                _ => {}
+            }
+            continue;
+        }
         match t.kind {
             Kind::HeaderLine => header::read(word, s.start, &mut headers, &mut diagnostics),
             Kind::Word(k) => {
@@ -335,7 +356,13 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
                             .help("a variation follows the move it is an alternative to: `P7f ( P2f P3d )`"),
                     );
                 }
-                frames.push(Frame { moves: Vec::new(), comments: Vec::new(), open: s, ply: None });
+                if frames.len() > MAX_VARIATION_DEPTH {
+                    too_deep_first = too_deep_first.or(Some((index, frames[1].open)));
+                    too_deep_count += 1;
+                    skipped = 1;
+                } else {
+                    frames.push(Frame { moves: Vec::new(), comments: Vec::new(), open: s, ply: None });
+                }
                 number = None;
             }
             Kind::Close => {
@@ -371,6 +398,9 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
         }
     }
 
+    if let Some((index, outer)) = too_deep_first {
+        diagnostics.push(too_deep(&raw.tokens[index..], outer, too_deep_count, text));
+    }
     for s in unclosed_comments {
         diagnostics.push(
             Diagnostic::error("psn::comment-unclosed", Span::new(s.start, s.start + 1), "this comment never ends")
@@ -379,16 +409,26 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
                 .help("close the comment with `}`"),
         );
     }
-    // Variations still open at the end.
+    // Variations still open at the end: one finding for them all.
     close_variation_line(&mut frames);
-    while frames.len() > 1 {
-        let open = frames.last().map_or(Span::default(), |f| f.open);
+    if let [_, outer, .., inner] = frames.as_slice() {
+        let n = frames.len() - 1;
         diagnostics.push(
-            Diagnostic::error("psn::variation-unclosed", open, "this variation never ends")
+            Diagnostic::error("psn::variation-unclosed", outer.open, format!("{n} variations never end"))
+                .label("the outermost opens here")
+                .with(inner.open, "the innermost opens here")
+                .with(game_end, "the game ends here, still inside them")
+                .help(format!("close each variation with `)`: {n} are missing")),
+        );
+    } else if let [_, open] = frames.as_slice() {
+        diagnostics.push(
+            Diagnostic::error("psn::variation-unclosed", open.open, "this variation never ends")
                 .label("the variation opens here")
                 .with(game_end, "the game ends here, still inside it")
                 .help("close the variation with `)`"),
         );
+    }
+    while frames.len() > 1 {
         close_frame(&mut frames);
     }
     let main =
@@ -440,7 +480,7 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
     features.setup = setup.as_ref().map(|s| s.source);
     features.colon_headers |= diagnostics.iter().any(|d| d.code == "psn::header-colon");
     departures.into_diagnostics(&mut diagnostics);
-    diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+    diagnostics.sort();
 
     let game = Game {
         line: raw.line,
@@ -455,7 +495,48 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
     (game, diagnostics, features)
 }
 
-fn set_end(end: &mut Option<End>, word: &str, k: WordKind, s: Span, diagnostics: &mut Vec<Diagnostic>) {
+/// The variation that `tokens` start with is nested deeper than [`MAX_VARIATION_DEPTH`] inside
+/// the variation that opens at `outer`; `count` variations of the game are (this one first).
+fn too_deep(tokens: &[Token], outer: Span, count: usize, text: &str) -> Diagnostic {
+    let open = tokens.first().map_or(outer, |t| t.span);
+    // Where it ends: the `)` that closes it, or the end of the game.
+    let mut depth = 0usize;
+    let close = tokens.iter().find(|t| match t.kind {
+        Kind::Open => {
+            depth += 1;
+            false
+        }
+        Kind::Close => {
+            depth = depth.saturating_sub(1);
+            depth == 0
+        }
+        _ => false,
+    });
+    let more = match count {
+        0 | 1 => String::new(),
+        2 => " (nor those of one more variation as deep)".to_owned(),
+        n => format!(" (nor those of {} more variations as deep)", n - 1),
+    };
+    let mut d = Diagnostic::error(
+        "psn::too-deep",
+        open,
+        format!(
+            "variations are nested more than {MAX_VARIATION_DEPTH} deep: the moves inside this one are not read{more}"
+        ),
+    )
+    .label(format!("a variation {} deep", MAX_VARIATION_DEPTH + 1))
+    .with(outer, "inside the variation that opens here");
+    d = match close {
+        Some(t) => d.with(t.span, "the unread variation ends here"),
+        None => d.with(Span::point(text.trim_end().len()), "the game ends here, still inside it"),
+    };
+    d.help(format!(
+        "variations may nest {MAX_VARIATION_DEPTH} deep at most: close some sooner with `)`, or give the deepest \
+         lines as games of their own"
+    ))
+}
+
+fn set_end(end: &mut Option<End>, word: &str, k: WordKind, s: Span, diagnostics: &mut Findings) {
     let kind = if k == WordKind::EndWord { "end-word" } else { "result" };
     match end {
         Some(first) if first.kind == kind || kind == "result" && first.kind != "result" => {
@@ -524,12 +605,7 @@ fn close_variation_line(frames: &mut Vec<Frame>) {
 }
 
 /// Checks the sequence numbers of the main line, and notes how the game numbers its moves.
-fn check_numbers(
-    moves: &[MoveNode],
-    departures: &mut Departures,
-    diagnostics: &mut Vec<Diagnostic>,
-    features: &mut Features,
-) {
+fn check_numbers(moves: &[MoveNode], departures: &mut Departures, diagnostics: &mut Findings, features: &mut Features) {
     let numbered: Vec<(usize, MoveNumber)> =
         moves.iter().enumerate().filter_map(|(i, m)| m.number.map(|n| (i, n))).collect();
     let Some(&(k0, n0)) = numbered.first() else {

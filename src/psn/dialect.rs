@@ -4,7 +4,8 @@
 //! from the spec is `psn1998`. The names are stable: they are what `kifu check` counts.
 
 use super::build::Features;
-use super::model::{Game, MoveForm, MoveNode};
+use super::findings::Findings;
+use super::model::{for_each_line_mut, Game, MoveForm};
 use super::scan::WordKind;
 use crate::diagnostic::Diagnostic;
 use crate::shogi::PieceKind;
@@ -87,36 +88,33 @@ pub fn guess(f: &Features, departures: usize) -> &'static str {
 /// or any piece promoted to move like one, and a trailing `+` is a check mark. In other games a
 /// trailing `+` after a move in chess coordinates could be a check mark or a promotion: it is
 /// refused, and the move is read without it.
-pub fn settle(game: &mut Game, diagnostics: &mut Vec<Diagnostic>) {
-    fn walk(line: &mut [MoveNode], pychess: bool, diagnostics: &mut Vec<Diagnostic>) {
+pub fn settle(game: &mut Game, diagnostics: &mut Findings) {
+    let pychess = game.dialect == "pychess";
+    for_each_line_mut(&mut game.moves, |line| {
         for node in line {
             let m = &mut node.mv;
-            if m.form == MoveForm::Chess {
-                if pychess {
-                    m.gold_mover = m.piece == Some(PieceKind::Gold) && !m.promoted;
-                } else if let Some(mark) = m.mark.filter(|k| !k.mate) {
-                    diagnostics.push(
-                        Diagnostic::error(
-                            "psn::unclear-plus",
-                            mark.span,
-                            format!("`{}`: this `+` may mean check or promotion", m.text),
-                        )
-                        .label("check or promotion?")
-                        .with(m.span, "a move in chess coordinates")
-                        .help(
-                            "pychess writes `+` for check and `=G`, `=H` or `=D` for a promotion, while shogi \
-                             notation writes `+` for a promotion: write the move in shogi coordinates (`B8hx2b+`), \
-                             or, if pychess wrote the game, keep its `[White]` and `[Black]` headers",
-                        ),
-                    );
-                    m.mark = None;
-                }
+            if m.form != MoveForm::Chess {
+                continue;
             }
-            for v in &mut node.variations {
-                walk(&mut v.moves, pychess, diagnostics);
+            if pychess {
+                m.gold_mover = m.piece == Some(PieceKind::Gold) && !m.promoted;
+            } else if let Some(mark) = m.mark.filter(|k| !k.mate) {
+                diagnostics.push(
+                    Diagnostic::error(
+                        "psn::unclear-plus",
+                        mark.span,
+                        format!("`{}`: this `+` may mean check or promotion", m.text),
+                    )
+                    .label("check or promotion?")
+                    .with(m.span, "a move in chess coordinates")
+                    .help(
+                        "pychess writes `+` for check and `=G`, `=H` or `=D` for a promotion, while shogi \
+                         notation writes `+` for a promotion: write the move in shogi coordinates (`B8hx2b+`), \
+                         or, if pychess wrote the game, keep its `[White]` and `[Black]` headers",
+                    ),
+                );
+                m.mark = None;
             }
         }
-    }
-    let pychess = game.dialect == "pychess";
-    walk(&mut game.moves, pychess, diagnostics);
+    });
 }

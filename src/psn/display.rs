@@ -50,36 +50,51 @@ pub fn to_psn(game: &Game, replay: Option<&Replay>) -> String {
     }
     let white_first = start.as_ref().is_some_and(|p| p.side == Color::White);
     let first_pair = start.as_ref().and_then(|p| p.move_number).map_or(1, |n| n.div_ceil(2).max(1));
+    // An end word the spec has no word for is kept in a comment, before the result.
+    let (end_comment, result) = match &game.end {
+        None => (None, None),
+        Some(end) => {
+            let plies = game.moves.len() as u64 + u64::from(white_first);
+            // The side to move after the last move is the one that resigned or was mated.
+            let loser_is_black = plies % 2 == 0;
+            match end.kind {
+                "result" => (
+                    None,
+                    Some(match end.text.as_str() {
+                        "1-0" | "0-1" => end.text.to_string(),
+                        _ => "1/2-1/2".to_owned(),
+                    }),
+                ),
+                "won-line" => (
+                    None,
+                    Some(
+                        if end.text.contains("Black") || end.text.contains("Sente") { "1-0" } else { "0-1" }.to_owned(),
+                    ),
+                ),
+                _ => (
+                    Some(format!("{{{}}}", end.text)),
+                    match end.text.to_ascii_lowercase().as_str() {
+                        "resigns" | "resign" | "mate" | "timeup" => {
+                            Some(if loser_is_black { "0-1" } else { "1-0" }.to_owned())
+                        }
+                        "sennichite" | "hikiwake" | "repetitiondraw" | "maxmovesdraw" => Some("1/2-1/2".to_owned()),
+                        _ => None,
+                    },
+                ),
+            }
+        }
+    };
     let mut words: Vec<String> = Vec::new();
     for c in &game.comments {
         words.push(comment(c));
     }
-    write_line(&game.moves, u64::from(white_first), first_pair, replay, &mut words);
-    if let Some(end) = &game.end {
-        let plies = game.moves.len() as u64 + u64::from(white_first);
-        // The side to move after the last move is the one that resigned or was mated.
-        let loser_is_black = plies % 2 == 0;
-        let result = match end.kind {
-            "result" => Some(match end.text.as_str() {
-                "1-0" | "0-1" => end.text.to_string(),
-                _ => "1/2-1/2".to_owned(),
-            }),
-            "won-line" => {
-                Some(if end.text.contains("Black") || end.text.contains("Sente") { "1-0" } else { "0-1" }.to_owned())
-            }
-            _ => {
-                words.push(format!("{{{}}}", end.text));
-                match end.text.to_ascii_lowercase().as_str() {
-                    "resigns" | "resign" | "mate" | "timeup" => {
-                        Some(if loser_is_black { "0-1" } else { "1-0" }.to_owned())
-                    }
-                    "sennichite" | "hikiwake" | "repetitiondraw" | "maxmovesdraw" => Some("1/2-1/2".to_owned()),
-                    _ => None,
-                }
-            }
-        };
-        words.extend(result);
+    if game.moves.is_empty() {
+        words.extend(end_comment);
+        write_moves(&game.moves, u64::from(white_first), first_pair, None, replay, &mut words);
+    } else {
+        write_moves(&game.moves, u64::from(white_first), first_pair, end_comment, replay, &mut words);
     }
+    words.extend(result);
     // Lines of moves, wrapped before 80 columns.
     let mut line = String::new();
     for w in words {
@@ -100,44 +115,99 @@ pub fn to_psn(game: &Game, replay: Option<&Replay>) -> String {
     out
 }
 
-/// Writes a line of moves whose first is ply `half` (0 for Black) of pair `pair`.
-fn write_line(moves: &[MoveNode], mut half: u64, mut pair: u64, replay: Option<&Replay>, words: &mut Vec<String>) {
-    let mut need_number = true;
-    for m in moves {
-        for c in &m.comments_before {
-            words.push(comment(c));
-            need_number = true;
-        }
-        if half % 2 == 0 {
-            words.push(format!("{pair}."));
-        } else if need_number {
-            words.push(format!("{pair}..."));
-        }
-        let resolved = replay.and_then(|r| r.resolved.get(&m.mv.span.start));
-        words.push(resolved.map_or_else(|| move_text(&m.mv), spec_move));
-        need_number = false;
-        let extras: Vec<&str> =
-            m.annotations.iter().map(|a| a.text.as_str()).chain(m.clocks.iter().map(|c| c.text.as_str())).collect();
-        if !extras.is_empty() {
-            words.push(format!("{{{}}}", extras.join(" ")));
-            need_number = true;
-        }
-        for c in &m.comments_after {
-            words.push(comment(c));
-            need_number = true;
-        }
-        for v in &m.variations {
+/// Writes the main line `moves`, whose first is ply `half` (0 for Black) of pair `pair`, and its
+/// variations; `last_words` go with the comments of its last move.
+///
+/// Every comment between two moves of a line is written in one place, after the first move and
+/// before its variations, whichever move it belongs to: read again, the comments fall to the
+/// same moves, in any dialect (GSDB gives them to the next move, the others to the one before),
+/// and are written again in the same place. The lines being written are kept on a stack, one
+/// entry per level of nesting: no recursion, however deep the variations go.
+fn write_moves(
+    moves: &[MoveNode],
+    half: u64,
+    pair: u64,
+    mut last_words: Option<String>,
+    replay: Option<&Replay>,
+    words: &mut Vec<String>,
+) {
+    /// A line being written: its moves, the next one, which of that move's variations comes
+    /// next (`None` until the move itself is written), and the move's ply and pair.
+    struct Line<'a> {
+        moves: &'a [MoveNode],
+        next: usize,
+        branch: Option<usize>,
+        half: u64,
+        pair: u64,
+        need_number: bool,
+    }
+    let mut lines = vec![Line { moves, next: 0, branch: None, half, pair, need_number: true }];
+    while let Some(depth) = lines.len().checked_sub(1) {
+        let line = &mut lines[depth];
+        let Some(m) = line.moves.get(line.next) else {
+            lines.pop();
+            if let Some(outer) = lines.last_mut() {
+                words.push(")".to_owned());
+                outer.need_number = true;
+            }
+            continue;
+        };
+        let branch = match line.branch {
+            Some(b) => b,
+            None => {
+                if line.next == 0 {
+                    for c in &m.comments_before {
+                        words.push(comment(c));
+                        line.need_number = true;
+                    }
+                }
+                if line.half % 2 == 0 {
+                    words.push(format!("{}.", line.pair));
+                } else if line.need_number {
+                    words.push(format!("{}...", line.pair));
+                }
+                let resolved = replay.and_then(|r| r.resolved.get(&m.mv.span.start));
+                words.push(resolved.map_or_else(|| move_text(&m.mv), spec_move));
+                line.need_number = false;
+                let extras: Vec<&str> = m
+                    .annotations
+                    .iter()
+                    .map(|a| a.text.as_str())
+                    .chain(m.clocks.iter().map(|c| c.text.as_str()))
+                    .collect();
+                if !extras.is_empty() {
+                    words.push(format!("{{{}}}", extras.join(" ")));
+                    line.need_number = true;
+                }
+                let next_before = line.moves.get(line.next + 1).map_or(&[][..], |n| n.comments_before.as_slice());
+                for c in m.comments_after.iter().chain(next_before) {
+                    words.push(comment(c));
+                    line.need_number = true;
+                }
+                if depth == 0 && line.next + 1 == line.moves.len() {
+                    if let Some(w) = last_words.take() {
+                        words.push(w);
+                        line.need_number = true;
+                    }
+                }
+                0
+            }
+        };
+        if let Some(v) = m.variations.get(branch) {
+            line.branch = Some(branch + 1);
             words.push("(".to_owned());
             for c in &v.comments {
                 words.push(comment(c));
             }
-            write_line(&v.moves, half, pair, replay, words);
-            words.push(")".to_owned());
-            need_number = true;
+            let (half, pair) = (line.half, line.pair);
+            lines.push(Line { moves: &v.moves, next: 0, branch: None, half, pair, need_number: true });
+            continue;
         }
-        half += 1;
-        if half % 2 == 0 {
-            pair += 1;
+        line.branch = None;
+        line.next += 1;
+        line.half += 1;
+        if line.half % 2 == 0 {
+            line.pair += 1;
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use pest::Parser;
 
+use super::findings::Findings;
 use super::model::Header;
 use super::parser::{PsnParser, Rule};
 use super::scan;
@@ -10,7 +11,7 @@ use crate::span::Span;
 
 /// Reads the header line `line`, which starts at `offset` of its game's text: one header, or
 /// several on one line (Asgts, lishogi).
-pub fn read(line: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut Vec<Diagnostic>) {
+pub fn read(line: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut Findings) {
     // Several headers share the line where a `]` is followed by a `[`.
     let mut start = 0;
     let bytes = line.as_bytes();
@@ -42,7 +43,7 @@ pub fn read(line: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &
     one(&line[start..], offset + start, headers, diagnostics);
 }
 
-fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut Vec<Diagnostic>) {
+fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut Findings) {
     let at = |a: usize, b: usize| Span::new(offset + a, offset + b);
     let spec = scan::is_spec_header(text);
     if spec || scan::is_named_header(text) {
@@ -175,9 +176,9 @@ mod tests {
     use super::*;
 
     fn read_one(line: &str) -> (Vec<Header>, Vec<&'static str>) {
-        let (mut h, mut d) = (Vec::new(), Vec::new());
+        let (mut h, mut d) = (Vec::new(), Findings::new());
         read(line, 0, &mut h, &mut d);
-        (h, d.iter().map(|d| d.code).collect())
+        (h, d.into_vec().iter().map(|d| d.code).collect())
     }
 
     #[test]

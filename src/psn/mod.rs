@@ -18,6 +18,7 @@ pub mod build;
 pub mod decode;
 pub mod dialect;
 pub mod display;
+pub mod findings;
 pub mod header;
 pub mod model;
 pub mod parser;
@@ -91,11 +92,10 @@ pub fn check_bytes(bytes: &[u8], options: Options) -> CheckedFile {
 /// Checks one game of `text`, a file read in `encoding`.
 pub fn check_game(raw: &scan::RawGame, text: &str, encoding: Encoding, options: Options) -> CheckedGame {
     let own = &text[raw.start..raw.end];
-    let (mut game, mut diagnostics, features) = build::build(raw, own);
+    let (mut game, mut diagnostics, features) = build::build_bounded(raw, own);
     if encoding.is_legacy() {
         if let Some((i, c)) = own.char_indices().find(|(_, c)| !c.is_ascii()) {
-            diagnostics.insert(
-                0,
+            diagnostics.push_first(
                 Diagnostic::warning(
                     "psn::encoding",
                     Span::new(i, i + c.len_utf8()),
@@ -106,13 +106,12 @@ pub fn check_game(raw: &scan::RawGame, text: &str, encoding: Encoding, options: 
             );
         }
     }
-    let departures =
-        diagnostics.iter().filter(|d| d.severity == Severity::Warning && d.code.starts_with("psn::")).count();
+    let departures = diagnostics.warnings(|d| d.code.starts_with("psn::"));
     game.dialect = dialect::guess(&features, departures);
     dialect::settle(&mut game, &mut diagnostics);
-    diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+    diagnostics.sort();
     if game.dialect == "gsdb" {
-        attach_forward(&mut game.moves);
+        model::for_each_line_mut(&mut game.moves, attach_forward);
     }
     // A starting position given but not read (its header is in error): nothing to replay from.
     let setup_failed = game.setup.is_none()
@@ -123,16 +122,16 @@ pub fn check_game(raw: &scan::RawGame, text: &str, encoding: Encoding, options: 
                     && setup::handicap(&h.value).is_none_or(|(name, _)| name != "even")
         });
     let replay = (options.replay && !setup_failed).then(|| {
-        let mut found = Vec::new();
+        let mut found = findings::Findings::new();
         let r = replay::replay(&game, features.ply_numbers, &mut found);
         // The replay's `psn::wrong-side` says more than the count's `psn::number-side`.
         diagnostics.retain(|d| {
             d.code != "psn::number-side" || !found.iter().any(|f| f.code == "psn::wrong-side" && f.span() == d.span())
         });
-        diagnostics.extend(found);
-        diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+        diagnostics.append(found);
         r
     });
+    let mut diagnostics = diagnostics.into_vec();
     if options.strict {
         for d in &mut diagnostics {
             d.severity = Severity::Error;
@@ -142,7 +141,7 @@ pub fn check_game(raw: &scan::RawGame, text: &str, encoding: Encoding, options: 
 }
 
 /// GSDB writes a comment before the move it is stored on (DIALECTS.md §2): a comment after move
-/// N belongs to move N+1.
+/// N of a line belongs to move N+1.
 fn attach_forward(moves: &mut [model::MoveNode]) {
     for i in (1..moves.len()).rev() {
         let (before, after) = moves.split_at_mut(i);
@@ -151,11 +150,6 @@ fn attach_forward(moves: &mut [model::MoveNode]) {
             let mut moved = std::mem::take(&mut prev.comments_after);
             moved.append(&mut after[0].comments_before);
             after[0].comments_before = moved;
-        }
-    }
-    for m in moves {
-        for v in &mut m.variations {
-            attach_forward(&mut v.moves);
         }
     }
 }

@@ -10,6 +10,12 @@ use serde::Serialize;
 use crate::shogi::{PieceKind, Square};
 use crate::span::Span;
 
+/// The deepest variations a game may nest: a variation inside a variation is 2 deep. A `(`
+/// that would open one deeper is reported (`psn::too-deep`) and what it encloses is not read.
+/// Real records nest a few levels at most; the limit keeps a hostile file from making every
+/// walk over the game as deep as the file is long.
+pub const MAX_VARIATION_DEPTH: usize = 100;
+
 /// One game of a PSN file.
 #[derive(Clone, Debug, Serialize)]
 pub struct Game {
@@ -40,17 +46,31 @@ impl Game {
 
     /// Every move of the game, variations included, in text order.
     pub fn all_moves(&self) -> Vec<&MoveNode> {
-        fn walk<'a>(line: &'a [MoveNode], out: &mut Vec<&'a MoveNode>) {
-            for m in line {
-                out.push(m);
-                for v in &m.variations {
-                    walk(&v.moves, out);
-                }
-            }
-        }
+        // The lines being walked, innermost last: no recursion, however deep the variations.
+        let mut lines = vec![self.moves.iter()];
         let mut out = Vec::new();
-        walk(&self.moves, &mut out);
+        while let Some(line) = lines.last_mut() {
+            let Some(m) = line.next() else {
+                lines.pop();
+                continue;
+            };
+            out.push(m);
+            // The first variation is walked first: it goes on top.
+            lines.extend(m.variations.iter().rev().map(|v| v.moves.iter()));
+        }
         out
+    }
+}
+
+/// Calls `visit` on every line of `main` (the line itself, then every variation at any depth),
+/// each before the variations that branch from it, with no recursion.
+pub fn for_each_line_mut(main: &mut [MoveNode], mut visit: impl FnMut(&mut [MoveNode])) {
+    let mut lines: Vec<&mut [MoveNode]> = vec![main];
+    while let Some(line) = lines.pop() {
+        visit(&mut *line);
+        for m in line.iter_mut() {
+            lines.extend(m.variations.iter_mut().map(|v| v.moves.as_mut_slice()));
+        }
     }
 }
 
@@ -98,7 +118,51 @@ pub struct MoveNode {
     /// move made").
     pub comments_after: Vec<Comment>,
     /// Lines that could have been played instead of this move.
+    #[serde(serialize_with = "nested")]
     pub variations: Vec<Variation>,
+}
+
+/// Variations hold moves that hold variations: dropping a deep tree the derived way would
+/// recurse once per level. The moves of the variations are taken apart on a heap stack instead,
+/// so that each node dropped has no variations left.
+impl Drop for MoveNode {
+    fn drop(&mut self) {
+        let mut pending = std::mem::take(&mut self.variations);
+        while let Some(mut v) = pending.pop() {
+            for m in &mut v.moves {
+                pending.append(&mut m.variations);
+            }
+        }
+    }
+}
+
+thread_local! {
+    /// How deep the variations being serialized on this thread are.
+    static SERIALIZING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Serializes a move's variations, refusing to go deeper than [`MAX_VARIATION_DEPTH`] (serde
+/// writes nested values by recursion: a game read from text never goes deeper, and one built by
+/// hand gets an error rather than a stack overflow).
+fn nested<S: serde::Serializer>(variations: &[Variation], serializer: S) -> Result<S::Ok, S::Error> {
+    /// Leaves the level on every way out.
+    struct Level;
+    impl Drop for Level {
+        fn drop(&mut self) {
+            SERIALIZING.with(|d| d.set(d.get().saturating_sub(1)));
+        }
+    }
+    let depth = SERIALIZING.with(|d| {
+        d.set(d.get() + 1);
+        d.get()
+    });
+    let _level = Level;
+    if depth > MAX_VARIATION_DEPTH && !variations.is_empty() {
+        return Err(serde::ser::Error::custom(format!(
+            "variations nested more than {MAX_VARIATION_DEPTH} deep are not serialized"
+        )));
+    }
+    variations.serialize(serializer)
 }
 
 /// A sequence number: `12.` or `12...`.
@@ -266,4 +330,72 @@ pub struct End {
     pub span: Span,
     /// Clock columns written after it (`Resigns  07:55:00  07:59:00`).
     pub clocks: Vec<Clock>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::psn::{display, findings::Findings, replay};
+
+    /// `P7f`, replaced by `P7f`, replaced by `P7f`… `depth` variations deep, built by hand (the
+    /// reader would stop at [`MAX_VARIATION_DEPTH`]).
+    fn deep_game(depth: usize) -> Game {
+        let node = |i: usize, variations: Vec<Variation>| MoveNode {
+            number: None,
+            mv: Move {
+                span: Span::new(4 * i, 4 * i + 3),
+                text: "P7f".into(),
+                form: MoveForm::Spec,
+                promoted: false,
+                piece: Some(PieceKind::Pawn),
+                from: Origin::None,
+                drop: false,
+                capture: false,
+                to: Square::new(7, 6).expect("7f"),
+                promotion: None,
+                promotes_to: None,
+                gold_mover: false,
+                mark: None,
+            },
+            annotations: Vec::new(),
+            clocks: Vec::new(),
+            comments_before: Vec::new(),
+            comments_after: Vec::new(),
+            variations,
+        };
+        let mut inner = node(depth, Vec::new());
+        for i in (0..depth).rev() {
+            let v = Variation { span: Span::new(4 * i + 3, 4 * i + 4), comments: Vec::new(), moves: vec![inner] };
+            inner = node(i, vec![v]);
+        }
+        Game {
+            line: 1,
+            span: Span::new(0, 4 * depth + 3),
+            dialect: "psn-variant",
+            headers: Vec::new(),
+            setup: None,
+            comments: Vec::new(),
+            moves: vec![inner],
+            end: None,
+        }
+    }
+
+    /// Far deeper than any stack would take by recursion: every walk over the game iterates.
+    #[test]
+    fn a_game_of_any_depth_is_walked_written_played_and_dropped_without_recursion() {
+        const DEPTH: usize = 200_000;
+        let game = deep_game(DEPTH);
+        assert_eq!(game.all_moves().len(), DEPTH + 1);
+        let written = display::to_psn(&game, None);
+        assert_eq!(written.matches('(').count(), DEPTH);
+        let mut found = Findings::new();
+        let r = replay::replay(&game, false, &mut found);
+        assert_eq!(r.resolved.len(), DEPTH + 1);
+        // serde recurses: past the depth the reader allows, serializing is refused, not overflowed.
+        let json = serde_json::to_string(&game);
+        assert!(json.is_err_and(|e| e.to_string().contains("nested more than")));
+        // And a game as deep as the reader allows is serialized.
+        assert!(serde_json::to_string(&deep_game(MAX_VARIATION_DEPTH)).is_ok());
+        drop(game);
+    }
 }

@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 
+use super::findings::Findings;
 use super::model::{Game, Mark, Move as Written, MoveForm, MoveNode, Origin, Promotion};
 use super::setup::HANDICAPS;
 use crate::diagnostic::Diagnostic;
@@ -92,7 +93,7 @@ type Arrivals = [Option<Span>; 81];
 
 /// Plays `game`. `per_ply` says the game numbers its moves one per ply (so numbers say nothing
 /// of the side to move). Findings go to `diagnostics`.
-pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Vec<Diagnostic>) -> Replay {
+pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay {
     let start: Position = game
         .setup
         .as_ref()
@@ -138,9 +139,7 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Vec<Diagnostic>) -> 
     let mut fourfold: Option<(usize, Span)> = None;
     for (i, node) in game.moves.iter().enumerate() {
         // Variations replace this move: they start from the position before it.
-        for v in &node.variations {
-            play_line(&v.moves, state, arrivals, per_ply, &mut r.resolved, diagnostics);
-        }
+        play_variations(node, &state, &arrivals, per_ply, &mut r.resolved, diagnostics);
         if !per_ply {
             check_side(node, &state, diagnostics);
         }
@@ -172,7 +171,7 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Vec<Diagnostic>) -> 
 
 /// GSDB writes a game lost by an illegal move as `[Result "1-0 Illegal move B4b+"]`, with the
 /// move itself left out of the moves: it is played after the last one, and reported.
-fn check_named_illegal_move(game: &Game, state: &State, arrivals: &Arrivals, diagnostics: &mut Vec<Diagnostic>) {
+fn check_named_illegal_move(game: &Game, state: &State, arrivals: &Arrivals, diagnostics: &mut Findings) {
     let Some(h) = game.headers.iter().find(|h| h.key.eq_ignore_ascii_case("Result")) else { return };
     let lower = h.value.to_ascii_lowercase();
     let Some(at) = lower.find("illegal move") else { return };
@@ -204,30 +203,56 @@ fn check_named_illegal_move(game: &Game, state: &State, arrivals: &Arrivals, dia
     }
 }
 
-/// Plays a variation from `state`, and its own variations from their branch points.
-fn play_line(
-    line: &[MoveNode],
-    mut state: State,
-    mut arrivals: Arrivals,
+/// Plays the variations of `node` from `state`, the position before it, and their own
+/// variations from their branch points. The lines being played are kept on a stack, one entry
+/// per level of nesting: no recursion, however deep the variations go.
+fn play_variations(
+    node: &MoveNode,
+    state: &State,
+    arrivals: &Arrivals,
     per_ply: bool,
     resolved: &mut QuickMap<usize, Resolved>,
-    diagnostics: &mut Vec<Diagnostic>,
+    diagnostics: &mut Findings,
 ) {
-    for node in line {
-        for v in &node.variations {
-            play_line(&v.moves, state, arrivals, per_ply, resolved, diagnostics);
-        }
-        if !per_ply {
-            check_side(node, &state, diagnostics);
-        }
-        match resolve(&state, &node.mv) {
-            Ok(res) => {
-                resolved.insert(node.mv.span.start, res);
-                play(&mut state, &mut arrivals, res.mv, node.mv.span);
+    /// A line being played: its moves, the next one to play, which of that move's variations
+    /// comes next, and the position before it.
+    struct Line<'a> {
+        moves: &'a [MoveNode],
+        next: usize,
+        branch: usize,
+        state: State,
+        arrivals: Arrivals,
+    }
+    let mut lines: Vec<Line> = Vec::new();
+    for v in &node.variations {
+        lines.push(Line { moves: &v.moves, next: 0, branch: 0, state: *state, arrivals: *arrivals });
+        while let Some(line) = lines.last_mut() {
+            let Some(node) = line.moves.get(line.next) else {
+                lines.pop();
+                continue;
+            };
+            // The move's variations first, each from the position before the move.
+            if let Some(v) = node.variations.get(line.branch) {
+                line.branch += 1;
+                let (state, arrivals) = (line.state, line.arrivals);
+                lines.push(Line { moves: &v.moves, next: 0, branch: 0, state, arrivals });
+                continue;
             }
-            Err(why) => {
-                diagnostics.push(why.into_diagnostic(&node.mv, &state, &arrivals));
-                return;
+            if !per_ply {
+                check_side(node, &line.state, diagnostics);
+            }
+            match resolve(&line.state, &node.mv) {
+                Ok(res) => {
+                    resolved.insert(node.mv.span.start, res);
+                    play(&mut line.state, &mut line.arrivals, res.mv, node.mv.span);
+                    line.next += 1;
+                    line.branch = 0;
+                }
+                // A line stops at its first illegal move.
+                Err(why) => {
+                    diagnostics.push(why.into_diagnostic(&node.mv, &line.state, &line.arrivals));
+                    lines.pop();
+                }
             }
         }
     }
@@ -245,7 +270,7 @@ fn play(state: &mut State, arrivals: &mut Arrivals, mv: Move, span: Span) {
 }
 
 /// `12.` numbers Black's move, `12...` White's (§1.2.1).
-fn check_side(node: &MoveNode, state: &State, diagnostics: &mut Vec<Diagnostic>) {
+fn check_side(node: &MoveNode, state: &State, diagnostics: &mut Findings) {
     let Some(n) = node.number else { return };
     let white = state.side() == Color::White;
     if n.ellipsis != white {
@@ -788,7 +813,7 @@ fn written_piece(m: &Written) -> String {
 }
 
 /// How the game ends against the final position.
-fn check_end(game: &Game, state: &State, fourfold: Option<(usize, Span)>, diagnostics: &mut Vec<Diagnostic>) {
+fn check_end(game: &Game, state: &State, fourfold: Option<(usize, Span)>, diagnostics: &mut Findings) {
     let plies = game.moves.len();
     let end_text = game.end.as_ref().map(|e| e.text.to_ascii_lowercase());
     let mate = state.is_checkmate();

@@ -3,6 +3,7 @@
 
 use pest::Parser;
 
+use super::findings::Findings;
 use super::model::Setup;
 use super::parser::{PsnParser, Rule};
 use crate::diagnostic::Diagnostic;
@@ -101,7 +102,7 @@ fn is_spec_value(value: &str) -> bool {
 }
 
 /// The `Handicap` header: its starting position, or an error that lists the known values.
-pub fn read_handicap(value: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Option<Setup> {
+pub fn read_handicap(value: &str, span: Span, diagnostics: &mut Findings) -> Option<Setup> {
     match handicap(value) {
         Some((name, sfen)) => {
             if !is_spec_value(value) {
@@ -148,7 +149,7 @@ fn place(mut d: Diagnostic, own: Option<usize>, span: Span) -> Diagnostic {
 fn report(
     checked: sfen::Checked,
     place: impl Fn(Diagnostic) -> Diagnostic,
-    diagnostics: &mut Vec<Diagnostic>,
+    diagnostics: &mut Findings,
 ) -> Option<Position> {
     let valid = checked.is_valid();
     diagnostics.extend(checked.diagnostics.into_iter().map(place));
@@ -157,7 +158,7 @@ fn report(
 
 /// The spec's `FEN` header (§1.1.1), whose value is `value` at `span`. Two other forms are read
 /// too, each as a dialect: pychess's `board[hand] b - 1`, and a USI SFEN (PSN notes 2 and 3).
-pub fn read_fen(value: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Option<Setup> {
+pub fn read_fen(value: &str, span: Span, diagnostics: &mut Findings) -> Option<Setup> {
     if let Some(hand) = pychess_hand(value) {
         return read_pychess_fen(value, hand, span, diagnostics);
     }
@@ -238,7 +239,7 @@ fn whole(rule: Rule, text: &str) -> bool {
 /// the rows are read by SFEN's board reader, the other arguments by their own rules, and the
 /// whole position is judged by SFEN's rules, so that every fault gets the report it gets in an
 /// SFEN record, on its own characters.
-fn read_spec_fen(value: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Option<Setup> {
+fn read_spec_fen(value: &str, span: Span, diagnostics: &mut Findings) -> Option<Setup> {
     let mut out = Vec::new();
     let (mut args, mut gaps) = (Vec::new(), Vec::new());
     if let Ok(pairs) = PsnParser::parse(Rule::fen_lenient, value) {
@@ -496,7 +497,7 @@ fn read_pychess_fen(
     value: &str,
     (open, close): (usize, usize),
     span: Span,
-    diagnostics: &mut Vec<Diagnostic>,
+    diagnostics: &mut Findings,
 ) -> Option<Setup> {
     diagnostics.push(
         Diagnostic::warning("psn::fen-pychess", span, "this FEN header is pychess's chess-style FEN, not the spec's")
@@ -563,7 +564,7 @@ pub fn rest_of(board: &Board, black: &Hand) -> Result<Hand, PieceKind> {
 }
 
 /// An `SFEN` header (D3, D4, D8): a USI SFEN, or only its board.
-pub fn read_sfen(value: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Option<Setup> {
+pub fn read_sfen(value: &str, span: Span, diagnostics: &mut Findings) -> Option<Setup> {
     diagnostics.push(
         Diagnostic::warning("psn::sfen-header", span, "the 1998 spec has no SFEN header")
             .label("read as an SFEN position")
@@ -574,7 +575,7 @@ pub fn read_sfen(value: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> 
 
 /// A header value that is a USI SFEN, or only its board, checked as an SFEN record, with every
 /// report on the value's own characters.
-fn sfen_position(value: &str, span: Span, source: &'static str, diagnostics: &mut Vec<Diagnostic>) -> Option<Setup> {
+fn sfen_position(value: &str, span: Span, source: &'static str, diagnostics: &mut Findings) -> Option<Setup> {
     // The bytes of `text` that are the value's own, where they stand in it.
     let (text, own) = if value.trim().contains(' ') {
         (value.to_owned(), value.len())
@@ -592,7 +593,7 @@ fn sfen_position(value: &str, span: Span, source: &'static str, diagnostics: &mu
 }
 
 /// A GSDB setup (D1): `wK3a … bRH1 wPH15 $`, the words at `spans` of `text`.
-pub fn read_gsdb(text: &str, spans: &[Span], diagnostics: &mut Vec<Diagnostic>) -> Option<Setup> {
+pub fn read_gsdb(text: &str, spans: &[Span], diagnostics: &mut Findings) -> Option<Setup> {
     let whole = spans.first()?.to(*spans.last()?);
     let mut board = Board::default();
     let mut hands = [Hand::default(), Hand::default()];
@@ -647,12 +648,12 @@ mod tests {
 
     #[test]
     fn the_spec_example_gives_the_diagram_hands() {
-        let mut d = Vec::new();
+        let mut d = Findings::new();
         let value = "5B2g/5s1kl/5g3/9/8P/6N2/9/9/7+r1 0012001/T s 1";
         let setup = read_fen(value, Span::new(0, value.len()), &mut d).expect("the spec's example reads");
         // Black: N S S R; White: 17 P, 3 L, 2 N, 1 S, 2 G, 1 B (seeds/README.md).
         assert_eq!(setup.sfen, "5B2g/5s1kl/5g3/9/8P/6N2/9/9/7+r1 b R2SNb2gs2n3l17p 1");
-        assert!(d.iter().all(|d| !d.is_error()), "{d:?}");
+        assert!(d.iter().all(|d| !d.is_error()), "{:?}", d.iter().collect::<Vec<_>>());
     }
 
     /// The grammar decides: a value that `fen_header` rejects is an error (unless it is one of
@@ -672,16 +673,16 @@ mod tests {
         }
         let (mut accepted, mut rejected) = (0, 0);
         for v in &values {
-            let mut d = Vec::new();
+            let mut d = Findings::new();
             let setup = read_fen(v, Span::new(0, v.len()), &mut d);
             let dialect = d.iter().any(|d| matches!(d.code, "psn::fen-sfen" | "psn::fen-pychess"));
             let own_error = d.iter().any(|d| d.is_error() && d.code.starts_with("psn::"));
-            for x in &d {
+            for x in d.iter() {
                 assert!(x.span().end <= v.len(), "{v:?}: {} at {:?}", x.code, x.span());
             }
             if whole(Rule::fen_header, v) {
                 accepted += 1;
-                assert!(!own_error, "{v:?}: the grammar accepts it, but {d:?}");
+                assert!(!own_error, "{v:?}: the grammar accepts it, but {:?}", d.iter().collect::<Vec<_>>());
             } else if !dialect {
                 rejected += 1;
                 assert!(d.iter().any(Diagnostic::is_error), "{v:?}: the grammar rejects it, but no error");
