@@ -74,7 +74,7 @@ fn plies(games: &[psn::Game]) -> u64 {
     games
         .iter()
         .map(|g| {
-            let mut d = Vec::new();
+            let mut d = psn::findings::Findings::new();
             replay::replay(g, false, &mut d).resolved.len() as u64
         })
         .sum()
@@ -92,7 +92,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let mut n = 0;
                 for g in &games {
-                    let mut d = Vec::new();
+                    let mut d = psn::findings::Findings::new();
                     n += replay::replay(black_box(g), false, &mut d).moves.len();
                 }
                 n
