@@ -525,7 +525,7 @@ fn too_deep(tokens: &[Token], outer: Span, count: usize, text: &str) -> Diagnost
         ),
     )
     .label(format!("a variation {} deep", MAX_VARIATION_DEPTH + 1))
-    .with(outer, "inside the variation that opens here");
+    .with(outer, "the outermost variation around it opens here");
     d = match close {
         Some(t) => d.with(t.span, "the unread variation ends here"),
         None => d.with(Span::point(text.trim_end().len()), "the game ends here, still inside it"),
@@ -894,6 +894,26 @@ mod tests {
         let kind = classify(word).expect("a word");
         let m = decode(kind, word, Span::new(0, word.len())).expect("a move");
         (m.promoted, m.piece.map(PieceKind::letter), m.from, m.drop, m.capture, m.to.to_string(), m.promotion)
+    }
+
+    #[test]
+    fn variations_too_deep_are_reported_once_and_not_read() {
+        let deep = MAX_VARIATION_DEPTH;
+        let text = format!(
+            "1. P7f {}(1. P2f) (1. P2f (1. P2f)) (1. P2f){} 1... P3d 1-0",
+            "(1. P2f ".repeat(deep),
+            ")".repeat(deep)
+        );
+        let file = crate::psn::check_bytes(text.as_bytes(), Default::default());
+        let [game] = file.games.as_slice() else { panic!("one game") };
+        let errors: Vec<_> = game.diagnostics.iter().filter(|d| d.is_error()).collect();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].code, "psn::too-deep");
+        assert!(errors[0].message.ends_with("(nor those of 2 more variations as deep)"), "{}", errors[0].message);
+        // The deepest variations are left out; the moves around them are read.
+        let moves = game.game.all_moves();
+        assert_eq!(moves.len(), deep + 2);
+        assert_eq!(moves.last().map(|m| m.mv.text.as_str()), Some("P3d"));
     }
 
     #[test]
