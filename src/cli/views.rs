@@ -104,7 +104,8 @@ pub struct ConvertInput {
 #[derive(Clone, Debug)]
 enum Pos {
     Shogi(sfen::Position),
-    Chess(fen::Position),
+    /// A chess position, and an EPD record's operations as written (`None` for FEN).
+    Chess(fen::Position, Option<String>),
     /// A PSN game: its start position, then the position after each move it replays.
     Game(Vec<Frame>),
 }
@@ -238,7 +239,10 @@ impl Outcome {
 /// chess square.
 fn is_chess(node: &Node) -> bool {
     let Value::Object(members) = &node.value else { return false };
-    if members.iter().any(|m| matches!(m.key.as_str(), "castling" | "enPassant" | "halfmoveClock" | "fullmoveNumber")) {
+    if members
+        .iter()
+        .any(|m| matches!(m.key.as_str(), "castling" | "enPassant" | "halfmoveClock" | "fullmoveNumber" | "operations"))
+    {
         return true;
     }
     if members.iter().any(|m| matches!(m.key.as_str(), "blackHand" | "whiteHand" | "moveNumber")) {
@@ -386,8 +390,14 @@ fn line_records(
             let position = if report.is_valid() {
                 match format {
                     Format::Sfen(choice) => sfen::check(text, choice).position.map(Pos::Shogi),
-                    Format::Fen(dialect) => fen::check(text, fen::Kind::Fen, dialect).position.map(Pos::Chess),
-                    Format::Epd => fen::check(text, fen::Kind::Epd, fen::Dialect::Standard).position.map(Pos::Chess),
+                    Format::Fen(dialect) => {
+                        fen::check(text, fen::Kind::Fen, dialect).position.map(|p| Pos::Chess(p, None))
+                    }
+                    Format::Epd => {
+                        let c = fen::check(text, fen::Kind::Epd, fen::Dialect::Standard);
+                        let ops = c.record.operations.map_or("", |s| s.slice(text).trim());
+                        c.position.map(|p| Pos::Chess(p, Some(ops.to_owned())))
+                    }
                 }
             } else {
                 outcome.invalid = true;
@@ -408,7 +418,8 @@ fn read_json_record(node: &Node) -> (Option<Pos>, Option<String>, Vec<Diagnostic
     if is_chess(node) {
         let c = fen::json::read(node);
         let valid = c.is_valid();
-        (c.position.filter(|_| valid).map(Pos::Chess), c.fen, c.diagnostics)
+        let ops = c.operations;
+        (c.position.filter(|_| valid).map(|p| Pos::Chess(p, ops)), c.fen, c.diagnostics)
     } else {
         let c = sfen::json::read(node);
         let valid = c.is_valid();
@@ -585,7 +596,8 @@ pub fn run_json(paths: &[String], args: &JsonViewArgs) -> ExitCode {
     let mut out = output::Stdout;
     let outcome = each_record(paths, args.format, args.dialect, FormatArg::Psn, &mut |item| match item.position {
         Some(Pos::Shogi(p)) => writeln!(out, "{}", sfen::json::write(&p, style)),
-        Some(Pos::Chess(p)) => writeln!(out, "{}", fen::json::write(&p)),
+        Some(Pos::Chess(p, None)) => writeln!(out, "{}", fen::json::write(&p)),
+        Some(Pos::Chess(p, Some(ops))) => writeln!(out, "{}", fen::json::write_epd(&p, &ops)),
         Some(Pos::Game(_)) | None => Ok(()),
     });
     outcome.code()
@@ -603,7 +615,7 @@ pub fn run_convert_sfen(paths: &[String], input: &ConvertInput) -> ExitCode {
     let mut outcome = each_record(paths, input.format, None, FormatArg::Psn, &mut |item| match item.position {
         Some(Pos::Shogi(p)) => writeln!(out, "{p}"),
         Some(Pos::Game(_)) => Ok(()),
-        Some(Pos::Chess(_)) => {
+        Some(Pos::Chess(..)) => {
             chess = true;
             output::message(format_args!(
                 "{}:{}: a chess position has no SFEN (its FEN is `{}`)",
@@ -776,7 +788,7 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
                 Some(Diagram::Shogi(vec![Frame { label: None, position: p, last_move: last }]))
             }
             Some(Pos::Game(frames)) => Some(Diagram::Shogi(frames)),
-            Some(Pos::Chess(p)) => {
+            Some(Pos::Chess(p, _)) => {
                 let last = match args.last_move.as_deref().map(views::chess_move_squares) {
                     Some(Some(squares)) => squares,
                     Some(None) => {
