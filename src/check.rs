@@ -416,6 +416,16 @@ mod tests {
     }
 
     #[test]
+    fn a_batch_of_short_lines_is_cut_by_their_places_too() {
+        // Two bytes a line, 32 bytes of place: a batch of 64 KiB holds about 2,000 lines.
+        let input = "x\n".repeat(100_000);
+        let mut reader = LineReader::new(input.as_bytes());
+        let batch = reader.next_batch(64 * 1024).expect("read").expect("a batch");
+        assert!(batch.cost() < 64 * 1024 + 64, "{}", batch.cost());
+        assert!(batch.lines.len() < 64 * 1024 / std::mem::size_of::<LineInfo>(), "{}", batch.lines.len());
+    }
+
+    #[test]
     fn keeps_only_the_start_of_a_huge_line() {
         let mut input = vec![b'9'; 10 * 1024 * 1024];
         input.extend_from_slice(b"\nok");

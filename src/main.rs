@@ -765,9 +765,7 @@ fn run_board(args: &BoardArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stderr().is_terminal();
-    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
+    let reporter = views_cli::Reporter::new();
     let paths: Vec<String> = if args.paths.is_empty() { vec!["-".to_owned()] } else { args.paths.clone() };
     let mut out = output::Stdout;
     let (mut boards, mut invalid, mut failed) = (0u64, 0u64, false);
@@ -804,16 +802,7 @@ fn run_board(args: &BoardArgs) -> ExitCode {
                 let report = check::check_line(Format::Fen(dialect), line.number, bytes, line.len);
                 // Warnings leave the board valid; only an invalid record explains itself here.
                 if !report.is_valid() {
-                    let shown = RecordSource::display_text(&report.text);
-                    let source = RecordSource { name, text: &shown, line: report.line };
-                    let mut text = String::new();
-                    for d in &report.diagnostics {
-                        let _ = handler.render_report(&mut text, &d.report(&source));
-                        text.push('\n');
-                    }
-                    output::err(&text);
-                }
-                if !report.is_valid() {
+                    output::err(reporter.line(name, report.line, &report.text, &report.diagnostics));
                     invalid += 1;
                     continue;
                 }

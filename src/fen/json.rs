@@ -431,7 +431,7 @@ mod tests {
 
     #[test]
     fn epd_keeps_its_operations_and_has_no_counters() {
-        let epd = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a \\\"b\\\"\";";
+        let epd = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a b\";";
         let checked = super::super::check(epd, Kind::Epd, Dialect::Standard);
         let p = checked.position.expect("a position");
         let ops = checked.record.operations.map(|s| s.slice(epd).trim().to_owned()).expect("operations");
