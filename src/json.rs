@@ -75,9 +75,10 @@ impl Piece {
 
 /// The pieces of a JSON input: its lines when it is JSON Lines, else the whole document.
 ///
-/// A file is JSON Lines when its first non-blank line holds a whole value, or its second one
-/// does (the first may be a broken record): then each line is read on its own, and a broken
-/// line hides nothing after it.
+/// A file is JSON Lines when its first non-blank line holds whole values, or when it opens an
+/// object (a record cut short?) and one of the next few lines is a whole object, unindented:
+/// then each line is read on its own, and a broken line hides nothing after it. Any other file
+/// is one document (pretty-printed, or an array of records).
 #[derive(Debug)]
 pub struct Pieces<R> {
     reader: BufReader<R>,
@@ -147,24 +148,35 @@ impl<R: Read> Pieces<R> {
         Ok(Some((self.line, kept, len)))
     }
 
-    /// Decides the mode from the first two non-blank lines.
+    /// Decides the mode from the first non-blank lines ([`LOOK_AHEAD`] at most).
     fn decide(&mut self) -> io::Result<bool> {
-        let mut found = 0;
-        while found < 2 {
+        let (mut found, mut bytes, mut record_start) = (0, 0, false);
+        while found < LOOK_AHEAD && bytes <= MAX_DOCUMENT {
             let Some(line) = self.read_line(MAX_DOCUMENT, false)? else { break };
+            bytes += line.1.len() + 1;
             if line.2 > MAX_DOCUMENT {
                 self.ahead.push_back(line);
                 return Ok(false);
             }
             let blank = line.1.iter().all(u8::is_ascii_whitespace);
-            let whole = !blank && line.2 <= MAX_LINE && holds_a_value(&line.1, found > 0);
+            let whole = !blank && line.2 <= MAX_LINE && holds_values(&line.1);
+            let opens_record = line.1.first() == Some(&b'{');
             self.ahead.push_back(line);
-            if whole {
+            if blank {
+                continue;
+            }
+            // The first line a whole value: JSON Lines. Else, when the first line opens an
+            // object (a record cut short?), a later line that is a whole object, unindented.
+            if whole && (found == 0 || (record_start && opens_record)) {
                 return Ok(true);
             }
-            if !blank {
-                found += 1;
+            if found == 0 {
+                record_start = opens_record;
+                if !record_start {
+                    break;
+                }
             }
+            found += 1;
         }
         Ok(false)
     }
@@ -201,14 +213,20 @@ impl<R: Read> Pieces<R> {
     }
 }
 
-/// True when `line` holds a whole JSON value (for a second line, one that opens with `{` or
-/// `[`, as a JSON Lines record does).
-fn holds_a_value(line: &[u8], second: bool) -> bool {
+/// How many non-blank lines [`Pieces`] reads to tell JSON Lines from a document.
+const LOOK_AHEAD: usize = 8;
+
+/// True when `line` holds whole JSON values and nothing else.
+fn holds_values(line: &[u8]) -> bool {
     let text = String::from_utf8_lossy(line);
-    if second && !matches!(text.trim_start().as_bytes().first(), Some(b'{' | b'[')) {
-        return false;
+    let mut any = false;
+    for value in values(&text) {
+        if value.is_err() {
+            return false;
+        }
+        any = true;
     }
-    matches!(values(&text).next(), Some(Ok(_)))
+    any
 }
 
 impl<R: Read> Iterator for Pieces<R> {
@@ -774,6 +792,43 @@ mod tests {
         assert_eq!(diagnostics.len(), 2);
         assert_eq!(diagnostics[0].span().slice(text), ",");
         assert_eq!(diagnostics[1].message, "this string is never closed");
+    }
+
+    fn pieces(input: &str) -> Vec<Piece> {
+        Pieces::new(input.as_bytes()).map(|p| p.expect("read")).collect()
+    }
+
+    fn text(text: &str, line: usize) -> Piece {
+        Piece::Text { text: text.to_owned(), line }
+    }
+
+    #[test]
+    fn json_lines_are_read_one_line_at_a_time() {
+        assert_eq!(pieces("{\"a\":1}\r\n\n{\"b\":2}\n"), vec![text("{\"a\":1}", 1), text("{\"b\":2}", 3)]);
+        // A record cut short on line 1 does not swallow line 2.
+        let cut = "{\"a\":\n{\"b\":2}\n{\"c\":3}\n";
+        assert_eq!(pieces(cut), vec![text("{\"a\":", 1), text("{\"b\":2}", 2), text("{\"c\":3}", 3)]);
+        let long = format!("{{\"a\":1}}\n{}\n{{\"b\":2}}", "x".repeat(MAX_LINE + 1));
+        let got = pieces(&long);
+        assert_eq!(got.len(), 3);
+        assert!(matches!(&got[1], Piece::LongLine { line: 2, len, .. } if *len == MAX_LINE + 1));
+    }
+
+    #[test]
+    fn other_json_is_one_document() {
+        for doc in ["[\n{\"a\":1}\n]\n", "[\n{\"a\":1},\n{\"b\":2}\n]", "{\n  \"a\": {\"b\": 1}\n}\n"] {
+            let got = pieces(doc);
+            assert!(
+                matches!(got.as_slice(), [Piece::Text { text, line: 1 }] if text.trim_end() == doc.trim_end()),
+                "{got:?}"
+            );
+        }
+        let huge = format!("[\n{}1]", "1,\n".repeat(MAX_DOCUMENT));
+        assert!(matches!(pieces(&huge).as_slice(), [Piece::TooLarge { .. }]));
+        let zeros = vec![0u8; MAX_DOCUMENT * 2];
+        let got: Vec<Piece> = Pieces::new(zeros.as_slice()).map(|p| p.expect("read")).collect();
+        assert!(matches!(got.as_slice(), [Piece::TooLarge { .. }]));
+        assert_eq!(got[0].text().2.map(|d| d.code), Some("json::too-large"));
     }
 
     #[test]
