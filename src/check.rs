@@ -84,6 +84,12 @@ pub struct Batch {
 }
 
 impl Batch {
+    /// The memory the batch takes: its bytes, and the places of its lines (short lines cost
+    /// more in places than in bytes).
+    pub fn cost(&self) -> usize {
+        self.data.len() + self.lines.len() * std::mem::size_of::<LineInfo>()
+    }
+
     /// The kept bytes of `line`.
     pub fn bytes(&self, line: &LineInfo) -> &[u8] {
         &self.data[line.start..line.end]
@@ -165,7 +171,8 @@ impl<R: Read> LineReader<R> {
         self.pos = end;
     }
 
-    /// The next lines, about `target` bytes of them; `None` at the end of the input.
+    /// The next lines, about `target` bytes of them and their places ([`Batch::cost`]); `None`
+    /// at the end of the input.
     pub fn next_batch(&mut self, target: usize) -> io::Result<Option<Batch>> {
         let mut batch = Batch::default();
         loop {
@@ -191,7 +198,7 @@ impl<R: Read> LineReader<R> {
                     self.emit(&mut batch, at);
                     self.pos = at + 1;
                     self.after_cr = cr;
-                    if batch.data.len() >= target {
+                    if batch.cost() >= target {
                         break;
                     }
                 }
@@ -269,18 +276,29 @@ fn invalid_sequences(mut bytes: &[u8]) -> Vec<(Span, Vec<u8>)> {
     out
 }
 
+/// The finding on a line of `len` bytes, longer than [`MAX_LINE`], whose text starts with
+/// `start`: its label covers the first 60 characters.
+pub fn line_too_long(len: usize, start: &str) -> Diagnostic {
+    let shown = start.char_indices().nth(60).map_or(start.len(), |(at, _)| at);
+    Diagnostic::error(
+        "input::line-too-long",
+        Span::new(0, shown),
+        format!("this line is {len} bytes long, far longer than any record"),
+    )
+    .label("the line starts here")
+    .help(format!(
+        "kifu reads one record per line and parses lines of up to {MAX_LINE} bytes: is this the right file, with its line ends intact?"
+    ))
+}
+
 /// Checks one line of `format`: `bytes` as kept by the reader, `len` its full length.
 pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> LineReport {
     let mut report = LineReport { line: number, ..LineReport::default() };
     if len > MAX_LINE {
         let text = String::from_utf8_lossy(bytes);
-        let shown: String = text.chars().take(60).collect();
-        report.diagnostics.push(
-            Diagnostic::error("input::line-too-long", Span::new(0, shown.len()), format!("this line is {len} bytes long, far longer than any record"))
-                .label("the line starts here")
-                .help(format!("kifu reads one record per line and parses lines of up to {MAX_LINE} bytes: is this the right file, with its line ends intact?")),
-        );
-        report.text = shown;
+        let d = line_too_long(len, &text);
+        report.text = d.span().slice(&text).to_owned();
+        report.diagnostics.push(d);
         return report;
     }
     let mut pre = Vec::new();
@@ -395,6 +413,16 @@ mod tests {
         let got = lines(&input, usize::MAX);
         assert_eq!(got.len(), 2);
         assert_eq!((got[1].0, got[1].1.as_str()), (2, "next"));
+    }
+
+    #[test]
+    fn a_batch_of_short_lines_is_cut_by_their_places_too() {
+        // Two bytes a line, 32 bytes of place: a batch of 64 KiB holds about 2,000 lines.
+        let input = "x\n".repeat(100_000);
+        let mut reader = LineReader::new(input.as_bytes());
+        let batch = reader.next_batch(64 * 1024).expect("read").expect("a batch");
+        assert!(batch.cost() < 64 * 1024 + 64, "{}", batch.cost());
+        assert!(batch.lines.len() < 64 * 1024 / std::mem::size_of::<LineInfo>(), "{}", batch.lines.len());
     }
 
     #[test]

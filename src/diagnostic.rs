@@ -164,7 +164,7 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}[{}]: {}", self.severity.as_str(), self.code, self.message)
+        write!(f, "{}[{}]: {}", self.severity.as_str(), self.code, escape_unsafe(&self.message))
     }
 }
 
@@ -286,16 +286,51 @@ pub struct RecordSource<'a> {
 }
 
 impl RecordSource<'_> {
-    /// `text` as a report should show it: control characters become `?` (one byte each, so
-    /// spans still fit) and a space is added at the end, where a label on a missing field
-    /// points.
+    /// `text` as a report should show it ([`push_shown`]), and a space at the end, where a
+    /// label on a missing field points.
     pub fn display_text(text: &str) -> String {
-        let mut shown: String = text
-            .chars()
-            .map(|c| if c.is_control() && c != '\t' { "?".repeat(c.len_utf8()) } else { c.to_string() })
-            .collect();
+        let mut shown = String::with_capacity(text.len() + 1);
+        push_shown(&mut shown, text);
         shown.push(' ');
         shown
+    }
+}
+
+/// True for a character of the input that must not reach a terminal or a page as it is:
+/// control characters but tab (ESC starts terminal commands, BEL rings, CR overwrites the
+/// line), and the bidirectional controls, which reorder the text around them (U+202A to
+/// U+202E, U+2066 to U+2069, the marks U+200E, U+200F and U+061C).
+pub fn is_unsafe(c: char) -> bool {
+    (c.is_control() && c != '\t')
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// `text` with each unsafe character ([`is_unsafe`]) written as its escape, `\u{1b}`: how
+/// messages, help and labels show the input they quote, in reports and in pages.
+pub fn escape_unsafe(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_unsafe) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_unsafe(c) {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Appends the text of a record as a report shows it: each unsafe character ([`is_unsafe`])
+/// becomes `?`, one per byte, so that spans into the text still fit.
+pub fn push_shown(out: &mut String, text: &str) {
+    for c in text.chars() {
+        if is_unsafe(c) {
+            out.extend(std::iter::repeat_n('?', c.len_utf8()));
+        } else {
+            out.push(c);
+        }
     }
 }
 
@@ -308,7 +343,7 @@ impl SourceCode for RecordSource<'_> {
     ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
         let inner = self.text.read_span(span, context_lines_before, context_lines_after)?;
         Ok(Box::new(MietteSpanContents::new_named(
-            self.name.to_owned(),
+            escape_unsafe(self.name).into_owned(),
             inner.data(),
             *inner.span(),
             inner.line() + self.line.saturating_sub(1),
@@ -327,7 +362,7 @@ pub struct Report<'a> {
 
 impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.diagnostic.message)
+        f.write_str(&escape_unsafe(&self.diagnostic.message))
     }
 }
 
@@ -346,7 +381,7 @@ impl miette::Diagnostic for Report<'_> {
     }
 
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.diagnostic.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.diagnostic.help.as_ref().map(|h| Box::new(escape_unsafe(h)) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -359,7 +394,7 @@ impl miette::Diagnostic for Report<'_> {
             // miette needs spans inside the text; a point just past the end stays a point.
             let start = l.span.start.min(len);
             let end = l.span.end.min(len).max(start);
-            let text = (!l.message.is_empty()).then(|| l.message.clone());
+            let text = (!l.message.is_empty()).then(|| escape_unsafe(&l.message).into_owned());
             let span = (start, end - start);
             if l.primary {
                 LabeledSpan::new_primary_with_span(text, span)

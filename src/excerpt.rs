@@ -6,7 +6,7 @@
 //! context each side), and a line longer than [`LONG_LINE`] characters only around its labels,
 //! with `…` where text is left out.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{push_shown, Diagnostic};
 use crate::span::Span;
 
 /// Lines longer than this many bytes are cut around the labels.
@@ -68,7 +68,8 @@ impl LineIndex {
 /// The text a report of one diagnostic shows, and the diagnostic with its spans moved into it.
 #[derive(Clone, Debug)]
 pub struct Excerpt {
-    /// The lines shown, separated by `\n`, control characters shown as `?`; when they reach the
+    /// The lines shown, separated by `\n`, unsafe characters shown as `?`
+    /// ([`crate::diagnostic::push_shown`]); when they reach the
     /// end of the text, a space after it (where a label past the last character points).
     pub text: String,
     /// The 0-based line of the full text where the excerpt starts.
@@ -162,17 +163,6 @@ pub fn excerpt(text: &str, index: &LineIndex, d: &Diagnostic) -> Excerpt {
         l.span = Span::new(a, b.max(a));
     }
     Excerpt { text: shown, first_line: first, diagnostic: moved }
-}
-
-/// Appends `s` with control characters shown as `?`, one per byte (so offsets stay put).
-fn push_shown(out: &mut String, s: &str) {
-    for c in s.chars() {
-        if c.is_control() && c != '\t' {
-            out.push_str(&"?".repeat(c.len_utf8()));
-        } else {
-            out.push(c);
-        }
-    }
 }
 
 fn floor_char(text: &str, mut at: usize) -> usize {

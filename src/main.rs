@@ -15,6 +15,8 @@ use kifu::diagnostic::RecordSource;
 use kifu::fen;
 use kifu::sfen::DialectChoice;
 
+#[path = "cli/output.rs"]
+mod output;
 #[path = "cli/playground.rs"]
 mod playground_cli;
 #[path = "cli/views.rs"]
@@ -126,9 +128,9 @@ struct CheckArgs {
     /// When to use colours in human reports (NO_COLOR is respected under `auto`).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
-    /// Worker threads (default: one per core).
-    #[arg(long, short = 'j')]
-    jobs: Option<usize>,
+    /// Worker threads, 1 to 64 (default: one per core, at most 64).
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_JOBS)))]
+    jobs: Option<u32>,
     /// PSN: report every departure from the 1998 spec as an error, not a warning.
     #[arg(long)]
     strict: bool,
@@ -222,7 +224,7 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    match cli.command {
+    let code = match cli.command {
         Command::Check(args) => run_check(&args),
         Command::Board(args) => run_board(&args),
         Command::Json(args) => run_json(&args),
@@ -230,7 +232,8 @@ fn main() -> ExitCode {
         Command::Tree(args) => playground_cli::run_tree(&args),
         Command::Grammar(args) => playground_cli::run_grammar(&args),
         Command::Conformance(args) => playground_cli::run_conformance(&args),
-    }
+    };
+    output::exit(code)
 }
 
 /// Totals over every record checked.
@@ -341,11 +344,13 @@ fn run_check(args: &CheckArgs) -> ExitCode {
         .with_width(width)
         .with_word_separator(textwrap::WordSeparator::AsciiSpace);
     let renderer = Renderer { json, handler };
-    let workers = args.jobs.unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let workers = match args.jobs {
+        Some(jobs) => jobs as usize,
+        None => thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_JOBS as usize),
+    };
 
     let paths: Vec<String> = if args.paths.is_empty() { vec!["-".to_owned()] } else { args.paths.clone() };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = output::Stdout;
     let mut totals = Totals::default();
     let mut failed = false;
     for path in &paths {
@@ -456,10 +461,9 @@ fn run_check(args: &CheckArgs) -> ExitCode {
         };
         match result {
             Ok(t) => totals.add(&t),
+            // A write error: `output::exit` reports it.
+            Err(_) if output::failed() => return ExitCode::from(2),
             Err(e) => {
-                if e.kind() == io::ErrorKind::BrokenPipe {
-                    return ExitCode::from(2); // the reader of our output went away
-                }
                 usage_error(&mut out, json, name, &format!("cannot check `{name}`: {e}"));
                 failed = true;
             }
@@ -490,18 +494,18 @@ fn run_check(args: &CheckArgs) -> ExitCode {
             totals.records, totals.valid, totals.invalid, totals.warnings
         )
     };
+    // Any write error is kept and reported by `output::exit`.
     let _ = writeln!(out, "{summary}");
-    let _ = out.flush();
     exit_code(failed, totals.invalid > 0)
 }
 
 fn usage_error(out: &mut impl Write, json: bool, file: &str, message: &str) {
     if json {
         let msg = serde_json::json!({ "type": "error", "file": file, "message": message });
+        // Any write error is kept and reported by `output::exit`.
         let _ = writeln!(out, "{msg}");
     } else {
-        let _ = out.flush();
-        eprintln!("kifu: {message}");
+        output::message(message);
     }
 }
 
@@ -509,34 +513,150 @@ fn terminal_width() -> Option<usize> {
     std::env::var("COLUMNS").ok()?.parse().ok()
 }
 
-/// Bytes per batch handed to a worker.
-const BATCH_BYTES: usize = 256 * 1024;
+/// Bytes per batch of input handed to a worker: the lines' bytes and their places
+/// ([`LineReader::next_batch`] counts both).
+const BATCH_BYTES: usize = 128 * 1024;
 
-fn check_batch(batch: &Batch, name: &str, format: Format, renderer: &Renderer) -> (String, Totals) {
-    let mut out = String::new();
-    let mut t = Totals::default();
-    for line in &batch.lines {
-        let report = check::check_line(format, line.number, batch.bytes(line), line.len);
-        t.records += 1;
-        if report.is_valid() {
-            t.valid += 1;
-        } else {
-            t.invalid += 1;
+/// Bytes of rendered reports a worker holds at most before it waits for its turn to write
+/// them (one line's reports may pass it: [`check::MAX_FINDINGS`] bounds them).
+const PART_BYTES: usize = 128 * 1024;
+
+/// Bytes of finished reports held at most while they wait for the batches before them.
+const HELD_BYTES: usize = 4 * 1024 * 1024;
+
+/// The most worker threads `kifu check -j` starts. Each holds at most a batch and a part of
+/// its reports, so memory stays within a few dozen MiB whatever the input.
+const MAX_JOBS: u32 = 64;
+
+/// Checks one line of a batch into `t`, its reports appended to `out`.
+fn check_one(
+    batch: &Batch,
+    line: &check::LineInfo,
+    name: &str,
+    format: Format,
+    renderer: &Renderer,
+    out: &mut String,
+    t: &mut Totals,
+) {
+    let report = check::check_line(format, line.number, batch.bytes(line), line.len);
+    t.records += 1;
+    if report.is_valid() {
+        t.valid += 1;
+    } else {
+        t.invalid += 1;
+    }
+    t.warnings += report.warnings() as u64;
+    if let Some(name) = report.dialect {
+        *t.dialects.entry(name).or_default() += 1;
+    }
+    if !report.diagnostics.is_empty() {
+        renderer.render(name, &report, out);
+    }
+}
+
+/// A batch's reports and counts, done and waiting for the batches before it.
+struct Finished {
+    text: String,
+    totals: Totals,
+    consumed: u64,
+}
+
+/// Where the batches' reports are written in input order: batch `next` is the one to write;
+/// a worker ahead of it holds its reports in `held` (up to [`HELD_BYTES`] in all) and moves
+/// on, or, with more, waits for its turn.
+struct Order<'a, W> {
+    out: &'a mut W,
+    next: usize,
+    held: BTreeMap<usize, Finished>,
+    held_bytes: usize,
+    totals: Totals,
+    error: Option<io::Error>,
+}
+
+/// [`Order`] shared by the workers.
+struct Turns<'a, W> {
+    order: Mutex<Order<'a, W>>,
+    turn: std::sync::Condvar,
+    progress: Option<indicatif::ProgressBar>,
+}
+
+impl<'a, W: Write> Turns<'a, W> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Order<'a, W>> {
+        self.order.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Waits until batch `index` is the one to write; `false` after a write error.
+    fn wait<'g>(
+        &self,
+        mut order: std::sync::MutexGuard<'g, Order<'a, W>>,
+        index: usize,
+    ) -> Option<std::sync::MutexGuard<'g, Order<'a, W>>> {
+        while order.next != index && order.error.is_none() {
+            order = self.turn.wait(order).unwrap_or_else(std::sync::PoisonError::into_inner);
         }
-        t.warnings += report.warnings() as u64;
-        if let Some(name) = report.dialect {
-            *t.dialects.entry(name).or_default() += 1;
+        order.error.is_none().then_some(order)
+    }
+
+    /// Writes a part of batch `index`'s reports when its turn comes; `false` after a write error.
+    fn write_part(&self, index: usize, text: &mut String) -> bool {
+        let Some(mut order) = self.wait(self.lock(), index) else { return false };
+        let written = order.out.write_all(text.as_bytes());
+        text.clear();
+        self.keep(&mut order, written)
+    }
+
+    /// Hands over batch `index` done: held when it is early and small, else written in its
+    /// turn, with every held batch that follows; `false` after a write error.
+    fn finish(&self, index: usize, done: Finished) -> bool {
+        let mut order = self.lock();
+        if order.error.is_some() {
+            return false;
         }
-        if !report.diagnostics.is_empty() {
-            renderer.render(name, &report, &mut out);
+        if order.next != index && order.held_bytes + done.text.len() <= HELD_BYTES {
+            order.held_bytes += done.text.len();
+            order.held.insert(index, done);
+            return true;
+        }
+        let Some(mut order) = self.wait(order, index) else { return false };
+        let mut done = Some(done);
+        while let Some(d) = done.take() {
+            let written = order.out.write_all(d.text.as_bytes());
+            if !self.keep(&mut order, written) {
+                return false;
+            }
+            order.totals.add(&d.totals);
+            if let Some(p) = &self.progress {
+                p.inc(d.consumed);
+            }
+            order.next += 1;
+            let next = order.next;
+            done = order.held.remove(&next);
+            if let Some(d) = &done {
+                order.held_bytes -= d.text.len();
+            }
+        }
+        self.turn.notify_all();
+        true
+    }
+
+    /// Keeps a write error, waking every waiting worker so it stops.
+    fn keep(&self, order: &mut Order<'_, W>, written: io::Result<()>) -> bool {
+        match written {
+            Ok(()) => true,
+            Err(e) => {
+                order.error.get_or_insert(e);
+                self.turn.notify_all();
+                false
+            }
         }
     }
-    (out, t)
 }
 
 /// Checks a stream on `workers` threads: a reader thread cuts it into batches of lines, the
-/// workers check and render them, and this thread writes the results in input order. At most
-/// `2 × workers` batches are in flight, so memory stays flat whatever the input's size.
+/// workers check and render them, and write the reports in input order, each batch in its turn.
+/// Memory stays flat whatever the input: at most `workers` batches wait to be checked, each
+/// worker holds at most [`PART_BYTES`] of reports (and one line's) before waiting for its
+/// turn, and at most [`HELD_BYTES`] of finished reports wait for the batches before them.
 fn check_stream(
     input: impl Read + Send,
     size: Option<u64>,
@@ -544,24 +664,28 @@ fn check_stream(
     format: Format,
     renderer: &Renderer,
     workers: usize,
-    out: &mut impl Write,
+    out: &mut (impl Write + Send),
 ) -> io::Result<Totals> {
-    let in_flight = workers * 2;
-    let (batch_tx, batch_rx) = mpsc::sync_channel::<(usize, Batch)>(in_flight);
-    let (result_tx, result_rx) = mpsc::sync_channel::<(usize, u64, String, Totals)>(in_flight);
-    // Tokens bound the batches between the reader and the writer.
-    let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
-    for _ in 0..in_flight {
-        let _ = token_tx.send(());
-    }
-    let batch_rx = Mutex::new(batch_rx);
-    let progress = progress_bar(size);
-    thread::scope(|scope| {
+    let (batch_tx, batch_rx) = mpsc::sync_channel::<(usize, Batch)>(workers);
+    // Dropped by a worker that stops on a write error, so that the reader stops too.
+    let batch_rx = Mutex::new(Some(batch_rx));
+    let turns = Turns {
+        order: Mutex::new(Order {
+            out,
+            next: 0,
+            held: BTreeMap::new(),
+            held_bytes: 0,
+            totals: Totals::default(),
+            error: None,
+        }),
+        turn: std::sync::Condvar::new(),
+        progress: progress_bar(size),
+    };
+    let read = thread::scope(|scope| {
         let reader = scope.spawn(move || -> io::Result<()> {
             let mut reader = LineReader::new(input);
             let mut index = 0;
-            while token_rx.recv().is_ok() {
-                let Some(batch) = reader.next_batch(BATCH_BYTES)? else { break };
+            while let Some(batch) = reader.next_batch(BATCH_BYTES)? {
                 if batch_tx.send((index, batch)).is_err() {
                     break;
                 }
@@ -570,42 +694,37 @@ fn check_stream(
             Ok(())
         });
         for _ in 0..workers {
-            let (batch_rx, result_tx) = (&batch_rx, result_tx.clone());
+            let (batch_rx, turns) = (&batch_rx, &turns);
             scope.spawn(move || loop {
-                let next = batch_rx.lock().map_or(None, |rx| rx.recv().ok());
+                let next = batch_rx.lock().map_or(None, |rx| rx.as_ref().and_then(|rx| rx.recv().ok()));
                 let Some((index, batch)) = next else { break };
-                let (text, totals) = check_batch(&batch, name, format, renderer);
-                if result_tx.send((index, batch.consumed, text, totals)).is_err() {
+                let (mut text, mut totals) = (String::new(), Totals::default());
+                let mut going = true;
+                for line in &batch.lines {
+                    check_one(&batch, line, name, format, renderer, &mut text, &mut totals);
+                    if text.len() >= PART_BYTES && !turns.write_part(index, &mut text) {
+                        going = false;
+                        break;
+                    }
+                }
+                if !going || !turns.finish(index, Finished { text, totals, consumed: batch.consumed }) {
+                    if let Ok(mut rx) = batch_rx.lock() {
+                        *rx = None;
+                    }
                     break;
                 }
             });
         }
-        drop(result_tx);
-        let mut totals = Totals::default();
-        let mut write_error = None;
-        in_order(
-            result_rx.into_iter().map(|(index, consumed, text, t)| (index, (consumed, text, t))),
-            |(consumed, text, t)| {
-                if write_error.is_none() {
-                    write_error = out.write_all(text.as_bytes()).err();
-                }
-                totals.add(&t);
-                if let Some(p) = &progress {
-                    p.inc(consumed);
-                }
-                let _ = token_tx.send(());
-            },
-        );
-        drop(token_tx);
-        if let Some(p) = &progress {
-            p.finish_and_clear();
-        }
-        let read = reader.join().unwrap_or_else(|_| Err(io::Error::other("the reader thread failed")));
-        match (read, write_error) {
-            (Err(e), _) | (_, Some(e)) => Err(e),
-            _ => Ok(totals),
-        }
-    })
+        reader.join().unwrap_or_else(|_| Err(io::Error::other("the reader thread failed")))
+    });
+    if let Some(p) = &turns.progress {
+        p.finish_and_clear();
+    }
+    let order = turns.order.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    match (read, order.error) {
+        (_, Some(e)) | (Err(e), _) => Err(e),
+        _ => Ok(order.totals),
+    }
 }
 
 /// Hands results that arrive out of order (numbered from 0) to `each` in their order.
@@ -642,16 +761,13 @@ fn run_board(args: &BoardArgs) -> ExitCode {
         None | Some(DialectArg::Standard | DialectArg::Auto) => fen::Dialect::Standard,
         Some(DialectArg::Chess960) => fen::Dialect::Chess960,
         Some(_) => {
-            eprintln!("kifu: `kifu board` reads FEN: its dialects are standard and chess960");
+            output::message("`kifu board` reads FEN: its dialects are standard and chess960");
             return ExitCode::from(2);
         }
     };
-    let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stderr().is_terminal();
-    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
+    let reporter = views_cli::Reporter::new();
     let paths: Vec<String> = if args.paths.is_empty() { vec!["-".to_owned()] } else { args.paths.clone() };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = output::Stdout;
     let (mut boards, mut invalid, mut failed) = (0u64, 0u64, false);
     for path in &paths {
         let name = if path == "-" { "<stdin>" } else { path.as_str() };
@@ -661,7 +777,7 @@ fn run_board(args: &BoardArgs) -> ExitCode {
             match File::open(path) {
                 Ok(f) => Box::new(f),
                 Err(e) => {
-                    eprintln!("kifu: cannot open `{name}`: {e}");
+                    output::message(format_args!("cannot open `{name}`: {e}"));
                     failed = true;
                     continue;
                 }
@@ -673,27 +789,20 @@ fn run_board(args: &BoardArgs) -> ExitCode {
                 Ok(Some(b)) => b,
                 Ok(None) => break,
                 Err(e) => {
-                    eprintln!("kifu: cannot read `{name}`: {e}");
+                    output::message(format_args!("cannot read `{name}`: {e}"));
                     failed = true;
                     break;
                 }
             };
+            if output::failed() {
+                return ExitCode::from(2); // reported by `output::exit`
+            }
             for line in &batch.lines {
                 let bytes = batch.bytes(line);
                 let report = check::check_line(Format::Fen(dialect), line.number, bytes, line.len);
                 // Warnings leave the board valid; only an invalid record explains itself here.
                 if !report.is_valid() {
-                    let shown = RecordSource::display_text(&report.text);
-                    let source = RecordSource { name, text: &shown, line: report.line };
-                    let mut text = String::new();
-                    for d in &report.diagnostics {
-                        let _ = handler.render_report(&mut text, &d.report(&source));
-                        text.push('\n');
-                    }
-                    let _ = out.flush();
-                    eprint!("{text}");
-                }
-                if !report.is_valid() {
+                    output::err(reporter.line(name, report.line, &report.text, &report.diagnostics));
                     invalid += 1;
                     continue;
                 }
@@ -702,14 +811,13 @@ fn run_board(args: &BoardArgs) -> ExitCode {
                 if let Some(position) = fen::check(text, fen::Kind::Fen, dialect).position {
                     let sep = if boards > 0 { "\n" } else { "" };
                     if write!(out, "{sep}{}", position.diagram()).is_err() {
-                        return ExitCode::from(2);
+                        return ExitCode::from(2); // reported by `output::exit`
                     }
                     boards += 1;
                 }
             }
         }
     }
-    let _ = out.flush();
     exit_code(failed, invalid > 0)
 }
 
@@ -793,8 +901,7 @@ fn check_psn(
             totals.add(&t);
         });
         if totals.records == 0 && !renderer.json {
-            let _ = out.flush();
-            eprintln!("kifu: `{name}` holds no game");
+            output::message(format_args!("`{name}` holds no game"));
         }
         match error {
             Some(e) => Err(e),
@@ -813,7 +920,7 @@ fn read_games(paths: &[String]) -> Vec<(String, Option<kifu::psn::CheckedFile>)>
             match read_input(&path) {
                 Ok(bytes) => (name, Some(kifu::psn::check_bytes(&bytes, Default::default()))),
                 Err(e) => {
-                    eprintln!("kifu: cannot read `{name}`: {e}");
+                    output::message(format_args!("cannot read `{name}`: {e}"));
                     (name, None)
                 }
             }
@@ -826,8 +933,7 @@ fn run_json(args: &JsonArgs) -> ExitCode {
     if views_cli::reads_positions(&args.paths, args.positions.format) {
         return views_cli::run_json(&args.paths, &args.positions);
     }
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = output::Stdout;
     let mut failed = false;
     let mut invalid = false;
     for (name, file) in read_games(&args.paths) {
@@ -849,7 +955,6 @@ fn run_json(args: &JsonArgs) -> ExitCode {
             }
         }
     }
-    let _ = out.flush();
     exit_code(failed, invalid)
 }
 
@@ -862,8 +967,7 @@ fn run_convert(args: &ConvertArgs) -> ExitCode {
             ConvertTo::Usi => views_cli::convert_unsupported("usi"),
         };
     }
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = output::Stdout;
     let (mut failed, mut invalid, mut written) = (false, false, 0usize);
     for (name, file) in read_games(&args.paths) {
         let Some(file) = file else {
@@ -874,11 +978,10 @@ fn run_convert(args: &ConvertArgs) -> ExitCode {
             if !g.is_valid() {
                 invalid = true;
                 let first = g.diagnostics.iter().find(|d| d.is_error()).map(ToString::to_string).unwrap_or_default();
-                let _ = out.flush();
-                eprintln!(
-                    "kifu: {name}:{}: game not converted: {first} (run `kifu check` for every finding)",
+                output::message(format_args!(
+                    "{name}:{}: game not converted: {first} (run `kifu check` for every finding)",
                     g.game.line
-                );
+                ));
                 continue;
             }
             let replay = g.replay.as_ref();
@@ -887,11 +990,10 @@ fn run_convert(args: &ConvertArgs) -> ExitCode {
                 (ConvertTo::Usi, Some(r)) => format!("{}\n", kifu::psn::display::to_usi(r)),
                 (ConvertTo::Sfen, Some(r)) => kifu::psn::display::to_sfens(r),
                 (_, None) => {
-                    let _ = out.flush();
-                    eprintln!(
-                        "kifu: {name}:{}: game not converted: its starting position could not be read",
+                    output::message(format_args!(
+                        "{name}:{}: game not converted: its starting position could not be read",
                         g.game.line
-                    );
+                    ));
                     invalid = true;
                     continue;
                 }
@@ -904,6 +1006,5 @@ fn run_convert(args: &ConvertArgs) -> ExitCode {
             written += 1;
         }
     }
-    let _ = out.flush();
     exit_code(failed, invalid)
 }

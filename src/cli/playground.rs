@@ -203,7 +203,7 @@ fn render(name: &str, text: &str, first_line: usize, d: &Diagnostic) -> String {
 }
 
 fn usage(message: &str) -> ExitCode {
-    eprintln!("kifu: {message}");
+    super::output::message(message);
     ExitCode::from(2)
 }
 
@@ -256,7 +256,7 @@ fn report_grammar(errors: &[GrammarDiagnostic]) -> ExitCode {
         out.push_str(&render(&e.source.name, &e.source.text, 1, &e.diagnostic));
     }
     let _ = io::stdout().flush();
-    eprint!("{out}");
+    super::output::err(&out);
     ExitCode::from(2)
 }
 
@@ -289,7 +289,7 @@ fn require_rule(grammar: &Grammar, rule: &str, which: &str) -> Result<(), ExitCo
         Diagnostic::error("grammar::unknown-rule", Span::new(7, text.len()), format!("{which} has no rule `{rule}`"))
             .label("no such rule")
             .help(help);
-    eprint!("{}", render("<command line>", &text, 1, &d));
+    super::output::err(render("<command line>", &text, 1, &d));
     Err(ExitCode::from(2))
 }
 
@@ -375,7 +375,7 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
         Err(code) => return code,
     };
     if records.is_empty() {
-        eprintln!("kifu: `{name}` holds no record");
+        super::output::message(format_args!("`{name}` holds no record"));
         return ExitCode::SUCCESS;
     }
     let stdout = io::stdout();
@@ -393,7 +393,7 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
             Err(e) => {
                 rejected = true;
                 let _ = out.flush();
-                eprint!("{}", render(name, &r.text, r.line, &e.diagnostic(&rule, &r.text)));
+                super::output::err(render(name, &r.text, r.line, &e.diagnostic(&rule, &r.text)));
             }
         }
     }
@@ -411,7 +411,7 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
         Err(code) => return code,
     };
     if records.is_empty() {
-        eprintln!("kifu: `{name}` holds no record");
+        super::output::message(format_args!("`{name}` holds no record"));
         return ExitCode::SUCCESS;
     }
     let stdout = io::stdout();
@@ -457,7 +457,7 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
             let _ = out.flush();
             let text = r.text.as_str();
             for d in &diagnostics {
-                eprint!("{}", render(name, text, r.line, d));
+                super::output::err(render(name, text, r.line, d));
             }
         }
         invalid |= diagnostics.iter().any(Diagnostic::is_error);

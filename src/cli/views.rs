@@ -4,7 +4,7 @@
 
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use miette::{GraphicalReportHandler, GraphicalTheme};
@@ -16,6 +16,7 @@ use kifu::json::{self as kjson, Node, Style, Value};
 use kifu::views::{self, html, svg, text, Diagram, Frame, Names};
 use kifu::{fen, sfen};
 
+use super::output::{self, AtomicFile};
 use super::{read_input, resolve, DialectArg, Renderer, Totals, BATCH_BYTES};
 
 /// The options of `kifu board` beyond seed 001's printer.
@@ -103,7 +104,8 @@ pub struct ConvertInput {
 #[derive(Clone, Debug)]
 enum Pos {
     Shogi(sfen::Position),
-    Chess(fen::Position),
+    /// A chess position, and an EPD record's operations as written (`None` for FEN).
+    Chess(fen::Position, Option<String>),
     /// A PSN game: its start position, then the position after each move it replays.
     Game(Vec<Frame>),
 }
@@ -178,18 +180,19 @@ fn input_of(
 }
 
 /// Renders findings for standard error.
-struct Reporter {
+pub(crate) struct Reporter {
     handler: GraphicalReportHandler,
 }
 
 impl Reporter {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stderr().is_terminal();
         let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
         Self { handler: GraphicalReportHandler::new_themed(theme).with_width(100) }
     }
 
-    fn line(&self, name: &str, line: usize, text: &str, diagnostics: &[Diagnostic]) -> String {
+    /// Reports on one line of a file: `text` is the line, `line` its number.
+    pub(crate) fn line(&self, name: &str, line: usize, text: &str, diagnostics: &[Diagnostic]) -> String {
         let shown = RecordSource::display_text(text);
         let source = RecordSource { name, text: &shown, line };
         let mut out = String::new();
@@ -236,7 +239,10 @@ impl Outcome {
 /// chess square.
 fn is_chess(node: &Node) -> bool {
     let Value::Object(members) = &node.value else { return false };
-    if members.iter().any(|m| matches!(m.key.as_str(), "castling" | "enPassant" | "halfmoveClock" | "fullmoveNumber")) {
+    if members
+        .iter()
+        .any(|m| matches!(m.key.as_str(), "castling" | "enPassant" | "halfmoveClock" | "fullmoveNumber" | "operations"))
+    {
         return true;
     }
     if members.iter().any(|m| matches!(m.key.as_str(), "blackHand" | "whiteHand" | "moveNumber")) {
@@ -250,7 +256,18 @@ fn is_chess(node: &Node) -> bool {
     }
 }
 
+/// An error with what was being done: "cannot read `a.sfen`: …".
+fn context(e: io::Error, what: impl std::fmt::Display) -> io::Error {
+    io::Error::new(e.kind(), format!("{what}: {e}"))
+}
+
+/// The input at `path`, or standard input for `-`.
+fn open(path: &str) -> io::Result<Box<dyn Read>> {
+    Ok(if path == "-" { Box::new(io::stdin()) } else { Box::new(File::open(path)?) })
+}
+
 /// Reads every record of `paths`, reporting findings on standard error, and hands each to `f`.
+/// Stops at the first error of `f` (a write error).
 fn each_record(
     paths: &[String],
     format: Option<FormatArg>,
@@ -266,7 +283,7 @@ fn each_record(
         let input = match input_of(path, format, dialect, default) {
             Ok(i) => i,
             Err(e) => {
-                eprintln!("kifu: {e}");
+                output::message(e);
                 outcome.failed = true;
                 continue;
             }
@@ -275,38 +292,30 @@ fn each_record(
             Input::Psn => match read_input(path) {
                 Ok(bytes) => psn_records(name, &bytes, &reporter, &mut outcome, f),
                 Err(e) => {
-                    eprintln!("kifu: cannot read `{name}`: {e}");
+                    output::message(format_args!("cannot read `{name}`: {e}"));
                     outcome.failed = true;
                     continue;
                 }
             },
-            Input::Json => match read_input(path) {
-                Ok(bytes) => json_records(name, &bytes, &reporter, &mut outcome, f),
-                Err(e) => {
-                    eprintln!("kifu: cannot read `{name}`: {e}");
-                    outcome.failed = true;
-                    continue;
-                }
-            },
-            Input::Lines(format) => {
-                let reader: Box<dyn Read> = if path == "-" {
-                    Box::new(io::stdin())
-                } else {
-                    match File::open(path) {
-                        Ok(file) => Box::new(file),
-                        Err(e) => {
-                            eprintln!("kifu: cannot open `{name}`: {e}");
-                            outcome.failed = true;
-                            continue;
-                        }
+            Input::Json | Input::Lines(_) => {
+                let reader = match open(path) {
+                    Ok(r) => r,
+                    Err(e) => {
+                        output::message(format_args!("cannot open `{name}`: {e}"));
+                        outcome.failed = true;
+                        continue;
                     }
                 };
-                line_records(name, reader, format, &reporter, &mut outcome, f)
+                match input {
+                    Input::Lines(format) => line_records(name, reader, format, &reporter, &mut outcome, f),
+                    _ => json_records(name, reader, &reporter, &mut outcome, f),
+                }
             }
         };
         if let Err(e) = result {
-            if e.kind() != io::ErrorKind::BrokenPipe {
-                eprintln!("kifu: `{name}`: {e}");
+            // A write error on standard output is reported once, at the end.
+            if !output::failed() {
+                output::message(e);
             }
             outcome.failed = true;
             return outcome;
@@ -330,9 +339,7 @@ fn psn_records(
         let errors: Vec<Diagnostic> = g.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
         if !errors.is_empty() {
             outcome.invalid = true;
-            let rendered = reporter.multi(name, text, g.game.line, &LineIndex::new(text), &errors);
-            let _ = io::stdout().flush();
-            eprint!("{rendered}");
+            output::err(reporter.multi(name, text, g.game.line, &LineIndex::new(text), &errors));
         }
         let frames = g.replay.as_ref().map(|r| {
             let mut sequence = vec![(None, r.start.clone())];
@@ -366,15 +373,15 @@ fn line_records(
     f: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut reader = LineReader::new(input);
-    while let Some(batch) = reader.next_batch(BATCH_BYTES)? {
+    while let Some(batch) =
+        reader.next_batch(BATCH_BYTES).map_err(|e| context(e, format_args!("cannot read `{name}`")))?
+    {
         for line in &batch.lines {
             let bytes = batch.bytes(line);
             let report = check::check_line(format, line.number, bytes, line.len);
             // Warnings leave a record valid: only an invalid record explains itself here.
             if !report.is_valid() {
-                let rendered = reporter.line(name, report.line, &report.text, &report.diagnostics);
-                let _ = io::stdout().flush();
-                eprint!("{rendered}");
+                output::err(reporter.line(name, report.line, &report.text, &report.diagnostics));
             }
             let findings = report.diagnostics.iter().map(ToString::to_string).collect();
             // The report keeps the line's text only when it has findings.
@@ -383,14 +390,23 @@ fn line_records(
             let position = if report.is_valid() {
                 match format {
                     Format::Sfen(choice) => sfen::check(text, choice).position.map(Pos::Shogi),
-                    Format::Fen(dialect) => fen::check(text, fen::Kind::Fen, dialect).position.map(Pos::Chess),
-                    Format::Epd => fen::check(text, fen::Kind::Epd, fen::Dialect::Standard).position.map(Pos::Chess),
+                    Format::Fen(dialect) => {
+                        fen::check(text, fen::Kind::Fen, dialect).position.map(|p| Pos::Chess(p, None))
+                    }
+                    Format::Epd => {
+                        let c = fen::check(text, fen::Kind::Epd, fen::Dialect::Standard);
+                        let ops = c.record.operations.map_or("", |s| s.slice(text).trim());
+                        c.position.map(|p| Pos::Chess(p, Some(ops.to_owned())))
+                    }
                 }
             } else {
                 outcome.invalid = true;
                 None
             };
             f(Item { file: name.to_owned(), line: report.line, notation: text.to_owned(), position, findings })?;
+        }
+        if output::failed() {
+            return Err(io::Error::other("standard error could not be written"));
         }
     }
     Ok(())
@@ -402,7 +418,8 @@ fn read_json_record(node: &Node) -> (Option<Pos>, Option<String>, Vec<Diagnostic
     if is_chess(node) {
         let c = fen::json::read(node);
         let valid = c.is_valid();
-        (c.position.filter(|_| valid).map(Pos::Chess), c.fen, c.diagnostics)
+        let ops = c.operations;
+        (c.position.filter(|_| valid).map(|p| Pos::Chess(p, ops)), c.fen, c.diagnostics)
     } else {
         let c = sfen::json::read(node);
         let valid = c.is_valid();
@@ -410,54 +427,82 @@ fn read_json_record(node: &Node) -> (Option<Pos>, Option<String>, Vec<Diagnostic
     }
 }
 
-fn json_records(
+/// A piece of JSON text being read: a line of JSON Lines or a whole document.
+struct JsonText<'a> {
+    text: &'a str,
+    /// 1-based line of the file where `text` starts.
+    line: usize,
+    index: &'a LineIndex,
+}
+
+impl JsonText<'_> {
+    /// The 1-based line and character column of byte `at` of the text, in the file.
+    fn place(&self, at: usize) -> (usize, usize) {
+        let (line, column) = self.index.place(self.text, at);
+        (self.line + line, column)
+    }
+}
+
+/// Hands `f` each record of a JSON input ([`kjson::Pieces`]: line by line for JSON Lines,
+/// else one document of bounded size), or the findings that kept a value from being read.
+fn each_json(
     name: &str,
-    bytes: &[u8],
-    reporter: &Reporter,
-    outcome: &mut Outcome,
-    f: &mut dyn FnMut(Item) -> io::Result<()>,
+    input: impl Read,
+    f: &mut dyn FnMut(&JsonText<'_>, Result<&Node, &[Diagnostic]>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let text = String::from_utf8_lossy(bytes);
-    let index = LineIndex::new(&text);
-    for value in kjson::values(&text) {
-        let node = match value {
-            Ok(node) => node,
-            Err(d) => {
-                outcome.invalid = true;
-                let _ = io::stdout().flush();
-                eprint!("{}", reporter.multi(name, &text, 1, &index, std::slice::from_ref(&*d)));
-                continue;
+    for piece in kjson::Pieces::new(input) {
+        let piece = piece.map_err(|e| context(e, format_args!("cannot read `{name}`")))?;
+        let (text, line, unread) = piece.text();
+        let index = LineIndex::new(text);
+        let at = JsonText { text, line, index: &index };
+        if let Some(d) = unread {
+            f(&at, Err(std::slice::from_ref(&d)))?;
+            continue;
+        }
+        for value in kjson::values(text) {
+            match value {
+                Ok(node) => {
+                    for node in records_of(std::slice::from_ref(&node)) {
+                        f(&at, Ok(node))?;
+                    }
+                }
+                Err(d) => f(&at, Err(std::slice::from_ref(&*d)))?,
             }
-        };
-        for node in records_of(std::slice::from_ref(&node)) {
-            json_record(name, &text, &index, node, reporter, outcome, f)?;
+        }
+        if output::failed() {
+            return Err(io::Error::other("standard error could not be written"));
         }
     }
     Ok(())
 }
 
-/// One JSON record: read, its findings reported when it is invalid, handed to `f`.
-fn json_record(
+fn json_records(
     name: &str,
-    text: &str,
-    index: &LineIndex,
-    node: &Node,
+    input: impl Read,
     reporter: &Reporter,
     outcome: &mut Outcome,
     f: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> io::Result<()> {
-    let (position, written, diagnostics) = read_json_record(node);
-    if position.is_none() && !diagnostics.is_empty() {
-        let _ = io::stdout().flush();
-        eprint!("{}", reporter.multi(name, text, 1, index, &diagnostics));
-    }
-    if position.is_none() {
-        outcome.invalid = true;
-    }
-    let line = index.place(text, node.span.start).0 + 1;
-    let notation = written.unwrap_or_else(|| node.span.slice(text).chars().take(120).collect());
-    let findings = diagnostics.iter().map(ToString::to_string).collect();
-    f(Item { file: name.to_owned(), line, notation, position, findings })
+    each_json(name, input, &mut |at, record| match record {
+        Err(diagnostics) => {
+            outcome.invalid = true;
+            output::err(reporter.multi(name, at.text, at.line, at.index, diagnostics));
+            Ok(())
+        }
+        Ok(node) => {
+            let (position, written, diagnostics) = read_json_record(node);
+            if position.is_none() {
+                outcome.invalid = true;
+                if !diagnostics.is_empty() {
+                    output::err(reporter.multi(name, at.text, at.line, at.index, &diagnostics));
+                }
+            }
+            let line = at.place(node.span.start).0;
+            let notation = written.unwrap_or_else(|| node.span.slice(at.text).chars().take(120).collect());
+            let findings = diagnostics.iter().map(ToString::to_string).collect();
+            f(Item { file: name.to_owned(), line, notation, position, findings })
+        }
+    })
 }
 
 /// The records of a JSON stream: each top-level value, or the elements of a top-level array.
@@ -473,60 +518,52 @@ fn records_of(nodes: &[Node]) -> Vec<&Node> {
 
 /// `kifu check` on a JSON file: every finding, pointing into the JSON text.
 pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Write) -> io::Result<Totals> {
-    let bytes = read_input(path)?;
-    let text = String::from_utf8_lossy(&bytes);
-    let index = LineIndex::new(&text);
+    let input = open(path)?;
     let mut totals = Totals::default();
     let mut rendered = String::new();
-    let render = |diagnostics: &[Diagnostic], rendered: &mut String| {
+    let render = |at: &JsonText<'_>, diagnostics: &[Diagnostic], rendered: &mut String| {
         if renderer.json {
             for d in diagnostics {
-                let place = |at: usize| {
-                    let (line, column) = index.place(&text, at);
-                    (line + 1, column)
-                };
-                if let Ok(s) = serde_json::to_string(&d.to_json_with(name, place)) {
+                if let Ok(s) = serde_json::to_string(&d.to_json_with(name, |p| at.place(p))) {
                     rendered.push_str(&s);
                     rendered.push('\n');
                 }
             }
         } else {
             for d in diagnostics {
-                let e = excerpt::excerpt(&text, &index, d);
-                let source = RecordSource { name, text: &e.text, line: 1 + e.first_line };
+                let e = excerpt::excerpt(at.text, at.index, d);
+                let source = RecordSource { name, text: &e.text, line: at.line + e.first_line };
                 let _ = renderer.handler.render_report(rendered, &e.diagnostic.report(&source));
                 rendered.push('\n');
             }
         }
     };
     // Syntax errors and records, in the order of the text, one value at a time.
-    for value in kjson::values(&text) {
-        let node = match value {
-            Ok(node) => node,
-            Err(d) => {
-                totals.records += 1;
+    each_json(name, input, &mut |at, record| {
+        totals.records += 1;
+        match record {
+            Err(diagnostics) => {
                 totals.invalid += 1;
-                render(std::slice::from_ref(&*d), &mut rendered);
-                continue;
+                render(at, diagnostics, &mut rendered);
             }
-        };
-        for node in records_of(std::slice::from_ref(&node)) {
-            let (position, _, diagnostics) = read_json_record(node);
-            totals.records += 1;
-            if position.is_some() {
-                totals.valid += 1;
-            } else {
-                totals.invalid += 1;
+            Ok(node) => {
+                let (position, _, diagnostics) = read_json_record(node);
+                *totals.dialects.entry("json").or_default() += 1;
+                if position.is_some() {
+                    totals.valid += 1;
+                } else {
+                    totals.invalid += 1;
+                }
+                totals.warnings += diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
+                render(at, &diagnostics, &mut rendered);
             }
-            totals.warnings += diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
-            *totals.dialects.entry("json").or_default() += 1;
-            render(&diagnostics, &mut rendered);
         }
         if rendered.len() >= 1 << 16 {
             out.write_all(rendered.as_bytes())?;
             rendered.clear();
         }
-    }
+        Ok(())
+    })?;
     out.write_all(rendered.as_bytes())?;
     Ok(totals)
 }
@@ -556,14 +593,13 @@ pub fn run_json(paths: &[String], args: &JsonViewArgs) -> ExitCode {
         JsonStyle::Counts => Style::Seed,
         JsonStyle::Keyed => Style::Keyed,
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = output::Stdout;
     let outcome = each_record(paths, args.format, args.dialect, FormatArg::Psn, &mut |item| match item.position {
         Some(Pos::Shogi(p)) => writeln!(out, "{}", sfen::json::write(&p, style)),
-        Some(Pos::Chess(p)) => writeln!(out, "{}", fen::json::write(&p)),
+        Some(Pos::Chess(p, None)) => writeln!(out, "{}", fen::json::write(&p)),
+        Some(Pos::Chess(p, Some(ops))) => writeln!(out, "{}", fen::json::write_epd(&p, &ops)),
         Some(Pos::Game(_)) | None => Ok(()),
     });
-    let _ = out.flush();
     outcome.code()
 }
 
@@ -574,31 +610,28 @@ pub fn converts_positions(paths: &[String], input: &ConvertInput) -> bool {
 
 /// `kifu convert --to sfen` on positions: each shogi position as a USI SFEN record.
 pub fn run_convert_sfen(paths: &[String], input: &ConvertInput) -> ExitCode {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = output::Stdout;
     let mut chess = false;
     let mut outcome = each_record(paths, input.format, None, FormatArg::Psn, &mut |item| match item.position {
         Some(Pos::Shogi(p)) => writeln!(out, "{p}"),
         Some(Pos::Game(_)) => Ok(()),
-        Some(Pos::Chess(_)) => {
+        Some(Pos::Chess(..)) => {
             chess = true;
-            let _ = out.flush();
-            eprintln!(
-                "kifu: {}:{}: a chess position has no SFEN (its FEN is `{}`)",
+            output::message(format_args!(
+                "{}:{}: a chess position has no SFEN (its FEN is `{}`)",
                 item.file, item.line, item.notation
-            );
+            ));
             Ok(())
         }
         None => Ok(()),
     });
     outcome.invalid |= chess;
-    let _ = out.flush();
     outcome.code()
 }
 
 /// `kifu convert` on positions to anything but SFEN.
 pub fn convert_unsupported(to: &str) -> ExitCode {
-    eprintln!("kifu: positions convert to SFEN only (`--to sfen`), not `--to {to}`");
+    output::message(format_args!("positions convert to SFEN only (`--to sfen`), not `--to {to}`"));
     ExitCode::from(2)
 }
 
@@ -607,7 +640,105 @@ pub fn handles_board(paths: &[String], args: &ViewArgs) -> bool {
     args.any() || paths.iter().any(|p| p != "-" && !matches!(FormatName::from_path(p), Some(FormatName::Fen)))
 }
 
+/// Where `kifu board` writes one stream of boards: standard output, or a file (`-o`) that
+/// replaces its path only when the run read every input.
+enum Sink {
+    Stdout(output::Stdout),
+    File(AtomicFile),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Self::Stdout(out) => out.write(buf),
+            Self::File(f) => {
+                f.write(buf).map_err(|e| context(e, format_args!("cannot write `{}`", f.path().display())))
+            }
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Self::Stdout(out) => out.write_all(buf),
+            Self::File(f) => {
+                f.write_all(buf).map_err(|e| context(e, format_args!("cannot write `{}`", f.path().display())))
+            }
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Self::Stdout(out) => out.flush(),
+            Self::File(f) => f.flush(),
+        }
+    }
+}
+
+/// Starts writing `path` ([`AtomicFile`]), or says why not.
+fn create(path: &Path) -> Result<AtomicFile, ExitCode> {
+    AtomicFile::create(path).map_err(|e| {
+        output::message(format_args!("cannot write `{}`: {e}", path.display()));
+        ExitCode::from(2)
+    })
+}
+
+/// SVG diagrams written to files (`--svg -o`): one per record in a directory, or numbered
+/// files after PATH's name when there are several (`board-1.svg`, …), or PATH itself for one.
+struct SvgFiles<'a> {
+    target: &'a Path,
+    dir: bool,
+    /// The first diagram, held until a second one shows PATH must be numbered.
+    first: Option<String>,
+    count: usize,
+}
+
+impl SvgFiles<'_> {
+    fn write(path: &Path, svg: &str) -> io::Result<()> {
+        let mut f =
+            AtomicFile::create(path).map_err(|e| context(e, format_args!("cannot write `{}`", path.display())))?;
+        f.write_all(svg.as_bytes())
+            .and_then(|()| f.commit())
+            .map_err(|e| context(e, format_args!("cannot write `{}`", path.display())))
+    }
+
+    fn numbered(&self, n: usize) -> PathBuf {
+        let stem = self.target.file_stem().and_then(|s| s.to_str()).unwrap_or("board");
+        let ext = self.target.extension().and_then(|s| s.to_str()).unwrap_or("svg");
+        self.target.with_file_name(format!("{stem}-{n}.{ext}"))
+    }
+
+    fn add(&mut self, svg: String, file: &str, line: usize) -> io::Result<()> {
+        self.count += 1;
+        if self.dir {
+            let stem = Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("stdin");
+            let stem = if file == "<stdin>" { "stdin" } else { stem };
+            return Self::write(&self.target.join(format!("{stem}-{line}.svg")), &svg);
+        }
+        match self.count {
+            1 => {
+                self.first = Some(svg);
+                Ok(())
+            }
+            n => {
+                if let Some(first) = self.first.take() {
+                    Self::write(&self.numbered(1), &first)?;
+                }
+                Self::write(&self.numbered(n), &svg)
+            }
+        }
+    }
+
+    /// Writes a lone diagram to PATH itself.
+    fn finish(mut self) -> io::Result<()> {
+        match self.first.take() {
+            Some(svg) => Self::write(self.target, &svg),
+            None => Ok(()),
+        }
+    }
+}
+
 /// `kifu board` on SFEN, JSON, EPD, or with `--svg`, `--html`, `--ascii`, `--kanji`, `-o`.
+/// Every board is written as its record is read: nothing waits for the last record.
 pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs) -> ExitCode {
     let names = if args.kanji { Names::Kanji } else { Names::Letters };
     let style = match (args.ascii, args.kanji) {
@@ -615,13 +746,34 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         (_, true) => text::Style::Kanji,
         _ => text::Style::Unicode,
     };
-
-    let mut records: Vec<html::Record> = Vec::new();
-    let mut names_of: Vec<(String, usize)> = Vec::new();
+    let target = args.output.as_deref().filter(|o| *o != "-").map(Path::new);
+    // SVG to files: one file per diagram; anything else: one stream.
+    let (mut files, mut sink) = match target {
+        Some(path) if args.svg => (Some(SvgFiles { target: path, dir: path.is_dir(), first: None, count: 0 }), None),
+        Some(path) => match create(path) {
+            Ok(f) => (None, Some(Sink::File(f))),
+            Err(code) => return code,
+        },
+        None => (None, Some(Sink::Stdout(output::Stdout))),
+    };
+    if args.html {
+        let mut files: Vec<&str> = if paths.is_empty() {
+            vec!["<stdin>"]
+        } else {
+            paths.iter().map(|p| if p == "-" { "<stdin>" } else { p }).collect()
+        };
+        files.dedup();
+        if let Some(sink) = &mut sink {
+            if let Err(e) = sink.write_all(html::start(&format!("kifu: {}", files.join(", "))).as_bytes()) {
+                if !output::failed() {
+                    output::message(e);
+                }
+                return ExitCode::from(2);
+            }
+        }
+    }
     let mut bad_move = None;
-    let to_stdout = args.output.as_deref().is_none_or(|o| o == "-");
-    let (mut written, mut text_out) = (0usize, String::new());
-    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    let (mut written, mut games) = (0usize, false);
     let mut outcome = each_record(paths, args.format, dialect, FormatArg::Fen, &mut |item| {
         let diagram = match item.position {
             Some(Pos::Shogi(p)) => {
@@ -636,7 +788,7 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
                 Some(Diagram::Shogi(vec![Frame { label: None, position: p, last_move: last }]))
             }
             Some(Pos::Game(frames)) => Some(Diagram::Shogi(frames)),
-            Some(Pos::Chess(p)) => {
+            Some(Pos::Chess(p, _)) => {
                 let last = match args.last_move.as_deref().map(views::chess_move_squares) {
                     Some(Some(squares)) => squares,
                     Some(None) => {
@@ -655,81 +807,82 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
             diagram,
             findings: item.findings,
         };
-        // Text, and SVG on standard output, are written as they come; a page or files wait
-        // for the last record.
-        if !args.html && (!args.svg || to_stdout) {
-            // A game's final position, or with `--each` every position of it.
-            let frames: Vec<html::Record> = match &record.diagram {
-                Some(Diagram::Shogi(frames)) if args.each && frames.len() > 1 => frames
-                    .iter()
-                    .map(|f| html::Record {
-                        title: record.title.clone(),
-                        notation: None,
-                        diagram: Some(Diagram::Shogi(vec![f.clone()])),
-                        findings: Vec::new(),
-                    })
-                    .collect(),
-                _ => vec![record],
-            };
-            for record in &frames {
-                let board = if args.svg { svg_of(record, names).map(|s| s + "\n") } else { text_of(record, style) };
-                if let Some(board) = board {
-                    let sep = if written > 0 && !args.svg { "\n" } else { "" };
-                    if to_stdout {
-                        write!(stdout, "{sep}{board}")?;
-                    } else {
-                        text_out.push_str(sep);
-                        text_out.push_str(&board);
-                    }
-                    written += 1;
-                }
-            }
-            return Ok(());
+        if args.html {
+            let mut section = String::new();
+            games |= html::section(&mut section, written, &record, names);
+            written += 1;
+            return sink.as_mut().map_or(Ok(()), |s| s.write_all(section.as_bytes()));
         }
-        names_of.push((item.file.clone(), item.line));
-        records.push(record);
+        // A game's final position, or with `--each` every position of it.
+        let frames: Vec<html::Record> = match &record.diagram {
+            Some(Diagram::Shogi(frames)) if args.each && frames.len() > 1 => frames
+                .iter()
+                .map(|f| html::Record {
+                    title: record.title.clone(),
+                    notation: None,
+                    diagram: Some(Diagram::Shogi(vec![f.clone()])),
+                    findings: Vec::new(),
+                })
+                .collect(),
+            _ => vec![record],
+        };
+        for record in &frames {
+            match (&mut files, &mut sink) {
+                (Some(files), _) => {
+                    if let Some(svg) = svg_of(record, names) {
+                        files.add(svg, &item.file, item.line)?;
+                    }
+                }
+                (None, Some(sink)) => {
+                    let board = if args.svg { svg_of(record, names).map(|s| s + "\n") } else { text_of(record, style) };
+                    if let Some(board) = board {
+                        let sep = if written > 0 && !args.svg { "\n" } else { "" };
+                        write!(sink, "{sep}{board}")?;
+                        written += 1;
+                    }
+                }
+                (None, None) => {}
+            }
+        }
         Ok(())
     });
-    let flushed = stdout.flush();
-    drop(stdout);
     if let Some(m) = bad_move {
-        eprintln!("kifu: `--last-move {m}` is not a move: write USI (`7g7f`, `7g7f+`, `P*5e`) for shogi, UCI (`e2e4`) for chess");
+        output::message(format_args!(
+            "`--last-move {m}` is not a move: write USI (`7g7f`, `7g7f+`, `P*5e`) for shogi, UCI (`e2e4`) for chess"
+        ));
         return ExitCode::from(2);
     }
-    let result = if args.html {
-        let files: Vec<&str> = {
-            let mut f: Vec<&str> = names_of.iter().map(|(n, _)| n.as_str()).collect();
-            f.dedup();
-            f
-        };
-        let page = html::page(&format!("kifu: {}", files.join(", ")), &records, names);
-        write_output(args.output.as_deref(), &page)
-    } else if args.svg {
-        write_svgs(&records, names, args.output.as_deref(), &names_of)
-    } else {
-        match args.output.as_deref() {
-            Some(path) if path != "-" => std::fs::write(path, &text_out),
-            _ => flushed,
+    if outcome.failed {
+        // An input could not be read (or a write failed): a file named by `-o` keeps what it held.
+        if let Some(path) = target.filter(|_| !output::failed()) {
+            output::message(format_args!("`{}` is not written: not every input could be read", path.display()));
         }
+        return outcome.code();
+    }
+    let finished = match (files, sink) {
+        (Some(files), _) => files.finish(),
+        (None, Some(mut sink)) => {
+            let end = if args.html { html::end(games) } else { String::new() };
+            match sink.write_all(end.as_bytes()) {
+                Err(e) => Err(e),
+                Ok(()) => match sink {
+                    Sink::File(f) => {
+                        let path = f.path().display().to_string();
+                        f.commit().map_err(|e| context(e, format_args!("cannot write `{path}`")))
+                    }
+                    Sink::Stdout(mut out) => out.flush(),
+                },
+            }
+        }
+        (None, None) => Ok(()),
     };
-    if let Err(e) = result {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!("kifu: cannot write: {e}");
+    if let Err(e) = finished {
+        if !output::failed() {
+            output::message(e);
         }
         outcome.failed = true;
     }
     outcome.code()
-}
-
-fn write_output(path: Option<&str>, text: &str) -> io::Result<()> {
-    match path {
-        Some(p) if p != "-" => std::fs::write(p, text),
-        _ => {
-            let mut out = io::stdout().lock();
-            out.write_all(text.as_bytes())?;
-            out.flush()
-        }
-    }
 }
 
 /// The text diagram of a record: seed 001's board for chess, the 9×9 diagram for shogi.
@@ -746,44 +899,5 @@ fn svg_of(record: &html::Record, names: Names) -> Option<String> {
         Some(Diagram::Shogi(frames)) => frames.last().map(|f| svg::shogi(&f.position, names, &f.last_move)),
         Some(Diagram::Chess(p, last)) => Some(svg::chess(p, last)),
         None => None,
-    }
-}
-
-/// SVG diagrams: one document per line on standard output; to one file; or numbered files.
-fn write_svgs(
-    records: &[html::Record],
-    names: Names,
-    output: Option<&str>,
-    places: &[(String, usize)],
-) -> io::Result<()> {
-    let svgs: Vec<(usize, String)> =
-        records.iter().enumerate().filter_map(|(i, r)| svg_of(r, names).map(|s| (i, s))).collect();
-    match output {
-        None | Some("-") => {
-            let mut out = io::stdout().lock();
-            for (_, s) in &svgs {
-                writeln!(out, "{s}")?;
-            }
-            out.flush()
-        }
-        Some(dir) if Path::new(dir).is_dir() => {
-            for (i, s) in &svgs {
-                let (file, line) = &places[*i];
-                let stem = Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("stdin");
-                let stem = if file == "<stdin>" { "stdin" } else { stem };
-                std::fs::write(Path::new(dir).join(format!("{stem}-{line}.svg")), s)?;
-            }
-            Ok(())
-        }
-        Some(path) if svgs.len() == 1 => std::fs::write(path, &svgs[0].1),
-        Some(path) => {
-            let p = Path::new(path);
-            let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("board");
-            let ext = p.extension().and_then(|s| s.to_str()).unwrap_or("svg");
-            for (n, (_, s)) in svgs.iter().enumerate() {
-                std::fs::write(p.with_file_name(format!("{stem}-{}.{ext}", n + 1)), s)?;
-            }
-            Ok(())
-        }
     }
 }

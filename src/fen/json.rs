@@ -14,6 +14,10 @@
 //! - `pieces`: an object from square to piece, in FEN order (a8, b8, … h1), blank squares left
 //!   out; a piece is `w` or `b` and its letter: `"wK"`, `"bQ"`.
 //!
+//! An EPD record has no counters: its object has `operations` in their place, the record's
+//! operations as written (`"bm e4; id \"a\";"`, or `""` for none), and no `halfmoveClock` or
+//! `fullmoveNumber` ([`write_epd`]). An object with `operations` is read back as EPD.
+//!
 //! [`read`] checks the object's shape (findings `json::…` in the JSON text), then writes it as
 //! FEN and checks that with [`super::check`], its findings moved onto the JSON parts they came
 //! from.
@@ -28,6 +32,9 @@ use crate::span::Span;
 
 /// The keys of a chess position object, in the order written.
 pub const KEYS: [&str; 6] = ["sideOnMove", "castling", "enPassant", "halfmoveClock", "fullmoveNumber", "pieces"];
+
+/// The keys of an EPD record's object, in the order written: no counters, its operations.
+pub const EPD_KEYS: [&str; 5] = ["sideOnMove", "castling", "enPassant", "operations", "pieces"];
 
 /// A piece's code: `w` or `b`, then its letter (`"wK"`).
 pub fn piece_code(piece: Piece) -> String {
@@ -48,6 +55,16 @@ pub const fn side_name(color: Color) -> &'static str {
 
 /// `position` as one line of JSON.
 pub fn write(position: &Position) -> String {
+    write_with(position, None)
+}
+
+/// An EPD record's position as one line of JSON: its `operations` as written, and no
+/// counters (EPD has none; [`Position`] holds 0 and 1 in their place).
+pub fn write_epd(position: &Position, operations: &str) -> String {
+    write_with(position, Some(operations))
+}
+
+fn write_with(position: &Position, operations: Option<&str>) -> String {
     let mut s = String::with_capacity(512);
     let _ = write!(s, "{{\"sideOnMove\":\"{}\",\"castling\":[", side_name(position.side));
     for (i, right) in position.castling.iter().enumerate() {
@@ -61,8 +78,19 @@ pub fn write(position: &Position) -> String {
         }
         None => s.push_str("null"),
     }
-    let _ =
-        write!(s, ",\"halfmoveClock\":{},\"fullmoveNumber\":{},\"pieces\":{{", position.halfmove, position.fullmove);
+    match operations {
+        Some(ops) => {
+            let quoted = serde_json::to_string(ops).unwrap_or_else(|_| "\"\"".to_owned());
+            let _ = write!(s, ",\"operations\":{quoted},\"pieces\":{{");
+        }
+        None => {
+            let _ = write!(
+                s,
+                ",\"halfmoveClock\":{},\"fullmoveNumber\":{},\"pieces\":{{",
+                position.halfmove, position.fullmove
+            );
+        }
+    }
     for (i, (square, piece)) in position.board.pieces().enumerate() {
         let sep = if i > 0 { "," } else { "" };
         let _ = write!(s, "{sep}\"{square}\":\"{}\"", piece_code(piece));
@@ -76,8 +104,11 @@ pub fn write(position: &Position) -> String {
 pub struct Checked {
     /// The position, when the object is well formed (it may still break the rules).
     pub position: Option<Position>,
-    /// The FEN record the object was written as, when it is well formed.
+    /// The FEN record the object was written as, when it is well formed (an EPD record for an
+    /// object with `operations`).
     pub fen: Option<String>,
+    /// An EPD record's operations as written (`Some("")` for none); `None` for FEN.
+    pub operations: Option<String>,
     /// Every finding, its spans in the JSON text.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -124,7 +155,12 @@ pub fn read(object: &Node) -> Checked {
         );
         return Checked { diagnostics: out, ..Checked::default() };
     }
-    json::check_keys(object, &KEYS, &KEYS, "chess", &mut out);
+    let epd = object.get("operations").is_some();
+    if epd {
+        json::check_keys(object, &EPD_KEYS, &EPD_KEYS, "chess EPD", &mut out);
+    } else {
+        json::check_keys(object, &KEYS, &KEYS, "chess", &mut out);
+    }
     let mut m = Mapped::new(json::first_char(object.span));
     // Placement.
     let pieces = object.get("pieces").map(|member| &member.value);
@@ -300,8 +336,34 @@ pub fn read(object: &Node) -> Checked {
             ),
         }
     }
+    // EPD operations, in place of the counters.
+    let mut operations = None;
+    if let Some(o) = object.get("operations").map(|member| &member.value) {
+        match &o.value {
+            Value::String(ops) => {
+                let ops = ops.trim();
+                if !ops.is_empty() {
+                    m.push(" ", None);
+                    let start = m.text.len();
+                    m.push(ops, None);
+                    m.region(start, o.span);
+                }
+                operations = Some(ops.to_owned());
+            }
+            _ => out.push(
+                Diagnostic::error(
+                    "json::operations",
+                    o.span,
+                    format!("the EPD operations are a string, not {}", describe(o)),
+                )
+                .label("not a string")
+                .help("write the operations as EPD writes them, in one string: \"bm e4; id \\\"a\\\";\", or \"\" for none"),
+            ),
+        }
+    }
     // Counters.
-    for (key, min) in [("halfmoveClock", 0), ("fullmoveNumber", 1)] {
+    let counters: &[(&str, u64)] = if epd { &[] } else { &[("halfmoveClock", 0), ("fullmoveNumber", 1)] };
+    for &(key, min) in counters {
         m.push(" ", None);
         if let Some(n) = object.get(key).map(|member| &member.value) {
             match n.as_u64().filter(|v| *v >= min) {
@@ -328,9 +390,10 @@ pub fn read(object: &Node) -> Checked {
         return Checked { diagnostics: out, ..Checked::default() };
     }
     let dialect = if chess960 { Dialect::Chess960 } else { Dialect::Standard };
-    let checked = super::check(&m.text, Kind::Fen, dialect);
+    let kind = if epd { Kind::Epd } else { Kind::Fen };
+    let checked = super::check(&m.text, kind, dialect);
     out.extend(checked.diagnostics.into_iter().map(|d| m.map_diagnostic(d)));
-    Checked { position: checked.position, fen: Some(m.text), diagnostics: out }
+    Checked { position: checked.position, fen: Some(m.text), operations, diagnostics: out }
 }
 
 #[cfg(feature = "serde")]
@@ -364,6 +427,24 @@ mod tests {
         let (nodes, diagnostics) = json::read_stream(text);
         assert!(diagnostics.is_empty(), "{diagnostics:?}");
         read(&nodes[0])
+    }
+
+    #[test]
+    fn epd_keeps_its_operations_and_has_no_counters() {
+        let epd = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a b\";";
+        let checked = super::super::check(epd, Kind::Epd, Dialect::Standard);
+        let p = checked.position.expect("a position");
+        let ops = checked.record.operations.map(|s| s.slice(epd).trim().to_owned()).expect("operations");
+        let json = write_epd(&p, &ops);
+        assert!(!json.contains("halfmoveClock") && !json.contains("fullmoveNumber"), "{json}");
+        let back = read_text(&json);
+        assert!(back.is_valid(), "{:?}", back.diagnostics);
+        assert_eq!(back.fen.as_deref(), Some(epd));
+        assert_eq!(back.operations.as_deref(), Some(ops.as_str()));
+        assert_eq!(write_epd(&back.position.expect("position"), &ops), json);
+        // No operations: an empty string, and the four fields alone.
+        let back = read_text(&write_epd(&p, ""));
+        assert_eq!(back.fen.as_deref(), Some("4k3/8/8/8/8/8/8/4K3 w - -"));
     }
 
     #[test]

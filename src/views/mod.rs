@@ -119,17 +119,20 @@ pub fn chess_move_squares(text: &str) -> Option<Vec<crate::chess::Square>> {
     matches!(text.len(), 4 | 5).then(|| vec![from, to])
 }
 
-/// `s` with `&`, `<`, `>` and `"` escaped, for XML text and attributes.
+/// `s` for XML text and attributes: `&`, `<`, `>`, `"` and `'` escaped, and the characters
+/// that must not be shown as they are (control characters, bidirectional controls) written
+/// visibly as their escapes (`\u{202e}`), as reports write them
+/// ([`crate::diagnostic::escape_unsafe`]).
 pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
+    let shown = crate::diagnostic::escape_unsafe(s);
+    let mut out = String::with_capacity(shown.len());
+    for c in shown.chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
-            c if (c as u32) < 0x20 && !matches!(c, '\n' | '\t') => out.push('\u{FFFD}'),
             c => out.push(c),
         }
     }

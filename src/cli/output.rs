@@ -1,0 +1,212 @@
+//! Standard output and standard error, every write checked.
+//!
+//! The commands write through this module: [`Stdout`] (buffered) and [`err`] (standard error,
+//! after what standard output holds so far, so the two stay in order on one terminal). The
+//! first write error is kept and later writes are skipped; loops stop at [`failed`], and
+//! [`exit`], the last thing `main` does, turns the error into the exit status:
+//!
+//! - a broken pipe (the reader went away, as in `kifu check big.sfen | head`) ends quietly with
+//!   status 0, as ripgrep does;
+//! - any other write error (a full disk) is reported on standard error, with status 2.
+//!
+//! Files written with `-o` go through [`AtomicFile`]: a temporary file in the same directory,
+//! renamed over the target only when everything was written.
+
+use std::fmt;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::{LazyLock, Mutex, MutexGuard, PoisonError};
+
+struct State {
+    out: io::BufWriter<io::Stdout>,
+    /// The first write error, standard output's or standard error's.
+    error: Option<io::Error>,
+}
+
+static STATE: LazyLock<Mutex<State>> =
+    LazyLock::new(|| Mutex::new(State { out: io::BufWriter::with_capacity(1 << 16, io::stdout()), error: None }));
+
+fn state() -> MutexGuard<'static, State> {
+    STATE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// An error that stands for the first one, already kept.
+fn earlier(e: &io::Error) -> io::Error {
+    io::Error::new(e.kind(), e.to_string())
+}
+
+impl State {
+    /// Keeps the first error of `result`, and hands back an error that stands for it.
+    fn keep<T>(&mut self, result: io::Result<T>) -> io::Result<T> {
+        result.map_err(|e| {
+            let copy = earlier(&e);
+            self.error.get_or_insert(e);
+            copy
+        })
+    }
+}
+
+/// Standard output, buffered; every write checked (see the module's documentation).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stdout;
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut s = state();
+        if let Some(e) = &s.error {
+            return Err(earlier(e));
+        }
+        let written = s.out.write(buf);
+        s.keep(written)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        let mut s = state();
+        if let Some(e) = &s.error {
+            return Err(earlier(e));
+        }
+        let written = s.out.write_all(buf);
+        s.keep(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let mut s = state();
+        if let Some(e) = &s.error {
+            return Err(earlier(e));
+        }
+        let flushed = s.out.flush();
+        s.keep(flushed)
+    }
+}
+
+/// Writes `text` on standard error, after flushing standard output. Nothing is written after
+/// a write error (see [`exit`]).
+pub fn err(text: impl fmt::Display) {
+    let mut s = state();
+    if s.error.is_some() {
+        return;
+    }
+    let flushed = s.out.flush();
+    if s.keep(flushed).is_err() {
+        return;
+    }
+    let written = io::stderr().lock().write_fmt(format_args!("{text}"));
+    let _ = s.keep(written);
+}
+
+/// Writes `kifu: {message}` and a line end on standard error.
+pub fn message(message: impl fmt::Display) {
+    err(format_args!("kifu: {message}\n"));
+}
+
+/// True once a write has failed: the command should stop.
+pub fn failed() -> bool {
+    state().error.is_some()
+}
+
+/// The exit status of a command that ended with `code`: `code` itself when every write went
+/// through, 0 after a broken pipe, 2 (with a message) after any other write error.
+pub fn exit(code: ExitCode) -> ExitCode {
+    let mut s = state();
+    if s.error.is_none() {
+        let flushed = s.out.flush();
+        let _ = s.keep(flushed);
+    }
+    match s.error.take() {
+        None => code,
+        Some(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Some(e) => {
+            // Standard error may be what failed: nothing more can be said then.
+            let _ = writeln!(io::stderr(), "kifu: cannot write: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A file written under a temporary name in its directory and renamed over `path` by
+/// [`AtomicFile::commit`]: readers of `path` never see half a file, and a run that fails
+/// leaves `path` as it was. A symbolic link at `path` is refused rather than followed or
+/// replaced.
+#[derive(Debug)]
+pub struct AtomicFile {
+    path: PathBuf,
+    file: io::BufWriter<tempfile::NamedTempFile>,
+}
+
+impl AtomicFile {
+    /// Starts writing `path`.
+    pub fn create(path: &Path) -> io::Result<Self> {
+        if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "it is a symbolic link, which kifu does not write through: give the file it points to",
+            ));
+        }
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".kifu-").suffix(".tmp");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            // As a plain new file would be: read-write for all, less the umask.
+            builder.permissions(fs::Permissions::from_mode(0o666));
+        }
+        let file = builder.tempfile_in(dir)?;
+        Ok(Self { path: path.to_owned(), file: io::BufWriter::new(file) })
+    }
+
+    /// Renames the finished file over its path.
+    pub fn commit(self) -> io::Result<()> {
+        let file = self.file.into_inner().map_err(io::IntoInnerError::into_error)?;
+        file.as_file().sync_all()?;
+        file.persist(&self.path).map_err(|e| e.error)?;
+        Ok(())
+    }
+
+    /// The path this file will take.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.file.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_atomic_file_appears_only_when_committed() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("out.html");
+        std::fs::write(&path, "old").expect("write");
+        let mut f = AtomicFile::create(&path).expect("create");
+        f.write_all(b"new").expect("write");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "old");
+        drop(f);
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "old", "dropped: nothing replaced");
+        let mut f = AtomicFile::create(&path).expect("create");
+        f.write_all(b"new").expect("write");
+        f.commit().expect("commit");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "new");
+        let left: Vec<_> = std::fs::read_dir(dir.path()).expect("list").collect();
+        assert_eq!(left.len(), 1, "no temporary file left");
+    }
+}

@@ -1,0 +1,329 @@
+//! `kifu`'s input and output under stress: closed pipes, full disks, `-o` files, huge or broken
+//! JSON input, control characters from the input, and reports in input order from many workers.
+
+use std::io::{BufRead as _, BufReader, Read as _, Write as _};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use insta_cmd::get_cargo_bin;
+
+fn kifu() -> Command {
+    let mut cmd = Command::new(get_cargo_bin("kifu"));
+    cmd.env("NO_COLOR", "1").env_remove("COLUMNS");
+    cmd
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("write temp file");
+    path.to_string_lossy().into_owned()
+}
+
+fn run(args: &[&str]) -> Output {
+    kifu().args(args).output().expect("kifu runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+/// Two thousand invalid SFEN records: about a megabyte of reports.
+fn bad_sfen(dir: &Path) -> String {
+    write(dir, "bad.sfen", "x\n".repeat(2000).as_bytes())
+}
+
+/// Runs `args`, reads one line of standard error (or output), closes it, and gives the exit
+/// status: what `kifu … 2>&1 | head -1` does to kifu.
+fn close_after_one_line(args: &[&str], stderr: bool) -> Option<i32> {
+    let mut cmd = kifu();
+    cmd.args(args).stdin(Stdio::null());
+    if stderr {
+        cmd.stdout(Stdio::null()).stderr(Stdio::piped());
+    } else {
+        cmd.stdout(Stdio::piped()).stderr(Stdio::null());
+    }
+    let mut child = cmd.spawn().expect("spawn kifu");
+    let mut line = String::new();
+    if stderr {
+        let pipe = child.stderr.take().expect("stderr");
+        BufReader::new(pipe).read_line(&mut line).expect("a line");
+    } else {
+        let pipe = child.stdout.take().expect("stdout");
+        BufReader::new(pipe).read_line(&mut line).expect("a line");
+    }
+    assert!(!line.is_empty(), "{args:?} wrote something");
+    child.wait().expect("kifu ends").code()
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_status_0() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bad = bad_sfen(dir.path());
+    // Findings on standard error, the reader gone after one line: no panic (101), status 0.
+    for args in [
+        vec!["board", bad.as_str()],
+        vec!["json", bad.as_str()],
+        vec!["convert", "--to", "sfen", bad.as_str()],
+        vec!["board", "--html", bad.as_str()],
+    ] {
+        assert_eq!(close_after_one_line(&args, true), Some(0), "{args:?}");
+    }
+    // Reports on standard output.
+    assert_eq!(close_after_one_line(&["check", &bad], false), Some(0));
+    assert_eq!(close_after_one_line(&["check", "-j", "1", &bad], false), Some(0));
+    let many = write(dir.path(), "many.sfen", format!("{START}\n").repeat(20_000).as_bytes());
+    assert_eq!(close_after_one_line(&["json", &many], false), Some(0));
+    assert_eq!(close_after_one_line(&["board", &many], false), Some(0));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_an_error_with_status_2() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let sfen = write(dir.path(), "ok.sfen", format!("{START}\n").as_bytes());
+    let psn = write(dir.path(), "g.psn", b"[Sente \"a\"]\n1. P7g-7f\n");
+    let fen = write(dir.path(), "ok.fen", b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+    for args in [
+        vec!["convert", "--to", "psn", psn.as_str()],
+        vec!["json", psn.as_str()],
+        vec!["check", sfen.as_str()],
+        vec!["json", sfen.as_str()],
+        vec!["convert", "--to", "sfen", sfen.as_str()],
+        vec!["board", sfen.as_str()],
+        vec!["board", fen.as_str()],
+        vec!["board", "--html", sfen.as_str()],
+    ] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+        let out = kifu().args(&args).stdout(full).output().expect("kifu runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains("kifu: cannot write"), "{args:?}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn the_worker_count_has_a_range() {
+    let out = run(&["check", "-j", "9223372036854775807", "examples/tour.sfen"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("1..=64"), "{}", text(&out.stderr));
+    assert!(!text(&out.stderr).contains("panicked"));
+    assert_eq!(run(&["check", "-j", "0", "x.sfen"]).status.code(), Some(2));
+}
+
+#[test]
+fn many_workers_write_every_report_in_input_order() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Invalid and valid lines mixed: many megabytes of reports, more than the workers hold.
+    let mut input = String::new();
+    for i in 0..30_000 {
+        input.push_str(if i % 3 == 0 { START } else { "x" });
+        input.push('\n');
+    }
+    let path = write(dir.path(), "mixed.sfen", input.as_bytes());
+    for jobs in ["1", "4"] {
+        let out = run(&["check", "-j", jobs, "--message-format", "json", &path]);
+        assert_eq!(out.status.code(), Some(1));
+        let lines: Vec<serde_json::Value> =
+            text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+        let numbers: Vec<u64> = lines.iter().filter_map(|l| l["line"].as_u64()).collect();
+        assert!(numbers.windows(2).all(|w| w[0] <= w[1]), "in input order");
+        let mut seen: Vec<u64> = numbers.clone();
+        seen.dedup();
+        assert_eq!(seen.len(), 20_000, "one report set per invalid line");
+        let summary = lines.last().expect("summary");
+        assert_eq!((summary["records"].as_u64(), summary["invalid"].as_u64()), (Some(30_000), Some(20_000)));
+    }
+}
+
+fn shogi_json() -> String {
+    let out = kifu().args(["json", "--format", "sfen"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn();
+    let mut child = out.expect("spawn");
+    child.stdin.take().expect("stdin").write_all(format!("{START}\n").as_bytes()).expect("write");
+    let out = child.wait_with_output().expect("runs");
+    text(&out.stdout).trim().to_owned()
+}
+
+#[test]
+fn a_broken_json_line_hides_nothing_after_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let record = shogi_json();
+    // A record cut short on line 1 (after a `:`, where line 2's object would be a value).
+    let cut = &record[..record.find("\"whiteHand\":").expect("key") + "\"whiteHand\":".len()];
+    let path = write(dir.path(), "cut.json", format!("{cut}\n{record}\n{record}\n").as_bytes());
+    let out = run(&["json", &path]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout).lines().count(), 2, "lines 2 and 3 read: {}", text(&out.stderr));
+    assert!(text(&out.stderr).contains(":1:"), "the fault is on line 1: {}", text(&out.stderr));
+    let out = run(&["check", &path]);
+    assert!(text(&out.stdout).contains("3 records: 2 valid, 1 invalid"), "{}", text(&out.stdout));
+    // A line longer than any record is reported, and the next line read.
+    let long = format!("{{\"x\":\"{}\"}}", "y".repeat(100_000));
+    let path = write(dir.path(), "long.json", format!("{record}\n{long}\n{record}\n").as_bytes());
+    let out = run(&["check", &path]);
+    assert!(text(&out.stdout).contains("input::line-too-long"), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("3 records: 2 valid, 1 invalid"), "{}", text(&out.stdout));
+    // A pretty-printed document is read whole.
+    let pretty = record.replace(",\"", ",\n  \"");
+    let path = write(dir.path(), "pretty.json", format!("[\n{pretty},\n{pretty}\n]\n").as_bytes());
+    let out = run(&["json", &path]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 2);
+}
+
+#[test]
+fn a_huge_json_document_is_reported_not_read() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let zeros = write(dir.path(), "zeros.json", &vec![0u8; 3 << 20]);
+    let out = run(&["check", &zeros]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("json::too-large"), "{}", text(&out.stdout));
+    let open = write(dir.path(), "open.json", format!("[{}", "1,".repeat(1 << 20)).as_bytes());
+    let out = run(&["json", &open]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("json::too-large"), "{}", text(&out.stderr));
+    // An endless input stops at the limit.
+    let zero = std::fs::File::open("/dev/zero");
+    if let Ok(zero) = zero {
+        let out = kifu().args(["json", "--format", "json"]).stdin(zero).output().expect("runs");
+        assert_eq!(out.status.code(), Some(1));
+        assert!(text(&out.stderr).contains("json::too-large"));
+    }
+}
+
+#[test]
+fn output_files_are_replaced_whole_and_only_after_a_full_read() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let sfen = write(dir.path(), "ok.sfen", format!("{START}\n{START}\n").as_bytes());
+    let page = dir.path().join("page.html");
+    let page_s = page.to_string_lossy().into_owned();
+    std::fs::write(&page, "kept").expect("write");
+    // A missing input: the page keeps what it held.
+    let missing = dir.path().join("missing.sfen").to_string_lossy().into_owned();
+    let out = run(&["board", "--html", "-o", &page_s, &sfen, &missing]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("is not written"), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&page).expect("read"), "kept");
+    // Every input read: the page is replaced, and no temporary file is left.
+    let out = run(&["board", "--html", "-o", &page_s, &sfen]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let html = std::fs::read_to_string(&page).expect("read");
+    assert!(html.starts_with("<!DOCTYPE html>") && html.ends_with("</html>\n"));
+    assert_eq!(html.matches("<section class=\"record\"").count(), 2);
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.starts_with(".kifu-")), "{names:?}");
+    // Text boards to a file.
+    let boards = dir.path().join("boards.txt");
+    let out = run(&["board", "-o", &boards.to_string_lossy(), &sfen]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&boards).expect("read"), text(&run(&["board", &sfen]).stdout));
+    // SVG: one diagram to PATH, several numbered.
+    let one = write(dir.path(), "one.sfen", format!("{START}\n").as_bytes());
+    let svg = dir.path().join("b.svg");
+    assert_eq!(run(&["board", "--svg", "-o", &svg.to_string_lossy(), &one]).status.code(), Some(0));
+    assert!(std::fs::read_to_string(&svg).expect("one SVG").starts_with("<svg"));
+    assert_eq!(run(&["board", "--svg", "-o", &svg.to_string_lossy(), &sfen]).status.code(), Some(0));
+    assert!(dir.path().join("b-1.svg").is_file() && dir.path().join("b-2.svg").is_file());
+}
+
+#[cfg(unix)]
+#[test]
+fn output_files_are_never_written_through_a_symlink() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let sfen = write(dir.path(), "ok.sfen", format!("{START}\n").as_bytes());
+    let victim = write(dir.path(), "victim.txt", b"precious");
+    let link = dir.path().join("page.html");
+    std::os::unix::fs::symlink(&victim, &link).expect("symlink");
+    for args in [vec!["board", "--html"], vec!["board"], vec!["board", "--svg"]] {
+        let mut args = args.clone();
+        let link_s = link.to_string_lossy().into_owned();
+        args.extend(["-o", link_s.as_str(), sfen.as_str()]);
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains("symbolic link"), "{}", text(&out.stderr));
+        assert_eq!(std::fs::read_to_string(&victim).expect("read"), "precious");
+        assert!(std::fs::symlink_metadata(&link).expect("link").file_type().is_symlink());
+    }
+}
+
+#[test]
+fn control_characters_from_the_input_are_escaped() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let psn = write(dir.path(), "e.psn", b"[Event \"a\x1b[2Jb\x07\"]\n1. P7g-7f\x1b]0;x\x07 2. Q\x1b[31m\n");
+    let sfen = write(dir.path(), "e.sfen", b"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGS\x1b[2JNL b - 1\n");
+    let json = write(dir.path(), "e.json", b"{\"side\x1b[2J\":1}\n");
+    for args in [
+        vec!["check", psn.as_str()],
+        vec!["check", sfen.as_str()],
+        vec!["check", json.as_str()],
+        vec!["json", psn.as_str()],
+        vec!["convert", "--to", "psn", psn.as_str()],
+        vec!["board", sfen.as_str()],
+        vec!["json", json.as_str()],
+        vec!["board", "--html", sfen.as_str()],
+        vec!["board", "--html", psn.as_str()],
+    ] {
+        let out = run(&args);
+        for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+            assert!(!bytes.iter().any(|b| matches!(b, 0x1b | 0x07)), "{args:?} {stream}: {}", text(bytes));
+        }
+    }
+    let out = run(&["check", &psn]);
+    assert!(text(&out.stdout).contains(r"\u{1b}"), "shown as an escape: {}", text(&out.stdout));
+}
+
+#[test]
+fn bidi_controls_are_shown_in_pages() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let sfen = write(dir.path(), "b.sfen", format!("{START}\u{202E} x\n").as_bytes());
+    let out = run(&["board", "--html", &sfen]);
+    let page = text(&out.stdout);
+    assert!(!page.contains('\u{202E}'), "no raw override in the page");
+    assert!(page.contains(r"\u{202e}"), "shown instead");
+    let out = run(&["check", &sfen]);
+    assert!(!text(&out.stdout).contains('\u{202E}'), "nor in the terminal report");
+}
+
+#[test]
+fn epd_records_round_trip_through_json() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let epd = write(
+        dir.path(),
+        "x.epd",
+        b"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n",
+    );
+    let out = run(&["json", &epd]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let first = text(&out.stdout);
+    let objects: Vec<serde_json::Value> = first.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert_eq!(objects[0]["operations"], "bm Kd2; id \"a\";");
+    assert_eq!(objects[1]["operations"], "");
+    for o in &objects {
+        assert!(o.get("halfmoveClock").is_none() && o.get("fullmoveNumber").is_none(), "no invented clocks: {o}");
+    }
+    let json = write(dir.path(), "x.json", first.as_bytes());
+    let again = run(&["json", &json]);
+    assert_eq!(text(&again.stdout), first, "round trip");
+    assert_eq!(run(&["check", &json]).status.code(), Some(0));
+}
+
+#[test]
+fn a_missing_input_is_named_and_reading_goes_on() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let sfen = write(dir.path(), "ok.sfen", format!("{START}\n").as_bytes());
+    let mut child = kifu()
+        .args(["json", "missing.json", &sfen])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut out = String::new();
+    child.stdout.take().expect("stdout").read_to_string(&mut out).expect("read");
+    let done = child.wait_with_output().expect("runs");
+    assert_eq!(done.status.code(), Some(2));
+    assert_eq!(out.lines().count(), 1);
+    assert!(text(&done.stderr).contains("missing.json"));
+}
