@@ -14,7 +14,8 @@ pub fn render<R: RuleType>(pairs: Pairs<'_, R>) -> String {
         let span = pair.as_span();
         let (l1, c1) = span.start_pos().line_col();
         let (l2, c2) = span.end_pos().line_col();
-        let _ = writeln!(out, "{}{:?} {l1}:{c1}-{l2}:{c2} {:?}", indent(depth, usize::MAX), pair.as_rule(), pair.as_str());
+        let _ =
+            writeln!(out, "{}{:?} {l1}:{c1}-{l2}:{c2} {:?}", indent(depth, usize::MAX), pair.as_rule(), pair.as_str());
     });
     out
 }
@@ -144,7 +145,9 @@ pub fn pretty(debug: &str, max_indent: usize) -> String {
                 i += 2;
             }
             _ => {
-                let next = debug[i..].find(['"', '\'', '{', '[', '(', '}', ']', ')', ',']).map_or(debug.len(), |k| i + k.max(1));
+                let next = debug[i..]
+                    .find(['"', '\'', '{', '[', '(', '}', ']', ')', ','])
+                    .map_or(debug.len(), |k| i + k.max(1));
                 out.push_str(&debug[i..next]);
                 i = next;
             }

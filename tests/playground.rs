@@ -417,7 +417,8 @@ fn hostile_grammars_are_reported() {
     for (name, text, code) in &cases {
         let path = dir.path().join(format!("{name}.pest"));
         std::fs::write(&path, text).expect("write");
-        let out = finishes(kifu().args(["tree", "--no-common", "--rule", "a", "--record", "x", "--grammar"]).arg(&path));
+        let out =
+            finishes(kifu().args(["tree", "--no-common", "--rule", "a", "--record", "x", "--grammar"]).arg(&path));
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{name}: {err}");
         assert!(err.contains(code), "{name}: expected {code}: {err}");
@@ -431,7 +432,8 @@ fn hostile_grammars_are_reported() {
     ] {
         let path = dir.path().join(format!("{name}.pest"));
         std::fs::write(&path, text).expect("write");
-        let out = finishes(kifu().args(["tree", "--no-common", "--rule", "a", "--record", "x", "--grammar"]).arg(&path));
+        let out =
+            finishes(kifu().args(["tree", "--no-common", "--rule", "a", "--record", "x", "--grammar"]).arg(&path));
         assert_eq!(out.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&out.stderr));
     }
     // A grammar file that never ends is read up to the limit, not until memory runs out.
@@ -448,11 +450,17 @@ fn runaway_rules_are_stopped_with_a_report() {
     for (name, text, record, code) in [
         ("pop", "a = { POP }", "x", "tree::grammar-fault"),
         ("peek", "a = { \"x\" ~ PEEK }", "xy", "tree::grammar-fault"),
-        ("exponential", "a = { e ~ EOI }\ne = { \"x\" ~ e ~ \"a\" | \"x\" ~ e ~ \"b\" | \"x\" }", &"x".repeat(40), "tree::too-slow"),
+        (
+            "exponential",
+            "a = { e ~ EOI }\ne = { \"x\" ~ e ~ \"a\" | \"x\" ~ e ~ \"b\" | \"x\" }",
+            &"x".repeat(40),
+            "tree::too-slow",
+        ),
     ] {
         let path = dir.path().join(format!("{name}.pest"));
         std::fs::write(&path, text).expect("write");
-        let out = finishes(kifu().args(["tree", "--no-common", "--rule", "a", "--record", record, "--grammar"]).arg(&path));
+        let out =
+            finishes(kifu().args(["tree", "--no-common", "--rule", "a", "--record", record, "--grammar"]).arg(&path));
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{name}: {err}");
         assert!(err.contains(code), "{name}: expected {code}: {err}");
@@ -509,7 +517,14 @@ fn conformance_runs_validators_safely() {
     };
     index("sfen", "auto");
     let run = |cmd: &str, timeout: &str| {
-        finishes(kifu().current_dir(dir.path()).args(["conformance", "--suite", "suite", &format!("--timeout={timeout}"), "--cmd", cmd]))
+        finishes(kifu().current_dir(dir.path()).args([
+            "conformance",
+            "--suite",
+            "suite",
+            &format!("--timeout={timeout}"),
+            "--cmd",
+            cmd,
+        ]))
     };
     for bad in ["1e20", "0", "-1", "NaN", "inf"] {
         let out = run("true {file}", bad);

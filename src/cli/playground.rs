@@ -460,7 +460,11 @@ fn too_long(format: Option<FormatArg>, text: &str) -> Option<Diagnostic> {
         Diagnostic::error(
             "tree::too-long",
             Span::new(0, end),
-            format!("this line is {} bytes long, more than the {} KiB kifu reads as one record", text.len(), MAX_RECORD_BYTES >> 10),
+            format!(
+                "this line is {} bytes long, more than the {} KiB kifu reads as one record",
+                text.len(),
+                MAX_RECORD_BYTES >> 10
+            ),
         )
         .label("a record starts here and does not end")
         .help("a record is one line: is a line end missing, or is this not a file of records?"),
@@ -772,7 +776,8 @@ fn run_case(command: &str, timeout: Duration) -> Outcome {
 fn kill_group(child: &mut std::process::Child) {
     #[cfg(unix)]
     {
-        let _ = rustix::process::kill_process_group(rustix::process::Pid::from_child(child), rustix::process::Signal::KILL);
+        let _ =
+            rustix::process::kill_process_group(rustix::process::Pid::from_child(child), rustix::process::Signal::KILL);
     }
     let _ = child.kill();
     let _ = child.wait();
@@ -819,9 +824,9 @@ fn disagreement(suite: &std::path::Path, case: &Case, outcome: &Outcome) -> (Str
     let index = kifu::excerpt::LineIndex::new(&text);
     let expected: serde_json::Value =
         read_capped(&suite.join(format!("{}.json", case.file)).to_string_lossy(), MAX_INPUT_BYTES, "the expectation")
-        .ok()
-        .and_then(|b| serde_json::from_slice(&b).ok())
-        .unwrap_or_default();
+            .ok()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default();
     let at = |line: u64, column: u64| -> usize {
         let span = index.line_span(&text, (line.max(1) - 1) as usize);
         let content = span.slice(&text);
@@ -835,10 +840,11 @@ fn disagreement(suite: &std::path::Path, case: &Case, outcome: &Outcome) -> (Str
             "conformance::failed",
             format!("the validator failed on this case ({})", outcome.status),
             whole_line,
-            outcome.stderr.lines().next().map_or_else(
-                || "no verdict".to_owned(),
-                |l| format!("it said: {}", conformance::shown_words(l, 200)),
-            ),
+            outcome
+                .stderr
+                .lines()
+                .next()
+                .map_or_else(|| "no verdict".to_owned(), |l| format!("it said: {}", conformance::shown_words(l, 200))),
             "a validator answers with exit status 0 (valid) or 1 (invalid); wrap it in `sh -c` if it uses others"
                 .to_owned(),
         ),

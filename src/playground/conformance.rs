@@ -252,7 +252,8 @@ pub fn shown_words(text: &str, max: usize) -> String {
             out.push('…');
             break;
         }
-        let bidi = matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+        let bidi =
+            matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
         if (c.is_control() && c != '\t') || bidi {
             out.extend(c.escape_unicode());
         } else {
@@ -280,12 +281,8 @@ mod tests {
 
     #[test]
     fn placeholders_are_quoted_once() {
-        let hostile = Case {
-            format: "sfen; touch pwned".into(),
-            dialect: "{file}$(id)".into(),
-            valid: true,
-            file: "x".into(),
-        };
+        let hostile =
+            Case { format: "sfen; touch pwned".into(), dialect: "{file}$(id)".into(), valid: true, file: "x".into() };
         assert_eq!(
             command_for("v {format} {dialect} {file} {other}", &hostile, "a b"),
             r"v 'sfen; touch pwned' '{file}$(id)' 'a b' {other}"

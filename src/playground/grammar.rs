@@ -122,7 +122,11 @@ impl Grammar {
         for s in sources {
             // Size and nesting first: pest's grammar reader recurses on nesting.
             let over = joined.len() + s.text.len() > limits::MAX_GRAMMAR_BYTES;
-            let text_check = if over { limits::check_text(&" ".repeat(limits::MAX_GRAMMAR_BYTES + 1)) } else { limits::check_text(&s.text) };
+            let text_check = if over {
+                limits::check_text(&" ".repeat(limits::MAX_GRAMMAR_BYTES + 1))
+            } else {
+                limits::check_text(&s.text)
+            };
             if let Some(b) = text_check {
                 return Err(vec![GrammarDiagnostic { source: s.clone(), diagnostic: b.diagnostic }]);
             }
@@ -239,11 +243,9 @@ impl Grammar {
         match watch::run(limits::RECORD_TIME_BUDGET, || self.vm.parse(rule, input)) {
             watch::Ran::Done(Ok(pairs)) => Ok(pairs),
             watch::Ran::Done(Err(e)) => Err(self.rejection(&e, input)),
-            watch::Ran::OutOfTime => Err(Rejection {
-                span: Span::point(0),
-                expected: String::new(),
-                kind: RejectionKind::OutOfTime,
-            }),
+            watch::Ran::OutOfTime => {
+                Err(Rejection { span: Span::point(0), expected: String::new(), kind: RejectionKind::OutOfTime })
+            }
             watch::Ran::Panicked(message) => {
                 Err(Rejection { span: Span::point(0), expected: message, kind: RejectionKind::Fault })
             }

@@ -74,12 +74,10 @@ pub fn check_text(text: &str) -> Option<Broken> {
     let mut i = 0;
     while i < bytes.len() {
         let rest = &bytes[i..];
-        if comments > 0 {
-            if rest.starts_with(b"*/") {
-                comments -= 1;
-                i += 2;
-                continue;
-            }
+        if comments > 0 && rest.starts_with(b"*/") {
+            comments -= 1;
+            i += 2;
+            continue;
         }
         let opens = if rest.starts_with(b"/*") {
             comments += 1;
