@@ -487,6 +487,7 @@ fn tree_output_is_bounded() {
     let out = finishes(kifu().args(["tree", "--ast"]).arg(&long));
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("tree::too-long"));
+    assert!(out.stderr.len() < 2048, "the report shows the line's start only");
     let out = finishes(kifu().args(["tree", "--format", "epd"]).arg(&long));
     assert!(String::from_utf8_lossy(&out.stderr).contains("tree::too-long"));
 

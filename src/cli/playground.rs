@@ -420,10 +420,10 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
     let mut out = io::BufWriter::new(stdout.lock());
     let mut rejected = false;
     for (i, r) in records.iter().enumerate() {
-        if let Some(d) = too_long(format, &r.text) {
+        if let Some(report) = too_long(format, name, r) {
             rejected = true;
             let _ = out.flush();
-            say(&render(name, &r.text, r.line, &d));
+            say(&report);
             continue;
         }
         match grammar.parse(&rule, &r.text) {
@@ -449,26 +449,26 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
     }
 }
 
-/// A `tree::too-long` report for a line record longer than [`MAX_RECORD_BYTES`] (PSN games
-/// are bounded by the input's size alone).
-fn too_long(format: Option<FormatArg>, text: &str) -> Option<Diagnostic> {
+/// The `tree::too-long` report for a line record longer than [`MAX_RECORD_BYTES`], shown on
+/// the line's first characters only (PSN games are bounded by the input's size alone).
+fn too_long(format: Option<FormatArg>, name: &str, record: &Record) -> Option<String> {
+    let text = record.text.as_str();
     if format == Some(FormatArg::Psn) || text.len() <= MAX_RECORD_BYTES {
         return None;
     }
-    let end = text.char_indices().nth(40).map_or(text.len(), |(i, _)| i);
-    Some(
-        Diagnostic::error(
-            "tree::too-long",
-            Span::new(0, end),
-            format!(
-                "this line is {} bytes long, more than the {} KiB kifu reads as one record",
-                text.len(),
-                MAX_RECORD_BYTES >> 10
-            ),
-        )
-        .label("a record starts here and does not end")
-        .help("a record is one line: is a line end missing, or is this not a file of records?"),
+    let start = text.char_indices().nth(80).map_or(text.len(), |(i, _)| i);
+    let d = Diagnostic::error(
+        "tree::too-long",
+        Span::new(0, start),
+        format!(
+            "this line is {} bytes long, more than the {} KiB kifu reads as one record",
+            text.len(),
+            MAX_RECORD_BYTES >> 10
+        ),
     )
+    .label("a record starts here and goes on")
+    .help("a record is one line: is a line end missing, or is this not a file of records?");
+    Some(render(name, &text[..start], record.line, &d))
 }
 
 fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
@@ -484,10 +484,10 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
     let mut out = io::BufWriter::new(stdout.lock());
     let mut invalid = false;
     for (i, r) in records.iter().enumerate() {
-        if let Some(d) = too_long(Some(format), &r.text) {
+        if let Some(report) = too_long(Some(format), name, r) {
             invalid = true;
             let _ = out.flush();
-            say(&render(name, &r.text, r.line, &d));
+            say(&report);
             continue;
         }
         let (tree, diagnostics) = match (format, args.dialect) {
