@@ -349,3 +349,204 @@ fn conformance_scores_a_validator() {
         );
     });
 }
+
+/// Runs `cmd`, killing it if it has not ended in 60 s (a hang fails the test, not the run).
+fn finishes(cmd: &mut Command) -> std::process::Output {
+    use std::io::Read;
+    let mut child = cmd
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("stdout")));
+    let stderr = drain(Box::new(child.stderr.take().expect("stderr")));
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("{cmd:?} did not end in 60 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    std::process::Output {
+        status,
+        stdout: stdout.join().expect("stdout read"),
+        stderr: stderr.join().expect("stderr read"),
+    }
+}
+
+/// Grammars of a few bytes that crashed the loader or kept it busy for minutes: each is a
+/// pointed report with exit status 2, before pest reads, recurses on or writes out anything.
+#[test]
+fn hostile_grammars_are_reported() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let chain = |n: usize| {
+        let mut text: String = (0..n).map(|i| format!("a{i}={{a{}}}\n", i + 1)).collect();
+        text.push_str(&format!("a{n}={{\"x\"}}\n"));
+        text
+    };
+    let cases: Vec<(&str, String, &str)> = vec![
+        ("huge-count", r#"a = { "x"{4294967295} }"#.into(), "grammar::count-too-large"),
+        ("large-count", r#"a = { "x"{40000} }"#.into(), "grammar::count-too-large"),
+        ("huge-peek", "a = { PEEK[4294967295..] }".into(), "grammar::count-too-large"),
+        ("not-a-char", r#"a = { "\u{110000}" }"#.into(), "grammar::bad-escape"),
+        ("surrogate", r#"a = { '\u{D800}'..'z' }"#.into(), "grammar::bad-escape"),
+        ("parens", format!("a = {{ {}\"x\"{} }}", "(".repeat(10_000), ")".repeat(10_000)), "grammar::too-deep"),
+        ("comments", format!("{}\na = {{ \"x\" }}", "/*".repeat(10_000)), "grammar::too-deep"),
+        ("escapes", format!("a = {{ \"{}\" }}", r"\n".repeat(100_000)), "grammar::too-deep"),
+        ("postfix", format!("a = {{ \"x\"{} }}", "?".repeat(10_000)), "grammar::rule-too-long"),
+        ("prefix", format!("a = {{ {}\"x\" }}", "!".repeat(10_000)), "grammar::rule-too-long"),
+        ("tilde", format!("a = {{ {} }}", vec![r#""x""#; 4000].join(" ~ ")), "grammar::rule-too-long"),
+        ("rules", chain(60_000), "grammar::too-many-rules"),
+        ("big", chain(100_000), "larger than 1 MiB"),
+        ("counted", "a = { (r2){1,1000} }\nr2 = { \"x\"{1,1000} }\n".into(), "grammar::too-costly"),
+        ("counted-500", "a = { (r2){1,500} }\nr2 = { \"x\"{1,500} }\n".into(), "grammar::too-costly"),
+        ("choices", format!("a = {{ {} }}", vec![r#""x""#; 499].join(" | ")), "grammar::too-costly"),
+    ];
+    for (name, text, code) in &cases {
+        let path = dir.path().join(format!("{name}.pest"));
+        std::fs::write(&path, text).expect("write");
+        let out =
+            finishes(kifu().args(["tree", "--no-common", "--rule", "a", "--record", "x", "--grammar"]).arg(&path));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains(code), "{name}: expected {code}: {err}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+    }
+    // Within the limits, the same shapes load and run.
+    for (name, text) in [
+        ("counted-ok", "a = { (r2){1,100} ~ EOI }\nr2 = { \"x\"{1,100} }\n".to_owned()),
+        ("rules-ok", chain(900).replace("a0={a1}", "a={a1}")),
+        ("choices-ok", format!("a = {{ {} }}", vec![r#""x""#; 100].join(" | "))),
+    ] {
+        let path = dir.path().join(format!("{name}.pest"));
+        std::fs::write(&path, text).expect("write");
+        let out =
+            finishes(kifu().args(["tree", "--no-common", "--rule", "a", "--record", "x", "--grammar"]).arg(&path));
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    // A grammar file that never ends is read up to the limit, not until memory runs out.
+    let out = finishes(kifu().args(["grammar", "ebnf", "/dev/zero"]));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("larger than 1 MiB"));
+}
+
+/// What a grammar does to a record is bounded too: `POP` and `PEEK` on an empty stack are a
+/// report (no panic message), and a grammar that backtracks exponentially is stopped.
+#[test]
+fn runaway_rules_are_stopped_with_a_report() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, text, record, code) in [
+        ("pop", "a = { POP }", "x", "tree::grammar-fault"),
+        ("peek", "a = { \"x\" ~ PEEK }", "xy", "tree::grammar-fault"),
+        (
+            "exponential",
+            "a = { e ~ EOI }\ne = { \"x\" ~ e ~ \"a\" | \"x\" ~ e ~ \"b\" | \"x\" }",
+            &"x".repeat(40),
+            "tree::too-slow",
+        ),
+    ] {
+        let path = dir.path().join(format!("{name}.pest"));
+        std::fs::write(&path, text).expect("write");
+        let out =
+            finishes(kifu().args(["tree", "--no-common", "--rule", "a", "--record", record, "--grammar"]).arg(&path));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains(code), "{name}: expected {code}: {err}");
+        assert!(!err.contains("panicked") && !err.contains("backtrace"), "{name}: {err}");
+    }
+}
+
+/// `kifu tree --ast` of deeply nested variations: its text grows with the game, not with the
+/// square of its depth (deep lines carry their level instead of more indentation); a line
+/// record longer than the limit is a report, and findings beyond the limit are counted.
+#[test]
+fn tree_output_is_bounded() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let nested = dir.path().join("nested.psn");
+    std::fs::write(&nested, format!("P7f {}\n", "(P3d ".repeat(90))).expect("write");
+    let out = finishes(kifu().args(["tree", "--ast"]).arg(&nested));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let widest = text.lines().map(|l| l.len() - l.trim_start().len()).max().unwrap_or(0);
+    assert!(widest <= 4 * 40, "indented {widest} columns");
+    assert!(text.contains("[41] "), "deep lines show their level");
+
+    let long = dir.path().join("long.epd");
+    std::fs::write(&long, format!("8/8/8/8/8/8/8/8 w - - {}\n", "op \"x\"; ".repeat(3000))).expect("write");
+    let out = finishes(kifu().args(["tree", "--ast"]).arg(&long));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("tree::too-long"));
+    assert!(out.stderr.len() < 2048, "the report shows the line's start only");
+    let out = finishes(kifu().args(["tree", "--format", "epd"]).arg(&long));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("tree::too-long"));
+
+    let faults = dir.path().join("faults.sfen");
+    std::fs::write(&faults, format!("{} b - 1\n", vec!["x"; 60].join("/"))).expect("write");
+    let out = finishes(kifu().args(["tree", "--ast"]).arg(&faults));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.matches("help:").count(), 20, "{err}");
+    assert!(err.contains("… and 50 more findings in this record"), "{err}");
+}
+
+/// `kifu conformance`: a timeout that is no number of seconds is a usage error; a validator
+/// whose children outlive `sh` is ended with them at the timeout; its words are shown escaped;
+/// and a suite's `cases.tsv` is data, never part of the command.
+#[test]
+fn conformance_runs_validators_safely() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let suite = dir.path().join("suite");
+    std::fs::create_dir_all(suite.join("sfen")).expect("mkdir");
+    std::fs::write(suite.join("sfen/a.sfen"), format!("{START}\n")).expect("write");
+    let index = |format: &str, dialect: &str| {
+        std::fs::write(
+            suite.join("cases.tsv"),
+            format!("format\tdialect\tverdict\tfile\n{format}\t{dialect}\tvalid\tsfen/a.sfen\n"),
+        )
+        .expect("write")
+    };
+    index("sfen", "auto");
+    let run = |cmd: &str, timeout: &str| {
+        finishes(kifu().current_dir(dir.path()).args([
+            "conformance",
+            "--suite",
+            "suite",
+            &format!("--timeout={timeout}"),
+            "--cmd",
+            cmd,
+        ]))
+    };
+    for bad in ["1e20", "0", "-1", "NaN", "inf"] {
+        let out = run("true {file}", bad);
+        assert_eq!(out.status.code(), Some(2), "--timeout {bad}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--timeout"), "--timeout {bad}");
+    }
+    // `sleep` outlives `sh` and holds its pipe: both end at the timeout.
+    let start = std::time::Instant::now();
+    let out = run("sleep 50 & sleep 50; true {file}", "1");
+    assert!(start.elapsed() < std::time::Duration::from_secs(30), "waited for the grandchild");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no answer in 1 s"));
+
+    let out = run(r"printf '\033]0;retitled\007\033[2Jbad\n' >&2; exit 3 # {file}", "10");
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(!shown.contains('\u{1b}') && !shown.contains('\u{7}'), "{shown}");
+    assert!(shown.contains(r"\u{1b}]0;retitled"), "{shown}");
+
+    // A crafted index: its values are quoted, and one holding `{file}` is not filled in again.
+    index("sfen;touch pwned-format", "$(touch pwned-dialect){file}");
+    let out = run("test -n {format}{dialect} && true {file}", "10");
+    assert!(!dir.path().join("pwned-format").exists() && !dir.path().join("pwned-dialect").exists());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+}

@@ -10,8 +10,8 @@ use miette::{GraphicalReportHandler, GraphicalTheme};
 
 use kifu::diagnostic::{Diagnostic, RecordSource};
 
-use super::read_input;
 use kifu::playground::grammar::{Grammar, GrammarDiagnostic, Source};
+use kifu::playground::limits::MAX_GRAMMAR_BYTES;
 use kifu::playground::records::{self, Layout, Record};
 use kifu::span::Span;
 
@@ -152,9 +152,9 @@ struct EbnfArgs {
 /// `kifu conformance`.
 #[derive(clap::Args, Debug)]
 pub struct ConformanceArgs {
-    /// The validator to score: a shell command in which `{file}` is the case's input (quoted),
-    /// `{format}` its format (sfen, fen, epd, psn) and `{dialect}` its dialect. Exit status 0
-    /// means valid, 1 invalid; anything else, or no answer in time, is a failure.
+    /// The validator to score: a shell command in which `{file}` is the case's input, `{format}`
+    /// its format (sfen, fen, epd, psn) and `{dialect}` its dialect, each filled in quoted.
+    /// Exit status 0 means valid, 1 invalid; anything else, or no answer in time, is a failure.
     #[arg(long)]
     cmd: String,
     /// The suite's folder.
@@ -166,7 +166,7 @@ pub struct ConformanceArgs {
     /// Print one JSON object instead of a report.
     #[arg(long)]
     json: bool,
-    /// Seconds a case may take.
+    /// Seconds a case may take (at most 3600); then the validator and all it started are ended.
     #[arg(long, default_value_t = 10.0)]
     timeout: f64,
     /// How many disagreements to show.
@@ -205,6 +205,38 @@ fn render(name: &str, text: &str, first_line: usize, d: &Diagnostic) -> String {
 fn usage(message: &str) -> ExitCode {
     super::output::message(message);
     ExitCode::from(2)
+}
+
+/// The most bytes `kifu tree` and `kifu grammar diff` read of an input file, and
+/// `kifu conformance` of a case or the suite's index: each is read whole.
+pub const MAX_INPUT_BYTES: usize = 64 << 20;
+
+/// The longest record of a line format (SFEN, FEN, EPD) `kifu tree` reads; a longer line gets
+/// a `tree::too-long` report instead of a tree.
+pub const MAX_RECORD_BYTES: usize = 16 << 10;
+
+/// The most findings `kifu tree --ast` shows for one record; the rest are counted.
+pub const MAX_FINDINGS_SHOWN: usize = 20;
+
+/// The deepest level a tree is indented to; deeper lines start with their level instead.
+pub const MAX_TREE_INDENT: usize = 40;
+
+/// A whole file (or standard input for `-`), at most `cap` bytes: `Err` says why not.
+fn read_capped(path: &str, cap: usize, what: &str) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        io::stdin().lock().take(cap as u64 + 1).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(cap as u64 + 1).read_to_end(&mut bytes))
+    };
+    let shown = if path == "-" { "standard input" } else { path };
+    match read {
+        Err(e) => Err(format!("cannot read `{shown}`: {e}")),
+        Ok(_) if bytes.len() > cap => {
+            Err(format!("{what} `{shown}` is larger than {} MiB, the most kifu reads of it", cap >> 20))
+        }
+        Ok(_) => Ok(bytes),
+    }
 }
 
 fn format_of_path(path: &str) -> Option<FormatArg> {
@@ -264,7 +296,7 @@ fn report_grammar(errors: &[GrammarDiagnostic]) -> ExitCode {
 fn load(paths: &[String], no_common: bool, shipped: Option<&Grammar>) -> Result<Grammar, ExitCode> {
     let mut sources = Vec::new();
     for path in paths {
-        let bytes = std::fs::read(path).map_err(|e| usage(&format!("cannot read the grammar `{path}`: {e}")))?;
+        let bytes = read_capped(path, MAX_GRAMMAR_BYTES, "the grammar").map_err(|e| usage(&e))?;
         let (source, fault) = Source::from_bytes(path.as_str(), &bytes);
         if let Some(d) = fault {
             return Err(report_grammar(&[GrammarDiagnostic { source, diagnostic: d }]));
@@ -289,7 +321,7 @@ fn require_rule(grammar: &Grammar, rule: &str, which: &str) -> Result<(), ExitCo
         Diagnostic::error("grammar::unknown-rule", Span::new(7, text.len()), format!("{which} has no rule `{rule}`"))
             .label("no such rule")
             .help(help);
-    super::output::err(render("<command line>", &text, 1, &d));
+    super::output::err(&render("<command line>", &text, 1, &d));
     Err(ExitCode::from(2))
 }
 
@@ -338,7 +370,7 @@ fn records_of(args: &TreeArgs, format: Option<FormatArg>, path: &str) -> Result<
         }
         Some(text) => Ok(vec![Record { line: 1, text: text.clone() }]),
         None => {
-            let bytes = read_input(path).map_err(|e| usage(&format!("cannot read `{path}`: {e}")))?;
+            let bytes = read_capped(path, MAX_INPUT_BYTES, "the input").map_err(|e| usage(&e))?;
             Ok(records::split(&bytes, if whole { Layout::Whole } else { layout(format) }))
         }
     }
@@ -382,10 +414,16 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
     let mut out = io::BufWriter::new(stdout.lock());
     let mut rejected = false;
     for (i, r) in records.iter().enumerate() {
+        if let Some(report) = too_long(format, name, r) {
+            rejected = true;
+            let _ = out.flush();
+            super::output::err(&report);
+            continue;
+        }
         match grammar.parse(&rule, &r.text) {
             Ok(pairs) => {
-                let tree = kifu::tree::render_with(pairs, r.line, &|rule: &str| rule.to_owned());
                 let sep = if i > 0 { "\n" } else { "" };
+                let tree = kifu::tree::render_capped(pairs, r.line, &|rule: &str| rule.to_owned(), MAX_TREE_INDENT);
                 if write!(out, "{sep}{tree}").is_err() {
                     return ExitCode::from(2);
                 }
@@ -393,7 +431,7 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
             Err(e) => {
                 rejected = true;
                 let _ = out.flush();
-                super::output::err(render(name, &r.text, r.line, &e.diagnostic(&rule, &r.text)));
+                super::output::err(&render(name, &r.text, r.line, &e.diagnostic(&rule, &r.text)));
             }
         }
     }
@@ -403,6 +441,28 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The `tree::too-long` report for a line record longer than [`MAX_RECORD_BYTES`], shown on
+/// the line's first characters only (PSN games are bounded by the input's size alone).
+fn too_long(format: Option<FormatArg>, name: &str, record: &Record) -> Option<String> {
+    let text = record.text.as_str();
+    if format == Some(FormatArg::Psn) || text.len() <= MAX_RECORD_BYTES {
+        return None;
+    }
+    let start = text.char_indices().nth(80).map_or(text.len(), |(i, _)| i);
+    let d = Diagnostic::error(
+        "tree::too-long",
+        Span::new(0, start),
+        format!(
+            "this line is {} bytes long, more than the {} KiB kifu reads as one record",
+            text.len(),
+            MAX_RECORD_BYTES >> 10
+        ),
+    )
+    .label("a record starts here and goes on")
+    .help("a record is one line: is a line end missing, or is this not a file of records?");
+    Some(render(name, &text[..start], record.line, &d))
 }
 
 fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
@@ -418,6 +478,12 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
     let mut out = io::BufWriter::new(stdout.lock());
     let mut invalid = false;
     for (i, r) in records.iter().enumerate() {
+        if let Some(report) = too_long(Some(format), name, r) {
+            invalid = true;
+            let _ = out.flush();
+            super::output::err(&report);
+            continue;
+        }
         let (tree, diagnostics) = match (format, args.dialect) {
             (FormatArg::Sfen, d) => {
                 let choice = match d {
@@ -443,7 +509,9 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
                 let mut tree = String::new();
                 let mut diagnostics = Vec::new();
                 for g in file.games {
-                    tree.push_str(&format!("{:#?}", g.game));
+                    // `{:?}` then laid out as `{:#?}` would: `{:#?}` costs the cube of the depth
+                    // of variations (a line record's tree is a few levels deep).
+                    tree.push_str(&kifu::tree::pretty(&format!("{:?}", g.game), MAX_TREE_INDENT));
                     diagnostics.extend(g.diagnostics);
                 }
                 (tree, diagnostics)
@@ -456,8 +524,12 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
         if !diagnostics.is_empty() {
             let _ = out.flush();
             let text = r.text.as_str();
-            for d in &diagnostics {
-                super::output::err(render(name, text, r.line, d));
+            for d in diagnostics.iter().take(MAX_FINDINGS_SHOWN) {
+                super::output::err(&render(name, text, r.line, d));
+            }
+            if diagnostics.len() > MAX_FINDINGS_SHOWN {
+                let more = diagnostics.len() - MAX_FINDINGS_SHOWN;
+                super::output::err(format!("… and {more} more findings in this record (`kifu check` lists them all)\n\n"));
             }
         }
         invalid |= diagnostics.iter().any(Diagnostic::is_error);
@@ -504,9 +576,9 @@ fn run_diff(args: &DiffArgs) -> ExitCode {
     let mut report = kifu::playground::diff::Report::default();
     let mut texts = Vec::new();
     for path in &args.corpus {
-        let bytes = match read_input(path) {
+        let bytes = match read_capped(path, MAX_INPUT_BYTES, "the corpus file") {
             Ok(b) => b,
-            Err(e) => return usage(&format!("cannot read `{path}`: {e}")),
+            Err(e) => return usage(&e),
         };
         let records = records::split(&bytes, layout(args.format.or_else(|| format_of_path(path))));
         // Records are independent: cut them into one run per worker, and add the runs in order.
@@ -608,15 +680,25 @@ struct Outcome {
     stderr: String,
 }
 
+/// The most bytes of a validator's standard error kept for the report; the rest is read and
+/// dropped, with a note.
+pub const MAX_VALIDATOR_OUTPUT: usize = 1 << 20;
+
+/// The longest `--timeout` a case may be given, in seconds (an hour).
+pub const MAX_CASE_TIMEOUT_SECS: f64 = 3600.0;
+
+/// Runs `command` under `sh` in a process group of its own, and on timeout kills the whole
+/// group (a validator's own children too), so no process it started keeps kifu waiting.
 fn run_case(command: &str, timeout: Duration) -> Outcome {
-    let child = std::process::Command::new("sh")
-        .arg("-c")
+    let mut sh = std::process::Command::new("sh");
+    sh.arg("-c")
         .arg(command)
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn();
-    let mut child = match child {
+        .stderr(std::process::Stdio::piped());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut sh, 0);
+    let mut child = match sh.spawn() {
         Ok(c) => c,
         Err(e) => {
             return Outcome {
@@ -626,26 +708,53 @@ fn run_case(command: &str, timeout: Duration) -> Outcome {
             }
         }
     };
-    let reader = child.stderr.take().map(|mut err| {
+    // Standard error is read on a thread of its own (a full pipe would stall the validator),
+    // keeping the first MAX_VALIDATOR_OUTPUT bytes.
+    let (send, words) = std::sync::mpsc::channel();
+    if let Some(mut err) = child.stderr.take() {
         std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = err.read_to_end(&mut bytes);
-            String::from_utf8_lossy(&bytes).into_owned()
-        })
-    });
+            let mut kept = Vec::new();
+            let mut buffer = [0u8; 8192];
+            let mut cut = false;
+            loop {
+                match err.read(&mut buffer) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        let room = MAX_VALIDATOR_OUTPUT - kept.len();
+                        cut |= n > room;
+                        kept.extend_from_slice(&buffer[..n.min(room)]);
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(_) => break,
+                }
+            }
+            let mut text = String::from_utf8_lossy(&kept).into_owned();
+            if cut {
+                text.push_str(&format!("\n[kifu kept the first {} MiB of this output]", MAX_VALIDATOR_OUTPUT >> 20));
+            }
+            let _ = send.send(text);
+        });
+    }
     let start = Instant::now();
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break Some(status),
             Ok(None) if start.elapsed() < timeout => std::thread::sleep(Duration::from_millis(2)),
             _ => {
-                let _ = child.kill();
-                let _ = child.wait();
+                kill_group(&mut child);
                 break None;
             }
         }
     };
-    let stderr = reader.and_then(|r| r.join().ok()).unwrap_or_default();
+    // Once `sh` has ended, what it started may still hold the pipe: wait a moment for the
+    // words, then go on without them (and end the group, which should have ended with it).
+    let stderr = match words.recv_timeout(Duration::from_millis(500)) {
+        Ok(text) => text,
+        Err(_) => {
+            kill_group(&mut child);
+            words.recv_timeout(Duration::from_millis(500)).unwrap_or_default()
+        }
+    };
     match status.and_then(|s| s.code()) {
         Some(0) => Outcome { verdict: Verdict::Valid, status: "exit status 0".into(), stderr },
         Some(1) => Outcome { verdict: Verdict::Invalid, status: "exit status 1".into(), stderr },
@@ -655,6 +764,17 @@ fn run_case(command: &str, timeout: Duration) -> Outcome {
             Outcome { verdict: Verdict::Failed, status: format!("no answer in {} s", timeout.as_secs_f64()), stderr }
         }
     }
+}
+
+/// Kills the validator's process group (`sh` leads it), then reaps `sh`.
+fn kill_group(child: &mut std::process::Child) {
+    #[cfg(unix)]
+    {
+        let _ =
+            rustix::process::kill_process_group(rustix::process::Pid::from_child(child), rustix::process::Signal::KILL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 #[derive(Default, serde::Serialize)]
@@ -688,7 +808,7 @@ impl Score {
 /// The diagnostic that shows a disagreement on a case's input: on the suite's first expected
 /// error when the case is invalid, else on the first line.
 fn disagreement(suite: &std::path::Path, case: &Case, outcome: &Outcome) -> (String, usize, Diagnostic) {
-    let bytes = std::fs::read(suite.join(&case.file)).unwrap_or_default();
+    let bytes = read_capped(&suite.join(&case.file).to_string_lossy(), MAX_INPUT_BYTES, "the case").unwrap_or_default();
     let text = if case.format == "psn" {
         kifu::psn::decode::decode(&bytes).text
     } else {
@@ -696,10 +816,11 @@ fn disagreement(suite: &std::path::Path, case: &Case, outcome: &Outcome) -> (Str
     };
     let text = text.trim_end_matches(['\n', '\r']).to_owned();
     let index = kifu::excerpt::LineIndex::new(&text);
-    let expected: serde_json::Value = std::fs::read(suite.join(format!("{}.json", case.file)))
-        .ok()
-        .and_then(|b| serde_json::from_slice(&b).ok())
-        .unwrap_or_default();
+    let expected: serde_json::Value =
+        read_capped(&suite.join(format!("{}.json", case.file)).to_string_lossy(), MAX_INPUT_BYTES, "the expectation")
+            .ok()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default();
     let at = |line: u64, column: u64| -> usize {
         let span = index.line_span(&text, (line.max(1) - 1) as usize);
         let content = span.slice(&text);
@@ -713,7 +834,11 @@ fn disagreement(suite: &std::path::Path, case: &Case, outcome: &Outcome) -> (Str
             "conformance::failed",
             format!("the validator failed on this case ({})", outcome.status),
             whole_line,
-            outcome.stderr.lines().next().map_or_else(|| "no verdict".to_owned(), |l| format!("it said: {l}")),
+            outcome
+                .stderr
+                .lines()
+                .next()
+                .map_or_else(|| "no verdict".to_owned(), |l| format!("it said: {}", conformance::shown_words(l, 200))),
             "a validator answers with exit status 0 (valid) or 1 (invalid); wrap it in `sh -c` if it uses others"
                 .to_owned(),
         ),
@@ -744,9 +869,9 @@ fn disagreement(suite: &std::path::Path, case: &Case, outcome: &Outcome) -> (Str
 /// `kifu conformance --cmd '…'`: the suite's cases through another validator, scored.
 pub fn run_conformance(args: &ConformanceArgs) -> ExitCode {
     let suite = std::path::Path::new(&args.suite);
-    let index = match std::fs::read_to_string(suite.join("cases.tsv")) {
-        Ok(t) => t,
-        Err(e) => return usage(&format!("cannot read `{}`: {e}", suite.join("cases.tsv").display())),
+    let index = match read_capped(&suite.join("cases.tsv").to_string_lossy(), MAX_INPUT_BYTES, "the suite's index") {
+        Ok(t) => String::from_utf8_lossy(&t).into_owned(),
+        Err(e) => return usage(&e),
     };
     let cases = match conformance::read_index(&index) {
         Ok(c) => c,
@@ -762,8 +887,10 @@ pub fn run_conformance(args: &ConformanceArgs) -> ExitCode {
     if !args.cmd.contains("{file}") {
         return usage("the command must name the case's input as `{file}`");
     }
-    let timeout =
-        Duration::from_secs_f64(if args.timeout.is_finite() && args.timeout > 0.0 { args.timeout } else { 10.0 });
+    if !(args.timeout > 0.0 && args.timeout <= MAX_CASE_TIMEOUT_SECS) {
+        return usage(&format!("`--timeout` takes a number of seconds above 0 and at most {MAX_CASE_TIMEOUT_SECS}"));
+    }
+    let timeout = Duration::from_secs_f64(args.timeout);
     let workers = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results: Vec<std::sync::Mutex<Option<Outcome>>> = cases.iter().map(|_| std::sync::Mutex::new(None)).collect();

@@ -210,11 +210,57 @@ pub enum Verdict {
     Failed,
 }
 
-/// A command line with `{file}`, `{format}` and `{dialect}` filled in for `case` (the file
-/// quoted for `sh`).
+/// A command line with `{file}`, `{format}` and `{dialect}` filled in for `case`, each value
+/// quoted for `sh` (a suite's `cases.tsv` is data, never a command), in one pass: a value that
+/// holds `{file}` is not filled in again.
 pub fn command_for(template: &str, case: &Case, file: &str) -> String {
-    let quoted = format!("'{}'", file.replace('\'', r"'\''"));
-    template.replace("{file}", &quoted).replace("{format}", &case.format).replace("{dialect}", &case.dialect)
+    let mut out = String::with_capacity(template.len() + file.len());
+    let mut rest = template;
+    while let Some(at) = rest.find('{') {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        let value = [("{file}", file), ("{format}", case.format.as_str()), ("{dialect}", case.dialect.as_str())]
+            .into_iter()
+            .find(|(name, _)| tail.starts_with(name));
+        match value {
+            Some((name, value)) => {
+                out.push_str(&shell_quote(value));
+                rest = &tail[name.len()..];
+            }
+            None => {
+                out.push('{');
+                rest = &tail[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `text` as one `sh` word: in single quotes, each `'` written `'\''`.
+pub fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// A validator's words as a report may show them: control and bidirectional-override
+/// characters written as `\u{…}` escapes (so its output cannot move the cursor, retitle the
+/// terminal or reorder the line), at most `max` characters of it.
+pub fn shown_words(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == max {
+            out.push('…');
+            break;
+        }
+        let bidi =
+            matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+        if (c.is_control() && c != '\t') || bidi {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -230,6 +276,18 @@ mod tests {
         assert!(cases[0].valid && !cases[1].valid);
         assert_eq!(read_index("sfen\tauto\tmaybe\tx"), Err((1, "sfen\tauto\tmaybe\tx".to_owned())));
         let c = &cases[0];
-        assert_eq!(command_for("v --d {dialect} {file}", c, "it's.sfen"), r"v --d auto 'it'\''s.sfen'");
+        assert_eq!(command_for("v --d {dialect} {file}", c, "it's.sfen"), r"v --d 'auto' 'it'\''s.sfen'");
+    }
+
+    #[test]
+    fn placeholders_are_quoted_once() {
+        let hostile =
+            Case { format: "sfen; touch pwned".into(), dialect: "{file}$(id)".into(), valid: true, file: "x".into() };
+        assert_eq!(
+            command_for("v {format} {dialect} {file} {other}", &hostile, "a b"),
+            r"v 'sfen; touch pwned' '{file}$(id)' 'a b' {other}"
+        );
+        assert_eq!(shown_words("a\x1b]0;title\x07\u{202E}b", 100), r"a\u{1b}]0;title\u{7}\u{202e}b");
+        assert_eq!(shown_words("abc", 2), "ab…");
     }
 }

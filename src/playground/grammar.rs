@@ -16,6 +16,8 @@ use pest_meta::parser::Rule as MetaRule;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
+use super::limits;
+
 /// One `.pest` text and the name reports give it.
 #[derive(Clone, Debug)]
 pub struct Source {
@@ -118,6 +120,16 @@ impl Grammar {
         let mut segments = Vec::new();
         let mut joined = String::new();
         for s in sources {
+            // Size and nesting first: pest's grammar reader recurses on nesting.
+            let over = joined.len() + s.text.len() > limits::MAX_GRAMMAR_BYTES;
+            let text_check = if over {
+                limits::check_text(&" ".repeat(limits::MAX_GRAMMAR_BYTES + 1))
+            } else {
+                limits::check_text(&s.text)
+            };
+            if let Some(b) = text_check {
+                return Err(vec![GrammarDiagnostic { source: s.clone(), diagnostic: b.diagnostic }]);
+            }
             segments.push(Segment { source: s.clone(), start: joined.len() });
             joined.push_str(&s.text);
             joined.push('\n');
@@ -136,11 +148,28 @@ impl Grammar {
             errors.iter().map(|e| locate(&segments, e, names)).collect()
         };
         let pairs = pest_meta::parser::parse(MetaRule::grammar_rules, &joined).map_err(|e| located(vec![e], &[]))?;
+        // The limits pest's reader and optimizer need kept (they panic, recurse or write
+        // repetitions out past them), each on the characters that break it.
+        let broken = limits::check_pairs(pairs.clone());
+        if !broken.is_empty() {
+            return Err(broken.into_iter().map(|b| placed(&segments, b.span, b.diagnostic)).collect());
+        }
         let names: Vec<String> = defined_in(pairs.clone()).into_iter().collect();
         pest_meta::validator::validate_pairs(pairs.clone()).map_err(|e| located(e, &names))?;
         let rules = pest_meta::parser::consume_rules(pairs.clone()).map_err(|e| located(e, &names))?;
+        if let Some((i, message)) = limits::check_preparation(&rules) {
+            let (_, (start, end)) = rule_pairs(pairs.clone()).into_iter().nth(i).unwrap_or_default();
+            let name_end = start + joined[start..end].find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(0);
+            let d = Diagnostic::error("grammar::too-costly", Span::new(start, name_end), message)
+                .label("this rule")
+                .help("use smaller counts in counted repetitions (or `*` / `+`), and fewer alternatives in one choice");
+            return Err(vec![placed(&segments, Span::new(start, name_end), d)]);
+        }
         let docs = docs_of(pairs);
-        let vm = pest_vm::Vm::new(pest_meta::optimizer::optimize(rules.clone()));
+        let vm = pest_vm::Vm::new_with_listener(
+            pest_meta::optimizer::optimize(rules.clone()),
+            Box::new(|_, _| watch::tick()),
+        );
         let mut grammar = Self { vm, rules, docs, words: HashMap::new() };
         grammar.words = grammar.describe(shipped);
         Ok(grammar)
@@ -205,14 +234,21 @@ impl Grammar {
     /// rule must be one of [`Grammar::names`].
     pub fn parse<'a>(&'a self, rule: &'a str, input: &'a str) -> Result<Pairs<'a, &'a str>, Rejection> {
         if self.rule(rule).is_none() {
-            return Err(Rejection { span: Span::point(0), expected: format!("a grammar with a rule `{rule}`") });
+            return Err(Rejection {
+                span: Span::point(0),
+                expected: format!("a grammar with a rule `{rule}`"),
+                kind: RejectionKind::Mismatch,
+            });
         }
-        // pest_vm runs untrusted grammars: a fault in it is a rejection, never a crash.
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.vm.parse(rule, input)));
-        match result {
-            Ok(Ok(pairs)) => Ok(pairs),
-            Ok(Err(e)) => Err(self.rejection(&e, input)),
-            Err(_) => Err(Rejection { span: Span::point(0), expected: "a grammar pest's VM can run".into() }),
+        match watch::run(limits::RECORD_TIME_BUDGET, || self.vm.parse(rule, input)) {
+            watch::Ran::Done(Ok(pairs)) => Ok(pairs),
+            watch::Ran::Done(Err(e)) => Err(self.rejection(&e, input)),
+            watch::Ran::OutOfTime => {
+                Err(Rejection { span: Span::point(0), expected: String::new(), kind: RejectionKind::OutOfTime })
+            }
+            watch::Ran::Panicked(message) => {
+                Err(Rejection { span: Span::point(0), expected: message, kind: RejectionKind::Fault })
+            }
         }
     }
 
@@ -244,9 +280,13 @@ impl Grammar {
                     out
                 }
             }
+            ErrorVariant::CustomError { message } if message.contains("limit reached") => {
+                // pest's own bounds: its call count, or the stack of the thread it runs on.
+                return Rejection { span, expected: message.clone(), kind: RejectionKind::TooMuchWork };
+            }
             ErrorVariant::CustomError { message } => message.clone(),
         };
-        Rejection { span, expected }
+        Rejection { span, expected, kind: RejectionKind::Mismatch }
     }
 
     /// A rule in words: kifu's description when the rule is as kifu ships it, its text when it
@@ -284,13 +324,63 @@ impl Grammar {
 pub struct Rejection {
     /// The character where the rule gave up (a point at the end of the input).
     pub span: Span,
-    /// What the rule would have read there, in words.
+    /// What the rule would have read there, in words (for a fault, what went wrong).
     pub expected: String,
+    /// Why the rule gave up.
+    pub kind: RejectionKind,
+}
+
+/// Why a rule gave up on an input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RejectionKind {
+    /// The input does not match the rule.
+    Mismatch,
+    /// The rule ran longer than [`limits::RECORD_TIME_BUDGET`] and was stopped.
+    OutOfTime,
+    /// The rule reached pest's bound on calls or on the depth of its stack.
+    TooMuchWork,
+    /// pest stopped on the grammar (`POP` or `PEEK` on an empty stack).
+    Fault,
 }
 
 impl Rejection {
-    /// The `tree::rejected` diagnostic for this rejection, for `rule`, over `input`.
+    /// The diagnostic for this rejection, for `rule`, over `input`: `tree::rejected`, or
+    /// `tree::too-slow`, `tree::too-much-work`, `tree::grammar-fault` when the rule was stopped.
     pub fn diagnostic(&self, rule: &str, input: &str) -> Diagnostic {
+        let whole = Span::new(0, input.len());
+        match self.kind {
+            RejectionKind::Mismatch => {}
+            RejectionKind::OutOfTime => {
+                return Diagnostic::error(
+                    "tree::too-slow",
+                    whole,
+                    format!(
+                        "the rule `{rule}` ran longer than {} s on this record and was stopped",
+                        limits::RECORD_TIME_BUDGET.as_secs()
+                    ),
+                )
+                .label("no verdict on this record")
+                .help("the grammar backtracks too much here: make alternatives that start alike share their start, or make repetitions commit")
+            }
+            RejectionKind::TooMuchWork => {
+                return Diagnostic::error(
+                    "tree::too-much-work",
+                    self.span,
+                    format!("the rule `{rule}` was stopped on this record: {}", self.expected),
+                )
+                .label("stopped here")
+                .help("the grammar calls rules too often or nests too deeply for this record: shorten the record, or make the grammar backtrack less")
+            }
+            RejectionKind::Fault => {
+                return Diagnostic::error(
+                    "tree::grammar-fault",
+                    whole,
+                    format!("the rule `{rule}` cannot run on this record: {}", self.expected),
+                )
+                .label("no verdict on this record")
+                .help("guard `POP`, `PEEK` and `DROP` so they run only after a `PUSH`")
+            }
+        }
         let found = self.span.slice(input);
         let label = if found.is_empty() {
             "the text ends here".to_owned()
@@ -426,21 +516,37 @@ fn docs_of(pairs: Pairs<'_, MetaRule>) -> HashMap<String, Vec<String>> {
     out
 }
 
-/// A pest_meta error as a diagnostic into the source that holds it.
-fn locate(segments: &[Segment], e: &pest::error::Error<MetaRule>, names: &[String]) -> GrammarDiagnostic {
-    let (start, end) = match e.location {
-        InputLocation::Pos(p) => (p, p),
-        InputLocation::Span(s) => s,
-    };
+/// The source that holds offsets `start..end` of the joined text, and the span there (a point
+/// widened to the character it is on).
+fn source_at(segments: &[Segment], start: usize, end: usize) -> (Source, Span) {
     let segment = segments.iter().rev().find(|s| s.start <= start).or(segments.first());
     let (source, base) = match segment {
         Some(s) => (s.source.clone(), s.start),
         None => (Source::new("<grammar>", ""), 0),
     };
     let len = source.text.len();
-    let (start, end) = ((start - base).min(len), (end.saturating_sub(base)).min(len));
+    let (start, end) = (start.saturating_sub(base).min(len), (end.saturating_sub(base)).min(len));
     let end = if end == start { start + source.text[start..].chars().next().map_or(0, char::len_utf8) } else { end };
-    let span = Span::new(start, end);
+    (source, Span::new(start, end))
+}
+
+/// A finding at `span` of the joined text, moved into the source that holds it.
+fn placed(segments: &[Segment], span: Span, diagnostic: Diagnostic) -> GrammarDiagnostic {
+    let (source, at) = source_at(segments, span.start, span.end);
+    let mut diagnostic = diagnostic;
+    for label in diagnostic.labels.iter_mut().filter(|l| l.primary) {
+        label.span = at;
+    }
+    GrammarDiagnostic { source, diagnostic }
+}
+
+/// A pest_meta error as a diagnostic into the source that holds it.
+fn locate(segments: &[Segment], e: &pest::error::Error<MetaRule>, names: &[String]) -> GrammarDiagnostic {
+    let (start, end) = match e.location {
+        InputLocation::Pos(p) => (p, p),
+        InputLocation::Span(s) => s,
+    };
+    let (source, span) = source_at(segments, start, end);
     let found = span.slice(&source.text).to_owned();
     let diagnostic = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
@@ -491,6 +597,11 @@ fn custom(message: &str, span: Span, found: &str, names: &[String]) -> Diagnosti
         return Diagnostic::error("grammar::duplicate-rule", span, format!("the rule `{name}` is defined twice"))
             .label("defined again here")
             .help("rename one of the two, or delete one (an edit of a shipped rule replaces it only in a grammar of its own)");
+    }
+    if message.ends_with("limit reached") {
+        return Diagnostic::error("grammar::too-deep", span, "the grammar nests too deeply here for pest to read it")
+            .label("too deep")
+            .help("name the inner part as a rule of its own, or flatten the expression");
     }
     if message.contains("left-recursive") {
         let chain = message.split_once('(').and_then(|(_, r)| r.split_once(')')).map_or("", |(c, _)| c);
@@ -544,4 +655,106 @@ fn edit_distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
+}
+
+/// A rule run by pest's VM under a time budget, with its panics contained.
+///
+/// pest_vm calls a listener at every rule it enters; kifu's listener looks at the clock every
+/// few hundred calls and, past the deadline, ends each call at once, so the parse unwinds
+/// quickly. A backtracking grammar can only take exponential time through calls of rules, so
+/// this bounds every record. pest panics on a `POP` or `PEEK` of an empty stack, which no check
+/// of the grammar can rule out: that panic is caught, and the panic hook says nothing for a
+/// panic inside the VM (it keeps the message for the report instead).
+mod watch {
+    use std::cell::{Cell, RefCell};
+    use std::time::{Duration, Instant};
+
+    /// Calls between two looks at the clock.
+    const CALLS_PER_LOOK: u32 = 256;
+
+    thread_local! {
+        static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+        static CALLS: Cell<u32> = const { Cell::new(0) };
+        static EXPIRED: Cell<bool> = const { Cell::new(false) };
+        static IN_VM: Cell<bool> = const { Cell::new(false) };
+        static PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+    }
+
+    /// How a run ended.
+    pub enum Ran<T> {
+        /// With the VM's answer.
+        Done(T),
+        /// Stopped at the deadline.
+        OutOfTime,
+        /// The VM panicked; what it said, in words.
+        Panicked(String),
+    }
+
+    /// The listener: true (stop this call) once the deadline has passed.
+    pub fn tick() -> bool {
+        if EXPIRED.with(Cell::get) {
+            return true;
+        }
+        let calls = CALLS.with(|c| {
+            let n = c.get().wrapping_add(1);
+            c.set(n);
+            n
+        });
+        if calls % CALLS_PER_LOOK != 0 {
+            return false;
+        }
+        let late = DEADLINE.with(Cell::get).is_some_and(|d| Instant::now() >= d);
+        if late {
+            EXPIRED.with(|e| e.set(true));
+        }
+        late
+    }
+
+    /// Runs `f` on this thread with `budget`.
+    pub fn run<T>(budget: Duration, f: impl FnOnce() -> T) -> Ran<T> {
+        hook();
+        DEADLINE.with(|d| d.set(Instant::now().checked_add(budget)));
+        CALLS.with(|c| c.set(0));
+        EXPIRED.with(|e| e.set(false));
+        PANIC.with(|p| p.borrow_mut().take());
+        IN_VM.with(|v| v.set(true));
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+        IN_VM.with(|v| v.set(false));
+        DEADLINE.with(|d| d.set(None));
+        if EXPIRED.with(Cell::get) {
+            return Ran::OutOfTime;
+        }
+        match result {
+            Ok(value) => Ran::Done(value),
+            Err(_) => {
+                let message = PANIC.with(|p| p.borrow_mut().take()).unwrap_or_default();
+                Ran::Panicked(if message.contains("empty stack") {
+                    "its `POP`, `PEEK` or `DROP` found the stack empty".to_owned()
+                } else {
+                    format!("pest stopped on it ({})", message.escape_debug())
+                })
+            }
+        }
+    }
+
+    /// Installs, once, a panic hook that keeps quiet about panics inside the VM and hands
+    /// every other panic to the hook before it.
+    fn hook() {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            let previous = std::panic::take_hook();
+            std::panic::set_hook(Box::new(move |info| {
+                if IN_VM.with(Cell::get) {
+                    let payload = info.payload();
+                    let message = payload
+                        .downcast_ref::<&str>()
+                        .map(|s| (*s).to_owned())
+                        .or_else(|| payload.downcast_ref::<String>().cloned());
+                    PANIC.with(|p| *p.borrow_mut() = message);
+                } else {
+                    previous(info);
+                }
+            }));
+        });
+    }
 }

@@ -2,6 +2,7 @@
 //!
 //! * [`grammar`]: `.pest` files loaded at run time (pest_meta + pest_vm), with pointed
 //!   diagnostics for faults in the grammar and for inputs it rejects.
+//! * [`limits`]: what a grammar loaded at run time may hold, and how long a rule may run.
 //! * [`records`]: inputs cut into records (a line, or a PSN game).
 //! * [`diff`]: a corpus through two grammars: what is newly accepted, newly rejected, or read
 //!   differently.
@@ -23,4 +24,5 @@ pub mod conformance;
 pub mod diff;
 pub mod draw;
 pub mod grammar;
+pub mod limits;
 pub mod records;
