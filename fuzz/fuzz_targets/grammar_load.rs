@@ -1,0 +1,5 @@
+//! An edited grammar, then records parsed with it. See `tests/common/entry.rs` for what is asserted.
+
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kifu_fuzz::entry::grammar_load(data));

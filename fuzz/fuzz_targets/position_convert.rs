@@ -1,0 +1,5 @@
+//! A line read as an SFEN and a FEN position, written and read back. See `tests/common/entry.rs` for what is asserted.
+
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kifu_fuzz::entry::position_convert(data));

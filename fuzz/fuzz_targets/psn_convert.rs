@@ -1,0 +1,5 @@
+//! `kifu convert --to psn` of a PSN file, read back and written again. See `tests/common/entry.rs` for what is asserted.
+
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kifu_fuzz::entry::psn_convert(data));
