@@ -16,8 +16,11 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-/// Every entry point, by the name of its fuzz target.
-const ENTRIES: [(&str, fn(&[u8])); 8] = [
+/// An entry point, by the name of its fuzz target.
+type Entry = (&'static str, fn(&[u8]));
+
+/// Every entry point.
+const ENTRIES: [Entry; 8] = [
     ("sfen_check", entry::sfen_check),
     ("fen_check", entry::fen_check),
     ("epd_check", entry::epd_check),
@@ -29,7 +32,7 @@ const ENTRIES: [(&str, fn(&[u8])); 8] = [
 ];
 
 /// The entry points that read a file with this extension.
-fn entries_for(ext: &str) -> Vec<(&'static str, fn(&[u8]))> {
+fn entries_for(ext: &str) -> Vec<Entry> {
     let names: &[&str] = match ext {
         "sfen" => &["sfen_check", "position_convert"],
         "fen" => &["fen_check", "position_convert"],
@@ -65,7 +68,7 @@ fn known_bug(name: &str, bytes: &[u8]) -> Option<&'static str> {
 }
 
 /// Runs `bytes` through the entry points, but those a known bug would fail.
-fn run(entries: &[(&'static str, fn(&[u8]))], bytes: &[u8]) {
+fn run(entries: &[Entry], bytes: &[u8]) {
     for (name, entry) in entries {
         if known_bug(name, bytes).is_none() {
             entry(bytes);
