@@ -32,6 +32,22 @@ const SFEN_CHOICES: [DialectChoice; 3] = [DialectChoice::Auto, DialectChoice::Sf
 /// for every limit kifu states to be crossed, small enough to keep each run quick.
 pub const MAX_INPUT: usize = 1 << 20;
 
+/// The stack of a spawned thread, as `kifu check`'s workers have (Rust's default): the
+/// smallest stack kifu's library runs on.
+pub const WORKER_STACK: usize = 2 << 20;
+
+/// Runs `entry` on `bytes` on a thread with [`WORKER_STACK`], so that recursion deep enough to
+/// overflow a worker of `kifu check` overflows here too; a panic is passed on.
+pub fn on_worker_stack(bytes: &[u8], entry: fn(&[u8])) {
+    let result = std::thread::scope(|s| {
+        let worker = std::thread::Builder::new().stack_size(WORKER_STACK).spawn_scoped(s, || entry(bytes));
+        worker.expect("a thread").join()
+    });
+    if let Err(panic) = result {
+        std::panic::resume_unwind(panic);
+    }
+}
+
 // ───────────────────────────── the invariants ─────────────────────────────
 
 /// Where a label fails to lie within `text` on character boundaries, in words.
@@ -334,9 +350,9 @@ const RULES_TRIED: usize = 4;
 /// or pointed findings; each record parsed with its first rules gives a tree or a pointed
 /// rejection.
 pub fn grammar_load(bytes: &[u8]) {
-    thread_local! {
-        static SHIPPED: Grammar = Grammar::shipped("grammar/sfen.pest", kifu::grammar::SFEN).expect("the shipped grammar loads");
-    }
+    static SHIPPED: std::sync::OnceLock<Grammar> = std::sync::OnceLock::new();
+    let shipped = SHIPPED
+        .get_or_init(|| Grammar::shipped("grammar/sfen.pest", kifu::grammar::SFEN).expect("the shipped grammar loads"));
     // As `kifu tree` does: an edited grammar can loop for a long time on some input.
     pest::set_call_limit(std::num::NonZeroUsize::new(100_000_000));
     let (grammar, input) = match bytes.iter().position(|&b| b == 0) {
@@ -350,7 +366,7 @@ pub fn grammar_load(bytes: &[u8]) {
         return;
     }
     assert!(std::str::from_utf8(grammar).is_ok(), "bytes that are not UTF-8 loaded as a grammar");
-    SHIPPED.with(|shipped| match Grammar::load(std::slice::from_ref(&source), true, Some(shipped)) {
+    match Grammar::load(std::slice::from_ref(&source), true, Some(shipped)) {
         Err(findings) => {
             assert!(!findings.is_empty(), "a grammar refused without a finding");
             for f in &findings {
@@ -377,5 +393,5 @@ pub fn grammar_load(bytes: &[u8]) {
                 }
             }
         }
-    });
+    }
 }
