@@ -265,6 +265,10 @@ fn attack() -> impl Strategy<Value = (&'static str, Vec<u8>)> {
         "[0-9]{1,40}".prop_map(|n| ("psn", format!("{n}. P7f P3d {n}... P2f\n").into_bytes())),
         "[0-9]{1,40}".prop_map(|n| ("json", format!("{{\"sideOnMove\":\"black\",\"blackHand\":[{n},0,0,0,0,0,0],\"whiteHand\":[0,0,0,0,0,0,0],\"pieces\":{{\"5a\":\"wK\",\"5i\":\"bK\"}},\"moveNumber\":{n}}}").into_bytes())),
         "[0-9]{1,3}".prop_map(|n| ("pest", format!("a = {{ \"x\"{{{n}}} }}\0xxxx").into_bytes())),
+        // Left out until the grammar loader's fixes land, as each crashes it today: repetition
+        // counts in the thousands and beyond (`"x"{40000}`, `"x"{4294967295}`,
+        // `PEEK[4294967295..]`), a character past U+10FFFF (`"\u{110000}"`), and POP, PEEK or
+        // DROP on an empty stack (`a = { POP }` on any record).
         // Many records and findings.
         n(5_000).prop_map(|n| ("json", repeat("[", "1,", n, "1]"))),
         n(5_000).prop_map(|n| ("psn", repeat("", "[A \"b\"]\n1. x\n\n", n, ""))),
