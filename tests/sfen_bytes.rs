@@ -7,13 +7,13 @@
 //! [`check_line`] on line 1 (where a byte-order mark is allowed) and on a later line, in every
 //! dialect, and through [`sfen::check`] directly.
 
-use kifu::check::{check_line, Format, LineReport, MAX_KEPT, MAX_LINE};
+#[path = "common/entry.rs"]
+mod entry;
+
+use kifu::check::{check_line, Format, MAX_KEPT, MAX_LINE};
 use kifu::sfen::{self, DialectChoice};
-use kifu::Diagnostic;
 use proptest::prelude::*;
 use proptest::sample::Index;
-
-const CHOICES: [DialectChoice; 3] = [DialectChoice::Auto, DialectChoice::Sfen2007, DialectChoice::Usi];
 
 /// Valid records to mutate (each checked by `seeds_are_valid`).
 const SEEDS: &[&str] = &[
@@ -135,83 +135,24 @@ fn mutated_text() -> impl Strategy<Value = String> {
     })
 }
 
-/// Every diagnostic has exactly one primary label, and every label is a well-formed span inside
-/// `text` on character boundaries (a point at `text.len()` is inside).
-fn labels_sound(text: &str, diagnostics: &[Diagnostic]) -> Result<(), TestCaseError> {
-    for d in diagnostics {
-        let primaries = d.labels.iter().filter(|l| l.primary).count();
-        prop_assert_eq!(primaries, 1, "{} has {} primary labels, on {:?}", d.code, primaries, text);
-        for l in &d.labels {
-            let s = l.span;
-            prop_assert!(s.start <= s.end, "{}: reversed span {:?} on {:?}", d.code, s, text);
-            prop_assert!(
-                s.end <= text.len(),
-                "{}: span {:?} ends past the text ({} bytes): {:?}",
-                d.code,
-                s,
-                text.len(),
-                text
-            );
-            prop_assert!(
-                text.is_char_boundary(s.start) && text.is_char_boundary(s.end),
-                "{}: span {:?} splits a character of {:?}",
-                d.code,
-                s,
-                text
-            );
-        }
-    }
-    Ok(())
-}
-
-fn report_sound(report: &LineReport) -> Result<(), TestCaseError> {
-    labels_sound(&report.text, &report.diagnostics)?;
-    prop_assert!(report.diagnostics.len() <= kifu::check::MAX_FINDINGS + 1);
-    Ok(())
-}
-
-/// Checks `bytes` as line 1 and as line 2, in every dialect.
-fn check_bytes(bytes: &[u8]) -> Result<(), TestCaseError> {
-    for choice in CHOICES {
-        for line in [1, 2] {
-            let report = check_line(Format::Sfen(choice), line, bytes, bytes.len());
-            prop_assert_eq!(report.line, line);
-            report_sound(&report)?;
-            if std::str::from_utf8(bytes).is_err() {
-                prop_assert!(!report.is_valid(), "bytes that are not UTF-8 passed: {:?}", bytes);
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Checks `text` with `sfen::check` in every dialect, then as bytes.
-fn check_text(text: &str) -> Result<(), TestCaseError> {
-    for choice in CHOICES {
-        let checked = sfen::check(text, choice);
-        labels_sound(text, &checked.diagnostics)?;
-    }
-    check_bytes(text.as_bytes())
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
     fn arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..160)) {
-        check_bytes(&bytes)?;
-        check_text(&String::from_utf8_lossy(&bytes))?;
+        entry::sfen_check(&bytes);
+        entry::sfen_check(String::from_utf8_lossy(&bytes).as_bytes());
     }
 
     #[test]
     fn valid_records_with_bytes_mutated(bytes in mutated_bytes()) {
-        check_bytes(&bytes)?;
-        check_text(&String::from_utf8_lossy(&bytes))?;
+        entry::sfen_check(&bytes);
+        entry::sfen_check(String::from_utf8_lossy(&bytes).as_bytes());
     }
 
     #[test]
     fn valid_records_with_characters_mutated(text in mutated_text()) {
-        check_text(&text)?;
+        entry::sfen_check(text.as_bytes());
     }
 }
 
@@ -224,7 +165,7 @@ proptest! {
         let len = MAX_LINE + extra;
         for line in [1, 2] {
             let report = check_line(Format::Sfen(DialectChoice::Auto), line, &bytes, len);
-            report_sound(&report)?;
+            entry::assert_line_report("a cut line", &report);
             prop_assert!(!report.is_valid());
         }
     }
@@ -269,9 +210,7 @@ fn hand_picked_edges() {
         ("p".repeat(100) + " b " + &"99P".repeat(100) + " 0").into_bytes(),
     ];
     for bytes in cases {
-        check_bytes(&bytes).map_err(|e| format!("{:?}: {e}", String::from_utf8_lossy(&bytes))).expect("sound");
-        check_text(&String::from_utf8_lossy(&bytes))
-            .map_err(|e| format!("{:?}: {e}", String::from_utf8_lossy(&bytes)))
-            .expect("sound");
+        entry::sfen_check(&bytes);
+        entry::sfen_check(String::from_utf8_lossy(&bytes).as_bytes());
     }
 }
