@@ -51,12 +51,6 @@ fn entries_for(ext: &str) -> Vec<Entry> {
 fn known_bug(name: &str, bytes: &[u8]) -> Option<&'static str> {
     let text = || kifu::psn::decode::decode(bytes).text;
     match name {
-        // `convert --to psn` drops control characters from a header's value and turns its quotes
-        // into apostrophes: `[A "x"]<ESC>[B "y"]` (one header) is written `[A "x'][B 'y"]`,
-        // which reads back as two headers and is written differently the second time.
-        "psn_convert" if text().chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) => {
-            Some("PSN headers with control characters do not round-trip")
-        }
         // After a byte-order mark, bytes that are not UTF-8 become U+FFFD without a word.
         "psn_check" | "psn_convert"
             if bytes.strip_prefix(b"\xEF\xBB\xBF").is_some_and(|rest| std::str::from_utf8(rest).is_err()) =>
@@ -229,12 +223,10 @@ fn repeat(before: &str, unit: &str, n: usize, after: &str) -> Vec<u8> {
 const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 const CHESS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// Deepest nesting the attacks build. PSN variations and grammar parentheses are left shallow
-/// (`SHALLOW`) until the fixes for the stack overflows they cause today land (deep PSN
-/// variations overflow the stack in the replay and in dropping the game; a grammar's nested
-/// parentheses overflow it in the loader): raise them to `DEEP` then.
+/// Deepest nesting the attacks build: far past every depth limit (PSN variations, a grammar's
+/// parentheses), so the limits' reports are reached, and deep enough that recursion on the
+/// depth would overflow a worker's stack.
 const DEEP: usize = 20_000;
-const SHALLOW: usize = 40;
 
 /// Control characters, and bytes that start a two-byte UTF-8 sequence.
 fn controls() -> impl Strategy<Value = Vec<u8>> {
@@ -249,9 +241,9 @@ fn attack() -> impl Strategy<Value = (&'static str, Vec<u8>)> {
         n(DEEP).prop_map(|n| ("json", repeat("", "[", n, ""))),
         n(DEEP).prop_map(|n| ("json", repeat("", "{\"pieces\":", n, "1"))),
         n(DEEP).prop_map(|n| ("psn", repeat("P7f ", "{", n, ""))),
-        n(SHALLOW).prop_map(|n| ("psn", repeat("1. P7f ", "(P3d ", n, ""))),
-        n(SHALLOW).prop_map(|n| ("psn", repeat("1. P7f P3d ", "(1... P8d ", n, &")".repeat(n)))),
-        n(SHALLOW).prop_map(|n| ("pest", repeat("a = { ", "(", n, &format!("\"x\"{} }}\0x", ")".repeat(n))))),
+        n(DEEP).prop_map(|n| ("psn", repeat("1. P7f ", "(P3d ", n, ""))),
+        n(DEEP).prop_map(|n| ("psn", repeat("1. P7f P3d ", "(1... P8d ", n, &")".repeat(n)))),
+        n(DEEP).prop_map(|n| ("pest", repeat("a = { ", "(", n, &format!("\"x\"{} }}\0x", ")".repeat(n))))),
         // Long lines, around the longest line parsed and far beyond.
         (4000usize..4200).prop_map(|n| ("sfen", repeat("", "p", n, " b - 1"))),
         (4000usize..4200).prop_map(|n| ("fen", repeat("", "8/", n / 2, " w - - 0 1"))),
@@ -265,10 +257,13 @@ fn attack() -> impl Strategy<Value = (&'static str, Vec<u8>)> {
         "[0-9]{1,40}".prop_map(|n| ("psn", format!("{n}. P7f P3d {n}... P2f\n").into_bytes())),
         "[0-9]{1,40}".prop_map(|n| ("json", format!("{{\"sideOnMove\":\"black\",\"blackHand\":[{n},0,0,0,0,0,0],\"whiteHand\":[0,0,0,0,0,0,0],\"pieces\":{{\"5a\":\"wK\",\"5i\":\"bK\"}},\"moveNumber\":{n}}}").into_bytes())),
         "[0-9]{1,3}".prop_map(|n| ("pest", format!("a = {{ \"x\"{{{n}}} }}\0xxxx").into_bytes())),
-        // Left out until the grammar loader's fixes land, as each crashes it today: repetition
-        // counts in the thousands and beyond (`"x"{40000}`, `"x"{4294967295}`,
-        // `PEEK[4294967295..]`), a character past U+10FFFF (`"\u{110000}"`), and POP, PEEK or
-        // DROP on an empty stack (`a = { POP }` on any record).
+        // What crashed the grammar loader: huge repetition counts and stack indices, characters
+        // past U+10FFFF, and the stack's operations on an empty stack.
+        "[0-9]{4,12}".prop_map(|n| ("pest", format!("a = {{ \"x\"{{{n}}} }}\0x").into_bytes())),
+        "[0-9]{4,12}".prop_map(|n| ("pest", format!("a = {{ PEEK[{n}..] }}\0x").into_bytes())),
+        "[0-9a-fA-F]{6,8}".prop_map(|n| ("pest", format!("a = {{ \"\\u{{{n}}}\" }}\0x").into_bytes())),
+        prop::sample::select(vec!["POP", "PEEK", "DROP", "PEEK_ALL", "POP_ALL"])
+            .prop_map(|op| ("pest", format!("a = {{ {op} }}\0x\n").into_bytes())),
         // Many records and findings.
         n(5_000).prop_map(|n| ("json", repeat("[", "1,", n, "1]"))),
         n(5_000).prop_map(|n| ("psn", repeat("", "[A \"b\"]\n1. x\n\n", n, ""))),

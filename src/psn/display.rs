@@ -28,8 +28,19 @@ pub fn to_psn(game: &Game, replay: Option<&Replay>) -> String {
         if key.eq_ignore_ascii_case("SFEN") || key.eq_ignore_ascii_case("FEN") {
             continue;
         }
-        let value: String =
-            h.value.chars().map(|c| if c == '"' { '\'' } else { c }).filter(|c| !c.is_control()).collect();
+        // PSN has no escapes: a quote becomes `'`, a tab a space, and any other control
+        // character U+FFFD. Dropping it instead could join a `]` and a `[` into a header
+        // boundary the value never had, and the text would not read back as one header.
+        let value: String = h
+            .value
+            .chars()
+            .map(|c| match c {
+                '"' => '\'',
+                '\t' => ' ',
+                c if c.is_control() => char::REPLACEMENT_CHARACTER,
+                c => c,
+            })
+            .collect();
         let _ = writeln!(out, "[{key} \"{value}\"]");
     }
     if let (Some(setup), Some(p)) = (&game.setup, &start) {
