@@ -272,8 +272,8 @@ fn each_record(
             }
         };
         let result = match input {
-            Input::Psn => match read_input(path) {
-                Ok(bytes) => psn_records(name, &bytes, &reporter, &mut outcome, f),
+            Input::Psn => match super::open_input(path) {
+                Ok(input) => psn_records(name, input, &reporter, &mut outcome, f),
                 Err(e) => {
                     eprintln!("kifu: cannot read `{name}`: {e}");
                     outcome.failed = true;
@@ -315,46 +315,83 @@ fn each_record(
     outcome
 }
 
-/// The games of a PSN file, each replayed: its positions, move by move, up to its first illegal
-/// move.
+/// A PSN game made ready on a worker: its findings rendered, and its record.
+struct PsnRecord {
+    rendered: String,
+    item: Item,
+}
+
+impl kifu::psn::stream::Weigh for PsnRecord {
+    fn weight(&self) -> usize {
+        // A position is some hundreds of bytes.
+        self.rendered.len()
+            + self.item.notation.len()
+            + 512
+                * self.item.position.as_ref().map_or(0, |p| match p {
+                    Pos::Game(frames) => frames.len(),
+                    _ => 1,
+                })
+    }
+}
+
+/// The games of a PSN stream, each replayed: its positions, move by move, up to its first
+/// illegal move. Games are read, checked and handed to `f` one by one, in order.
 fn psn_records(
     name: &str,
-    bytes: &[u8],
+    input: Box<dyn io::BufRead + Send>,
     reporter: &Reporter,
     outcome: &mut Outcome,
     f: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> io::Result<()> {
-    let file = kifu::psn::check_bytes(bytes, kifu::psn::Options::default());
-    for g in &file.games {
-        let text = g.text(&file.text);
-        let errors: Vec<Diagnostic> = g.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
-        if !errors.is_empty() {
-            outcome.invalid = true;
-            let rendered = reporter.multi(name, text, g.game.line, &LineIndex::new(text), &errors);
-            let _ = io::stdout().flush();
-            eprint!("{rendered}");
-        }
-        let frames = g.replay.as_ref().map(|r| {
-            let mut sequence = vec![(None, r.start.clone())];
-            let played = g.game.moves.iter().zip(r.positions());
-            sequence.extend(played.map(|(node, position)| (Some(node.mv.text.to_string()), position)));
-            views::frames(&sequence)
-        });
-        f(Item {
-            file: name.to_owned(),
-            line: g.game.line,
-            notation: g
-                .game
-                .headers
-                .iter()
-                .map(|h| format!("[{} \"{}\"]", h.key, h.value))
-                .collect::<Vec<_>>()
-                .join(" "),
-            position: frames.map(Pos::Game),
-            findings: errors.iter().map(ToString::to_string).collect(),
-        })?;
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut write_error = None;
+    let result = kifu::psn::stream::check_parallel(
+        input,
+        kifu::psn::Options::default(),
+        super::PSN_PIECE_BYTES,
+        workers,
+        |g| {
+            let (text, g) = (&g.text, &g.checked);
+            let errors: Vec<Diagnostic> = g.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
+            let rendered = if errors.is_empty() {
+                String::new()
+            } else {
+                reporter.multi(name, text, g.game.line, &LineIndex::new(text), &errors)
+            };
+            let frames = g.replay.as_ref().map(|r| {
+                let mut sequence = vec![(None, r.start.clone())];
+                let played = g.game.moves.iter().zip(r.positions());
+                sequence.extend(played.map(|(node, position)| (Some(node.mv.text.to_string()), position)));
+                views::frames(&sequence)
+            });
+            let item = Item {
+                file: name.to_owned(),
+                line: g.game.line,
+                notation: g
+                    .game
+                    .headers
+                    .iter()
+                    .map(|h| format!("[{} \"{}\"]", h.key, h.value))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                position: frames.map(Pos::Game),
+                findings: errors.iter().map(ToString::to_string).collect(),
+            };
+            PsnRecord { rendered, item }
+        },
+        |record| {
+            if !record.rendered.is_empty() {
+                outcome.invalid = true;
+                let _ = io::stdout().flush();
+                eprint!("{}", record.rendered);
+            }
+            f(record.item).inspect_err(|e| write_error = Some(io::Error::new(e.kind(), e.to_string())))
+        },
+    );
+    match write_error {
+        Some(e) => Err(e),
+        None => result,
     }
-    Ok(())
 }
 
 fn line_records(
@@ -622,6 +659,27 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
     let to_stdout = args.output.as_deref().is_none_or(|o| o == "-");
     let (mut written, mut text_out) = (0usize, String::new());
     let mut stdout = io::BufWriter::new(io::stdout().lock());
+    // A page is written as its records come: its head before the first, its tail after the last.
+    let mut page: Option<Box<dyn Write>> = None;
+    let (mut sections, mut games) = (0usize, false);
+    let page_title = {
+        let mut files: Vec<&str> = if paths.is_empty() {
+            vec!["<stdin>"]
+        } else {
+            paths.iter().map(|p| if p == "-" { "<stdin>" } else { p.as_str() }).collect()
+        };
+        files.dedup();
+        format!("kifu: {}", files.join(", "))
+    };
+    let output = args.output.clone();
+    let mut open_page = move |page: &mut Option<Box<dyn Write>>| -> io::Result<()> {
+        if page.is_none() {
+            let mut w = open_output(output.as_deref())?;
+            w.write_all(html::page_head(&page_title).as_bytes())?;
+            *page = Some(w);
+        }
+        Ok(())
+    };
     let mut outcome = each_record(paths, args.format, dialect, FormatArg::Fen, &mut |item| {
         let diagram = match item.position {
             Some(Pos::Shogi(p)) => {
@@ -686,6 +744,12 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
             }
             return Ok(());
         }
+        if args.html {
+            open_page(&mut page)?;
+            sections += 1;
+            let section = html::section(sections, &record, names, &mut games);
+            return page.as_mut().map_or(Ok(()), |w| w.write_all(section.as_bytes()));
+        }
         names_of.push((item.file.clone(), item.line));
         records.push(record);
         Ok(())
@@ -697,13 +761,21 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         return ExitCode::from(2);
     }
     let result = if args.html {
-        let files: Vec<&str> = {
-            let mut f: Vec<&str> = names_of.iter().map(|(n, _)| n.as_str()).collect();
-            f.dedup();
-            f
-        };
-        let page = html::page(&format!("kifu: {}", files.join(", ")), &records, names);
-        write_output(args.output.as_deref(), &page)
+        // Nothing read, nothing written to a file.
+        let nothing = sections == 0 && outcome.failed && !to_stdout;
+        (|| {
+            if nothing {
+                return Ok(());
+            }
+            open_page(&mut page)?;
+            match page.as_mut() {
+                Some(w) => {
+                    w.write_all(html::page_tail(games).as_bytes())?;
+                    w.flush()
+                }
+                None => Ok(()),
+            }
+        })()
     } else if args.svg {
         write_svgs(&records, names, args.output.as_deref(), &names_of)
     } else {
@@ -719,6 +791,14 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         outcome.failed = true;
     }
     outcome.code()
+}
+
+/// Where a page goes: the file `path`, or standard output.
+fn open_output(path: Option<&str>) -> io::Result<Box<dyn Write>> {
+    Ok(match path {
+        Some(p) if p != "-" => Box::new(io::BufWriter::new(File::create(p)?)),
+        _ => Box::new(io::BufWriter::new(io::stdout())),
+    })
 }
 
 fn write_output(path: Option<&str>, text: &str) -> io::Result<()> {

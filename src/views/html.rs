@@ -57,68 +57,88 @@ else if(e.key==='End'){show(active,n-1);e.preventDefault();}});\
 
 /// The page of `records`, titled `title`, shogi pieces named with `names`.
 pub fn page(title: &str, records: &[Record], names: Names) -> String {
-    let mut s = String::with_capacity(16384 * records.len().max(1));
+    let mut s = page_head(title);
+    let mut games = false;
+    for (i, record) in records.iter().enumerate() {
+        s.push_str(&section(i + 1, record, names, &mut games));
+    }
+    s.push_str(&page_tail(games));
+    s
+}
+
+/// The start of a page titled `title`: what comes before the first record.
+pub fn page_head(title: &str) -> String {
+    let mut s = String::new();
     let _ = write!(
         s,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
         escape(title),
         escape(title)
     );
-    let mut games = false;
-    for (i, record) in records.iter().enumerate() {
-        let _ = write!(s, "<section class=\"record\" id=\"record-{}\">\n<h2>{}</h2>\n", i + 1, escape(&record.title));
-        if let Some(notation) = &record.notation {
-            let _ = writeln!(s, "<p><code>{}</code></p>", escape(notation));
-        }
-        match &record.diagram {
-            Some(Diagram::Chess(position, highlight)) => {
-                let _ = writeln!(s, "<div class=\"board\">{}</div>", svg::chess(position, highlight));
-            }
-            Some(Diagram::Shogi(frames)) if frames.len() == 1 => {
-                let f = &frames[0];
-                let _ = writeln!(s, "<div class=\"board\">{}</div>", svg::shogi(&f.position, names, &f.last_move));
-            }
-            Some(Diagram::Shogi(frames)) => {
-                games = true;
-                let last = frames.len() - 1;
-                let _ = write!(s, "<div class=\"viewer\" data-frame=\"{last}\">\n<div class=\"frames\">\n");
-                for (k, f) in frames.iter().enumerate() {
-                    let hidden = if k == last { "" } else { " hidden" };
-                    let _ = writeln!(
-                        s,
-                        "<div class=\"frame\" data-index=\"{k}\"{hidden}>{}</div>",
-                        svg::shogi(&f.position, names, &f.last_move)
-                    );
-                }
-                s.push_str("<div class=\"nav\"><button type=\"button\" data-step=\"first\" title=\"first position (Home)\">⏮</button>\
-<button type=\"button\" data-step=\"prev\" title=\"back (←)\">◀</button>\
-<button type=\"button\" data-step=\"next\" title=\"forward (→)\">▶</button>\
-<button type=\"button\" data-step=\"last\" title=\"last position (End)\">⏭</button></div>\n</div>\n");
-                s.push_str("<div class=\"moves\"><ol start=\"0\">\n");
-                for (k, f) in frames.iter().enumerate() {
-                    let label = f.label.as_deref().unwrap_or("start");
-                    let _ = writeln!(
-                        s,
-                        "<li><button type=\"button\" class=\"move\" data-to=\"{k}\">{}</button></li>",
-                        escape(label)
-                    );
-                }
-                s.push_str("</ol></div>\n</div>\n");
-            }
-            None => {}
-        }
-        if !record.findings.is_empty() {
-            s.push_str("<ul class=\"findings\">\n");
-            for f in &record.findings {
-                let _ = writeln!(s, "<li>{}</li>", escape(f));
-            }
-            s.push_str("</ul>\n");
-        }
-        s.push_str("</section>\n");
-    }
+    s
+}
+
+/// The end of a page: after the last record; `games` when a record stepped through a game.
+pub fn page_tail(games: bool) -> String {
+    let mut s = String::new();
     if games {
         let _ = writeln!(s, "<script>{SCRIPT}</script>");
     }
     s.push_str("</body>\n</html>\n");
+    s
+}
+
+/// The section of the `number`th record of a page; `games` is set when it steps through a game.
+pub fn section(number: usize, record: &Record, names: Names, games: &mut bool) -> String {
+    let mut s = String::with_capacity(16384);
+    let _ = write!(s, "<section class=\"record\" id=\"record-{}\">\n<h2>{}</h2>\n", number, escape(&record.title));
+    if let Some(notation) = &record.notation {
+        let _ = writeln!(s, "<p><code>{}</code></p>", escape(notation));
+    }
+    match &record.diagram {
+        Some(Diagram::Chess(position, highlight)) => {
+            let _ = writeln!(s, "<div class=\"board\">{}</div>", svg::chess(position, highlight));
+        }
+        Some(Diagram::Shogi(frames)) if frames.len() == 1 => {
+            let f = &frames[0];
+            let _ = writeln!(s, "<div class=\"board\">{}</div>", svg::shogi(&f.position, names, &f.last_move));
+        }
+        Some(Diagram::Shogi(frames)) => {
+            *games = true;
+            let last = frames.len() - 1;
+            let _ = write!(s, "<div class=\"viewer\" data-frame=\"{last}\">\n<div class=\"frames\">\n");
+            for (k, f) in frames.iter().enumerate() {
+                let hidden = if k == last { "" } else { " hidden" };
+                let _ = writeln!(
+                    s,
+                    "<div class=\"frame\" data-index=\"{k}\"{hidden}>{}</div>",
+                    svg::shogi(&f.position, names, &f.last_move)
+                );
+            }
+            s.push_str("<div class=\"nav\"><button type=\"button\" data-step=\"first\" title=\"first position (Home)\">⏮</button>\
+<button type=\"button\" data-step=\"prev\" title=\"back (←)\">◀</button>\
+<button type=\"button\" data-step=\"next\" title=\"forward (→)\">▶</button>\
+<button type=\"button\" data-step=\"last\" title=\"last position (End)\">⏭</button></div>\n</div>\n");
+            s.push_str("<div class=\"moves\"><ol start=\"0\">\n");
+            for (k, f) in frames.iter().enumerate() {
+                let label = f.label.as_deref().unwrap_or("start");
+                let _ = writeln!(
+                    s,
+                    "<li><button type=\"button\" class=\"move\" data-to=\"{k}\">{}</button></li>",
+                    escape(label)
+                );
+            }
+            s.push_str("</ol></div>\n</div>\n");
+        }
+        None => {}
+    }
+    if !record.findings.is_empty() {
+        s.push_str("<ul class=\"findings\">\n");
+        for f in &record.findings {
+            let _ = writeln!(s, "<li>{}</li>", escape(f));
+        }
+        s.push_str("</ul>\n");
+    }
+    s.push_str("</section>\n");
     s
 }
