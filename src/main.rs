@@ -756,7 +756,7 @@ fn open_input(path: &str) -> io::Result<Box<dyn io::BufRead + Send>> {
 }
 
 /// Bytes of games' text per unit of work when PSN games are checked in parallel.
-const PSN_PIECE_BYTES: usize = 256 * 1024;
+const PSN_PIECE_BYTES: usize = 128 * 1024;
 
 /// Why reading a PSN stream stopped: its input failed (with the totals of the games read before),
 /// or writing did.

@@ -315,6 +315,10 @@ fn each_record(
     outcome
 }
 
+/// The most positions of a game that `kifu board` shows (with `--each`, `--svg` or `--html`): a
+/// longer game shows its start and the positions after its last moves.
+pub const MAX_GAME_FRAMES: usize = 1000;
+
 /// A PSN game made ready on a worker: its findings rendered, and its record.
 struct PsnRecord {
     rendered: String,
@@ -358,9 +362,20 @@ fn psn_records(
             } else {
                 reporter.multi(name, text, g.game.line, &LineIndex::new(text), &errors)
             };
+            let mut findings: Vec<String> = errors.iter().map(ToString::to_string).collect();
             let frames = g.replay.as_ref().map(|r| {
+                let positions = r.positions();
+                // The start, and the positions after the last moves when there are too many.
+                let skip = positions.len().saturating_sub(MAX_GAME_FRAMES - 1);
+                if skip > 0 {
+                    findings.push(format!(
+                        "only the positions after the last {} moves are shown, of {}",
+                        MAX_GAME_FRAMES - 1,
+                        positions.len()
+                    ));
+                }
                 let mut sequence = vec![(None, r.start.clone())];
-                let played = g.game.moves.iter().zip(r.positions());
+                let played = g.game.moves.iter().zip(positions).skip(skip);
                 sequence.extend(played.map(|(node, position)| (Some(node.mv.text.to_string()), position)));
                 views::frames(&sequence)
             });
@@ -375,7 +390,7 @@ fn psn_records(
                     .collect::<Vec<_>>()
                     .join(" "),
                 position: frames.map(Pos::Game),
-                findings: errors.iter().map(ToString::to_string).collect(),
+                findings,
             };
             PsnRecord { rendered, item }
         },
@@ -672,7 +687,7 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         format!("kifu: {}", files.join(", "))
     };
     let output = args.output.clone();
-    let mut open_page = move |page: &mut Option<Box<dyn Write>>| -> io::Result<()> {
+    let open_page = move |page: &mut Option<Box<dyn Write>>| -> io::Result<()> {
         if page.is_none() {
             let mut w = open_output(output.as_deref())?;
             w.write_all(html::page_head(&page_title).as_bytes())?;
@@ -799,17 +814,6 @@ fn open_output(path: Option<&str>) -> io::Result<Box<dyn Write>> {
         Some(p) if p != "-" => Box::new(io::BufWriter::new(File::create(p)?)),
         _ => Box::new(io::BufWriter::new(io::stdout())),
     })
-}
-
-fn write_output(path: Option<&str>, text: &str) -> io::Result<()> {
-    match path {
-        Some(p) if p != "-" => std::fs::write(p, text),
-        _ => {
-            let mut out = io::stdout().lock();
-            out.write_all(text.as_bytes())?;
-            out.flush()
-        }
-    }
 }
 
 /// The text diagram of a record: seed 001's board for chess, the 9×9 diagram for shogi.

@@ -167,7 +167,33 @@ pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedG
             d.severity = Severity::Error;
         }
     }
+    cap_findings(&mut diagnostics);
     CheckedGame { game, replay, diagnostics }
+}
+
+/// The most findings kept for one game: 200. The others are counted in one last finding, an
+/// error when one of them is, so that a game with thousands of faults gives a report of
+/// bounded size and the same verdict.
+pub const MAX_FINDINGS_PER_GAME: usize = 200;
+
+/// Keeps the first [`MAX_FINDINGS_PER_GAME`] of `diagnostics` (in text order) and counts the rest.
+fn cap_findings(diagnostics: &mut Vec<Diagnostic>) {
+    if diagnostics.len() <= MAX_FINDINGS_PER_GAME {
+        return;
+    }
+    let rest = diagnostics.split_off(MAX_FINDINGS_PER_GAME);
+    let errors = rest.iter().filter(|d| d.is_error()).count();
+    let at = rest[0].span();
+    let message = format!("{} more findings in this game are not shown ({errors} of them errors)", rest.len());
+    let d = if errors > 0 {
+        Diagnostic::error("psn::too-many-findings", at, message)
+    } else {
+        Diagnostic::warning("psn::too-many-findings", at, message)
+    };
+    diagnostics.push(
+        d.label("the first of them")
+            .help(format!("fix the first {MAX_FINDINGS_PER_GAME}, then check the game again to see the next ones")),
+    );
 }
 
 /// GSDB writes a comment before the move it is stored on (DIALECTS.md §2): a comment after move

@@ -19,18 +19,18 @@ use super::{check_game, CheckedGame, Options};
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
-/// The longest game kifu reads, in bytes of text: 512 KiB. Real games are far shorter (a
+/// The longest game kifu reads, in bytes of text: 256 KiB. Real games are far shorter (a
 /// long game with every move commented is some tens of kilobytes); a longer one is reported
 /// (`psn::game-too-long`) and skipped, and reading resumes at the next game.
-pub const MAX_GAME_BYTES: usize = 512 * 1024;
+pub const MAX_GAME_BYTES: usize = 256 * 1024;
 
 /// How far kifu looks for the end of a line longer than [`MAX_GAME_BYTES`]: 64 MiB. A line
 /// that runs on further (such as `/dev/zero`) ends the reading of its input, with a report.
 pub const MAX_LINE_SKIP: u64 = 64 * 1024 * 1024;
 
 /// How many bytes of games' text, and of the results made from them, may wait between the
-/// reader, the workers and the writer of [`check_parallel`]: 8 MiB.
-pub const IN_FLIGHT_BYTES: usize = 8 * 1024 * 1024;
+/// reader, the workers and the writer of [`check_parallel`]: 4 MiB.
+pub const IN_FLIGHT_BYTES: usize = 4 * 1024 * 1024;
 
 /// How many bytes of games' text may be checked at once by all workers of [`check_parallel`]
 /// together (one game longer than this is checked alone): a game's model takes some tens of
