@@ -436,10 +436,6 @@ impl Gate {
         self.changed.notify_all();
     }
 
-    fn is_head(&self, index: usize) -> bool {
-        self.flow.lock().is_ok_and(|f| f.head == index)
-    }
-
     fn next_head(&self) {
         if let Ok(mut flow) = self.flow.lock() {
             flow.head += 1;
@@ -456,11 +452,17 @@ fn checking(f: &mut Flow) -> &mut usize {
     &mut f.checking
 }
 
-/// A message from a worker: a result of batch `.0`, or its end.
+/// A message from a worker: results of a batch, their weight, and the batch's size when they
+/// are its last.
 enum Done<T> {
-    One(usize, T),
-    End(usize, usize),
+    Some(usize, Vec<T>, usize, Option<usize>),
 }
+
+/// Games shorter than this are checked without waiting for room ([`CHECKING_BYTES`]): 16 KiB.
+const SMALL_GAME_BYTES: usize = 16 * 1024;
+
+/// A worker hands its results over when they weigh this much, or at the end of its batch: 64 KiB.
+const RESULTS_BYTES: usize = 64 * 1024;
 
 /// Checks the games of `input` on `workers` threads and hands what `work` makes of each, in
 /// the order of the games, to `each`; an error from `each` or from reading stops it.
@@ -522,63 +524,72 @@ where
             scope.spawn(move || loop {
                 let next = batch_rx.lock().map_or(None, |rx| rx.recv().ok());
                 let Some((index, batch, size)) = next else { break };
+                let (mut results, mut weight) = (Vec::new(), 0);
                 for item in batch {
                     if stopped() {
                         break;
                     }
+                    // Small games are checked at once; large ones wait for room.
                     let bytes = item.size();
-                    gate.take(bytes, CHECKING_BYTES, checking, |_| false);
+                    let large = bytes >= SMALL_GAME_BYTES;
+                    if large {
+                        gate.take(bytes, CHECKING_BYTES, checking, |_| false);
+                    }
                     let result = work(item.check(options));
-                    gate.give(bytes, checking);
-                    // The batch written next never waits: the others wait for room.
-                    gate.take(result.weight(), IN_FLIGHT_BYTES, held, |f| f.head == index);
-                    if done_tx.send(Done::One(index, result)).is_err() {
-                        return;
+                    if large {
+                        gate.give(bytes, checking);
+                    }
+                    weight += result.weight();
+                    results.push(result);
+                    if weight >= RESULTS_BYTES {
+                        // The batch written next never waits: the others wait for room.
+                        gate.take(weight, IN_FLIGHT_BYTES, held, |f| f.head == index);
+                        if done_tx.send(Done::Some(index, std::mem::take(&mut results), weight, None)).is_err() {
+                            return;
+                        }
+                        weight = 0;
                     }
                 }
-                if done_tx.send(Done::End(index, size)).is_err() {
+                gate.take(weight, IN_FLIGHT_BYTES, held, |f| f.head == index);
+                if done_tx.send(Done::Some(index, results, weight, Some(size))).is_err() {
                     return;
                 }
             });
         }
         drop(done_tx);
-        let mut pending: BTreeMap<usize, (Vec<T>, Option<usize>)> = BTreeMap::new();
+        // Results that came before their turn, and whether their batch is complete.
+        let mut pending: BTreeMap<usize, Vec<(Vec<T>, usize, Option<usize>)>> = BTreeMap::new();
         let mut error = None;
-        let mut write = |result: T, error: &mut Option<io::Error>| {
-            let weight = result.weight();
-            if error.is_none() {
-                if let Err(e) = each(result) {
-                    *error = Some(e);
-                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                }
-            }
-            gate.give(weight, held);
-        };
         let mut head = 0;
-        for message in done_rx {
-            match message {
-                Done::One(i, result) if i == head => write(result, &mut error),
-                Done::One(i, result) => pending.entry(i).or_default().0.push(result),
-                Done::End(i, size) => pending.entry(i).or_default().1 = Some(size),
-            }
+        for Done::Some(index, results, weight, end) in done_rx {
+            pending.entry(index).or_default().push((results, weight, end));
             // The head batch's results so far, and every batch after it that is complete.
-            while let Some((results, end)) = pending.remove(&head) {
-                for result in results {
-                    write(result, &mut error);
+            while let Some(parts) = pending.remove(&head) {
+                let mut complete = None;
+                for (results, weight, end) in parts {
+                    for result in results {
+                        if error.is_none() {
+                            if let Err(e) = each(result) {
+                                error = Some(e);
+                                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    gate.give(weight, held);
+                    complete = complete.or(end);
                 }
-                match end {
+                match complete {
                     Some(size) => {
                         gate.give(size, held);
                         gate.next_head();
                         head += 1;
                     }
                     None => {
-                        pending.insert(head, (Vec::new(), None));
+                        pending.insert(head, Vec::new());
                         break;
                     }
                 }
             }
-            debug_assert!(gate.is_head(head));
         }
         let read = reader.join().unwrap_or_else(|_| Err(io::Error::other("the reader thread failed")));
         match (error, read) {
