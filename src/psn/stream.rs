@@ -458,6 +458,9 @@ enum Done<T> {
     Some(usize, Vec<T>, usize, Option<usize>),
 }
 
+/// Results of a batch, their weight, and the batch's size when they are its last.
+type Part<T> = (Vec<T>, usize, Option<usize>);
+
 /// Games shorter than this are checked without waiting for room ([`CHECKING_BYTES`]): 16 KiB.
 const SMALL_GAME_BYTES: usize = 16 * 1024;
 
@@ -558,7 +561,7 @@ where
         }
         drop(done_tx);
         // Results that came before their turn, and whether their batch is complete.
-        let mut pending: BTreeMap<usize, Vec<(Vec<T>, usize, Option<usize>)>> = BTreeMap::new();
+        let mut pending: BTreeMap<usize, Vec<Part<T>>> = BTreeMap::new();
         let mut error = None;
         let mut head = 0;
         for Done::Some(index, results, weight, end) in done_rx {
