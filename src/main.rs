@@ -385,9 +385,9 @@ fn run_check(args: &CheckArgs) -> ExitCode {
                 failed = true;
                 continue;
             }
-            match read_input(path) {
-                Ok(bytes) => match check_psn(
-                    bytes,
+            match open_input(path) {
+                Ok(input) => match check_psn(
+                    input,
                     name,
                     kifu::psn::Options { strict: args.strict, replay: !args.no_replay },
                     &renderer,
@@ -395,7 +395,13 @@ fn run_check(args: &CheckArgs) -> ExitCode {
                     &mut out,
                 ) {
                     Ok(t) => totals.add(&t),
-                    Err(_) => return ExitCode::from(2),
+                    Err(Failed::Read(e, t)) => {
+                        totals.add(&t);
+                        usage_error(&mut out, json, name, &format!("cannot read `{name}`: {e}"));
+                        failed = true;
+                    }
+                    // `output::exit` reports it (a closed pipe quietly).
+                    Err(Failed::Write) => return ExitCode::from(2),
                 },
                 Err(e) => {
                     usage_error(&mut out, json, name, &format!("cannot read `{name}`: {e}"));
@@ -727,19 +733,6 @@ fn check_stream(
     }
 }
 
-/// Hands results that arrive out of order (numbered from 0) to `each` in their order.
-fn in_order<T>(results: impl IntoIterator<Item = (usize, T)>, mut each: impl FnMut(T)) {
-    let mut pending = BTreeMap::new();
-    let mut next = 0;
-    for (index, result) in results {
-        pending.insert(index, result);
-        while let Some(result) = pending.remove(&next) {
-            each(result);
-            next += 1;
-        }
-    }
-}
-
 fn progress_bar(size: Option<u64>) -> Option<indicatif::ProgressBar> {
     let size = size.filter(|s| *s >= 16 * 1024 * 1024)?;
     if !io::stderr().is_terminal() {
@@ -833,99 +826,147 @@ fn exit_code(failed: bool, invalid: bool) -> ExitCode {
     }
 }
 
-/// A whole input: a file, or standard input for `-`.
-fn read_input(path: &str) -> io::Result<Vec<u8>> {
+/// An input as a stream: a file, or standard input for `-`.
+fn open_input(path: &str) -> io::Result<Box<dyn io::BufRead + Send>> {
     if path == "-" {
-        let mut bytes = Vec::new();
-        io::stdin().read_to_end(&mut bytes)?;
-        Ok(bytes)
+        Ok(Box::new(io::BufReader::with_capacity(1 << 16, io::stdin())))
     } else {
-        std::fs::read(path)
+        Ok(Box::new(io::BufReader::with_capacity(1 << 16, File::open(path)?)))
     }
 }
 
-/// Bytes of text per unit of work in `check_psn`.
-const PSN_PIECE_BYTES: usize = 256 * 1024;
+/// Bytes of games' text per unit of work when PSN games are checked in parallel.
+const PSN_PIECE_BYTES: usize = 128 * 1024;
 
-/// Checks the games of a PSN file on `workers` threads and writes their reports in order. The
-/// text is cut into pieces of whole games ([`kifu::psn::scan::pieces`]); each worker scans,
-/// checks and renders a piece, and this thread writes the pieces in order as they come.
+/// Why reading a PSN stream stopped: its input failed (with the totals of the games read before),
+/// or writing did (the error is kept by `output`, which reports it at the end).
+enum Failed {
+    Read(io::Error, Totals),
+    Write,
+}
+
+/// What a worker makes of one PSN game for `check`.
+struct GameReport {
+    rendered: String,
+    valid: bool,
+    warnings: u64,
+    dialect: &'static str,
+}
+
+impl kifu::psn::stream::Weigh for GameReport {
+    fn weight(&self) -> usize {
+        self.rendered.len()
+    }
+}
+
+/// Checks the games of a PSN stream on `workers` threads and writes their reports in order
+/// ([`kifu::psn::stream::check_parallel`]): memory stays flat whatever the input's size.
 fn check_psn(
-    bytes: Vec<u8>,
+    input: Box<dyn io::BufRead + Send>,
     name: &str,
     options: kifu::psn::Options,
     renderer: &Renderer,
     workers: usize,
     out: &mut impl Write,
-) -> io::Result<Totals> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let decoded = kifu::psn::decode::decode_owned(bytes);
-    let text = decoded.text.as_str();
-    let pieces = kifu::psn::scan::pieces(text, PSN_PIECE_BYTES);
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, String, Totals)>();
-    thread::scope(|scope| {
-        for _ in 0..workers.min(pieces.len()).max(1) {
-            let tx = tx.clone();
-            let (next, pieces) = (&next, &pieces);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&(start, end, line)) = pieces.get(i) else { break };
-                let mut rendered = String::with_capacity(end - start);
-                let mut t = Totals::default();
-                for raw in kifu::psn::scan::scan_piece(text, start, end, line) {
-                    let checked = kifu::psn::check_game(&raw, text, decoded.encoding, options);
-                    t.records += 1;
-                    t.games = true;
-                    if checked.is_valid() {
-                        t.valid += 1;
-                    } else {
-                        t.invalid += 1;
-                    }
-                    t.warnings += checked.diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
-                    *t.dialects.entry(checked.game.dialect).or_default() += 1;
-                    renderer.render_game(name, &checked, text, &mut rendered);
-                }
-                if tx.send((i, rendered, t)).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(tx);
-        let mut totals = Totals::default();
-        let mut error = None;
-        in_order(rx.into_iter().map(|(i, rendered, t)| (i, (rendered, t))), |(rendered, t)| {
-            if error.is_none() {
-                error = out.write_all(rendered.as_bytes()).err();
+) -> Result<Totals, Failed> {
+    let mut totals = Totals::default();
+    let mut write_failed = false;
+    let result = kifu::psn::stream::check_parallel(
+        input,
+        options,
+        PSN_PIECE_BYTES,
+        workers,
+        |game| {
+            let mut rendered = String::new();
+            renderer.render_game(name, &game.checked, &game.text, &mut rendered);
+            GameReport {
+                rendered,
+                valid: game.checked.is_valid(),
+                warnings: game.checked.diagnostics.iter().filter(|d| !d.is_error()).count() as u64,
+                dialect: game.checked.game.dialect,
             }
-            totals.add(&t);
-        });
-        if totals.records == 0 && !renderer.json {
-            output::message(format_args!("`{name}` holds no game"));
-        }
-        match error {
-            Some(e) => Err(e),
-            None => Ok(totals),
-        }
-    })
+        },
+        |r| {
+            totals.games = true;
+            totals.records += 1;
+            if r.valid {
+                totals.valid += 1;
+            } else {
+                totals.invalid += 1;
+            }
+            totals.warnings += r.warnings;
+            *totals.dialects.entry(r.dialect).or_default() += 1;
+            out.write_all(r.rendered.as_bytes()).inspect_err(|_| write_failed = true)
+        },
+    );
+    if write_failed {
+        return Err(Failed::Write);
+    }
+    if let Err(e) = result {
+        return Err(Failed::Read(e, totals));
+    }
+    if totals.records == 0 && !renderer.json {
+        output::message(format_args!("`{name}` holds no game"));
+    }
+    Ok(totals)
 }
 
-/// Reads the games of every path; `None` after a usage error was reported.
-fn read_games(paths: &[String]) -> Vec<(String, Option<kifu::psn::CheckedFile>)> {
+/// Runs `each` on the checked games of every path, read as streams, in order; the results of
+/// `work` (run on `workers` threads) are handed to it. A path that cannot be read is reported
+/// on standard error. Returns true when a path could not be read, and the write error that
+/// stopped it, if any.
+fn each_game<T: kifu::psn::stream::Weigh + Send>(
+    paths: &[String],
+    workers: usize,
+    work: impl Fn(&str, kifu::psn::stream::StreamGame) -> T + Sync,
+    mut each: impl FnMut(&str, T) -> io::Result<()>,
+) -> (bool, Option<io::Error>) {
     let paths: Vec<String> = if paths.is_empty() { vec!["-".to_owned()] } else { paths.to_vec() };
-    paths
-        .into_iter()
-        .map(|path| {
-            let name = if path == "-" { "<stdin>".to_owned() } else { path.clone() };
-            match read_input(&path) {
-                Ok(bytes) => (name, Some(kifu::psn::check_bytes(&bytes, Default::default()))),
-                Err(e) => {
-                    output::message(format_args!("cannot read `{name}`: {e}"));
-                    (name, None)
-                }
+    let mut failed = false;
+    for path in &paths {
+        let name = if path == "-" { "<stdin>" } else { path.as_str() };
+        let input = match open_input(path) {
+            Ok(input) => input,
+            Err(e) => {
+                output::message(format_args!("cannot read `{name}`: {e}"));
+                failed = true;
+                continue;
             }
-        })
-        .collect()
+        };
+        let mut write_error = None;
+        let result = kifu::psn::stream::check_parallel(
+            input,
+            kifu::psn::Options::default(),
+            PSN_PIECE_BYTES,
+            workers,
+            |game| work(name, game),
+            |t| each(name, t).inspect_err(|e| write_error = Some(io::Error::new(e.kind(), e.to_string()))),
+        );
+        if write_error.is_some() {
+            return (failed, write_error);
+        }
+        if let Err(e) = result {
+            output::message(format_args!("cannot read `{name}`: {e}"));
+            failed = true;
+        }
+    }
+    (failed, None)
+}
+
+/// The worker threads for `json`, `convert` and `board`: one per core.
+fn default_workers() -> usize {
+    thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// A game's line of `kifu json`.
+#[derive(serde::Serialize)]
+struct JsonGame<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    file: &'a str,
+    valid: bool,
+    encoding: kifu::psn::Encoding,
+    game: &'a kifu::psn::Game,
 }
 
 /// `kifu json`: each game's model, one JSON object per line.
@@ -934,26 +975,25 @@ fn run_json(args: &JsonArgs) -> ExitCode {
         return views_cli::run_json(&args.paths, &args.positions);
     }
     let mut out = output::Stdout;
-    let mut failed = false;
     let mut invalid = false;
-    for (name, file) in read_games(&args.paths) {
-        let Some(file) = file else {
-            failed = true;
-            continue;
-        };
-        for g in &file.games {
-            invalid |= !g.is_valid();
-            let object = serde_json::json!({
-                "type": "game",
-                "file": name,
-                "valid": g.is_valid(),
-                "encoding": file.encoding,
-                "game": g.game,
-            });
-            if writeln!(out, "{object}").is_err() {
-                return ExitCode::from(2);
-            }
-        }
+    let (failed, write_error) = each_game(
+        &args.paths,
+        default_workers(),
+        |name, g| {
+            let mut game = g.checked.game;
+            // The game's place in the whole input's text.
+            game.span = kifu::span::Span::new(g.offset + game.span.start, g.offset + game.span.end);
+            let valid = g.checked.diagnostics.iter().all(|d| !d.is_error());
+            let object = JsonGame { kind: "game", file: name, valid, encoding: g.encoding, game: &game };
+            (serde_json::to_string(&object).unwrap_or_default(), valid)
+        },
+        |_, (line, valid): (String, bool)| {
+            invalid |= !valid;
+            writeln!(out, "{line}")
+        },
+    );
+    if write_error.is_some() || out.flush().is_err() {
+        return ExitCode::from(2);
     }
     exit_code(failed, invalid)
 }
@@ -968,43 +1008,49 @@ fn run_convert(args: &ConvertArgs) -> ExitCode {
         };
     }
     let mut out = output::Stdout;
-    let (mut failed, mut invalid, mut written) = (false, false, 0usize);
-    for (name, file) in read_games(&args.paths) {
-        let Some(file) = file else {
-            failed = true;
-            continue;
-        };
-        for g in &file.games {
+    let (mut invalid, mut written) = (false, 0usize);
+    let to = args.to;
+    let (failed, write_error) = each_game(
+        &args.paths,
+        default_workers(),
+        |name, g| {
+            let g = g.checked;
             if !g.is_valid() {
-                invalid = true;
                 let first = g.diagnostics.iter().find(|d| d.is_error()).map(ToString::to_string).unwrap_or_default();
-                output::message(format_args!(
-                    "{name}:{}: game not converted: {first} (run `kifu check` for every finding)",
+                return Err(format!(
+                    "kifu: {name}:{}: game not converted: {first} (run `kifu check` for every finding)",
                     g.game.line
                 ));
-                continue;
             }
             let replay = g.replay.as_ref();
-            let text = match (args.to, replay) {
-                (ConvertTo::Psn, _) => kifu::psn::display::to_psn(&g.game, replay),
-                (ConvertTo::Usi, Some(r)) => format!("{}\n", kifu::psn::display::to_usi(r)),
-                (ConvertTo::Sfen, Some(r)) => kifu::psn::display::to_sfens(r),
-                (_, None) => {
-                    output::message(format_args!(
-                        "{name}:{}: game not converted: its starting position could not be read",
-                        g.game.line
-                    ));
-                    invalid = true;
-                    continue;
-                }
-            };
-            // One game a line for USI; an empty line between games otherwise.
-            let sep = if written > 0 && args.to != ConvertTo::Usi { "\n" } else { "" };
-            if write!(out, "{sep}{text}").is_err() {
-                return ExitCode::from(2);
+            match (to, replay) {
+                (ConvertTo::Psn, _) => Ok(kifu::psn::display::to_psn(&g.game, replay)),
+                (ConvertTo::Usi, Some(r)) => Ok(format!("{}\n", kifu::psn::display::to_usi(r))),
+                (ConvertTo::Sfen, Some(r)) => Ok(kifu::psn::display::to_sfens(r)),
+                (_, None) => Err(format!(
+                    "kifu: {name}:{}: game not converted: its starting position could not be read",
+                    g.game.line
+                )),
             }
-            written += 1;
-        }
+        },
+        |_, converted: Result<String, String>| {
+            match converted {
+                Ok(text) => {
+                    // One game a line for USI; an empty line between games otherwise.
+                    let sep = if written > 0 && to != ConvertTo::Usi { "\n" } else { "" };
+                    write!(out, "{sep}{text}")?;
+                    written += 1;
+                }
+                Err(message) => {
+                    invalid = true;
+                    output::err(format_args!("{message}\n"));
+                }
+            }
+            Ok(())
+        },
+    );
+    if write_error.is_some() || out.flush().is_err() {
+        return ExitCode::from(2);
     }
     exit_code(failed, invalid)
 }

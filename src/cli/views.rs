@@ -17,7 +17,7 @@ use kifu::views::{self, html, svg, text, Diagram, Frame, Names};
 use kifu::{fen, sfen};
 
 use super::output::{self, AtomicFile};
-use super::{read_input, resolve, DialectArg, Renderer, Totals, BATCH_BYTES};
+use super::{resolve, DialectArg, Renderer, Totals, BATCH_BYTES};
 
 /// The options of `kifu board` beyond seed 001's printer.
 #[derive(clap::Args, Debug, Default)]
@@ -289,8 +289,8 @@ fn each_record(
             }
         };
         let result = match input {
-            Input::Psn => match read_input(path) {
-                Ok(bytes) => psn_records(name, &bytes, &reporter, &mut outcome, f),
+            Input::Psn => match super::open_input(path) {
+                Ok(input) => psn_records(name, input, &reporter, &mut outcome, f),
                 Err(e) => {
                     output::message(format_args!("cannot read `{name}`: {e}"));
                     outcome.failed = true;
@@ -324,44 +324,97 @@ fn each_record(
     outcome
 }
 
-/// The games of a PSN file, each replayed: its positions, move by move, up to its first illegal
-/// move.
+/// The most positions of a game that `kifu board` shows (with `--each`, `--svg` or `--html`): a
+/// longer game shows its start and the positions after its last moves.
+pub const MAX_GAME_FRAMES: usize = 1000;
+
+/// A PSN game made ready on a worker: its findings rendered, and its record.
+struct PsnRecord {
+    rendered: String,
+    item: Item,
+}
+
+impl kifu::psn::stream::Weigh for PsnRecord {
+    fn weight(&self) -> usize {
+        // A position is some hundreds of bytes.
+        self.rendered.len()
+            + self.item.notation.len()
+            + 512
+                * self.item.position.as_ref().map_or(0, |p| match p {
+                    Pos::Game(frames) => frames.len(),
+                    _ => 1,
+                })
+    }
+}
+
+/// The games of a PSN stream, each replayed: its positions, move by move, up to its first
+/// illegal move. Games are read, checked and handed to `f` one by one, in order.
 fn psn_records(
     name: &str,
-    bytes: &[u8],
+    input: Box<dyn io::BufRead + Send>,
     reporter: &Reporter,
     outcome: &mut Outcome,
     f: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> io::Result<()> {
-    let file = kifu::psn::check_bytes(bytes, kifu::psn::Options::default());
-    for g in &file.games {
-        let text = g.text(&file.text);
-        let errors: Vec<Diagnostic> = g.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
-        if !errors.is_empty() {
-            outcome.invalid = true;
-            output::err(reporter.multi(name, text, g.game.line, &LineIndex::new(text), &errors));
-        }
-        let frames = g.replay.as_ref().map(|r| {
-            let mut sequence = vec![(None, r.start.clone())];
-            let played = g.game.moves.iter().zip(r.positions());
-            sequence.extend(played.map(|(node, position)| (Some(node.mv.text.to_string()), position)));
-            views::frames(&sequence)
-        });
-        f(Item {
-            file: name.to_owned(),
-            line: g.game.line,
-            notation: g
-                .game
-                .headers
-                .iter()
-                .map(|h| format!("[{} \"{}\"]", h.key, h.value))
-                .collect::<Vec<_>>()
-                .join(" "),
-            position: frames.map(Pos::Game),
-            findings: errors.iter().map(ToString::to_string).collect(),
-        })?;
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut write_error = None;
+    let result = kifu::psn::stream::check_parallel(
+        input,
+        kifu::psn::Options::default(),
+        super::PSN_PIECE_BYTES,
+        workers,
+        |g| {
+            let (text, g) = (&g.text, &g.checked);
+            let errors: Vec<Diagnostic> = g.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
+            let rendered = if errors.is_empty() {
+                String::new()
+            } else {
+                reporter.multi(name, text, g.game.line, &LineIndex::new(text), &errors)
+            };
+            let mut findings: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            let frames = g.replay.as_ref().map(|r| {
+                let positions = r.positions();
+                // The start, and the positions after the last moves when there are too many.
+                let skip = positions.len().saturating_sub(MAX_GAME_FRAMES - 1);
+                if skip > 0 {
+                    findings.push(format!(
+                        "only the positions after the last {} moves are shown, of {}",
+                        MAX_GAME_FRAMES - 1,
+                        positions.len()
+                    ));
+                }
+                let mut sequence = vec![(None, r.start.clone())];
+                let played = g.game.moves.iter().zip(positions).skip(skip);
+                sequence.extend(played.map(|(node, position)| (Some(node.mv.text.to_string()), position)));
+                views::frames(&sequence)
+            });
+            let item = Item {
+                file: name.to_owned(),
+                line: g.game.line,
+                notation: g
+                    .game
+                    .headers
+                    .iter()
+                    .map(|h| format!("[{} \"{}\"]", h.key, h.value))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                position: frames.map(Pos::Game),
+                findings,
+            };
+            PsnRecord { rendered, item }
+        },
+        |record| {
+            if !record.rendered.is_empty() {
+                outcome.invalid = true;
+                output::err(&record.rendered);
+            }
+            f(record.item).inspect_err(|e| write_error = Some(io::Error::new(e.kind(), e.to_string())))
+        },
+    );
+    match write_error {
+        Some(e) => Err(e),
+        None => result,
     }
-    Ok(())
 }
 
 fn line_records(

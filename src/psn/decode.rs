@@ -2,18 +2,18 @@
 //!
 //! PSN files come in every encoding their writers' platforms used (DIALECTS.md §14.10): ASCII,
 //! UTF-8 with or without a byte-order mark, ISO-8859-1 and CP437/850 (GSDB archives), and
-//! Shift_JIS (Shogidokoro). The file is decoded as a whole, with the first encoding that fits
-//! (PSN note 10): UTF-8; else Shift_JIS when the bytes decode without fault and read as Japanese;
-//! else CP437 when most bytes above 0x7F are in 0x80-0x9F (letters in CP437, control codes in
-//! ISO-8859-1); else ISO-8859-1, which decodes any byte.
+//! Shift_JIS (Shogidokoro). Each line that is UTF-8 is read as UTF-8; each game whose lines are
+//! not is read in the first legacy encoding that fits (PSN note 10, [`LineDecoder`]), so that one
+//! stray byte changes nothing outside its line.
 
 use serde::Serialize;
 
 /// The encoding a file was read in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Encoding {
     /// UTF-8 (or plain ASCII).
+    #[default]
     Utf8,
     /// UTF-8 after a byte-order mark.
     Utf8Bom,
@@ -48,43 +48,138 @@ impl Encoding {
 pub struct Decoded {
     /// The text. Every byte of the input is in it, as the character it decodes to.
     pub text: String,
-    /// The encoding used.
+    /// The encoding used: the first legacy encoding a line was read in, else UTF-8.
     pub encoding: Encoding,
 }
 
-/// Decodes a whole file, keeping its bytes as the text when they are UTF-8.
-pub fn decode_owned(bytes: Vec<u8>) -> Decoded {
-    if bytes.starts_with(b"\xEF\xBB\xBF") {
-        return decode(&bytes);
+/// Decodes a whole file, line by line as [`LineDecoder`] does.
+pub fn decode(bytes: &[u8]) -> Decoded {
+    let mut decoder = LineDecoder::default();
+    let mut text = String::with_capacity(bytes.len());
+    let mut encoding = None;
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let len = super::scan::line_len(rest);
+        let (line, legacy) = decoder.decode(&rest[..len]);
+        text.push_str(&line);
+        if let (None, Some(l)) = (encoding, legacy) {
+            encoding = Some(l.encoding);
+        }
+        rest = &rest[len..];
     }
-    match String::from_utf8(bytes) {
-        Ok(text) => Decoded { text, encoding: Encoding::Utf8 },
-        Err(e) => decode(e.as_bytes()),
+    Decoded { text, encoding: encoding.unwrap_or(if decoder.bom { Encoding::Utf8Bom } else { Encoding::Utf8 }) }
+}
+
+/// Where a line was not read as UTF-8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineLegacy {
+    /// Offset in the decoded line of its first character not in ASCII.
+    pub at: usize,
+    /// The encoding the line was read in.
+    pub encoding: Encoding,
+    /// The encoding of the game's earlier legacy lines, when the line is not valid in it.
+    pub unlike: Option<Encoding>,
+}
+
+/// Decodes a PSN file line by line, each game in its own encoding (PSN note 10).
+///
+/// A line that is UTF-8 is read as UTF-8. A game's first line that is not is read in the first
+/// legacy encoding that fits it: Shift_JIS when it decodes without fault and reads as Japanese
+/// (kana, or two ideographs in a row); else CP437 when most of its bytes above 0x7F are in
+/// 0x80-0x9F (letters in CP437, control codes in ISO-8859-1); else ISO-8859-1, which decodes any
+/// byte. The game's later lines that are not UTF-8 are read in that encoding too, unless they are
+/// not valid in it (then they are read on their own, and say so). A game starts at a header line
+/// after a line that is not one, or at a line starting with move number 1 after a blank line.
+/// A byte-order mark at the start of the file is dropped.
+#[derive(Clone, Debug, Default)]
+pub struct LineDecoder {
+    /// The legacy encoding of the game being read, once a line of it needed one.
+    game: Option<Encoding>,
+    /// Lines seen.
+    lines: u64,
+    /// The file started with a byte-order mark.
+    pub bom: bool,
+    /// The last line that was not blank was a header line.
+    after_header: bool,
+    /// The last line was blank.
+    after_blank: bool,
+}
+
+impl LineDecoder {
+    /// Forgets the game being read: the next line starts a new one.
+    pub fn new_game(&mut self) {
+        self.game = None;
+        self.after_header = false;
+        self.after_blank = true;
+    }
+
+    /// The text of one line (with its line end) and, when it was not UTF-8, where and how it was
+    /// read.
+    pub fn decode<'a>(&mut self, line: &'a [u8]) -> (std::borrow::Cow<'a, str>, Option<LineLegacy>) {
+        use std::borrow::Cow;
+        let mut line = line;
+        if self.lines == 0 {
+            if let Some(rest) = line.strip_prefix(b"\xEF\xBB\xBF") {
+                self.bom = true;
+                line = rest;
+            }
+        }
+        self.lines += 1;
+        let blank = line.iter().all(u8::is_ascii_whitespace);
+        if !blank {
+            let header = super::scan::is_header_line(line);
+            if header && !self.after_header || self.after_blank && super::scan::is_first_move_line(line) {
+                self.game = None;
+            }
+            self.after_header = header;
+        }
+        self.after_blank = blank;
+        if let Ok(text) = std::str::from_utf8(line) {
+            return (Cow::Borrowed(text), None);
+        }
+        let (encoding, unlike) = match self.game {
+            Some(Encoding::ShiftJis) if sjis(line).is_none() => (guess(line), Some(Encoding::ShiftJis)),
+            Some(e) => (e, None),
+            None => {
+                let e = guess(line);
+                self.game = Some(e);
+                (e, None)
+            }
+        };
+        let text = decode_in(line, encoding);
+        let at = text.char_indices().find(|(_, c)| !c.is_ascii()).map_or(0, |(i, _)| i);
+        (Cow::Owned(text), Some(LineLegacy { at, encoding, unlike }))
     }
 }
 
-/// Decodes a whole file.
-pub fn decode(bytes: &[u8]) -> Decoded {
-    if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        // After a byte-order mark the writer said UTF-8; a bad sequence becomes U+FFFD.
-        return Decoded { text: String::from_utf8_lossy(rest).into_owned(), encoding: Encoding::Utf8Bom };
-    }
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return Decoded { text: text.to_owned(), encoding: Encoding::Utf8 };
-    }
-    if let Some(text) = encoding_rs::SHIFT_JIS.decode_without_bom_handling_and_without_replacement(bytes) {
-        if reads_as_japanese(&text) {
-            return Decoded { text: text.into_owned(), encoding: Encoding::ShiftJis };
-        }
+/// `bytes` as Shift_JIS, when they decode without fault.
+fn sjis(bytes: &[u8]) -> Option<std::borrow::Cow<'_, str>> {
+    encoding_rs::SHIFT_JIS.decode_without_bom_handling_and_without_replacement(bytes)
+}
+
+/// The legacy encoding that fits `bytes` best (see [`LineDecoder`]).
+fn guess(bytes: &[u8]) -> Encoding {
+    if sjis(bytes).is_some_and(|text| reads_as_japanese(&text)) {
+        return Encoding::ShiftJis;
     }
     let high = bytes.iter().filter(|&&b| b >= 0x80).count();
     let c1 = bytes.iter().filter(|&&b| (0x80..0xA0).contains(&b)).count();
     if c1 * 2 > high {
-        let text = oem_cp::decode_string_complete_table(bytes, &oem_cp::code_table::DECODING_TABLE_CP437);
-        return Decoded { text, encoding: Encoding::Cp437 };
+        Encoding::Cp437
+    } else {
+        Encoding::Latin1
     }
-    // ISO-8859-1 maps each byte to the code point of the same number.
-    Decoded { text: bytes.iter().map(|&b| char::from(b)).collect(), encoding: Encoding::Latin1 }
+}
+
+/// `bytes` read in `encoding` (a fault in Shift_JIS becomes U+FFFD).
+fn decode_in(bytes: &[u8], encoding: Encoding) -> String {
+    match encoding {
+        Encoding::Utf8 | Encoding::Utf8Bom => String::from_utf8_lossy(bytes).into_owned(),
+        Encoding::ShiftJis => encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes).0.into_owned(),
+        Encoding::Cp437 => oem_cp::decode_string_complete_table(bytes, &oem_cp::code_table::DECODING_TABLE_CP437),
+        // ISO-8859-1 maps each byte to the code point of the same number.
+        Encoding::Latin1 => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
 }
 
 /// Japanese text has kana, or runs of ideographs; a Western byte that happens to form a Shift_JIS

@@ -25,6 +25,7 @@ pub mod parser;
 pub mod replay;
 pub mod scan;
 pub mod setup;
+pub mod stream;
 
 pub use decode::Encoding;
 pub use model::Game;
@@ -81,30 +82,59 @@ pub struct CheckedFile {
     pub games: Vec<CheckedGame>,
 }
 
-/// Reads and checks the bytes of a PSN file.
+/// Reads and checks the bytes of a PSN file, game by game as [`stream::Games`] reads them.
+/// The file's text is its bytes decoded as [`decode::decode`] does; each game's span is where its
+/// text is in it. (A game too long to read, and the games after one, whose text is not where the
+/// stream found it, are added at the end of the text, a line apart.)
 pub fn check_bytes(bytes: &[u8], options: Options) -> CheckedFile {
     let decoded = decode::decode(bytes);
-    let games =
-        scan::scan(&decoded.text).iter().map(|raw| check_game(raw, &decoded.text, decoded.encoding, options)).collect();
-    CheckedFile { encoding: decoded.encoding, text: decoded.text, games }
+    let mut file = CheckedFile { encoding: decoded.encoding, text: decoded.text, games: Vec::new() };
+    let whole = file.text.len();
+    for item in stream::Games::new(bytes) {
+        // Reading a slice of bytes cannot fail.
+        let Ok(item) = item else { break };
+        let game = item.check(options);
+        let mut checked = game.checked;
+        let at = game.offset;
+        if game.text.is_empty() || file.text.get(at..at + game.text.len()) != Some(game.text.as_str()) || at >= whole {
+            file.text.push('\n');
+            let start = file.text.len();
+            file.text.push_str(&game.text);
+            checked.game.span = Span::new(start, file.text.len());
+        } else {
+            checked.game.span = Span::new(at, at + game.text.len());
+        }
+        file.games.push(checked);
+    }
+    file
 }
 
-/// Checks one game of `text`, a file read in `encoding`.
-pub fn check_game(raw: &scan::RawGame, text: &str, encoding: Encoding, options: Options) -> CheckedGame {
+/// Checks one game of `text`, the text the offsets of `raw` are in.
+pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedGame {
     let own = &text[raw.start..raw.end];
     let (mut game, mut diagnostics, features) = build::build_bounded(raw, own);
-    if encoding.is_legacy() {
-        if let Some((i, c)) = own.char_indices().find(|(_, c)| !c.is_ascii()) {
-            diagnostics.push_first(
-                Diagnostic::warning(
-                    "psn::encoding",
-                    Span::new(i, i + c.len_utf8()),
-                    format!("the file is not UTF-8: it was read as {}", encoding.name()),
-                )
+    // In reverse, so that each is first at its place and they keep their order.
+    for legacy in raw.legacy.iter().rev() {
+        let Some(c) = own.get(legacy.at..).and_then(|t| t.chars().next()) else { continue };
+        let (message, help) = match legacy.unlike {
+            None => (
+                format!("this game is not in UTF-8: it was read as {}", legacy.encoding.name()),
+                "save the file as UTF-8 so that every program reads these characters alike".to_owned(),
+            ),
+            Some(unlike) => (
+                format!(
+                    "this line is not {} like the rest of the game: it was read as {}",
+                    unlike.name(),
+                    legacy.encoding.name()
+                ),
+                "save the game in one encoding, UTF-8 best; this line may be damaged".to_owned(),
+            ),
+        };
+        diagnostics.push_first(
+            Diagnostic::warning("psn::encoding", Span::new(legacy.at, legacy.at + c.len_utf8()), message)
                 .label(format!("read as `{c}`"))
-                .help("save the file as UTF-8 so that every program reads these characters alike"),
-            );
-        }
+                .help(help),
+        );
     }
     let departures = diagnostics.warnings(|d| d.code.starts_with("psn::"));
     game.dialect = dialect::guess(&features, departures);

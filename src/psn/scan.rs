@@ -14,6 +14,7 @@
 
 use std::sync::LazyLock;
 
+use super::decode::Encoding;
 use super::parser::Rule;
 use crate::grammar::{ChoiceDfa, Grammar, PrefixDfa, RuleDfa, COMMON, PSN};
 use crate::span::Span;
@@ -256,6 +257,18 @@ pub struct Token {
     pub span: Span,
 }
 
+/// A place where a game's bytes were not read as UTF-8 (see [`super::decode`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Legacy {
+    /// Offset, relative to the game's start, of the first character so read.
+    pub at: usize,
+    /// The encoding those bytes were read in.
+    pub encoding: Encoding,
+    /// The encoding the game's other legacy lines were read in, when these bytes are not valid
+    /// in it (they were then read on their own).
+    pub unlike: Option<Encoding>,
+}
+
 /// A game's text and tokens.
 #[derive(Clone, Debug, Default)]
 pub struct RawGame {
@@ -269,72 +282,49 @@ pub struct RawGame {
     pub tokens: Vec<Token>,
     /// True when its move lines carry clock columns (a timed transcript).
     pub timed: bool,
+    /// The encoding its text was read in: UTF-8 unless a line of it was not.
+    pub encoding: Encoding,
+    /// Where its bytes were first read in a legacy encoding, and where a line was not valid in
+    /// the encoding of the game's other lines (at most one of each).
+    pub legacy: Vec<Legacy>,
 }
 
 /// Cuts `text` into games. Every character of the text belongs to exactly one game, except
 /// blank lines before the first; a text with nothing but blanks has no game.
 pub fn scan(text: &str) -> Vec<RawGame> {
-    scan_piece(text, 0, text.len(), 1)
-}
-
-/// Cuts the piece `start..end` of `text` (from [`pieces`]), whose first line is `line`, into
-/// games. Offsets and lines are those of the whole text.
-pub fn scan_piece(text: &str, start: usize, end: usize, line: usize) -> Vec<RawGame> {
-    let text = text.get(..end).unwrap_or(text);
-    let mut s =
-        Scanner { text, pos: start, line, games: Vec::new(), game: RawGame::default(), state: State::default() };
-    s.run();
+    let mut s = Scanner::new(1);
+    let mut rest = text;
+    while !rest.is_empty() {
+        let len = line_len(rest.as_bytes());
+        s.push_line(&rest[..len], None);
+        rest = &rest[len..];
+    }
+    s.end();
     s.games
 }
 
-/// Cuts `text` into pieces of whole games, of about `target` bytes each, so that games can be
-/// read in parallel: `(start, end, first line)`. A piece starts at a header line whose last
-/// non-blank line before it is not a header, where [`scan`] always starts a new game.
-pub fn pieces(text: &str, target: usize) -> Vec<(usize, usize, usize)> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let (mut piece_start, mut piece_line) = (0, 1);
-    let (mut pos, mut line) = (0, 1);
-    let mut after_header = false;
-    while pos < bytes.len() {
-        let end = memchr::memchr2(b'\n', b'\r', &bytes[pos..]).map_or(bytes.len(), |i| pos + i);
-        let content = text[pos..end].trim_start();
-        if !content.trim_end().is_empty() {
-            let header = content.starts_with('[');
-            if header && !after_header && pos - piece_start >= target {
-                out.push((piece_start, pos, piece_line));
-                (piece_start, piece_line) = (pos, line);
-            }
-            after_header = header;
-        }
-        pos = end;
-        if pos < bytes.len() {
-            pos += if bytes[pos] == b'\r' && bytes.get(pos + 1) == Some(&b'\n') { 2 } else { 1 };
-            line += 1;
-        }
+/// The length of the first line of `bytes` with its line end (LF, CRLF or CR), or of all of
+/// `bytes` when it has none.
+pub fn line_len(bytes: &[u8]) -> usize {
+    match memchr::memchr2(b'\n', b'\r', bytes) {
+        Some(i) if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') => i + 2,
+        Some(i) => i + 1,
+        None => bytes.len(),
     }
-    if piece_start < bytes.len() || out.is_empty() {
-        out.push((piece_start, bytes.len(), piece_line));
-    }
-    out
 }
 
-#[derive(Default)]
-struct State {
-    started: bool,
-    movetext: bool,
-    ended: bool,
-    /// Variation depth, to tell the end of the main line.
-    depth: usize,
+/// True when `line` (its bytes, in any of the encodings PSN files come in) is a header line:
+/// its first character after spaces and tabs is `[`.
+pub fn is_header_line(line: &[u8]) -> bool {
+    line.iter().find(|&&b| b != b' ' && b != b'\t') == Some(&b'[')
 }
 
-struct Scanner<'a> {
-    text: &'a str,
-    pos: usize,
-    line: usize,
-    games: Vec<RawGame>,
-    game: RawGame,
-    state: State,
+/// True when `line` starts with the move number 1 (`1.`, `1...`, `1.P7f`), after spaces and
+/// tabs: after a blank line, where a game that never closed a comment or a variation stops
+/// (PSN note 9).
+pub fn is_first_move_line(line: &[u8]) -> bool {
+    let at = line.iter().position(|&b| b != b' ' && b != b'\t').unwrap_or(line.len());
+    line[at..].starts_with(b"1.")
 }
 
 fn wordy(word: &str) -> bool {
@@ -348,76 +338,258 @@ fn wordy(word: &str) -> bool {
     false
 }
 
-impl Scanner<'_> {
-    fn run(&mut self) {
-        let bytes = self.text.as_bytes();
-        while self.pos < bytes.len() {
-            let line_start = self.pos;
-            let line_end = memchr::memchr2(b'\n', b'\r', &bytes[self.pos..]).map_or(bytes.len(), |i| self.pos + i);
-            let line = &self.text[line_start..line_end];
-            let trimmed = line.trim_start();
-            let indent = line.len() - trimmed.len();
-            if !trimmed.trim_end().is_empty() {
-                if !self.state.started {
-                    self.begin(line_start);
-                }
-                if trimmed.starts_with('[') {
-                    if self.state.movetext {
-                        self.finish(line_start);
-                        self.begin(line_start);
-                    }
-                    let t = trimmed.trim_end();
-                    self.push(Kind::HeaderLine, line_start + indent, line_start + indent + t.len());
-                    self.pos = line_end;
-                } else if line.starts_with('%') {
-                    self.mark_movetext();
-                    self.push(Kind::Escape, line_start, line_start + line.trim_end().len());
-                    self.pos = line_end;
-                } else if trimmed.starts_with("--") && AUTOMATA.won_line.is_match(trimmed.trim_end()) {
-                    self.mark_movetext();
-                    self.push(Kind::WonLine, line_start + indent, line_start + indent + trimmed.trim_end().len());
-                    if self.state.depth == 0 {
-                        self.state.ended = true;
-                    }
-                    self.pos = line_end;
-                } else if trimmed.starts_with(['V', 'v']) && AUTOMATA.variation_line.is_match(trimmed.trim_end()) {
-                    // A branch after the end of the main line continues the game (D3).
-                    self.mark_movetext();
-                    self.state.ended = false;
-                    let end = line_start + indent + trimmed.trim_end().len();
-                    self.push(Kind::Word(WordKind::VariationLine), line_start + indent, end);
-                    self.pos = line_end;
-                } else {
-                    self.movetext_line(line_start);
-                }
-            } else {
-                self.pos = line_end;
-            }
-            // The end of the line: CRLF, LF or CR.
-            if self.pos < bytes.len() {
-                if bytes[self.pos] == b'\r' && bytes.get(self.pos + 1) == Some(&b'\n') {
-                    self.pos += 1;
-                }
-                self.pos += 1;
-                self.line += 1;
+/// True when `line` holds nothing but white space.
+fn is_blank(line: &str) -> bool {
+    line.trim().is_empty()
+}
+
+#[derive(Default)]
+struct State {
+    started: bool,
+    movetext: bool,
+    ended: bool,
+    /// Variation depth, to tell the end of the main line.
+    depth: usize,
+}
+
+/// A comment that runs on past the end of its line.
+#[derive(Clone, Copy)]
+struct OpenComment {
+    /// Where its `{` is.
+    start: usize,
+    /// Braces open.
+    depth: usize,
+    /// One past its last character that is not a space or a line end.
+    last_content: usize,
+    /// The line of `last_content`.
+    last_line: usize,
+    /// The first token of the movetext line it started on.
+    first: usize,
+}
+
+/// Cuts a text into games, line by line, keeping only the text of the game it is in.
+///
+/// Lines are given one at a time with [`Scanner::push_line`]; finished games wait in
+/// [`Scanner::take_games`], whose text [`Scanner::game_text`] gives until the next
+/// [`Scanner::compact`]. Cutting a text into lines and pushing them gives the same games,
+/// tokens and offsets, whatever the lines were read with: the scanner carries everything a game
+/// needs from one line to the next.
+pub struct Scanner {
+    /// The text since the start of the game being read (or since the last compaction).
+    buf: String,
+    /// Offset in the whole text of `buf`'s first byte.
+    origin: usize,
+    pos: usize,
+    /// The line being read, 1-based.
+    line: usize,
+    games: Vec<RawGame>,
+    game: RawGame,
+    state: State,
+    /// A comment still open at the end of the last line.
+    open: Option<OpenComment>,
+    /// The last line was blank.
+    after_blank: bool,
+}
+
+impl Scanner {
+    /// A scanner whose first line is numbered `line`.
+    pub fn new(line: usize) -> Self {
+        Self {
+            buf: String::new(),
+            origin: 0,
+            pos: 0,
+            line,
+            games: Vec::new(),
+            game: RawGame::default(),
+            state: State::default(),
+            open: None,
+            after_blank: true,
+        }
+    }
+
+    /// Reads one line, with its line end (the last line may have none). `legacy` says where
+    /// the line's first character not read as UTF-8 is (an offset in `line`), the encoding it
+    /// was read in, and the encoding of the game it broke from, if any.
+    pub fn push_line(&mut self, line: &str, legacy: Option<(usize, Encoding, Option<Encoding>)>) {
+        let line_start = self.buf.len();
+        self.buf.push_str(line);
+        self.pos = line_start;
+        let content_end = line_start + line.trim_end_matches(['\n', '\r']).len();
+        self.read_line(line_start, content_end);
+        if let Some((at, encoding, unlike)) = legacy {
+            self.note_legacy(line_start + at, encoding, unlike);
+        }
+        self.after_blank = is_blank(line);
+        self.pos = self.buf.len();
+        if self.pos > content_end {
+            self.line += 1;
+        }
+    }
+
+    /// Ends the text: the game being read is finished.
+    pub fn end(&mut self) {
+        self.close_open_comment();
+        if self.state.started {
+            self.finish(self.origin + self.buf.len());
+        }
+    }
+
+    /// The games finished so far (offsets into the text since the last compaction, shifted by
+    /// [`Scanner::origin`]).
+    pub fn take_games(&mut self) -> Vec<RawGame> {
+        std::mem::take(&mut self.games)
+    }
+
+    /// The text of `game`, one of [`Scanner::take_games`] since the last compaction.
+    pub fn game_text(&self, game: &RawGame) -> &str {
+        &self.buf[game.start - self.origin..game.end - self.origin]
+    }
+
+    /// Forgets the text before the game being read; offsets go on counting from the whole text.
+    pub fn compact(&mut self) {
+        let keep = if self.state.started { self.game.start - self.origin } else { self.buf.len() };
+        if keep > 0 {
+            self.buf.drain(..keep);
+            self.origin += keep;
+            self.pos -= keep;
+            if let Some(open) = &mut self.open {
+                open.start -= keep;
+                open.last_content -= keep;
             }
         }
-        if self.state.started {
-            self.finish(self.text.len());
+    }
+
+    /// Bytes of text kept: the game being read, from its first line.
+    pub fn held(&self) -> usize {
+        self.buf.len()
+    }
+
+    /// The first line of the game being read, with its line end.
+    pub fn held_head(&self) -> String {
+        let rest = &self.buf[(self.game.start - self.origin).min(self.buf.len())..];
+        rest[..line_len(rest.as_bytes())].to_owned()
+    }
+
+    /// The 1-based line of the first line of the game being read, if one is.
+    pub fn game_line(&self) -> Option<usize> {
+        self.state.started.then_some(self.game.line)
+    }
+
+    /// Drops the game being read (it is too long to keep); the next line is numbered `line`.
+    pub fn abandon(&mut self, line: usize) {
+        self.origin += self.buf.len();
+        self.buf.clear();
+        self.pos = 0;
+        self.game = RawGame::default();
+        self.state = State::default();
+        self.open = None;
+        self.after_blank = true;
+        self.line = line;
+    }
+
+    /// True when the line `bytes` would start a game: the first line of a text, a header line
+    /// after a game's moves, or a line starting with move number 1 after a blank line in a game
+    /// that left a comment or a variation open.
+    pub fn starts_game(&self, bytes: &[u8]) -> bool {
+        if !self.state.started {
+            return true;
+        }
+        let header = is_header_line(bytes);
+        (header && (self.state.movetext || self.open.is_some())) || self.recovers(bytes)
+    }
+
+    /// True when the line `bytes` ends a game left inside a comment or a variation.
+    fn recovers(&self, bytes: &[u8]) -> bool {
+        self.after_blank && (self.open.is_some() || self.state.depth > 0) && is_first_move_line(bytes)
+    }
+
+    /// Notes that the character at `at` (an offset in `buf`) was read in a legacy encoding.
+    fn note_legacy(&mut self, at: usize, encoding: Encoding, unlike: Option<Encoding>) {
+        let abs = self.origin + at;
+        let game = if self.state.started && abs >= self.game.start {
+            &mut self.game
+        } else if let Some(g) = self.games.last_mut().filter(|g| abs >= g.start && abs < g.end) {
+            g
+        } else {
+            return;
+        };
+        if game.legacy.is_empty() {
+            game.encoding = encoding;
+        }
+        let entry = Legacy { at: abs - game.start, encoding, unlike };
+        if game.legacy.iter().all(|l| l.unlike.is_some() != unlike.is_some()) {
+            game.legacy.push(entry);
+        }
+    }
+
+    fn read_line(&mut self, line_start: usize, line_end: usize) {
+        let starts = self.state.started && self.recovers(&self.buf.as_bytes()[line_start..line_end]);
+        if self.open.is_some() {
+            if starts || is_header_line(&self.buf.as_bytes()[line_start..line_end]) {
+                // The comment never closed: it ends before the next game.
+                self.close_open_comment();
+            } else {
+                self.continue_comment();
+                return;
+            }
+        }
+        if starts {
+            self.finish(self.origin + line_start);
+            self.begin(line_start);
+        }
+        let line = &self.buf[line_start..line_end];
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        let t_start = line_start + indent;
+        let t_end = t_start + trimmed.trim_end().len();
+        let escape = line.starts_with('%');
+        self.pos = line_end;
+        let Some(&first) = self.buf.as_bytes().get(t_start).filter(|_| t_end > t_start) else { return };
+        if !self.state.started {
+            self.begin(line_start);
+        }
+        if first == b'[' {
+            if self.state.movetext {
+                self.finish(self.origin + line_start);
+                self.begin(line_start);
+            }
+            self.push(Kind::HeaderLine, t_start, t_end);
+        } else if escape {
+            self.mark_movetext();
+            let end = line_start + self.buf[line_start..line_end].trim_end().len();
+            self.push(Kind::Escape, line_start, end);
+        } else if first == b'-' && AUTOMATA.won_line.is_match(&self.buf[t_start..t_end]) {
+            self.mark_movetext();
+            self.push(Kind::WonLine, t_start, t_end);
+            if self.state.depth == 0 {
+                self.state.ended = true;
+            }
+        } else if matches!(first, b'V' | b'v') && AUTOMATA.variation_line.is_match(&self.buf[t_start..t_end]) {
+            // A branch after the end of the main line continues the game (D3).
+            self.mark_movetext();
+            self.state.ended = false;
+            self.push(Kind::Word(WordKind::VariationLine), t_start, t_end);
+        } else {
+            self.pos = line_start;
+            let first = self.game.tokens.len();
+            let depth = self.state.depth;
+            self.movetext(line_start, first, depth, false);
         }
     }
 
     fn begin(&mut self, at: usize) {
         let line = self.line;
-        self.game = RawGame { start: at, end: at, line, tokens: Vec::new(), timed: false };
+        self.game = RawGame { start: self.origin + at, end: self.origin + at, line, ..RawGame::default() };
         self.state = State { started: true, ..State::default() };
     }
 
+    /// Finishes the game being read at `at`, an offset in the whole text.
     fn finish(&mut self, at: usize) {
         let mut game = std::mem::take(&mut self.game);
         // Trailing blank lines belong to the game, but not to its text as shown.
         let last = game.tokens.iter().map(|t| t.span.end).max().unwrap_or(0);
-        game.end = game.start + self.text[game.start..at].trim_end().len().max(last);
+        let text = &self.buf[game.start - self.origin..at - self.origin];
+        game.end = game.start + text.trim_end().len().max(last);
         self.games.push(game);
         self.state = State::default();
     }
@@ -426,47 +598,51 @@ impl Scanner<'_> {
         self.state.movetext = true;
     }
 
+    /// Pushes a token at `start..end`, offsets in `buf`.
     fn push(&mut self, kind: Kind, start: usize, end: usize) {
-        let base = self.game.start;
+        let base = self.game.start - self.origin;
         self.game.tokens.push(Token { kind, span: Span::new(start - base, end - base) });
     }
 
-    /// A line of movetext, from `self.pos`; comments may run on to later lines.
-    fn movetext_line(&mut self, line_start: usize) {
-        let first = self.game.tokens.len();
-        let depth = self.state.depth;
-        let mut saw_comment = false;
-        let bytes = self.text.as_bytes();
+    /// The movetext of a line from `self.pos`, whose tokens start at `first`; the line started
+    /// at variation depth `depth`. A comment that runs on past the line leaves the rest of the
+    /// line to [`Scanner::continue_comment`].
+    fn movetext(&mut self, line_start: usize, first: usize, depth: usize, mut saw_comment: bool) {
         loop {
             // Skip white space within the line.
-            while self.pos < bytes.len() {
-                let c = self.text[self.pos..].chars().next().unwrap_or('\n');
+            while let Some(c) = self.buf[self.pos..].chars().next() {
                 if c == '\n' || c == '\r' || !c.is_whitespace() {
                     break;
                 }
                 self.pos += c.len_utf8();
             }
-            if self.pos >= bytes.len() || bytes[self.pos] == b'\n' || bytes[self.pos] == b'\r' {
+            let start = self.pos;
+            let Some(&b) = self.buf.as_bytes().get(start) else { break };
+            if b == b'\n' || b == b'\r' {
                 break;
             }
             self.mark_movetext();
-            let start = self.pos;
-            match bytes[start] {
+            match b {
                 b'{' => {
                     saw_comment = true;
-                    self.comment();
+                    let open = OpenComment { start, depth: 0, last_content: start + 1, last_line: self.line, first };
+                    if !self.comment(open) {
+                        return;
+                    }
                 }
                 b'}' => {
                     self.push(Kind::StrayBrace, start, start + 1);
                     self.pos += 1;
                 }
                 b';' => {
-                    let end = memchr::memchr2(b'\n', b'\r', &bytes[start..]).map_or(bytes.len(), |i| start + i);
-                    self.push(Kind::LineComment, start, start + self.text[start..end].trim_end().len());
+                    let rest = &self.buf[start..];
+                    let end = start + memchr::memchr2(b'\n', b'\r', rest.as_bytes()).unwrap_or(rest.len());
+                    let len = self.buf[start..end].trim_end().len();
+                    self.push(Kind::LineComment, start, start + len);
                     self.pos = end;
                 }
                 b'(' => {
-                    if let Some(len) = AUTOMATA.paren_clock.prefix(&self.text[start..]) {
+                    if let Some(len) = AUTOMATA.paren_clock.prefix(&self.buf[start..]) {
                         self.push(Kind::ParenClock, start, start + len);
                         self.pos = start + len;
                     } else {
@@ -481,10 +657,10 @@ impl Scanner<'_> {
                     self.pos += 1;
                 }
                 _ => {
-                    let end = self.text[start..]
+                    let end = self.buf[start..]
                         .char_indices()
                         .find(|&(_, c)| c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')'))
-                        .map_or(self.text.len(), |(i, _)| start + i);
+                        .map_or(self.buf.len(), |(i, _)| start + i);
                     self.word(start, end);
                     self.pos = end;
                 }
@@ -499,7 +675,7 @@ impl Scanner<'_> {
 
     /// Pushes the tokens of the word `start..end`.
     fn word(&mut self, start: usize, end: usize) {
-        let word = &self.text[start..end];
+        let word = &self.buf[start..end];
         if let Some(kind) = classify(word) {
             self.push(Kind::Word(kind), start, end);
             return;
@@ -509,7 +685,7 @@ impl Scanner<'_> {
         let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
         if digits > 0 && dots > 0 && digits + dots < word.len() {
             let cut = start + digits + dots;
-            if classify(&self.text[start..cut]) == Some(WordKind::Seqnum) {
+            if classify(&self.buf[start..cut]) == Some(WordKind::Seqnum) {
                 self.push(Kind::Word(WordKind::Seqnum), start, cut);
                 if self.glyphed(cut, end) {
                     self.push_glyphed(cut, end);
@@ -528,7 +704,7 @@ impl Scanner<'_> {
 
     /// True when `start..end` is a move or end word, with or without a glyph glued to it.
     fn glyphed(&self, start: usize, end: usize) -> bool {
-        let word = &self.text[start..end];
+        let word = &self.buf[start..end];
         if classify(word).is_some_and(|k| k.is_move() || k.is_end()) {
             return true;
         }
@@ -539,7 +715,7 @@ impl Scanner<'_> {
     }
 
     fn push_glyphed(&mut self, start: usize, end: usize) {
-        let word = &self.text[start..end];
+        let word = &self.buf[start..end];
         if let Some(kind) = classify(word) {
             self.push(Kind::Word(kind), start, end);
             return;
@@ -552,60 +728,74 @@ impl Scanner<'_> {
         self.push(Kind::Word(WordKind::Glyph), cut, end);
     }
 
-    /// `{…}`, nested braces counted. A comment still open at a line that starts with `[` (the
-    /// next game's headers) or at the end of the text is unclosed, and ends before that line.
-    fn comment(&mut self) {
-        let bytes = self.text.as_bytes();
-        let start = self.pos;
-        let mut depth = 0usize;
-        let mut i = start;
-        let mut last_content = start + 1;
+    /// `{…}` from `self.pos`, nested braces counted, up to the end of the text read so far:
+    /// true when it closed. Still open, it waits in `self.open` for the next line: a comment
+    /// still open at the next game (a header line, or the first move after a blank line of a
+    /// game that never closed a comment or variation) or at the end of the text is unclosed,
+    /// and ends before that line.
+    fn comment(&mut self, mut open: OpenComment) -> bool {
+        let bytes = self.buf.as_bytes();
+        let mut i = self.pos;
+        let mut closed = None;
+        let mut content = false;
         while i < bytes.len() {
             match bytes[i] {
-                b'{' => depth += 1,
+                b'{' => open.depth += 1,
                 b'}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        self.count_lines(start, i + 1);
-                        self.push(Kind::Comment { closed: true }, start, i + 1);
-                        self.pos = i + 1;
-                        return;
+                    open.depth -= 1;
+                    if open.depth == 0 {
+                        closed = Some(i + 1);
+                        break;
                     }
                 }
-                b'\n' | b'\r' if self.text[i + 1..].trim_start_matches([' ', '\t']).starts_with('[') => break,
                 _ => {}
             }
             if !matches!(bytes[i], b'\n' | b'\r' | b' ' | b'\t') {
-                last_content = i + 1;
+                open.last_content = i + 1;
+                content = true;
             }
             i += 1;
         }
-        // Unclosed: the comment runs to its last character before the next header or the end.
-        let end = last_content.max(start + 1);
-        self.count_lines(start, end);
-        self.push(Kind::Comment { closed: false }, start, end);
-        self.pos = end;
+        if let Some(end) = closed {
+            self.push(Kind::Comment { closed: true }, open.start, end);
+            self.pos = end;
+            return true;
+        }
+        if content {
+            open.last_line = self.line;
+        }
+        self.pos = i;
+        self.open = Some(open);
+        false
     }
 
-    /// Advances the line count over the line ends inside `start..end`.
-    fn count_lines(&mut self, start: usize, end: usize) {
-        let b = &self.text.as_bytes()[start..end];
-        let mut i = 0;
-        while i < b.len() {
-            if b[i] == b'\n' || (b[i] == b'\r' && b.get(i + 1) != Some(&b'\n')) {
-                self.line += 1;
-            }
-            i += 1;
+    /// A line read inside a comment that runs on from an earlier line.
+    fn continue_comment(&mut self) {
+        let Some(open) = self.open.take() else { return };
+        if self.comment(open) {
+            // The rest of the line goes on from where the comment's line began.
+            self.movetext(0, open.first, self.state.depth, true);
         }
+    }
+
+    /// Closes a comment still open as unclosed, at its last character.
+    fn close_open_comment(&mut self) {
+        let Some(open) = self.open.take() else { return };
+        let end = open.last_content.max(open.start + 1);
+        self.push(Kind::Comment { closed: false }, open.start, end);
+        // A game cut after the comment starts on the comment's last line.
+        let line = std::mem::replace(&mut self.line, open.last_line);
+        self.split_after_end(open.first);
+        self.line = line;
     }
 
     /// At the end of a movetext line without comments, which started at variation depth
     /// `depth`: the line is prose, or a move on it after the end of the game starts the next
     /// game, or it is plain movetext.
     fn prose_or_split(&mut self, line_start: usize, first: usize, depth: usize) {
-        let base = self.game.start;
+        let base = self.game.start - self.origin;
         let tokens = &self.game.tokens[first..];
-        let word = |t: &Token| &self.text[base + t.span.start..base + t.span.end];
+        let word = |t: &Token| &self.buf[base + t.span.start..base + t.span.end];
         let unknown = tokens.iter().filter(|t| t.kind == Kind::Unknown).count();
         let wordy_unknown = tokens.iter().filter(|t| t.kind == Kind::Unknown && wordy(word(t))).count();
         let known = tokens.iter().filter(|t| matches!(t.kind, Kind::Word(_))).count();
@@ -661,11 +851,11 @@ impl Scanner<'_> {
         }
         self.state.ended = ended;
         let Some(at) = split else { return };
-        let old_base = self.game.start;
+        let old_base = self.game.start - self.origin;
         let moved: Vec<Token> = self.game.tokens.drain(at..).collect();
         let new_start = old_base + moved[0].span.start;
         let line = self.line;
-        self.finish(new_start);
+        self.finish(self.origin + new_start);
         self.begin(new_start);
         self.game.line = line;
         self.state.movetext = true;
@@ -762,18 +952,40 @@ mod tests {
     }
 
     #[test]
-    fn pieces_give_the_same_games() {
-        let text = "[A \"1\"]\r\nP7f {c\n[x} P3d\n\n[A \"2\"]\n[B \"2\"]\nP7f\r[A \"3\"]\rP7f 1-0\n1. P2f\n";
+    fn lines_pushed_one_by_one_give_the_same_games() {
+        let text = "[A \"1\"]\r\nP7f {c\n[x} P3d\n\n[A \"2\"]\n[B \"2\"]\nP7f\r[A \"3\"]\rP7f 1-0\n1. P2f {a\nb} Resigns 2. P7f\n";
         let whole: Vec<(usize, usize, usize, usize)> =
             scan(text).iter().map(|g| (g.start, g.end, g.line, g.tokens.len())).collect();
-        for target in [0, 1, 10, 1000] {
-            let mut parts = Vec::new();
-            for (a, b, line) in pieces(text, target) {
-                parts.extend(scan_piece(text, a, b, line).iter().map(|g| (g.start, g.end, g.line, g.tokens.len())));
+        // Compacting after every line keeps only the game being read, and changes nothing.
+        let mut s = Scanner::new(1);
+        let mut parts = Vec::new();
+        let mut rest = text;
+        while !rest.is_empty() {
+            let len = line_len(rest.as_bytes());
+            s.push_line(&rest[..len], None);
+            rest = &rest[len..];
+            for g in s.take_games() {
+                assert_eq!(s.game_text(&g), &text[g.start..g.end]);
+                parts.push((g.start, g.end, g.line, g.tokens.len()));
             }
-            assert_eq!(parts, whole, "target {target}");
+            s.compact();
+            assert!(s.held() <= 40, "{}", s.held());
         }
+        s.end();
+        parts.extend(s.take_games().iter().map(|g| (g.start, g.end, g.line, g.tokens.len())));
+        assert_eq!(parts, whole);
         assert_eq!(whole.len(), 4);
+    }
+
+    #[test]
+    fn an_unclosed_variation_or_comment_stops_at_the_next_first_move() {
+        for text in ["1. P7f (P3d\n\n1. P2f P8d 1-0\n", "1. P7f {P3d\n\n1. P2f P8d 1-0\n"] {
+            let games = scan(text);
+            assert_eq!(games.len(), 2, "{text:?}");
+            assert_eq!(games[1].line, 3);
+        }
+        // Outside a comment or a variation, the numbers start again in the same game.
+        assert_eq!(scan("1. P7f P3d\n\n1. P2f\n").len(), 1);
     }
 
     #[test]

@@ -1,0 +1,603 @@
+//! Reading PSN as a stream: game by game, in bounded memory.
+//!
+//! [`Games`] reads a file line by line, decodes each line ([`LineDecoder`]: each game in its own
+//! encoding), and cuts the lines into games with the [`Scanner`], which keeps only the text of
+//! the game it is in. A game longer than [`MAX_GAME_BYTES`] is not kept: it gets one report, and
+//! reading resumes at the next game. [`check_parallel`] checks the games on several threads and
+//! hands the results back in the order of the games, with the text and the reports in flight
+//! bounded by their size.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::io::{self, BufRead};
+use std::sync::{mpsc, Condvar, Mutex};
+use std::thread;
+
+use super::decode::{Encoding, LineDecoder};
+use super::model::Game;
+use super::scan::{is_first_move_line, is_header_line, RawGame, Scanner};
+use super::{check_game, CheckedGame, Options};
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+
+/// The longest game kifu reads, in bytes of text: 256 KiB. Real games are far shorter (a
+/// long game with every move commented is some tens of kilobytes); a longer one is reported
+/// (`psn::game-too-long`) and skipped, and reading resumes at the next game.
+pub const MAX_GAME_BYTES: usize = 256 * 1024;
+
+/// How far kifu looks for the end of a line longer than [`MAX_GAME_BYTES`]: 64 MiB. A line
+/// that runs on further (such as `/dev/zero`) ends the reading of its input, with a report.
+pub const MAX_LINE_SKIP: u64 = 64 * 1024 * 1024;
+
+/// How many bytes of games' text, and of the results made from them, may wait between the
+/// reader, the workers and the writer of [`check_parallel`]: 4 MiB.
+pub const IN_FLIGHT_BYTES: usize = 4 * 1024 * 1024;
+
+/// How many bytes of games' text may be checked at once by all workers of [`check_parallel`]
+/// together (one game longer than this is checked alone): a game's model takes some tens of
+/// times its text.
+pub const CHECKING_BYTES: usize = MAX_GAME_BYTES;
+
+/// What [`Games`] reads.
+#[derive(Clone, Debug)]
+pub enum Item {
+    /// A game: its text, and its tokens (offsets into `text`).
+    Game {
+        /// The game's text, from its first character to its last that is not white space.
+        text: String,
+        /// Its tokens.
+        raw: RawGame,
+        /// Where its text starts in the text of the whole input, as decoded.
+        offset: usize,
+    },
+    /// A game longer than [`MAX_GAME_BYTES`], not read.
+    TooLong {
+        /// The 1-based line where it starts.
+        line: usize,
+        /// The start of its first line (at most 200 bytes).
+        head: String,
+        /// Reading stopped there: a line ran on past [`MAX_LINE_SKIP`] without a line end.
+        stopped: bool,
+    },
+}
+
+/// How a line was read.
+enum LineRead {
+    /// The input is at its end.
+    End,
+    /// A line, in the reader's line buffer.
+    Line,
+    /// A line longer than the limit, dropped; `ended` is false when no line end came within
+    /// [`MAX_LINE_SKIP`].
+    Long { ended: bool },
+}
+
+/// The games of a PSN input, read line by line.
+pub struct Games<R> {
+    input: R,
+    line: Vec<u8>,
+    /// The start of the last line too long to keep.
+    long_head: Vec<u8>,
+    /// The number of the next line.
+    number: usize,
+    decoder: LineDecoder,
+    scanner: Scanner,
+    ready: VecDeque<Item>,
+    /// Lines are dropped up to the next game (after a game too long).
+    skipping: bool,
+    after_blank: bool,
+    done: bool,
+}
+
+impl<R: BufRead> Games<R> {
+    /// The games of `input`.
+    pub fn new(input: R) -> Self {
+        Self {
+            input,
+            line: Vec::new(),
+            long_head: Vec::new(),
+            number: 1,
+            decoder: LineDecoder::default(),
+            scanner: Scanner::new(1),
+            ready: VecDeque::new(),
+            skipping: false,
+            after_blank: true,
+            done: false,
+        }
+    }
+
+    /// Reads the next line into `self.line`, up to `cap` bytes.
+    fn read_line(&mut self, cap: usize) -> io::Result<LineRead> {
+        self.line.clear();
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                return Ok(if self.line.is_empty() { LineRead::End } else { LineRead::Line });
+            }
+            if self.line.last() == Some(&b'\r') {
+                // A CR at the end of the last buffer: a CRLF if an LF comes next.
+                if buf[0] == b'\n' {
+                    self.line.push(b'\n');
+                    self.input.consume(1);
+                }
+                return Ok(LineRead::Line);
+            }
+            let (take, end) = match memchr::memchr2(b'\n', b'\r', buf) {
+                Some(i) if buf[i] == b'\r' && i + 1 == buf.len() => (i + 1, false),
+                Some(i) if buf[i] == b'\r' && buf[i + 1] == b'\n' => (i + 2, true),
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            if self.line.len() + take > cap {
+                let after_cr = !end && buf[take - 1] == b'\r';
+                let mut head = std::mem::take(&mut self.line);
+                let skipped = (head.len() + take) as u64;
+                head.extend_from_slice(&buf[..take.min(200)]);
+                head.truncate(200);
+                self.long_head = head;
+                let ended = self.skip_line(take, end, skipped, after_cr)?;
+                self.line.clear();
+                return Ok(LineRead::Long { ended });
+            }
+            self.line.extend_from_slice(&buf[..take]);
+            self.input.consume(take);
+            if end {
+                return Ok(LineRead::Line);
+            }
+        }
+    }
+
+    /// Drops the rest of a line too long to keep, after the `take` bytes of the buffer (`end`:
+    /// they end the line; `skipped` bytes of it so far, `after_cr`: the last was a CR); false
+    /// when no line end came within [`MAX_LINE_SKIP`].
+    fn skip_line(&mut self, take: usize, end: bool, mut skipped: u64, mut after_cr: bool) -> io::Result<bool> {
+        self.input.consume(take);
+        if end {
+            return Ok(true);
+        }
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                return Ok(true);
+            }
+            if after_cr {
+                if buf[0] == b'\n' {
+                    self.input.consume(1);
+                }
+                return Ok(true);
+            }
+            match memchr::memchr2(b'\n', b'\r', buf) {
+                Some(i) if buf[i] == b'\r' && i + 1 == buf.len() => {
+                    self.input.consume(i + 1);
+                    after_cr = true;
+                }
+                Some(i) => {
+                    let n = if buf[i] == b'\r' && buf[i + 1] == b'\n' { i + 2 } else { i + 1 };
+                    self.input.consume(n);
+                    return Ok(true);
+                }
+                None => {
+                    let n = buf.len();
+                    self.input.consume(n);
+                    skipped += n as u64;
+                    if skipped > MAX_LINE_SKIP {
+                        return Ok(false);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Hands the games the scanner finished to `ready`.
+    fn collect(&mut self) {
+        for mut raw in self.scanner.take_games() {
+            let text = self.scanner.game_text(&raw).to_owned();
+            let offset = raw.start;
+            raw.end -= raw.start;
+            raw.start = 0;
+            if self.decoder.bom && raw.legacy.is_empty() {
+                raw.encoding = Encoding::Utf8Bom;
+            }
+            self.ready.push_back(Item::Game { text, raw, offset });
+        }
+        self.scanner.compact();
+    }
+
+    /// The game being read is too long: it is reported and dropped, and lines are skipped up to
+    /// the next game. `line` is where the line that made it too long starts.
+    fn too_long(&mut self, line: usize, head: &[u8], stopped: bool) {
+        let start = self.scanner.game_line();
+        let head = if start.is_some() { self.scanner.held_head() } else { String::from_utf8_lossy(head).into_owned() };
+        let head = shorten(head.trim_end_matches(['\r', '\n']));
+        self.ready.push_back(Item::TooLong { line: start.unwrap_or(line), head, stopped });
+        self.skipping = true;
+        self.decoder.new_game();
+    }
+
+    /// Reads lines until a game is ready or the input ends.
+    fn advance(&mut self) -> io::Result<()> {
+        while self.ready.is_empty() && !self.done {
+            let number = self.number;
+            match self.read_line(MAX_GAME_BYTES)? {
+                LineRead::End => {
+                    self.done = true;
+                    if !self.skipping {
+                        self.scanner.end();
+                        self.collect();
+                    }
+                }
+                LineRead::Long { ended } => {
+                    self.number += 1;
+                    let head = std::mem::take(&mut self.long_head);
+                    if !self.skipping {
+                        if self.scanner.game_line().is_some() && self.scanner.starts_game(&head) {
+                            // The long line starts a game: the game before it is whole.
+                            self.scanner.end();
+                            self.collect();
+                        }
+                        self.too_long(number, &head, !ended);
+                    } else if !ended {
+                        self.ready.push_back(Item::TooLong { line: number, head: String::new(), stopped: true });
+                    }
+                    self.scanner.abandon(self.number);
+                    self.after_blank = false;
+                    self.done = !ended;
+                }
+                LineRead::Line => {
+                    self.number += 1;
+                    let blank = self.line.iter().all(u8::is_ascii_whitespace);
+                    if self.skipping {
+                        let starts = is_header_line(&self.line) || self.after_blank && is_first_move_line(&self.line);
+                        if !starts {
+                            self.after_blank = blank;
+                            continue;
+                        }
+                        self.skipping = false;
+                        self.scanner.abandon(number);
+                    }
+                    self.after_blank = blank;
+                    let line = std::mem::take(&mut self.line);
+                    if !self.scanner.starts_game(&line) && self.scanner.held() + line.len() > MAX_GAME_BYTES {
+                        self.too_long(number, &line, false);
+                        self.scanner.abandon(self.number);
+                    } else {
+                        let (text, legacy) = self.decoder.decode(&line);
+                        self.scanner.push_line(&text, legacy.map(|l| (l.at, l.encoding, l.unlike)));
+                        self.collect();
+                    }
+                    self.line = line;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<R: BufRead> Iterator for Games<R> {
+    type Item = io::Result<Item>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Err(e) = self.advance() {
+            self.done = true;
+            return Some(Err(e));
+        }
+        self.ready.pop_front().map(Ok)
+    }
+}
+
+/// At most 200 bytes of `text`, cut at a character boundary.
+fn shorten(text: &str) -> String {
+    let mut end = text.len().min(200);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_owned()
+}
+
+/// A game read from a stream and checked, with its own text.
+#[derive(Clone, Debug)]
+pub struct StreamGame {
+    /// The game's text; the spans of `checked` are offsets into it.
+    pub text: String,
+    /// The game, checked.
+    pub checked: CheckedGame,
+    /// The encoding its text was read in.
+    pub encoding: Encoding,
+    /// Where its text starts in the text of the whole input, as decoded.
+    pub offset: usize,
+}
+
+impl Item {
+    /// The bytes of text it holds.
+    fn size(&self) -> usize {
+        match self {
+            Self::Game { text, .. } => text.len(),
+            Self::TooLong { head, .. } => head.len(),
+        }
+    }
+
+    /// The game checked; a game too long to read is an empty game with one finding.
+    pub fn check(self, options: Options) -> StreamGame {
+        match self {
+            Self::Game { text, raw, offset } => {
+                let checked = check_game(&raw, &text, options);
+                StreamGame { text, checked, encoding: raw.encoding, offset }
+            }
+            Self::TooLong { line, head, stopped } => {
+                let span = Span::new(0, head.len());
+                let d = if stopped {
+                    Diagnostic::error(
+                        "psn::line-too-long",
+                        span,
+                        format!(
+                            "this line runs on for more than {} MiB without a line end: the rest of the input is not read",
+                            MAX_LINE_SKIP >> 20
+                        ),
+                    )
+                    .label("the line starts here")
+                    .help("a PSN file is text in lines: check that this is a PSN file")
+                } else {
+                    Diagnostic::error(
+                        "psn::game-too-long",
+                        span,
+                        format!("this game is longer than {} KiB: it is not read", MAX_GAME_BYTES >> 10),
+                    )
+                    .label("the game starts here")
+                    .help(
+                        "real games are far shorter: check that this is a PSN file, or split the game; \
+                         the next game is read",
+                    )
+                };
+                let game = Game {
+                    line,
+                    span,
+                    dialect: "psn-variant",
+                    headers: Vec::new(),
+                    setup: None,
+                    comments: Vec::new(),
+                    moves: Vec::new(),
+                    end: None,
+                };
+                let checked = CheckedGame { game, replay: None, diagnostics: vec![d] };
+                StreamGame { text: head, checked, encoding: Encoding::Utf8, offset: 0 }
+            }
+        }
+    }
+}
+
+/// How many bytes a result of [`check_parallel`] holds, to bound those in flight.
+pub trait Weigh {
+    /// The bytes it holds.
+    fn weight(&self) -> usize;
+}
+
+impl Weigh for String {
+    fn weight(&self) -> usize {
+        self.len()
+    }
+}
+
+impl<A: Weigh, B> Weigh for (A, B) {
+    fn weight(&self) -> usize {
+        self.0.weight()
+    }
+}
+
+impl<A: Weigh, B: Weigh> Weigh for Result<A, B> {
+    fn weight(&self) -> usize {
+        match self {
+            Ok(a) => a.weight(),
+            Err(b) => b.weight(),
+        }
+    }
+}
+
+/// What the threads of [`check_parallel`] share to bound the bytes in flight.
+struct Flow {
+    /// The batch whose results are written next.
+    head: usize,
+    /// Bytes of text and results in flight.
+    held: usize,
+    /// Bytes of games being checked.
+    checking: usize,
+}
+
+struct Gate {
+    flow: Mutex<Flow>,
+    changed: Condvar,
+}
+
+impl Gate {
+    /// Waits until `bytes` more fit in what `room` measures within `limit` (or nothing is held
+    /// there, or `go` says to go on regardless), then takes them.
+    fn take(&self, bytes: usize, limit: usize, room: fn(&mut Flow) -> &mut usize, go: impl Fn(&Flow) -> bool) {
+        let Ok(mut flow) = self.flow.lock() else { return };
+        while *room(&mut flow) != 0 && *room(&mut flow) + bytes > limit && !go(&flow) {
+            flow = match self.changed.wait(flow) {
+                Ok(f) => f,
+                Err(_) => return,
+            };
+        }
+        *room(&mut flow) += bytes;
+    }
+
+    fn give(&self, bytes: usize, room: fn(&mut Flow) -> &mut usize) {
+        if let Ok(mut flow) = self.flow.lock() {
+            let r = room(&mut flow);
+            *r = r.saturating_sub(bytes);
+        }
+        self.changed.notify_all();
+    }
+
+    fn next_head(&self) {
+        if let Ok(mut flow) = self.flow.lock() {
+            flow.head += 1;
+        }
+        self.changed.notify_all();
+    }
+}
+
+fn held(f: &mut Flow) -> &mut usize {
+    &mut f.held
+}
+
+fn checking(f: &mut Flow) -> &mut usize {
+    &mut f.checking
+}
+
+/// A message from a worker: results of a batch, their weight, and the batch's size when they
+/// are its last.
+enum Done<T> {
+    Some(usize, Vec<T>, usize, Option<usize>),
+}
+
+/// Results of a batch, their weight, and the batch's size when they are its last.
+type Part<T> = (Vec<T>, usize, Option<usize>);
+
+/// Games shorter than this are checked without waiting for room ([`CHECKING_BYTES`]): 16 KiB.
+const SMALL_GAME_BYTES: usize = 16 * 1024;
+
+/// A worker hands its results over when they weigh this much, or at the end of its batch: 64 KiB.
+const RESULTS_BYTES: usize = 64 * 1024;
+
+/// Checks the games of `input` on `workers` threads and hands what `work` makes of each, in
+/// the order of the games, to `each`; an error from `each` or from reading stops it.
+///
+/// The reader cuts the games into batches of about `piece_bytes` bytes of text, which the
+/// workers take in turn. What a game gives does not depend on the batches, the number of
+/// workers or how the input is buffered. At most [`IN_FLIGHT_BYTES`] of text and results wait
+/// at once (and one batch or result more), and at most [`CHECKING_BYTES`] of games are checked
+/// at once, so memory stays flat whatever the input's size.
+pub fn check_parallel<R, T, W, E>(
+    input: R,
+    options: Options,
+    piece_bytes: usize,
+    workers: usize,
+    work: W,
+    mut each: E,
+) -> io::Result<()>
+where
+    R: BufRead + Send,
+    T: Weigh + Send,
+    W: Fn(StreamGame) -> T + Sync,
+    E: FnMut(T) -> io::Result<()>,
+{
+    let gate = Gate { flow: Mutex::new(Flow { head: 0, held: 0, checking: 0 }), changed: Condvar::new() };
+    let (batch_tx, batch_rx) = mpsc::channel::<(usize, Vec<Item>, usize)>();
+    let (done_tx, done_rx) = mpsc::channel::<Done<T>>();
+    let batch_rx = Mutex::new(batch_rx);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
+    thread::scope(|scope| {
+        let (gate, work, batch_rx) = (&gate, &work, &batch_rx);
+        let reader = scope.spawn(move || -> io::Result<()> {
+            let mut batch = Vec::new();
+            let (mut size, mut index) = (0, 0);
+            let mut send = |batch: Vec<Item>, size: usize| {
+                gate.take(size, IN_FLIGHT_BYTES, held, |_| false);
+                let sent = batch_tx.send((index, batch, size)).is_ok();
+                index += 1;
+                sent
+            };
+            for item in Games::new(input) {
+                if stopped() {
+                    return Ok(());
+                }
+                let item = item?;
+                size += item.size();
+                batch.push(item);
+                if size >= piece_bytes && !send(std::mem::take(&mut batch), std::mem::take(&mut size)) {
+                    return Ok(());
+                }
+            }
+            if !batch.is_empty() {
+                send(batch, size);
+            }
+            Ok(())
+        });
+        for _ in 0..workers.max(1) {
+            let done_tx = done_tx.clone();
+            scope.spawn(move || loop {
+                let next = batch_rx.lock().map_or(None, |rx| rx.recv().ok());
+                let Some((index, batch, size)) = next else { break };
+                let (mut results, mut weight) = (Vec::new(), 0);
+                for item in batch {
+                    if stopped() {
+                        break;
+                    }
+                    // Small games are checked at once; large ones wait for room.
+                    let bytes = item.size();
+                    let large = bytes >= SMALL_GAME_BYTES;
+                    if large {
+                        gate.take(bytes, CHECKING_BYTES, checking, |_| false);
+                    }
+                    let result = work(item.check(options));
+                    if large {
+                        gate.give(bytes, checking);
+                    }
+                    weight += result.weight();
+                    results.push(result);
+                    if weight >= RESULTS_BYTES {
+                        // The batch written next never waits: the others wait for room.
+                        gate.take(weight, IN_FLIGHT_BYTES, held, |f| f.head == index);
+                        if done_tx.send(Done::Some(index, std::mem::take(&mut results), weight, None)).is_err() {
+                            return;
+                        }
+                        weight = 0;
+                    }
+                }
+                gate.take(weight, IN_FLIGHT_BYTES, held, |f| f.head == index);
+                if done_tx.send(Done::Some(index, results, weight, Some(size))).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(done_tx);
+        // Results that came before their turn, and whether their batch is complete.
+        let mut pending: BTreeMap<usize, Vec<Part<T>>> = BTreeMap::new();
+        let mut error = None;
+        let mut head = 0;
+        for Done::Some(index, results, weight, end) in done_rx {
+            pending.entry(index).or_default().push((results, weight, end));
+            // The head batch's results so far, and every batch after it that is complete.
+            while let Some(parts) = pending.remove(&head) {
+                let mut complete = None;
+                for (results, weight, end) in parts {
+                    for result in results {
+                        if error.is_none() {
+                            if let Err(e) = each(result) {
+                                error = Some(e);
+                                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    gate.give(weight, held);
+                    complete = complete.or(end);
+                }
+                match complete {
+                    Some(size) => {
+                        gate.give(size, held);
+                        gate.next_head();
+                        head += 1;
+                    }
+                    None => {
+                        pending.insert(head, Vec::new());
+                        break;
+                    }
+                }
+            }
+        }
+        let read = reader.join().unwrap_or_else(|_| Err(io::Error::other("the reader thread failed")));
+        match (error, read) {
+            (Some(e), _) | (None, Err(e)) => Err(e),
+            _ => Ok(()),
+        }
+    })
+}
