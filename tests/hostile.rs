@@ -45,28 +45,10 @@ fn entries_for(ext: &str) -> Vec<Entry> {
     ENTRIES.into_iter().filter(|(name, _)| names.contains(name)).collect()
 }
 
-/// Why `bytes` break a promise of the entry point `name` today, when they fall in the class of
-/// a known bug whose fix is under way elsewhere: such inputs skip that entry point only (the
-/// others still run, and the fuzz targets stay strict). Delete each arm when its fix lands.
-fn known_bug(name: &str, bytes: &[u8]) -> Option<&'static str> {
-    let text = || kifu::psn::decode::decode(bytes).text;
-    match name {
-        // After a byte-order mark, bytes that are not UTF-8 become U+FFFD without a word.
-        "psn_check" | "psn_convert"
-            if bytes.strip_prefix(b"\xEF\xBB\xBF").is_some_and(|rest| std::str::from_utf8(rest).is_err()) =>
-        {
-            Some("bytes that are not UTF-8 after a byte-order mark are replaced silently")
-        }
-        _ => None,
-    }
-}
-
-/// Runs `bytes` through the entry points, but those a known bug would fail.
+/// Runs `bytes` through the entry points.
 fn run(entries: &[Entry], bytes: &[u8]) {
-    for (name, entry) in entries {
-        if known_bug(name, bytes).is_none() {
-            entry(bytes);
-        }
+    for (_, entry) in entries {
+        entry(bytes);
     }
 }
 
