@@ -22,7 +22,10 @@ pub const MAX_DEPTH: usize = 64;
 /// The largest JSON document read whole, in bytes: a file that is not JSON Lines (one value a
 /// line) is read as one document, and a longer one is reported (`json::too-large`) without
 /// being read. JSON Lines files have no such limit.
-pub const MAX_DOCUMENT: usize = 1 << 20;
+///
+/// The tree of a document takes up to some sixty times its text: 512 KiB keeps it well
+/// within the 64 MiB kifu promises.
+pub const MAX_DOCUMENT: usize = 512 * 1024;
 
 /// A part of a JSON input, as [`Pieces`] reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +66,7 @@ impl Piece {
                 let d = Diagnostic::error(
                     "json::too-large",
                     Span::new(0, first),
-                    format!("this JSON document is longer than {} MiB, the most kifu reads whole", MAX_DOCUMENT >> 20),
+                    format!("this JSON document is longer than {} KiB, the most kifu reads whole", MAX_DOCUMENT >> 10),
                 )
                 .label("the document starts here")
                 .help("write one position per line (JSON Lines), which kifu reads however long the file is");
