@@ -22,7 +22,10 @@ pub const MAX_DEPTH: usize = 64;
 /// The largest JSON document read whole, in bytes: a file that is not JSON Lines (one value a
 /// line) is read as one document, and a longer one is reported (`json::too-large`) without
 /// being read. JSON Lines files have no such limit.
-pub const MAX_DOCUMENT: usize = 1 << 20;
+///
+/// The tree of a document takes up to some sixty times its text: 512 KiB keeps it well
+/// within the 64 MiB kifu promises.
+pub const MAX_DOCUMENT: usize = 512 * 1024;
 
 /// A part of a JSON input, as [`Pieces`] reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +66,7 @@ impl Piece {
                 let d = Diagnostic::error(
                     "json::too-large",
                     Span::new(0, first),
-                    format!("this JSON document is longer than {} MiB, the most kifu reads whole", MAX_DOCUMENT >> 20),
+                    format!("this JSON document is longer than {} KiB, the most kifu reads whole", MAX_DOCUMENT >> 10),
                 )
                 .label("the document starts here")
                 .help("write one position per line (JSON Lines), which kifu reads however long the file is");
@@ -77,8 +80,10 @@ impl Piece {
 ///
 /// A file is JSON Lines when its first non-blank line holds whole values, or when it opens an
 /// object (a record cut short?) and one of the next few lines is a whole object, unindented:
-/// then each line is read on its own, and a broken line hides nothing after it. Any other file
-/// is one document (pretty-printed, or an array of records).
+/// then each record is read on its own — a line that opens a value at its start, and the lines
+/// that follow up to the next such line (a record written over a few lines), at most
+/// [`MAX_LINE`] bytes in all — and a broken record hides nothing after it. Any other file is
+/// one document (pretty-printed, or an array of records).
 #[derive(Debug)]
 pub struct Pieces<R> {
     reader: BufReader<R>,
@@ -268,16 +273,41 @@ impl<R: Read> Iterator for Pieces<R> {
                     }
                 },
             };
-            let (number, mut kept, len) = line;
+            let (number, mut kept, mut len) = line;
+            if kept.iter().all(u8::is_ascii_whitespace) && len <= MAX_LINE {
+                continue;
+            }
+            // The lines that follow, up to the next that opens a value at its start, belong
+            // to this record (an object written over a few lines).
+            loop {
+                let next = match self.ahead.pop_front() {
+                    Some(line) => line,
+                    None => match self.read_line(MAX_LINE, true) {
+                        Ok(Some(line)) => line,
+                        Ok(None) => break,
+                        Err(e) => {
+                            self.done = true;
+                            return Some(Err(e));
+                        }
+                    },
+                };
+                // A record ends before a line that would make it too long: that line is read
+                // on its own.
+                if matches!(next.1.first(), Some(b'{' | b'[')) || len > MAX_LINE || len + 1 + next.2 > MAX_LINE {
+                    self.ahead.push_front(next);
+                    break;
+                }
+                len += 1 + next.2;
+                kept.push(b'\n');
+                kept.extend_from_slice(&next.1);
+            }
             if len > MAX_LINE {
                 kept.truncate(MAX_KEPT);
                 let start = String::from_utf8_lossy(&kept).into_owned();
                 return Some(Ok(Piece::LongLine { start, line: number, len }));
             }
-            if kept.iter().all(u8::is_ascii_whitespace) {
-                continue;
-            }
-            return Some(Ok(Piece::Text { text: String::from_utf8_lossy(&kept).into_owned(), line: number }));
+            let text = String::from_utf8_lossy(&kept);
+            return Some(Ok(Piece::Text { text: text.trim_end().to_owned(), line: number }));
         }
     }
 }
@@ -808,6 +838,9 @@ mod tests {
         // A record cut short on line 1 does not swallow line 2.
         let cut = "{\"a\":\n{\"b\":2}\n{\"c\":3}\n";
         assert_eq!(pieces(cut), vec![text("{\"a\":", 1), text("{\"b\":2}", 2), text("{\"c\":3}", 3)]);
+        // A record over two lines, the second indented.
+        let two = "{\"a\":1,\n \"b\":2}\n{\"c\":3}\n";
+        assert_eq!(pieces(two), vec![text("{\"a\":1,\n \"b\":2}", 1), text("{\"c\":3}", 3)]);
         let long = format!("{{\"a\":1}}\n{}\n{{\"b\":2}}", "x".repeat(MAX_LINE + 1));
         let got = pieces(&long);
         assert_eq!(got.len(), 3);

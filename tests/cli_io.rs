@@ -67,6 +67,7 @@ fn a_closed_pipe_ends_quietly_with_status_0() {
         vec!["json", bad.as_str()],
         vec!["convert", "--to", "sfen", bad.as_str()],
         vec!["board", "--html", bad.as_str()],
+        vec!["tree", bad.as_str()],
     ] {
         assert_eq!(close_after_one_line(&args, true), Some(0), "{args:?}");
     }
@@ -94,6 +95,7 @@ fn a_full_disk_is_an_error_with_status_2() {
         vec!["board", sfen.as_str()],
         vec!["board", fen.as_str()],
         vec!["board", "--html", sfen.as_str()],
+        vec!["tree", sfen.as_str()],
     ] {
         let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
         let out = kifu().args(&args).stdout(full).output().expect("kifu runs");

@@ -410,8 +410,7 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
         super::output::message(format_args!("`{name}` holds no record"));
         return ExitCode::SUCCESS;
     }
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = super::output::Stdout;
     let mut rejected = false;
     for (i, r) in records.iter().enumerate() {
         if let Some(report) = too_long(format, name, r) {
@@ -474,8 +473,7 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
         super::output::message(format_args!("`{name}` holds no record"));
         return ExitCode::SUCCESS;
     }
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = super::output::Stdout;
     let mut invalid = false;
     for (i, r) in records.iter().enumerate() {
         if let Some(report) = too_long(Some(format), name, r) {
@@ -604,8 +602,7 @@ fn run_diff(args: &DiffArgs) -> ExitCode {
         kifu::playground::diff::Change::NewlyRejected => 1,
         kifu::playground::diff::Change::ChangedTree => 2,
     });
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = super::output::Stdout;
     if args.json {
         let _ = writeln!(out, "{}", serde_json::to_string(&report).unwrap_or_default());
     } else {
@@ -936,8 +933,7 @@ pub fn run_conformance(args: &ConformanceArgs) -> ExitCode {
             shown.push_str(&render(&suite.join(&case.file).to_string_lossy(), &text, line, &d));
         }
     }
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = super::output::Stdout;
     if args.json {
         let object = serde_json::json!({
             "cases": total.cases, "agree": total.agree, "accepted_invalid": total.accepted_invalid,

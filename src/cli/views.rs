@@ -496,12 +496,15 @@ impl JsonText<'_> {
     }
 }
 
+/// A record of JSON text, or the findings that kept a value from being read.
+type JsonRecord<'a> = Result<&'a Node, &'a [Diagnostic]>;
+
 /// Hands `f` each record of a JSON input ([`kjson::Pieces`]: line by line for JSON Lines,
 /// else one document of bounded size), or the findings that kept a value from being read.
 fn each_json(
     name: &str,
     input: impl Read,
-    f: &mut dyn FnMut(&JsonText<'_>, Result<&Node, &[Diagnostic]>) -> io::Result<()>,
+    f: &mut dyn FnMut(&JsonText<'_>, JsonRecord<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
     for piece in kjson::Pieces::new(input) {
         let piece = piece.map_err(|e| context(e, format_args!("cannot read `{name}`")))?;
