@@ -321,7 +321,7 @@ fn require_rule(grammar: &Grammar, rule: &str, which: &str) -> Result<(), ExitCo
         Diagnostic::error("grammar::unknown-rule", Span::new(7, text.len()), format!("{which} has no rule `{rule}`"))
             .label("no such rule")
             .help(help);
-    super::output::err(&render("<command line>", &text, 1, &d));
+    super::output::err(render("<command line>", &text, 1, &d));
     Err(ExitCode::from(2))
 }
 
@@ -430,7 +430,7 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
             Err(e) => {
                 rejected = true;
                 let _ = out.flush();
-                super::output::err(&render(name, &r.text, r.line, &e.diagnostic(&rule, &r.text)));
+                super::output::err(render(name, &r.text, r.line, &e.diagnostic(&rule, &r.text)));
             }
         }
     }
@@ -523,11 +523,13 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
             let _ = out.flush();
             let text = r.text.as_str();
             for d in diagnostics.iter().take(MAX_FINDINGS_SHOWN) {
-                super::output::err(&render(name, text, r.line, d));
+                super::output::err(render(name, text, r.line, d));
             }
             if diagnostics.len() > MAX_FINDINGS_SHOWN {
                 let more = diagnostics.len() - MAX_FINDINGS_SHOWN;
-                super::output::err(format!("… and {more} more findings in this record (`kifu check` lists them all)\n\n"));
+                super::output::err(format!(
+                    "… and {more} more findings in this record (`kifu check` lists them all)\n\n"
+                ));
             }
         }
         invalid |= diagnostics.iter().any(Diagnostic::is_error);
