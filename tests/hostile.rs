@@ -307,6 +307,24 @@ fn replay() {
     }
 }
 
+/// What the fuzzers found, kept in `fuzz/regressions/<target>/` once fixed: each file goes
+/// through the entry point its folder names, on every `cargo test`.
+#[test]
+fn fuzz_regressions() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    let mut ran = 0;
+    for (name, entry) in ENTRIES {
+        let Ok(files) = std::fs::read_dir(root.join(name)) else { continue };
+        for file in files {
+            let path = file.expect("a regression file").path();
+            eprintln!("{name}: {}", path.display());
+            entry(&std::fs::read(&path).expect("a regression file"));
+            ran += 1;
+        }
+    }
+    assert!(ran > 0, "no regression file under {}", root.display());
+}
+
 #[test]
 fn every_target_has_an_entry() {
     let manifest = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/Cargo.toml"))

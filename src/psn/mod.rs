@@ -113,8 +113,10 @@ pub fn check_bytes(bytes: &[u8], options: Options) -> CheckedFile {
 pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedGame {
     let own = &text[raw.start..raw.end];
     let (mut game, mut diagnostics, features) = build::build_bounded(raw, own);
-    // In reverse, so that each is first at its place and they keep their order.
-    for legacy in raw.legacy.iter().rev() {
+    // The first is kept whatever the cap on findings (it says how the whole game was read);
+    // the others go with the game's findings, in reverse, so that each is first at its place.
+    let mut read_as = None;
+    for (i, legacy) in raw.legacy.iter().enumerate().rev() {
         let Some(c) = own.get(legacy.at..).and_then(|t| t.chars().next()) else { continue };
         let (message, help) = match legacy.unlike {
             None => (
@@ -130,13 +132,16 @@ pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedG
                 "save the game in one encoding, UTF-8 best; this line may be damaged".to_owned(),
             ),
         };
-        diagnostics.push_first(
-            Diagnostic::warning("psn::encoding", Span::new(legacy.at, legacy.at + c.len_utf8()), message)
-                .label(format!("read as `{c}`"))
-                .help(help),
-        );
+        let d = Diagnostic::warning("psn::encoding", Span::new(legacy.at, legacy.at + c.len_utf8()), message)
+            .label(format!("read as `{c}`"))
+            .help(help);
+        if i == 0 {
+            read_as = Some(d);
+        } else {
+            diagnostics.push_first(d);
+        }
     }
-    let departures = diagnostics.warnings(|d| d.code.starts_with("psn::"));
+    let departures = diagnostics.warnings(|d| d.code.starts_with("psn::")) + usize::from(read_as.is_some());
     game.dialect = dialect::guess(&features, departures);
     dialect::settle(&mut game, &mut diagnostics);
     diagnostics.sort();
@@ -162,6 +167,10 @@ pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedG
         r
     });
     let mut diagnostics = diagnostics.into_vec();
+    if let Some(d) = read_as {
+        let at = diagnostics.partition_point(|f| f.span().start < d.span().start);
+        diagnostics.insert(at, d);
+    }
     if options.strict {
         for d in &mut diagnostics {
             d.severity = Severity::Error;

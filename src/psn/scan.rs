@@ -389,6 +389,9 @@ pub struct Scanner {
     open: Option<OpenComment>,
     /// The last line was blank.
     after_blank: bool,
+    /// Legacy notes (offset in the whole text, encoding, unlike) found past the end of a game
+    /// when it was cut: they go to the game that starts there.
+    carried: Vec<(usize, Encoding, Option<Encoding>)>,
 }
 
 impl Scanner {
@@ -404,6 +407,7 @@ impl Scanner {
             state: State::default(),
             open: None,
             after_blank: true,
+            carried: Vec::new(),
         }
     }
 
@@ -581,11 +585,22 @@ impl Scanner {
         let line = self.line;
         self.game = RawGame { start: self.origin + at, end: self.origin + at, line, ..RawGame::default() };
         self.state = State { started: true, ..State::default() };
+        for (abs, encoding, unlike) in std::mem::take(&mut self.carried) {
+            if abs >= self.game.start {
+                self.note_legacy(abs - self.origin, encoding, unlike);
+            }
+        }
     }
 
     /// Finishes the game being read at `at`, an offset in the whole text.
     fn finish(&mut self, at: usize) {
         let mut game = std::mem::take(&mut self.game);
+        // A line read in a legacy encoding before the game was found to end before it: its
+        // note belongs to the next game.
+        let (kept, moved): (Vec<Legacy>, Vec<Legacy>) = game.legacy.drain(..).partition(|l| game.start + l.at < at);
+        self.carried = moved.into_iter().map(|l| (game.start + l.at, l.encoding, l.unlike)).collect();
+        game.encoding = kept.first().map_or(RawGame::default().encoding, |l| l.encoding);
+        game.legacy = kept;
         // Trailing blank lines belong to the game, but not to its text as shown.
         let last = game.tokens.iter().map(|t| t.span.end).max().unwrap_or(0);
         let text = &self.buf[game.start - self.origin..at - self.origin];
