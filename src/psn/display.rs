@@ -24,7 +24,10 @@ pub fn to_psn(game: &Game, replay: Option<&Replay>) -> String {
     let mut wrote_fen = false;
     for h in &game.headers {
         let key: String = h.key.chars().filter(char::is_ascii_alphabetic).collect();
-        let key = if key.is_empty() { "Tag".to_owned() } else { key };
+        // A key cleaned into one the reader acts on (`Handicap*` into `Handicap`) would change
+        // the game: it keeps a prefix that says it is only a tag.
+        let acted_on = ["FEN", "SFEN", "Handicap", "Result"].iter().any(|k| key.eq_ignore_ascii_case(k));
+        let key = if key.is_empty() || key != h.key.as_str() && acted_on { format!("Tag{key}") } else { key };
         if key.eq_ignore_ascii_case("SFEN") || key.eq_ignore_ascii_case("FEN") {
             continue;
         }
