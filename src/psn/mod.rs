@@ -116,7 +116,11 @@ pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedG
     // The first is kept whatever the cap on findings (it says how the whole game was read);
     // the others go with the game's findings, in reverse, so that each is first at its place.
     let mut read_as = None;
-    for (i, legacy) in raw.legacy.iter().enumerate().rev() {
+    // The first line read in a legacy encoding, and the first not valid in the game's.
+    let first_unlike = raw.legacy.iter().position(|l| l.unlike.is_some());
+    let reported =
+        raw.legacy.iter().enumerate().filter(|&(i, l)| i == 0 || l.unlike.is_some() && Some(i) == first_unlike);
+    for (i, legacy) in reported.collect::<Vec<_>>().into_iter().rev() {
         let Some(c) = own.get(legacy.at..).and_then(|t| t.chars().next()) else { continue };
         let (message, help) = match legacy.unlike {
             None => (

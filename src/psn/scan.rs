@@ -520,10 +520,9 @@ impl Scanner {
         if game.legacy.is_empty() {
             game.encoding = encoding;
         }
-        let entry = Legacy { at: abs - game.start, encoding, unlike };
-        if game.legacy.iter().all(|l| l.unlike.is_some() != unlike.is_some()) {
-            game.legacy.push(entry);
-        }
+        // Every such line is noted (a game is at most `MAX_GAME_BYTES` long), so that a game cut
+        // later keeps the notes of its own lines; the game's check reports the first of each kind.
+        game.legacy.push(Legacy { at: abs - game.start, encoding, unlike });
     }
 
     fn read_line(&mut self, line_start: usize, line_end: usize) {
