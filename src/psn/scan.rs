@@ -389,9 +389,11 @@ pub struct Scanner {
     open: Option<OpenComment>,
     /// The last line was blank.
     after_blank: bool,
-    /// Legacy notes (offset in the whole text, encoding, unlike) found past the end of a game
-    /// when it was cut: they go to the game that starts there.
-    carried: Vec<(usize, Encoding, Option<Encoding>)>,
+    /// The lines read in a legacy encoding (their start and end in the whole text, encoding,
+    /// unlike), in text order, not yet handed to every game they overlap: a game takes a note
+    /// for each such line its text shares when it is taken ([`Scanner::take_games`]), however
+    /// its bounds moved while it was read and wherever it cuts a line.
+    legacy: std::collections::VecDeque<(usize, usize, Encoding, Option<Encoding>)>,
 }
 
 impl Scanner {
@@ -407,7 +409,7 @@ impl Scanner {
             state: State::default(),
             open: None,
             after_blank: true,
-            carried: Vec::new(),
+            legacy: std::collections::VecDeque::new(),
         }
     }
 
@@ -420,8 +422,9 @@ impl Scanner {
         self.pos = line_start;
         let content_end = line_start + line.trim_end_matches(['\n', '\r']).len();
         self.read_line(line_start, content_end);
-        if let Some((at, encoding, unlike)) = legacy {
-            self.note_legacy(line_start + at, encoding, unlike);
+        if let Some((_, encoding, unlike)) = legacy {
+            let start = self.origin + line_start;
+            self.legacy.push_back((start, start + line.len(), encoding, unlike));
         }
         self.after_blank = is_blank(line);
         self.pos = self.buf.len();
@@ -441,7 +444,26 @@ impl Scanner {
     /// The games finished so far (offsets into the text since the last compaction, shifted by
     /// [`Scanner::origin`]).
     pub fn take_games(&mut self) -> Vec<RawGame> {
-        std::mem::take(&mut self.games)
+        let mut games = std::mem::take(&mut self.games);
+        for game in &mut games {
+            while self.legacy.front().is_some_and(|&(_, end, ..)| end <= game.start) {
+                self.legacy.pop_front();
+            }
+            for &(start, end, encoding, unlike) in &self.legacy {
+                if start >= game.end {
+                    break;
+                }
+                // The game's part of the line: read alike in any encoding when it is ASCII.
+                let (from, to) = (start.max(game.start), end.min(game.end));
+                let part = &self.buf[from - self.origin..to - self.origin];
+                let Some(i) = part.find(|c: char| !c.is_ascii()) else { continue };
+                if game.legacy.is_empty() {
+                    game.encoding = encoding;
+                }
+                game.legacy.push(Legacy { at: from + i - game.start, encoding, unlike });
+            }
+        }
+        games
     }
 
     /// The text of `game`, one of [`Scanner::take_games`] since the last compaction.
@@ -460,6 +482,14 @@ impl Scanner {
                 open.start -= keep;
                 open.last_content -= keep;
             }
+            self.forget_legacy();
+        }
+    }
+
+    /// Forgets the legacy notes before the text kept: they are in no game.
+    fn forget_legacy(&mut self) {
+        while self.legacy.front().is_some_and(|&(_, end, ..)| end <= self.origin) {
+            self.legacy.pop_front();
         }
     }
 
@@ -483,6 +513,7 @@ impl Scanner {
     pub fn abandon(&mut self, line: usize) {
         self.origin += self.buf.len();
         self.buf.clear();
+        self.forget_legacy();
         self.pos = 0;
         self.game = RawGame::default();
         self.state = State::default();
@@ -505,24 +536,6 @@ impl Scanner {
     /// True when the line `bytes` ends a game left inside a comment or a variation.
     fn recovers(&self, bytes: &[u8]) -> bool {
         self.after_blank && (self.open.is_some() || self.state.depth > 0) && is_first_move_line(bytes)
-    }
-
-    /// Notes that the character at `at` (an offset in `buf`) was read in a legacy encoding.
-    fn note_legacy(&mut self, at: usize, encoding: Encoding, unlike: Option<Encoding>) {
-        let abs = self.origin + at;
-        let game = if self.state.started && abs >= self.game.start {
-            &mut self.game
-        } else if let Some(g) = self.games.last_mut().filter(|g| abs >= g.start && abs < g.end) {
-            g
-        } else {
-            return;
-        };
-        if game.legacy.is_empty() {
-            game.encoding = encoding;
-        }
-        // Every such line is noted (a game is at most `MAX_GAME_BYTES` long), so that a game cut
-        // later keeps the notes of its own lines; the game's check reports the first of each kind.
-        game.legacy.push(Legacy { at: abs - game.start, encoding, unlike });
     }
 
     fn read_line(&mut self, line_start: usize, line_end: usize) {
@@ -584,22 +597,11 @@ impl Scanner {
         let line = self.line;
         self.game = RawGame { start: self.origin + at, end: self.origin + at, line, ..RawGame::default() };
         self.state = State { started: true, ..State::default() };
-        for (abs, encoding, unlike) in std::mem::take(&mut self.carried) {
-            if abs >= self.game.start {
-                self.note_legacy(abs - self.origin, encoding, unlike);
-            }
-        }
     }
 
     /// Finishes the game being read at `at`, an offset in the whole text.
     fn finish(&mut self, at: usize) {
         let mut game = std::mem::take(&mut self.game);
-        // A line read in a legacy encoding before the game was found to end before it: its
-        // note belongs to the next game.
-        let (kept, moved): (Vec<Legacy>, Vec<Legacy>) = game.legacy.drain(..).partition(|l| game.start + l.at < at);
-        self.carried = moved.into_iter().map(|l| (game.start + l.at, l.encoding, l.unlike)).collect();
-        game.encoding = kept.first().map_or(RawGame::default().encoding, |l| l.encoding);
-        game.legacy = kept;
         // Trailing blank lines belong to the game, but not to its text as shown.
         let last = game.tokens.iter().map(|t| t.span.end).max().unwrap_or(0);
         let text = &self.buf[game.start - self.origin..at - self.origin];
