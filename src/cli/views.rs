@@ -1,5 +1,5 @@
 //! The commands on positions: `kifu json` (the JSON model), `kifu convert --to sfen` (JSON
-//! in), `kifu board` beyond seed 001 (SFEN text diagrams, `--svg`, `--html`), and `kifu check`
+//! in), `kifu board` beyond the FEN description's printer (SFEN text diagrams, `--svg`, `--html`), and `kifu check`
 //! on JSON input.
 
 use std::fs::File;
@@ -19,7 +19,7 @@ use kifu::{fen, sfen};
 use super::output::{self, AtomicFile};
 use super::{resolve, DialectArg, Renderer, Totals, BATCH_BYTES};
 
-/// The options of `kifu board` beyond seed 001's printer.
+/// The options of `kifu board` beyond the FEN description's printer.
 #[derive(clap::Args, Debug, Default)]
 pub struct ViewArgs {
     /// The records' format (by default, from each file's extension: `.fen`, `.epd`, `.sfen`,
@@ -643,7 +643,7 @@ pub fn reads_positions(paths: &[String], format: Option<FormatArg>) -> bool {
     }
 }
 
-/// `kifu json` on positions: one object per line, seed 002's model (or the chess analogue).
+/// `kifu json` on positions: one object per line, the board viewer's model (or the chess analogue).
 pub fn run_json(paths: &[String], args: &JsonViewArgs) -> ExitCode {
     let style = match args.json_style {
         JsonStyle::Counts => Style::Seed,
@@ -691,7 +691,7 @@ pub fn convert_unsupported(to: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// True when `kifu board` goes beyond seed 001's FEN printer.
+/// True when `kifu board` goes beyond the FEN description's printer.
 pub fn handles_board(paths: &[String], args: &ViewArgs) -> bool {
     args.any() || paths.iter().any(|p| p != "-" && !matches!(FormatName::from_path(p), Some(FormatName::Fen)))
 }
@@ -941,7 +941,7 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
     outcome.code()
 }
 
-/// The text diagram of a record: seed 001's board for chess, the 9×9 diagram for shogi.
+/// The text diagram of a record: the FEN description's board for chess, the 9×9 diagram for shogi.
 fn text_of(record: &html::Record, style: text::Style) -> Option<String> {
     match &record.diagram {
         Some(Diagram::Shogi(frames)) => frames.last().map(|f| text::shogi(&f.position, style)),

@@ -34,7 +34,7 @@ impl Position {
         s
     }
 
-    /// The board as seed 001 prints it: eight lines of eight characters, rank 8 first, `.` for
+    /// The board as the FEN description prints it: eight lines of eight characters, rank 8 first, `.` for
     /// a blank square.
     pub fn diagram(&self) -> String {
         let mut s = String::with_capacity(72);

@@ -1,4 +1,4 @@
-//! The chess analogue of seed 002's JSON model, written and read back with pointed findings.
+//! The chess analogue of the board viewer's JSON model, written and read back with pointed findings.
 //!
 //! ```text
 //! {"sideOnMove":"white","castling":["K","Q","k","q"],"enPassant":null,"halfmoveClock":0,

@@ -1,4 +1,4 @@
-//! FEN: Forsyth-Edwards Notation for chess positions (seed 001), its Chess960 castling
+//! FEN: Forsyth-Edwards Notation for chess positions (the FEN description), its Chess960 castling
 //! letters, and EPD.
 //!
 //! The same layers as [`crate::sfen`]: the grammar (`grammar/fen.pest`, run by [`parser`]) →

@@ -1,6 +1,6 @@
 //! The bytes of a PSN file, as text.
 //!
-//! PSN files come in every encoding their writers' platforms used (DIALECTS.md §14.10): ASCII,
+//! PSN files come in every encoding their writers' platforms used: ASCII,
 //! UTF-8 with or without a byte-order mark, ISO-8859-1 and CP437/850 (GSDB archives), and
 //! Shift_JIS (Shogidokoro). Each line that is UTF-8 is read as UTF-8; each game whose lines are
 //! not is read in the first legacy encoding that fits (PSN note 10, [`LineDecoder`]), so that one

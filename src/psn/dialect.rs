@@ -1,4 +1,4 @@
-//! Which program's dialect a game was written in (DIALECTS.md), from what its text shows.
+//! Which program's dialect a game was written in, from what its text shows.
 //!
 //! The answer is a reasoned guess, by the first rule below that fits; a game with no departure
 //! from the spec is `psn1998`. The names are stable: they are what `kifu check` counts.

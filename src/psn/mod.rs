@@ -1,5 +1,5 @@
-//! PSN, Portable Shogi Notation: game records (shared/seeds/003_b8bf11e3658948d6.txt), and the
-//! dialects real programs write (shared/corpus/psn/DIALECTS.md).
+//! PSN, Portable Shogi Notation: game records (the 1998 spec), and the
+//! dialects real programs write.
 //!
 //! Data flows one way: bytes are [decoded](decode) into text, the text is [scanned](scan) into
 //! games and tokens (the grammar's word rules, compiled to an automaton), each game is
@@ -183,7 +183,7 @@ pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedG
     CheckedGame { game, replay, diagnostics }
 }
 
-/// GSDB writes a comment before the move it is stored on (DIALECTS.md §2): a comment after move
+/// GSDB writes a comment before the move it is stored on: a comment after move
 /// N of a line belongs to move N+1.
 fn attach_forward(moves: &mut [model::MoveNode]) {
     for i in (1..moves.len()).rev() {

@@ -581,7 +581,7 @@ impl Scanner {
                 self.state.ended = true;
             }
         } else if matches!(first, b'V' | b'v') && AUTOMATA.variation_line.is_match(&self.buf[t_start..t_end]) {
-            // A branch after the end of the main line continues the game (D3).
+            // A branch after the end of the main line continues the game (Shogidokoro, MyShogi).
             self.mark_movetext();
             self.state.ended = false;
             self.push(Kind::Word(WordKind::VariationLine), t_start, t_end);

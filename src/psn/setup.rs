@@ -492,7 +492,7 @@ fn pychess_hand(value: &str) -> Option<(usize, usize)> {
 }
 
 /// pychess writes `[FEN "lnsgkgsnl/…/LNSGKGSNL[-] w 0 1"]`: an SFEN board with the hand in
-/// brackets (D11). The board and the hand are read by SFEN's readers where they stand.
+/// brackets (pychess). The board and the hand are read by SFEN's readers where they stand.
 fn read_pychess_fen(
     value: &str,
     (open, close): (usize, usize),
@@ -563,7 +563,7 @@ pub fn rest_of(board: &Board, black: &Hand) -> Result<Hand, PieceKind> {
     }
 }
 
-/// An `SFEN` header (D3, D4, D8): a USI SFEN, or only its board.
+/// An `SFEN` header (Shogidokoro, MyShogi, gshogi, pgnparser): a USI SFEN, or only its board.
 pub fn read_sfen(value: &str, span: Span, diagnostics: &mut Findings) -> Option<Setup> {
     diagnostics.push(
         Diagnostic::warning("psn::sfen-header", span, "the 1998 spec has no SFEN header")
@@ -592,7 +592,7 @@ fn sfen_position(value: &str, span: Span, source: &'static str, diagnostics: &mu
     Some(Setup { source, sfen: p.to_string(), span })
 }
 
-/// A GSDB setup (D1): `wK3a … bRH1 wPH15 $`, the words at `spans` of `text`.
+/// A GSDB setup: `wK3a … bRH1 wPH15 $`, the words at `spans` of `text`.
 pub fn read_gsdb(text: &str, spans: &[Span], diagnostics: &mut Findings) -> Option<Setup> {
     let whole = spans.first()?.to(*spans.last()?);
     let mut board = Board::default();

@@ -527,7 +527,7 @@ fn to_sfen(
 
 #[cfg(feature = "serde")]
 mod serde_impls {
-    //! `Position` as seed 002's object, for serde (the `serde` feature).
+    //! `Position` as the board viewer's object, for serde (the `serde` feature).
 
     use super::{read, Position};
 

@@ -37,7 +37,7 @@ impl Color {
     }
 }
 
-/// The kinds of shogi pieces, in the hand order of seed 002 (P L N S G B R), then the king.
+/// The kinds of shogi pieces, in the hand order of the board viewer's model (P L N S G B R), then the king.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PieceKind {
     /// Pawn, `P`.
