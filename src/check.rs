@@ -21,6 +21,19 @@ pub const MAX_KEPT: usize = 256;
 /// Most findings reported for one record; the rest are counted.
 pub const MAX_FINDINGS: usize = 64;
 
+/// The reader's buffered bytes, refilled when empty, reading again when a read is interrupted:
+/// an empty slice at the end of the input.
+pub(crate) fn fill(reader: &mut impl io::BufRead) -> io::Result<&[u8]> {
+    loop {
+        match reader.fill_buf() {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+            Ok(_) => break,
+        }
+    }
+    reader.fill_buf()
+}
+
 /// The line formats kifu checks, with their dialect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {

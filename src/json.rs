@@ -114,11 +114,7 @@ impl<R: Read> Pieces<R> {
     fn read_line(&mut self, keep: usize, to_end: bool) -> io::Result<Option<(usize, Vec<u8>, usize)>> {
         let (mut kept, mut len, mut any) = (Vec::new(), 0usize, false);
         loop {
-            let buf = match self.reader.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
+            let buf = crate::check::fill(&mut self.reader)?;
             if buf.is_empty() {
                 break;
             }

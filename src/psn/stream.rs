@@ -109,11 +109,7 @@ impl<R: BufRead> Games<R> {
     fn read_line(&mut self, cap: usize) -> io::Result<LineRead> {
         self.line.clear();
         loop {
-            let buf = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
+            let buf = crate::check::fill(&mut self.input)?;
             if buf.is_empty() {
                 return Ok(if self.line.is_empty() { LineRead::End } else { LineRead::Line });
             }
@@ -159,11 +155,7 @@ impl<R: BufRead> Games<R> {
             return Ok(true);
         }
         loop {
-            let buf = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
+            let buf = crate::check::fill(&mut self.input)?;
             if buf.is_empty() {
                 return Ok(true);
             }
