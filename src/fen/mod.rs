@@ -18,7 +18,8 @@ pub mod ast;
 pub mod build;
 pub mod display;
 pub mod fast;
-pub mod json;
+// moved to crate::json::chess
+pub use crate::json::chess as json;
 pub mod model;
 pub mod parser;
 mod token;

@@ -19,15 +19,16 @@
 //! `fullmoveNumber` ([`write_epd`]). An object with `operations` is read back as EPD.
 //!
 //! [`read`] checks the object's shape (findings `json::…` in the JSON text), then writes it as
-//! FEN and checks that with [`super::check`], its findings moved onto the JSON parts they came
+//! FEN and checks that with [`crate::fen::check`], its findings moved onto the JSON parts they came
 //! from.
 
 use std::fmt::Write as _;
 
-use super::{Dialect, Kind, Position};
+use crate::fen::{Dialect, Kind, Position};
 use crate::chess::{Board, Color, Piece, Role, Square};
 use crate::diagnostic::Diagnostic;
-use crate::json::{self, Mapped, Node, Value};
+use super::position::{self, Mapped};
+use super::reader::{Node, Value};
 use crate::span::Span;
 
 /// The keys of a chess position object, in the order written.
@@ -157,11 +158,11 @@ pub fn read(object: &Node) -> Checked {
     }
     let epd = object.get("operations").is_some();
     if epd {
-        json::check_keys(object, &EPD_KEYS, &EPD_KEYS, "chess EPD", &mut out);
+        position::check_keys(object, &EPD_KEYS, &EPD_KEYS, "chess EPD", &mut out);
     } else {
-        json::check_keys(object, &KEYS, &KEYS, "chess", &mut out);
+        position::check_keys(object, &KEYS, &KEYS, "chess", &mut out);
     }
-    let mut m = Mapped::new(json::first_char(object.span));
+    let mut m = Mapped::new(position::first_char(object.span));
     // Placement.
     let pieces = object.get("pieces").map(|member| &member.value);
     let mut board = Board::default();
@@ -391,7 +392,7 @@ pub fn read(object: &Node) -> Checked {
     }
     let dialect = if chess960 { Dialect::Chess960 } else { Dialect::Standard };
     let kind = if epd { Kind::Epd } else { Kind::Fen };
-    let checked = super::check(&m.text, kind, dialect);
+    let checked = crate::fen::check(&m.text, kind, dialect);
     out.extend(checked.diagnostics.into_iter().map(|d| m.map_diagnostic(d)));
     Checked { position: checked.position, fen: Some(m.text), operations, diagnostics: out }
 }
@@ -424,7 +425,7 @@ mod tests {
     use super::*;
 
     fn read_text(text: &str) -> Checked {
-        let (nodes, diagnostics) = json::read_stream(text);
+        let (nodes, diagnostics) = super::super::read_stream(text);
         assert!(diagnostics.is_empty(), "{diagnostics:?}");
         read(&nodes[0])
     }
@@ -432,7 +433,7 @@ mod tests {
     #[test]
     fn epd_keeps_its_operations_and_has_no_counters() {
         let epd = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a b\";";
-        let checked = super::super::check(epd, Kind::Epd, Dialect::Standard);
+        let checked = crate::fen::check(epd, Kind::Epd, Dialect::Standard);
         let p = checked.position.expect("a position");
         let ops = checked.record.operations.map(|s| s.slice(epd).trim().to_owned()).expect("operations");
         let json = write_epd(&p, &ops);

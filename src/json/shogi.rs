@@ -1,4 +1,4 @@
-//! Seed 002's JSON model of a shogi position, written and read back with pointed findings.
+//! The board viewer's JSON model of a shogi position, written and read back with pointed findings.
 //!
 //! ```text
 //! {"sideOnMove":"black","blackHand":[0,0,0,2,0,0,0],"whiteHand":[0,0,0,0,0,0,0],
@@ -16,14 +16,15 @@
 //!
 //! [`read`] accepts both hand styles. Every fault of the JSON is a finding that points into the
 //! JSON text (`json::square`, `json::piece`, `json::hand-length`, …); a well-formed object is
-//! then written as SFEN and checked by [`super::check`], whose findings are moved onto the JSON
+//! then written as SFEN and checked by [`crate::sfen::check`], whose findings are moved onto the JSON
 //! parts they came from. `read(write(p))` gives `p` back for every position.
 
 use std::fmt::Write as _;
 
-use super::{DialectChoice, Position};
+use crate::sfen::{DialectChoice, Position};
 use crate::diagnostic::Diagnostic;
-use crate::json::{self, Mapped, Node, Style, Value};
+use super::position::{self, Mapped};
+use super::reader::{Node, Value};
 use crate::shogi::{Board, Color, Hand, Piece, PieceKind, Square};
 use crate::span::Span;
 
@@ -32,6 +33,17 @@ pub const KEYS: [&str; 5] = ["sideOnMove", "blackHand", "whiteHand", "pieces", "
 
 /// The largest hand count read (a set has 18 pawns; larger counts are typing errors).
 pub const MAX_HAND_COUNT: u64 = 99;
+
+/// How `kifu json` writes a shogi position's hands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// the board viewer's model: each hand an array of seven counts, P L N S G B R.
+    #[default]
+    Seed,
+    /// Each hand an object of the kinds held and their counts: `{"silver":1,"pawn":2}`.
+    Keyed,
+}
+
 
 /// A piece's code: `b` or `w`, its letter, `+` in front when promoted (`"+bP"`).
 pub fn piece_code(piece: Piece) -> String {
@@ -108,7 +120,7 @@ impl Checked {
     }
 }
 
-/// Reads a shogi position object (a value of [`json::read_stream`]) and checks it.
+/// Reads a shogi position object (a value of [`super::read_stream`]) and checks it.
 pub fn read(object: &Node) -> Checked {
     let mut out = Vec::new();
     if !matches!(object.value, Value::Object(_)) {
@@ -123,7 +135,7 @@ pub fn read(object: &Node) -> Checked {
         );
         return Checked { diagnostics: out, ..Checked::default() };
     }
-    json::check_keys(object, &KEYS, &KEYS[..4], "shogi", &mut out);
+    position::check_keys(object, &KEYS, &KEYS[..4], "shogi", &mut out);
     let side = object.get("sideOnMove").and_then(|m| read_side(&m.value, &mut out));
     let black = object.get("blackHand").and_then(|m| read_hand(&m.value, Color::Black, &mut out));
     let white = object.get("whiteHand").and_then(|m| read_hand(&m.value, Color::White, &mut out));
@@ -157,7 +169,7 @@ pub fn read(object: &Node) -> Checked {
         return Checked { diagnostics: out, ..Checked::default() };
     }
     let mapped = to_sfen(object, &side, &black, &white, &board, move_number);
-    let checked = super::check(&mapped.text, DialectChoice::Usi);
+    let checked = crate::sfen::check(&mapped.text, DialectChoice::Usi);
     out.extend(checked.diagnostics.into_iter().map(|d| mapped.map_diagnostic(d)));
     Checked { position: checked.position, sfen: Some(mapped.text), diagnostics: out }
 }
@@ -471,7 +483,7 @@ fn to_sfen(
     pieces: &PiecesRead,
     move_number: Option<u64>,
 ) -> Mapped {
-    let mut m = Mapped::new(json::first_char(object.span));
+    let mut m = Mapped::new(position::first_char(object.span));
     for rank in 1..=9u8 {
         if rank > 1 {
             m.push("/", None);
@@ -580,7 +592,7 @@ mod tests {
     use super::*;
 
     fn read_text(text: &str) -> Checked {
-        let (nodes, diagnostics) = json::read_stream(text);
+        let (nodes, diagnostics) = super::super::read_stream(text);
         assert!(diagnostics.is_empty(), "{diagnostics:?}");
         read(&nodes[0])
     }

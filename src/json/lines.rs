@@ -1,0 +1,343 @@
+//! A JSON input read in pieces, in bounded memory: JSON Lines one record at a time (lines
+//! longer than [`MAX_LINE`] are reported, not read), any other JSON as one document of at
+//! most [`MAX_DOCUMENT`] bytes.
+
+use std::io::{self, BufRead, BufReader, Read};
+
+use super::reader::values;
+use crate::check::{MAX_KEPT, MAX_LINE};
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+
+/// The largest JSON document read whole, in bytes: a file that is not JSON Lines (one value a
+/// line) is read as one document, and a longer one is reported (`json::too-large`) without
+/// being read. JSON Lines files have no such limit.
+///
+/// The tree of a document takes up to some sixty times its text: 512 KiB keeps it well
+/// within the 64 MiB kifu promises.
+pub const MAX_DOCUMENT: usize = 512 * 1024;
+
+/// A part of a JSON input, as [`Pieces`] reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// Text to read: one line of a JSON Lines file (without its end of line), or a whole
+    /// document, starting on 1-based line `line` of the file.
+    Text {
+        /// The text, decoded (bytes that are not UTF-8 become U+FFFD).
+        text: String,
+        /// Its first line's number.
+        line: usize,
+    },
+    /// A line of a JSON Lines file longer than [`MAX_LINE`] bytes: its start and its length.
+    LongLine {
+        /// The line's first [`MAX_KEPT`] bytes, decoded.
+        start: String,
+        /// Its number.
+        line: usize,
+        /// Its length in bytes.
+        len: usize,
+    },
+    /// A document longer than [`MAX_DOCUMENT`] bytes: its start (nothing of it is read).
+    TooLarge {
+        /// The document's first [`MAX_KEPT`] bytes, decoded.
+        start: String,
+    },
+}
+
+impl Piece {
+    /// The text a report on this piece shows, its first line's number, and the diagnostic of
+    /// a piece that is not read (a line or a document too long).
+    pub fn text(&self) -> (&str, usize, Option<Diagnostic>) {
+        match self {
+            Self::Text { text, line } => (text, *line, None),
+            Self::LongLine { start, line, len } => (start, *line, Some(crate::check::line_too_long(*len, start))),
+            Self::TooLarge { start } => {
+                let first = start.chars().next().map_or(0, char::len_utf8);
+                let d = Diagnostic::error(
+                    "json::too-large",
+                    Span::new(0, first),
+                    format!("this JSON document is longer than {} KiB, the most kifu reads whole", MAX_DOCUMENT >> 10),
+                )
+                .label("the document starts here")
+                .help("write one position per line (JSON Lines), which kifu reads however long the file is");
+                (start, 1, Some(d))
+            }
+        }
+    }
+}
+
+/// The pieces of a JSON input: its lines when it is JSON Lines, else the whole document.
+///
+/// A file is JSON Lines when its first non-blank line holds whole values, or when it opens an
+/// object (a record cut short?) and one of the next few lines is a whole object, unindented:
+/// then each record is read on its own — a line that opens a value at its start, and the lines
+/// that follow up to the next such line (a record written over a few lines), at most
+/// [`MAX_LINE`] bytes in all — and a broken record hides nothing after it. Any other file is
+/// one document (pretty-printed, or an array of records).
+#[derive(Debug)]
+pub struct Pieces<R> {
+    reader: BufReader<R>,
+    /// Lines read to decide the mode, not yet handed out: number, kept bytes, length.
+    ahead: std::collections::VecDeque<(usize, Vec<u8>, usize)>,
+    /// 1-based number of the last line read.
+    line: usize,
+    /// `None` before the first piece; `Some(true)` for JSON Lines.
+    lines: Option<bool>,
+    done: bool,
+}
+
+impl<R: Read> Pieces<R> {
+    /// Reads `reader`.
+    pub fn new(reader: R) -> Self {
+        Self {
+            reader: BufReader::with_capacity(64 * 1024, reader),
+            ahead: std::collections::VecDeque::new(),
+            line: 0,
+            lines: None,
+            done: false,
+        }
+    }
+
+    /// The next line: its first `keep` bytes (without the LF) and its full length; `None` at
+    /// the end of the input. With `to_end` false, a line longer than `keep` is left unread
+    /// past its first `keep` bytes, and its length given as `keep + 1`.
+    fn read_line(&mut self, keep: usize, to_end: bool) -> io::Result<Option<(usize, Vec<u8>, usize)>> {
+        let (mut kept, mut len, mut any) = (Vec::new(), 0usize, false);
+        loop {
+            let buf = crate::check::fill(&mut self.reader)?;
+            if buf.is_empty() {
+                break;
+            }
+            any = true;
+            let (chunk, end) = match memchr::memchr(b'\n', buf) {
+                Some(i) => (&buf[..i], Some(i + 1)),
+                None => (buf, None),
+            };
+            let room = keep.saturating_sub(kept.len());
+            if !to_end && chunk.len() > room {
+                kept.extend_from_slice(&chunk[..room]);
+                self.reader.consume(room);
+                self.line += 1;
+                return Ok(Some((self.line, kept, keep + 1)));
+            }
+            kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            len += chunk.len();
+            let used = end.unwrap_or(buf.len());
+            self.reader.consume(used);
+            if end.is_some() {
+                break;
+            }
+        }
+        if !any {
+            return Ok(None);
+        }
+        if kept.last() == Some(&b'\r') && len <= keep {
+            kept.pop();
+            len -= 1;
+        }
+        self.line += 1;
+        Ok(Some((self.line, kept, len)))
+    }
+
+    /// Decides the mode from the first non-blank lines ([`LOOK_AHEAD`] at most).
+    fn decide(&mut self) -> io::Result<bool> {
+        let (mut found, mut bytes, mut record_start) = (0, 0, false);
+        while found < LOOK_AHEAD && bytes <= MAX_DOCUMENT {
+            let Some(line) = self.read_line(MAX_DOCUMENT, false)? else { break };
+            bytes += line.1.len() + 1;
+            if line.2 > MAX_DOCUMENT {
+                self.ahead.push_back(line);
+                return Ok(false);
+            }
+            let blank = line.1.iter().all(u8::is_ascii_whitespace);
+            let whole = !blank && line.2 <= MAX_LINE && holds_values(&line.1);
+            let opens_record = line.1.first() == Some(&b'{');
+            self.ahead.push_back(line);
+            if blank {
+                continue;
+            }
+            // The first line a whole value: JSON Lines. Else, when the first line opens an
+            // object (a record cut short?), a later line that is a whole object, unindented.
+            if whole && (found == 0 || (record_start && opens_record)) {
+                return Ok(true);
+            }
+            if found == 0 {
+                record_start = opens_record;
+                if !record_start {
+                    break;
+                }
+            }
+            found += 1;
+        }
+        Ok(false)
+    }
+
+    /// The whole document: the lines read ahead and the rest, up to [`MAX_DOCUMENT`] bytes.
+    fn document(&mut self) -> io::Result<Option<Piece>> {
+        let mut bytes = Vec::new();
+        let mut cut = false;
+        for (i, (_, kept, len)) in self.ahead.drain(..).enumerate() {
+            if i > 0 {
+                bytes.push(b'\n');
+            }
+            bytes.extend_from_slice(&kept);
+            cut |= len > kept.len();
+        }
+        if !cut && bytes.len() <= MAX_DOCUMENT {
+            // The lines read ahead ended with a line end when more follows.
+            let mut rest = Vec::new();
+            let room = (MAX_DOCUMENT - bytes.len()) as u64;
+            (&mut self.reader).take(room + 1).read_to_end(&mut rest)?;
+            if !rest.is_empty() {
+                bytes.push(b'\n');
+                bytes.append(&mut rest);
+            }
+        }
+        if cut || bytes.len() > MAX_DOCUMENT {
+            bytes.truncate(MAX_KEPT);
+            return Ok(Some(Piece::TooLarge { start: String::from_utf8_lossy(&bytes).into_owned() }));
+        }
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(None);
+        }
+        Ok(Some(Piece::Text { text: String::from_utf8_lossy(&bytes).into_owned(), line: 1 }))
+    }
+}
+
+/// How many non-blank lines [`Pieces`] reads to tell JSON Lines from a document.
+const LOOK_AHEAD: usize = 8;
+
+/// True when `line` holds whole JSON values and nothing else.
+fn holds_values(line: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(line);
+    let mut any = false;
+    for value in values(&text) {
+        if value.is_err() {
+            return false;
+        }
+        any = true;
+    }
+    any
+}
+
+impl<R: Read> Iterator for Pieces<R> {
+    type Item = io::Result<Piece>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let lines = match self.lines {
+            Some(lines) => lines,
+            None => match self.decide() {
+                Ok(lines) => {
+                    self.lines = Some(lines);
+                    lines
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            },
+        };
+        if !lines {
+            self.done = true;
+            return self.document().transpose();
+        }
+        loop {
+            let line = match self.ahead.pop_front() {
+                Some(line) => line,
+                None => match self.read_line(MAX_LINE, true) {
+                    Ok(Some(line)) => line,
+                    Ok(None) => {
+                        self.done = true;
+                        return None;
+                    }
+                    Err(e) => {
+                        self.done = true;
+                        return Some(Err(e));
+                    }
+                },
+            };
+            let (number, mut kept, mut len) = line;
+            if kept.iter().all(u8::is_ascii_whitespace) && len <= MAX_LINE {
+                continue;
+            }
+            // The lines that follow, up to the next that opens a value at its start, belong
+            // to this record (an object written over a few lines).
+            loop {
+                let next = match self.ahead.pop_front() {
+                    Some(line) => line,
+                    None => match self.read_line(MAX_LINE, true) {
+                        Ok(Some(line)) => line,
+                        Ok(None) => break,
+                        Err(e) => {
+                            self.done = true;
+                            return Some(Err(e));
+                        }
+                    },
+                };
+                // A record ends before a line that would make it too long: that line is read
+                // on its own.
+                if matches!(next.1.first(), Some(b'{' | b'[')) || len > MAX_LINE || len + 1 + next.2 > MAX_LINE {
+                    self.ahead.push_front(next);
+                    break;
+                }
+                len += 1 + next.2;
+                kept.push(b'\n');
+                kept.extend_from_slice(&next.1);
+            }
+            if len > MAX_LINE {
+                kept.truncate(MAX_KEPT);
+                let start = String::from_utf8_lossy(&kept).into_owned();
+                return Some(Ok(Piece::LongLine { start, line: number, len }));
+            }
+            let text = String::from_utf8_lossy(&kept);
+            return Some(Ok(Piece::Text { text: text.trim_end().to_owned(), line: number }));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    fn pieces(input: &str) -> Vec<Piece> {
+        Pieces::new(input.as_bytes()).map(|p| p.expect("read")).collect()
+    }
+
+    fn text(text: &str, line: usize) -> Piece {
+        Piece::Text { text: text.to_owned(), line }
+    }
+
+    #[test]
+    fn json_lines_are_read_one_line_at_a_time() {
+        assert_eq!(pieces("{\"a\":1}\r\n\n{\"b\":2}\n"), vec![text("{\"a\":1}", 1), text("{\"b\":2}", 3)]);
+        // A record cut short on line 1 does not swallow line 2.
+        let cut = "{\"a\":\n{\"b\":2}\n{\"c\":3}\n";
+        assert_eq!(pieces(cut), vec![text("{\"a\":", 1), text("{\"b\":2}", 2), text("{\"c\":3}", 3)]);
+        // A record over two lines, the second indented.
+        let two = "{\"a\":1,\n \"b\":2}\n{\"c\":3}\n";
+        assert_eq!(pieces(two), vec![text("{\"a\":1,\n \"b\":2}", 1), text("{\"c\":3}", 3)]);
+        let long = format!("{{\"a\":1}}\n{}\n{{\"b\":2}}", "x".repeat(MAX_LINE + 1));
+        let got = pieces(&long);
+        assert_eq!(got.len(), 3);
+        assert!(matches!(&got[1], Piece::LongLine { line: 2, len, .. } if *len == MAX_LINE + 1));
+    }
+
+    #[test]
+    fn other_json_is_one_document() {
+        for doc in ["[\n{\"a\":1}\n]\n", "[\n{\"a\":1},\n{\"b\":2}\n]", "{\n  \"a\": {\"b\": 1}\n}\n"] {
+            let got = pieces(doc);
+            assert!(
+                matches!(got.as_slice(), [Piece::Text { text, line: 1 }] if text.trim_end() == doc.trim_end()),
+                "{got:?}"
+            );
+        }
+        let huge = format!("[\n{}1]", "1,\n".repeat(MAX_DOCUMENT));
+        assert!(matches!(pieces(&huge).as_slice(), [Piece::TooLarge { .. }]));
+        let zeros = vec![0u8; MAX_DOCUMENT * 2];
+        let got: Vec<Piece> = Pieces::new(zeros.as_slice()).map(|p| p.expect("read")).collect();
+        assert!(matches!(got.as_slice(), [Piece::TooLarge { .. }]));
+        assert_eq!(got[0].text().2.map(|d| d.code), Some("json::too-large"));
+    }
+}

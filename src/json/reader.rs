@@ -1,0 +1,410 @@
+//! A JSON reader that keeps the span of every value and key, so that findings about a JSON
+//! input point at the exact characters. It knows nothing of positions.
+//!
+//! It reads a stream of JSON values separated by whitespace (JSON Lines, or one pretty-printed
+//! object, or several). A syntax error is reported (`json::syntax`) and reading resumes at the
+//! next line that starts with `{` or `[`, so one broken line of a JSON Lines file hides nothing
+//! after it. Nesting deeper than [`MAX_DEPTH`] is an error, never a stack overflow.
+
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+
+/// The deepest nesting read.
+pub const MAX_DEPTH: usize = 64;
+/// A JSON value and where it was read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// The value.
+    pub value: Value,
+    /// Its text, from its first character to its last.
+    pub span: Span,
+}
+
+/// A JSON value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number, as written (`-1.5e3`).
+    Number(String),
+    /// A string, unescaped.
+    String(String),
+    /// An array.
+    Array(Vec<Node>),
+    /// An object's members, in the order written (a repeated key is kept twice).
+    Object(Vec<Member>),
+}
+
+/// One member of an object.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Member {
+    /// The key, unescaped.
+    pub key: String,
+    /// The key's text, quotes included.
+    pub key_span: Span,
+    /// The value.
+    pub value: Node,
+}
+
+impl Value {
+    /// What this value is, in words: "a string", "an array", …
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::Null => "null",
+            Self::Bool(_) => "a boolean",
+            Self::Number(_) => "a number",
+            Self::String(_) => "a string",
+            Self::Array(_) => "an array",
+            Self::Object(_) => "an object",
+        }
+    }
+}
+
+impl Node {
+    /// The member `key` of an object (the first, if repeated).
+    pub fn get(&self, key: &str) -> Option<&Member> {
+        match &self.value {
+            Value::Object(members) => members.iter().find(|m| m.key == key),
+            _ => None,
+        }
+    }
+
+    /// The number as a whole number that fits in a `u64`, if it is one (`2`, not `2.0` or `-1`).
+    pub fn as_u64(&self) -> Option<u64> {
+        match &self.value {
+            Value::Number(n) => n.parse().ok(),
+            _ => None,
+        }
+    }
+}
+
+/// Reads every top-level value of `text`, with a diagnostic per syntax error.
+pub fn read_stream(text: &str) -> (Vec<Node>, Vec<Diagnostic>) {
+    let mut nodes = Vec::new();
+    let mut diagnostics = Vec::new();
+    for value in values(text) {
+        match value {
+            Ok(node) => nodes.push(node),
+            Err(d) => diagnostics.push(*d),
+        }
+    }
+    (nodes, diagnostics)
+}
+
+/// The top-level values of `text` one at a time, or the syntax error that stopped one (reading
+/// resumes at the next line that opens a value), so that a large file is never held as a tree.
+pub fn values(text: &str) -> Values<'_> {
+    // A byte-order mark is read as whitespace.
+    let start = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
+    Values { reader: Reader { text, bytes: text.as_bytes(), pos: start } }
+}
+
+/// The iterator of [`values`].
+pub struct Values<'a> {
+    reader: Reader<'a>,
+}
+
+impl Iterator for Values<'_> {
+    type Item = std::result::Result<Node, Box<Diagnostic>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.reader.skip_ws();
+        if self.reader.pos >= self.reader.bytes.len() {
+            return None;
+        }
+        let value = self.reader.value(0);
+        if value.is_err() {
+            self.reader.resync();
+        }
+        Some(value)
+    }
+}
+
+type Result<T> = std::result::Result<T, Box<Diagnostic>>;
+
+struct Reader<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl Reader<'_> {
+    fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes.get(self.pos) {
+            self.pos += 1;
+        }
+    }
+
+    /// After an error: the start of the next line that opens a value.
+    fn resync(&mut self) {
+        let mut at = self.pos.max(1);
+        while at < self.bytes.len() {
+            if matches!(self.bytes[at - 1], b'\n' | b'\r') && matches!(self.bytes[at], b'{' | b'[') {
+                self.pos = at;
+                return;
+            }
+            at += 1;
+        }
+        self.pos = self.bytes.len();
+    }
+
+    /// The character at `at` as a span (a point at the end of the text).
+    fn char_span(&self, at: usize) -> Span {
+        match self.text.get(at..).and_then(|s| s.chars().next()) {
+            Some(c) => Span::new(at, at + c.len_utf8()),
+            None => Span::point(at),
+        }
+    }
+
+    fn unexpected(&self, expected: &str) -> Box<Diagnostic> {
+        let span = self.char_span(self.pos);
+        let found = match self.text.get(self.pos..).and_then(|s| s.chars().next()) {
+            Some(c) => format!("`{}`", c.escape_debug()),
+            None => "the end of the text".to_owned(),
+        };
+        Box::new(
+            Diagnostic::error("json::syntax", span, format!("expected {expected}, found {found}"))
+                .label(format!("expected {expected}"))
+                .help("write the position as JSON: an object such as {\"sideOnMove\":\"black\",…}, one per line"),
+        )
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Node> {
+        self.skip_ws();
+        if depth > MAX_DEPTH {
+            let span = self.char_span(self.pos);
+            return Err(Box::new(
+                Diagnostic::error("json::too-deep", span, format!("values nest more than {MAX_DEPTH} deep"))
+                    .label("too deep")
+                    .help("a position object nests three deep at most: remove the extra brackets"),
+            ));
+        }
+        let start = self.pos;
+        let value = match self.bytes.get(self.pos) {
+            Some(b'{') => self.object(depth)?,
+            Some(b'[') => self.array(depth)?,
+            Some(b'"') => Value::String(self.string()?),
+            Some(b'-' | b'0'..=b'9') => self.number()?,
+            Some(b't') => self.word("true", Value::Bool(true))?,
+            Some(b'f') => self.word("false", Value::Bool(false))?,
+            Some(b'n') => self.word("null", Value::Null)?,
+            _ => return Err(self.unexpected("a JSON value")),
+        };
+        Ok(Node { value, span: Span::new(start, self.pos) })
+    }
+
+    fn word(&mut self, word: &str, value: Value) -> Result<Value> {
+        if self.text.get(self.pos..).is_some_and(|s| s.starts_with(word)) {
+            self.pos += word.len();
+            Ok(value)
+        } else {
+            Err(self.unexpected("a JSON value"))
+        }
+    }
+
+    fn number(&mut self) -> Result<Value> {
+        let start = self.pos;
+        let digits = |r: &mut Self| {
+            let from = r.pos;
+            while r.bytes.get(r.pos).is_some_and(u8::is_ascii_digit) {
+                r.pos += 1;
+            }
+            r.pos > from
+        };
+        if self.bytes.get(self.pos) == Some(&b'-') {
+            self.pos += 1;
+        }
+        if self.bytes.get(self.pos) == Some(&b'0') {
+            self.pos += 1;
+        } else if !digits(self) {
+            return Err(self.unexpected("a digit"));
+        }
+        if self.bytes.get(self.pos) == Some(&b'.') {
+            self.pos += 1;
+            if !digits(self) {
+                return Err(self.unexpected("a digit"));
+            }
+        }
+        if let Some(b'e' | b'E') = self.bytes.get(self.pos) {
+            self.pos += 1;
+            if let Some(b'+' | b'-') = self.bytes.get(self.pos) {
+                self.pos += 1;
+            }
+            if !digits(self) {
+                return Err(self.unexpected("a digit"));
+            }
+        }
+        Ok(Value::Number(self.text[start..self.pos].to_owned()))
+    }
+
+    fn string(&mut self) -> Result<String> {
+        let open = self.pos;
+        self.pos += 1;
+        let mut s = String::new();
+        loop {
+            let Some(c) = self.text.get(self.pos..).and_then(|t| t.chars().next()) else {
+                return Err(Box::new(
+                    Diagnostic::error("json::syntax", Span::new(open, open + 1), "this string is never closed")
+                        .label("opened here")
+                        .with(Span::point(self.pos), "the text ends")
+                        .help("close the string with `\"`"),
+                ));
+            };
+            match c {
+                '"' => {
+                    self.pos += 1;
+                    return Ok(s);
+                }
+                '\\' => {
+                    let at = self.pos;
+                    self.pos += 1;
+                    let escaped = match self.bytes.get(self.pos) {
+                        Some(b'"') => '"',
+                        Some(b'\\') => '\\',
+                        Some(b'/') => '/',
+                        Some(b'b') => '\u{8}',
+                        Some(b'f') => '\u{c}',
+                        Some(b'n') => '\n',
+                        Some(b'r') => '\r',
+                        Some(b't') => '\t',
+                        Some(b'u') => {
+                            let hex =
+                                self.text.get(self.pos + 1..self.pos + 5).and_then(|h| u32::from_str_radix(h, 16).ok());
+                            match hex {
+                                Some(h) => {
+                                    self.pos += 4;
+                                    char::from_u32(h).unwrap_or('\u{FFFD}')
+                                }
+                                None => return Err(self.bad_escape(at)),
+                            }
+                        }
+                        _ => return Err(self.bad_escape(at)),
+                    };
+                    self.pos += 1;
+                    s.push(escaped);
+                }
+                c if (c as u32) < 0x20 => {
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            "json::syntax",
+                            self.char_span(self.pos),
+                            "a control character inside a string",
+                        )
+                        .label("not allowed in a JSON string")
+                        .help(
+                            "close the string before the end of the line, or write the character as an escape (`\\n`)",
+                        ),
+                    ));
+                }
+                c => {
+                    self.pos += c.len_utf8();
+                    s.push(c);
+                }
+            }
+        }
+    }
+
+    fn bad_escape(&self, at: usize) -> Box<Diagnostic> {
+        let end = self.char_span(at + 1).end;
+        Box::new(
+            Diagnostic::error("json::syntax", Span::new(at, end), "not a JSON escape")
+                .label("unknown escape")
+                .help("JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX"),
+        )
+    }
+
+    fn array(&mut self, depth: usize) -> Result<Value> {
+        self.pos += 1;
+        let mut items = Vec::new();
+        self.skip_ws();
+        if self.bytes.get(self.pos) == Some(&b']') {
+            self.pos += 1;
+            return Ok(Value::Array(items));
+        }
+        loop {
+            items.push(self.value(depth + 1)?);
+            self.skip_ws();
+            match self.bytes.get(self.pos) {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    return Ok(Value::Array(items));
+                }
+                _ => return Err(self.unexpected("`,` or `]`")),
+            }
+        }
+    }
+
+    fn object(&mut self, depth: usize) -> Result<Value> {
+        self.pos += 1;
+        let mut members = Vec::new();
+        self.skip_ws();
+        if self.bytes.get(self.pos) == Some(&b'}') {
+            self.pos += 1;
+            return Ok(Value::Object(members));
+        }
+        loop {
+            self.skip_ws();
+            if self.bytes.get(self.pos) != Some(&b'"') {
+                return Err(self.unexpected("a key in double quotes"));
+            }
+            let key_start = self.pos;
+            let key = self.string()?;
+            let key_span = Span::new(key_start, self.pos);
+            self.skip_ws();
+            if self.bytes.get(self.pos) != Some(&b':') {
+                return Err(self.unexpected("`:`"));
+            }
+            self.pos += 1;
+            let value = self.value(depth + 1)?;
+            members.push(Member { key, key_span, value });
+            self.skip_ws();
+            match self.bytes.get(self.pos) {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(Value::Object(members));
+                }
+                _ => return Err(self.unexpected("`,` or `}`")),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_keep_their_spans() {
+        let text = "{\"a\": [1, \"x\\n\"], \"b\": null}\n{\"c\":true}";
+        let (nodes, diagnostics) = read_stream(text);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        assert_eq!(nodes.len(), 2);
+        let a = nodes[0].get("a").expect("a");
+        assert_eq!(a.key_span.slice(text), "\"a\"");
+        assert_eq!(a.value.span.slice(text), "[1, \"x\\n\"]");
+        let Value::Array(items) = &a.value.value else { panic!("array") };
+        assert_eq!(items[1].value, Value::String("x\n".into()));
+        assert_eq!(nodes[1].span.slice(text), "{\"c\":true}");
+    }
+
+    #[test]
+    fn a_broken_line_hides_nothing_after_it() {
+        let text = "{\"a\": 1,, }\n{\"b\": 2}\n\"open";
+        let (nodes, diagnostics) = read_stream(text);
+        assert_eq!(nodes.len(), 1);
+        assert_eq!(diagnostics.len(), 2);
+        assert_eq!(diagnostics[0].span().slice(text), ",");
+        assert_eq!(diagnostics[1].message, "this string is never closed");
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let text = "[".repeat(100_000);
+        let (_, diagnostics) = read_stream(&text);
+        assert_eq!(diagnostics[0].code, "json::too-deep");
+    }
+}
