@@ -24,11 +24,11 @@
 
 use std::fmt::Write as _;
 
-use crate::fen::{Dialect, Kind, Position};
-use crate::chess::{Board, Color, Piece, Role, Square};
-use crate::diagnostic::Diagnostic;
 use super::position::{self, Mapped};
 use super::reader::{Node, Value};
+use crate::chess::{Board, Color, Piece, Role, Square};
+use crate::diagnostic::Diagnostic;
+use crate::fen::{Dialect, Kind, Position};
 use crate::span::Span;
 
 /// The keys of a chess position object, in the order written.

@@ -1,10 +1,220 @@
-//! The one mechanism both games' JSON positions use: an object's keys, its fields' type
-//! errors, and the record text written from it with where each part came from.
+//! The one mechanism both games' JSON positions use: the object and its keys, the side to
+//! move, the `pieces` object from square to piece (read through a [`Game`]'s hooks, written
+//! back as a board placement), and the record text written from it with where each part came
+//! from ([`Mapped`]), so that the record checker's findings point into the JSON.
+
+use std::fmt::{self, Write as _};
 
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
-use super::reader::{Node, Value};
+use super::reader::{Member, Node, Value};
+
+/// What a game's JSON model reads its own way: squares, pieces, and the board's shape.
+pub trait Game {
+    /// A square of the board.
+    type Square: Copy + Eq + fmt::Display;
+    /// A piece; its `Display` is its letter in the record (SFEN or FEN).
+    type Piece: Copy + fmt::Display;
+    /// The game's name, as findings say it: "shogi", "chess".
+    const NAME: &'static str;
+    /// The board's rows and columns, in the order its record writes them.
+    const SIZE: (u8, u8);
+    /// An example of the `pieces` object, for help: `{"5i":"bK",…}`.
+    const PIECES_EXAMPLE: &'static str;
+
+    /// The square at `row` and `col` of the record's order (row 0 first written).
+    fn square_at(row: u8, col: u8) -> Option<Self::Square>;
+    /// Reads a square's name (`"7f"`, `"e3"`): the one way the model reads a square.
+    fn parse_square(name: &str) -> Option<Self::Square>;
+    /// Help for a key of `pieces` that is not a square.
+    fn square_help(key: &str) -> String;
+    /// Reads the value of a `pieces` entry as a piece, or says why it is not one.
+    fn piece(node: &Node) -> Result<Self::Piece, Diagnostic>;
+    /// A piece's code in the model (`"bP"`, `"wK"`).
+    fn code(piece: Self::Piece) -> String;
+}
+
+/// The entries of a `pieces` object read: each square, its piece, and the entry's JSON span.
+#[derive(Clone, Debug)]
+pub struct Placed<G: Game> {
+    /// The squares given, each once, in the order written.
+    pub entries: Vec<(G::Square, G::Piece, Span)>,
+    /// The whole `pieces` value.
+    pub whole: Span,
+}
+
+impl<G: Game> Placed<G> {
+    /// The piece on `square` and the JSON span it came from.
+    pub fn at(&self, square: G::Square) -> Option<(G::Piece, Span)> {
+        self.entries.iter().find(|(s, ..)| *s == square).map(|&(_, p, span)| (p, span))
+    }
+}
+
+/// What a JSON value is, with its text when short: "\"B\"", "12", "an array".
+pub fn describe(node: &Node) -> String {
+    match &node.value {
+        Value::String(s) if s.chars().count() <= 20 => format!("\"{}\"", s.escape_debug()),
+        Value::Number(n) if n.len() <= 20 => n.clone(),
+        v => v.kind().to_owned(),
+    }
+}
+
+/// True when `object` is an object; else a finding that shows the `required` keys.
+pub fn expect_object(object: &Node, required: &[&str], out: &mut Vec<Diagnostic>) -> bool {
+    if matches!(object.value, Value::Object(_)) {
+        return true;
+    }
+    let keys: Vec<String> = required.iter().map(|k| format!("\"{k}\":…")).collect();
+    out.push(
+        Diagnostic::error(
+            "json::not-object",
+            object.span,
+            format!("a position is a JSON object, not {}", object.value.kind()),
+        )
+        .label("not an object")
+        .help(format!("write the position as {{{}}}", keys.join(","))),
+    );
+    false
+}
+
+/// The member `m` given again after `first`.
+pub fn duplicate_key(m: &Member, first: &Member, help: &str) -> Diagnostic {
+    Diagnostic::error("json::duplicate-key", m.key_span, format!("`{}` is given twice", m.key))
+        .label("given again")
+        .with(first.key_span, "first given here")
+        .help(help)
+}
+
+/// Reads the side to move, one of the two `sides` by name; `help` says what to write instead.
+pub fn side<C: Copy>(
+    node: &Node,
+    sides: [(&str, C); 2],
+    help: impl FnOnce(&Value) -> String,
+    out: &mut Vec<Diagnostic>,
+) -> Option<C> {
+    if let Value::String(s) = &node.value {
+        if let Some(&(_, side)) = sides.iter().find(|(name, _)| name == s) {
+            return Some(side);
+        }
+    }
+    let message = format!("the side to move is \"{}\" or \"{}\", not {}", sides[0].0, sides[1].0, describe(node));
+    out.push(Diagnostic::error("json::side", node.span, message).label("not a side").help(help(&node.value)));
+    None
+}
+
+/// A whole number from `min`, if `node` is one.
+pub fn number_from(node: &Node, min: u64) -> Option<u64> {
+    node.as_u64().filter(|n| *n >= min)
+}
+
+/// Reads the `pieces` object: each key a square, each value a piece, each square once.
+/// `None` when it is not an object.
+pub fn read_pieces<G: Game>(node: &Node, out: &mut Vec<Diagnostic>) -> Option<Placed<G>> {
+    let Value::Object(members) = &node.value else {
+        out.push(
+            Diagnostic::error(
+                "json::pieces",
+                node.span,
+                format!("the pieces are an object from square to piece, not {}", node.value.kind()),
+            )
+            .label("not an object")
+            .help(format!("write the pieces as {}", G::PIECES_EXAMPLE)),
+        );
+        return None;
+    };
+    let mut placed = Placed { entries: Vec::with_capacity(members.len()), whole: node.span };
+    for m in members {
+        let square = G::parse_square(&m.key);
+        if square.is_none() {
+            let message = format!("\"{}\" is not a square of the {} board", m.key.escape_debug(), G::NAME);
+            out.push(
+                Diagnostic::error("json::square", m.key_span, message)
+                    .label("not a square")
+                    .help(G::square_help(&m.key)),
+            );
+        }
+        let piece = G::piece(&m.value).map_err(|d| out.push(d)).ok();
+        let (Some(square), Some(piece)) = (square, piece) else { continue };
+        if let Some((_, first)) = placed.at(square) {
+            out.push(
+                Diagnostic::error("json::duplicate-square", m.key_span, format!("{square} is given twice"))
+                    .label("given again")
+                    .with(first, "first given here")
+                    .help("a square holds one piece: keep one of the two"),
+            );
+            continue;
+        }
+        placed.entries.push((square, piece, m.key_span.to(m.value.span)));
+    }
+    Some(placed)
+}
+
+/// Writes the board placement of `placed` (rows joined by `/`, empty squares counted), each
+/// piece's letter mapped to its entry, the whole mapped to the `pieces` value.
+pub fn write_placement<G: Game>(m: &mut Mapped, placed: &Placed<G>) {
+    let start = m.text.len();
+    let (rows, cols) = G::SIZE;
+    for row in 0..rows {
+        if row > 0 {
+            m.push("/", None);
+        }
+        let mut empty = 0;
+        for col in 0..cols {
+            let Some(square) = G::square_at(row, col) else { continue };
+            match placed.at(square) {
+                Some((piece, from)) => {
+                    if empty > 0 {
+                        m.push(&empty.to_string(), None);
+                        empty = 0;
+                    }
+                    m.push(&piece.to_string(), Some(from));
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            m.push(&empty.to_string(), None);
+        }
+    }
+    m.region(start, placed.whole);
+}
+
+/// Appends `"pieces":{"<square>":"<code>",…}` to `s`.
+pub fn write_pieces<G: Game>(s: &mut String, pieces: impl Iterator<Item = (G::Square, G::Piece)>) {
+    s.push_str("\"pieces\":{");
+    for (i, (square, piece)) in pieces.enumerate() {
+        let sep = if i > 0 { "," } else { "" };
+        let _ = write!(s, "{sep}\"{square}\":\"{}\"", G::code(piece));
+    }
+    s.push('}');
+}
+
+/// Sorts the JSON's findings in the order of the text; true when none is an error.
+pub fn sorted_and_clean(out: &mut [Diagnostic]) -> bool {
+    out.sort_by_key(|d| d.span().start);
+    !out.iter().any(Diagnostic::is_error)
+}
+
+/// The `pieces` of a board as a serde map from square to code (the `serde` feature): `F`
+/// gives the board's pieces, in the record's order.
+#[cfg(feature = "serde")]
+pub struct PieceMap<G, F>(F, std::marker::PhantomData<G>);
+
+#[cfg(feature = "serde")]
+impl<G: Game, F: Fn() -> I, I: Iterator<Item = (G::Square, G::Piece)>> PieceMap<G, F> {
+    /// The map of the pieces `pieces` gives.
+    pub const fn new(pieces: F) -> Self {
+        Self(pieces, std::marker::PhantomData)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<G: Game, F: Fn() -> I, I: Iterator<Item = (G::Square, G::Piece)>> serde::Serialize for PieceMap<G, F> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map((self.0)().map(|(square, piece)| (square.to_string(), G::code(piece))))
+    }
+}
 
 /// A record's text written from a JSON object, with where each part came from, so that the
 /// findings of the record's checker can point into the JSON text instead.
@@ -81,12 +291,7 @@ pub fn check_keys(object: &Node, known: &[&str], required: &[&str], format: &str
     let Value::Object(members) = &object.value else { return };
     for (i, m) in members.iter().enumerate() {
         if let Some(first) = members[..i].iter().find(|o| o.key == m.key) {
-            out.push(
-                Diagnostic::error("json::duplicate-key", m.key_span, format!("`{}` is given twice", m.key))
-                    .label("given again")
-                    .with(first.key_span, "first given here")
-                    .help("keep one of the two"),
-            );
+            out.push(duplicate_key(m, first, "keep one of the two"));
         } else if !known.contains(&m.key.as_str()) {
             let help = match near_key(&m.key, known) {
                 Some(near) => format!("did you mean `{near}`? Keys are case-sensitive"),

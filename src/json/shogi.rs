@@ -21,11 +21,11 @@
 
 use std::fmt::Write as _;
 
-use crate::sfen::{DialectChoice, Position};
+use super::position::{self, Game, Mapped, Placed};
+use super::reader::{Member, Node, Value};
 use crate::diagnostic::Diagnostic;
-use super::position::{self, Mapped};
-use super::reader::{Node, Value};
-use crate::shogi::{Board, Color, Hand, Piece, PieceKind, Square};
+use crate::sfen::{DialectChoice, Position};
+use crate::shogi::{Color, Hand, Piece, PieceKind, Square};
 use crate::span::Span;
 
 /// The keys of a shogi position object, in the order written.
@@ -37,13 +37,12 @@ pub const MAX_HAND_COUNT: u64 = 99;
 /// How `kifu json` writes a shogi position's hands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Style {
-    /// the board viewer's model: each hand an array of seven counts, P L N S G B R.
+    /// The board viewer's model: each hand an array of seven counts, P L N S G B R.
     #[default]
     Seed,
     /// Each hand an object of the kinds held and their counts: `{"silver":1,"pawn":2}`.
     Keyed,
 }
-
 
 /// A piece's code: `b` or `w`, its letter, `+` in front when promoted (`"+bP"`).
 pub fn piece_code(piece: Piece) -> String {
@@ -71,12 +70,8 @@ pub fn write(position: &Position, style: Style) -> String {
         let key = if color == Color::Black { "blackHand" } else { "whiteHand" };
         let _ = write!(s, ",\"{key}\":{}", hand_json(position.hand(color), style));
     }
-    s.push_str(",\"pieces\":{");
-    for (i, (square, piece)) in position.board.pieces().enumerate() {
-        let sep = if i > 0 { "," } else { "" };
-        let _ = write!(s, "{sep}\"{square}\":\"{}\"", piece_code(piece));
-    }
-    s.push('}');
+    s.push(',');
+    position::write_pieces::<Shogi>(&mut s, position.board.pieces());
     if let Some(n) = position.move_number {
         let _ = write!(s, ",\"moveNumber\":{n}");
     }
@@ -120,97 +115,114 @@ impl Checked {
     }
 }
 
+/// The shogi board for the shared mechanism of [`position`].
+enum Shogi {}
+
+impl Game for Shogi {
+    type Square = Square;
+    type Piece = Piece;
+    const NAME: &'static str = "shogi";
+    const SIZE: (u8, u8) = (9, 9);
+    const PIECES_EXAMPLE: &'static str = "{\"5i\":\"bK\",\"5a\":\"wK\",…}";
+
+    /// SFEN order: ranks a to i, files 9 to 1 in each.
+    fn square_at(row: u8, col: u8) -> Option<Square> {
+        Square::new(9 - col, row + 1)
+    }
+
+    fn parse_square(name: &str) -> Option<Square> {
+        parse_square(name)
+    }
+
+    fn square_help(key: &str) -> String {
+        square_help(key)
+    }
+
+    fn piece(node: &Node) -> Result<Piece, Diagnostic> {
+        let Value::String(code) = &node.value else {
+            return Err(Diagnostic::error(
+                "json::piece",
+                node.span,
+                format!("a piece is a string such as \"bP\", not {}", node.value.kind()),
+            )
+            .label("not a piece")
+            .help("write the piece as a string: `b` or `w`, then its letter, `+` in front when promoted"));
+        };
+        parse_piece_code(code).ok_or_else(|| {
+            let unpromotable = matches!(code.as_str(), "+bG" | "+wG" | "+bK" | "+wK");
+            let (code_name, message, label) = if unpromotable {
+                ("json::unpromotable", format!("\"{code}\" promotes a piece that does not promote"), "does not promote")
+            } else {
+                ("json::piece", format!("\"{}\" is not a piece code", code.escape_debug()), "not a piece")
+            };
+            Diagnostic::error(code_name, node.span, message).label(label).help(piece_help(code))
+        })
+    }
+
+    fn code(piece: Piece) -> String {
+        piece_code(piece)
+    }
+}
+
 /// Reads a shogi position object (a value of [`super::read_stream`]) and checks it.
 pub fn read(object: &Node) -> Checked {
     let mut out = Vec::new();
-    if !matches!(object.value, Value::Object(_)) {
-        out.push(
-            Diagnostic::error(
-                "json::not-object",
-                object.span,
-                format!("a position is a JSON object, not {}", object.value.kind()),
-            )
-            .label("not an object")
-            .help("write the position as {\"sideOnMove\":…,\"blackHand\":…,\"whiteHand\":…,\"pieces\":…}"),
-        );
+    if !position::expect_object(object, &KEYS[..4], &mut out) {
         return Checked { diagnostics: out, ..Checked::default() };
     }
     position::check_keys(object, &KEYS, &KEYS[..4], "shogi", &mut out);
     let side = object.get("sideOnMove").and_then(|m| read_side(&m.value, &mut out));
     let black = object.get("blackHand").and_then(|m| read_hand(&m.value, Color::Black, &mut out));
     let white = object.get("whiteHand").and_then(|m| read_hand(&m.value, Color::White, &mut out));
-    let board = object.get("pieces").and_then(|m| read_pieces(&m.value, &mut out));
-    let move_number = match object.get("moveNumber") {
-        None => Some(None),
-        Some(m) => match m.value.as_u64().filter(|n| *n >= 1) {
-            Some(n) => Some(Some(n)),
-            None => {
-                out.push(
-                    Diagnostic::error(
-                        "json::move-number",
-                        m.value.span,
-                        format!("a move number is a whole number from 1, not {}", describe(&m.value)),
-                    )
-                    .label("not a move number")
-                    .help("write the move number as a number such as 1, or leave `moveNumber` out"),
-                );
-                None
-            }
-        },
-    };
-    // The JSON's findings in the order of the text.
-    out.sort_by_key(|d| d.span().start);
-    let (Some(side), Some(black), Some(white), Some(board), Some(move_number)) =
-        (side, black, white, board, move_number)
+    let placed = object.get("pieces").and_then(|m| position::read_pieces::<Shogi>(&m.value, &mut out));
+    let move_number = read_move_number(object, &mut out);
+    let clean = position::sorted_and_clean(&mut out);
+    let (true, Some(side), Some(black), Some(white), Some(placed), Some(move_number)) =
+        (clean, side, black, white, placed, move_number)
     else {
         return Checked { diagnostics: out, ..Checked::default() };
     };
-    if out.iter().any(Diagnostic::is_error) {
-        return Checked { diagnostics: out, ..Checked::default() };
-    }
-    let mapped = to_sfen(object, &side, &black, &white, &board, move_number);
+    let mapped = to_sfen(object, side, [&black, &white], &placed, move_number);
     let checked = crate::sfen::check(&mapped.text, DialectChoice::Usi);
     out.extend(checked.diagnostics.into_iter().map(|d| mapped.map_diagnostic(d)));
     Checked { position: checked.position, sfen: Some(mapped.text), diagnostics: out }
 }
 
-/// What a JSON value is, with its text when short: "the string `\"B\"`", "a number".
-fn describe(node: &Node) -> String {
-    match &node.value {
-        Value::String(s) if s.chars().count() <= 20 => format!("\"{}\"", s.escape_debug()),
-        Value::Number(n) if n.len() <= 20 => n.clone(),
-        v => v.kind().to_owned(),
+/// `moveNumber`: `Some(None)` when it is left out, `None` when it is not a move number.
+fn read_move_number(object: &Node, out: &mut Vec<Diagnostic>) -> Option<Option<u64>> {
+    let Some(m) = object.get("moveNumber") else { return Some(None) };
+    let n = position::number_from(&m.value, 1);
+    if n.is_none() {
+        out.push(
+            Diagnostic::error(
+                "json::move-number",
+                m.value.span,
+                format!("a move number is a whole number from 1, not {}", position::describe(&m.value)),
+            )
+            .label("not a move number")
+            .help("write the move number as a number such as 1, or leave `moveNumber` out"),
+        );
     }
+    n.map(Some)
 }
 
 fn read_side(node: &Node, out: &mut Vec<Diagnostic>) -> Option<(Color, Span)> {
-    match &node.value {
-        Value::String(s) if s == "black" => Some((Color::Black, node.span)),
-        Value::String(s) if s == "white" => Some((Color::White, node.span)),
-        v => {
-            let guess = match v {
-                Value::String(s) => match s.to_lowercase().as_str() {
-                    "black" | "b" | "sente" => Some("black"),
-                    "white" | "w" | "gote" => Some("white"),
-                    _ => None,
-                },
-                _ => None,
-            };
-            let help = match guess {
-                Some(g) => format!("did you mean \"{g}\"? The side is written in lowercase, in full"),
-                None => "write \"black\" (sente, who moves first) or \"white\"".to_owned(),
-            };
-            out.push(
-                Diagnostic::error(
-                    "json::side",
-                    node.span,
-                    format!("the side to move is \"black\" or \"white\", not {}", describe(node)),
-                )
-                .label("not a side")
-                .help(help),
-            );
-            None
-        }
+    let sides = [("black", Color::Black), ("white", Color::White)];
+    position::side(node, sides, side_help, out).map(|color| (color, node.span))
+}
+
+fn side_help(value: &Value) -> String {
+    let guess = match value {
+        Value::String(s) => match s.to_lowercase().as_str() {
+            "black" | "b" | "sente" => Some("black"),
+            "white" | "w" | "gote" => Some("white"),
+            _ => None,
+        },
+        _ => None,
+    };
+    match guess {
+        Some(g) => format!("did you mean \"{g}\"? The side is written in lowercase, in full"),
+        None => "write \"black\" (sente, who moves first) or \"white\"".to_owned(),
     }
 }
 
@@ -221,113 +233,37 @@ struct HandRead {
     whole: Span,
 }
 
-fn count_of(node: &Node, what: &str, out: &mut Vec<Diagnostic>) -> Option<u32> {
-    match node.as_u64() {
-        Some(n) if n <= MAX_HAND_COUNT => u32::try_from(n).ok(),
-        Some(n) => {
-            out.push(
-                Diagnostic::error(
-                    "json::hand-count",
-                    node.span,
-                    format!("{n} {what} in hand is more than any set holds"),
-                )
-                .label("too many")
-                .help("a set holds 18 pawns, 4 lances, knights, silvers and golds, 2 bishops and 2 rooks"),
-            );
-            None
-        }
-        None => {
-            out.push(
-                Diagnostic::error(
-                    "json::hand-count",
-                    node.span,
-                    format!("a hand count is a whole number from 0, not {}", describe(node)),
-                )
-                .label("not a count")
-                .help("write how many the side holds, such as 0 or 2"),
-            );
-            None
-        }
+impl HandRead {
+    fn add(&mut self, kind: PieceKind, n: u32, from: Span) {
+        self.hand.add(kind, n);
+        self.spans[kind.index()] = Some(from);
     }
+}
+
+fn count_of(node: &Node, what: &str, out: &mut Vec<Diagnostic>) -> Option<u32> {
+    let (message, label, help) = match node.as_u64() {
+        Some(n) if n <= MAX_HAND_COUNT => return u32::try_from(n).ok(),
+        Some(n) => (
+            format!("{n} {what} in hand is more than any set holds"),
+            "too many",
+            "a set holds 18 pawns, 4 lances, knights, silvers and golds, 2 bishops and 2 rooks",
+        ),
+        None => (
+            format!("a hand count is a whole number from 0, not {}", position::describe(node)),
+            "not a count",
+            "write how many the side holds, such as 0 or 2",
+        ),
+    };
+    out.push(Diagnostic::error("json::hand-count", node.span, message).label(label).help(help));
+    None
 }
 
 fn read_hand(node: &Node, color: Color, out: &mut Vec<Diagnostic>) -> Option<HandRead> {
     let mut read = HandRead { hand: Hand::default(), spans: [None; 7], whole: node.span };
     let before = out.len();
     match &node.value {
-        Value::Array(items) => {
-            if items.len() != 7 {
-                let (message, label) = if items.len() < 7 {
-                    (
-                        format!("{}'s hand has {} counts; a hand has 7", color.name(), items.len()),
-                        format!("{} short", 7 - items.len()),
-                    )
-                } else {
-                    (
-                        format!("{}'s hand has {} counts; a hand has 7", color.name(), items.len()),
-                        format!("{} too many", items.len() - 7),
-                    )
-                };
-                let span = if items.len() > 7 { items[7].span.to(items[items.len() - 1].span) } else { node.span };
-                out.push(
-                    Diagnostic::error("json::hand-length", span, message)
-                        .label(label)
-                        .help("give seven counts, in the order pawn, lance, knight, silver, gold, bishop, rook: [0,0,0,0,0,0,0] for none"),
-                );
-            }
-            for (i, item) in items.iter().enumerate().take(7) {
-                let kind = PieceKind::ALL[i];
-                if let Some(n) = count_of(item, kind.plural(), out) {
-                    read.hand.add(kind, n);
-                    read.spans[i] = Some(item.span);
-                }
-            }
-        }
-        Value::Object(members) => {
-            for (i, m) in members.iter().enumerate() {
-                let kind = PieceKind::ALL[..7].iter().copied().find(|k| k.name() == m.key || k.plural() == m.key);
-                let Some(kind) = kind else {
-                    let help = if m.key.eq_ignore_ascii_case("king") {
-                        "a king is never in hand".to_owned()
-                    } else {
-                        let lower = m.key.to_lowercase();
-                        match PieceKind::ALL[..7].iter().find(|k| {
-                            k.name() == lower
-                                || k.plural() == lower
-                                || (lower.len() == 1 && lower.starts_with(k.letter().to_ascii_lowercase()))
-                        }) {
-                            Some(k) => format!("did you mean \"{}\"?", k.name()),
-                            None => {
-                                "the kinds in hand are pawn, lance, knight, silver, gold, bishop and rook".to_owned()
-                            }
-                        }
-                    };
-                    out.push(
-                        Diagnostic::error(
-                            "json::hand-piece",
-                            m.key_span,
-                            format!("`{}` is not a kind a hand holds", m.key.escape_debug()),
-                        )
-                        .label("unknown kind")
-                        .help(help),
-                    );
-                    continue;
-                };
-                if let Some(first) = members[..i].iter().find(|o| o.key == m.key) {
-                    out.push(
-                        Diagnostic::error("json::duplicate-key", m.key_span, format!("`{}` is given twice", m.key))
-                            .label("given again")
-                            .with(first.key_span, "first given here")
-                            .help("give each kind once, with its whole count"),
-                    );
-                    continue;
-                }
-                if let Some(n) = count_of(&m.value, kind.plural(), out) {
-                    read.hand.add(kind, n);
-                    read.spans[kind.index()] = Some(m.key_span.to(m.value.span));
-                }
-            }
-        }
+        Value::Array(items) => hand_counts(items, node.span, color, &mut read, out),
+        Value::Object(members) => hand_kinds(members, &mut read, out),
         _ => out.push(
             Diagnostic::error(
                 "json::hand-length",
@@ -341,11 +277,65 @@ fn read_hand(node: &Node, color: Color, out: &mut Vec<Diagnostic>) -> Option<Han
     (out.len() == before).then_some(read)
 }
 
-/// The board read, with the JSON span of each square's entry.
-struct PiecesRead {
-    board: Board,
-    spans: Vec<(Square, Span)>,
-    whole: Span,
+/// A hand as an array of seven counts, pawn to rook.
+fn hand_counts(items: &[Node], whole: Span, color: Color, read: &mut HandRead, out: &mut Vec<Diagnostic>) {
+    if items.len() != 7 {
+        let message = format!("{}'s hand has {} counts; a hand has 7", color.name(), items.len());
+        let (label, span) = match (items.get(7), items.last()) {
+            (Some(extra), Some(last)) => (format!("{} too many", items.len() - 7), extra.span.to(last.span)),
+            _ => (format!("{} short", 7 - items.len()), whole),
+        };
+        out.push(Diagnostic::error("json::hand-length", span, message).label(label).help(
+            "give seven counts, in the order pawn, lance, knight, silver, gold, bishop, rook: [0,0,0,0,0,0,0] for none",
+        ));
+    }
+    for (item, &kind) in items.iter().zip(&PieceKind::ALL[..7]) {
+        if let Some(n) = count_of(item, kind.plural(), out) {
+            read.add(kind, n, item.span);
+        }
+    }
+}
+
+/// A hand as an object of the kinds held and their counts.
+fn hand_kinds(members: &[Member], read: &mut HandRead, out: &mut Vec<Diagnostic>) {
+    for (i, m) in members.iter().enumerate() {
+        let kind = PieceKind::ALL[..7].iter().copied().find(|k| k.name() == m.key || k.plural() == m.key);
+        let Some(kind) = kind else {
+            out.push(
+                Diagnostic::error(
+                    "json::hand-piece",
+                    m.key_span,
+                    format!("`{}` is not a kind a hand holds", m.key.escape_debug()),
+                )
+                .label("unknown kind")
+                .help(hand_kind_help(&m.key)),
+            );
+            continue;
+        };
+        if let Some(first) = members[..i].iter().find(|o| o.key == m.key) {
+            out.push(position::duplicate_key(m, first, "give each kind once, with its whole count"));
+            continue;
+        }
+        if let Some(n) = count_of(&m.value, kind.plural(), out) {
+            read.add(kind, n, m.key_span.to(m.value.span));
+        }
+    }
+}
+
+fn hand_kind_help(key: &str) -> String {
+    if key.eq_ignore_ascii_case("king") {
+        return "a king is never in hand".to_owned();
+    }
+    let lower = key.to_lowercase();
+    let near = PieceKind::ALL[..7].iter().find(|k| {
+        k.name() == lower
+            || k.plural() == lower
+            || (lower.len() == 1 && lower.starts_with(k.letter().to_ascii_lowercase()))
+    });
+    match near {
+        Some(k) => format!("did you mean \"{}\"?", k.name()),
+        None => "the kinds in hand are pawn, lance, knight, silver, gold, bishop and rook".to_owned(),
+    }
 }
 
 /// Reads `"7f"`.
@@ -402,118 +392,22 @@ fn piece_help(code: &str) -> String {
     }
 }
 
-fn read_pieces(node: &Node, out: &mut Vec<Diagnostic>) -> Option<PiecesRead> {
-    let Value::Object(members) = &node.value else {
-        out.push(
-            Diagnostic::error(
-                "json::pieces",
-                node.span,
-                format!("the pieces are an object from square to piece, not {}", node.value.kind()),
-            )
-            .label("not an object")
-            .help("write the pieces as {\"5i\":\"bK\",\"5a\":\"wK\",…}"),
-        );
-        return None;
-    };
-    let before = out.len();
-    let mut read = PiecesRead { board: Board::default(), spans: Vec::new(), whole: node.span };
-    for m in members {
-        let square = parse_square(&m.key);
-        if square.is_none() {
-            out.push(
-                Diagnostic::error(
-                    "json::square",
-                    m.key_span,
-                    format!("\"{}\" is not a square of the shogi board", m.key.escape_debug()),
-                )
-                .label("not a square")
-                .help(square_help(&m.key)),
-            );
-        }
-        let piece = match &m.value.value {
-            Value::String(code) => {
-                let piece = parse_piece_code(code);
-                if piece.is_none() {
-                    let unpromotable = matches!(code.as_str(), "+bG" | "+wG" | "+bK" | "+wK");
-                    let (code_name, message) = if unpromotable {
-                        ("json::unpromotable", format!("\"{code}\" promotes a piece that does not promote"))
-                    } else {
-                        ("json::piece", format!("\"{}\" is not a piece code", code.escape_debug()))
-                    };
-                    let label = if unpromotable { "does not promote" } else { "not a piece" };
-                    out.push(Diagnostic::error(code_name, m.value.span, message).label(label).help(piece_help(code)));
-                }
-                piece
-            }
-            v => {
-                out.push(
-                    Diagnostic::error(
-                        "json::piece",
-                        m.value.span,
-                        format!("a piece is a string such as \"bP\", not {}", v.kind()),
-                    )
-                    .label("not a piece")
-                    .help("write the piece as a string: `b` or `w`, then its letter, `+` in front when promoted"),
-                );
-                None
-            }
-        };
-        let (Some(square), Some(piece)) = (square, piece) else { continue };
-        if let Some((_, first)) = read.spans.iter().find(|(s, _)| *s == square) {
-            out.push(
-                Diagnostic::error("json::duplicate-square", m.key_span, format!("{square} is given twice"))
-                    .label("given again")
-                    .with(*first, "first given here")
-                    .help("a square holds one piece: keep one of the two"),
-            );
-            continue;
-        }
-        read.board.set(square, Some(piece));
-        read.spans.push((square, m.key_span.to(m.value.span)));
-    }
-    (out.len() == before).then_some(read)
-}
-
 /// The SFEN record of a well-formed object, with where each part came from.
 fn to_sfen(
     object: &Node,
-    side: &(Color, Span),
-    black: &HandRead,
-    white: &HandRead,
-    pieces: &PiecesRead,
+    side: (Color, Span),
+    hands: [&HandRead; 2],
+    placed: &Placed<Shogi>,
     move_number: Option<u64>,
 ) -> Mapped {
     let mut m = Mapped::new(position::first_char(object.span));
-    for rank in 1..=9u8 {
-        if rank > 1 {
-            m.push("/", None);
-        }
-        let mut empty = 0;
-        for file in (1..=9u8).rev() {
-            let Some(square) = Square::new(file, rank) else { continue };
-            match pieces.board.get(square) {
-                Some(piece) => {
-                    if empty > 0 {
-                        m.push(&empty.to_string(), None);
-                        empty = 0;
-                    }
-                    let from = pieces.spans.iter().find(|(s, _)| *s == square).map(|(_, j)| *j);
-                    m.push(&piece.to_string(), from);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            m.push(&empty.to_string(), None);
-        }
-    }
-    m.region(0, pieces.whole);
+    position::write_placement(&mut m, placed);
     m.push(" ", None);
     m.push(if side.0 == Color::Black { "b" } else { "w" }, Some(side.1));
     m.push(" ", None);
     let hand_start = m.text.len();
     let mut any = false;
-    for (color, read) in [(Color::Black, black), (Color::White, white)] {
+    for (color, read) in [Color::Black, Color::White].into_iter().zip(hands) {
         for kind in PieceKind::USI_HAND_ORDER {
             let n = read.hand.count(kind);
             if n == 0 {
@@ -528,7 +422,7 @@ fn to_sfen(
     if !any {
         m.push("-", None);
     }
-    m.region(hand_start, black.whole.to(white.whole));
+    m.region(hand_start, hands[0].whole.to(hands[1].whole));
     if let Some(n) = move_number {
         m.push(" ", None);
         let from = object.get("moveNumber").map(|mn| mn.value.span);
@@ -541,16 +435,8 @@ fn to_sfen(
 mod serde_impls {
     //! `Position` as the board viewer's object, for serde (the `serde` feature).
 
-    use super::{read, Position};
-
-    /// The board's pieces as a map from square to code, in SFEN order.
-    struct Pieces<'a>(&'a crate::shogi::Board);
-
-    impl serde::Serialize for Pieces<'_> {
-        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            serializer.collect_map(self.0.pieces().map(|(sq, p)| (sq.to_string(), super::piece_code(p))))
-        }
-    }
+    use super::{read, Position, Shogi};
+    use crate::json::position::PieceMap;
 
     impl serde::Serialize for Position {
         /// Writes the seed's object (hands as arrays of seven counts), as [`write`] does.
@@ -560,7 +446,7 @@ mod serde_impls {
             out.serialize_entry("sideOnMove", super::side_name(self.side))?;
             out.serialize_entry("blackHand", &self.hands[0].0)?;
             out.serialize_entry("whiteHand", &self.hands[1].0)?;
-            out.serialize_entry("pieces", &Pieces(&self.board))?;
+            out.serialize_entry("pieces", &PieceMap::<Shogi, _>::new(|| self.board.pieces()))?;
             if let Some(n) = self.move_number {
                 out.serialize_entry("moveNumber", &n)?;
             }
