@@ -24,9 +24,9 @@
 
 use std::fmt::Write as _;
 
-use super::position::{self, Mapped};
+use super::position::{self, describe, Game, Mapped};
 use super::reader::{Node, Value};
-use crate::chess::{Board, Color, Piece, Role, Square};
+use crate::chess::{Color, Piece, Role, Square};
 use crate::diagnostic::Diagnostic;
 use crate::fen::{Dialect, Kind, Position};
 use crate::span::Span;
@@ -82,21 +82,14 @@ fn write_with(position: &Position, operations: Option<&str>) -> String {
     match operations {
         Some(ops) => {
             let quoted = serde_json::to_string(ops).unwrap_or_else(|_| "\"\"".to_owned());
-            let _ = write!(s, ",\"operations\":{quoted},\"pieces\":{{");
+            let _ = write!(s, ",\"operations\":{quoted},");
         }
         None => {
-            let _ = write!(
-                s,
-                ",\"halfmoveClock\":{},\"fullmoveNumber\":{},\"pieces\":{{",
-                position.halfmove, position.fullmove
-            );
+            let _ = write!(s, ",\"halfmoveClock\":{},\"fullmoveNumber\":{},", position.halfmove, position.fullmove);
         }
     }
-    for (i, (square, piece)) in position.board.pieces().enumerate() {
-        let sep = if i > 0 { "," } else { "" };
-        let _ = write!(s, "{sep}\"{square}\":\"{}\"", piece_code(piece));
-    }
-    s.push_str("}}");
+    position::write_pieces::<Chess>(&mut s, position.board.pieces());
+    s.push('}');
     s
 }
 
@@ -137,257 +130,79 @@ pub fn parse_piece_code(s: &str) -> Option<Piece> {
     Some(Piece { color, role })
 }
 
-fn describe(node: &Node) -> String {
-    match &node.value {
-        Value::String(s) if s.chars().count() <= 20 => format!("\"{}\"", s.escape_debug()),
-        Value::Number(n) if n.len() <= 20 => n.clone(),
-        v => v.kind().to_owned(),
+/// The chess board for the shared mechanism of [`position`].
+enum Chess {}
+
+impl Game for Chess {
+    type Square = Square;
+    type Piece = Piece;
+    const NAME: &'static str = "chess";
+    const SIZE: (u8, u8) = (8, 8);
+    const PIECES_EXAMPLE: &'static str = "{\"e1\":\"wK\",\"e8\":\"bK\",…}";
+
+    /// FEN order: ranks 8 to 1, files a to h in each.
+    fn square_at(row: u8, col: u8) -> Option<Square> {
+        Square::new(col, 8 - row)
+    }
+
+    fn parse_square(name: &str) -> Option<Square> {
+        parse_square(name)
+    }
+
+    fn square_help(_: &str) -> String {
+        "a square is a file a-h and a rank 1-8: \"a8\" is the top left corner, \"h1\" the bottom right".to_owned()
+    }
+
+    fn piece(node: &Node) -> Result<Piece, Diagnostic> {
+        let piece = match &node.value {
+            Value::String(code) => parse_piece_code(code),
+            _ => None,
+        };
+        piece.ok_or_else(|| {
+            Diagnostic::error("json::piece", node.span, format!("{} is not a piece code", describe(node)))
+                .label("not a piece")
+                .help("a piece is `w` or `b`, then K Q R B N P: \"wK\", \"bQ\"")
+        })
+    }
+
+    fn code(piece: Piece) -> String {
+        piece_code(piece)
     }
 }
 
 /// Reads a chess position object and checks it.
 pub fn read(object: &Node) -> Checked {
     let mut out = Vec::new();
-    if !matches!(object.value, Value::Object(_)) {
-        out.push(
-            Diagnostic::error("json::not-object", object.span, format!("a position is a JSON object, not {}", object.value.kind()))
-                .label("not an object")
-                .help("write the position as {\"sideOnMove\":…,\"castling\":…,\"enPassant\":…,\"halfmoveClock\":…,\"fullmoveNumber\":…,\"pieces\":…}"),
-        );
+    if !position::expect_object(object, &KEYS, &mut out) {
         return Checked { diagnostics: out, ..Checked::default() };
     }
     let epd = object.get("operations").is_some();
-    if epd {
-        position::check_keys(object, &EPD_KEYS, &EPD_KEYS, "chess EPD", &mut out);
-    } else {
-        position::check_keys(object, &KEYS, &KEYS, "chess", &mut out);
-    }
+    let (keys, format): (&[&str], _) = if epd { (&EPD_KEYS, "chess EPD") } else { (&KEYS, "chess") };
+    position::check_keys(object, keys, keys, format, &mut out);
+    let field = |key: &str| object.get(key).map(|member| &member.value);
     let mut m = Mapped::new(position::first_char(object.span));
-    // Placement.
-    let pieces = object.get("pieces").map(|member| &member.value);
-    let mut board = Board::default();
-    let mut spans: Vec<(Square, Span)> = Vec::new();
-    match pieces.map(|p| (&p.value, p)) {
-        Some((Value::Object(members), _)) => {
-            for member in members {
-                let square = parse_square(&member.key);
-                if square.is_none() {
-                    out.push(
-                        Diagnostic::error("json::square", member.key_span, format!("\"{}\" is not a square of the chess board", member.key.escape_debug()))
-                            .label("not a square")
-                            .help("a square is a file a-h and a rank 1-8: \"a8\" is the top left corner, \"h1\" the bottom right"),
-                    );
-                }
-                let piece = match &member.value.value {
-                    Value::String(code) => parse_piece_code(code),
-                    _ => None,
-                };
-                if piece.is_none() {
-                    out.push(
-                        Diagnostic::error(
-                            "json::piece",
-                            member.value.span,
-                            format!("{} is not a piece code", describe(&member.value)),
-                        )
-                        .label("not a piece")
-                        .help("a piece is `w` or `b`, then K Q R B N P: \"wK\", \"bQ\""),
-                    );
-                }
-                let (Some(square), Some(piece)) = (square, piece) else { continue };
-                if let Some((_, first)) = spans.iter().find(|(s, _)| *s == square) {
-                    out.push(
-                        Diagnostic::error(
-                            "json::duplicate-square",
-                            member.key_span,
-                            format!("{square} is given twice"),
-                        )
-                        .label("given again")
-                        .with(*first, "first given here")
-                        .help("a square holds one piece: keep one of the two"),
-                    );
-                    continue;
-                }
-                board.0[square.index()] = Some(piece);
-                spans.push((square, member.key_span.to(member.value.span)));
-            }
-        }
-        Some((v, node)) => out.push(
-            Diagnostic::error(
-                "json::pieces",
-                node.span,
-                format!("the pieces are an object from square to piece, not {}", v.kind()),
-            )
-            .label("not an object")
-            .help("write the pieces as {\"e1\":\"wK\",\"e8\":\"bK\",…}"),
-        ),
-        None => {}
+    if let Some(placed) = field("pieces").and_then(|p| position::read_pieces::<Chess>(p, &mut out)) {
+        position::write_placement(&mut m, &placed);
     }
-    for rank in (1..=8u8).rev() {
-        if rank < 8 {
-            m.push("/", None);
-        }
-        let mut blank = 0;
-        for file in 0..8u8 {
-            let Some(square) = Square::new(file, rank) else { continue };
-            match board.0[square.index()] {
-                Some(piece) => {
-                    if blank > 0 {
-                        m.push(&blank.to_string(), None);
-                        blank = 0;
-                    }
-                    let from = spans.iter().find(|(s, _)| *s == square).map(|(_, j)| *j);
-                    m.push(&piece.letter().to_string(), from);
-                }
-                None => blank += 1,
-            }
-        }
-        if blank > 0 {
-            m.push(&blank.to_string(), None);
-        }
-    }
-    if let Some(p) = pieces {
-        m.region(0, p.span);
-    }
-    // Side.
     m.push(" ", None);
-    if let Some(side) = object.get("sideOnMove").map(|member| &member.value) {
-        match &side.value {
-            Value::String(s) if s == "white" => m.push("w", Some(side.span)),
-            Value::String(s) if s == "black" => m.push("b", Some(side.span)),
-            _ => out.push(
-                Diagnostic::error(
-                    "json::side",
-                    side.span,
-                    format!("the side to move is \"white\" or \"black\", not {}", describe(side)),
-                )
-                .label("not a side")
-                .help("write \"white\" or \"black\", in lowercase, in full"),
-            ),
+    if let Some(side) = field("sideOnMove") {
+        let sides = [("white", "w"), ("black", "b")];
+        let help = |_: &Value| "write \"white\" or \"black\", in lowercase, in full".to_owned();
+        if let Some(letter) = position::side(side, sides, help, &mut out) {
+            m.push(letter, Some(side.span));
         }
     }
-    // Castling.
     m.push(" ", None);
-    let mut chess960 = false;
-    let castling_start = m.text.len();
-    if let Some(c) = object.get("castling").map(|member| &member.value) {
-        let letters: Vec<(String, Span)> = match &c.value {
-            Value::Array(items) => items
-                .iter()
-                .filter_map(|item| match &item.value {
-                    Value::String(s) if s.chars().count() == 1 => Some((s.clone(), item.span)),
-                    _ => {
-                        out.push(
-                            Diagnostic::error("json::castling", item.span, format!("a castling right is one letter, not {}", describe(item)))
-                                .label("not a castling letter")
-                                .help("write each right as a one-letter string: \"K\", \"Q\", \"k\", \"q\" (or a rook's file in Chess960)"),
-                        );
-                        None
-                    }
-                })
-                .collect(),
-            // A FEN field in one string: each letter's span is its character in the string.
-            Value::String(s) if s == "-" || s.is_empty() => Vec::new(),
-            Value::String(s) if c.span.len() == s.len() + 2 => {
-                s.char_indices().map(|(i, ch)| (ch.to_string(), Span::new(c.span.start + 1 + i, c.span.start + 1 + i + ch.len_utf8()))).collect()
-            }
-            v => {
-                out.push(
-                    Diagnostic::error("json::castling", c.span, format!("the castling rights are an array of letters, not {}", v.kind()))
-                        .label("not castling rights")
-                        .help("write the rights as [\"K\",\"Q\",\"k\",\"q\"], or [] for none"),
-                );
-                Vec::new()
-            }
-        };
-        for (letter, span) in &letters {
-            let ch = letter.chars().next().unwrap_or('-');
-            if !matches!(ch, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h') {
-                out.push(
-                    Diagnostic::error(
-                        "json::castling",
-                        *span,
-                        format!("`{}` is not a castling letter", letter.escape_debug()),
-                    )
-                    .label("not a castling letter")
-                    .help("castling letters are K Q k q, or a rook's file A-H / a-h in Chess960"),
-                );
-            }
-            chess960 |= !matches!(ch, 'K' | 'Q' | 'k' | 'q');
-            m.push(letter, Some(*span));
-        }
-        if letters.is_empty() {
-            m.push("-", None);
-        }
-        m.region(castling_start, c.span);
-    }
-    // En passant.
+    let chess960 = field("castling").is_some_and(|c| read_castling(c, &mut m, &mut out));
     m.push(" ", None);
-    if let Some(e) = object.get("enPassant").map(|member| &member.value) {
-        match &e.value {
-            Value::Null => m.push("-", Some(e.span)),
-            Value::String(s) if parse_square(s).is_some() => m.push(s, Some(e.span)),
-            _ => out.push(
-                Diagnostic::error(
-                    "json::en-passant",
-                    e.span,
-                    format!("the en passant square is a square or null, not {}", describe(e)),
-                )
-                .label("not a square")
-                .help("write the square a pawn skipped, such as \"e3\", or null"),
-            ),
-        }
+    if let Some(e) = field("enPassant") {
+        read_en_passant(e, &mut m, &mut out);
     }
-    // EPD operations, in place of the counters.
-    let mut operations = None;
-    if let Some(o) = object.get("operations").map(|member| &member.value) {
-        match &o.value {
-            Value::String(ops) => {
-                let ops = ops.trim();
-                if !ops.is_empty() {
-                    m.push(" ", None);
-                    let start = m.text.len();
-                    m.push(ops, None);
-                    m.region(start, o.span);
-                }
-                operations = Some(ops.to_owned());
-            }
-            _ => out.push(
-                Diagnostic::error(
-                    "json::operations",
-                    o.span,
-                    format!("the EPD operations are a string, not {}", describe(o)),
-                )
-                .label("not a string")
-                .help("write the operations as EPD writes them, in one string: \"bm e4; id \\\"a\\\";\", or \"\" for none"),
-            ),
-        }
+    let operations = field("operations").and_then(|o| read_operations(o, &mut m, &mut out));
+    if !epd {
+        read_counters(object, &mut m, &mut out);
     }
-    // Counters.
-    let counters: &[(&str, u64)] = if epd { &[] } else { &[("halfmoveClock", 0), ("fullmoveNumber", 1)] };
-    for &(key, min) in counters {
-        m.push(" ", None);
-        if let Some(n) = object.get(key).map(|member| &member.value) {
-            match n.as_u64().filter(|v| *v >= min) {
-                Some(v) => m.push(&v.to_string(), Some(n.span)),
-                None => out.push(
-                    Diagnostic::error(
-                        "json::counter",
-                        n.span,
-                        format!("`{key}` is a whole number from {min}, not {}", describe(n)),
-                    )
-                    .label("not a count")
-                    .help(if min == 0 {
-                        "write the half-moves since the last capture or pawn move, such as 0"
-                    } else {
-                        "write the move number, 1 for the first move"
-                    }),
-                ),
-            }
-        }
-    }
-    // The JSON's findings in the order of the text.
-    out.sort_by_key(|d| d.span().start);
-    if out.iter().any(Diagnostic::is_error) {
+    if !position::sorted_and_clean(&mut out) {
         return Checked { diagnostics: out, ..Checked::default() };
     }
     let dialect = if chess960 { Dialect::Chess960 } else { Dialect::Standard };
@@ -397,17 +212,137 @@ pub fn read(object: &Node) -> Checked {
     Checked { position: checked.position, fen: Some(m.text), operations, diagnostics: out }
 }
 
+/// Writes the castling rights; true when one is a rook's file (Chess960).
+fn read_castling(c: &Node, m: &mut Mapped, out: &mut Vec<Diagnostic>) -> bool {
+    let start = m.text.len();
+    let letters = castling_letters(c, out);
+    let mut chess960 = false;
+    for (letter, span) in &letters {
+        let ch = letter.chars().next().unwrap_or('-');
+        if !matches!(ch, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h') {
+            out.push(
+                Diagnostic::error(
+                    "json::castling",
+                    *span,
+                    format!("`{}` is not a castling letter", letter.escape_debug()),
+                )
+                .label("not a castling letter")
+                .help("castling letters are K Q k q, or a rook's file A-H / a-h in Chess960"),
+            );
+        }
+        chess960 |= !matches!(ch, 'K' | 'Q' | 'k' | 'q');
+        m.push(letter, Some(*span));
+    }
+    if letters.is_empty() {
+        m.push("-", None);
+    }
+    m.region(start, c.span);
+    chess960
+}
+
+/// The castling letters given and the span of each: an array of one-letter strings, or a FEN
+/// field in one string (each letter's span its character in the string).
+fn castling_letters(c: &Node, out: &mut Vec<Diagnostic>) -> Vec<(String, Span)> {
+    match &c.value {
+        Value::Array(items) => items
+            .iter()
+            .filter_map(|item| match &item.value {
+                Value::String(s) if s.chars().count() == 1 => Some((s.clone(), item.span)),
+                _ => {
+                    out.push(
+                        Diagnostic::error("json::castling", item.span, format!("a castling right is one letter, not {}", describe(item)))
+                            .label("not a castling letter")
+                            .help("write each right as a one-letter string: \"K\", \"Q\", \"k\", \"q\" (or a rook's file in Chess960)"),
+                    );
+                    None
+                }
+            })
+            .collect(),
+        Value::String(s) if s == "-" || s.is_empty() => Vec::new(),
+        Value::String(s) if c.span.len() == s.len() + 2 => {
+            let at = c.span.start + 1;
+            s.char_indices().map(|(i, ch)| (ch.to_string(), Span::new(at + i, at + i + ch.len_utf8()))).collect()
+        }
+        v => {
+            out.push(
+                Diagnostic::error("json::castling", c.span, format!("the castling rights are an array of letters, not {}", v.kind()))
+                    .label("not castling rights")
+                    .help("write the rights as [\"K\",\"Q\",\"k\",\"q\"], or [] for none"),
+            );
+            Vec::new()
+        }
+    }
+}
+
+fn read_en_passant(e: &Node, m: &mut Mapped, out: &mut Vec<Diagnostic>) {
+    match &e.value {
+        Value::Null => m.push("-", Some(e.span)),
+        Value::String(s) if parse_square(s).is_some() => m.push(s, Some(e.span)),
+        _ => out.push(
+            Diagnostic::error(
+                "json::en-passant",
+                e.span,
+                format!("the en passant square is a square or null, not {}", describe(e)),
+            )
+            .label("not a square")
+            .help("write the square a pawn skipped, such as \"e3\", or null"),
+        ),
+    }
+}
+
+/// An EPD record's operations, written in place of the counters.
+fn read_operations(o: &Node, m: &mut Mapped, out: &mut Vec<Diagnostic>) -> Option<String> {
+    let Value::String(ops) = &o.value else {
+        out.push(
+            Diagnostic::error(
+                "json::operations",
+                o.span,
+                format!("the EPD operations are a string, not {}", describe(o)),
+            )
+            .label("not a string")
+            .help("write the operations as EPD writes them, in one string: \"bm e4; id \\\"a\\\";\", or \"\" for none"),
+        );
+        return None;
+    };
+    let ops = ops.trim();
+    if !ops.is_empty() {
+        m.push(" ", None);
+        let start = m.text.len();
+        m.push(ops, None);
+        m.region(start, o.span);
+    }
+    Some(ops.to_owned())
+}
+
+/// FEN's two counters.
+fn read_counters(object: &Node, m: &mut Mapped, out: &mut Vec<Diagnostic>) {
+    for (key, min) in [("halfmoveClock", 0), ("fullmoveNumber", 1)] {
+        m.push(" ", None);
+        let Some(n) = object.get(key).map(|member| &member.value) else { continue };
+        match position::number_from(n, min) {
+            Some(v) => m.push(&v.to_string(), Some(n.span)),
+            None => out.push(
+                Diagnostic::error(
+                    "json::counter",
+                    n.span,
+                    format!("`{key}` is a whole number from {min}, not {}", describe(n)),
+                )
+                .label("not a count")
+                .help(if min == 0 {
+                    "write the half-moves since the last capture or pawn move, such as 0"
+                } else {
+                    "write the move number, 1 for the first move"
+                }),
+            ),
+        }
+    }
+}
+
 #[cfg(feature = "serde")]
 impl serde::Serialize for Position {
     /// Writes the object [`write`] writes.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        struct Pieces<'a>(&'a Board);
-        impl serde::Serialize for Pieces<'_> {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_map(self.0.pieces().map(|(sq, p)| (sq.to_string(), piece_code(p))))
-            }
-        }
         let castling: Vec<String> = self.castling.iter().map(|r| r.letter().to_string()).collect();
         let mut out = serializer.serialize_map(None)?;
         out.serialize_entry("sideOnMove", side_name(self.side))?;
@@ -415,7 +350,7 @@ impl serde::Serialize for Position {
         out.serialize_entry("enPassant", &self.en_passant.map(|s| s.to_string()))?;
         out.serialize_entry("halfmoveClock", &self.halfmove)?;
         out.serialize_entry("fullmoveNumber", &self.fullmove)?;
-        out.serialize_entry("pieces", &Pieces(&self.board))?;
+        out.serialize_entry("pieces", &position::PieceMap::<Chess, _>::new(|| self.board.pieces()))?;
         out.end()
     }
 }
