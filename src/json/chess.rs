@@ -39,19 +39,15 @@ pub const EPD_KEYS: [&str; 5] = ["sideOnMove", "castling", "enPassant", "operati
 
 /// A piece's code: `w` or `b`, then its letter (`"wK"`).
 pub fn piece_code(piece: Piece) -> String {
-    let color = match piece.color {
-        Color::White => 'w',
-        Color::Black => 'b',
-    };
-    format!("{color}{}", piece.role.letter())
+    format!("{}{}", &side_name(piece.color)[..1], piece.role.letter())
 }
+
+/// The sides' names, white first (as [`Color::index`]).
+const SIDES: [&str; 2] = ["white", "black"];
 
 /// `"white"` or `"black"`.
 pub const fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
+    SIDES[color.index()]
 }
 
 /// `position` as one line of JSON.
@@ -186,10 +182,9 @@ pub fn read(object: &Node) -> Checked {
     }
     m.push(" ", None);
     if let Some(side) = field("sideOnMove") {
-        let sides = [("white", "w"), ("black", "b")];
         let help = |_: &Value| "write \"white\" or \"black\", in lowercase, in full".to_owned();
-        if let Some(letter) = position::side(side, sides, help, &mut out) {
-            m.push(letter, Some(side.span));
+        if let Some(i) = position::side(side, SIDES, help, &mut out) {
+            m.push(&SIDES[i][..1], Some(side.span));
         }
     }
     m.push(" ", None);
@@ -360,9 +355,7 @@ mod tests {
     use super::*;
 
     fn read_text(text: &str) -> Checked {
-        let (nodes, diagnostics) = super::super::read_stream(text);
-        assert!(diagnostics.is_empty(), "{diagnostics:?}");
-        read(&nodes[0])
+        read(&position::tests::one_value(text))
     }
 
     #[test]
@@ -402,9 +395,8 @@ mod tests {
     fn faults_point_into_the_json() {
         let text = r#"{"sideOnMove":"w","castling":"KX","enPassant":"e9","halfmoveClock":-1,"fullmoveNumber":1,"pieces":{"i1":"wK","e8":"k"}}"#;
         let checked = read_text(text);
-        let found: Vec<(&str, &str)> = checked.diagnostics.iter().map(|d| (d.code, d.span().slice(text))).collect();
         assert_eq!(
-            found,
+            position::tests::found(&checked.diagnostics, text),
             [
                 ("json::side", "\"w\""),
                 ("json::castling", "X"),

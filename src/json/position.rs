@@ -86,19 +86,20 @@ pub fn duplicate_key(m: &Member, first: &Member, help: &str) -> Diagnostic {
         .help(help)
 }
 
-/// Reads the side to move, one of the two `sides` by name; `help` says what to write instead.
-pub fn side<C: Copy>(
+/// Reads the side to move, one of the two `sides` by name: its index in `sides`; `help` says
+/// what to write instead.
+pub fn side(
     node: &Node,
-    sides: [(&str, C); 2],
+    sides: [&str; 2],
     help: impl FnOnce(&Value) -> String,
     out: &mut Vec<Diagnostic>,
-) -> Option<C> {
+) -> Option<usize> {
     if let Value::String(s) = &node.value {
-        if let Some(&(_, side)) = sides.iter().find(|(name, _)| name == s) {
-            return Some(side);
+        if let Some(i) = sides.iter().position(|name| name == s) {
+            return Some(i);
         }
     }
-    let message = format!("the side to move is \"{}\" or \"{}\", not {}", sides[0].0, sides[1].0, describe(node));
+    let message = format!("the side to move is \"{}\" or \"{}\", not {}", sides[0], sides[1], describe(node));
     out.push(Diagnostic::error("json::side", node.span, message).label("not a side").help(help(&node.value)));
     None
 }
@@ -321,4 +322,22 @@ pub fn check_keys(object: &Node, known: &[&str], required: &[&str], format: &str
 
 fn quoted(keys: &[&str]) -> String {
     keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+}
+
+/// Helpers for the tests of the two models.
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::{Diagnostic, Node};
+
+    /// The one value of `text`, which must be JSON.
+    pub fn one_value(text: &str) -> Node {
+        let (mut nodes, diagnostics) = super::super::read_stream(text);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        nodes.remove(0)
+    }
+
+    /// Each finding's code and the text it points at.
+    pub fn found<'a>(diagnostics: &'a [Diagnostic], text: &'a str) -> Vec<(&'a str, &'a str)> {
+        diagnostics.iter().map(|d| (d.code, d.span().slice(text))).collect()
+    }
 }

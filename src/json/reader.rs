@@ -114,7 +114,7 @@ impl Iterator for Values<'_> {
         if self.reader.pos >= self.reader.bytes.len() {
             return None;
         }
-        let value = self.reader.value(0);
+        let value = self.reader.value();
         if value.is_err() {
             self.reader.resync();
         }
@@ -171,28 +171,41 @@ impl Reader<'_> {
         )
     }
 
-    fn value(&mut self, depth: usize) -> Result<Node> {
-        self.skip_ws();
-        if depth > MAX_DEPTH {
-            let span = self.char_span(self.pos);
-            return Err(Box::new(
-                Diagnostic::error("json::too-deep", span, format!("values nest more than {MAX_DEPTH} deep"))
-                    .label("too deep")
-                    .help("a position object nests three deep at most: remove the extra brackets"),
-            ));
+    /// Reads one value, its arrays and objects with a stack of the values still open (never
+    /// by recursion): nesting deeper than [`MAX_DEPTH`] is an error.
+    fn value(&mut self) -> Result<Node> {
+        let mut open: Vec<Open> = Vec::new();
+        loop {
+            self.skip_ws();
+            if open.len() > MAX_DEPTH {
+                let span = self.char_span(self.pos);
+                return Err(Box::new(
+                    Diagnostic::error("json::too-deep", span, format!("values nest more than {MAX_DEPTH} deep"))
+                        .label("too deep")
+                        .help("a position object nests three deep at most: remove the extra brackets"),
+                ));
+            }
+            let start = self.pos;
+            let value = match self.bytes.get(self.pos) {
+                Some(&b @ (b'{' | b'[')) => match self.open(b, start)? {
+                    Some(opened) => {
+                        open.push(opened);
+                        continue;
+                    }
+                    None if b == b'{' => Value::Object(Vec::new()),
+                    None => Value::Array(Vec::new()),
+                },
+                Some(b'"') => Value::String(self.string()?),
+                Some(b'-' | b'0'..=b'9') => self.number()?,
+                Some(b't') => self.word("true", Value::Bool(true))?,
+                Some(b'f') => self.word("false", Value::Bool(false))?,
+                Some(b'n') => self.word("null", Value::Null)?,
+                _ => return Err(self.unexpected("a JSON value")),
+            };
+            if let Some(node) = self.close(&mut open, Node { value, span: Span::new(start, self.pos) })? {
+                return Ok(node);
+            }
         }
-        let start = self.pos;
-        let value = match self.bytes.get(self.pos) {
-            Some(b'{') => self.object(depth)?,
-            Some(b'[') => self.array(depth)?,
-            Some(b'"') => Value::String(self.string()?),
-            Some(b'-' | b'0'..=b'9') => self.number()?,
-            Some(b't') => self.word("true", Value::Bool(true))?,
-            Some(b'f') => self.word("false", Value::Bool(false))?,
-            Some(b'n') => self.word("null", Value::Null)?,
-            _ => return Err(self.unexpected("a JSON value")),
-        };
-        Ok(Node { value, span: Span::new(start, self.pos) })
     }
 
     fn word(&mut self, word: &str, value: Value) -> Result<Value> {
@@ -315,62 +328,89 @@ impl Reader<'_> {
         )
     }
 
-    fn array(&mut self, depth: usize) -> Result<Value> {
+    /// Opens the array or object (`open` is its bracket) at `start`: `None` when it is empty
+    /// (and read), else the open value, its first key read for an object.
+    fn open(&mut self, open: u8, start: usize) -> Result<Option<Open>> {
+        let close = if open == b'{' { b'}' } else { b']' };
         self.pos += 1;
-        let mut items = Vec::new();
         self.skip_ws();
-        if self.bytes.get(self.pos) == Some(&b']') {
+        if self.bytes.get(self.pos) == Some(&close) {
             self.pos += 1;
-            return Ok(Value::Array(items));
+            return Ok(None);
         }
-        loop {
-            items.push(self.value(depth + 1)?);
-            self.skip_ws();
-            match self.bytes.get(self.pos) {
-                Some(b',') => self.pos += 1,
-                Some(b']') => {
-                    self.pos += 1;
-                    return Ok(Value::Array(items));
-                }
-                _ => return Err(self.unexpected("`,` or `]`")),
-            }
-        }
+        Ok(Some(match open {
+            b'{' => Open::Object { start, members: Vec::new(), key: self.key()? },
+            _ => Open::Array { start, items: Vec::new() },
+        }))
     }
 
-    fn object(&mut self, depth: usize) -> Result<Value> {
-        self.pos += 1;
-        let mut members = Vec::new();
+    /// An object's key and its `:`.
+    fn key(&mut self) -> Result<(String, Span)> {
         self.skip_ws();
-        if self.bytes.get(self.pos) == Some(&b'}') {
-            self.pos += 1;
-            return Ok(Value::Object(members));
+        if self.bytes.get(self.pos) != Some(&b'"') {
+            return Err(self.unexpected("a key in double quotes"));
         }
+        let key_start = self.pos;
+        let key = self.string()?;
+        let key_span = Span::new(key_start, self.pos);
+        self.skip_ws();
+        if self.bytes.get(self.pos) != Some(&b':') {
+            return Err(self.unexpected("`:`"));
+        }
+        self.pos += 1;
+        Ok((key, key_span))
+    }
+
+    /// Adds `node` to the innermost open value, and closes each value it completes: the whole
+    /// value when `node` completes it, `None` when a `,` asks for the next item.
+    fn close(&mut self, open: &mut Vec<Open>, mut node: Node) -> Result<Option<Node>> {
         loop {
+            let Some(innermost) = open.last_mut() else { return Ok(Some(node)) };
             self.skip_ws();
-            if self.bytes.get(self.pos) != Some(&b'"') {
-                return Err(self.unexpected("a key in double quotes"));
-            }
-            let key_start = self.pos;
-            let key = self.string()?;
-            let key_span = Span::new(key_start, self.pos);
-            self.skip_ws();
-            if self.bytes.get(self.pos) != Some(&b':') {
-                return Err(self.unexpected("`:`"));
-            }
-            self.pos += 1;
-            let value = self.value(depth + 1)?;
-            members.push(Member { key, key_span, value });
-            self.skip_ws();
-            match self.bytes.get(self.pos) {
-                Some(b',') => self.pos += 1,
-                Some(b'}') => {
-                    self.pos += 1;
-                    return Ok(Value::Object(members));
+            let (close, expected) = match innermost {
+                Open::Array { items, .. } => {
+                    items.push(node);
+                    (b']', "`,` or `]`")
                 }
-                _ => return Err(self.unexpected("`,` or `}`")),
+                Open::Object { members, key, .. } => {
+                    let (key, key_span) = (std::mem::take(&mut key.0), key.1);
+                    members.push(Member { key, key_span, value: node });
+                    (b'}', "`,` or `}`")
+                }
+            };
+            match self.bytes.get(self.pos) {
+                Some(b',') => {
+                    self.pos += 1;
+                    if let Open::Object { key, .. } = innermost {
+                        *key = self.key()?;
+                    }
+                    return Ok(None);
+                }
+                Some(&b) if b == close => self.pos += 1,
+                _ => return Err(self.unexpected(expected)),
             }
+            let span = |start| Span::new(start, self.pos);
+            node = match open.pop() {
+                Some(Open::Array { start, items }) => Node { value: Value::Array(items), span: span(start) },
+                Some(Open::Object { start, members, .. }) => Node { value: Value::Object(members), span: span(start) },
+                None => return Ok(None),
+            };
         }
     }
+}
+
+/// An array or object being read: where it starts and what it holds so far.
+enum Open {
+    Array {
+        start: usize,
+        items: Vec<Node>,
+    },
+    /// An object, with the key of the value being read.
+    Object {
+        start: usize,
+        members: Vec<Member>,
+        key: (String, Span),
+    },
 }
 
 #[cfg(test)]

@@ -47,19 +47,15 @@ pub enum Style {
 /// A piece's code: `b` or `w`, its letter, `+` in front when promoted (`"+bP"`).
 pub fn piece_code(piece: Piece) -> String {
     let promoted = if piece.promoted { "+" } else { "" };
-    let color = match piece.color {
-        Color::Black => 'b',
-        Color::White => 'w',
-    };
-    format!("{promoted}{color}{}", piece.kind.letter())
+    format!("{promoted}{}{}", &side_name(piece.color)[..1], piece.kind.letter())
 }
+
+/// The sides' names, black first (as [`Color::index`]).
+const SIDES: [&str; 2] = ["black", "white"];
 
 /// `"black"` or `"white"`.
 pub const fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "black",
-        Color::White => "white",
-    }
+    SIDES[color.index()]
 }
 
 /// `position` as one line of JSON in `style`.
@@ -207,8 +203,8 @@ fn read_move_number(object: &Node, out: &mut Vec<Diagnostic>) -> Option<Option<u
 }
 
 fn read_side(node: &Node, out: &mut Vec<Diagnostic>) -> Option<(Color, Span)> {
-    let sides = [("black", Color::Black), ("white", Color::White)];
-    position::side(node, sides, side_help, out).map(|color| (color, node.span))
+    let side = position::side(node, SIDES, side_help, out)?;
+    Some(([Color::Black, Color::White][side], node.span))
 }
 
 fn side_help(value: &Value) -> String {
@@ -478,9 +474,7 @@ mod tests {
     use super::*;
 
     fn read_text(text: &str) -> Checked {
-        let (nodes, diagnostics) = super::super::read_stream(text);
-        assert!(diagnostics.is_empty(), "{diagnostics:?}");
-        read(&nodes[0])
+        read(&position::tests::one_value(text))
     }
 
     #[test]
@@ -503,9 +497,8 @@ mod tests {
     fn faults_point_into_the_json() {
         let text = r#"{"sideOnMove":"Black","blackHand":[0,0,0],"whiteHand":{"king":1},"pieces":{"5j":"bK","5a":"K","4a":"+bG"}}"#;
         let checked = read_text(text);
-        let found: Vec<(&str, &str)> = checked.diagnostics.iter().map(|d| (d.code, d.span().slice(text))).collect();
         assert_eq!(
-            found,
+            position::tests::found(&checked.diagnostics, text),
             [
                 ("json::side", "\"Black\""),
                 ("json::hand-length", "[0,0,0]"),
