@@ -220,6 +220,64 @@ fn holds_values(line: &[u8]) -> bool {
     any
 }
 
+impl<R: Read> Pieces<R> {
+    /// The next line of a JSON Lines file: one read ahead, else one read now.
+    fn next_line(&mut self) -> io::Result<Option<(usize, Vec<u8>, usize)>> {
+        match self.ahead.pop_front() {
+            Some(line) => Ok(Some(line)),
+            None => self.read_line(MAX_LINE, true),
+        }
+    }
+
+    /// The next record of a JSON Lines file: a line that is not blank, and the lines that
+    /// follow up to the next that opens a value at its start (an object written over a few
+    /// lines).
+    fn record(&mut self) -> io::Result<Option<Piece>> {
+        let (number, mut kept, mut len) = loop {
+            let Some((number, kept, len)) = self.next_line()? else { return Ok(None) };
+            if !kept.iter().all(u8::is_ascii_whitespace) || len > MAX_LINE {
+                break (number, kept, len);
+            }
+        };
+        while let Some(next) = self.next_line()? {
+            // A record ends before a line that would make it too long: that line is read on
+            // its own.
+            if matches!(next.1.first(), Some(b'{' | b'[')) || len > MAX_LINE || len + 1 + next.2 > MAX_LINE {
+                self.ahead.push_front(next);
+                break;
+            }
+            len += 1 + next.2;
+            kept.push(b'\n');
+            kept.extend_from_slice(&next.1);
+        }
+        if len > MAX_LINE {
+            kept.truncate(MAX_KEPT);
+            let start = String::from_utf8_lossy(&kept).into_owned();
+            return Ok(Some(Piece::LongLine { start, line: number, len }));
+        }
+        let text = String::from_utf8_lossy(&kept);
+        Ok(Some(Piece::Text { text: text.trim_end().to_owned(), line: number }))
+    }
+
+    /// The next piece: a record of a JSON Lines file, else the whole document.
+    fn piece(&mut self) -> io::Result<Option<Piece>> {
+        let lines = match self.lines {
+            Some(lines) => lines,
+            None => {
+                let lines = self.decide()?;
+                self.lines = Some(lines);
+                lines
+            }
+        };
+        if lines {
+            self.record()
+        } else {
+            self.done = true;
+            self.document()
+        }
+    }
+}
+
 impl<R: Read> Iterator for Pieces<R> {
     type Item = io::Result<Piece>;
 
@@ -227,74 +285,9 @@ impl<R: Read> Iterator for Pieces<R> {
         if self.done {
             return None;
         }
-        let lines = match self.lines {
-            Some(lines) => lines,
-            None => match self.decide() {
-                Ok(lines) => {
-                    self.lines = Some(lines);
-                    lines
-                }
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(e));
-                }
-            },
-        };
-        if !lines {
-            self.done = true;
-            return self.document().transpose();
-        }
-        loop {
-            let line = match self.ahead.pop_front() {
-                Some(line) => line,
-                None => match self.read_line(MAX_LINE, true) {
-                    Ok(Some(line)) => line,
-                    Ok(None) => {
-                        self.done = true;
-                        return None;
-                    }
-                    Err(e) => {
-                        self.done = true;
-                        return Some(Err(e));
-                    }
-                },
-            };
-            let (number, mut kept, mut len) = line;
-            if kept.iter().all(u8::is_ascii_whitespace) && len <= MAX_LINE {
-                continue;
-            }
-            // The lines that follow, up to the next that opens a value at its start, belong
-            // to this record (an object written over a few lines).
-            loop {
-                let next = match self.ahead.pop_front() {
-                    Some(line) => line,
-                    None => match self.read_line(MAX_LINE, true) {
-                        Ok(Some(line)) => line,
-                        Ok(None) => break,
-                        Err(e) => {
-                            self.done = true;
-                            return Some(Err(e));
-                        }
-                    },
-                };
-                // A record ends before a line that would make it too long: that line is read
-                // on its own.
-                if matches!(next.1.first(), Some(b'{' | b'[')) || len > MAX_LINE || len + 1 + next.2 > MAX_LINE {
-                    self.ahead.push_front(next);
-                    break;
-                }
-                len += 1 + next.2;
-                kept.push(b'\n');
-                kept.extend_from_slice(&next.1);
-            }
-            if len > MAX_LINE {
-                kept.truncate(MAX_KEPT);
-                let start = String::from_utf8_lossy(&kept).into_owned();
-                return Some(Ok(Piece::LongLine { start, line: number, len }));
-            }
-            let text = String::from_utf8_lossy(&kept);
-            return Some(Ok(Piece::Text { text: text.trim_end().to_owned(), line: number }));
-        }
+        let piece = self.piece();
+        self.done |= !matches!(piece, Ok(Some(_)));
+        piece.transpose()
     }
 }
 
