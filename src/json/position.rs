@@ -8,7 +8,13 @@ use std::fmt::{self, Write as _};
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
-use super::reader::{Member, Node, Value};
+use super::reader::{Hints, Member, Node, Value};
+
+/// What a syntax error in a JSON position says to do.
+pub const HINTS: Hints = Hints {
+    syntax: "write the position as JSON: an object such as {\"sideOnMove\":\"black\",…}, one per line",
+    too_deep: "a position object nests three deep at most: remove the extra brackets",
+};
 
 /// What a game's JSON model reads its own way: squares, pieces, and the board's shape.
 pub trait Game {

@@ -80,17 +80,19 @@ impl Node {
     }
 }
 
-/// Reads every top-level value of `text`, with a diagnostic per syntax error.
-pub fn read_stream(text: &str) -> (Vec<Node>, Vec<Diagnostic>) {
-    let mut nodes = Vec::new();
-    let mut diagnostics = Vec::new();
-    for value in values(text) {
-        match value {
-            Ok(node) => nodes.push(node),
-            Err(d) => diagnostics.push(*d),
-        }
-    }
-    (nodes, diagnostics)
+/// What the help of a syntax error says: how the input is written, and how deep it nests.
+/// The reader knows nothing of what the values mean; its caller does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hints {
+    /// The help of a syntax error.
+    pub syntax: &'static str,
+    /// The help of values nested too deep.
+    pub too_deep: &'static str,
+}
+
+impl Hints {
+    /// Hints that say nothing of what the values mean.
+    pub const PLAIN: Self = Self { syntax: "write the text as JSON", too_deep: "remove the extra brackets" };
 }
 
 /// The top-level values of `text` one at a time, or the syntax error that stopped one (reading
@@ -98,7 +100,29 @@ pub fn read_stream(text: &str) -> (Vec<Node>, Vec<Diagnostic>) {
 pub fn values(text: &str) -> Values<'_> {
     // A byte-order mark is read as whitespace.
     let start = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
-    Values { reader: Reader { text, bytes: text.as_bytes(), pos: start } }
+    Values { reader: Reader { text, bytes: text.as_bytes(), pos: start, hints: Hints::PLAIN } }
+}
+
+impl Values<'_> {
+    /// The same values, their syntax errors' help from `hints`.
+    #[must_use]
+    pub const fn hints(mut self, hints: Hints) -> Self {
+        self.reader.hints = hints;
+        self
+    }
+
+    /// Every value read, and a diagnostic per syntax error.
+    pub fn split(self) -> (Vec<Node>, Vec<Diagnostic>) {
+        let mut nodes = Vec::new();
+        let mut diagnostics = Vec::new();
+        for value in self {
+            match value {
+                Ok(node) => nodes.push(node),
+                Err(d) => diagnostics.push(*d),
+            }
+        }
+        (nodes, diagnostics)
+    }
 }
 
 /// The iterator of [`values`].
@@ -128,6 +152,7 @@ struct Reader<'a> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
+    hints: Hints,
 }
 
 impl Reader<'_> {
@@ -167,7 +192,7 @@ impl Reader<'_> {
         Box::new(
             Diagnostic::error("json::syntax", span, format!("expected {expected}, found {found}"))
                 .label(format!("expected {expected}"))
-                .help("write the position as JSON: an object such as {\"sideOnMove\":\"black\",…}, one per line"),
+                .help(self.hints.syntax),
         )
     }
 
@@ -182,7 +207,7 @@ impl Reader<'_> {
                 return Err(Box::new(
                     Diagnostic::error("json::too-deep", span, format!("values nest more than {MAX_DEPTH} deep"))
                         .label("too deep")
-                        .help("a position object nests three deep at most: remove the extra brackets"),
+                        .help(self.hints.too_deep),
                 ));
             }
             let start = self.pos;
@@ -420,7 +445,7 @@ mod tests {
     #[test]
     fn values_keep_their_spans() {
         let text = "{\"a\": [1, \"x\\n\"], \"b\": null}\n{\"c\":true}";
-        let (nodes, diagnostics) = read_stream(text);
+        let (nodes, diagnostics) = values(text).split();
         assert!(diagnostics.is_empty(), "{diagnostics:?}");
         assert_eq!(nodes.len(), 2);
         let a = nodes[0].get("a").expect("a");
@@ -434,7 +459,7 @@ mod tests {
     #[test]
     fn a_broken_line_hides_nothing_after_it() {
         let text = "{\"a\": 1,, }\n{\"b\": 2}\n\"open";
-        let (nodes, diagnostics) = read_stream(text);
+        let (nodes, diagnostics) = values(text).split();
         assert_eq!(nodes.len(), 1);
         assert_eq!(diagnostics.len(), 2);
         assert_eq!(diagnostics[0].span().slice(text), ",");
@@ -444,7 +469,7 @@ mod tests {
     #[test]
     fn deep_nesting_is_an_error_not_a_crash() {
         let text = "[".repeat(100_000);
-        let (_, diagnostics) = read_stream(&text);
+        let (_, diagnostics) = values(&text).split();
         assert_eq!(diagnostics[0].code, "json::too-deep");
     }
 }
