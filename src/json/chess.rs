@@ -141,6 +141,10 @@ impl Game for Chess {
         Square::new(col, 8 - row)
     }
 
+    fn index(square: Square) -> usize {
+        square.index()
+    }
+
     fn parse_square(name: &str) -> Option<Square> {
         parse_square(name)
     }

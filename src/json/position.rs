@@ -31,6 +31,8 @@ pub trait Game {
 
     /// The square at `row` and `col` of the record's order (row 0 first written).
     fn square_at(row: u8, col: u8) -> Option<Self::Square>;
+    /// The square's index on its board, below [`MAX_SQUARES`].
+    fn index(square: Self::Square) -> usize;
     /// Reads a square's name (`"7f"`, `"e3"`): the one way the model reads a square.
     fn parse_square(name: &str) -> Option<Self::Square>;
     /// Help for a key of `pieces` that is not a square.
@@ -157,10 +159,19 @@ pub fn read_pieces<G: Game>(node: &Node, out: &mut Vec<Diagnostic>) -> Option<Pl
     Some(placed)
 }
 
+/// The most squares a board has (shogi's 81).
+pub const MAX_SQUARES: usize = 81;
+
 /// Writes the board placement of `placed` (rows joined by `/`, empty squares counted), each
 /// piece's letter mapped to its entry, the whole mapped to the `pieces` value.
 pub fn write_placement<G: Game>(m: &mut Mapped, placed: &Placed<G>) {
     let start = m.text.len();
+    let mut board: [Option<(G::Piece, Span)>; MAX_SQUARES] = [None; MAX_SQUARES];
+    for &(square, piece, from) in &placed.entries {
+        if let Some(at) = board.get_mut(G::index(square)) {
+            *at = Some((piece, from));
+        }
+    }
     let (rows, cols) = G::SIZE;
     for row in 0..rows {
         if row > 0 {
@@ -169,7 +180,7 @@ pub fn write_placement<G: Game>(m: &mut Mapped, placed: &Placed<G>) {
         let mut empty = 0;
         for col in 0..cols {
             let Some(square) = G::square_at(row, col) else { continue };
-            match placed.at(square) {
+            match board.get(G::index(square)).copied().flatten() {
                 Some((piece, from)) => {
                     if empty > 0 {
                         m.push(&empty.to_string(), None);

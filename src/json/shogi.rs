@@ -126,6 +126,10 @@ impl Game for Shogi {
         Square::new(9 - col, row + 1)
     }
 
+    fn index(square: Square) -> usize {
+        square.index()
+    }
+
     fn parse_square(name: &str) -> Option<Square> {
         parse_square(name)
     }
