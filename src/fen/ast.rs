@@ -36,13 +36,13 @@ pub struct Record {
 }
 
 /// The piece placement field: eight ranks of chess pieces when valid.
-pub type Placement = crate::grid::Grid<Piece>;
+pub type Placement = crate::notation::grid::Grid<Piece>;
 
 /// One rank.
-pub type Rank = crate::grid::Row;
+pub type Rank = crate::notation::grid::Row;
 
 /// One token of a rank.
-pub type Cell = crate::grid::Cell<Piece>;
+pub type Cell = crate::notation::grid::Cell<Piece>;
 
 /// The castling field.
 #[derive(Clone, Debug, PartialEq, Eq)]

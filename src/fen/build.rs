@@ -11,8 +11,8 @@ use super::parser::{FenParser, Rule};
 use super::{token, Kind};
 use crate::chess::{Color, Square};
 use crate::diagnostic::Diagnostic;
+use crate::notation::{fields, lookalike};
 use crate::span::{Span, Spanned};
-use crate::{fields, lookalike};
 
 /// The start position, for help texts.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -43,7 +43,7 @@ pub fn build(text: &str, kind: Kind, dialect: Dialect) -> (Record, Vec<Diagnosti
     let rule = super::fast::record_rule(kind, dialect);
     let format = if kind == Kind::Epd { "EPD" } else { "FEN" };
     let automaton = super::fast::automaton(kind, dialect);
-    out.extend(crate::fields::grammar_verdict::<FenParser, Rule>(
+    out.extend(crate::notation::fields::grammar_verdict::<FenParser, Rule>(
         text,
         automaton,
         rule,

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use super::ast::{CastleRight, Castling, Dialect, Placement, Rank, Record};
 use super::parser::Rule;
 use super::{token, Kind};
-use crate::grammar::{self, RuleDfa, Shipped};
+use crate::notation::grammar::{self, RuleDfa, Shipped};
 use crate::span::{Span, Spanned};
 
 static GRAMMAR: Shipped = Shipped::new(&[grammar::FEN, grammar::COMMON]);

@@ -74,14 +74,14 @@ mod tests {
 
     /// True when one of `rules` matches all of `text`.
     fn pest_matches(rules: &[Rule], text: &str) -> bool {
-        crate::grammar::testing::pest_matches::<FenParser, Rule>(rules, text)
+        crate::notation::grammar::testing::pest_matches::<FenParser, Rule>(rules, text)
     }
 
     const ALPHABET: &str = "PNBRQKpnbrqkAHIahiwx-/0123689 é８";
 
     #[test]
     fn each_decoder_accepts_what_its_rules_match() {
-        for text in crate::grammar::testing::strings(ALPHABET, 2) {
+        for text in crate::notation::grammar::testing::strings(ALPHABET, 2) {
             let t = text.as_str();
             assert_eq!(cell(t).is_some(), pest_matches(&[Rule::blank_run, Rule::fen_piece], t), "cell {t:?}");
             assert_eq!(side(t).is_some(), pest_matches(&[Rule::active_color], t), "side {t:?}");

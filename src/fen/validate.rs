@@ -6,7 +6,7 @@ use super::ast::{CastleRight, CastleSide, Cell, Dialect, Placement, Record};
 use super::model::square_span;
 use crate::chess::{Board, Color, Piece, Role, Square};
 use crate::diagnostic::Diagnostic;
-use crate::findings::{self, Checker};
+use crate::notation::findings::{self, Checker};
 use crate::span::{Span, Spanned};
 
 /// Which fields of a record read without syntax errors.

@@ -74,13 +74,13 @@ impl Side {
 }
 
 /// The piece placement field: nine ranks of shogi pieces when valid.
-pub type Board = crate::grid::Grid<Piece>;
+pub type Board = crate::notation::grid::Grid<Piece>;
 
 /// One rank of the board.
-pub type Rank = crate::grid::Row;
+pub type Rank = crate::notation::grid::Row;
 
 /// What one token of a rank says.
-pub type Cell = crate::grid::Cell<Piece>;
+pub type Cell = crate::notation::grid::Cell<Piece>;
 
 /// The pieces in hand field.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,9 +11,9 @@ use super::ast::{Board, Cell, Dialect, Hand, HandEntry, Rank, Record, Side};
 use super::parser::{Rule, SfenParser};
 use super::{token, DialectChoice};
 use crate::diagnostic::Diagnostic;
+use crate::notation::{fields, lookalike};
 use crate::shogi::{rank_letter, Color, PieceKind};
 use crate::span::{Span, Spanned};
-use crate::{fields, lookalike};
 
 /// The start position, for help texts.
 pub const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
@@ -25,7 +25,7 @@ pub fn build(text: &str, choice: DialectChoice) -> (Record, Vec<Diagnostic>) {
     let record = build_record(text, choice, &mut out);
     let rule = super::fast::record_rule(choice);
     let automaton = super::fast::automaton(choice);
-    out.extend(crate::fields::grammar_verdict::<SfenParser, Rule>(
+    out.extend(crate::notation::fields::grammar_verdict::<SfenParser, Rule>(
         text,
         automaton,
         rule,

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use super::ast::{Board, Dialect, Hand, HandEntry, Rank, Record};
 use super::parser::Rule;
 use super::{token, DialectChoice};
-use crate::grammar::{self, RuleDfa, Shipped};
+use crate::notation::grammar::{self, RuleDfa, Shipped};
 use crate::span::{Span, Spanned};
 
 static GRAMMAR: Shipped = Shipped::new(&[grammar::SFEN, grammar::COMMON]);

@@ -148,5 +148,5 @@ pub fn rule_words(rule: Rule) -> &'static str {
 
 /// The "expected …" list of a pest error, in words: "`B` or `W` (SFEN 2007), or `b` or `w` (USI)".
 pub fn expected_words(error: &pest::error::Error<Rule>) -> String {
-    crate::fields::expected_words(error, rule_words)
+    crate::notation::fields::expected_words(error, rule_words)
 }

@@ -70,14 +70,14 @@ mod tests {
 
     /// True when one of `rules` matches all of `text`.
     fn pest_matches(rules: &[Rule], text: &str) -> bool {
-        crate::grammar::testing::pest_matches::<SfenParser, Rule>(rules, text)
+        crate::notation::grammar::testing::pest_matches::<SfenParser, Rule>(rules, text)
     }
 
     const ALPHABET: &str = "KRBGSNLPkrbgsnlpWwQx+-/0123456789 é９";
 
     #[test]
     fn each_decoder_accepts_what_its_rules_match() {
-        for text in crate::grammar::testing::strings(ALPHABET, 2) {
+        for text in crate::notation::grammar::testing::strings(ALPHABET, 2) {
             let t = text.as_str();
             assert_eq!(
                 cell(t).is_some(),

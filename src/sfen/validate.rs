@@ -9,7 +9,7 @@
 use super::ast::{Cell, HandEntry, Record};
 use super::model::{hands_of, square_span};
 use crate::diagnostic::Diagnostic;
-use crate::findings::{self, Checker};
+use crate::notation::findings::{self, Checker};
 use crate::shogi::{Board, Color, Hand, Piece, PieceKind, Square};
 use crate::span::{Span, Spanned};
 

@@ -12,13 +12,13 @@ use std::collections::HashMap;
 use pest_meta::ast::Expr;
 
 /// `grammar/common.pest`: rules shared by every format.
-pub const COMMON: &str = include_str!("../grammar/common.pest");
+pub const COMMON: &str = include_str!("../../grammar/common.pest");
 /// `grammar/sfen.pest`: the SFEN grammar.
-pub const SFEN: &str = include_str!("../grammar/sfen.pest");
+pub const SFEN: &str = include_str!("../../grammar/sfen.pest");
 /// `grammar/fen.pest`: the FEN and EPD grammar.
-pub const FEN: &str = include_str!("../grammar/fen.pest");
+pub const FEN: &str = include_str!("../../grammar/fen.pest");
 /// `grammar/psn.pest`: the PSN grammar.
-pub const PSN: &str = include_str!("../grammar/psn.pest");
+pub const PSN: &str = include_str!("../../grammar/psn.pest");
 
 /// One of kifu's grammars, read once, whose rules are compiled to automata at their first use.
 pub struct Shipped {

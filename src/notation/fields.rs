@@ -5,8 +5,8 @@
 use pest::{Parser, RuleType};
 
 use crate::diagnostic::Diagnostic;
-use crate::grid::LostSeparator;
-use crate::lookalike;
+use crate::notation::grid::LostSeparator;
+use crate::notation::lookalike;
 use crate::span::Span;
 
 /// A format's codes and name for the faults every format shares.
@@ -160,10 +160,10 @@ pub fn lost_separator(code: &'static str, lost: LostSeparator, rank_name: impl F
 /// not read all of it: the automaton's stop, or without one, where pest's error is.
 pub fn grammar_stop<P: Parser<R>, R: RuleType>(
     text: &str,
-    automaton: Option<&crate::grammar::RuleDfa>,
+    automaton: Option<&crate::notation::grammar::RuleDfa>,
     rule: R,
     words: fn(R) -> &'static str,
-) -> Option<crate::grammar::Stop> {
+) -> Option<crate::notation::grammar::Stop> {
     match automaton {
         Some(dfa) => dfa.stop(text),
         None => {
@@ -171,7 +171,7 @@ pub fn grammar_stop<P: Parser<R>, R: RuleType>(
             let at = match error.location {
                 pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p.min(text.len()),
             };
-            Some(crate::grammar::Stop { at, expected: expected_words(&error, words), completion: None })
+            Some(crate::notation::grammar::Stop { at, expected: expected_words(&error, words), completion: None })
         }
     }
 }
@@ -184,7 +184,7 @@ pub fn stop_report(
     what: &str,
     text: &str,
     offset: usize,
-    stop: &crate::grammar::Stop,
+    stop: &crate::notation::grammar::Stop,
 ) -> Diagnostic {
     let at = stop.at.min(text.len());
     let next = text[at..].chars().next();
@@ -210,7 +210,7 @@ pub fn stop_report(
 /// saying what the grammar reads there ([`grammar_stop`], [`stop_report`]).
 pub fn grammar_verdict<P: Parser<R>, R: RuleType>(
     text: &str,
-    automaton: Option<&crate::grammar::RuleDfa>,
+    automaton: Option<&crate::notation::grammar::RuleDfa>,
     rule: R,
     found: &[Diagnostic],
     code: &'static str,
