@@ -315,7 +315,7 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
             other => unreachable!("build_placement: {other:?}"),
         }
     }
-    check_shape(&placement, out);
+    placement.check_shape::<super::shape::Shape>(out);
     placement
 }
 
@@ -332,117 +332,6 @@ fn flush_placement_faults(bad: &[(Span, char)], unknown: &fields::Unknown, out: 
         );
     } else {
         out.extend(fields::bad_run(bad, &CODES, unknown));
-    }
-}
-
-fn rank_name(index: usize) -> String {
-    if index < 8 {
-        format!("rank {}", 8 - index)
-    } else {
-        format!("the {}th rank written (past rank 1)", index + 1)
-    }
-}
-
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-fn check_shape(p: &Placement, out: &mut Vec<Diagnostic>) {
-    let n = p.ranks.len();
-    // Two ranks run together: one finding at the place of the lost `/`.
-    if let Some(lost) = p.lost_separator(8, 8) {
-        out.push(fields::lost_separator("fen::rank-count", lost, rank_name));
-        return;
-    }
-    for (i, rank) in p.ranks.iter().enumerate().take(8) {
-        let width = p.width(rank);
-        if rank.cells.is_empty() {
-            if n == 9 && (i == 0 || i + 1 == n) {
-                continue;
-            }
-            let span =
-                Span::new(rank.span.start.saturating_sub(1).max(p.span.start), (rank.span.end + 1).min(p.span.end));
-            out.push(
-                Diagnostic::error("fen::empty-rank", span, format!("{} is empty", rank_name(i)))
-                    .label("nothing between these")
-                    .help("write `8` for a rank of eight blank squares"),
-            );
-        } else if width > 8 {
-            let mut sum = 0;
-            let over = p.cells_of(rank).iter().find(|c| {
-                sum += c.node.width();
-                sum > 8
-            });
-            let (over_span, what) = match over {
-                Some(c) if matches!(c.node, Cell::Fault { width: 9 }) => {
-                    (c.span, "`9`: more blank squares than a rank has".to_owned())
-                }
-                Some(c) => (c.span, "runs past file h".to_owned()),
-                None => (rank.span, String::new()),
-            };
-            out.push(
-                Diagnostic::error(
-                    "fen::rank-width",
-                    over_span,
-                    format!("{} covers {width} squares; a rank has 8", rank_name(i)),
-                )
-                .label(what)
-                .with(rank.span, plural(width, "square", "squares"))
-                .help(format!(
-                    "remove {} from {}",
-                    plural(width - 8, "square", "squares"),
-                    rank_name(i)
-                )),
-            );
-        } else if width < 8 {
-            out.push(
-                Diagnostic::error(
-                    "fen::rank-width",
-                    rank.span,
-                    format!("{} covers {}; a rank has 8", rank_name(i), plural(width, "square", "squares")),
-                )
-                .label(format!("{} short", 8 - width))
-                .help(format!(
-                    "add the missing {} (a digit counts blank squares, as in `{}`)",
-                    plural(8 - width, "square", "squares"),
-                    8 - width
-                )),
-            );
-        }
-    }
-    if n > 8 {
-        let leading = n == 9 && p.ranks[0].cells.is_empty();
-        let trailing = n == 9 && p.ranks[8].cells.is_empty();
-        let extra = Span::new(p.ranks[8].span.start.saturating_sub(1), p.span.end);
-        let diag = if leading {
-            Diagnostic::error(
-                "fen::rank-count",
-                Span::new(p.span.start, p.span.start + 1),
-                "the placement starts with `/`",
-            )
-            .label("leading separator")
-            .help("remove the first `/`: eight ranks have seven separators")
-        } else if trailing {
-            Diagnostic::error("fen::rank-count", extra, "the placement ends with `/`")
-                .label("trailing separator")
-                .help("remove the last `/`: eight ranks have seven separators")
-        } else {
-            Diagnostic::error("fen::rank-count", extra, format!("the placement has {n} ranks; a chess board has 8"))
-                .label(format!("{} too many", plural((n - 8) as u32, "rank", "ranks")))
-                .with(p.ranks[7].span, "rank 1, the last")
-                .help("remove the extra ranks (a Crazyhouse pocket after a ninth `/` is not standard FEN)")
-        };
-        out.push(diag);
-    } else if n < 8 {
-        out.push(
-            Diagnostic::error(
-                "fen::rank-count",
-                p.span,
-                format!("the placement has {}; a chess board has 8", plural(n as u32, "rank", "ranks")),
-            )
-            .label(plural(n as u32, "rank", "ranks"))
-            .help(format!("the placement lists ranks 8 to 1, with seven `/` between them; {} missing", 8 - n)),
-        );
     }
 }
 

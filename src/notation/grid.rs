@@ -5,6 +5,7 @@
 use std::fmt;
 use std::ops::Range;
 
+use crate::diagnostic::Diagnostic;
 use crate::span::{Span, Spanned};
 
 /// A board field: its ranks as written, top first, and their cells end to end.
@@ -167,6 +168,101 @@ impl<P: fmt::Display> Grid<P> {
             found?;
         }
         found
+    }
+}
+
+/// How one notation words the faults of its board's shape: the checks are [`Grid::check_shape`]'s,
+/// the words each notation's own.
+pub trait ShapeWords<P> {
+    /// Squares to a rank.
+    const FILES: u32;
+    /// Ranks to a board.
+    const RANKS: usize;
+    /// The code of a wrong number of ranks (a lost separator among them).
+    const COUNT_CODE: &'static str;
+    /// The field's name: "board", "placement".
+    const NOUN: &'static str;
+    /// Why a board has one separator fewer than ranks: "nine ranks have eight separators".
+    const SEPARATORS: &'static str;
+
+    /// The name of the rank at `index` (0 is the top).
+    fn rank_name(index: usize) -> String;
+    /// True when the grid is another game's board, and only [`Self::too_few`] speaks.
+    fn foreign(_grid: &Grid<P>) -> bool {
+        false
+    }
+    /// An empty rank, `span` its separators.
+    fn empty_rank(index: usize, span: Span) -> Diagnostic;
+    /// A rank `width` squares wide, more than [`Self::FILES`]; `over` is the cell that runs past.
+    fn too_wide(index: usize, width: u32, over: Option<&Spanned<Cell<P>>>, rank: &Row) -> Diagnostic;
+    /// A rank `width` squares wide, fewer than [`Self::FILES`].
+    fn too_narrow(index: usize, width: u32, rank: &Row) -> Diagnostic;
+    /// `n` ranks, more than [`Self::RANKS`]: `extra` covers the ones past `last`, the last rank.
+    fn too_many(n: usize, extra: Span, last: Span) -> Diagnostic;
+    /// `n` ranks, fewer than [`Self::RANKS`], in the field `span` (`foreign` from [`Self::foreign`]).
+    fn too_few(n: usize, span: Span, foreign: bool) -> Diagnostic;
+}
+
+impl<P: Copy + fmt::Display> Grid<P> {
+    /// Reports the faults of the grid's shape in `W`'s words: a lost separator, empty ranks,
+    /// ranks too wide or too narrow, too many or too few ranks.
+    pub fn check_shape<W: ShapeWords<P>>(&self, out: &mut Vec<Diagnostic>) {
+        // Two ranks run together: one finding at the place of the lost `/`, not a width error,
+        // a count error and a hint about digits.
+        if let Some(lost) = self.lost_separator(W::FILES, W::RANKS) {
+            out.push(crate::notation::fields::lost_separator(W::COUNT_CODE, lost, W::rank_name));
+            return;
+        }
+        let foreign = W::foreign(self);
+        let n = self.ranks.len();
+        for (i, rank) in self.ranks.iter().enumerate().take(if foreign { 0 } else { W::RANKS }) {
+            let width = self.width(rank);
+            if rank.cells.is_empty() {
+                if n == W::RANKS + 1 && (i == 0 || i + 1 == n) {
+                    continue; // a leading or trailing `/`, reported with the rank count
+                }
+                // Point at the separators around the empty rank.
+                let span = Span::new(
+                    rank.span.start.saturating_sub(1).max(self.span.start),
+                    (rank.span.end + 1).min(self.span.end),
+                );
+                out.push(W::empty_rank(i, span));
+            } else if width > W::FILES {
+                let mut sum = 0;
+                let over = self.cells_of(rank).iter().find(|c| {
+                    sum += c.node.width();
+                    sum > W::FILES
+                });
+                out.push(W::too_wide(i, width, over, rank));
+            } else if width < W::FILES {
+                out.push(W::too_narrow(i, width, rank));
+            }
+        }
+        if n > W::RANKS {
+            out.push(self.too_many_ranks::<W>());
+        } else if n < W::RANKS {
+            out.push(W::too_few(n, self.span, foreign));
+        }
+    }
+
+    fn too_many_ranks<W: ShapeWords<P>>(&self) -> Diagnostic {
+        let n = self.ranks.len();
+        let extra = Span::new(self.ranks[W::RANKS].span.start.saturating_sub(1), self.span.end);
+        if n == W::RANKS + 1 && self.ranks[0].cells.is_empty() {
+            Diagnostic::error(
+                W::COUNT_CODE,
+                Span::new(self.span.start, self.span.start + 1),
+                format!("the {} starts with `/`", W::NOUN),
+            )
+            .label("leading separator")
+            .help(format!("remove the first `/`: {}", W::SEPARATORS))
+        } else if n == W::RANKS + 1 && self.ranks[W::RANKS].cells.is_empty() {
+            Diagnostic::error(W::COUNT_CODE, extra, format!("the {} ends with `/`", W::NOUN))
+                .label("trailing separator")
+                .help(format!("remove the last `/`: {}", W::SEPARATORS))
+        } else {
+            W::too_many(n, extra, self.ranks[W::RANKS - 1].span)
+        }
     }
 }
 

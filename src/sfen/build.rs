@@ -12,7 +12,7 @@ use super::parser::{Rule, SfenParser};
 use super::{token, DialectChoice};
 use crate::diagnostic::Diagnostic;
 use crate::notation::{fields, lookalike};
-use crate::shogi::{rank_letter, Color, PieceKind};
+use crate::shogi::{Color, PieceKind};
 use crate::span::{Span, Spanned};
 
 /// The start position, for help texts.
@@ -215,14 +215,6 @@ pub(crate) fn side_ok(s: &str) -> bool {
     token::side(s).is_some()
 }
 
-fn rank_name(index: usize) -> String {
-    if index < 9 {
-        format!("rank {}", rank_letter(index as u8 + 1))
-    } else {
-        format!("rank {} (past rank i)", index + 1)
-    }
-}
-
 /// Reads a board field that starts at `offset` of its text, with a diagnostic for every fault
 /// of its ranks and of their count. Other formats that write an SFEN board (PSN's `FEN` and
 /// `SFEN` headers) read theirs here, so their boards get the same reports.
@@ -242,7 +234,7 @@ pub fn build_board(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Boar
             other => unreachable!("build_board: {other:?}"),
         }
     }
-    check_board_shape(&board, out);
+    board.check_shape::<super::shape::Shape>(out);
     board
 }
 
@@ -379,130 +371,6 @@ fn flush_bad(
         out.extend(fields::bad_run(bad, &CODES, &unknown));
     }
     bad.clear();
-}
-
-fn check_board_shape(board: &Board, out: &mut Vec<Diagnostic>) {
-    let n = board.ranks.len();
-    // Two ranks run together: one finding at the place of the lost `/`, not a width error, a
-    // count error and a hint about digits.
-    if let Some(lost) = board.lost_separator(9, 9) {
-        out.push(fields::lost_separator("sfen::rank-count", lost, rank_name));
-        return;
-    }
-    // Eight ranks of eight squares is a chess board: one finding says so, not eight.
-    let chess = n == 8 && board.ranks.iter().all(|r| board.width(r) == 8);
-    for (i, rank) in board.ranks.iter().enumerate().take(if chess { 0 } else { 9 }) {
-        let width = board.width(rank);
-        if rank.cells.is_empty() {
-            // Point at the separators around the empty rank.
-            let span = Span::new(
-                rank.span.start.saturating_sub(1).max(board.span.start),
-                (rank.span.end + 1).min(board.span.end),
-            );
-            if n == 10 && (i == 0 || i + 1 == n) {
-                continue; // a leading or trailing `/`, reported with the rank count
-            }
-            out.push(
-                Diagnostic::error("sfen::empty-rank", span, format!("{} is empty", rank_name(i)))
-                    .label("nothing between these")
-                    .help("write `9` for a rank of nine empty squares"),
-            );
-        } else if width > 9 {
-            let mut sum = 0;
-            let over = board.cells_of(rank).iter().find(|c| {
-                sum += c.node.width();
-                sum > 9
-            });
-            let over_span = over.map_or(rank.span, |c| c.span);
-            let square_label = match over.map(|c| c.node) {
-                Some(Cell::Empty(1)) => "this empty square runs past file 1".to_owned(),
-                Some(Cell::Empty(k)) => format!("these {k} empty squares run past file 1"),
-                _ => "square 10: past file 1".to_owned(),
-            };
-            out.push(
-                Diagnostic::error(
-                    "sfen::rank-width",
-                    over_span,
-                    format!(
-                        "{} covers {width} square{}; a rank has 9",
-                        rank_name(i),
-                        if width == 1 { "" } else { "s" }
-                    ),
-                )
-                .label(square_label)
-                .with(rank.span, format!("{width} squares"))
-                .help(format!(
-                    "remove {} square{} from {}, or split it where a `/` is missing",
-                    width - 9,
-                    if width - 9 == 1 { "" } else { "s" },
-                    rank_name(i)
-                )),
-            );
-        } else if width < 9 {
-            let missing = 9 - width;
-            out.push(
-                Diagnostic::error(
-                    "sfen::rank-width",
-                    rank.span,
-                    format!(
-                        "{} covers {width} square{}; a rank has 9",
-                        rank_name(i),
-                        if width == 1 { "" } else { "s" }
-                    ),
-                )
-                .label(format!("{width} square{}, {missing} short", if width == 1 { "" } else { "s" }))
-                .help(format!(
-                    "add the {missing} missing square{} (a digit counts empty squares, as in `{}`)",
-                    if missing == 1 { "" } else { "s" },
-                    missing
-                )),
-            );
-        }
-    }
-    if n > 9 {
-        let trailing = n == 10 && board.ranks[9].cells.is_empty();
-        let leading = n == 10 && board.ranks[0].cells.is_empty();
-        let first_extra = board.ranks[9].span;
-        let span = Span::new(first_extra.start.saturating_sub(1), board.span.end);
-        let diag = if leading {
-            Diagnostic::error(
-                "sfen::rank-count",
-                Span::new(board.span.start, board.span.start + 1),
-                "the board starts with `/`",
-            )
-            .label("leading separator")
-            .help("remove the first `/`: nine ranks have eight separators")
-        } else if trailing {
-            Diagnostic::error("sfen::rank-count", span, "the board ends with `/`")
-                .label("trailing separator")
-                .help("remove the last `/`: nine ranks have eight separators")
-        } else {
-            Diagnostic::error(
-                "sfen::rank-count",
-                span,
-                format!("the board has {n} ranks; a shogi board has 9 (a to i)"),
-            )
-            .label(format!("{} rank{} too many", n - 9, if n == 10 { "" } else { "s" }))
-            .with(board.ranks[8].span, "rank i, the last")
-            .help("remove the extra ranks, or join ranks split by a stray `/`")
-        };
-        out.push(diag);
-    } else if n < 9 {
-        let help = if chess {
-            "this looks like a chess FEN (eight ranks of eight squares): check it with `--format fen`".to_owned()
-        } else {
-            format!("a board lists nine ranks, a (top) to i, with eight `/` between them; {} missing", 9 - n)
-        };
-        out.push(
-            Diagnostic::error(
-                "sfen::rank-count",
-                board.span,
-                format!("the board has {n} rank{}; a shogi board has 9", if n == 1 { "" } else { "s" }),
-            )
-            .label(format!("{n} rank{}", if n == 1 { "" } else { "s" }))
-            .help(help),
-        );
-    }
 }
 
 fn build_side(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spanned<Side>> {

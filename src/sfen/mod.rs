@@ -21,6 +21,7 @@ pub mod fast;
 pub mod json;
 pub mod model;
 pub mod parser;
+mod shape;
 mod token;
 pub mod validate;
 
