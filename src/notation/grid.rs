@@ -66,6 +66,41 @@ impl<P> Grid<P> {
     }
 }
 
+impl<P> Grid<P> {
+    /// Reads a board field `text` (at `span`) that an automaton has accepted, a cell at a time:
+    /// `cell` reads one from the start of the bytes it is given and says how many it took.
+    /// `None` unless every rank covers `files` squares (the builder explains the others).
+    #[inline]
+    pub fn read_accepted(
+        text: &str,
+        span: Span,
+        files: u32,
+        ranks: usize,
+        cell: impl Fn(&[u8]) -> Option<(Cell<P>, usize)>,
+    ) -> Option<Self> {
+        let mut rows = Vec::with_capacity(ranks);
+        let mut cells = Vec::with_capacity(text.len());
+        let mut start = span.start;
+        for bytes in text.as_bytes().split(|&b| b == b'/') {
+            let first = cells.len();
+            let mut i = 0;
+            let mut width = 0;
+            while let Some(rest) = bytes.get(i..).filter(|r| !r.is_empty()) {
+                let (c, len) = cell(rest)?;
+                width += c.width();
+                cells.push(Spanned::new(c, Span::new(start + i, start + i + len)));
+                i += len;
+            }
+            if width != files {
+                return None;
+            }
+            rows.push(Row { span: Span::new(start, start + bytes.len()), cells: first..cells.len() });
+            start += bytes.len() + 1;
+        }
+        Some(Self { span, ranks: rows, cells })
+    }
+}
+
 impl<P: Copy> Grid<P> {
     /// Writes the pieces into `squares` rank by rank, `files` to a rank; false (and `squares`
     /// in any state) unless the grid has exactly `squares.len() / files` ranks of `files`
@@ -105,6 +140,33 @@ impl<P> Grid<P> {
             }
         }
         row.span
+    }
+}
+
+/// Writes `squares`, `files` to a rank, as a board field: ranks top first, separated by `/`,
+/// each run of empty squares one digit (runs are at most 9 long on the boards written here).
+pub fn write_board<P: fmt::Display>(squares: &[Option<P>], files: usize, s: &mut String) {
+    use fmt::Write as _;
+    for (r, rank) in squares.chunks(files.max(1)).enumerate() {
+        if r > 0 {
+            s.push('/');
+        }
+        let mut empty = 0u8;
+        for square in rank {
+            match square {
+                Some(p) => {
+                    if empty > 0 {
+                        s.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    let _ = write!(s, "{p}");
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push(char::from(b'0' + empty));
+        }
     }
 }
 
