@@ -15,7 +15,7 @@ pub enum Dialect {
 }
 
 /// A whole record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
     /// The record's text span.
     pub span: Span,

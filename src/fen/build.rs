@@ -66,76 +66,19 @@ fn internal(span: Span) -> Diagnostic {
 }
 
 fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnostic>) -> Record {
-    let mut record = Record {
-        span: Span::new(0, text.len()),
-        placement: None,
-        side: None,
-        castling: None,
-        en_passant: None,
-        halfmove: None,
-        fullmove: None,
-        operations: None,
-    };
-    let Some((mut fields, mut gaps)) = fields::split::<FenParser, Rule>(text, Rule::line, Rule::field, Rule::gap)
-    else {
+    let mut record = Record { span: Span::new(0, text.len()), ..Record::default() };
+    let split = fields::split_board_first::<FenParser, Rule>(text, [Rule::line, Rule::field, Rule::gap], |_| false);
+    let Some((mut fields, mut gaps)) = split else {
         out.push(internal(record.span));
         return record;
     };
-    // The fields a record of this kind has; EPD has four, then operations.
-    let wanted = match kind {
-        Kind::Fen => 6,
-        Kind::Epd => 4,
-    };
-    // A second field holding ranks: a space split the placement. Read the two parts as one
-    // placement, in which the space is a fault, not a field separator.
-    if fields.len() > 1 && fields[1].slice(text).contains('/') {
-        let joined = fields[0].to(fields[1]);
-        gaps.retain(|g| !joined.contains(*g));
-        fields.splice(0..2, [joined]);
-    }
-    // One field short: say where it went instead of blaming every field that moved into its
-    // place. Either the active colour is glued to the placement, or two spaces hold nothing.
-    if kind == Kind::Fen && fields.len() == wanted - 1 {
-        if let Some(at) = glued_side(text, fields[0]) {
-            out.push(
-                Diagnostic::error(
-                    "fen::separator",
-                    Span::point(at),
-                    "a space is missing between the piece placement and the active colour",
-                )
-                .label("a space goes here")
-                .help("separate the fields with a single space"),
-            );
-            fields.insert(1, Span::new(at, fields[0].end));
-            fields[0].end = at;
-        } else if let Some(i) = gaps.iter().position(|g| g.slice(text) == "  ") {
-            let gap = gaps.remove(i);
-            let at = gap.start + 1;
-            let index = fields.iter().position(|f| f.start > at).unwrap_or(fields.len());
-            out.push(
-                Diagnostic::error(
-                    "fen::missing-field",
-                    Span::point(at),
-                    format!(
-                        "{} {} missing",
-                        FIELD_NAMES[index],
-                        if FIELD_NAMES[index].ends_with('s') { "are" } else { "is" }
-                    ),
-                )
-                .label("nothing between these two spaces")
-                .help(format!("write {} here, as in `{START}`", FIELD_NAMES[index])),
-            );
-            fields.insert(index, Span::point(at));
-        }
+    if kind == Kind::Fen && fields.len() == FIELD_NAMES.len() - 1 {
+        find_lost_field(text, &mut fields, &mut gaps, out);
     }
     fields::check_gaps(text, &gaps, &CODES, out);
-    let end = Span::point(text.len());
     if fields.is_empty() {
-        out.push(
-            Diagnostic::error("fen::empty-record", end, "the record is empty")
-                .label("nothing here")
-                .help(format!("a FEN record has six fields, as in `{START}`")),
-        );
+        let help = format!("a FEN record has six fields, as in `{START}`");
+        out.push(fields::empty_record("fen::empty-record", Span::point(text.len()), help));
         return record;
     }
     // An empty field was left out, and is already reported.
@@ -154,73 +97,120 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
         );
         return record;
     }
-    if let Some((t, s)) = field(0) {
-        record.placement = Some(build_placement(t, s.start, out));
-    }
-    if let Some((t, s)) = field(1) {
-        record.side = build_side(t, s, out);
-    }
-    if let Some((t, s)) = field(2) {
-        record.castling = Some(build_castling(t, s, dialect, out));
-    }
-    if let Some((t, s)) = field(3) {
-        record.en_passant = build_en_passant(t, s, out);
-    }
+    record.placement = field(0).map(|(t, s)| build_placement(t, s.start, out));
+    record.side = field(1).and_then(|(t, s)| build_side(t, s, out));
+    record.castling = field(2).map(|(t, s)| build_castling(t, s, dialect, out));
+    record.en_passant = field(3).and_then(|(t, s)| build_en_passant(t, s, out));
     match kind {
         Kind::Fen => {
-            if let Some((t, s)) = field(4) {
-                record.halfmove = build_counter(t, s, false, out);
-            }
-            if let Some((t, s)) = field(5) {
-                record.fullmove = build_counter(t, s, true, out);
-            }
-            if fields.len() > 6 {
-                // The space before the extra fields goes with them: removing both leaves a record.
-                let extra = Span::new(fields[5].end, fields[fields.len() - 1].end);
-                out.push(
-                    Diagnostic::error("fen::extra-field", extra, format!("the record has {} fields; FEN has six", fields.len()))
-                        .label("unexpected")
-                        .help("a FEN record ends with the fullmove number: remove what follows (EPD operations need `--format epd`)"),
-                );
-            }
+            record.halfmove = field(4).and_then(|(t, s)| build_counter(t, s, false, out));
+            record.fullmove = field(5).and_then(|(t, s)| build_counter(t, s, true, out));
+            check_extra_fields(&fields, out);
         }
-        Kind::Epd => {
-            if let Some(first) = fields.get(4) {
-                let ops = Span::new(first.start, text.len());
-                let stop = fields::grammar_stop::<FenParser, Rule>(
-                    ops.slice(text),
-                    super::fast::operations(),
-                    Rule::epd_operations_field,
-                    super::rule_words,
-                );
-                if let Some(stop) = stop {
-                    out.push(fields::stop_report("fen::epd-operations", "the EPD operations", ops.slice(text), ops.start, &stop).help(
-                        "each operation is an opcode, its operands and a `;`, as in `bm Nf3; id \"test 1\";`; an operand that opens a quote closes it",
-                    ));
-                }
-                record.operations = Some(ops);
-            }
-        }
+        Kind::Epd => record.operations = fields.get(4).map(|first| build_operations(text, first.start, out)),
     }
-    if fields.len() < wanted {
-        let missing = &FIELD_NAMES[fields.len()..wanted];
-        let (message, help) = match (kind, fields.len()) {
-            (Kind::Fen, 4) => (
-                "the halfmove clock and the fullmove number are missing".to_owned(),
-                "add ` 0 1` for a position with no known history (or read it as EPD with `--format epd`)".to_owned(),
-            ),
-            (Kind::Fen, 5) => (
-                "the fullmove number is missing".to_owned(),
-                "add the fullmove number, ` 1` when it is not known".to_owned(),
-            ),
-            _ => (
-                format!("{} {} missing", join(missing), if missing.len() == 1 { "is" } else { "are" }),
-                format!("a FEN record has six fields, as in `{START}`"),
-            ),
-        };
-        out.push(Diagnostic::error("fen::missing-field", end, message).label("the record ends here").help(help));
-    }
+    check_missing_fields(text, fields.len(), kind, out);
     record
+}
+
+/// One field short: says where it went instead of blaming every field that moved into its
+/// place. Either the active colour is glued to the placement, or two spaces hold nothing; the
+/// field found is put back in `fields` (an empty span for one that holds nothing).
+fn find_lost_field(text: &str, fields: &mut Vec<Span>, gaps: &mut Vec<Span>, out: &mut Vec<Diagnostic>) {
+    if let Some(at) = glued_side(text, fields[0]) {
+        out.push(
+            Diagnostic::error(
+                "fen::separator",
+                Span::point(at),
+                "a space is missing between the piece placement and the active colour",
+            )
+            .label("a space goes here")
+            .help("separate the fields with a single space"),
+        );
+        fields.insert(1, Span::new(at, fields[0].end));
+        fields[0].end = at;
+    } else if let Some(i) = gaps.iter().position(|g| g.slice(text) == "  ") {
+        let gap = gaps.remove(i);
+        let at = gap.start + 1;
+        let index = fields.iter().position(|f| f.start > at).unwrap_or(fields.len());
+        let name = FIELD_NAMES[index];
+        out.push(
+            Diagnostic::error(
+                "fen::missing-field",
+                Span::point(at),
+                format!("{name} {} missing", if name.ends_with('s') { "are" } else { "is" }),
+            )
+            .label("nothing between these two spaces")
+            .help(format!("write {name} here, as in `{START}`")),
+        );
+        fields.insert(index, Span::point(at));
+    }
+}
+
+/// Reports the fields after a FEN's sixth.
+fn check_extra_fields(fields: &[Span], out: &mut Vec<Diagnostic>) {
+    if fields.len() > 6 {
+        // The space before the extra fields goes with them: removing both leaves a record.
+        let extra = Span::new(fields[5].end, fields[fields.len() - 1].end);
+        out.push(
+            Diagnostic::error(
+                "fen::extra-field",
+                extra,
+                format!("the record has {} fields; FEN has six", fields.len()),
+            )
+            .label("unexpected")
+            .help(
+                "a FEN record ends with the fullmove number: remove what follows (EPD operations need `--format epd`)",
+            ),
+        );
+    }
+}
+
+/// The span of an EPD's operations, from `start` to the end of the record, with a finding
+/// where the grammar stops reading them.
+fn build_operations(text: &str, start: usize, out: &mut Vec<Diagnostic>) -> Span {
+    let ops = Span::new(start, text.len());
+    let stop = fields::grammar_stop::<FenParser, Rule>(
+        ops.slice(text),
+        super::fast::operations(),
+        Rule::epd_operations_field,
+        super::rule_words,
+    );
+    if let Some(stop) = stop {
+        out.push(fields::stop_report("fen::epd-operations", "the EPD operations", ops.slice(text), ops.start, &stop).help(
+            "each operation is an opcode, its operands and a `;`, as in `bm Nf3; id \"test 1\";`; an operand that opens a quote closes it",
+        ));
+    }
+    ops
+}
+
+/// Reports the fields a record of `kind` lacks, when it has `count`: FEN has six, EPD four,
+/// then operations.
+fn check_missing_fields(text: &str, count: usize, kind: Kind, out: &mut Vec<Diagnostic>) {
+    let wanted = match kind {
+        Kind::Fen => 6,
+        Kind::Epd => 4,
+    };
+    if count >= wanted {
+        return;
+    }
+    let missing = &FIELD_NAMES[count..wanted];
+    let (message, help) = match (kind, count) {
+        (Kind::Fen, 4) => (
+            "the halfmove clock and the fullmove number are missing".to_owned(),
+            "add ` 0 1` for a position with no known history (or read it as EPD with `--format epd`)".to_owned(),
+        ),
+        (Kind::Fen, 5) => (
+            "the fullmove number is missing".to_owned(),
+            "add the fullmove number, ` 1` when it is not known".to_owned(),
+        ),
+        _ => (
+            format!("{} {} missing", join(missing), if missing.len() == 1 { "is" } else { "are" }),
+            format!("a FEN record has six fields, as in `{START}`"),
+        ),
+    };
+    let end = Span::point(text.len());
+    out.push(Diagnostic::error("fen::missing-field", end, message).label("the record ends here").help(help));
 }
 
 /// Where the active colour starts when it is glued to the placement (`…/RNBQKBNRw`): the last

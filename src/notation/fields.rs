@@ -42,6 +42,29 @@ pub fn split<P: Parser<R>, R: RuleType>(text: &str, line: R, field: R, gap: R) -
     Some((fields, gaps))
 }
 
+/// The fields and the gaps of a record whose first field is a board (see [`split`]). A second
+/// field holding ranks means a space split the board: the two parts are read as one board, in
+/// which the space is a fault, not a field separator (unless `keep(first field)` says the first
+/// field is something else).
+pub fn split_board_first<P: Parser<R>, R: RuleType>(
+    text: &str,
+    [line, field, gap]: [R; 3],
+    keep: impl Fn(&str) -> bool,
+) -> Option<(Vec<Span>, Vec<Span>)> {
+    let (mut fields, mut gaps) = split::<P, R>(text, line, field, gap)?;
+    if fields.len() > 1 && fields[1].slice(text).contains('/') && !keep(fields[0].slice(text)) {
+        let joined = fields[0].to(fields[1]);
+        gaps.retain(|g| !joined.contains(*g));
+        fields.splice(0..2, [joined]);
+    }
+    Some((fields, gaps))
+}
+
+/// The finding for an empty record, at `end`; `help` shows a record.
+pub fn empty_record(code: &'static str, end: Span, help: String) -> Diagnostic {
+    Diagnostic::error(code, end, "the record is empty").label("nothing here").help(help)
+}
+
 /// Reports whitespace around and between the fields; separators of one kind are reported once,
 /// with a label on each.
 pub fn check_gaps(text: &str, gaps: &[Span], codes: &Codes, out: &mut Vec<Diagnostic>) {

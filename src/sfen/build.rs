@@ -45,34 +45,39 @@ fn parse_total(rule: Rule, text: &str) -> Option<Pair<'_, Rule>> {
 }
 
 fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) -> Record {
-    let mut record = Record {
-        span: Span::new(0, text.len()),
-        board: None,
-        side: None,
-        hand: None,
-        move_number: None,
-        dialect: None,
-    };
-    let Some((mut fields, mut gaps)) = fields::split::<SfenParser, Rule>(text, Rule::line, Rule::field, Rule::gap)
-    else {
+    let mut record = Record { span: Span::new(0, text.len()), ..Record::default() };
+    let split = fields::split_board_first::<SfenParser, Rule>(text, [Rule::line, Rule::field, Rule::gap], |first| {
+        matches!(first, "sfen" | "position")
+    });
+    let Some((fields, gaps)) = split else {
         out.push(internal(text));
         return record;
     };
-    // A second field holding ranks: a space split the board. Read the two parts as one board,
-    // in which the space is a fault, not a field separator.
-    if fields.len() > 1 && fields[1].slice(text).contains('/') && !matches!(fields[0].slice(text), "sfen" | "position")
-    {
-        let joined = fields[0].to(fields[1]);
-        gaps.retain(|g| !joined.contains(*g));
-        fields.splice(0..2, [joined]);
-    }
     fields::check_gaps(text, &gaps, &CODES, out);
+    let Some(first) = skip_usi_words(text, &fields, out) else { return record };
+    let fields = &fields[first..];
+    if fields.is_empty() {
+        let help = format!("an SFEN record is a board, a side to move, a hand and a move number, as in `{START}`");
+        out.push(fields::empty_record("sfen::empty-record", Span::point(text.len()), help));
+        return record;
+    }
+    let [board, side, hand, move_number] = assign_fields(text, fields, out);
     let field = |s: Span| s.slice(text);
+    record.board = board.map(|span| build_board(field(span), span.start, out));
+    record.side = side.and_then(|span| build_side(field(span), span, out));
+    record.hand = hand.map(|span| build_hand(field(span), span.start, out));
+    record.move_number = move_number.and_then(|span| build_move_number(field(span), span, out));
+    check_extra_fields(text, fields, out);
+    record.dialect = resolve_dialect(&record, choice, out);
+    record
+}
 
-    // Words of the USI command line in front of the record.
+/// How many fields in front of the record are words of the USI command line (`position sfen`),
+/// reported; `None` when the record is USI's `startpos` (reported), which holds no record.
+fn skip_usi_words(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) -> Option<usize> {
     let mut first = 0;
     while let Some(&span) = fields.get(first) {
-        match field(span) {
+        match span.slice(text) {
             "position" | "sfen" => first += 1,
             "startpos" => {
                 out.push(
@@ -84,7 +89,7 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
                     .label("a USI keyword")
                     .help(format!("write the start position out: `{START}`")),
                 );
-                return record;
+                return None;
             }
             _ => break,
         }
@@ -95,26 +100,19 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
             Diagnostic::error(
                 "sfen::usi-command",
                 span,
-                format!("`{}` belongs to the USI command, not to the SFEN record", field(span)),
+                format!("`{}` belongs to the USI command, not to the SFEN record", span.slice(text)),
             )
             .label("not part of the record")
             .help("remove it: an SFEN record starts with the board"),
         );
     }
-    let fields = &fields[first..];
-    let end = Span::point(text.len());
+    Some(first)
+}
 
-    if fields.is_empty() {
-        out.push(
-            Diagnostic::error("sfen::empty-record", end, "the record is empty")
-                .label("nothing here")
-                .help(format!("an SFEN record is a board, a side to move, a hand and a move number, as in `{START}`")),
-        );
-        return record;
-    }
-
-    // Which field is which: normally board, side, hand, move number. A field left out shifts
-    // the others, so before blaming a field for what it is not, see what it looks like.
+/// Which field is which: normally board, side, hand, move number. A field left out shifts the
+/// others, so before blaming a field for what it is not, see what it looks like.
+fn assign_fields(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) -> [Option<Span>; 4] {
+    let field = |s: Span| s.slice(text);
     let get = |i: usize| fields.get(i).copied();
     let looks_like_side = |s: Span| side_ok(field(s));
     let looks_like_hand = |s: Span| {
@@ -123,8 +121,7 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
             || (t.bytes().all(|b| b"RBGSNLPrbgsnlp0123456789".contains(&b))
                 && t.bytes().any(|b| b.is_ascii_alphabetic()))
     };
-    let (mut board_span, mut side_span, mut hand_span, mut move_span) = (get(0), get(1), get(2), get(3));
-    let mut reported = false;
+    let side_span = get(1);
     if fields.len() <= 3 && looks_like_side(fields[0]) {
         let first = fields[0];
         out.push(
@@ -133,72 +130,62 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
                 .with(first, "this reads as the side to move")
                 .help(format!("an SFEN record starts with the board, nine ranks separated by `/`, as in `{START}`")),
         );
-        (board_span, side_span, hand_span, move_span) = (None, get(0), get(1), get(2));
-        reported = true;
-    } else if let Some(side) = side_span.filter(|s| fields.len() <= 3 && !looks_like_side(*s) && looks_like_hand(*s)) {
+        return [None, get(0), get(1), get(2)];
+    }
+    if let Some(side) = side_span.filter(|s| fields.len() <= 3 && !looks_like_side(*s) && looks_like_hand(*s)) {
         out.push(
             Diagnostic::error("sfen::missing-field", Span::point(side.start), "the side to move is missing")
                 .label("the side to move goes here")
                 .with(side, "this reads as the pieces in hand")
                 .help("write `b` (Black to move) or `w` (White to move) after the board"),
         );
-        (side_span, hand_span, move_span) = (None, get(1), get(2));
-        reported = true;
-    } else if fields.len() == 3 && is_digits(field(fields[2])) && looks_like_side(fields[1]) {
+        return [get(0), None, get(1), get(2)];
+    }
+    if fields.len() == 3 && is_digits(field(fields[2])) && looks_like_side(fields[1]) {
         out.push(
             Diagnostic::error("sfen::missing-field", Span::point(fields[2].start), "the pieces in hand are missing")
                 .label("the hand goes here")
                 .with(fields[2], "this reads as the move number")
                 .help(format!("write `-` for empty hands: `… {} - {}`", field(fields[1]), field(fields[2]))),
         );
-        (hand_span, move_span) = (None, get(2));
-        reported = true;
+        return [get(0), get(1), None, get(2)];
     }
-    if !reported {
-        match (side_span, hand_span) {
-            (None, _) => out.push(
-                Diagnostic::error("sfen::missing-field", end, "the side to move and the pieces in hand are missing")
-                    .label("the record ends after the board")
-                    .help("after the board write the side to move and the hand, as in ` b -` (Black to move, no pieces in hand)"),
-            ),
-            (Some(_), None) => out.push(
-                Diagnostic::error("sfen::missing-field", end, "the pieces in hand are missing")
-                    .label("the record ends after the side to move")
-                    .help("write ` -` after the side to move when neither side holds pieces"),
-            ),
-            _ => {}
-        }
+    let end = Span::point(text.len());
+    match (side_span, get(2)) {
+        (None, _) => out.push(
+            Diagnostic::error("sfen::missing-field", end, "the side to move and the pieces in hand are missing")
+                .label("the record ends after the board")
+                .help("after the board write the side to move and the hand, as in ` b -` (Black to move, no pieces in hand)"),
+        ),
+        (Some(_), None) => out.push(
+            Diagnostic::error("sfen::missing-field", end, "the pieces in hand are missing")
+                .label("the record ends after the side to move")
+                .help("write ` -` after the side to move when neither side holds pieces"),
+        ),
+        _ => {}
     }
-    if let Some(span) = board_span {
-        record.board = Some(build_board(field(span), span.start, out));
+    [get(0), get(1), get(2), get(3)]
+}
+
+/// Reports the fields after the fourth.
+fn check_extra_fields(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) {
+    if fields.len() <= 4 {
+        return;
     }
-    if let Some(span) = side_span {
-        record.side = build_side(field(span), span, out);
-    }
-    if let Some(span) = hand_span {
-        record.hand = Some(build_hand(field(span), span.start, out));
-    }
-    if let Some(span) = move_span {
-        record.move_number = build_move_number(field(span), span, out);
-    }
-    if fields.len() > 4 {
-        // The space before the extra fields goes with them: removing both leaves a record.
-        let extra = Span::new(fields[3].end, fields[fields.len() - 1].end);
-        let (message, help) = if field(fields[4]) == "moves" {
-            (
-                "the USI `moves` list is not part of an SFEN record".to_owned(),
-                "check the position alone: end the record after the move number".to_owned(),
-            )
-        } else {
-            (
-                format!("the record has {} fields; SFEN has four", fields.len()),
-                "a record is board, side to move, hand and move number: remove what follows".to_owned(),
-            )
-        };
-        out.push(Diagnostic::error("sfen::extra-field", extra, message).label("unexpected").help(help));
-    }
-    record.dialect = resolve_dialect(&record, choice, out);
-    record
+    // The space before the extra fields goes with them: removing both leaves a record.
+    let extra = Span::new(fields[3].end, fields[fields.len() - 1].end);
+    let (message, help) = if fields[4].slice(text) == "moves" {
+        (
+            "the USI `moves` list is not part of an SFEN record".to_owned(),
+            "check the position alone: end the record after the move number".to_owned(),
+        )
+    } else {
+        (
+            format!("the record has {} fields; SFEN has four", fields.len()),
+            "a record is board, side to move, hand and move number: remove what follows".to_owned(),
+        )
+    };
+    out.push(Diagnostic::error("sfen::extra-field", extra, message).label("unexpected").help(help));
 }
 
 fn internal(text: &str) -> Diagnostic {
