@@ -250,12 +250,11 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
         out.push(internal(placement.span));
         return placement;
     };
-    let unknown = fields::Unknown {
-        code: "fen::unknown-piece",
-        noun: "chess piece",
-        nouns: "chess pieces",
-        help: "pieces are P N B R Q K for White and p n b r q k for Black; digits 1-8 count blank squares",
-    };
+    let unknown = fields::Unknown::new(
+        "fen::unknown-piece",
+        "chess piece",
+        "pieces are P N B R Q K for White and p n b r q k for Black; digits 1-8 count blank squares",
+    );
     for row in pair.into_inner() {
         match row.as_rule() {
             Rule::rank_lenient => {
@@ -366,12 +365,7 @@ fn build_castling(text: &str, span: Span, dialect: Dialect, out: &mut Vec<Diagno
     let mut dashes = Vec::new();
     let mut files = Vec::new();
     let mut bad: Vec<(Span, char)> = Vec::new();
-    let unknown = fields::Unknown {
-        code: "fen::castling",
-        noun: "castling right",
-        nouns: "castling rights",
-        help: "castling rights are `-` or some of `K`, `Q`, `k`, `q` (White king-side, White queen-side, Black king-side, Black queen-side)",
-    };
+    let unknown = fields::Unknown::new("fen::castling", "castling right", "castling rights are `-` or some of `K`, `Q`, `k`, `q` (White king-side, White queen-side, Black king-side, Black queen-side)");
     for item in pair.into_inner() {
         let s = Span::of(item.as_span()).shift(span.start);
         let t = item.as_str();
@@ -397,6 +391,19 @@ fn build_castling(text: &str, span: Span, dialect: Dialect, out: &mut Vec<Diagno
         }
     }
     out.extend(fields::bad_run(&bad, &CODES, &unknown));
+    check_castling_letters(&castling, &dashes, &files, dialect, out);
+    castling
+}
+
+/// Reports the castling field's letters that cannot stand together: `-` with rights (`dashes`
+/// are the `-`s), rook files (`files`) in standard chess, a right listed twice.
+fn check_castling_letters(
+    castling: &Castling,
+    dashes: &[Span],
+    files: &[Span],
+    dialect: Dialect,
+    out: &mut Vec<Diagnostic>,
+) {
     if !dashes.is_empty() && (dashes.len() > 1 || !castling.rights.is_empty()) {
         out.push(
             Diagnostic::error(
@@ -439,7 +446,6 @@ fn build_castling(text: &str, span: Span, dialect: Dialect, out: &mut Vec<Diagno
             );
         }
     }
-    castling
 }
 
 fn build_en_passant(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spanned<Option<Square>>> {

@@ -109,17 +109,16 @@ pub fn check_gaps(text: &str, gaps: &[Span], codes: &Codes, out: &mut Vec<Diagno
     }
 }
 
-/// What to call characters a field does not know.
+/// What to call characters a field does not know: the code, what one such character is not
+/// ("shogi piece", made plural with an `s` for several), and how to write the field.
 #[derive(Clone, Copy, Debug)]
-pub struct Unknown {
-    /// The code.
-    pub code: &'static str,
-    /// "shogi piece": what one unknown character is not.
-    pub noun: &'static str,
-    /// "shogi pieces".
-    pub nouns: &'static str,
-    /// How to write the field.
-    pub help: &'static str,
+pub struct Unknown(&'static str, &'static str, &'static str);
+
+impl Unknown {
+    /// The code, the noun ("shogi piece") and the help.
+    pub const fn new(code: &'static str, noun: &'static str, help: &'static str) -> Self {
+        Self(code, noun, help)
+    }
 }
 
 /// One diagnostic for a run of adjacent characters that the grammar does not know: look-alikes
@@ -139,13 +138,10 @@ pub fn bad_run(run: &[(Span, char)], codes: &Codes, unknown: &Unknown) -> Option
         }
         None => {
             let (message, label) = match one {
-                Some(what) => (format!("{what} is not a {}", unknown.noun), format!("not a {}", unknown.noun)),
-                None => (
-                    format!("`{}` are not {}", written.escape_debug(), unknown.nouns),
-                    format!("not {}", unknown.nouns),
-                ),
+                Some(what) => (format!("{what} is not a {}", unknown.1), format!("not a {}", unknown.1)),
+                None => (format!("`{}` are not {}s", written.escape_debug(), unknown.1), format!("not {}s", unknown.1)),
             };
-            Diagnostic::error(unknown.code, span, message).label(label).help(unknown.help)
+            Diagnostic::error(unknown.0, span, message).label(label).help(unknown.2)
         }
     })
 }

@@ -333,18 +333,8 @@ fn flush_bad(
         }
     }
     let unknown = match context {
-        BadContext::Board => fields::Unknown {
-            code: "sfen::unknown-piece",
-            noun: "shogi piece",
-            nouns: "shogi pieces",
-            help: "pieces are K R B G S N L P for Black and k r b g s n l p for White, `+` before a promoted one; digits 1-9 count empty squares",
-        },
-        BadContext::Hand => fields::Unknown {
-            code: "sfen::unknown-hand-piece",
-            noun: "shogi piece",
-            nouns: "shogi pieces",
-            help: "a hand lists R B G S N L P (Black) and r b g s n l p (White), each after an optional count, or is `-`",
-        },
+        BadContext::Board => fields::Unknown::new("sfen::unknown-piece", "shogi piece", "pieces are K R B G S N L P for Black and k r b g s n l p for White, `+` before a promoted one; digits 1-9 count empty squares"),
+        BadContext::Hand => fields::Unknown::new("sfen::unknown-hand-piece", "shogi piece", "a hand lists R B G S N L P (Black) and r b g s n l p (White), each after an optional count, or is `-`"),
     };
     if context == BadContext::Board && bad.iter().all(|(_, c)| *c == ' ') {
         if let Some(first) = bad.first() {
