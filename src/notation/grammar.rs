@@ -668,14 +668,7 @@ impl Grammar {
         Ok(regex)
     }
 
-    fn sound(
-        &self,
-        rule: &str,
-        expr: &Expr,
-        follow: &[Expr],
-        mode: Mode,
-        stack: &mut Vec<String>,
-    ) -> Result<(), CompileError> {
+    fn sound(&self, rule: &str, expr: &Expr, follow: &[Expr], mode: Mode, stack: &mut Stack) -> Sound {
         let then = |first: Expr| then(first, follow);
         let seq = |a: Expr, b: Expr| Expr::Seq(Box::new(a), Box::new(b));
         let exact = |e: &Expr, n: u32| Expr::RepExact(Box::new(e.clone()), n);
@@ -723,15 +716,7 @@ impl Grammar {
     }
 
     /// [`Self::sound`] for the ordered choice `a | b`.
-    fn sound_choice(
-        &self,
-        rule: &str,
-        a: &Expr,
-        b: &Expr,
-        follow: &[Expr],
-        mode: Mode,
-        stack: &mut Vec<String>,
-    ) -> Result<(), CompileError> {
+    fn sound_choice(&self, rule: &str, a: &Expr, b: &Expr, follow: &[Expr], mode: Mode, stack: &mut Stack) -> Sound {
         // pest commits to `a` when it matches a prefix; wrong when the text is one that
         // only `b` (then the continuation) reads.
         let a_then = then(a.clone(), follow);
@@ -749,15 +734,7 @@ impl Grammar {
     }
 
     /// [`Self::sound`] for `expr`, the option or repetition of `e`.
-    fn sound_repeat(
-        &self,
-        rule: &str,
-        expr: &Expr,
-        e: &Expr,
-        follow: &[Expr],
-        mode: Mode,
-        stack: &mut Vec<String>,
-    ) -> Result<(), CompileError> {
+    fn sound_repeat(&self, rule: &str, expr: &Expr, e: &Expr, follow: &[Expr], mode: Mode, stack: &mut Stack) -> Sound {
         let what = if matches!(expr, Expr::Opt(_)) { "optional" } else { "repeated" };
         if self.first(e, &mut Vec::new()).nullable {
             return Err(CompileError::Unsound {
@@ -981,6 +958,12 @@ fn representatives<K: std::hash::Hash + Eq>(class: impl Fn(u8) -> K) -> Vec<u8> 
     let mut seen = std::collections::HashSet::new();
     (0..=255u8).filter(|&b| seen.insert(class(b))).collect()
 }
+
+/// The rules being weighed by [`Grammar::sound`], outermost first: a rule met again is recursion.
+type Stack = Vec<String>;
+
+/// What [`Grammar::sound`] finds: nothing, or why the rule cannot be compiled.
+type Sound = Result<(), CompileError>;
 
 /// How a rule is matched: against a whole text, or at the start of a longer one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
