@@ -405,19 +405,16 @@ fn check_castling_letters(
     out: &mut Vec<Diagnostic>,
 ) {
     if !dashes.is_empty() && (dashes.len() > 1 || !castling.rights.is_empty()) {
-        out.push(
-            Diagnostic::error(
-                "fen::castling",
-                dashes[0],
-                "`-` means no castling rights, so it cannot be combined with anything else",
-            )
-            .label("no castling rights")
-            .help(if castling.rights.is_empty() {
-                "write a single `-`"
-            } else {
-                "remove the `-`: this field lists rights"
-            }),
-        );
+        let lists = !castling.rights.is_empty();
+        let means = "means no castling rights";
+        out.push(fields::dash_with_more(
+            "fen::castling",
+            dashes[0],
+            means,
+            "no castling rights",
+            lists,
+            "this field lists rights",
+        ));
     }
     if dialect == Dialect::Standard && !files.is_empty() {
         let mut diag = Diagnostic::error(

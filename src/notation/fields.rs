@@ -65,6 +65,23 @@ pub fn empty_record(code: &'static str, end: Span, help: String) -> Diagnostic {
     Diagnostic::error(code, end, "the record is empty").label("nothing here").help(help)
 }
 
+/// The finding for a `-` (for "none") at `dash` written with more in its field: `means` says
+/// what it stands for ("means no castling rights"); when the field `lists` something besides,
+/// `remove` says why to remove the `-`.
+pub fn dash_with_more(
+    code: &'static str,
+    dash: Span,
+    means: &str,
+    label: &str,
+    lists: bool,
+    remove: &str,
+) -> Diagnostic {
+    let help = if lists { format!("remove the `-`: {remove}") } else { "write a single `-`".to_owned() };
+    Diagnostic::error(code, dash, format!("`-` {means}, so it cannot be combined with anything else"))
+        .label(label)
+        .help(help)
+}
+
 /// Reports whitespace around and between the fields; separators of one kind are reported once,
 /// with a label on each.
 pub fn check_gaps(text: &str, gaps: &[Span], codes: &Codes, out: &mut Vec<Diagnostic>) {

@@ -439,17 +439,10 @@ pub fn build_hand(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Hand 
     }
     flush_bad(&mut bad, &mut no_cells, BadContext::Hand, out);
     if !dashes.is_empty() && (dashes.len() > 1 || !hand.entries.is_empty() || faults > 0) {
-        let mut diag = Diagnostic::error(
-            "sfen::hand-dash",
-            dashes[0],
-            "`-` stands for empty hands, so it cannot be combined with anything else",
-        )
-        .label("`-` means no pieces in hand")
-        .help(if hand.entries.is_empty() {
-            "write a single `-`"
-        } else {
-            "remove the `-`: this hand lists pieces"
-        });
+        let (means, label) = ("stands for empty hands", "`-` means no pieces in hand");
+        let lists = !hand.entries.is_empty();
+        let mut diag =
+            fields::dash_with_more("sfen::hand-dash", dashes[0], means, label, lists, "this hand lists pieces");
         for &d in &dashes[1..] {
             diag = diag.with(d, "another `-`");
         }
@@ -608,37 +601,11 @@ fn resolve_dialect(record: &Record, choice: DialectChoice, out: &mut Vec<Diagnos
             dialect
         }
         DialectChoice::Usi => {
-            if let Some(s) = side.filter(|s| s.node.dialect == Dialect::Sfen2007) {
-                let usi = if s.node.color == Color::Black { 'b' } else { 'w' };
-                out.push(
-                    Diagnostic::error(
-                        "sfen::dialect",
-                        s.span,
-                        format!("`{}` is the SFEN 2007 side letter; USI writes `{usi}`", s.node.letter()),
-                    )
-                    .label(format!("did you mean `{usi}`?"))
-                    .help(format!(
-                        "write `{usi}`, or check this record with `--dialect sfen2007` (or `auto`), which accepts it"
-                    )),
-                );
-            }
+            out.extend(side.and_then(|s| other_side_letter(s, Dialect::Usi)));
             Some(Dialect::Usi)
         }
         DialectChoice::Sfen2007 => {
-            if let Some(s) = side.filter(|s| s.node.dialect == Dialect::Usi) {
-                let upper = if s.node.color == Color::Black { 'B' } else { 'W' };
-                out.push(
-                    Diagnostic::error(
-                        "sfen::dialect",
-                        s.span,
-                        format!("`{}` is the USI side letter; SFEN 2007 writes `{upper}`", s.node.letter()),
-                    )
-                    .label(format!("did you mean `{upper}`?"))
-                    .help(format!(
-                        "write `{upper}`, or check this record with `--dialect usi` (or `auto`), which accepts it"
-                    )),
-                );
-            }
+            out.extend(side.and_then(|s| other_side_letter(s, Dialect::Sfen2007)));
             if let Some(m) = big_move {
                 out.push(
                     Diagnostic::error(
@@ -653,4 +620,21 @@ fn resolve_dialect(record: &Record, choice: DialectChoice, out: &mut Vec<Diagnos
             Some(Dialect::Sfen2007)
         }
     }
+}
+
+/// The finding for a side letter of the other dialect than `wanted`, if `side` is written so.
+fn other_side_letter(side: Spanned<Side>, wanted: Dialect) -> Option<Diagnostic> {
+    let written = side.node.dialect;
+    if written == wanted {
+        return None;
+    }
+    let meant = Side { color: side.node.color, dialect: wanted }.letter();
+    let message =
+        format!("`{}` is the {} side letter; {} writes `{meant}`", side.node.letter(), written.title(), wanted.title());
+    Some(Diagnostic::error("sfen::dialect", side.span, message).label(format!("did you mean `{meant}`?")).help(
+        format!(
+            "write `{meant}`, or check this record with `--dialect {}` (or `auto`), which accepts it",
+            written.as_str()
+        ),
+    ))
 }
