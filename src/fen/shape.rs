@@ -4,7 +4,7 @@
 use super::ast::Cell;
 use crate::chess::Piece;
 use crate::diagnostic::Diagnostic;
-use crate::notation::grid::{Row, ShapeWords};
+use crate::notation::grid::{Row, ShapeWords, Size};
 use crate::span::{Span, Spanned};
 
 /// A chess board: eight ranks of eight squares.
@@ -15,11 +15,7 @@ fn plural(n: u32, one: &str, many: &str) -> String {
 }
 
 impl ShapeWords<Piece> for Shape {
-    const FILES: u32 = 8;
-    const RANKS: usize = 8;
-    const COUNT_CODE: &'static str = "fen::rank-count";
-    const NOUN: &'static str = "placement";
-    const SEPARATORS: &'static str = "eight ranks have seven separators";
+    const SIZE: Size = Size::new(8, 8, "fen::rank-count", "placement", "eight ranks have seven separators");
 
     fn rank_name(index: usize) -> String {
         if index < 8 {

@@ -983,6 +983,20 @@ pub(crate) mod testing {
         })
     }
 
+    /// A token decoder to check against the grammar: its name, whether it reads a text, and
+    /// the rules that match the same texts.
+    pub type Decoder<'a, R> = (&'a str, fn(&str) -> bool, &'a [R]);
+
+    /// Checks that each decoder reads exactly the texts (of up to two characters of
+    /// `alphabet`) that one of its rules matches whole.
+    pub fn decoders_agree<P: pest::Parser<R>, R: pest::RuleType>(alphabet: &str, decoders: &[Decoder<'_, R>]) {
+        for text in strings(alphabet, 2) {
+            for (name, reads, rules) in decoders {
+                assert_eq!(reads(&text), pest_matches::<P, R>(rules, &text), "{name} {text:?}");
+            }
+        }
+    }
+
     /// Every string of up to `max` characters drawn from `alphabet`.
     pub fn strings(alphabet: &str, max: usize) -> Vec<String> {
         let mut out = vec![String::new()];

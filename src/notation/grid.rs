@@ -233,19 +233,36 @@ impl<P: fmt::Display> Grid<P> {
     }
 }
 
+/// A board's size, and the words for a wrong number of its ranks.
+#[derive(Clone, Copy, Debug)]
+pub struct Size {
+    files: u32,
+    ranks: usize,
+    count_code: &'static str,
+    noun: &'static str,
+    separators: &'static str,
+}
+
+impl Size {
+    /// `ranks` ranks of `files` squares; `count_code` is the code of a wrong number of ranks
+    /// (a lost separator among them), `noun` the field's name ("board"), and `separators` says
+    /// why there is one separator fewer than ranks ("nine ranks have eight separators").
+    pub const fn new(
+        files: u32,
+        ranks: usize,
+        count_code: &'static str,
+        noun: &'static str,
+        separators: &'static str,
+    ) -> Self {
+        Self { files, ranks, count_code, noun, separators }
+    }
+}
+
 /// How one notation words the faults of its board's shape: the checks are [`Grid::check_shape`]'s,
 /// the words each notation's own.
 pub trait ShapeWords<P> {
-    /// Squares to a rank.
-    const FILES: u32;
-    /// Ranks to a board.
-    const RANKS: usize;
-    /// The code of a wrong number of ranks (a lost separator among them).
-    const COUNT_CODE: &'static str;
-    /// The field's name: "board", "placement".
-    const NOUN: &'static str;
-    /// Why a board has one separator fewer than ranks: "nine ranks have eight separators".
-    const SEPARATORS: &'static str;
+    /// The board's size and the words for its rank count.
+    const SIZE: Size;
 
     /// The name of the rank at `index` (0 is the top).
     fn rank_name(index: usize) -> String;
@@ -255,13 +272,13 @@ pub trait ShapeWords<P> {
     }
     /// An empty rank, `span` its separators.
     fn empty_rank(index: usize, span: Span) -> Diagnostic;
-    /// A rank `width` squares wide, more than [`Self::FILES`]; `over` is the cell that runs past.
+    /// A rank `width` squares wide, more than the size's files; `over` is the cell that runs past.
     fn too_wide(index: usize, width: u32, over: Option<&Spanned<Cell<P>>>, rank: &Row) -> Diagnostic;
-    /// A rank `width` squares wide, fewer than [`Self::FILES`].
+    /// A rank `width` squares wide, fewer than the size's files.
     fn too_narrow(index: usize, width: u32, rank: &Row) -> Diagnostic;
-    /// `n` ranks, more than [`Self::RANKS`]: `extra` covers the ones past `last`, the last rank.
+    /// `n` ranks, more than the size's ranks: `extra` covers the ones past `last`, the last rank.
     fn too_many(n: usize, extra: Span, last: Span) -> Diagnostic;
-    /// `n` ranks, fewer than [`Self::RANKS`], in the field `span` (`foreign` from [`Self::foreign`]).
+    /// `n` ranks, fewer than the size's ranks, in the field `span` (`foreign` from [`Self::foreign`]).
     fn too_few(n: usize, span: Span, foreign: bool) -> Diagnostic;
 }
 
@@ -271,16 +288,16 @@ impl<P: Copy + fmt::Display> Grid<P> {
     pub fn check_shape<W: ShapeWords<P>>(&self, out: &mut Vec<Diagnostic>) {
         // Two ranks run together: one finding at the place of the lost `/`, not a width error,
         // a count error and a hint about digits.
-        if let Some(lost) = self.lost_separator(W::FILES, W::RANKS) {
-            out.push(crate::notation::fields::lost_separator(W::COUNT_CODE, lost, W::rank_name));
+        if let Some(lost) = self.lost_separator(W::SIZE.files, W::SIZE.ranks) {
+            out.push(crate::notation::fields::lost_separator(W::SIZE.count_code, lost, W::rank_name));
             return;
         }
         let foreign = W::foreign(self);
         let n = self.ranks.len();
-        for (i, rank) in self.ranks.iter().enumerate().take(if foreign { 0 } else { W::RANKS }) {
+        for (i, rank) in self.ranks.iter().enumerate().take(if foreign { 0 } else { W::SIZE.ranks }) {
             let width = self.width(rank);
             if rank.cells.is_empty() {
-                if n == W::RANKS + 1 && (i == 0 || i + 1 == n) {
+                if n == W::SIZE.ranks + 1 && (i == 0 || i + 1 == n) {
                     continue; // a leading or trailing `/`, reported with the rank count
                 }
                 // Point at the separators around the empty rank.
@@ -289,41 +306,41 @@ impl<P: Copy + fmt::Display> Grid<P> {
                     (rank.span.end + 1).min(self.span.end),
                 );
                 out.push(W::empty_rank(i, span));
-            } else if width > W::FILES {
+            } else if width > W::SIZE.files {
                 let mut sum = 0;
                 let over = self.cells_of(rank).iter().find(|c| {
                     sum += c.node.width();
-                    sum > W::FILES
+                    sum > W::SIZE.files
                 });
                 out.push(W::too_wide(i, width, over, rank));
-            } else if width < W::FILES {
+            } else if width < W::SIZE.files {
                 out.push(W::too_narrow(i, width, rank));
             }
         }
-        if n > W::RANKS {
+        if n > W::SIZE.ranks {
             out.push(self.too_many_ranks::<W>());
-        } else if n < W::RANKS {
+        } else if n < W::SIZE.ranks {
             out.push(W::too_few(n, self.span, foreign));
         }
     }
 
     fn too_many_ranks<W: ShapeWords<P>>(&self) -> Diagnostic {
         let n = self.ranks.len();
-        let extra = Span::new(self.ranks[W::RANKS].span.start.saturating_sub(1), self.span.end);
-        if n == W::RANKS + 1 && self.ranks[0].cells.is_empty() {
+        let extra = Span::new(self.ranks[W::SIZE.ranks].span.start.saturating_sub(1), self.span.end);
+        if n == W::SIZE.ranks + 1 && self.ranks[0].cells.is_empty() {
             Diagnostic::error(
-                W::COUNT_CODE,
+                W::SIZE.count_code,
                 Span::new(self.span.start, self.span.start + 1),
-                format!("the {} starts with `/`", W::NOUN),
+                format!("the {} starts with `/`", W::SIZE.noun),
             )
             .label("leading separator")
-            .help(format!("remove the first `/`: {}", W::SEPARATORS))
-        } else if n == W::RANKS + 1 && self.ranks[W::RANKS].cells.is_empty() {
-            Diagnostic::error(W::COUNT_CODE, extra, format!("the {} ends with `/`", W::NOUN))
+            .help(format!("remove the first `/`: {}", W::SIZE.separators))
+        } else if n == W::SIZE.ranks + 1 && self.ranks[W::SIZE.ranks].cells.is_empty() {
+            Diagnostic::error(W::SIZE.count_code, extra, format!("the {} ends with `/`", W::SIZE.noun))
                 .label("trailing separator")
-                .help(format!("remove the last `/`: {}", W::SEPARATORS))
+                .help(format!("remove the last `/`: {}", W::SIZE.separators))
         } else {
-            W::too_many(n, extra, self.ranks[W::RANKS - 1].span)
+            W::too_many(n, extra, self.ranks[W::SIZE.ranks - 1].span)
         }
     }
 }

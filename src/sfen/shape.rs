@@ -3,7 +3,7 @@
 
 use super::ast::{Board, Cell};
 use crate::diagnostic::Diagnostic;
-use crate::notation::grid::{Row, ShapeWords};
+use crate::notation::grid::{Row, ShapeWords, Size};
 use crate::shogi::{rank_letter, Piece};
 use crate::span::{Span, Spanned};
 
@@ -19,11 +19,7 @@ fn s(n: impl Into<u64>) -> &'static str {
 }
 
 impl ShapeWords<Piece> for Shape {
-    const FILES: u32 = 9;
-    const RANKS: usize = 9;
-    const COUNT_CODE: &'static str = "sfen::rank-count";
-    const NOUN: &'static str = "board";
-    const SEPARATORS: &'static str = "nine ranks have eight separators";
+    const SIZE: Size = Size::new(9, 9, "sfen::rank-count", "board", "nine ranks have eight separators");
 
     fn rank_name(index: usize) -> String {
         if index < 9 {
