@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod fixture;
 pub mod vectors;
 use kifu::diagnostic::RecordSource;
 use kifu::Diagnostic;
