@@ -23,27 +23,19 @@ fn settings(path: &Path) -> (Kind, Dialect, Rule) {
 }
 
 fn assert_nested(record: &ast::Record, f: &Fixture) {
-    if let Some(p) = &record.placement {
-        f.assert_grid_nested(record.span, p, "placement");
-    }
+    f.assert_grid_nested(record.span, record.placement.as_ref(), "placement");
     if let Some(c) = &record.castling {
         f.inside(record.span, c.span, "castling");
-        for r in &c.rights {
-            f.inside(c.span, r.span, "castling right");
-        }
+        f.inside_all(c.span, c.rights.iter().map(|r| r.span), "castling right");
     }
-    for span in [
+    let fields = [
         record.side.map(|s| s.span),
         record.en_passant.map(|e| e.span),
         record.halfmove.map(|h| h.span),
         record.fullmove.map(|f| f.span),
         record.operations,
-    ]
-    .into_iter()
-    .flatten()
-    {
-        f.inside(record.span, span, "field");
-    }
+    ];
+    f.inside_all(record.span, fields.into_iter().flatten(), "field");
 }
 
 fn snapshot(path: &Path) -> String {

@@ -24,25 +24,17 @@ fn dialect_of(path: &Path) -> DialectChoice {
 }
 
 fn assert_nested(record: &ast::Record, f: &Fixture) {
-    if let Some(board) = &record.board {
-        f.assert_grid_nested(record.span, board, "board");
-    }
+    f.assert_grid_nested(record.span, record.board.as_ref(), "board");
     if let Some(hand) = &record.hand {
         f.inside(record.span, hand.span, "hand");
         for e in &hand.entries {
             f.inside(hand.span, e.span, "hand entry");
             f.inside(e.span, e.piece.span, "hand piece");
-            if let Some(c) = e.count {
-                f.inside(e.span, c.span, "hand count");
-            }
+            f.inside_all(e.span, e.count.map(|c| c.span), "hand count");
         }
     }
-    if let Some(side) = record.side {
-        f.inside(record.span, side.span, "side");
-    }
-    if let Some(m) = record.move_number {
-        f.inside(record.span, m.span, "move number");
-    }
+    f.inside_all(record.span, record.side.map(|s| s.span), "side");
+    f.inside_all(record.span, record.move_number.map(|m| m.span), "move number");
 }
 
 fn snapshot(path: &Path) -> String {

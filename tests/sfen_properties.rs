@@ -32,9 +32,7 @@ proptest! {
 
     #[test]
     fn print_then_parse_is_identity(p in position()) {
-        let text = p.to_string();
-        let again: Position = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
-        prop_assert_eq!(&again, &p);
+        strategies::round_trip(&p)?;
         if p.move_number.is_none_or(|n| n <= 99) {
             let old = p.to_sfen(Dialect::Sfen2007).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let checked = sfen::check(&old, DialectChoice::Sfen2007);

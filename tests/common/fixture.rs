@@ -65,15 +65,21 @@ impl Fixture {
         assert!(outer.contains(inner), "{}: {what} {inner:?} outside {outer:?}", self.file)
     }
 
-    /// Asserts that a board field lies inside `record`, its ranks inside it and their cells
-    /// inside them.
-    pub fn assert_grid_nested<P>(&self, record: Span, grid: &Grid<P>, what: &str) {
+    /// Asserts that each of `inner` (called `what`) lies inside `outer`.
+    pub fn inside_all(&self, outer: Span, inner: impl IntoIterator<Item = Span>, what: &str) {
+        for span in inner {
+            self.inside(outer, span, what);
+        }
+    }
+
+    /// Asserts that a board field, if any, lies inside `record`, its ranks inside it and their
+    /// cells inside them.
+    pub fn assert_grid_nested<P>(&self, record: Span, grid: Option<&Grid<P>>, what: &str) {
+        let Some(grid) = grid else { return };
         self.inside(record, grid.span, what);
         for rank in &grid.ranks {
             self.inside(grid.span, rank.span, "rank");
-            for cell in grid.cells_of(rank) {
-                self.inside(rank.span, cell.span, "cell");
-            }
+            self.inside_all(rank.span, grid.cells_of(rank).iter().map(|c| c.span), "cell");
         }
     }
 

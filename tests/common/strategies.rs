@@ -65,3 +65,15 @@ pub fn mutated<P: std::fmt::Display + std::fmt::Debug>(
         s
     })
 }
+
+/// Prints `p`, reads the text back and fails unless it is `p` again; the text, when it is.
+pub fn round_trip<P>(p: &P) -> Result<String, TestCaseError>
+where
+    P: std::fmt::Display + std::fmt::Debug + std::str::FromStr + PartialEq,
+    P::Err: std::fmt::Display,
+{
+    let text = p.to_string();
+    let again: P = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+    prop_assert_eq!(&again, p);
+    Ok(text)
+}
