@@ -46,7 +46,7 @@ fn snapshot(path: &Path) -> String {
     f.assert_verdict::<Position>(&checked.diagnostics, checked.position.as_ref(), round_trip, &["fen::", "input::"]);
     assert_nested(&checked.record, &f);
     let pairs = match FenParser::parse(rule, &f.text) {
-        Ok(pairs) => kifu::tree::render(pairs),
+        Ok(pairs) => kifu::notation::tree::render(pairs),
         Err(_) => format!("not a `{rule:?}`\n"),
     };
     let display = checked.position.as_ref().map(|p| {

@@ -43,7 +43,7 @@ fn snapshot(path: &Path) -> String {
     f.assert_verdict::<Position>(&checked.diagnostics, checked.position.as_ref(), true, &["sfen::", "input::"]);
     assert_nested(&checked.record, &f);
     let pairs = match SfenParser::parse(Rule::record, &f.text) {
-        Ok(pairs) => kifu::tree::render(pairs),
+        Ok(pairs) => kifu::notation::tree::render(pairs),
         Err(e) => format!("not a `record`: expected {}\n", sfen::expected_words(&e)),
     };
     f.snapshot(&pairs, &checked.record, checked.position.as_ref().map(Position::to_string), &checked.diagnostics)

@@ -95,7 +95,7 @@ pub fn parse(text: &str, kind: Kind, dialect: Dialect) -> Option<Record> {
 
 fn read_placement(text: &str, span: Span) -> Option<Placement> {
     // Every token is one character.
-    Placement::read_accepted(text, span, 8, 8, |rest| Some((token::cell_bytes(rest.get(..1)?)?, 1)))
+    Placement::read_accepted(text, span, 8, 8, |_| 1, token::cell_bytes)
 }
 
 fn read_castling(text: &str, span: Span) -> Option<Castling> {

@@ -68,15 +68,16 @@ impl<P> Grid<P> {
 
 impl<P> Grid<P> {
     /// Reads a board field `text` (at `span`) that an automaton has accepted, a cell at a time:
-    /// `cell` reads one from the start of the bytes it is given and says how many it took.
-    /// `None` unless every rank covers `files` squares (the builder explains the others).
+    /// a cell is `token_len(its first byte)` bytes, which `cell` reads. `None` unless every rank
+    /// covers `files` squares (the builder explains the others).
     #[inline]
     pub fn read_accepted(
         text: &str,
         span: Span,
         files: u32,
         ranks: usize,
-        cell: impl Fn(&[u8]) -> Option<(Cell<P>, usize)>,
+        token_len: impl Fn(u8) -> usize,
+        cell: impl Fn(&[u8]) -> Option<Cell<P>>,
     ) -> Option<Self> {
         let mut rows = Vec::with_capacity(ranks);
         let mut cells = Vec::with_capacity(text.len());
@@ -85,8 +86,9 @@ impl<P> Grid<P> {
             let first = cells.len();
             let mut i = 0;
             let mut width = 0;
-            while let Some(rest) = bytes.get(i..).filter(|r| !r.is_empty()) {
-                let (c, len) = cell(rest)?;
+            while let Some(&b) = bytes.get(i) {
+                let len = token_len(b);
+                let c = cell(bytes.get(i..i + len)?)?;
                 width += c.width();
                 cells.push(Spanned::new(c, Span::new(start + i, start + i + len)));
                 i += len;

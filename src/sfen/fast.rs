@@ -96,10 +96,7 @@ pub fn parse(text: &str, choice: DialectChoice) -> Option<Record> {
 
 fn read_board(text: &str, span: Span) -> Option<Board> {
     // A token is a `+` and its letter, or one character.
-    Board::read_accepted(text, span, 9, 9, |rest| {
-        let len = if rest.first() == Some(&b'+') { 2 } else { 1 };
-        Some((token::cell_bytes(rest.get(..len)?)?, len))
-    })
+    Board::read_accepted(text, span, 9, 9, |b| if b == b'+' { 2 } else { 1 }, token::cell_bytes)
 }
 
 fn read_hand(text: &str, span: Span) -> Option<Hand> {
