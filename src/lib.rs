@@ -6,19 +6,17 @@ pub mod chess;
 pub mod diagnostic;
 pub mod excerpt;
 pub mod fen;
-pub mod fields;
-pub mod findings;
-pub mod grammar;
-pub mod grid;
 pub mod json;
-pub mod lookalike;
+pub mod notation;
 pub mod playground;
 pub mod psn;
 pub mod sfen;
 pub mod shogi;
 pub mod span;
-pub mod tree;
 pub mod views;
+
+// moved to `notation`
+pub use notation::{fields, findings, grammar, grid, lookalike, tree};
 
 pub use diagnostic::{Diagnostic, Label, Severity};
 pub use span::{Span, Spanned};

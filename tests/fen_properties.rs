@@ -1,6 +1,9 @@
 //! Properties over generated FEN: printing and parsing are inverse, and the DFA fast path and
 //! the pest grammar accept the same records and build the same tree.
 
+mod common;
+
+use common::strategies;
 use kifu::chess::{Board, Color, Piece, Role};
 use kifu::fen::ast::{CastleRight, CastleSide};
 use kifu::fen::{self, build, fast, parser::FenParser, parser::Rule, Dialect, Kind, Position};
@@ -69,19 +72,7 @@ fn record_like() -> impl Strategy<Value = String> {
 }
 
 fn mutated() -> impl Strategy<Value = String> {
-    let edits = prop::collection::vec(
-        (any::<prop::sample::Index>(), prop::sample::select(vec!["", "/", "1", "8", " ", "p", "K", "-", "0", "q"])),
-        1..4,
-    );
-    (position(), edits).prop_map(|(p, edits)| {
-        let mut s = p.to_string();
-        for (at, with) in edits {
-            let i = at.index(s.len() + 1);
-            let end = (i + 1).min(s.len());
-            s.replace_range(i..end, with);
-        }
-        s
-    })
+    strategies::mutated(position(), vec!["", "/", "1", "8", " ", "p", "K", "-", "0", "q"])
 }
 
 fn agree(text: &str, kind: Kind, dialect: Dialect, rule: Rule) -> Result<(), TestCaseError> {
@@ -117,9 +108,7 @@ proptest! {
 
     #[test]
     fn print_then_parse_is_identity(p in position()) {
-        let text = p.to_string();
-        let again: Position = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
-        prop_assert_eq!(&again, &p);
+        let text = strategies::round_trip(&p)?;
         let checked = fen::check(&text, Kind::Fen, Dialect::Chess960);
         prop_assert_eq!(checked.position.as_ref(), Some(&p));
     }

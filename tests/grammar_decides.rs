@@ -11,7 +11,7 @@
 //!    reading or before.
 
 use kifu::fen::{self, parser::FenParser, Kind};
-use kifu::grammar::{self, Grammar, PrefixDfa, RuleDfa};
+use kifu::notation::grammar::{self, Grammar, PrefixDfa, RuleDfa};
 use kifu::sfen::{self, parser::SfenParser, DialectChoice};
 use pest::Parser;
 use proptest::prelude::*;
@@ -406,7 +406,7 @@ fn the_verdict_places_the_fault_where_the_grammar_stops() {
     let automaton = sfen::fast::automaton(DialectChoice::Usi);
     assert!(automaton.is_some());
     let verdict = |text: &str| {
-        kifu::fields::grammar_verdict::<SfenParser, Rule>(
+        kifu::notation::fields::grammar_verdict::<SfenParser, Rule>(
             text,
             automaton,
             Rule::usi_record,
@@ -423,7 +423,7 @@ fn the_verdict_places_the_fault_where_the_grammar_stops() {
     assert_eq!(d.span().start, bad.len() - 1);
     assert!(d.message.contains("a digit"), "{}", d.message);
     // Without the automaton, pest decides, and places it no later.
-    let by_pest = kifu::fields::grammar_verdict::<SfenParser, Rule>(
+    let by_pest = kifu::notation::fields::grammar_verdict::<SfenParser, Rule>(
         bad,
         None,
         Rule::usi_record,
@@ -436,7 +436,7 @@ fn the_verdict_places_the_fault_where_the_grammar_stops() {
     assert!(by_pest.span().start <= d.span().start);
     // A finding of the builder's at or before that place stands alone.
     let earlier = kifu::diagnostic::Diagnostic::error("sfen::x", kifu::span::Span::new(0, 1), "x");
-    assert!(kifu::fields::grammar_verdict::<SfenParser, Rule>(
+    assert!(kifu::notation::fields::grammar_verdict::<SfenParser, Rule>(
         bad,
         automaton,
         Rule::usi_record,

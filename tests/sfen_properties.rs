@@ -2,46 +2,12 @@
 //! pest grammar accept the same records and build the same tree, and the recovery path finds an
 //! error exactly where the grammar rejects.
 
+mod common;
+
+use common::strategies::{self, shogi_position as position};
 use kifu::sfen::{self, build, fast, parser::Rule, parser::SfenParser, Dialect, DialectChoice, Position};
-use kifu::shogi::{Board, Color, Hand, Piece, PieceKind};
 use pest::Parser;
 use proptest::prelude::*;
-
-fn piece() -> impl Strategy<Value = Option<Piece>> {
-    prop_oneof![
-        3 => Just(None),
-        1 => (0..8usize, any::<bool>(), any::<bool>()).prop_map(|(k, white, promoted)| {
-            let kind = PieceKind::ALL[k];
-            Some(Piece {
-                color: if white { Color::White } else { Color::Black },
-                kind,
-                promoted: promoted && kind.can_promote(),
-            })
-        }),
-    ]
-}
-
-fn position() -> impl Strategy<Value = Position> {
-    (
-        prop::collection::vec(piece(), 81),
-        prop::array::uniform7(0u32..=20),
-        prop::array::uniform7(0u32..=20),
-        any::<bool>(),
-        prop::option::of(1u64..=u64::MAX),
-    )
-        .prop_map(|(squares, black, white, white_to_move, move_number)| {
-            let mut board = Board::default();
-            for (i, p) in squares.into_iter().enumerate() {
-                board.0[i] = p;
-            }
-            Position {
-                board,
-                hands: [Hand(black), Hand(white)],
-                side: if white_to_move { Color::White } else { Color::Black },
-                move_number,
-            }
-        })
-}
 
 /// Pieces of SFEN records and things that are not, glued together.
 fn record_like() -> impl Strategy<Value = String> {
@@ -58,23 +24,7 @@ fn record_like() -> impl Strategy<Value = String> {
 
 /// A valid record with a few characters changed.
 fn mutated() -> impl Strategy<Value = String> {
-    let edits = prop::collection::vec(
-        (any::<prop::sample::Index>(), prop::sample::select(vec!["", "/", "+", "1", "9", " ", "p", "K", "-", "0"])),
-        1..4,
-    );
-    (position(), edits).prop_map(|(p, edits)| {
-        let mut s = p.to_string();
-        for (at, with) in edits {
-            let mut i = at.index(s.len() + 1);
-            while !s.is_char_boundary(i) {
-                i -= 1;
-            }
-            let end = (i + 1).min(s.len());
-            let end = if s.is_char_boundary(end) { end } else { i };
-            s.replace_range(i..end, with);
-        }
-        s
-    })
+    strategies::mutated(position(), vec!["", "/", "+", "1", "9", " ", "p", "K", "-", "0"])
 }
 
 proptest! {
@@ -82,9 +32,7 @@ proptest! {
 
     #[test]
     fn print_then_parse_is_identity(p in position()) {
-        let text = p.to_string();
-        let again: Position = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
-        prop_assert_eq!(&again, &p);
+        strategies::round_trip(&p)?;
         if p.move_number.is_none_or(|n| n <= 99) {
             let old = p.to_sfen(Dialect::Sfen2007).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let checked = sfen::check(&old, DialectChoice::Sfen2007);

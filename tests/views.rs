@@ -2,6 +2,8 @@
 //! SVG parsed as XML, the round trip SFEN → JSON → SFEN as a property, and the commands through
 //! the built binary.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -10,7 +12,7 @@ use insta_cmd::get_cargo_bin;
 use kifu::fen;
 use kifu::json::{read_stream, Style};
 use kifu::sfen::{self, DialectChoice, Position};
-use kifu::shogi::{Board, Color, Hand, Piece, PieceKind, Square};
+use kifu::shogi::{Color, Piece, Square};
 use kifu::views::{self, html, svg, text, Diagram, Names};
 use proptest::prelude::*;
 
@@ -269,43 +271,11 @@ fn an_html_page_is_self_contained() {
 
 // --- SFEN → JSON → SFEN --------------------------------------------------------------------
 
-fn piece() -> impl Strategy<Value = Option<Piece>> {
-    prop_oneof![
-        3 => Just(None),
-        1 => (0..8usize, any::<bool>(), any::<bool>()).prop_map(|(k, white, promoted)| {
-            let kind = PieceKind::ALL[k];
-            Some(Piece { color: if white { Color::White } else { Color::Black }, kind, promoted: promoted && kind.can_promote() })
-        }),
-    ]
-}
-
-fn position() -> impl Strategy<Value = Position> {
-    (
-        prop::collection::vec(piece(), 81),
-        prop::array::uniform7(0u32..=20),
-        prop::array::uniform7(0u32..=20),
-        any::<bool>(),
-        prop::option::of(1u64..=u64::MAX),
-    )
-        .prop_map(|(squares, black, white, white_to_move, move_number)| {
-            let mut board = Board::default();
-            for (i, p) in squares.into_iter().enumerate() {
-                board.0[i] = p;
-            }
-            Position {
-                board,
-                hands: [Hand(black), Hand(white)],
-                side: if white_to_move { Color::White } else { Color::Black },
-                move_number,
-            }
-        })
-}
-
 proptest! {
     /// Any position, legal or not: its SFEN, written as JSON (either style) and read back, is
     /// the same SFEN.
     #[test]
-    fn sfen_json_sfen_is_the_identity(p in position(), keyed in any::<bool>()) {
+    fn sfen_json_sfen_is_the_identity(p in common::strategies::shogi_position(), keyed in any::<bool>()) {
         let sfen_text = p.to_string();
         let reread: Position = sfen_text.parse().expect("Display writes SFEN");
         let style = if keyed { Style::Keyed } else { Style::Seed };

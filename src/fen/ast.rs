@@ -2,7 +2,13 @@
 //! included, so that later layers can count and point.
 
 use crate::chess::{Color, Piece, Square};
+pub use crate::notation::grid::Row as Rank;
 use crate::span::{Span, Spanned};
+
+/// The piece placement field: eight ranks ([`Rank`]) of chess pieces ([`Cell`]) when valid.
+pub type Placement = crate::notation::grid::Grid<Piece>;
+/// One token of a rank.
+pub type Cell = crate::notation::grid::Cell<Piece>;
 
 /// Which castling letters a record may use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -15,7 +21,7 @@ pub enum Dialect {
 }
 
 /// A whole record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
     /// The record's text span.
     pub span: Span,
@@ -34,15 +40,6 @@ pub struct Record {
     /// EPD operations, as written.
     pub operations: Option<Span>,
 }
-
-/// The piece placement field: eight ranks of chess pieces when valid.
-pub type Placement = crate::grid::Grid<Piece>;
-
-/// One rank.
-pub type Rank = crate::grid::Row;
-
-/// One token of a rank.
-pub type Cell = crate::grid::Cell<Piece>;
 
 /// The castling field.
 #[derive(Clone, Debug, PartialEq, Eq)]

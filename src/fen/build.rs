@@ -11,8 +11,8 @@ use super::parser::{FenParser, Rule};
 use super::{token, Kind};
 use crate::chess::{Color, Square};
 use crate::diagnostic::Diagnostic;
+use crate::notation::{fields, lookalike};
 use crate::span::{Span, Spanned};
-use crate::{fields, lookalike};
 
 /// The start position, for help texts.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -43,7 +43,7 @@ pub fn build(text: &str, kind: Kind, dialect: Dialect) -> (Record, Vec<Diagnosti
     let rule = super::fast::record_rule(kind, dialect);
     let format = if kind == Kind::Epd { "EPD" } else { "FEN" };
     let automaton = super::fast::automaton(kind, dialect);
-    out.extend(crate::fields::grammar_verdict::<FenParser, Rule>(
+    out.extend(crate::notation::fields::grammar_verdict::<FenParser, Rule>(
         text,
         automaton,
         rule,
@@ -66,76 +66,19 @@ fn internal(span: Span) -> Diagnostic {
 }
 
 fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnostic>) -> Record {
-    let mut record = Record {
-        span: Span::new(0, text.len()),
-        placement: None,
-        side: None,
-        castling: None,
-        en_passant: None,
-        halfmove: None,
-        fullmove: None,
-        operations: None,
-    };
-    let Some((mut fields, mut gaps)) = fields::split::<FenParser, Rule>(text, Rule::line, Rule::field, Rule::gap)
-    else {
+    let mut record = Record { span: Span::new(0, text.len()), ..Record::default() };
+    let split = fields::split_board_first::<FenParser, Rule>(text, [Rule::line, Rule::field, Rule::gap], |_| false);
+    let Some((mut fields, mut gaps)) = split else {
         out.push(internal(record.span));
         return record;
     };
-    // The fields a record of this kind has; EPD has four, then operations.
-    let wanted = match kind {
-        Kind::Fen => 6,
-        Kind::Epd => 4,
-    };
-    // A second field holding ranks: a space split the placement. Read the two parts as one
-    // placement, in which the space is a fault, not a field separator.
-    if fields.len() > 1 && fields[1].slice(text).contains('/') {
-        let joined = fields[0].to(fields[1]);
-        gaps.retain(|g| !joined.contains(*g));
-        fields.splice(0..2, [joined]);
-    }
-    // One field short: say where it went instead of blaming every field that moved into its
-    // place. Either the active colour is glued to the placement, or two spaces hold nothing.
-    if kind == Kind::Fen && fields.len() == wanted - 1 {
-        if let Some(at) = glued_side(text, fields[0]) {
-            out.push(
-                Diagnostic::error(
-                    "fen::separator",
-                    Span::point(at),
-                    "a space is missing between the piece placement and the active colour",
-                )
-                .label("a space goes here")
-                .help("separate the fields with a single space"),
-            );
-            fields.insert(1, Span::new(at, fields[0].end));
-            fields[0].end = at;
-        } else if let Some(i) = gaps.iter().position(|g| g.slice(text) == "  ") {
-            let gap = gaps.remove(i);
-            let at = gap.start + 1;
-            let index = fields.iter().position(|f| f.start > at).unwrap_or(fields.len());
-            out.push(
-                Diagnostic::error(
-                    "fen::missing-field",
-                    Span::point(at),
-                    format!(
-                        "{} {} missing",
-                        FIELD_NAMES[index],
-                        if FIELD_NAMES[index].ends_with('s') { "are" } else { "is" }
-                    ),
-                )
-                .label("nothing between these two spaces")
-                .help(format!("write {} here, as in `{START}`", FIELD_NAMES[index])),
-            );
-            fields.insert(index, Span::point(at));
-        }
+    if kind == Kind::Fen && fields.len() == FIELD_NAMES.len() - 1 {
+        find_lost_field(text, &mut fields, &mut gaps, out);
     }
     fields::check_gaps(text, &gaps, &CODES, out);
-    let end = Span::point(text.len());
     if fields.is_empty() {
-        out.push(
-            Diagnostic::error("fen::empty-record", end, "the record is empty")
-                .label("nothing here")
-                .help(format!("a FEN record has six fields, as in `{START}`")),
-        );
+        let help = format!("a FEN record has six fields, as in `{START}`");
+        out.push(fields::empty_record("fen::empty-record", Span::point(text.len()), help));
         return record;
     }
     // An empty field was left out, and is already reported.
@@ -154,73 +97,120 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
         );
         return record;
     }
-    if let Some((t, s)) = field(0) {
-        record.placement = Some(build_placement(t, s.start, out));
-    }
-    if let Some((t, s)) = field(1) {
-        record.side = build_side(t, s, out);
-    }
-    if let Some((t, s)) = field(2) {
-        record.castling = Some(build_castling(t, s, dialect, out));
-    }
-    if let Some((t, s)) = field(3) {
-        record.en_passant = build_en_passant(t, s, out);
-    }
+    record.placement = field(0).map(|(t, s)| build_placement(t, s.start, out));
+    record.side = field(1).and_then(|(t, s)| build_side(t, s, out));
+    record.castling = field(2).map(|(t, s)| build_castling(t, s, dialect, out));
+    record.en_passant = field(3).and_then(|(t, s)| build_en_passant(t, s, out));
     match kind {
         Kind::Fen => {
-            if let Some((t, s)) = field(4) {
-                record.halfmove = build_counter(t, s, false, out);
-            }
-            if let Some((t, s)) = field(5) {
-                record.fullmove = build_counter(t, s, true, out);
-            }
-            if fields.len() > 6 {
-                // The space before the extra fields goes with them: removing both leaves a record.
-                let extra = Span::new(fields[5].end, fields[fields.len() - 1].end);
-                out.push(
-                    Diagnostic::error("fen::extra-field", extra, format!("the record has {} fields; FEN has six", fields.len()))
-                        .label("unexpected")
-                        .help("a FEN record ends with the fullmove number: remove what follows (EPD operations need `--format epd`)"),
-                );
-            }
+            record.halfmove = field(4).and_then(|(t, s)| build_counter(t, s, false, out));
+            record.fullmove = field(5).and_then(|(t, s)| build_counter(t, s, true, out));
+            check_extra_fields(&fields, out);
         }
-        Kind::Epd => {
-            if let Some(first) = fields.get(4) {
-                let ops = Span::new(first.start, text.len());
-                let stop = fields::grammar_stop::<FenParser, Rule>(
-                    ops.slice(text),
-                    super::fast::operations(),
-                    Rule::epd_operations_field,
-                    super::rule_words,
-                );
-                if let Some(stop) = stop {
-                    out.push(fields::stop_report("fen::epd-operations", "the EPD operations", ops.slice(text), ops.start, &stop).help(
-                        "each operation is an opcode, its operands and a `;`, as in `bm Nf3; id \"test 1\";`; an operand that opens a quote closes it",
-                    ));
-                }
-                record.operations = Some(ops);
-            }
-        }
+        Kind::Epd => record.operations = fields.get(4).map(|first| build_operations(text, first.start, out)),
     }
-    if fields.len() < wanted {
-        let missing = &FIELD_NAMES[fields.len()..wanted];
-        let (message, help) = match (kind, fields.len()) {
-            (Kind::Fen, 4) => (
-                "the halfmove clock and the fullmove number are missing".to_owned(),
-                "add ` 0 1` for a position with no known history (or read it as EPD with `--format epd`)".to_owned(),
-            ),
-            (Kind::Fen, 5) => (
-                "the fullmove number is missing".to_owned(),
-                "add the fullmove number, ` 1` when it is not known".to_owned(),
-            ),
-            _ => (
-                format!("{} {} missing", join(missing), if missing.len() == 1 { "is" } else { "are" }),
-                format!("a FEN record has six fields, as in `{START}`"),
-            ),
-        };
-        out.push(Diagnostic::error("fen::missing-field", end, message).label("the record ends here").help(help));
-    }
+    check_missing_fields(text, fields.len(), kind, out);
     record
+}
+
+/// One field short: says where it went instead of blaming every field that moved into its
+/// place. Either the active colour is glued to the placement, or two spaces hold nothing; the
+/// field found is put back in `fields` (an empty span for one that holds nothing).
+fn find_lost_field(text: &str, fields: &mut Vec<Span>, gaps: &mut Vec<Span>, out: &mut Vec<Diagnostic>) {
+    if let Some(at) = glued_side(text, fields[0]) {
+        out.push(
+            Diagnostic::error(
+                "fen::separator",
+                Span::point(at),
+                "a space is missing between the piece placement and the active colour",
+            )
+            .label("a space goes here")
+            .help("separate the fields with a single space"),
+        );
+        fields.insert(1, Span::new(at, fields[0].end));
+        fields[0].end = at;
+    } else if let Some(i) = gaps.iter().position(|g| g.slice(text) == "  ") {
+        let gap = gaps.remove(i);
+        let at = gap.start + 1;
+        let index = fields.iter().position(|f| f.start > at).unwrap_or(fields.len());
+        let name = FIELD_NAMES[index];
+        out.push(
+            Diagnostic::error(
+                "fen::missing-field",
+                Span::point(at),
+                format!("{name} {} missing", if name.ends_with('s') { "are" } else { "is" }),
+            )
+            .label("nothing between these two spaces")
+            .help(format!("write {name} here, as in `{START}`")),
+        );
+        fields.insert(index, Span::point(at));
+    }
+}
+
+/// Reports the fields after a FEN's sixth.
+fn check_extra_fields(fields: &[Span], out: &mut Vec<Diagnostic>) {
+    if fields.len() > 6 {
+        // The space before the extra fields goes with them: removing both leaves a record.
+        let extra = Span::new(fields[5].end, fields[fields.len() - 1].end);
+        out.push(
+            Diagnostic::error(
+                "fen::extra-field",
+                extra,
+                format!("the record has {} fields; FEN has six", fields.len()),
+            )
+            .label("unexpected")
+            .help(
+                "a FEN record ends with the fullmove number: remove what follows (EPD operations need `--format epd`)",
+            ),
+        );
+    }
+}
+
+/// The span of an EPD's operations, from `start` to the end of the record, with a finding
+/// where the grammar stops reading them.
+fn build_operations(text: &str, start: usize, out: &mut Vec<Diagnostic>) -> Span {
+    let ops = Span::new(start, text.len());
+    let stop = fields::grammar_stop::<FenParser, Rule>(
+        ops.slice(text),
+        super::fast::operations(),
+        Rule::epd_operations_field,
+        super::rule_words,
+    );
+    if let Some(stop) = stop {
+        out.push(fields::stop_report("fen::epd-operations", "the EPD operations", ops.slice(text), ops.start, &stop).help(
+            "each operation is an opcode, its operands and a `;`, as in `bm Nf3; id \"test 1\";`; an operand that opens a quote closes it",
+        ));
+    }
+    ops
+}
+
+/// Reports the fields a record of `kind` lacks, when it has `count`: FEN has six, EPD four,
+/// then operations.
+fn check_missing_fields(text: &str, count: usize, kind: Kind, out: &mut Vec<Diagnostic>) {
+    let wanted = match kind {
+        Kind::Fen => 6,
+        Kind::Epd => 4,
+    };
+    if count >= wanted {
+        return;
+    }
+    let missing = &FIELD_NAMES[count..wanted];
+    let (message, help) = match (kind, count) {
+        (Kind::Fen, 4) => (
+            "the halfmove clock and the fullmove number are missing".to_owned(),
+            "add ` 0 1` for a position with no known history (or read it as EPD with `--format epd`)".to_owned(),
+        ),
+        (Kind::Fen, 5) => (
+            "the fullmove number is missing".to_owned(),
+            "add the fullmove number, ` 1` when it is not known".to_owned(),
+        ),
+        _ => (
+            format!("{} {} missing", join(missing), if missing.len() == 1 { "is" } else { "are" }),
+            format!("a FEN record has six fields, as in `{START}`"),
+        ),
+    };
+    let end = Span::point(text.len());
+    out.push(Diagnostic::error("fen::missing-field", end, message).label("the record ends here").help(help));
 }
 
 /// Where the active colour starts when it is glued to the placement (`…/RNBQKBNRw`): the last
@@ -260,12 +250,11 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
         out.push(internal(placement.span));
         return placement;
     };
-    let unknown = fields::Unknown {
-        code: "fen::unknown-piece",
-        noun: "chess piece",
-        nouns: "chess pieces",
-        help: "pieces are P N B R Q K for White and p n b r q k for Black; digits 1-8 count blank squares",
-    };
+    let unknown = fields::Unknown::new(
+        "fen::unknown-piece",
+        "chess piece",
+        "pieces are P N B R Q K for White and p n b r q k for Black; digits 1-8 count blank squares",
+    );
     for row in pair.into_inner() {
         match row.as_rule() {
             Rule::rank_lenient => {
@@ -315,7 +304,7 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
             other => unreachable!("build_placement: {other:?}"),
         }
     }
-    check_shape(&placement, out);
+    placement.check_shape::<super::shape::Shape>(out);
     placement
 }
 
@@ -332,117 +321,6 @@ fn flush_placement_faults(bad: &[(Span, char)], unknown: &fields::Unknown, out: 
         );
     } else {
         out.extend(fields::bad_run(bad, &CODES, unknown));
-    }
-}
-
-fn rank_name(index: usize) -> String {
-    if index < 8 {
-        format!("rank {}", 8 - index)
-    } else {
-        format!("the {}th rank written (past rank 1)", index + 1)
-    }
-}
-
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-fn check_shape(p: &Placement, out: &mut Vec<Diagnostic>) {
-    let n = p.ranks.len();
-    // Two ranks run together: one finding at the place of the lost `/`.
-    if let Some(lost) = p.lost_separator(8, 8) {
-        out.push(fields::lost_separator("fen::rank-count", lost, rank_name));
-        return;
-    }
-    for (i, rank) in p.ranks.iter().enumerate().take(8) {
-        let width = p.width(rank);
-        if rank.cells.is_empty() {
-            if n == 9 && (i == 0 || i + 1 == n) {
-                continue;
-            }
-            let span =
-                Span::new(rank.span.start.saturating_sub(1).max(p.span.start), (rank.span.end + 1).min(p.span.end));
-            out.push(
-                Diagnostic::error("fen::empty-rank", span, format!("{} is empty", rank_name(i)))
-                    .label("nothing between these")
-                    .help("write `8` for a rank of eight blank squares"),
-            );
-        } else if width > 8 {
-            let mut sum = 0;
-            let over = p.cells_of(rank).iter().find(|c| {
-                sum += c.node.width();
-                sum > 8
-            });
-            let (over_span, what) = match over {
-                Some(c) if matches!(c.node, Cell::Fault { width: 9 }) => {
-                    (c.span, "`9`: more blank squares than a rank has".to_owned())
-                }
-                Some(c) => (c.span, "runs past file h".to_owned()),
-                None => (rank.span, String::new()),
-            };
-            out.push(
-                Diagnostic::error(
-                    "fen::rank-width",
-                    over_span,
-                    format!("{} covers {width} squares; a rank has 8", rank_name(i)),
-                )
-                .label(what)
-                .with(rank.span, plural(width, "square", "squares"))
-                .help(format!(
-                    "remove {} from {}",
-                    plural(width - 8, "square", "squares"),
-                    rank_name(i)
-                )),
-            );
-        } else if width < 8 {
-            out.push(
-                Diagnostic::error(
-                    "fen::rank-width",
-                    rank.span,
-                    format!("{} covers {}; a rank has 8", rank_name(i), plural(width, "square", "squares")),
-                )
-                .label(format!("{} short", 8 - width))
-                .help(format!(
-                    "add the missing {} (a digit counts blank squares, as in `{}`)",
-                    plural(8 - width, "square", "squares"),
-                    8 - width
-                )),
-            );
-        }
-    }
-    if n > 8 {
-        let leading = n == 9 && p.ranks[0].cells.is_empty();
-        let trailing = n == 9 && p.ranks[8].cells.is_empty();
-        let extra = Span::new(p.ranks[8].span.start.saturating_sub(1), p.span.end);
-        let diag = if leading {
-            Diagnostic::error(
-                "fen::rank-count",
-                Span::new(p.span.start, p.span.start + 1),
-                "the placement starts with `/`",
-            )
-            .label("leading separator")
-            .help("remove the first `/`: eight ranks have seven separators")
-        } else if trailing {
-            Diagnostic::error("fen::rank-count", extra, "the placement ends with `/`")
-                .label("trailing separator")
-                .help("remove the last `/`: eight ranks have seven separators")
-        } else {
-            Diagnostic::error("fen::rank-count", extra, format!("the placement has {n} ranks; a chess board has 8"))
-                .label(format!("{} too many", plural((n - 8) as u32, "rank", "ranks")))
-                .with(p.ranks[7].span, "rank 1, the last")
-                .help("remove the extra ranks (a Crazyhouse pocket after a ninth `/` is not standard FEN)")
-        };
-        out.push(diag);
-    } else if n < 8 {
-        out.push(
-            Diagnostic::error(
-                "fen::rank-count",
-                p.span,
-                format!("the placement has {}; a chess board has 8", plural(n as u32, "rank", "ranks")),
-            )
-            .label(plural(n as u32, "rank", "ranks"))
-            .help(format!("the placement lists ranks 8 to 1, with seven `/` between them; {} missing", 8 - n)),
-        );
     }
 }
 
@@ -487,12 +365,7 @@ fn build_castling(text: &str, span: Span, dialect: Dialect, out: &mut Vec<Diagno
     let mut dashes = Vec::new();
     let mut files = Vec::new();
     let mut bad: Vec<(Span, char)> = Vec::new();
-    let unknown = fields::Unknown {
-        code: "fen::castling",
-        noun: "castling right",
-        nouns: "castling rights",
-        help: "castling rights are `-` or some of `K`, `Q`, `k`, `q` (White king-side, White queen-side, Black king-side, Black queen-side)",
-    };
+    let unknown = fields::Unknown::new("fen::castling", "castling right", "castling rights are `-` or some of `K`, `Q`, `k`, `q` (White king-side, White queen-side, Black king-side, Black queen-side)");
     for item in pair.into_inner() {
         let s = Span::of(item.as_span()).shift(span.start);
         let t = item.as_str();
@@ -518,20 +391,30 @@ fn build_castling(text: &str, span: Span, dialect: Dialect, out: &mut Vec<Diagno
         }
     }
     out.extend(fields::bad_run(&bad, &CODES, &unknown));
+    check_castling_letters(&castling, &dashes, &files, dialect, out);
+    castling
+}
+
+/// Reports the castling field's letters that cannot stand together: `-` with rights (`dashes`
+/// are the `-`s), rook files (`files`) in standard chess, a right listed twice.
+fn check_castling_letters(
+    castling: &Castling,
+    dashes: &[Span],
+    files: &[Span],
+    dialect: Dialect,
+    out: &mut Vec<Diagnostic>,
+) {
     if !dashes.is_empty() && (dashes.len() > 1 || !castling.rights.is_empty()) {
-        out.push(
-            Diagnostic::error(
-                "fen::castling",
-                dashes[0],
-                "`-` means no castling rights, so it cannot be combined with anything else",
-            )
-            .label("no castling rights")
-            .help(if castling.rights.is_empty() {
-                "write a single `-`"
-            } else {
-                "remove the `-`: this field lists rights"
-            }),
-        );
+        let lists = !castling.rights.is_empty();
+        let means = "means no castling rights";
+        out.push(fields::dash_with_more(
+            "fen::castling",
+            dashes[0],
+            means,
+            "no castling rights",
+            lists,
+            "this field lists rights",
+        ));
     }
     if dialect == Dialect::Standard && !files.is_empty() {
         let mut diag = Diagnostic::error(
@@ -560,7 +443,6 @@ fn build_castling(text: &str, span: Span, dialect: Dialect, out: &mut Vec<Diagno
             );
         }
     }
-    castling
 }
 
 fn build_en_passant(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spanned<Option<Square>>> {

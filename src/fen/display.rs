@@ -10,27 +10,7 @@ impl Position {
     /// The placement field.
     pub fn placement(&self) -> String {
         let mut s = String::with_capacity(72);
-        for rank in 0..8 {
-            if rank > 0 {
-                s.push('/');
-            }
-            let mut blank = 0u8;
-            for file in 0..8 {
-                match self.board.0[rank * 8 + file] {
-                    Some(p) => {
-                        if blank > 0 {
-                            s.push(char::from(b'0' + blank));
-                            blank = 0;
-                        }
-                        s.push(p.letter());
-                    }
-                    None => blank += 1,
-                }
-            }
-            if blank > 0 {
-                s.push(char::from(b'0' + blank));
-            }
-        }
+        crate::notation::grid::write_board(&self.board.0, 8, &mut s);
         s
     }
 

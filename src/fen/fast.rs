@@ -4,10 +4,10 @@
 
 use std::sync::OnceLock;
 
-use super::ast::{CastleRight, Castling, Dialect, Placement, Rank, Record};
+use super::ast::{CastleRight, Castling, Dialect, Placement, Record};
 use super::parser::Rule;
 use super::{token, Kind};
-use crate::grammar::{self, RuleDfa, Shipped};
+use crate::notation::grammar::{self, RuleDfa, Shipped};
 use crate::span::{Span, Spanned};
 
 static GRAMMAR: Shipped = Shipped::new(&[grammar::FEN, grammar::COMMON]);
@@ -94,25 +94,8 @@ pub fn parse(text: &str, kind: Kind, dialect: Dialect) -> Option<Record> {
 }
 
 fn read_placement(text: &str, span: Span) -> Option<Placement> {
-    let mut ranks = Vec::with_capacity(8);
-    let mut cells = Vec::with_capacity(text.len());
-    let mut start = span.start;
-    for rank in text.as_bytes().split(|&b| b == b'/') {
-        let first = cells.len();
-        let mut width = 0;
-        // Every token is one character.
-        for i in 0..rank.len() {
-            let cell = token::cell_bytes(rank.get(i..i + 1)?)?;
-            width += cell.width();
-            cells.push(Spanned::new(cell, Span::new(start + i, start + i + 1)));
-        }
-        if width != 8 {
-            return None;
-        }
-        ranks.push(Rank { span: Span::new(start, start + rank.len()), cells: first..cells.len() });
-        start += rank.len() + 1;
-    }
-    Some(Placement { span, ranks, cells })
+    // Every token is one character.
+    Placement::read_accepted(text, span, 8, 8, |_| 1, token::cell_bytes)
 }
 
 fn read_castling(text: &str, span: Span) -> Option<Castling> {

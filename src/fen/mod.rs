@@ -22,6 +22,7 @@ pub mod fast;
 pub use crate::json::chess as json;
 pub mod model;
 pub mod parser;
+mod shape;
 mod token;
 pub mod validate;
 
@@ -45,12 +46,14 @@ pub enum Kind {
 /// A record read and checked.
 pub type Checked = crate::diagnostic::Checked<Record, Position>;
 
+/// The syntax tree of `text` and its syntax faults: the fast reader's, or the builder's.
+fn read(text: &str, kind: Kind, dialect: Dialect) -> (Record, Vec<Diagnostic>) {
+    crate::notation::read(fast::parse(text, kind, dialect), || build::build(text, kind, dialect))
+}
+
 /// Reads and checks one record (a line without its end of line).
 pub fn check(text: &str, kind: Kind, dialect: Dialect) -> Checked {
-    let (record, mut diagnostics) = match fast::parse(text, kind, dialect) {
-        Some(record) => (record, Vec::new()),
-        None => build::build(text, kind, dialect),
-    };
+    let (record, mut diagnostics) = read(text, kind, dialect);
     let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
     let faulty = |span: Option<crate::span::Span>| span.is_none_or(|s| !crate::diagnostic::is_sound(s, &diagnostics));
     let sound = validate::Sound {
@@ -72,15 +75,7 @@ impl FromStr for Position {
     type Err = crate::diagnostic::ParseError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (record, diagnostics) = match fast::parse(s, Kind::Fen, Dialect::Chess960) {
-            Some(record) => (record, Vec::new()),
-            None => build::build(s, Kind::Fen, Dialect::Chess960),
-        };
-        let errors: Vec<Diagnostic> = diagnostics.into_iter().filter(Diagnostic::is_error).collect();
-        match Position::from_record(&record) {
-            Some(p) if errors.is_empty() => Ok(p),
-            _ => Err(crate::diagnostic::ParseError { format: "FEN", diagnostics: errors }),
-        }
+        crate::notation::parsed(read(s, Kind::Fen, Dialect::Chess960), Position::from_record, "FEN")
     }
 }
 
@@ -102,7 +97,6 @@ pub fn rule_words(rule: parser::Rule) -> &'static str {
         Rule::ep_square => "a square on rank 3 or 6",
         Rule::halfmove_clock => "the halfmove clock",
         Rule::fullmove_number => "the fullmove number",
-        Rule::counter_lenient => "a number",
         Rule::epd_operations | Rule::epd_operations_field => "EPD operations",
         Rule::epd_operation => "an operation (`opcode operand…;`)",
         Rule::epd_opcode => "an opcode",
@@ -111,7 +105,7 @@ pub fn rule_words(rule: parser::Rule) -> &'static str {
         Rule::blank_zero | Rule::blank_nine | Rule::bad_fen_square => "a square",
         Rule::castling_dash | Rule::bad_castling_char => "a castling right",
         Rule::gap | Rule::SPACE => "a space",
-        Rule::integer | Rule::natural => "a number",
+        Rule::integer | Rule::natural | Rule::counter_lenient => "a number",
         Rule::field => "a field",
         Rule::line => "a line",
         Rule::EOI => "the end of the record",

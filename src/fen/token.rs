@@ -71,24 +71,21 @@ pub fn counter(text: &str) -> Option<u64> {
 mod tests {
     use super::*;
     use crate::fen::parser::{FenParser, Rule};
-
-    /// True when one of `rules` matches all of `text`.
-    fn pest_matches(rules: &[Rule], text: &str) -> bool {
-        crate::grammar::testing::pest_matches::<FenParser, Rule>(rules, text)
-    }
-
-    const ALPHABET: &str = "PNBRQKpnbrqkAHIahiwx-/0123689 é８";
+    use crate::notation::grammar::testing::decoders_agree;
 
     #[test]
     fn each_decoder_accepts_what_its_rules_match() {
-        for text in crate::grammar::testing::strings(ALPHABET, 2) {
-            let t = text.as_str();
-            assert_eq!(cell(t).is_some(), pest_matches(&[Rule::blank_run, Rule::fen_piece], t), "cell {t:?}");
-            assert_eq!(side(t).is_some(), pest_matches(&[Rule::active_color], t), "side {t:?}");
-            assert_eq!(castle_right(t).is_some(), pest_matches(&[Rule::castling960_right], t), "castling {t:?}");
-            assert_eq!(en_passant(t).is_some(), pest_matches(&[Rule::en_passant], t), "en passant {t:?}");
-            assert_eq!(counter(t).is_some(), pest_matches(&[Rule::halfmove_clock], t), "counter {t:?}");
-        }
+        const ALPHABET: &str = "PNBRQKpnbrqkAHIahiwx-/0123689 é８";
+        decoders_agree::<FenParser, Rule>(
+            ALPHABET,
+            &[
+                ("cell", |t| cell(t).is_some(), &[Rule::blank_run, Rule::fen_piece]),
+                ("side", |t| side(t).is_some(), &[Rule::active_color]),
+                ("castling", |t| castle_right(t).is_some(), &[Rule::castling960_right]),
+                ("en passant", |t| en_passant(t).is_some(), &[Rule::en_passant]),
+                ("counter", |t| counter(t).is_some(), &[Rule::halfmove_clock]),
+            ],
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::ast::{CastleRight, CastleSide, Cell, Dialect, Placement, Record};
 use super::model::square_span;
 use crate::chess::{Board, Color, Piece, Role, Square};
 use crate::diagnostic::Diagnostic;
-use crate::findings::{self, Checker};
+use crate::notation::findings::{self, CheckWords, Checker};
 use crate::span::{Span, Spanned};
 
 /// Which fields of a record read without syntax errors.
@@ -47,9 +47,7 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, dialect: Dial
     check_pawns(&census, &at, out);
     check_material(&census, p, &at, out);
     let side = record.side.filter(|_| sound.side);
-    if let Some(side) = side {
-        check_checks(board, &census, side, &at, out);
-    }
+    check_checks(board, &census, side, &at, out);
     if let Some(c) = castling {
         check_castling_rights(board, &c.rights, dialect, &at, out);
     }
@@ -256,100 +254,96 @@ fn check_material(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, o
         if pawns.len() > 8 {
             continue;
         }
-        // Pieces beyond the starting set must be promoted pawns; bishops count by square colour.
-        let squares = |role| census.squares(color, role);
-        let bishops = squares(Role::Bishop);
-        let light: Vec<Square> = bishops.iter().copied().filter(|s| s.is_light()).collect();
-        let dark: Vec<Square> = bishops.iter().copied().filter(|s| !s.is_light()).collect();
-        let groups: [(&str, Vec<Square>, usize); 5] = [
-            ("queens", squares(Role::Queen), 1),
-            ("rooks", squares(Role::Rook), 2),
-            ("knights", squares(Role::Knight), 2),
-            ("light-squared bishops", light, 1),
-            ("dark-squared bishops", dark, 1),
-        ];
-        let extra: usize = groups.iter().map(|(_, sqs, n)| sqs.len().saturating_sub(*n)).sum();
-        let missing = 8 - pawns.len();
-        if extra > missing {
-            let over: Vec<&(&str, Vec<Square>, usize)> = groups.iter().filter(|(_, s, n)| s.len() > *n).collect();
-            let words: Vec<String> = over.iter().map(|(name, s, _)| format!("{} {name}", s.len())).collect();
-            let last = over.iter().filter_map(|(_, s, _)| s.last()).max().copied();
-            let Some(last) = last else { continue };
-            let mut d = Diagnostic::error(
-                "fen::impossible-material",
-                at(last),
-                format!(
-                    "{} has {}: {} beyond the starting set, but only {} of its pawns {} missing",
-                    color.name(),
-                    words.join(", "),
-                    plural(extra, "piece", "pieces"),
-                    missing,
-                    if missing == 1 { "is" } else { "are" }
-                ),
-            )
-            .label("beyond the starting set");
-            for (_, sqs, n) in &over {
-                for sq in sqs.iter().skip(*n).filter(|s| **s != last) {
-                    d = d.with(at(*sq), "beyond the starting set");
-                }
-            }
-            out.push(d.help("each piece beyond a side's starting set (one queen, two rooks, two knights, a bishop on each colour) is a promoted pawn, so it needs a missing pawn"));
-        }
+        check_promotions(census, color, pawns.len(), at, out);
     }
 }
 
-fn check_checks(
-    board: &Board,
+/// Pieces of `color` beyond the starting set must be promoted pawns: no more of them than its
+/// missing pawns (it has `pawns`). Bishops count by the colour of their squares.
+fn check_promotions(
     census: &Census,
-    side: Spanned<Color>,
+    color: Color,
+    pawns: usize,
     at: &dyn Fn(Square) -> Span,
     out: &mut Vec<Diagnostic>,
 ) {
-    let mover = side.node;
-    let waiting = mover.opponent();
-    let named = |squares: &[Square]| -> Vec<Checker> {
-        squares
-            .iter()
-            .map(|sq| Checker {
-                span: at(*sq),
-                name: format!("{} on {sq}", board.get(*sq).map_or_else(String::new, Piece::describe)),
-            })
-            .collect()
-    };
-    if let Some(king) = census.king(waiting) {
-        let checkers = board.attackers(king, mover);
-        if !checkers.is_empty() {
-            out.push(findings::opposite_check(
-                "fen::opposite-check",
-                (at(king), king.to_string()),
-                &named(&checkers),
-                (side.span, mover.name(), waiting.name()),
-                "active colour",
-            ));
-        }
-    }
-    if let Some(king) = census.king(mover) {
-        let checkers = board.attackers(king, waiting);
-        let why = match checkers.as_slice() {
-            [] | [_] => None,
-            [a, b] if !board.checks_from_afar(*a, king) && !board.checks_from_afar(*b, king) => {
-                Some("a double check needs a check along a line that the other piece's move uncovered, and neither piece checks from afar along a line")
+    let squares = |role| census.squares(color, role);
+    let bishops = squares(Role::Bishop);
+    let light: Vec<Square> = bishops.iter().copied().filter(|s| s.is_light()).collect();
+    let dark: Vec<Square> = bishops.iter().copied().filter(|s| !s.is_light()).collect();
+    let groups: [(&str, Vec<Square>, usize); 5] = [
+        ("queens", squares(Role::Queen), 1),
+        ("rooks", squares(Role::Rook), 2),
+        ("knights", squares(Role::Knight), 2),
+        ("light-squared bishops", light, 1),
+        ("dark-squared bishops", dark, 1),
+    ];
+    let extra: usize = groups.iter().map(|(_, sqs, n)| sqs.len().saturating_sub(*n)).sum();
+    let missing = 8 - pawns;
+    if extra > missing {
+        let over: Vec<&(&str, Vec<Square>, usize)> = groups.iter().filter(|(_, s, n)| s.len() > *n).collect();
+        let words: Vec<String> = over.iter().map(|(name, s, _)| format!("{} {name}", s.len())).collect();
+        let last = over.iter().filter_map(|(_, s, _)| s.last()).max().copied();
+        let Some(last) = last else { return };
+        let mut d = Diagnostic::error(
+            "fen::impossible-material",
+            at(last),
+            format!(
+                "{} has {}: {} beyond the starting set, but only {} of its pawns {} missing",
+                color.name(),
+                words.join(", "),
+                plural(extra, "piece", "pieces"),
+                missing,
+                if missing == 1 { "is" } else { "are" }
+            ),
+        )
+        .label("beyond the starting set");
+        for (_, sqs, n) in &over {
+            for sq in sqs.iter().skip(*n).filter(|s| **s != last) {
+                d = d.with(at(*sq), "beyond the starting set");
             }
-            [a, b] if aligned(*a, *b, king) => Some("two pieces cannot check along the same line from both sides: one move uncovers one line"),
-            [_, _] => None,
-            _ => Some("one move gives check with at most two pieces"),
-        };
-        if let Some(why) = why {
-            out.push(findings::impossible_check(
-                "fen::impossible-check",
-                (at(king), king.to_string()),
-                mover.name(),
-                &named(&checkers),
-                why,
-            ));
         }
+        out.push(d.help("each piece beyond a side's starting set (one queen, two rooks, two knights, a bishop on each colour) is a promoted pawn, so it needs a missing pawn"));
     }
 }
+
+/// The checks no game reaches: the side not to move in check, or the mover checked by more
+/// pieces (or in other ways) than one move brings about.
+fn check_checks(
+    board: &Board,
+    census: &Census,
+    side: Option<Spanned<Color>>,
+    at: &dyn Fn(Square) -> Span,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(side) = side else { return };
+    let (mover, waiting) = (side.node, side.node.opponent());
+    let far = |a: Square, king: Square| board.checks_from_afar(a, king);
+    findings::check_checks(
+        &CHECK_WORDS,
+        [census.king(waiting), census.king(mover)],
+        |king, movers| board.attackers(king, if movers { waiting } else { mover }),
+        |checkers, king| {
+            match *checkers {
+            [] | [_] => None,
+            [a, b] if !far(a, king) && !far(b, king) => {
+                Some("a double check needs a check along a line that the other piece's move uncovered, and neither piece checks from afar along a line")
+            }
+            [a, b] if aligned(a, b, king) => Some("two pieces cannot check along the same line from both sides: one move uncovers one line"),
+            [_, _] => None,
+            _ => Some("one move gives check with at most two pieces"),
+        }
+        },
+        |sq| Checker {
+            span: at(sq),
+            name: format!("{} on {sq}", board.get(sq).map_or_else(String::new, Piece::describe)),
+        },
+        (side.span, mover.name(), waiting.name()),
+        out,
+    );
+}
+
+const CHECK_WORDS: CheckWords = CheckWords::new("fen::opposite-check", "fen::impossible-check", "active colour");
 
 /// True when `a` and `b` lie on one line through `king`, on opposite sides of it.
 fn aligned(a: Square, b: Square, king: Square) -> bool {
@@ -371,29 +365,10 @@ fn check_castling_rights(
     for right in rights {
         let color = right.node.color;
         let rank = color.back_rank();
-        let square = |file: u8| Square::new(file, rank);
         let has = |sq: Option<Square>, role: Role| {
             sq.and_then(|s| board.get(s)).is_some_and(|p| p.color == color && p.role == role)
         };
-        // Where the king and the rook must stand for this right.
-        let (king_sq, rook_sq) = match dialect {
-            Dialect::Standard => {
-                let rook_file = if right.node.side == CastleSide::King { 7 } else { 0 };
-                (square(4), square(rook_file))
-            }
-            Dialect::Chess960 => {
-                let king = (0..8).map(square).find(|s| has(*s, Role::King)).flatten();
-                let rook = match (right.node.side, king.map(Square::file)) {
-                    (CastleSide::File(std::cmp::Reverse(f)), _) => square(f),
-                    (CastleSide::King, Some(k)) => {
-                        ((k + 1)..8).rev().map(square).find(|s| has(*s, Role::Rook)).flatten()
-                    }
-                    (CastleSide::Queen, Some(k)) => (0..k).map(square).find(|s| has(*s, Role::Rook)).flatten(),
-                    (_, None) => None,
-                };
-                (king, rook)
-            }
-        };
+        let (king_sq, rook_sq) = castle_squares(board, right.node, dialect);
         let side_name = match right.node.side {
             CastleSide::King => "king-side".to_owned(),
             CastleSide::Queen => "queen-side".to_owned(),
@@ -445,7 +420,38 @@ fn check_castling_rights(
             right.node.letter()
         )));
     }
-    // One right per side of the king: two letters for one rook, or two rooks on one side.
+    check_castling_repeats(&named, out);
+}
+
+/// Where the king and the rook must stand for `right` in `dialect` (in Chess960, where the king
+/// stands on the back rank and the rook that right names).
+fn castle_squares(board: &Board, right: CastleRight, dialect: Dialect) -> (Option<Square>, Option<Square>) {
+    let color = right.color;
+    let square = |file: u8| Square::new(file, color.back_rank());
+    let has = |sq: Option<Square>, role: Role| {
+        sq.and_then(|s| board.get(s)).is_some_and(|p| p.color == color && p.role == role)
+    };
+    match dialect {
+        Dialect::Standard => {
+            let rook_file = if right.side == CastleSide::King { 7 } else { 0 };
+            (square(4), square(rook_file))
+        }
+        Dialect::Chess960 => {
+            let king = (0..8).map(square).find(|s| has(*s, Role::King)).flatten();
+            let rook = match (right.side, king.map(Square::file)) {
+                (CastleSide::File(std::cmp::Reverse(f)), _) => square(f),
+                (CastleSide::King, Some(k)) => ((k + 1)..8).rev().map(square).find(|s| has(*s, Role::Rook)).flatten(),
+                (CastleSide::Queen, Some(k)) => (0..k).map(square).find(|s| has(*s, Role::Rook)).flatten(),
+                (_, None) => None,
+            };
+            (king, rook)
+        }
+    }
+}
+
+/// One right per side of the king: two letters for one rook, or two rooks on one side. `named`
+/// holds each right's colour, whether its rook is on the king's side, and the rook.
+fn check_castling_repeats(named: &[(Color, bool, Option<Square>, &Spanned<CastleRight>)], out: &mut Vec<Diagnostic>) {
     for (i, (color, king_side, rook, right)) in named.iter().enumerate() {
         let Some(first) = named[..i].iter().find(|(c, k, _, _)| c == color && k == king_side) else { continue };
         let side = if *king_side { "king" } else { "queen" };
@@ -526,15 +532,12 @@ fn check_en_passant(
         check_after_double_step(board, census, ep.span, pawn, from, side, at, out);
     }
     if let Some(h) = halfmove.filter(|h| h.node != 0) {
+        let message = format!("the halfmove clock is {}, but a pawn has just moved", h.node);
         out.push(
-            Diagnostic::error(
-                "fen::ep-halfmove",
-                h.span,
-                format!("the halfmove clock is {}, but a pawn has just moved", h.node),
-            )
-            .label("should be 0")
-            .with(ep.span, "en passant square: a pawn just moved")
-            .help("a pawn move resets the halfmove clock: write `0`"),
+            Diagnostic::error("fen::ep-halfmove", h.span, message)
+                .label("should be 0")
+                .with(ep.span, "en passant square: a pawn just moved")
+                .help("a pawn move resets the halfmove clock: write `0`"),
         );
     }
 }

@@ -4,8 +4,15 @@
 //! its rank's width), so that later layers can count and point. [`super::model`] turns a tree
 //! without faults into a [`super::Position`].
 
+pub use crate::notation::grid::Row as Rank;
 use crate::shogi::{Color, Piece, PieceKind};
 use crate::span::{Span, Spanned};
+
+/// The piece placement field: nine ranks of shogi pieces when valid, each a [`Rank`] of
+/// [`Cell`]s.
+pub type Board = crate::notation::grid::Grid<Piece>;
+/// What one token of a rank says.
+pub type Cell = crate::notation::grid::Cell<Piece>;
 
 /// The two SFEN dialects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -36,7 +43,7 @@ impl Dialect {
 }
 
 /// A whole record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
     /// The record's text span.
     pub span: Span,
@@ -72,15 +79,6 @@ impl Side {
         }
     }
 }
-
-/// The piece placement field: nine ranks of shogi pieces when valid.
-pub type Board = crate::grid::Grid<Piece>;
-
-/// One rank of the board.
-pub type Rank = crate::grid::Row;
-
-/// What one token of a rank says.
-pub type Cell = crate::grid::Cell<Piece>;
 
 /// The pieces in hand field.
 #[derive(Clone, Debug, PartialEq, Eq)]

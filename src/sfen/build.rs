@@ -11,9 +11,9 @@ use super::ast::{Board, Cell, Dialect, Hand, HandEntry, Rank, Record, Side};
 use super::parser::{Rule, SfenParser};
 use super::{token, DialectChoice};
 use crate::diagnostic::Diagnostic;
-use crate::shogi::{rank_letter, Color, PieceKind};
+use crate::notation::{fields, lookalike};
+use crate::shogi::{Color, PieceKind};
 use crate::span::{Span, Spanned};
-use crate::{fields, lookalike};
 
 /// The start position, for help texts.
 pub const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
@@ -25,7 +25,7 @@ pub fn build(text: &str, choice: DialectChoice) -> (Record, Vec<Diagnostic>) {
     let record = build_record(text, choice, &mut out);
     let rule = super::fast::record_rule(choice);
     let automaton = super::fast::automaton(choice);
-    out.extend(crate::fields::grammar_verdict::<SfenParser, Rule>(
+    out.extend(crate::notation::fields::grammar_verdict::<SfenParser, Rule>(
         text,
         automaton,
         rule,
@@ -45,34 +45,39 @@ fn parse_total(rule: Rule, text: &str) -> Option<Pair<'_, Rule>> {
 }
 
 fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) -> Record {
-    let mut record = Record {
-        span: Span::new(0, text.len()),
-        board: None,
-        side: None,
-        hand: None,
-        move_number: None,
-        dialect: None,
-    };
-    let Some((mut fields, mut gaps)) = fields::split::<SfenParser, Rule>(text, Rule::line, Rule::field, Rule::gap)
-    else {
+    let mut record = Record { span: Span::new(0, text.len()), ..Record::default() };
+    let split = fields::split_board_first::<SfenParser, Rule>(text, [Rule::line, Rule::field, Rule::gap], |first| {
+        matches!(first, "sfen" | "position")
+    });
+    let Some((fields, gaps)) = split else {
         out.push(internal(text));
         return record;
     };
-    // A second field holding ranks: a space split the board. Read the two parts as one board,
-    // in which the space is a fault, not a field separator.
-    if fields.len() > 1 && fields[1].slice(text).contains('/') && !matches!(fields[0].slice(text), "sfen" | "position")
-    {
-        let joined = fields[0].to(fields[1]);
-        gaps.retain(|g| !joined.contains(*g));
-        fields.splice(0..2, [joined]);
-    }
     fields::check_gaps(text, &gaps, &CODES, out);
+    let Some(first) = skip_usi_words(text, &fields, out) else { return record };
+    let fields = &fields[first..];
+    if fields.is_empty() {
+        let help = format!("an SFEN record is a board, a side to move, a hand and a move number, as in `{START}`");
+        out.push(fields::empty_record("sfen::empty-record", Span::point(text.len()), help));
+        return record;
+    }
+    let [board, side, hand, move_number] = assign_fields(text, fields, out);
     let field = |s: Span| s.slice(text);
+    record.board = board.map(|span| build_board(field(span), span.start, out));
+    record.side = side.and_then(|span| build_side(field(span), span, out));
+    record.hand = hand.map(|span| build_hand(field(span), span.start, out));
+    record.move_number = move_number.and_then(|span| build_move_number(field(span), span, out));
+    check_extra_fields(text, fields, out);
+    record.dialect = resolve_dialect(&record, choice, out);
+    record
+}
 
-    // Words of the USI command line in front of the record.
+/// How many fields in front of the record are words of the USI command line (`position sfen`),
+/// reported; `None` when the record is USI's `startpos` (reported), which holds no record.
+fn skip_usi_words(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) -> Option<usize> {
     let mut first = 0;
     while let Some(&span) = fields.get(first) {
-        match field(span) {
+        match span.slice(text) {
             "position" | "sfen" => first += 1,
             "startpos" => {
                 out.push(
@@ -84,7 +89,7 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
                     .label("a USI keyword")
                     .help(format!("write the start position out: `{START}`")),
                 );
-                return record;
+                return None;
             }
             _ => break,
         }
@@ -95,26 +100,19 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
             Diagnostic::error(
                 "sfen::usi-command",
                 span,
-                format!("`{}` belongs to the USI command, not to the SFEN record", field(span)),
+                format!("`{}` belongs to the USI command, not to the SFEN record", span.slice(text)),
             )
             .label("not part of the record")
             .help("remove it: an SFEN record starts with the board"),
         );
     }
-    let fields = &fields[first..];
-    let end = Span::point(text.len());
+    Some(first)
+}
 
-    if fields.is_empty() {
-        out.push(
-            Diagnostic::error("sfen::empty-record", end, "the record is empty")
-                .label("nothing here")
-                .help(format!("an SFEN record is a board, a side to move, a hand and a move number, as in `{START}`")),
-        );
-        return record;
-    }
-
-    // Which field is which: normally board, side, hand, move number. A field left out shifts
-    // the others, so before blaming a field for what it is not, see what it looks like.
+/// Which field is which: normally board, side, hand, move number. A field left out shifts the
+/// others, so before blaming a field for what it is not, see what it looks like.
+fn assign_fields(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) -> [Option<Span>; 4] {
+    let field = |s: Span| s.slice(text);
     let get = |i: usize| fields.get(i).copied();
     let looks_like_side = |s: Span| side_ok(field(s));
     let looks_like_hand = |s: Span| {
@@ -123,8 +121,7 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
             || (t.bytes().all(|b| b"RBGSNLPrbgsnlp0123456789".contains(&b))
                 && t.bytes().any(|b| b.is_ascii_alphabetic()))
     };
-    let (mut board_span, mut side_span, mut hand_span, mut move_span) = (get(0), get(1), get(2), get(3));
-    let mut reported = false;
+    let side_span = get(1);
     if fields.len() <= 3 && looks_like_side(fields[0]) {
         let first = fields[0];
         out.push(
@@ -133,72 +130,62 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
                 .with(first, "this reads as the side to move")
                 .help(format!("an SFEN record starts with the board, nine ranks separated by `/`, as in `{START}`")),
         );
-        (board_span, side_span, hand_span, move_span) = (None, get(0), get(1), get(2));
-        reported = true;
-    } else if let Some(side) = side_span.filter(|s| fields.len() <= 3 && !looks_like_side(*s) && looks_like_hand(*s)) {
+        return [None, get(0), get(1), get(2)];
+    }
+    if let Some(side) = side_span.filter(|s| fields.len() <= 3 && !looks_like_side(*s) && looks_like_hand(*s)) {
         out.push(
             Diagnostic::error("sfen::missing-field", Span::point(side.start), "the side to move is missing")
                 .label("the side to move goes here")
                 .with(side, "this reads as the pieces in hand")
                 .help("write `b` (Black to move) or `w` (White to move) after the board"),
         );
-        (side_span, hand_span, move_span) = (None, get(1), get(2));
-        reported = true;
-    } else if fields.len() == 3 && is_digits(field(fields[2])) && looks_like_side(fields[1]) {
+        return [get(0), None, get(1), get(2)];
+    }
+    if fields.len() == 3 && is_digits(field(fields[2])) && looks_like_side(fields[1]) {
         out.push(
             Diagnostic::error("sfen::missing-field", Span::point(fields[2].start), "the pieces in hand are missing")
                 .label("the hand goes here")
                 .with(fields[2], "this reads as the move number")
                 .help(format!("write `-` for empty hands: `… {} - {}`", field(fields[1]), field(fields[2]))),
         );
-        (hand_span, move_span) = (None, get(2));
-        reported = true;
+        return [get(0), get(1), None, get(2)];
     }
-    if !reported {
-        match (side_span, hand_span) {
-            (None, _) => out.push(
-                Diagnostic::error("sfen::missing-field", end, "the side to move and the pieces in hand are missing")
-                    .label("the record ends after the board")
-                    .help("after the board write the side to move and the hand, as in ` b -` (Black to move, no pieces in hand)"),
-            ),
-            (Some(_), None) => out.push(
-                Diagnostic::error("sfen::missing-field", end, "the pieces in hand are missing")
-                    .label("the record ends after the side to move")
-                    .help("write ` -` after the side to move when neither side holds pieces"),
-            ),
-            _ => {}
-        }
+    let end = Span::point(text.len());
+    match (side_span, get(2)) {
+        (None, _) => out.push(
+            Diagnostic::error("sfen::missing-field", end, "the side to move and the pieces in hand are missing")
+                .label("the record ends after the board")
+                .help("after the board write the side to move and the hand, as in ` b -` (Black to move, no pieces in hand)"),
+        ),
+        (Some(_), None) => out.push(
+            Diagnostic::error("sfen::missing-field", end, "the pieces in hand are missing")
+                .label("the record ends after the side to move")
+                .help("write ` -` after the side to move when neither side holds pieces"),
+        ),
+        _ => {}
     }
-    if let Some(span) = board_span {
-        record.board = Some(build_board(field(span), span.start, out));
+    [get(0), get(1), get(2), get(3)]
+}
+
+/// Reports the fields after the fourth.
+fn check_extra_fields(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) {
+    if fields.len() <= 4 {
+        return;
     }
-    if let Some(span) = side_span {
-        record.side = build_side(field(span), span, out);
-    }
-    if let Some(span) = hand_span {
-        record.hand = Some(build_hand(field(span), span.start, out));
-    }
-    if let Some(span) = move_span {
-        record.move_number = build_move_number(field(span), span, out);
-    }
-    if fields.len() > 4 {
-        // The space before the extra fields goes with them: removing both leaves a record.
-        let extra = Span::new(fields[3].end, fields[fields.len() - 1].end);
-        let (message, help) = if field(fields[4]) == "moves" {
-            (
-                "the USI `moves` list is not part of an SFEN record".to_owned(),
-                "check the position alone: end the record after the move number".to_owned(),
-            )
-        } else {
-            (
-                format!("the record has {} fields; SFEN has four", fields.len()),
-                "a record is board, side to move, hand and move number: remove what follows".to_owned(),
-            )
-        };
-        out.push(Diagnostic::error("sfen::extra-field", extra, message).label("unexpected").help(help));
-    }
-    record.dialect = resolve_dialect(&record, choice, out);
-    record
+    // The space before the extra fields goes with them: removing both leaves a record.
+    let extra = Span::new(fields[3].end, fields[fields.len() - 1].end);
+    let (message, help) = if fields[4].slice(text) == "moves" {
+        (
+            "the USI `moves` list is not part of an SFEN record".to_owned(),
+            "check the position alone: end the record after the move number".to_owned(),
+        )
+    } else {
+        (
+            format!("the record has {} fields; SFEN has four", fields.len()),
+            "a record is board, side to move, hand and move number: remove what follows".to_owned(),
+        )
+    };
+    out.push(Diagnostic::error("sfen::extra-field", extra, message).label("unexpected").help(help));
 }
 
 fn internal(text: &str) -> Diagnostic {
@@ -213,14 +200,6 @@ fn is_digits(s: &str) -> bool {
 /// True when `s` is a side to move of either dialect (`b`, `w`, `B`, `W`).
 pub(crate) fn side_ok(s: &str) -> bool {
     token::side(s).is_some()
-}
-
-fn rank_name(index: usize) -> String {
-    if index < 9 {
-        format!("rank {}", rank_letter(index as u8 + 1))
-    } else {
-        format!("rank {} (past rank i)", index + 1)
-    }
 }
 
 /// Reads a board field that starts at `offset` of its text, with a diagnostic for every fault
@@ -242,7 +221,7 @@ pub fn build_board(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Boar
             other => unreachable!("build_board: {other:?}"),
         }
     }
-    check_board_shape(&board, out);
+    board.check_shape::<super::shape::Shape>(out);
     board
 }
 
@@ -354,18 +333,8 @@ fn flush_bad(
         }
     }
     let unknown = match context {
-        BadContext::Board => fields::Unknown {
-            code: "sfen::unknown-piece",
-            noun: "shogi piece",
-            nouns: "shogi pieces",
-            help: "pieces are K R B G S N L P for Black and k r b g s n l p for White, `+` before a promoted one; digits 1-9 count empty squares",
-        },
-        BadContext::Hand => fields::Unknown {
-            code: "sfen::unknown-hand-piece",
-            noun: "shogi piece",
-            nouns: "shogi pieces",
-            help: "a hand lists R B G S N L P (Black) and r b g s n l p (White), each after an optional count, or is `-`",
-        },
+        BadContext::Board => fields::Unknown::new("sfen::unknown-piece", "shogi piece", "pieces are K R B G S N L P for Black and k r b g s n l p for White, `+` before a promoted one; digits 1-9 count empty squares"),
+        BadContext::Hand => fields::Unknown::new("sfen::unknown-hand-piece", "shogi piece", "a hand lists R B G S N L P (Black) and r b g s n l p (White), each after an optional count, or is `-`"),
     };
     if context == BadContext::Board && bad.iter().all(|(_, c)| *c == ' ') {
         if let Some(first) = bad.first() {
@@ -379,130 +348,6 @@ fn flush_bad(
         out.extend(fields::bad_run(bad, &CODES, &unknown));
     }
     bad.clear();
-}
-
-fn check_board_shape(board: &Board, out: &mut Vec<Diagnostic>) {
-    let n = board.ranks.len();
-    // Two ranks run together: one finding at the place of the lost `/`, not a width error, a
-    // count error and a hint about digits.
-    if let Some(lost) = board.lost_separator(9, 9) {
-        out.push(fields::lost_separator("sfen::rank-count", lost, rank_name));
-        return;
-    }
-    // Eight ranks of eight squares is a chess board: one finding says so, not eight.
-    let chess = n == 8 && board.ranks.iter().all(|r| board.width(r) == 8);
-    for (i, rank) in board.ranks.iter().enumerate().take(if chess { 0 } else { 9 }) {
-        let width = board.width(rank);
-        if rank.cells.is_empty() {
-            // Point at the separators around the empty rank.
-            let span = Span::new(
-                rank.span.start.saturating_sub(1).max(board.span.start),
-                (rank.span.end + 1).min(board.span.end),
-            );
-            if n == 10 && (i == 0 || i + 1 == n) {
-                continue; // a leading or trailing `/`, reported with the rank count
-            }
-            out.push(
-                Diagnostic::error("sfen::empty-rank", span, format!("{} is empty", rank_name(i)))
-                    .label("nothing between these")
-                    .help("write `9` for a rank of nine empty squares"),
-            );
-        } else if width > 9 {
-            let mut sum = 0;
-            let over = board.cells_of(rank).iter().find(|c| {
-                sum += c.node.width();
-                sum > 9
-            });
-            let over_span = over.map_or(rank.span, |c| c.span);
-            let square_label = match over.map(|c| c.node) {
-                Some(Cell::Empty(1)) => "this empty square runs past file 1".to_owned(),
-                Some(Cell::Empty(k)) => format!("these {k} empty squares run past file 1"),
-                _ => "square 10: past file 1".to_owned(),
-            };
-            out.push(
-                Diagnostic::error(
-                    "sfen::rank-width",
-                    over_span,
-                    format!(
-                        "{} covers {width} square{}; a rank has 9",
-                        rank_name(i),
-                        if width == 1 { "" } else { "s" }
-                    ),
-                )
-                .label(square_label)
-                .with(rank.span, format!("{width} squares"))
-                .help(format!(
-                    "remove {} square{} from {}, or split it where a `/` is missing",
-                    width - 9,
-                    if width - 9 == 1 { "" } else { "s" },
-                    rank_name(i)
-                )),
-            );
-        } else if width < 9 {
-            let missing = 9 - width;
-            out.push(
-                Diagnostic::error(
-                    "sfen::rank-width",
-                    rank.span,
-                    format!(
-                        "{} covers {width} square{}; a rank has 9",
-                        rank_name(i),
-                        if width == 1 { "" } else { "s" }
-                    ),
-                )
-                .label(format!("{width} square{}, {missing} short", if width == 1 { "" } else { "s" }))
-                .help(format!(
-                    "add the {missing} missing square{} (a digit counts empty squares, as in `{}`)",
-                    if missing == 1 { "" } else { "s" },
-                    missing
-                )),
-            );
-        }
-    }
-    if n > 9 {
-        let trailing = n == 10 && board.ranks[9].cells.is_empty();
-        let leading = n == 10 && board.ranks[0].cells.is_empty();
-        let first_extra = board.ranks[9].span;
-        let span = Span::new(first_extra.start.saturating_sub(1), board.span.end);
-        let diag = if leading {
-            Diagnostic::error(
-                "sfen::rank-count",
-                Span::new(board.span.start, board.span.start + 1),
-                "the board starts with `/`",
-            )
-            .label("leading separator")
-            .help("remove the first `/`: nine ranks have eight separators")
-        } else if trailing {
-            Diagnostic::error("sfen::rank-count", span, "the board ends with `/`")
-                .label("trailing separator")
-                .help("remove the last `/`: nine ranks have eight separators")
-        } else {
-            Diagnostic::error(
-                "sfen::rank-count",
-                span,
-                format!("the board has {n} ranks; a shogi board has 9 (a to i)"),
-            )
-            .label(format!("{} rank{} too many", n - 9, if n == 10 { "" } else { "s" }))
-            .with(board.ranks[8].span, "rank i, the last")
-            .help("remove the extra ranks, or join ranks split by a stray `/`")
-        };
-        out.push(diag);
-    } else if n < 9 {
-        let help = if chess {
-            "this looks like a chess FEN (eight ranks of eight squares): check it with `--format fen`".to_owned()
-        } else {
-            format!("a board lists nine ranks, a (top) to i, with eight `/` between them; {} missing", 9 - n)
-        };
-        out.push(
-            Diagnostic::error(
-                "sfen::rank-count",
-                board.span,
-                format!("the board has {n} rank{}; a shogi board has 9", if n == 1 { "" } else { "s" }),
-            )
-            .label(format!("{n} rank{}", if n == 1 { "" } else { "s" }))
-            .help(help),
-        );
-    }
 }
 
 fn build_side(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spanned<Side>> {
@@ -594,17 +439,10 @@ pub fn build_hand(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Hand 
     }
     flush_bad(&mut bad, &mut no_cells, BadContext::Hand, out);
     if !dashes.is_empty() && (dashes.len() > 1 || !hand.entries.is_empty() || faults > 0) {
-        let mut diag = Diagnostic::error(
-            "sfen::hand-dash",
-            dashes[0],
-            "`-` stands for empty hands, so it cannot be combined with anything else",
-        )
-        .label("`-` means no pieces in hand")
-        .help(if hand.entries.is_empty() {
-            "write a single `-`"
-        } else {
-            "remove the `-`: this hand lists pieces"
-        });
+        let (means, label) = ("stands for empty hands", "`-` means no pieces in hand");
+        let lists = !hand.entries.is_empty();
+        let mut diag =
+            fields::dash_with_more("sfen::hand-dash", dashes[0], means, label, lists, "this hand lists pieces");
         for &d in &dashes[1..] {
             diag = diag.with(d, "another `-`");
         }
@@ -763,37 +601,11 @@ fn resolve_dialect(record: &Record, choice: DialectChoice, out: &mut Vec<Diagnos
             dialect
         }
         DialectChoice::Usi => {
-            if let Some(s) = side.filter(|s| s.node.dialect == Dialect::Sfen2007) {
-                let usi = if s.node.color == Color::Black { 'b' } else { 'w' };
-                out.push(
-                    Diagnostic::error(
-                        "sfen::dialect",
-                        s.span,
-                        format!("`{}` is the SFEN 2007 side letter; USI writes `{usi}`", s.node.letter()),
-                    )
-                    .label(format!("did you mean `{usi}`?"))
-                    .help(format!(
-                        "write `{usi}`, or check this record with `--dialect sfen2007` (or `auto`), which accepts it"
-                    )),
-                );
-            }
+            out.extend(side.and_then(|s| other_side_letter(s, Dialect::Usi)));
             Some(Dialect::Usi)
         }
         DialectChoice::Sfen2007 => {
-            if let Some(s) = side.filter(|s| s.node.dialect == Dialect::Usi) {
-                let upper = if s.node.color == Color::Black { 'B' } else { 'W' };
-                out.push(
-                    Diagnostic::error(
-                        "sfen::dialect",
-                        s.span,
-                        format!("`{}` is the USI side letter; SFEN 2007 writes `{upper}`", s.node.letter()),
-                    )
-                    .label(format!("did you mean `{upper}`?"))
-                    .help(format!(
-                        "write `{upper}`, or check this record with `--dialect usi` (or `auto`), which accepts it"
-                    )),
-                );
-            }
+            out.extend(side.and_then(|s| other_side_letter(s, Dialect::Sfen2007)));
             if let Some(m) = big_move {
                 out.push(
                     Diagnostic::error(
@@ -808,4 +620,21 @@ fn resolve_dialect(record: &Record, choice: DialectChoice, out: &mut Vec<Diagnos
             Some(Dialect::Sfen2007)
         }
     }
+}
+
+/// The finding for a side letter of the other dialect than `wanted`, if `side` is written so.
+fn other_side_letter(side: Spanned<Side>, wanted: Dialect) -> Option<Diagnostic> {
+    let written = side.node.dialect;
+    if written == wanted {
+        return None;
+    }
+    let meant = Side { color: side.node.color, dialect: wanted }.letter();
+    let message =
+        format!("`{}` is the {} side letter; {} writes `{meant}`", side.node.letter(), written.title(), wanted.title());
+    Some(Diagnostic::error("sfen::dialect", side.span, message).label(format!("did you mean `{meant}`?")).help(
+        format!(
+            "write `{meant}`, or check this record with `--dialect {}` (or `auto`), which accepts it",
+            written.as_str()
+        ),
+    ))
 }

@@ -23,27 +23,7 @@ impl Position {
     /// The board field: nine ranks, top first, with maximal empty runs.
     pub fn board_sfen(&self) -> String {
         let mut s = String::with_capacity(80);
-        for rank in 0..9 {
-            if rank > 0 {
-                s.push('/');
-            }
-            let mut empty = 0u8;
-            for file in 0..9 {
-                match self.board.0[rank * 9 + file] {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        let _ = write!(s, "{p}");
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-        }
+        crate::notation::grid::write_board(&self.board.0, 9, &mut s);
         s
     }
 

@@ -5,10 +5,10 @@
 
 use std::sync::OnceLock;
 
-use super::ast::{Board, Dialect, Hand, HandEntry, Rank, Record};
+use super::ast::{Board, Dialect, Hand, HandEntry, Record};
 use super::parser::Rule;
 use super::{token, DialectChoice};
-use crate::grammar::{self, RuleDfa, Shipped};
+use crate::notation::grammar::{self, RuleDfa, Shipped};
 use crate::span::{Span, Spanned};
 
 static GRAMMAR: Shipped = Shipped::new(&[grammar::SFEN, grammar::COMMON]);
@@ -95,28 +95,8 @@ pub fn parse(text: &str, choice: DialectChoice) -> Option<Record> {
 }
 
 fn read_board(text: &str, span: Span) -> Option<Board> {
-    let mut ranks = Vec::with_capacity(9);
-    let mut cells = Vec::with_capacity(text.len());
-    let mut start = span.start;
-    for bytes in text.as_bytes().split(|&b| b == b'/') {
-        let first = cells.len();
-        let mut i = 0;
-        let mut width = 0;
-        while let Some(&b) = bytes.get(i) {
-            // A token is a `+` and its letter, or one character.
-            let len = if b == b'+' { 2 } else { 1 };
-            let cell = token::cell_bytes(bytes.get(i..i + len)?)?;
-            width += cell.width();
-            cells.push(Spanned::new(cell, Span::new(start + i, start + i + len)));
-            i += len;
-        }
-        if width != 9 {
-            return None;
-        }
-        ranks.push(Rank { span: Span::new(start, start + bytes.len()), cells: first..cells.len() });
-        start += bytes.len() + 1;
-    }
-    Some(Board { span, ranks, cells })
+    // A token is a `+` and its letter, or one character.
+    Board::read_accepted(text, span, 9, 9, |b| if b == b'+' { 2 } else { 1 }, token::cell_bytes)
 }
 
 fn read_hand(text: &str, span: Span) -> Option<Hand> {

@@ -22,6 +22,7 @@ pub mod fast;
 pub use crate::json::shogi as json;
 pub mod model;
 pub mod parser;
+mod shape;
 mod token;
 pub mod validate;
 
@@ -63,11 +64,13 @@ pub type Checked = crate::diagnostic::Checked<Record, Position>;
 
 /// Reads and checks one record (a line without its end of line).
 pub fn check(text: &str, choice: DialectChoice) -> Checked {
-    let (record, diagnostics) = match fast::parse(text, choice) {
-        Some(record) => (record, Vec::new()),
-        None => build::build(text, choice),
-    };
+    let (record, diagnostics) = read(text, choice);
     judge(record, diagnostics)
+}
+
+/// The syntax tree of `text` and its syntax faults: the fast reader's, or the builder's.
+fn read(text: &str, choice: DialectChoice) -> (Record, Vec<Diagnostic>) {
+    crate::notation::read(fast::parse(text, choice), || build::build(text, choice))
 }
 
 /// Checks a syntax tree by the rules of shogi, after the syntax faults found in reading it
@@ -103,15 +106,7 @@ impl FromStr for Position {
     type Err = crate::diagnostic::ParseError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (record, diagnostics) = match fast::parse(s, DialectChoice::Auto) {
-            Some(record) => (record, Vec::new()),
-            None => build::build(s, DialectChoice::Auto),
-        };
-        let errors: Vec<Diagnostic> = diagnostics.into_iter().filter(Diagnostic::is_error).collect();
-        match Position::from_record(&record) {
-            Some(p) if errors.is_empty() => Ok(p),
-            _ => Err(crate::diagnostic::ParseError { format: "SFEN", diagnostics: errors }),
-        }
+        crate::notation::parsed(read(s, DialectChoice::Auto), Position::from_record, "SFEN")
     }
 }
 
@@ -149,5 +144,5 @@ pub fn rule_words(rule: Rule) -> &'static str {
 
 /// The "expected …" list of a pest error, in words: "`B` or `W` (SFEN 2007), or `b` or `w` (USI)".
 pub fn expected_words(error: &pest::error::Error<Rule>) -> String {
-    crate::fields::expected_words(error, rule_words)
+    crate::notation::fields::expected_words(error, rule_words)
 }

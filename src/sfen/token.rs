@@ -66,29 +66,21 @@ pub fn move_number(text: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::grammar::testing::{decoders_agree, Decoder};
     use crate::sfen::parser::{Rule, SfenParser};
-
-    /// True when one of `rules` matches all of `text`.
-    fn pest_matches(rules: &[Rule], text: &str) -> bool {
-        crate::grammar::testing::pest_matches::<SfenParser, Rule>(rules, text)
-    }
 
     const ALPHABET: &str = "KRBGSNLPkrbgsnlpWwQx+-/0123456789 é９";
 
     #[test]
     fn each_decoder_accepts_what_its_rules_match() {
-        for text in crate::grammar::testing::strings(ALPHABET, 2) {
-            let t = text.as_str();
-            assert_eq!(
-                cell(t).is_some(),
-                pest_matches(&[Rule::empty_run, Rule::piece, Rule::promoted_piece], t),
-                "cell {t:?}"
-            );
-            assert_eq!(side(t).is_some(), pest_matches(&[Rule::sfen2007_side, Rule::usi_side], t), "side {t:?}");
-            assert_eq!(hand_count(t).is_some(), pest_matches(&[Rule::hand_count], t), "hand count {t:?}");
-            assert_eq!(hand_piece(t).is_some(), pest_matches(&[Rule::hand_piece], t), "hand piece {t:?}");
-            assert_eq!(move_number(t).is_some(), pest_matches(&[Rule::usi_move_number], t), "move number {t:?}");
-        }
+        let decoders: [Decoder<'_, Rule>; 5] = [
+            ("cell", |t| cell(t).is_some(), &[Rule::empty_run, Rule::piece, Rule::promoted_piece]),
+            ("side", |t| side(t).is_some(), &[Rule::sfen2007_side, Rule::usi_side]),
+            ("hand count", |t| hand_count(t).is_some(), &[Rule::hand_count]),
+            ("hand piece", |t| hand_piece(t).is_some(), &[Rule::hand_piece]),
+            ("move number", |t| move_number(t).is_some(), &[Rule::usi_move_number]),
+        ];
+        decoders_agree::<SfenParser, Rule>(ALPHABET, &decoders);
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use super::ast::{Cell, HandEntry, Record};
 use super::model::{hands_of, square_span};
 use crate::diagnostic::Diagnostic;
-use crate::findings::{self, Checker};
+use crate::notation::findings::{self, CheckWords, Checker};
 use crate::shogi::{Board, Color, Hand, Piece, PieceKind, Square};
 use crate::span::{Span, Spanned};
 
@@ -366,53 +366,29 @@ fn check_checks(
     at: &dyn Fn(Square) -> Span,
     out: &mut Vec<Diagnostic>,
 ) {
-    let mover = side.node;
-    let waiting = mover.opponent();
-    let named = |squares: &[Square]| -> Vec<Checker> {
-        squares
-            .iter()
-            .map(|sq| Checker {
-                span: at(*sq),
-                name: format!("{} on {sq}", board.get(*sq).map_or_else(String::new, |p| p.describe())),
-            })
-            .collect()
-    };
-    // The side not to move must not be in check: the mover could take its king.
-    if let Some(king) = census.king(waiting) {
-        let checkers = board.attackers(king, mover);
-        if !checkers.is_empty() {
-            out.push(findings::opposite_check(
-                "sfen::opposite-check",
-                (at(king), king.to_string()),
-                &named(&checkers),
-                (side.span, mover.name(), waiting.name()),
-                "side to move",
-            ));
-        }
-    }
-    // The side to move can be in check by at most two pieces, and by two only when one of
-    // them checks along a line another piece uncovered.
-    if let Some(king) = census.king(mover) {
-        let checkers = board.attackers(king, waiting);
-        let why = match checkers.as_slice() {
+    let (mover, waiting) = (side.node, side.node.opponent());
+    findings::check_checks(
+        &CHECK_WORDS,
+        [census.king(waiting), census.king(mover)],
+        |king, movers| board.attackers(king, if movers { waiting } else { mover }),
+        |checkers, king| match checkers {
             [] | [_] => None,
             [a, b] if !distant_slider(board, *a, king) && !distant_slider(board, *b, king) => Some(
                 "no single move gives check with two pieces that are both next to the king or a knight's jump away",
             ),
             [_, _] => None,
             _ => Some("one move gives check with at most two pieces"),
-        };
-        if let Some(why) = why {
-            out.push(findings::impossible_check(
-                "sfen::impossible-check",
-                (at(king), king.to_string()),
-                mover.name(),
-                &named(&checkers),
-                why,
-            ));
-        }
-    }
+        },
+        |sq| Checker {
+            span: at(sq),
+            name: format!("{} on {sq}", board.get(sq).map_or_else(String::new, |p| p.describe())),
+        },
+        (side.span, mover.name(), waiting.name()),
+        out,
+    );
 }
+
+const CHECK_WORDS: CheckWords = CheckWords::new("sfen::opposite-check", "sfen::impossible-check", "side to move");
 
 fn check_supply(
     census: &Census,

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod fixture;
+pub mod strategies;
 pub mod vectors;
 use kifu::diagnostic::RecordSource;
 use kifu::Diagnostic;

@@ -12,13 +12,13 @@ use std::collections::HashMap;
 use pest_meta::ast::Expr;
 
 /// `grammar/common.pest`: rules shared by every format.
-pub const COMMON: &str = include_str!("../grammar/common.pest");
+pub const COMMON: &str = include_str!("../../grammar/common.pest");
 /// `grammar/sfen.pest`: the SFEN grammar.
-pub const SFEN: &str = include_str!("../grammar/sfen.pest");
+pub const SFEN: &str = include_str!("../../grammar/sfen.pest");
 /// `grammar/fen.pest`: the FEN and EPD grammar.
-pub const FEN: &str = include_str!("../grammar/fen.pest");
+pub const FEN: &str = include_str!("../../grammar/fen.pest");
 /// `grammar/psn.pest`: the PSN grammar.
-pub const PSN: &str = include_str!("../grammar/psn.pest");
+pub const PSN: &str = include_str!("../../grammar/psn.pest");
 
 /// One of kifu's grammars, read once, whose rules are compiled to automata at their first use.
 pub struct Shipped {
@@ -668,20 +668,8 @@ impl Grammar {
         Ok(regex)
     }
 
-    fn sound(
-        &self,
-        rule: &str,
-        expr: &Expr,
-        follow: &[Expr],
-        mode: Mode,
-        stack: &mut Vec<String>,
-    ) -> Result<(), CompileError> {
-        let then = |first: Expr| -> Vec<Expr> {
-            let mut f = Vec::with_capacity(follow.len() + 1);
-            f.push(first);
-            f.extend_from_slice(follow);
-            f
-        };
+    fn sound(&self, rule: &str, expr: &Expr, follow: &[Expr], mode: Mode, stack: &mut Stack) -> Sound {
+        let then = |first: Expr| then(first, follow);
         let seq = |a: Expr, b: Expr| Expr::Seq(Box::new(a), Box::new(b));
         let exact = |e: &Expr, n: u32| Expr::RepExact(Box::new(e.clone()), n);
         let up_to = |e: &Expr, n: u32| Expr::RepMax(Box::new(e.clone()), n);
@@ -707,22 +695,7 @@ impl Grammar {
                 self.sound(rule, a, &then((**b).clone()), mode, stack)?;
                 self.sound(rule, b, follow, mode, stack)
             }
-            Expr::Choice(a, b) => {
-                // pest commits to `a` when it matches a prefix; wrong when the text is one that
-                // only `b` (then the continuation) reads.
-                let a_then = then((**a).clone());
-                let exclude = (mode == Mode::Whole).then_some(&a_then[..]);
-                if let Some(witness) = self.commits_wrongly(rule, a, &then((**b).clone()), exclude)? {
-                    return Err(CompileError::Unsound {
-                        rule: rule.to_owned(),
-                        reason: format!(
-                            "in the ordered choice `{a} | {b}`, the first alternative matches the start of {witness:?}, which only the second reads: pest takes the first and never tries the second"
-                        ),
-                    });
-                }
-                self.sound(rule, a, follow, mode, stack)?;
-                self.sound(rule, b, follow, mode, stack)
-            }
+            Expr::Choice(a, b) => self.sound_choice(rule, a, b, follow, mode, stack),
             // The counted forms are sequences and options of `e`: `e{n}` is `e ~ e{n-1}`, and so on.
             Expr::RepExact(e, n) => match n {
                 0 => Ok(()),
@@ -737,34 +710,55 @@ impl Grammar {
             },
             Expr::RepMin(e, n) => self.sound(rule, &seq(exact(e, *n), Expr::Rep(e.clone())), follow, mode, stack),
             Expr::RepOnce(e) => self.sound(rule, &seq((**e).clone(), Expr::Rep(e.clone())), follow, mode, stack),
-            Expr::Opt(e) | Expr::Rep(e) => {
-                let what = if matches!(expr, Expr::Opt(_)) { "optional" } else { "repeated" };
-                if self.first(e, &mut Vec::new()).nullable {
-                    return Err(CompileError::Unsound {
-                        rule: rule.to_owned(),
-                        reason: format!("the {what} `{e}` can match the empty text"),
-                    });
-                }
-                // After `e?` or `e*` pest tries `e` again; wrong when what follows starts with a
-                // text of `e` but is not itself `e` again.
-                let inner = match expr {
-                    Expr::Opt(_) => follow.to_vec(),
-                    _ => then(expr.clone()),
-                };
-                let again: Vec<Expr> = std::iter::once((**e).clone()).chain(inner.iter().cloned()).collect();
-                let exclude = (mode == Mode::Whole).then_some(&again[..]);
-                if let Some(witness) = self.commits_wrongly(rule, e, follow, exclude)? {
-                    return Err(CompileError::Unsound {
-                        rule: rule.to_owned(),
-                        reason: format!(
-                            "the {what} `{e}` matches the start of {witness:?}, which is what follows it: pest takes it and never gives it back"
-                        ),
-                    });
-                }
-                self.sound(rule, e, &inner, mode, stack)
-            }
+            Expr::Opt(e) | Expr::Rep(e) => self.sound_repeat(rule, expr, e, follow, mode, stack),
             other => Err(CompileError::NotRegular { rule: rule.to_owned(), what: operator_name(other).into() }),
         }
+    }
+
+    /// [`Self::sound`] for the ordered choice `a | b`.
+    fn sound_choice(&self, rule: &str, a: &Expr, b: &Expr, follow: &[Expr], mode: Mode, stack: &mut Stack) -> Sound {
+        // pest commits to `a` when it matches a prefix; wrong when the text is one that
+        // only `b` (then the continuation) reads.
+        let a_then = then(a.clone(), follow);
+        let exclude = (mode == Mode::Whole).then_some(&a_then[..]);
+        if let Some(witness) = self.commits_wrongly(rule, a, &then(b.clone(), follow), exclude)? {
+            return Err(CompileError::Unsound {
+                rule: rule.to_owned(),
+                reason: format!(
+                    "in the ordered choice `{a} | {b}`, the first alternative matches the start of {witness:?}, which only the second reads: pest takes the first and never tries the second"
+                ),
+            });
+        }
+        self.sound(rule, a, follow, mode, stack)?;
+        self.sound(rule, b, follow, mode, stack)
+    }
+
+    /// [`Self::sound`] for `expr`, the option or repetition of `e`.
+    fn sound_repeat(&self, rule: &str, expr: &Expr, e: &Expr, follow: &[Expr], mode: Mode, stack: &mut Stack) -> Sound {
+        let what = if matches!(expr, Expr::Opt(_)) { "optional" } else { "repeated" };
+        if self.first(e, &mut Vec::new()).nullable {
+            return Err(CompileError::Unsound {
+                rule: rule.to_owned(),
+                reason: format!("the {what} `{e}` can match the empty text"),
+            });
+        }
+        // After `e?` or `e*` pest tries `e` again; wrong when what follows starts with a
+        // text of `e` but is not itself `e` again.
+        let inner = match expr {
+            Expr::Opt(_) => follow.to_vec(),
+            _ => then(expr.clone(), follow),
+        };
+        let again: Vec<Expr> = std::iter::once(e.clone()).chain(inner.iter().cloned()).collect();
+        let exclude = (mode == Mode::Whole).then_some(&again[..]);
+        if let Some(witness) = self.commits_wrongly(rule, e, follow, exclude)? {
+            return Err(CompileError::Unsound {
+                rule: rule.to_owned(),
+                reason: format!(
+                    "the {what} `{e}` matches the start of {witness:?}, which is what follows it: pest takes it and never gives it back"
+                ),
+            });
+        }
+        self.sound(rule, e, &inner, mode, stack)
     }
 
     /// A text of `q` that starts with a text of `p` and is not a text of `exclude`, if any
@@ -965,6 +959,12 @@ fn representatives<K: std::hash::Hash + Eq>(class: impl Fn(u8) -> K) -> Vec<u8> 
     (0..=255u8).filter(|&b| seen.insert(class(b))).collect()
 }
 
+/// The rules being weighed by [`Grammar::sound`], outermost first: a rule met again is recursion.
+type Stack = Vec<String>;
+
+/// What [`Grammar::sound`] finds: nothing, or why the rule cannot be compiled.
+type Sound = Result<(), CompileError>;
+
 /// How a rule is matched: against a whole text, or at the start of a longer one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
@@ -983,6 +983,20 @@ pub(crate) mod testing {
         })
     }
 
+    /// A token decoder to check against the grammar: its name, whether it reads a text, and
+    /// the rules that match the same texts.
+    pub type Decoder<'a, R> = (&'a str, fn(&str) -> bool, &'a [R]);
+
+    /// Checks that each decoder reads exactly the texts (of up to two characters of
+    /// `alphabet`) that one of its rules matches whole.
+    pub fn decoders_agree<P: pest::Parser<R>, R: pest::RuleType>(alphabet: &str, decoders: &[Decoder<'_, R>]) {
+        for text in strings(alphabet, 2) {
+            for (name, reads, rules) in decoders {
+                assert_eq!(reads(&text), pest_matches::<P, R>(rules, &text), "{name} {text:?}");
+            }
+        }
+    }
+
     /// Every string of up to `max` characters drawn from `alphabet`.
     pub fn strings(alphabet: &str, max: usize) -> Vec<String> {
         let mut out = vec![String::new()];
@@ -993,6 +1007,14 @@ pub(crate) mod testing {
         }
         out
     }
+}
+
+/// `first`, then `follow`.
+fn then(first: Expr, follow: &[Expr]) -> Vec<Expr> {
+    let mut f = Vec::with_capacity(follow.len() + 1);
+    f.push(first);
+    f.extend_from_slice(follow);
+    f
 }
 
 #[cfg(test)]

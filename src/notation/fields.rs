@@ -5,8 +5,8 @@
 use pest::{Parser, RuleType};
 
 use crate::diagnostic::Diagnostic;
-use crate::grid::LostSeparator;
-use crate::lookalike;
+use crate::notation::grid::LostSeparator;
+use crate::notation::lookalike;
 use crate::span::Span;
 
 /// A format's codes and name for the faults every format shares.
@@ -40,6 +40,46 @@ pub fn split<P: Parser<R>, R: RuleType>(text: &str, line: R, field: R, gap: R) -
         }
     }
     Some((fields, gaps))
+}
+
+/// The fields and the gaps of a record whose first field is a board (see [`split`]). A second
+/// field holding ranks means a space split the board: the two parts are read as one board, in
+/// which the space is a fault, not a field separator (unless `keep(first field)` says the first
+/// field is something else).
+pub fn split_board_first<P: Parser<R>, R: RuleType>(
+    text: &str,
+    [line, field, gap]: [R; 3],
+    keep: impl Fn(&str) -> bool,
+) -> Option<(Vec<Span>, Vec<Span>)> {
+    let (mut fields, mut gaps) = split::<P, R>(text, line, field, gap)?;
+    if fields.len() > 1 && fields[1].slice(text).contains('/') && !keep(fields[0].slice(text)) {
+        let joined = fields[0].to(fields[1]);
+        gaps.retain(|g| !joined.contains(*g));
+        fields.splice(0..2, [joined]);
+    }
+    Some((fields, gaps))
+}
+
+/// The finding for an empty record, at `end`; `help` shows a record.
+pub fn empty_record(code: &'static str, end: Span, help: String) -> Diagnostic {
+    Diagnostic::error(code, end, "the record is empty").label("nothing here").help(help)
+}
+
+/// The finding for a `-` (for "none") at `dash` written with more in its field: `means` says
+/// what it stands for ("means no castling rights"); when the field `lists` something besides,
+/// `remove` says why to remove the `-`.
+pub fn dash_with_more(
+    code: &'static str,
+    dash: Span,
+    means: &str,
+    label: &str,
+    lists: bool,
+    remove: &str,
+) -> Diagnostic {
+    let help = if lists { format!("remove the `-`: {remove}") } else { "write a single `-`".to_owned() };
+    Diagnostic::error(code, dash, format!("`-` {means}, so it cannot be combined with anything else"))
+        .label(label)
+        .help(help)
 }
 
 /// Reports whitespace around and between the fields; separators of one kind are reported once,
@@ -86,17 +126,16 @@ pub fn check_gaps(text: &str, gaps: &[Span], codes: &Codes, out: &mut Vec<Diagno
     }
 }
 
-/// What to call characters a field does not know.
+/// What to call characters a field does not know: the code, what one such character is not
+/// ("shogi piece", made plural with an `s` for several), and how to write the field.
 #[derive(Clone, Copy, Debug)]
-pub struct Unknown {
-    /// The code.
-    pub code: &'static str,
-    /// "shogi piece": what one unknown character is not.
-    pub noun: &'static str,
-    /// "shogi pieces".
-    pub nouns: &'static str,
-    /// How to write the field.
-    pub help: &'static str,
+pub struct Unknown(&'static str, &'static str, &'static str);
+
+impl Unknown {
+    /// The code, the noun ("shogi piece") and the help.
+    pub const fn new(code: &'static str, noun: &'static str, help: &'static str) -> Self {
+        Self(code, noun, help)
+    }
 }
 
 /// One diagnostic for a run of adjacent characters that the grammar does not know: look-alikes
@@ -116,13 +155,10 @@ pub fn bad_run(run: &[(Span, char)], codes: &Codes, unknown: &Unknown) -> Option
         }
         None => {
             let (message, label) = match one {
-                Some(what) => (format!("{what} is not a {}", unknown.noun), format!("not a {}", unknown.noun)),
-                None => (
-                    format!("`{}` are not {}", written.escape_debug(), unknown.nouns),
-                    format!("not {}", unknown.nouns),
-                ),
+                Some(what) => (format!("{what} is not a {}", unknown.1), format!("not a {}", unknown.1)),
+                None => (format!("`{}` are not {}s", written.escape_debug(), unknown.1), format!("not {}s", unknown.1)),
             };
-            Diagnostic::error(unknown.code, span, message).label(label).help(unknown.help)
+            Diagnostic::error(unknown.0, span, message).label(label).help(unknown.2)
         }
     })
 }
@@ -160,10 +196,10 @@ pub fn lost_separator(code: &'static str, lost: LostSeparator, rank_name: impl F
 /// not read all of it: the automaton's stop, or without one, where pest's error is.
 pub fn grammar_stop<P: Parser<R>, R: RuleType>(
     text: &str,
-    automaton: Option<&crate::grammar::RuleDfa>,
+    automaton: Option<&crate::notation::grammar::RuleDfa>,
     rule: R,
     words: fn(R) -> &'static str,
-) -> Option<crate::grammar::Stop> {
+) -> Option<crate::notation::grammar::Stop> {
     match automaton {
         Some(dfa) => dfa.stop(text),
         None => {
@@ -171,7 +207,7 @@ pub fn grammar_stop<P: Parser<R>, R: RuleType>(
             let at = match error.location {
                 pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p.min(text.len()),
             };
-            Some(crate::grammar::Stop { at, expected: expected_words(&error, words), completion: None })
+            Some(crate::notation::grammar::Stop { at, expected: expected_words(&error, words), completion: None })
         }
     }
 }
@@ -184,7 +220,7 @@ pub fn stop_report(
     what: &str,
     text: &str,
     offset: usize,
-    stop: &crate::grammar::Stop,
+    stop: &crate::notation::grammar::Stop,
 ) -> Diagnostic {
     let at = stop.at.min(text.len());
     let next = text[at..].chars().next();
@@ -210,7 +246,7 @@ pub fn stop_report(
 /// saying what the grammar reads there ([`grammar_stop`], [`stop_report`]).
 pub fn grammar_verdict<P: Parser<R>, R: RuleType>(
     text: &str,
-    automaton: Option<&crate::grammar::RuleDfa>,
+    automaton: Option<&crate::notation::grammar::RuleDfa>,
     rule: R,
     found: &[Diagnostic],
     code: &'static str,

@@ -1,0 +1,106 @@
+//! Findings that chess and shogi share, in one wording: a king in check when it should not be,
+//! and checks that no move can give. The games' validators decide when; these say it.
+
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+
+/// A piece that gives check: where it is written and how to call it ("Black rook on 5b").
+pub struct Checker {
+    /// The characters that write it.
+    pub span: Span,
+    /// Its colour, kind and square.
+    pub name: String,
+}
+
+/// The side not to move is in check: the side to move could take its king.
+pub fn opposite_check(
+    code: &'static str,
+    king: (Span, String),
+    checkers: &[Checker],
+    side: (Span, &str, &str),
+    side_field: &str,
+) -> Diagnostic {
+    let (span, square) = king;
+    let (side_span, mover, waiting) = side;
+    let mut d =
+        Diagnostic::error(code, span, format!("{waiting}'s king on {square} is in check, but it is {mover}'s turn"))
+            .label("in check");
+    for c in checkers {
+        d = d.with(c.span, format!("{} gives check", c.name));
+    }
+    d.with(side_span, format!("{mover} to move")).help(format!(
+        "{mover} could capture the king: fix the position, or the {side_field} if it is {waiting}'s turn"
+    ))
+}
+
+/// The side to move is in check by more pieces than one move can bring about: `why` says why.
+pub fn impossible_check(
+    code: &'static str,
+    king: (Span, String),
+    mover: &str,
+    checkers: &[Checker],
+    why: &str,
+) -> Diagnostic {
+    let (span, square) = king;
+    let mut d = Diagnostic::error(
+        code,
+        span,
+        format!("{mover}'s king on {square} is checked by {} pieces, which no move can bring about", checkers.len()),
+    )
+    .label("in check");
+    for c in checkers {
+        d = d.with(c.span, format!("{} gives check", c.name));
+    }
+    d.help(format!("{why}: this position cannot arise in a game"))
+}
+
+/// A game's codes and words for the check findings.
+pub struct CheckWords {
+    /// The code of [`opposite_check`].
+    pub opposite: &'static str,
+    /// The code of [`impossible_check`].
+    pub impossible: &'static str,
+    /// What the record calls the side field: "side to move", "active colour".
+    pub side_field: &'static str,
+}
+
+impl CheckWords {
+    /// The codes of [`opposite_check`] and [`impossible_check`], and the side field's name.
+    pub const fn new(opposite: &'static str, impossible: &'static str, side_field: &'static str) -> Self {
+        Self { opposite, impossible, side_field }
+    }
+}
+
+/// Reports the checks no position of a game can hold, for a game whose kings are `kings` (the
+/// waiting side's, then the mover's, where there is one of each): `checkers(king, movers)` lists
+/// the pieces that check a king (`movers` when it is the mover's), `impossible` says why some
+/// checks of the mover's king no move brings about, `name` names a checking piece, and `side` is
+/// the side field's span and the mover's and the waiting side's names.
+pub fn check_checks<S: Copy + std::fmt::Display>(
+    words: &CheckWords,
+    kings: [Option<S>; 2],
+    checkers: impl Fn(S, bool) -> Vec<S>,
+    impossible: impl Fn(&[S], S) -> Option<&'static str>,
+    name: impl Fn(S) -> Checker,
+    side: (Span, &str, &str),
+    out: &mut Vec<Diagnostic>,
+) {
+    let named = |squares: &[S]| -> Vec<Checker> { squares.iter().map(|sq| name(*sq)).collect() };
+    // The side not to move must not be in check: the mover could take its king.
+    if let Some(king) = kings[0] {
+        let found = checkers(king, false);
+        if !found.is_empty() {
+            let king = (name(king).span, king.to_string());
+            out.push(opposite_check(words.opposite, king, &named(&found), side, words.side_field));
+        }
+    }
+    // The side to move can be in check by at most two pieces, and by two only when one of
+    // them checks along a line another piece's move uncovered.
+    if let Some(king) = kings[1] {
+        let found = checkers(king, true);
+        if let Some(why) = impossible(&found, king) {
+            let at = (name(king).span, king.to_string());
+            out.push(impossible_check(words.impossible, at, side.1, &named(&found), why));
+        }
+    }
+}

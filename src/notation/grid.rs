@@ -1,0 +1,375 @@
+//! The board field of FEN-like notations as written: ranks of cells, each cell a piece, a run
+//! of empty squares, or a fault standing for some squares. SFEN boards and FEN placements are
+//! both a [`Grid`] of their game's pieces.
+
+use std::fmt;
+use std::ops::Range;
+
+use crate::diagnostic::Diagnostic;
+use crate::span::{Span, Spanned};
+
+/// A board field: its ranks as written, top first, and their cells end to end.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Grid<P> {
+    /// The whole field.
+    pub span: Span,
+    /// The ranks as written, the top one first.
+    pub ranks: Vec<Row>,
+    /// Every rank's cells, end to end (each [`Row`] says which are its own).
+    pub cells: Vec<Spanned<Cell<P>>>,
+}
+
+/// One rank of a [`Grid`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The rank's text.
+    pub span: Span,
+    /// Where its cells are in [`Grid::cells`].
+    pub cells: Range<usize>,
+}
+
+/// What one token of a rank says.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Cell<P> {
+    /// A run of `n` empty squares (a digit).
+    Empty(u8),
+    /// A piece.
+    Piece(P),
+    /// Something not valid here, standing for `width` squares (0 for a stray `+` or `0`, the
+    /// digit's value for a full-width digit, 1 for an unknown letter).
+    Fault {
+        /// Squares it is taken to cover.
+        width: u8,
+    },
+}
+
+impl<P> Cell<P> {
+    /// Squares covered.
+    pub const fn width(&self) -> u32 {
+        match self {
+            Self::Empty(n) => *n as u32,
+            Self::Piece(_) => 1,
+            Self::Fault { width } => *width as u32,
+        }
+    }
+}
+
+impl<P> Grid<P> {
+    /// The cells of `rank`, left to right.
+    pub fn cells_of(&self, rank: &Row) -> &[Spanned<Cell<P>>] {
+        self.cells.get(rank.cells.clone()).unwrap_or(&[])
+    }
+
+    /// How many squares `rank` covers.
+    pub fn width(&self, rank: &Row) -> u32 {
+        self.cells_of(rank).iter().map(|c| c.node.width()).sum()
+    }
+}
+
+impl<P> Grid<P> {
+    /// Reads a board field `text` (at `span`) that an automaton has accepted, a cell at a time:
+    /// a cell is `token_len(its first byte)` bytes, which `cell` reads. `None` unless every rank
+    /// covers `files` squares (the builder explains the others).
+    #[inline]
+    pub fn read_accepted(
+        text: &str,
+        span: Span,
+        files: u32,
+        ranks: usize,
+        token_len: impl Fn(u8) -> usize,
+        cell: impl Fn(&[u8]) -> Option<Cell<P>>,
+    ) -> Option<Self> {
+        let mut rows = Vec::with_capacity(ranks);
+        let mut cells = Vec::with_capacity(text.len());
+        let mut start = span.start;
+        for bytes in text.as_bytes().split(|&b| b == b'/') {
+            let first = cells.len();
+            let mut i = 0;
+            let mut width = 0;
+            while let Some(&b) = bytes.get(i) {
+                let len = token_len(b);
+                let c = cell(bytes.get(i..i + len)?)?;
+                width += c.width();
+                cells.push(Spanned::new(c, Span::new(start + i, start + i + len)));
+                i += len;
+            }
+            if width != files {
+                return None;
+            }
+            rows.push(Row { span: Span::new(start, start + bytes.len()), cells: first..cells.len() });
+            start += bytes.len() + 1;
+        }
+        Some(Self { span, ranks: rows, cells })
+    }
+}
+
+impl<P: Copy> Grid<P> {
+    /// Writes the pieces into `squares` rank by rank, `files` to a rank; false (and `squares`
+    /// in any state) unless the grid has exactly `squares.len() / files` ranks of `files`
+    /// squares and no faults.
+    pub fn fill(&self, files: usize, squares: &mut [Option<P>]) -> bool {
+        if files == 0 || self.ranks.len() * files != squares.len() {
+            return false;
+        }
+        for (r, rank) in self.ranks.iter().enumerate() {
+            let mut file = 0usize;
+            for cell in self.cells_of(rank) {
+                match cell.node {
+                    Cell::Piece(p) if file < files => squares[r * files + file] = Some(p),
+                    Cell::Piece(_) | Cell::Fault { .. } => return false,
+                    Cell::Empty(_) => {}
+                }
+                file += cell.node.width() as usize;
+            }
+            if file != files {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+impl<P> Grid<P> {
+    /// The span of the cell that writes the square `file` (0-based from the left) of rank
+    /// `rank` (0-based from the top): for an empty square, its run's span.
+    pub fn span_at(&self, rank: usize, file: usize) -> Span {
+        let Some(row) = self.ranks.get(rank) else { return self.span };
+        let mut seen = 0;
+        for cell in self.cells_of(row) {
+            seen += cell.node.width() as usize;
+            if seen > file {
+                return cell.span;
+            }
+        }
+        row.span
+    }
+}
+
+/// Writes `squares`, `files` to a rank, as a board field: ranks top first, separated by `/`,
+/// each run of empty squares one digit (runs are at most 9 long on the boards written here).
+pub fn write_board<P: fmt::Display>(squares: &[Option<P>], files: usize, s: &mut String) {
+    use fmt::Write as _;
+    for (r, rank) in squares.chunks(files.max(1)).enumerate() {
+        if r > 0 {
+            s.push('/');
+        }
+        let mut empty = 0u8;
+        for square in rank {
+            match square {
+                Some(p) => {
+                    if empty > 0 {
+                        s.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    let _ = write!(s, "{p}");
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push(char::from(b'0' + empty));
+        }
+    }
+}
+
+/// Where the separator between two ranks went, when one rank too few is written and one rank
+/// is exactly two ranks wide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LostSeparator {
+    /// No `/` between two ranks: it belongs at byte `at`.
+    Missing {
+        /// The merged rank's index.
+        rank: usize,
+        /// Where the `/` goes.
+        at: usize,
+    },
+    /// One character stands where the `/` should be.
+    Replaced {
+        /// The merged rank's index.
+        rank: usize,
+        /// The character in its place.
+        cell: Span,
+        /// What it writes.
+        written: char,
+    },
+}
+
+impl<P: fmt::Display> Grid<P> {
+    /// The one place where a separator was lost, if the grid has `ranks - 1` ranks, all of
+    /// `files` squares but one that splits into two of `files` squares.
+    pub fn lost_separator(&self, files: u32, ranks: usize) -> Option<LostSeparator> {
+        if self.ranks.len() + 1 != ranks {
+            return None;
+        }
+        let mut found = None;
+        for (r, row) in self.ranks.iter().enumerate() {
+            let width = self.width(row);
+            if width == files {
+                continue;
+            }
+            let cells = self.cells_of(row);
+            if found.is_some() || width < 2 * files {
+                return None;
+            }
+            let mut before = 0;
+            for (k, cell) in cells.iter().enumerate() {
+                let here = cell.node.width();
+                if before == files && width - before == files {
+                    found = Some(LostSeparator::Missing { rank: r, at: cell.span.start });
+                    break;
+                }
+                if before == files && width - before - here == files && cell.span.len() == 1 && k + 1 < cells.len() {
+                    let written = match &cell.node {
+                        Cell::Empty(n) => char::from(b'0' + n),
+                        Cell::Piece(p) => p.to_string().chars().last().unwrap_or('?'),
+                        Cell::Fault { .. } => '?',
+                    };
+                    found = Some(LostSeparator::Replaced { rank: r, cell: cell.span, written });
+                    break;
+                }
+                before += here;
+            }
+            found?;
+        }
+        found
+    }
+}
+
+/// A board's size, and the words for a wrong number of its ranks.
+#[derive(Clone, Copy, Debug)]
+pub struct Size {
+    files: u32,
+    ranks: usize,
+    count_code: &'static str,
+    noun: &'static str,
+    separators: &'static str,
+}
+
+impl Size {
+    /// `ranks` ranks of `files` squares; `count_code` is the code of a wrong number of ranks
+    /// (a lost separator among them), `noun` the field's name ("board"), and `separators` says
+    /// why there is one separator fewer than ranks ("nine ranks have eight separators").
+    pub const fn new(
+        files: u32,
+        ranks: usize,
+        count_code: &'static str,
+        noun: &'static str,
+        separators: &'static str,
+    ) -> Self {
+        Self { files, ranks, count_code, noun, separators }
+    }
+}
+
+/// How one notation words the faults of its board's shape: the checks are [`Grid::check_shape`]'s,
+/// the words each notation's own.
+pub trait ShapeWords<P> {
+    /// The board's size and the words for its rank count.
+    const SIZE: Size;
+
+    /// The name of the rank at `index` (0 is the top).
+    fn rank_name(index: usize) -> String;
+    /// True when the grid is another game's board, and only [`Self::too_few`] speaks.
+    fn foreign(_grid: &Grid<P>) -> bool {
+        false
+    }
+    /// An empty rank, `span` its separators.
+    fn empty_rank(index: usize, span: Span) -> Diagnostic;
+    /// A rank `width` squares wide, more than the size's files; `over` is the cell that runs past.
+    fn too_wide(index: usize, width: u32, over: Option<&Spanned<Cell<P>>>, rank: &Row) -> Diagnostic;
+    /// A rank `width` squares wide, fewer than the size's files.
+    fn too_narrow(index: usize, width: u32, rank: &Row) -> Diagnostic;
+    /// `n` ranks, more than the size's ranks: `extra` covers the ones past `last`, the last rank.
+    fn too_many(n: usize, extra: Span, last: Span) -> Diagnostic;
+    /// `n` ranks, fewer than the size's ranks, in the field `span` (`foreign` from [`Self::foreign`]).
+    fn too_few(n: usize, span: Span, foreign: bool) -> Diagnostic;
+}
+
+impl<P: Copy + fmt::Display> Grid<P> {
+    /// Reports the faults of the grid's shape in `W`'s words: a lost separator, empty ranks,
+    /// ranks too wide or too narrow, too many or too few ranks.
+    pub fn check_shape<W: ShapeWords<P>>(&self, out: &mut Vec<Diagnostic>) {
+        // Two ranks run together: one finding at the place of the lost `/`, not a width error,
+        // a count error and a hint about digits.
+        if let Some(lost) = self.lost_separator(W::SIZE.files, W::SIZE.ranks) {
+            out.push(crate::notation::fields::lost_separator(W::SIZE.count_code, lost, W::rank_name));
+            return;
+        }
+        let foreign = W::foreign(self);
+        let n = self.ranks.len();
+        for (i, rank) in self.ranks.iter().enumerate().take(if foreign { 0 } else { W::SIZE.ranks }) {
+            let width = self.width(rank);
+            if rank.cells.is_empty() {
+                if n == W::SIZE.ranks + 1 && (i == 0 || i + 1 == n) {
+                    continue; // a leading or trailing `/`, reported with the rank count
+                }
+                // Point at the separators around the empty rank.
+                let span = Span::new(
+                    rank.span.start.saturating_sub(1).max(self.span.start),
+                    (rank.span.end + 1).min(self.span.end),
+                );
+                out.push(W::empty_rank(i, span));
+            } else if width > W::SIZE.files {
+                let mut sum = 0;
+                let over = self.cells_of(rank).iter().find(|c| {
+                    sum += c.node.width();
+                    sum > W::SIZE.files
+                });
+                out.push(W::too_wide(i, width, over, rank));
+            } else if width < W::SIZE.files {
+                out.push(W::too_narrow(i, width, rank));
+            }
+        }
+        if n > W::SIZE.ranks {
+            out.push(self.too_many_ranks::<W>());
+        } else if n < W::SIZE.ranks {
+            out.push(W::too_few(n, self.span, foreign));
+        }
+    }
+
+    fn too_many_ranks<W: ShapeWords<P>>(&self) -> Diagnostic {
+        let n = self.ranks.len();
+        let extra = Span::new(self.ranks[W::SIZE.ranks].span.start.saturating_sub(1), self.span.end);
+        if n == W::SIZE.ranks + 1 && self.ranks[0].cells.is_empty() {
+            Diagnostic::error(
+                W::SIZE.count_code,
+                Span::new(self.span.start, self.span.start + 1),
+                format!("the {} starts with `/`", W::SIZE.noun),
+            )
+            .label("leading separator")
+            .help(format!("remove the first `/`: {}", W::SIZE.separators))
+        } else if n == W::SIZE.ranks + 1 && self.ranks[W::SIZE.ranks].cells.is_empty() {
+            Diagnostic::error(W::SIZE.count_code, extra, format!("the {} ends with `/`", W::SIZE.noun))
+                .label("trailing separator")
+                .help(format!("remove the last `/`: {}", W::SIZE.separators))
+        } else {
+            W::too_many(n, extra, self.ranks[W::SIZE.ranks - 1].span)
+        }
+    }
+}
+
+impl<P: fmt::Display> fmt::Debug for Cell<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Empty(n) => write!(f, "Empty({n})"),
+            Self::Piece(p) => write!(f, "Piece({p})"),
+            Self::Fault { width } => write!(f, "Fault(width {width})"),
+        }
+    }
+}
+
+impl<P: fmt::Display> fmt::Debug for Grid<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Board @ {:?} [", self.span)?;
+        for rank in &self.ranks {
+            write!(f, "    Rank @ {:?} [", rank.span)?;
+            for (i, cell) in self.cells_of(rank).iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{cell:?}")?;
+            }
+            writeln!(f, "]")?;
+        }
+        f.write_str("]")
+    }
+}

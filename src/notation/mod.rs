@@ -1,0 +1,38 @@
+//! What the line notations share, whatever the game: the automaton compiled from their
+//! grammars ([`grammar`]), the board field as a grid of cells with its rank, width and
+//! separator checks ([`grid`]), splitting a record into fields ([`fields`]), look-alike
+//! characters ([`lookalike`]), the findings chess and shogi word alike ([`findings`]), and parse
+//! trees as text ([`tree`]).
+
+pub mod fields;
+pub mod findings;
+pub mod grammar;
+pub mod grid;
+pub mod lookalike;
+pub mod tree;
+
+use crate::diagnostic::{Diagnostic, ParseError};
+
+/// Reads one record: by the fast reader's result when it gave one (no findings), else by
+/// `build`, which walks the grammar and finds every syntax fault.
+#[inline]
+pub fn read<R>(fast: Option<R>, build: impl FnOnce() -> (R, Vec<Diagnostic>)) -> (R, Vec<Diagnostic>) {
+    match fast {
+        Some(record) => (record, Vec::new()),
+        None => build(),
+    }
+}
+
+/// What `FromStr` gives for a record read by [`read`]: the position `position` makes of it,
+/// unless a finding is an error or it makes none; `format` names the notation in the error.
+pub fn parsed<R, P>(
+    (record, diagnostics): (R, Vec<Diagnostic>),
+    position: impl FnOnce(&R) -> Option<P>,
+    format: &'static str,
+) -> Result<P, ParseError> {
+    let errors: Vec<Diagnostic> = diagnostics.into_iter().filter(Diagnostic::is_error).collect();
+    match position(&record) {
+        Some(p) if errors.is_empty() => Ok(p),
+        _ => Err(ParseError { format, diagnostics: errors }),
+    }
+}
