@@ -12,6 +12,7 @@ pub mod grammar;
 pub mod grid;
 pub mod json;
 pub mod lookalike;
+pub mod notation_error;
 pub mod playground;
 pub mod psn;
 pub mod sfen;
@@ -21,4 +22,5 @@ pub mod tree;
 pub mod views;
 
 pub use diagnostic::{Diagnostic, Label, Severity};
+pub use notation_error::NotationError;
 pub use span::{Span, Spanned};
