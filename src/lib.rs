@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod check;
+pub mod checked;
 pub mod chess;
 pub mod diagnostic;
 pub mod excerpt;

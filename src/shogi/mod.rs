@@ -4,6 +4,7 @@
 
 mod board;
 mod hand;
+mod legal;
 mod piece;
 mod position;
 pub mod rules;
@@ -12,6 +13,7 @@ pub mod usi;
 
 pub use board::Board;
 pub use hand::Hand;
+pub use legal::Legal;
 pub use piece::{Color, Piece, PieceKind};
 pub use position::Position;
 pub use square::{rank_letter, Square};
