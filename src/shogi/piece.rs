@@ -140,7 +140,7 @@ impl PieceKind {
         }
     }
 
-    /// Index in [`PieceKind::ALL`] (and in a [`Hand`] for all but the king).
+    /// Index in [`PieceKind::ALL`] (and in a [`Hand`](super::Hand) for all but the king).
     pub const fn index(self) -> usize {
         self as usize
     }
