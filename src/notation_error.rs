@@ -38,3 +38,19 @@ impl fmt::Display for NotationError {
 }
 
 impl std::error::Error for NotationError {}
+
+/// Implements [`FromStr`](std::str::FromStr) for `$ty` with `$read` (a function from `&str`
+/// to `Option<$ty>`), failing with a [`NotationError`] that names `$expected`.
+macro_rules! from_str_by {
+    ($(#[$doc:meta])* $ty:ty, $read:expr, $expected:literal) => {
+        $(#[$doc])*
+        impl std::str::FromStr for $ty {
+            type Err = $crate::notation_error::NotationError;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                $read(s).ok_or_else(|| $crate::notation_error::NotationError::new($expected, s))
+            }
+        }
+    };
+}
+pub(crate) use from_str_by;

@@ -1,9 +1,8 @@
 //! Sides, roles and pieces, with their letters.
 
 use std::fmt;
-use std::str::FromStr;
 
-use crate::notation_error::NotationError;
+use crate::notation_error::from_str_by;
 
 /// A side. White moves first and writes its pieces in uppercase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -145,6 +144,15 @@ impl Piece {
         TABLE.get(usize::from(b)).copied().flatten()
     }
 
+    /// Reads a piece as FEN writes it: one letter, uppercase for White; `None` for anything
+    /// else.
+    pub fn parse(s: &str) -> Option<Self> {
+        match *s.as_bytes() {
+            [letter] => Self::from_ascii(letter),
+            _ => None,
+        }
+    }
+
     /// The FEN letter.
     pub const fn letter(self) -> char {
         let c = self.role.letter();
@@ -166,25 +174,19 @@ impl fmt::Display for Piece {
     }
 }
 
-/// Reads a piece as FEN writes it: a letter, uppercase for White.
-///
-/// ```
-/// use kifu::chess::{Color, Piece, Role};
-///
-/// let knight: Piece = "n".parse().unwrap();
-/// assert_eq!(knight, Piece { color: Color::Black, role: Role::Knight });
-/// assert_eq!(knight.to_string(), "n");
-/// ```
-impl FromStr for Piece {
-    type Err = NotationError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let piece = match *s.as_bytes() {
-            [letter] => Self::from_ascii(letter),
-            _ => None,
-        };
-        piece.ok_or_else(|| NotationError::new("chess piece (a letter of PNBRQK, lowercase for Black)", s))
-    }
+from_str_by! {
+    /// Reads a piece as FEN writes it: a letter, uppercase for White.
+    ///
+    /// ```
+    /// use kifu::chess::{Color, Piece, Role};
+    ///
+    /// let knight: Piece = "n".parse().unwrap();
+    /// assert_eq!(knight, Piece { color: Color::Black, role: Role::Knight });
+    /// assert_eq!(knight.to_string(), "n");
+    /// ```
+    Piece,
+    Piece::parse,
+    "chess piece (a letter of PNBRQK, lowercase for Black)"
 }
 
 #[cfg(test)]

@@ -1,9 +1,8 @@
 //! The 64 squares and their names (`e4`).
 
 use std::fmt;
-use std::str::FromStr;
 
-use crate::notation_error::NotationError;
+use crate::notation_error::from_str_by;
 
 /// A square, file a-h and rank 1-8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -74,22 +73,20 @@ impl fmt::Display for Square {
     }
 }
 
-/// Reads a square's name, as [`Square::parse`] does.
-///
-/// ```
-/// use kifu::chess::Square;
-///
-/// let e4: Square = "e4".parse().unwrap();
-/// assert_eq!((e4.file(), e4.rank()), (4, 4));
-/// assert_eq!(e4.to_string(), "e4");
-/// assert!("e9".parse::<Square>().is_err());
-/// ```
-impl FromStr for Square {
-    type Err = NotationError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::parse(s).ok_or_else(|| NotationError::new("chess square (a file a-h and a rank 1-8, as in e4)", s))
-    }
+from_str_by! {
+    /// Reads a square's name, as [`Square::parse`] does.
+    ///
+    /// ```
+    /// use kifu::chess::Square;
+    ///
+    /// let e4: Square = "e4".parse().unwrap();
+    /// assert_eq!((e4.file(), e4.rank()), (4, 4));
+    /// assert_eq!(e4.to_string(), "e4");
+    /// assert!("e9".parse::<Square>().is_err());
+    /// ```
+    Square,
+    Square::parse,
+    "chess square (a file a-h and a rank 1-8, as in e4)"
 }
 
 #[cfg(test)]

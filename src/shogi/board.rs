@@ -133,10 +133,8 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shogi::square::tests::sq;
 
-    fn sq(s: &str) -> Square {
-        Square::parse(s).expect("square")
-    }
     #[test]
     fn pieces_attack_as_in_shogi() {
         let mut b = Board::default();

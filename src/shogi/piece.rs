@@ -1,10 +1,9 @@
 //! Sides, kinds of pieces and pieces, with their letters.
 
 use std::fmt;
-use std::str::FromStr;
 
 use super::Square;
-use crate::notation_error::NotationError;
+use crate::notation_error::from_str_by;
 
 /// A side. Black (sente) moves first and writes its pieces in uppercase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -197,6 +196,16 @@ impl Piece {
         }
     }
 
+    /// Reads a piece as SFEN writes it: a letter (uppercase for Black), after `+` when
+    /// promoted (for the kinds that promote); `None` for anything else.
+    pub fn parse(s: &str) -> Option<Self> {
+        match *s.as_bytes() {
+            [b'+', letter] => Self::from_ascii(letter, true).filter(|p| p.kind.can_promote()),
+            [letter] => Self::from_ascii(letter, false),
+            _ => None,
+        }
+    }
+
     /// "Black pawn", "White promoted rook", …
     pub fn describe(self) -> String {
         let promoted = if self.promoted { "promoted " } else { "" };
@@ -231,29 +240,20 @@ impl fmt::Display for Piece {
     }
 }
 
-/// Reads a piece as SFEN writes it: a letter, uppercase for Black, after `+` when promoted.
-///
-/// ```
-/// use kifu::shogi::{Color, Piece, PieceKind};
-///
-/// let tokin: Piece = "+p".parse().unwrap();
-/// assert_eq!(tokin, Piece { color: Color::White, kind: PieceKind::Pawn, promoted: true });
-/// assert_eq!(tokin.to_string(), "+p");
-/// assert!("+G".parse::<Piece>().is_err(), "a gold never promotes");
-/// ```
-impl FromStr for Piece {
-    type Err = NotationError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let piece = match *s.as_bytes() {
-            [b'+', letter] => Self::from_ascii(letter, true).filter(|p| p.kind.can_promote()),
-            [letter] => Self::from_ascii(letter, false),
-            _ => None,
-        };
-        piece.ok_or_else(|| {
-            NotationError::new("shogi piece (a letter of PLNSGBRK, lowercase for White, after + when promoted)", s)
-        })
-    }
+from_str_by! {
+    /// Reads a piece as SFEN writes it: a letter, uppercase for Black, after `+` when promoted.
+    ///
+    /// ```
+    /// use kifu::shogi::{Color, Piece, PieceKind};
+    ///
+    /// let tokin: Piece = "+p".parse().unwrap();
+    /// assert_eq!(tokin, Piece { color: Color::White, kind: PieceKind::Pawn, promoted: true });
+    /// assert_eq!(tokin.to_string(), "+p");
+    /// assert!("+G".parse::<Piece>().is_err(), "a gold never promotes");
+    /// ```
+    Piece,
+    Piece::parse,
+    "shogi piece (a letter of PLNSGBRK, lowercase for White, after + when promoted)"
 }
 
 impl serde::Serialize for PieceKind {
@@ -266,6 +266,7 @@ impl serde::Serialize for PieceKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shogi::square::tests::sq;
 
     #[test]
     fn the_letter_table_reads_like_from_letter() {
@@ -298,9 +299,5 @@ mod tests {
         for bad in ["", "+", "++P", "x", "+k", "PP", "P+"] {
             assert!(bad.parse::<Piece>().is_err(), "{bad:?}");
         }
-    }
-
-    fn sq(s: &str) -> Square {
-        Square::parse(s).expect("square")
     }
 }

@@ -1,9 +1,8 @@
 //! The 81 squares and their names (`7f`).
 
 use std::fmt;
-use std::str::FromStr;
 
-use crate::notation_error::NotationError;
+use crate::notation_error::from_str_by;
 
 /// A square, by file 1-9 (right to left from Black's side) and rank a-i (top to bottom).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -90,28 +89,27 @@ impl fmt::Display for Square {
     }
 }
 
-/// Reads a square's name, as [`Square::parse`] does.
-///
-/// ```
-/// use kifu::shogi::Square;
-///
-/// let square: Square = "7f".parse().unwrap();
-/// assert_eq!((square.file(), square.rank()), (7, 6));
-/// assert_eq!(square.to_string(), "7f");
-/// ```
-impl FromStr for Square {
-    type Err = NotationError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::parse(s).ok_or_else(|| NotationError::new("shogi square (a file 1-9 and a rank a-i, as in 7f)", s))
-    }
+from_str_by! {
+    /// Reads a square's name, as [`Square::parse`] does.
+    ///
+    /// ```
+    /// use kifu::shogi::Square;
+    ///
+    /// let square: Square = "7f".parse().unwrap();
+    /// assert_eq!((square.file(), square.rank()), (7, 6));
+    /// assert_eq!(square.to_string(), "7f");
+    /// ```
+    Square,
+    Square::parse,
+    "shogi square (a file 1-9 and a rank a-i, as in 7f)"
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn sq(s: &str) -> Square {
+    /// The square named `s` (a test's shorthand).
+    pub(in crate::shogi) fn sq(s: &str) -> Square {
         Square::parse(s).expect("square")
     }
 

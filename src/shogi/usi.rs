@@ -2,10 +2,9 @@
 //! [`Move::from_usi`], and its writer, [`Display`](fmt::Display).
 
 use std::fmt;
-use std::str::FromStr;
 
 use super::{PieceKind, Square};
-use crate::notation_error::NotationError;
+use crate::notation_error::from_str_by;
 
 /// A move: a piece moved on the board (promoting or not), or a piece dropped from the hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -67,22 +66,20 @@ impl fmt::Display for Move {
     }
 }
 
-/// Reads a move in USI notation, as [`Move::from_usi`] does.
-///
-/// ```
-/// use kifu::shogi::{Move, PieceKind, Square};
-///
-/// let drop: Move = "P*5e".parse().unwrap();
-/// assert_eq!(drop, Move::Drop { kind: PieceKind::Pawn, to: "5e".parse::<Square>().unwrap() });
-/// assert_eq!(drop.to_string(), "P*5e");
-/// assert!("7g7f=".parse::<Move>().is_err());
-/// ```
-impl FromStr for Move {
-    type Err = NotationError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::from_usi(s).ok_or_else(|| NotationError::new("USI move (as in 7g7f, 8h2b+ or P*5e)", s))
-    }
+from_str_by! {
+    /// Reads a move in USI notation, as [`Move::from_usi`] does.
+    ///
+    /// ```
+    /// use kifu::shogi::{Move, PieceKind, Square};
+    ///
+    /// let drop: Move = "P*5e".parse().unwrap();
+    /// assert_eq!(drop, Move::Drop { kind: PieceKind::Pawn, to: "5e".parse::<Square>().unwrap() });
+    /// assert_eq!(drop.to_string(), "P*5e");
+    /// assert!("7g7f=".parse::<Move>().is_err());
+    /// ```
+    Move,
+    Move::from_usi,
+    "USI move (as in 7g7f, 8h2b+ or P*5e)"
 }
 
 #[cfg(test)]
