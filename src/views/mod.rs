@@ -9,8 +9,6 @@ pub mod html;
 pub mod svg;
 pub mod text;
 
-use crate::fen;
-
 use crate::shogi::Move;
 use crate::shogi::{Color, Piece, PieceKind, Position, Square};
 
@@ -66,7 +64,7 @@ pub enum Diagram {
     /// A shogi position, or a game's positions in order (at least one).
     Shogi(Vec<Frame>),
     /// A chess position, with squares to highlight.
-    Chess(fen::Position, Vec<crate::chess::Square>),
+    Chess(crate::chess::Position, Vec<crate::chess::Square>),
 }
 
 /// The kanji of a piece (one character; promoted pieces have their own).

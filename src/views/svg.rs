@@ -12,7 +12,6 @@ use std::fmt::Write as _;
 
 use super::{escape, hand_entries, kanji, piece_name, Names};
 use crate::chess;
-use crate::fen;
 use crate::shogi::Position;
 use crate::shogi::{rank_letter, Color, Piece, Square};
 
@@ -199,7 +198,7 @@ pub fn chess_glyph(role: chess::Role) -> &'static str {
 }
 
 /// The SVG of a chess position, with `highlight`'s squares shaded.
-pub fn chess(position: &fen::Position, highlight: &[chess::Square]) -> String {
+pub fn chess(position: &chess::Position, highlight: &[chess::Square]) -> String {
     let (w, h, q) = (CHESS_WIDTH, CHESS_HEIGHT, CHESS_SQUARE);
     let mut s = String::with_capacity(8192);
     let _ = write!(
