@@ -66,7 +66,7 @@ fn random_games(games: usize, plies: usize) -> Vec<Vec<Move>> {
                     break;
                 }
                 let mv = list[below(list.len())];
-                state.play(mv);
+                state.play_unchecked(mv);
                 game.push(mv);
             }
             game
@@ -89,7 +89,7 @@ fn replay(c: &mut Criterion) {
                 let mut state = State::startpos();
                 for &mv in game {
                     assert!(state.why_illegal(black_box(mv)).is_none());
-                    state.play(mv);
+                    state.play_unchecked(mv);
                 }
                 black_box(&state);
             }
@@ -103,7 +103,7 @@ fn replay(c: &mut Criterion) {
                 for &mv in game {
                     state.legal_moves(&mut list);
                     assert!(list.contains(&mv));
-                    state.play(mv);
+                    state.play_unchecked(mv);
                 }
                 black_box(&state);
             }

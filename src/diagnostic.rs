@@ -181,28 +181,8 @@ pub fn is_sound(span: Span, diagnostics: &[Diagnostic]) -> bool {
     })
 }
 
-/// A record read and checked: its syntax tree, its position when the syntax is sound, and every
-/// finding (syntax first, in the order of the record, then the rules of the game).
-#[derive(Clone, Debug)]
-pub struct Checked<R, P> {
-    /// The syntax tree, faults included.
-    pub record: R,
-    /// The position, when the record has no syntax errors.
-    pub position: Option<P>,
-    /// True when the record has no syntax error: the grammar's record rule for its dialect
-    /// accepts it, and so do the counts the builder checks beyond the grammar (squares in a
-    /// rank, a move number that fits).
-    pub syntax_ok: bool,
-    /// Every finding.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl<R, P> Checked<R, P> {
-    /// True when no finding is an error.
-    pub fn is_valid(&self) -> bool {
-        !self.diagnostics.iter().any(Diagnostic::is_error)
-    }
-}
+// moved to crate::checked
+pub use crate::checked::Checked;
 
 /// The syntax errors that kept a record from being read.
 #[derive(Clone, Debug, PartialEq, Eq)]

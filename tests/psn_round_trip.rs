@@ -160,7 +160,7 @@ fn game_text(steps: &[Step], style: &Style) -> String {
                 out.push_str(&write_move(mv, &line.state, style.form));
                 out.push(' ');
                 line.before_last = Some((line.state, line.ply));
-                line.state.play(mv);
+                line.state.play_unchecked(mv);
                 line.ply += 1;
             }
             Step::Comment(t) => out.push_str(&format!("{{{t}}} ")),

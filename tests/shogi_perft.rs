@@ -321,7 +321,7 @@ fn playouts(start: &str, games: usize, plies: usize, rng: &mut Rng, seen: &mut C
                 .copied()
                 .filter(|&mv| {
                     let mut next = ours;
-                    next.play(mv);
+                    next.play_unchecked(mv);
                     next.is_check()
                 })
                 .collect();
@@ -330,7 +330,7 @@ fn playouts(start: &str, games: usize, plies: usize, rng: &mut Rng, seen: &mut C
             } else {
                 list[rng.below(list.len())]
             };
-            ours.play(mv);
+            ours.play_unchecked(mv);
             let their_move: haitaka::Move = mv.to_string().parse().unwrap_or_else(|e| panic!("haitaka: {mv}: {e:?}"));
             assert!(theirs.try_play(their_move).is_ok(), "{ours}: haitaka refuses {mv}");
             let sfen = ours.to_string();
@@ -451,13 +451,13 @@ fn nifu() {
     let s = state("4k4/9/9/9/4p4/4P4/9/9/4K4 b P 1");
     assert!(!has(&s, "P*5c"));
     let mut s = state("4k4/9/9/9/4p4/4P4/9/9/4K4 w P 1");
-    s.play(usi("5e5f"));
+    s.play_unchecked(usi("5e5f"));
     assert!(has(&s, "P*5c"), "Black's pawn on 5f was taken");
     // And when it promotes.
     let mut s = state("4k4/9/9/4P4/9/9/9/9/4K4 b P 1");
     assert!(!has(&s, "P*5g"));
-    s.play(usi("5d5c+"));
-    s.play(usi("5a4a"));
+    s.play_unchecked(usi("5d5c+"));
+    s.play_unchecked(usi("5a4a"));
     assert!(has(&s, "P*5g"));
 }
 
@@ -611,22 +611,22 @@ fn why_illegal_says_why_in_the_games_terms() {
 #[test]
 fn playing_moves_on_a_position() {
     let mut pos = position("4k4/9/9/9/9/4p4/9/4R4/4K4 b - 5");
-    rules::play(&mut pos, usi("5h5f"));
+    rules::play_unchecked(&mut pos, usi("5h5f"));
     assert_eq!(pos.to_string(), "4k4/9/9/9/9/4R4/9/9/4K4 w P 6");
-    rules::play(&mut pos, usi("5a4b"));
-    rules::play(&mut pos, usi("5f5b+"));
+    rules::play_unchecked(&mut pos, usi("5a4b"));
+    rules::play_unchecked(&mut pos, usi("5f5b+"));
     assert_eq!(pos.to_string(), "9/4+Rk3/9/9/9/9/9/9/4K4 w P 8");
     assert!(rules::is_check(&pos));
     // A promoted piece goes to the hand demoted.
-    rules::play(&mut pos, usi("4b5b"));
+    rules::play_unchecked(&mut pos, usi("4b5b"));
     assert_eq!(pos.to_string(), "9/4k4/9/9/9/9/9/9/4K4 b Pr 9");
-    rules::play(&mut pos, usi("5i5h"));
-    rules::play(&mut pos, usi("R*5c"));
+    rules::play_unchecked(&mut pos, usi("5i5h"));
+    rules::play_unchecked(&mut pos, usi("R*5c"));
     assert_eq!(pos.to_string(), "9/4k4/4r4/9/9/9/9/4K4/9 b P 11");
     assert!(rules::is_check(&pos));
     assert_eq!(rules::legal_moves(&pos).len(), moves(&State::new(&pos)).len());
     // Without a move number, none is made up.
     let mut pos = position("4k4/9/9/9/9/9/9/9/4K4 b -");
-    rules::play(&mut pos, usi("5i5h"));
+    rules::play_unchecked(&mut pos, usi("5i5h"));
     assert_eq!(pos.move_number, None);
 }

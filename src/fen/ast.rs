@@ -50,37 +50,5 @@ pub struct Castling {
     pub rights: Vec<Spanned<CastleRight>>,
 }
 
-/// One castling right.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CastleRight {
-    /// Whose right.
-    pub color: Color,
-    /// Which rook.
-    pub side: CastleSide,
-}
-
-/// Which rook a castling right names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum CastleSide {
-    /// `K`/`k`: the king-side rook (the outermost one, in Chess960).
-    King,
-    /// `Q`/`q`: the queen-side rook.
-    Queen,
-    /// A rook's file, 0-7 for a-h (Shredder-FEN), kept in the order h to a.
-    File(std::cmp::Reverse<u8>),
-}
-
-impl CastleRight {
-    /// The letter that writes this right.
-    pub fn letter(self) -> char {
-        let c = match self.side {
-            CastleSide::King => 'K',
-            CastleSide::Queen => 'Q',
-            CastleSide::File(std::cmp::Reverse(f)) => (b'A' + f) as char,
-        };
-        match self.color {
-            Color::White => c,
-            Color::Black => c.to_ascii_lowercase(),
-        }
-    }
-}
+// moved to crate::chess (the castling rights are part of the chess position)
+pub use crate::chess::{CastleRight, CastleSide};

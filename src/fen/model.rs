@@ -2,25 +2,11 @@
 //! wrong with it.
 
 use super::ast::{self, CastleRight};
-use crate::chess::{Board, Color, Square};
+use crate::chess::{Board, Square};
 
-/// A chess position as FEN records it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
-    /// The 64 squares.
-    pub board: Board,
-    /// Who is to move.
-    pub side: Color,
-    /// Castling rights, in canonical order (White's first; king side, queen side, then rook
-    /// files from h to a).
-    pub castling: Vec<CastleRight>,
-    /// The en passant target square.
-    pub en_passant: Option<Square>,
-    /// Half-moves since the last capture or pawn move (0 for EPD).
-    pub halfmove: u64,
-    /// The move number (1 for EPD).
-    pub fullmove: u64,
-}
+// The position a FEN record describes: `fen::Position` is the name FEN users reach it by,
+// `chess::Position` its home.
+pub use crate::chess::Position;
 
 impl Position {
     /// The position a syntax tree describes, if every part of it is present and well formed.

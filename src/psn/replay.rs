@@ -56,7 +56,7 @@ impl Replay {
         self.moves
             .iter()
             .map(|&mv| {
-                state.play(mv);
+                state.play_unchecked(mv);
                 state.to_position()
             })
             .collect()
@@ -266,7 +266,7 @@ fn play(state: &mut State, arrivals: &mut Arrivals, mv: Move, span: Span) {
         }
         Move::Drop { to, .. } => arrivals[to.index()] = Some(span),
     }
-    state.play(mv);
+    state.play_unchecked(mv);
 }
 
 /// `12.` numbers Black's move, `12...` White's (§1.2.1).
@@ -312,7 +312,7 @@ fn guess_handicap(game: &Game) -> Option<(&'static str, Position)> {
         for node in &game.moves {
             match resolve(&state, &node.mv) {
                 Ok(res) if capture_consistent(&state, &node.mv, res.mv) => {
-                    state.play(res.mv);
+                    state.play_unchecked(res.mv);
                     played += 1;
                 }
                 _ => break,
@@ -432,7 +432,7 @@ fn named_pieces(m: &Written, kind: PieceKind, side: Color) -> Vec<Piece> {
 fn check_mark(state: &State, m: &Written, mv: Move) -> Result<(), Unplayable> {
     let Some(mark) = m.mark else { return Ok(()) };
     let mut after = *state;
-    after.play(mv);
+    after.play_unchecked(mv);
     let check = after.is_check();
     let mate = check && after.count_legal_moves() == 0;
     if check && mate == mark.mate {

@@ -2,39 +2,15 @@
 //! number. Not necessarily legal: [`super::validate`] says what is wrong with it.
 
 use super::ast::{self, Record};
-use crate::shogi::{Board, Color, Hand, Square};
+use crate::diagnostic::Diagnostic;
+use crate::shogi::{Board, Hand, Legal, Square};
 use crate::span::Span;
 
-/// A shogi position as SFEN records it (not necessarily legal).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
-    /// The 81 squares.
-    pub board: Board,
-    /// Black's and White's pieces in hand, indexed by [`Color::index`].
-    pub hands: [Hand; 2],
-    /// Who is to move.
-    pub side: Color,
-    /// The move number (ply) of the position, when the record gives one.
-    pub move_number: Option<u64>,
-}
+// The position an SFEN record describes: `sfen::Position` is the name SFEN users reach it by,
+// `shogi::Position` its home.
+pub use crate::shogi::Position;
 
 impl Position {
-    /// The start position, Black to move, move 1.
-    pub fn startpos() -> Self {
-        let record = super::fast::parse(super::build::START, super::DialectChoice::Usi);
-        record.as_ref().and_then(Self::from_record).unwrap_or_else(|| Self {
-            board: Board::default(),
-            hands: [Hand::default(); 2],
-            side: Color::Black,
-            move_number: Some(1),
-        })
-    }
-
-    /// The pieces `color` holds.
-    pub fn hand(&self, color: Color) -> &Hand {
-        &self.hands[color.index()]
-    }
-
     /// The position a syntax tree describes, if every part of it is present and well formed.
     pub fn from_record(record: &Record) -> Option<Self> {
         Some(Self {
@@ -43,6 +19,28 @@ impl Position {
             side: record.side?.node.color,
             move_number: record.move_number.map(|m| m.node),
         })
+    }
+
+    /// The position as a [`Legal`] one when it keeps every rule of shogi, or the errors the
+    /// SFEN checker finds in it (their spans point into the position's SFEN, `self.to_string()`).
+    ///
+    /// ```
+    /// use kifu::shogi::Position;
+    ///
+    /// assert!(Position::STARTPOS.legal().is_ok());
+    /// let nifu: Position = "4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1".parse().unwrap();
+    /// assert!(nifu.legal().is_err());
+    /// ```
+    pub fn legal(self) -> Result<Legal, Vec<Diagnostic>> {
+        super::check(&self.to_string(), super::DialectChoice::Usi).into_legal()
+    }
+}
+
+impl super::Checked {
+    /// The position as a [`Legal`] one when no finding is an error, or the errors (see
+    /// [`Checked::into_result`](crate::checked::Checked::into_result)).
+    pub fn into_legal(self) -> Result<Legal, Vec<Diagnostic>> {
+        self.into_result().map(Legal::new_unchecked)
     }
 }
 

@@ -9,10 +9,8 @@ pub mod html;
 pub mod svg;
 pub mod text;
 
-use crate::fen;
-use crate::sfen;
-use crate::shogi::rules::Move;
-use crate::shogi::{Color, Piece, PieceKind, Square};
+use crate::shogi::Move;
+use crate::shogi::{Color, Piece, PieceKind, Position, Square};
 
 /// How shogi pieces are named in a diagram.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -30,7 +28,7 @@ pub struct Frame {
     /// The move that led to this position ("7g7f", "P-7f"), or `None` for a start position.
     pub label: Option<String>,
     /// The position.
-    pub position: sfen::Position,
+    pub position: Position,
     /// Squares to highlight: the last move's origin and destination (just the destination for a
     /// drop).
     pub last_move: Vec<Square>,
@@ -38,7 +36,7 @@ pub struct Frame {
 
 impl Frame {
     /// A position without a move.
-    pub fn position(position: sfen::Position) -> Self {
+    pub fn position(position: Position) -> Self {
         Self { label: None, position, last_move: Vec::new() }
     }
 }
@@ -46,7 +44,7 @@ impl Frame {
 /// The frames of a sequence of positions, each with the label of the move that led to it.
 /// The squares to highlight are found by comparing each position with the one before: the
 /// squares whose piece changed (a move's origin and destination, a drop's square).
-pub fn frames(sequence: &[(Option<String>, sfen::Position)]) -> Vec<Frame> {
+pub fn frames(sequence: &[(Option<String>, Position)]) -> Vec<Frame> {
     let mut out: Vec<Frame> = Vec::with_capacity(sequence.len());
     for (i, (label, position)) in sequence.iter().enumerate() {
         let last_move = match i.checked_sub(1).and_then(|j| sequence.get(j)) {
@@ -66,7 +64,7 @@ pub enum Diagram {
     /// A shogi position, or a game's positions in order (at least one).
     Shogi(Vec<Frame>),
     /// A chess position, with squares to highlight.
-    Chess(fen::Position, Vec<crate::chess::Square>),
+    Chess(crate::chess::Position, Vec<crate::chess::Square>),
 }
 
 /// The kanji of a piece (one character; promoted pieces have their own).
@@ -98,7 +96,7 @@ pub fn piece_name(piece: Piece, names: Names) -> String {
 }
 
 /// The kinds a hand holds and how many, in USI order (R B G S N L P).
-pub fn hand_entries(position: &sfen::Position, color: Color) -> Vec<(PieceKind, u32)> {
+pub fn hand_entries(position: &Position, color: Color) -> Vec<(PieceKind, u32)> {
     let hand = position.hand(color);
     PieceKind::USI_HAND_ORDER.iter().map(|k| (*k, hand.count(*k))).filter(|(_, n)| *n > 0).collect()
 }

@@ -12,9 +12,8 @@ use std::fmt::Write as _;
 
 use super::{escape, hand_entries, kanji, piece_name, Names};
 use crate::chess;
-use crate::fen;
-use crate::sfen::Position;
-use crate::shogi::{rank_letter, Color, Square};
+use crate::shogi::Position;
+use crate::shogi::{rank_letter, Color, Piece, Square};
 
 /// The side of a shogi square, in SVG units.
 pub const SQUARE: u32 = 44;
@@ -42,7 +41,30 @@ pub fn shogi(position: &Position, names: Names, last_move: &[Square]) -> String 
         s,
         "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#ffffff\"/>"
     );
-    // Board, highlight, grid, star points.
+    shogi_board(&mut s, last_move);
+    shogi_coordinates(&mut s);
+    for (sq, piece) in position.board.pieces() {
+        shogi_piece(&mut s, sq, piece, names);
+    }
+    // Hands and the side to move.
+    for color in [Color::White, Color::Black] {
+        shogi_hand(&mut s, position, color, names);
+    }
+    let side = match position.move_number {
+        Some(n) => format!("{} to move, move {n}", position.side.name()),
+        None => format!("{} to move", position.side.name()),
+    };
+    let _ = write!(
+        s,
+        "<text class=\"side\" x=\"{BOARD_X}\" y=\"{}\" font-size=\"14\" fill=\"#000\">{side}</text>",
+        HEIGHT - 8
+    );
+    s.push_str("</svg>");
+    s
+}
+
+/// The board, the last move's squares, the grid and the star points.
+fn shogi_board(s: &mut String, last_move: &[Square]) {
     let _ = write!(
         s,
         "<rect class=\"board\" x=\"{BOARD_X}\" y=\"{BOARD_Y}\" width=\"{BOARD}\" height=\"{BOARD}\" fill=\"#e8c47c\" stroke=\"#3a2a10\" stroke-width=\"2\"/>"
@@ -68,7 +90,10 @@ pub fn shogi(position: &Position, names: Names, last_move: &[Square]) -> String 
             BOARD_Y + j * SQUARE
         );
     }
-    // Coordinates.
+}
+
+/// The file numbers above the board and the rank letters on its right.
+fn shogi_coordinates(s: &mut String) {
     for file in 1..=9u32 {
         let x = BOARD_X + (9 - file) * SQUARE + SQUARE / 2;
         let _ = write!(s, "<text class=\"coord\" x=\"{x}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\" fill=\"#333\">{file}</text>", BOARD_Y - 7);
@@ -82,77 +107,67 @@ pub fn shogi(position: &Position, names: Names, last_move: &[Square]) -> String 
             rank_letter(rank)
         );
     }
-    // Pieces.
-    for (sq, piece) in position.board.pieces() {
-        let (x, y) = corner(sq);
-        let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
-        let (class, turn) = match piece.color {
-            Color::Black => ("black", String::new()),
-            Color::White => ("white", " rotate(180)".to_owned()),
-        };
-        let promoted = if piece.promoted { " promoted" } else { "" };
-        let fill = if piece.promoted { PROMOTED } else { "#000000" };
-        let name = match names {
-            Names::Letters => piece.to_string().to_ascii_uppercase(),
-            Names::Kanji => piece_name(piece, names),
-        };
-        let size = if name.chars().count() > 1 { 17 } else { 21 };
-        let _ = write!(
-            s,
-            "<g class=\"piece {class}{promoted}\" transform=\"translate({cx} {cy}){turn}\"><title>{} on {sq}</title>\
-             <path d=\"M0 -19L13 -13L16 18L-16 18L-13 -13Z\" fill=\"#fbe6b4\" stroke=\"#5a4320\" stroke-width=\"1.2\"/>\
-             <text x=\"0\" y=\"9\" font-size=\"{size}\" text-anchor=\"middle\" fill=\"{fill}\">{}</text></g>",
-            escape(&piece.describe()),
-            escape(&name)
-        );
-    }
-    // Hands and the side to move.
-    for color in [Color::White, Color::Black] {
-        let y = match color {
-            Color::White => HAND_H / 2 + 6,
-            Color::Black => BOARD_Y + BOARD + 8 + HAND_H / 2 + 6,
-        };
-        let mark = if position.side == color { "▲" } else { "△" };
-        let mark_fill = if position.side == color { "#000000" } else { "#999999" };
-        let _ = write!(s, "<g class=\"hand {}\">", if color == Color::Black { "black" } else { "white" });
-        let _ = write!(
-            s,
-            "<text class=\"{}\" x=\"{BOARD_X}\" y=\"{y}\" font-size=\"15\" fill=\"{mark_fill}\">{mark}</text>",
-            if position.side == color { "to-move" } else { "waiting" }
-        );
-        let _ =
-            write!(s, "<text x=\"{}\" y=\"{y}\" font-size=\"15\" fill=\"#000\">{}</text>", BOARD_X + 20, color.name());
-        let mut x = BOARD_X + 80;
-        let entries = hand_entries(position, color);
-        if entries.is_empty() {
-            let _ = write!(s, "<text x=\"{x}\" y=\"{y}\" font-size=\"14\" fill=\"#666\">no pieces in hand</text>");
-        }
-        for (kind, n) in entries {
-            let name = match names {
-                Names::Letters => kind.letter().to_string(),
-                Names::Kanji => kanji(kind, false).to_string(),
-            };
-            let count = if n > 1 { format!("<tspan font-size=\"12\">×{n}</tspan>") } else { String::new() };
-            let _ = write!(
-                s,
-                "<text class=\"hand-piece\" x=\"{x}\" y=\"{y}\" font-size=\"18\" fill=\"#000\"><title>{n} {}</title>{name}{count}</text>",
-                if n > 1 { kind.plural() } else { kind.name() }
-            );
-            x += if n > 1 { 44 } else { 28 };
-        }
-        s.push_str("</g>");
-    }
-    let side = match position.move_number {
-        Some(n) => format!("{} to move, move {n}", position.side.name()),
-        None => format!("{} to move", position.side.name()),
+}
+
+/// A piece on its square: the piece's shape and name, White's turned.
+fn shogi_piece(s: &mut String, sq: Square, piece: Piece, names: Names) {
+    let (x, y) = corner(sq);
+    let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
+    let (class, turn) = match piece.color {
+        Color::Black => ("black", String::new()),
+        Color::White => ("white", " rotate(180)".to_owned()),
     };
+    let promoted = if piece.promoted { " promoted" } else { "" };
+    let fill = if piece.promoted { PROMOTED } else { "#000000" };
+    let name = match names {
+        Names::Letters => piece.to_string().to_ascii_uppercase(),
+        Names::Kanji => piece_name(piece, names),
+    };
+    let size = if name.chars().count() > 1 { 17 } else { 21 };
     let _ = write!(
         s,
-        "<text class=\"side\" x=\"{BOARD_X}\" y=\"{}\" font-size=\"14\" fill=\"#000\">{side}</text>",
-        HEIGHT - 8
+        "<g class=\"piece {class}{promoted}\" transform=\"translate({cx} {cy}){turn}\"><title>{} on {sq}</title>\
+         <path d=\"M0 -19L13 -13L16 18L-16 18L-13 -13Z\" fill=\"#fbe6b4\" stroke=\"#5a4320\" stroke-width=\"1.2\"/>\
+         <text x=\"0\" y=\"9\" font-size=\"{size}\" text-anchor=\"middle\" fill=\"{fill}\">{}</text></g>",
+        escape(&piece.describe()),
+        escape(&name)
     );
-    s.push_str("</svg>");
-    s
+}
+
+/// `color`'s hand, with the mark of the side to move.
+fn shogi_hand(s: &mut String, position: &Position, color: Color, names: Names) {
+    let y = match color {
+        Color::White => HAND_H / 2 + 6,
+        Color::Black => BOARD_Y + BOARD + 8 + HAND_H / 2 + 6,
+    };
+    let mark = if position.side == color { "▲" } else { "△" };
+    let mark_fill = if position.side == color { "#000000" } else { "#999999" };
+    let _ = write!(s, "<g class=\"hand {}\">", if color == Color::Black { "black" } else { "white" });
+    let _ = write!(
+        s,
+        "<text class=\"{}\" x=\"{BOARD_X}\" y=\"{y}\" font-size=\"15\" fill=\"{mark_fill}\">{mark}</text>",
+        if position.side == color { "to-move" } else { "waiting" }
+    );
+    let _ = write!(s, "<text x=\"{}\" y=\"{y}\" font-size=\"15\" fill=\"#000\">{}</text>", BOARD_X + 20, color.name());
+    let mut x = BOARD_X + 80;
+    let entries = hand_entries(position, color);
+    if entries.is_empty() {
+        let _ = write!(s, "<text x=\"{x}\" y=\"{y}\" font-size=\"14\" fill=\"#666\">no pieces in hand</text>");
+    }
+    for (kind, n) in entries {
+        let name = match names {
+            Names::Letters => kind.letter().to_string(),
+            Names::Kanji => kanji(kind, false).to_string(),
+        };
+        let count = if n > 1 { format!("<tspan font-size=\"12\">×{n}</tspan>") } else { String::new() };
+        let _ = write!(
+            s,
+            "<text class=\"hand-piece\" x=\"{x}\" y=\"{y}\" font-size=\"18\" fill=\"#000\"><title>{n} {}</title>{name}{count}</text>",
+            if n > 1 { kind.plural() } else { kind.name() }
+        );
+        x += if n > 1 { 44 } else { 28 };
+    }
+    s.push_str("</g>");
 }
 
 /// The top left corner of a square.
@@ -183,7 +198,7 @@ pub fn chess_glyph(role: chess::Role) -> &'static str {
 }
 
 /// The SVG of a chess position, with `highlight`'s squares shaded.
-pub fn chess(position: &fen::Position, highlight: &[chess::Square]) -> String {
+pub fn chess(position: &chess::Position, highlight: &[chess::Square]) -> String {
     let (w, h, q) = (CHESS_WIDTH, CHESS_HEIGHT, CHESS_SQUARE);
     let mut s = String::with_capacity(8192);
     let _ = write!(

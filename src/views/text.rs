@@ -17,7 +17,7 @@
 use std::fmt::Write as _;
 
 use super::{hand_entries, kanji};
-use crate::sfen::Position;
+use crate::shogi::Position;
 use crate::shogi::{rank_letter, Color, PieceKind, Square};
 
 /// How a text diagram is drawn.

@@ -1,0 +1,59 @@
+//! [`Checked`]: a record read and checked, for every format that reads a position.
+
+use crate::diagnostic::Diagnostic;
+
+/// A record read and checked: its syntax tree (`Syntax`), its position (`Model`) when the
+/// syntax is sound, and every finding (syntax first, in the order of the record, then the
+/// rules of the game).
+///
+/// [`sfen::Checked`](crate::sfen::Checked) and [`fen::Checked`](crate::fen::Checked) are
+/// this type for SFEN and for FEN/EPD.
+///
+/// ```
+/// use kifu::sfen::{self, DialectChoice};
+///
+/// let checked = sfen::check("P3k4/9/9/9/9/9/9/9/4K4 b - 1", DialectChoice::Usi);
+/// assert!(!checked.is_valid(), "a pawn on the last rank can never move");
+/// assert_eq!(checked.errors().count(), 1);
+/// assert!(checked.position.is_some(), "the record is still read");
+/// assert!(checked.into_result().is_err());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Checked<Syntax, Model> {
+    /// The syntax tree, faults included.
+    pub record: Syntax,
+    /// The position, when the record has no syntax errors (it may still break the rules of
+    /// the game: see [`Checked::into_result`]).
+    pub position: Option<Model>,
+    /// True when the record has no syntax error: the grammar's record rule for its dialect
+    /// accepts it, and so do the counts the builder checks beyond the grammar (squares in a
+    /// rank, a move number that fits).
+    pub syntax_ok: bool,
+    /// Every finding.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl<Syntax, Model> Checked<Syntax, Model> {
+    /// True when no finding is an error.
+    pub fn is_valid(&self) -> bool {
+        !self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The findings that are errors, in order.
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().filter(|d| d.is_error())
+    }
+
+    /// The findings that are warnings, in order.
+    pub fn warnings(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().filter(|d| !d.is_error())
+    }
+
+    /// The position when no finding is an error (warnings are dropped), or the errors.
+    pub fn into_result(self) -> Result<Model, Vec<Diagnostic>> {
+        match self.position {
+            Some(position) if self.is_valid() => Ok(position),
+            _ => Err(self.diagnostics.into_iter().filter(Diagnostic::is_error).collect()),
+        }
+    }
+}

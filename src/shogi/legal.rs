@@ -1,0 +1,140 @@
+//! [`Legal`]: a position the rules of shogi allow, reached through [`Position::legal`].
+
+use std::fmt;
+
+use super::rules::{self, Illegal, State};
+use super::{Move, Position};
+
+/// A position the rules of shogi allow: no side with two kings, no piece that could never
+/// move, no two unpromoted pawns of a side on a file, no more pieces than a set holds, the
+/// side not to move not in check, and no check no move could give. A side may lack its king
+/// (as in tsume problems).
+///
+/// A record says what it says: [`Position`] is that. `Legal` is what the rules can play
+/// from; the only ways to one are [`Position::legal`] and
+/// [`sfen::Checked::into_legal`](crate::sfen::Checked::into_legal), which check every rule
+/// and give the errors otherwise, and [`Legal::play`], which plays only legal moves.
+///
+/// ```
+/// use kifu::shogi::{Legal, Position};
+///
+/// let mut legal: Legal = Position::STARTPOS.legal().expect("the start is legal");
+/// legal.play("7g7f".parse().unwrap()).expect("a legal move");
+/// assert!(legal.play("7g7f".parse().unwrap()).is_err(), "no piece is on 7g any more");
+/// assert_eq!(legal.legal_moves().len(), 30);
+///
+/// let two_kings: Position = "4k4/9/9/9/9/9/9/9/3KK4 b - 1".parse().unwrap();
+/// let errors = two_kings.legal().unwrap_err();
+/// assert_eq!(errors.len(), 1);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Legal(Position);
+
+impl Legal {
+    /// Takes `position` as legal: only for callers that have checked every rule.
+    pub(crate) const fn new_unchecked(position: Position) -> Self {
+        Self(position)
+    }
+
+    /// The position.
+    pub const fn position(&self) -> &Position {
+        &self.0
+    }
+
+    /// The position, given back.
+    pub fn into_position(self) -> Position {
+        self.0
+    }
+
+    /// The position prepared for play (for playing many moves, or searching).
+    pub fn state(&self) -> State {
+        State::new(&self.0)
+    }
+
+    /// The legal moves of the side to move.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        rules::legal_moves(&self.0)
+    }
+
+    /// True when the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        rules::is_check(&self.0)
+    }
+
+    /// True when the side to move is in check and has no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        rules::is_checkmate(&self.0)
+    }
+
+    /// Plays `mv` if it is legal (the position stays legal); otherwise says why and leaves the
+    /// position as it was.
+    pub fn play(&mut self, mv: Move) -> Result<(), Illegal> {
+        rules::play(&mut self.0, mv)
+    }
+}
+
+impl AsRef<Position> for Legal {
+    fn as_ref(&self) -> &Position {
+        &self.0
+    }
+}
+
+impl From<Legal> for Position {
+    fn from(legal: Legal) -> Self {
+        legal.0
+    }
+}
+
+/// Writes the position as USI SFEN.
+impl fmt::Display for Legal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(sfen: &str) -> Position {
+        sfen.parse().expect("an SFEN record")
+    }
+
+    #[test]
+    fn the_rules_decide() {
+        assert!(Position::STARTPOS.legal().is_ok());
+        assert!(
+            Position { move_number: None, ..Position::STARTPOS }.legal().is_ok(),
+            "the move number may be left out"
+        );
+        assert!(position("9/9/9/9/4k4/9/9/9/9 b - 1").legal().is_ok(), "a side may lack its king");
+        for broken in [
+            "4k4/9/9/9/9/9/9/9/3KK4 b - 1",
+            "4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1",
+            "P3k4/9/9/9/9/9/9/9/4K4 b - 1",
+            "4k4/4R4/9/9/9/9/9/9/4K4 b - 1",
+            "4k4/9/9/9/9/9/9/9/4K4 b 19P 1",
+        ] {
+            assert!(position(broken).legal().is_err(), "{broken}");
+        }
+    }
+
+    #[test]
+    fn legal_moves_keep_a_position_legal() {
+        let mut legal = Position::STARTPOS.legal().expect("legal");
+        let mut seed = 7u64;
+        for _ in 0..60 {
+            let moves = legal.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let mv = moves[(seed >> 33) as usize % moves.len()];
+            assert_eq!(legal.play(mv), Ok(()));
+            assert!(legal.position().clone().legal().is_ok(), "{legal}");
+        }
+        let before = legal.clone();
+        assert!(legal.play("5e5e".parse().expect("a USI move")).is_err());
+        assert_eq!(legal, before, "an illegal move changes nothing");
+    }
+}

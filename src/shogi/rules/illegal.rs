@@ -1,0 +1,334 @@
+//! Why a move is illegal: the first rule it breaks, in the game's words.
+
+use std::fmt;
+
+use super::mailbox::*;
+use super::{Move, State};
+use crate::shogi::{Color, Piece, PieceKind, Square};
+
+/// Why a move is not legal in a position: the first rule it breaks, in the order a reader
+/// would check them (the piece, its path, promotion, drops' own rules, then the king).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Illegal {
+    /// No piece stands on the square the move starts from.
+    NoPiece {
+        /// The empty square.
+        from: Square,
+    },
+    /// The piece on the starting square belongs to the side not to move.
+    NotYours {
+        /// Its square.
+        from: Square,
+        /// The piece.
+        piece: Piece,
+    },
+    /// The mover's own piece stands on the destination.
+    OwnPiece {
+        /// The piece that moves.
+        piece: Piece,
+        /// Where it stands.
+        from: Square,
+        /// The destination.
+        to: Square,
+        /// The piece already there.
+        occupant: Piece,
+    },
+    /// The piece does not move that way.
+    CannotReach {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands.
+        from: Square,
+        /// Where it was sent.
+        to: Square,
+    },
+    /// The piece moves along that line, but another piece stands in the way.
+    Blocked {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands.
+        from: Square,
+        /// Where it was sent.
+        to: Square,
+        /// The first square in the way that is occupied.
+        by: Square,
+    },
+    /// A gold, a king or an already promoted piece cannot promote.
+    CannotPromote {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands.
+        from: Square,
+    },
+    /// Promotion needs the move to start or end in the mover's promotion zone (the far three
+    /// ranks).
+    OutsideZone {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands.
+        from: Square,
+        /// Where it goes.
+        to: Square,
+    },
+    /// A pawn or lance moving to the last rank, or a knight to the last two, must promote: it
+    /// could never move again.
+    MustPromote {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands.
+        from: Square,
+        /// Where it goes.
+        to: Square,
+    },
+    /// The mover has no piece of that kind in hand (a king is never in hand).
+    NotInHand {
+        /// The side to move.
+        color: Color,
+        /// The kind it tried to drop.
+        kind: PieceKind,
+    },
+    /// A piece may only be dropped on an empty square.
+    Occupied {
+        /// The kind dropped.
+        kind: PieceKind,
+        /// The square.
+        to: Square,
+        /// The piece that stands there.
+        occupant: Piece,
+    },
+    /// A pawn or lance may not be dropped on the last rank, nor a knight on the last two: it
+    /// could never move.
+    DeadSquare {
+        /// The kind dropped.
+        kind: PieceKind,
+        /// The square.
+        to: Square,
+    },
+    /// Nifu: a pawn may not be dropped on a file that already holds an unpromoted pawn of the
+    /// same side.
+    Nifu {
+        /// Where the pawn was to be dropped.
+        to: Square,
+        /// Where the pawn already on the file stands.
+        pawn: Square,
+    },
+    /// Uchifuzume: a pawn drop may not give immediate checkmate.
+    PawnDropMate {
+        /// Where the pawn was dropped.
+        to: Square,
+        /// The king it would mate.
+        king: Square,
+    },
+    /// After the move, the mover's king would be attacked.
+    KingInCheck {
+        /// Where the king would stand.
+        king: Square,
+        /// Where a piece attacking it would stand.
+        attacker: Square,
+        /// That piece.
+        piece: Piece,
+    },
+}
+
+/// "pawn", "promoted silver", …
+fn piece_name(piece: Piece) -> String {
+    if piece.promoted {
+        format!("promoted {}", piece.kind.name())
+    } else {
+        piece.kind.name().to_owned()
+    }
+}
+
+/// Says why, in the game's terms: "the silver on 4b cannot reach 4d".
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::NoPiece { from } => write!(f, "there is no piece on {from}"),
+            Self::NotYours { from, piece } => {
+                write!(f, "the {} on {from} is {}'s", piece_name(piece), piece.color.name())
+            }
+            Self::OwnPiece { piece, from, to, occupant } => write!(
+                f,
+                "the {} on {from} cannot move to {to}: {}'s own {} stands there",
+                piece_name(piece),
+                piece.color.name(),
+                piece_name(occupant)
+            ),
+            Self::CannotReach { piece, from, to } => {
+                write!(f, "the {} on {from} cannot reach {to}", piece_name(piece))
+            }
+            Self::Blocked { piece, from, to, by } => {
+                write!(f, "the {} on {from} cannot reach {to}: the way is blocked on {by}", piece_name(piece))
+            }
+            Self::CannotPromote { piece, from } if piece.promoted => {
+                write!(f, "the {} on {from} is already promoted", piece_name(piece))
+            }
+            Self::CannotPromote { piece, from } => {
+                write!(f, "the {} on {from} cannot promote: {} never promote", piece_name(piece), piece.kind.plural())
+            }
+            Self::OutsideZone { piece, from, to } => write!(
+                f,
+                "the {} cannot promote moving from {from} to {to}: neither square is in {}'s promotion zone",
+                piece_name(piece),
+                piece.color.name()
+            ),
+            Self::MustPromote { piece, from, to } => {
+                write!(f, "the {} on {from} must promote on {to}: it could never move again", piece_name(piece))
+            }
+            Self::NotInHand { color, kind } => write!(f, "{} has no {} in hand", color.name(), kind.name()),
+            Self::Occupied { kind, to, occupant } => write!(
+                f,
+                "a {} cannot be dropped on {to}: a {} {} stands there",
+                kind.name(),
+                occupant.color.name(),
+                piece_name(occupant)
+            ),
+            Self::DeadSquare { kind, to } => {
+                write!(f, "a {} dropped on {to} could never move", kind.name())
+            }
+            Self::Nifu { to, pawn } => {
+                write!(f, "a pawn cannot be dropped on {to}: a pawn is already on file {} at {pawn}", to.file())
+            }
+            Self::PawnDropMate { to, king } => {
+                write!(f, "a pawn dropped on {to} would checkmate the king on {king} (uchifuzume)")
+            }
+            Self::KingInCheck { king, attacker, piece } => {
+                write!(f, "the king on {king} would be in check from the {} on {attacker}", piece_name(piece))
+            }
+        }
+    }
+}
+
+impl State {
+    // --- legality of one move ---
+
+    /// True when the piece on `from` moves to `to` by its moves, with nothing in the way (not
+    /// minding what stands on `to`, promotion or its own king): a quick filter before
+    /// [`State::why_illegal`].
+    pub fn can_reach(&self, from: Square, to: Square) -> bool {
+        let (f, t) = (cell_of(from), cell_of(to));
+        let code = self.cells[f];
+        code != 0 && code != WALL && f != t && self.reaches(f, t, code).is_ok()
+    }
+
+    /// The squares where `piece` stands.
+    pub fn squares_of(&self, piece: Piece) -> impl Iterator<Item = Square> + '_ {
+        let code = encode(piece);
+        CELL_OF
+            .iter()
+            .enumerate()
+            .filter(move |(_, &cell)| self.cells[usize::from(cell)] == code)
+            .filter_map(|(i, _)| Square::from_index(i))
+    }
+
+    /// True when `mv` is legal for the side to move.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.why_illegal(mv).is_none()
+    }
+
+    /// Why `mv` is not legal for the side to move, or `None` when it is.
+    pub fn why_illegal(&self, mv: Move) -> Option<Illegal> {
+        let us = color_bit(self.side);
+        let side = self.side.index();
+        let rel = &REL_RANK[side];
+        let piece = |cell: usize| decode(self.cells[cell]);
+        match mv {
+            Move::Board { from: from_sq, to: to_sq, promote } => {
+                let (from, to) = (cell_of(from_sq), cell_of(to_sq));
+                let code = self.cells[from];
+                let Some(moving) = piece(from) else {
+                    return Some(Illegal::NoPiece { from: from_sq });
+                };
+                if code & us == 0 {
+                    return Some(Illegal::NotYours { from: from_sq, piece: moving });
+                }
+                if from == to {
+                    return Some(Illegal::CannotReach { piece: moving, from: from_sq, to: to_sq });
+                }
+                if let Some(occupant) = piece(to).filter(|_| self.cells[to] & us != 0) {
+                    return Some(Illegal::OwnPiece { piece: moving, from: from_sq, to: to_sq, occupant });
+                }
+                if let Err(blocker) = self.reaches(from, to, code) {
+                    return Some(match blocker {
+                        Some(by) => Illegal::Blocked { piece: moving, from: from_sq, to: to_sq, by: square_of(by) },
+                        None => Illegal::CannotReach { piece: moving, from: from_sq, to: to_sq },
+                    });
+                }
+                if promote {
+                    if !promotable(code) {
+                        return Some(Illegal::CannotPromote { piece: moving, from: from_sq });
+                    }
+                    if rel[from] > 3 && rel[to] > 3 {
+                        return Some(Illegal::OutsideZone { piece: moving, from: from_sq, to: to_sq });
+                    }
+                } else if must_promote(code, rel[to]) {
+                    return Some(Illegal::MustPromote { piece: moving, from: from_sq, to: to_sq });
+                }
+            }
+            Move::Drop { kind, to: to_sq } => {
+                let to = cell_of(to_sq);
+                if self.hands[side].get(kind.index()).copied().unwrap_or(0) == 0 {
+                    return Some(Illegal::NotInHand { color: self.side, kind });
+                }
+                if let Some(occupant) = piece(to) {
+                    return Some(Illegal::Occupied { kind, to: to_sq, occupant });
+                }
+                if dead_drop(kind as u8, rel[to]) {
+                    return Some(Illegal::DeadSquare { kind, to: to_sq });
+                }
+                if kind == PieceKind::Pawn && self.pawns[side][column(to)] > 0 {
+                    let pawn = (0..9)
+                        .map(|row| FIRST + row * WIDTH + column(to))
+                        .find(|&c| self.cells[c] == us | PAWN)
+                        .map_or(to_sq, square_of);
+                    return Some(Illegal::Nifu { to: to_sq, pawn });
+                }
+            }
+        }
+        let mut next = *self;
+        next.play_unchecked(mv);
+        if let Some((king, attacker)) = next.attacked_king(self.side) {
+            let piece = decode(next.cells[attacker])?;
+            return Some(Illegal::KingInCheck { king: square_of(king), attacker: square_of(attacker), piece });
+        }
+        if let Move::Drop { kind: PieceKind::Pawn, to } = mv {
+            if self.pawn_drop_mates(cell_of(to)) {
+                let king = go(cell_of(to), FORWARD[side]);
+                return Some(Illegal::PawnDropMate { to, king: square_of(king) });
+            }
+        }
+        None
+    }
+
+    /// Whether the piece `code` on `from` moves to `to` on this board: `Err(Some(cell))` when a
+    /// piece on `cell` is in the way, `Err(None)` when it never moves so.
+    pub(super) fn reaches(&self, from: usize, to: usize, code: u8) -> Result<(), Option<usize>> {
+        let steps = STEPS[usize::from(code)];
+        if (0..8).any(|d| steps & (1 << d) != 0 && go(from, DIRS[d]) == to) {
+            return Ok(());
+        }
+        if code & (KIND | PROMOTED) == KNIGHT
+            && KNIGHT_JUMPS[usize::from(code & WALL == WHITE)].iter().any(|&off| go(from, off) == to)
+        {
+            return Ok(());
+        }
+        let slides = SLIDES[usize::from(code)];
+        for (d, &off) in DIRS.iter().enumerate() {
+            if slides & (1 << d) == 0 {
+                continue;
+            }
+            let mut blocker = None;
+            let mut s = go(from, off);
+            while self.cells[s] != WALL {
+                if s == to {
+                    return blocker.map_or(Ok(()), |b| Err(Some(b)));
+                }
+                if self.cells[s] != 0 && blocker.is_none() {
+                    blocker = Some(s);
+                }
+                s = go(s, off);
+            }
+        }
+        Err(None)
+    }
+}

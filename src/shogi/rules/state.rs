@@ -1,0 +1,239 @@
+//! [`State`]: a position prepared for play, kept up to date as moves are played.
+
+use std::fmt;
+
+use super::mailbox::*;
+use super::{Illegal, Move, Position};
+use crate::shogi::{Board, Color, Hand, Piece, Square};
+
+/// A position prepared for play: legal moves, check, playing moves and perft.
+///
+/// Converting from and to a [`Position`] is exact: nothing is checked or changed, so a
+/// position with no king, two kings or pieces on dead squares is kept as it is (and none of
+/// them makes any method panic).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct State {
+    pub(super) cells: [u8; CELLS],
+    pub(super) hands: [[u32; 7]; 2],
+    /// Unpromoted pawns per column, per colour.
+    pub(super) pawns: [[u8; 9]; 2],
+    /// The cell of a king of each colour (meaningful when there is one).
+    pub(super) kings: [u8; 2],
+    pub(super) king_count: [u8; 2],
+    pub(super) side: Color,
+    pub(super) move_number: Option<u64>,
+}
+
+impl fmt::Debug for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("State").field(&self.to_position().to_string()).finish()
+    }
+}
+
+/// Writes the position as USI SFEN.
+impl fmt::Display for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_position())
+    }
+}
+
+impl From<&Position> for State {
+    fn from(pos: &Position) -> Self {
+        Self::new(pos)
+    }
+}
+
+impl State {
+    /// The position's pieces, hands, side to move and move number.
+    pub fn new(pos: &Position) -> Self {
+        let mut state = Self {
+            cells: [WALL; CELLS],
+            hands: [pos.hands[0].0, pos.hands[1].0],
+            pawns: [[0; 9]; 2],
+            kings: [0; 2],
+            king_count: [0; 2],
+            side: pos.side,
+            move_number: pos.move_number,
+        };
+        for &cell in &CELL_OF {
+            state.cells[usize::from(cell)] = 0;
+        }
+        for (square, piece) in pos.board.pieces() {
+            state.put(cell_of(square), encode(piece));
+        }
+        state
+    }
+
+    /// The start position.
+    pub fn startpos() -> Self {
+        Self::new(&Position::startpos())
+    }
+
+    /// Back to a [`Position`].
+    pub fn to_position(&self) -> Position {
+        let mut board = Board::default();
+        for (i, &cell) in CELL_OF.iter().enumerate() {
+            board.0[i] = decode(self.cells[usize::from(cell)]);
+        }
+        Position {
+            board,
+            hands: [Hand(self.hands[0]), Hand(self.hands[1])],
+            side: self.side,
+            move_number: self.move_number,
+        }
+    }
+
+    /// A hash of what makes two positions the same for repetition (sennichite): the board, the
+    /// hands and the side to move, not the move number.
+    pub fn repetition_key(&self) -> u64 {
+        // FxHash's mixing step over eight bytes at a time.
+        const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        let mix = |h: u64, w: u64| (h.rotate_left(5) ^ w).wrapping_mul(K);
+        let mut h = u64::from(self.side == Color::White);
+        for chunk in self.cells.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            h = mix(h, u64::from_le_bytes(w));
+        }
+        for hand in &self.hands {
+            for &n in hand {
+                h = mix(h, u64::from(n));
+            }
+        }
+        h
+    }
+
+    /// The same position with the other side to move.
+    pub fn flip_side(&mut self) {
+        self.side = self.side.opponent();
+    }
+
+    /// The side to move.
+    pub const fn side(&self) -> Color {
+        self.side
+    }
+
+    /// The move number, when the position has one.
+    pub const fn move_number(&self) -> Option<u64> {
+        self.move_number
+    }
+
+    /// The piece on `square`.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        decode(self.cells[cell_of(square)])
+    }
+
+    /// The pieces `color` holds.
+    pub fn hand(&self, color: Color) -> Hand {
+        Hand(self.hands[color.index()])
+    }
+
+    /// Where `color`'s king stands, when it has exactly one.
+    pub fn king(&self, color: Color) -> Option<Square> {
+        (self.king_count[color.index()] == 1).then(|| square_of(usize::from(self.kings[color.index()])))
+    }
+
+    // --- keeping the kings and pawn files up to date ---
+
+    /// Puts a piece on an empty cell.
+    #[inline]
+    fn put(&mut self, cell: usize, code: u8) {
+        self.cells[cell] = code;
+        let color = usize::from(code & WHITE != 0);
+        match code & (KIND | PROMOTED) {
+            PAWN => self.pawns[color][column(cell)] = self.pawns[color][column(cell)].saturating_add(1),
+            k if k & KIND == KING => {
+                self.king_count[color] = self.king_count[color].saturating_add(1);
+                self.kings[color] = cell as u8;
+            }
+            _ => {}
+        }
+    }
+
+    /// Empties a cell, and returns what stood there (0 when it was empty).
+    #[inline]
+    fn take(&mut self, cell: usize) -> u8 {
+        let code = self.cells[cell];
+        if code == 0 {
+            return 0;
+        }
+        self.cells[cell] = 0;
+        let color = usize::from(code & WHITE != 0);
+        match code & (KIND | PROMOTED) {
+            PAWN => self.pawns[color][column(cell)] = self.pawns[color][column(cell)].saturating_sub(1),
+            k if k & KIND == KING => {
+                self.king_count[color] = self.king_count[color].saturating_sub(1);
+                if self.king_count[color] == 1 {
+                    // Two kings, one gone: find the other.
+                    if let Some(&c) =
+                        CELL_OF.iter().find(|&&c| self.cells[usize::from(c)] & (WALL | KIND) == code & (WALL | KIND))
+                    {
+                        self.kings[color] = c;
+                    }
+                }
+            }
+            _ => {}
+        }
+        code
+    }
+
+    // --- playing ---
+
+    /// Plays `mv` for the side to move if it is legal, as [`State::play_unchecked`] does;
+    /// otherwise says why (see [`State::why_illegal`]) and leaves the state as it was.
+    ///
+    /// ```
+    /// use kifu::shogi::rules::{Illegal, State};
+    ///
+    /// let mut state = State::startpos();
+    /// assert!(state.play("7g7f".parse().unwrap()).is_ok());
+    /// assert!(matches!(state.play("7f7e".parse().unwrap()), Err(Illegal::NotYours { .. })));
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<(), Illegal> {
+        match self.why_illegal(mv) {
+            Some(why) => Err(why),
+            None => {
+                self.play_unchecked(mv);
+                Ok(())
+            }
+        }
+    }
+
+    /// Plays `mv` for the side to move: a capture goes to the mover's hand, demoted; the side
+    /// to move changes and the move number, if any, goes up by one.
+    ///
+    /// The move is not checked (see [`State::play`] and [`State::why_illegal`]): this is the
+    /// fast path for moves known to be legal, such as those [`State::legal_moves`] gives.
+    /// Playing one that is not legal gives some position but never panics.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let side = self.side.index();
+        match mv {
+            Move::Board { from, to, promote } => {
+                let (from, to) = (cell_of(from), cell_of(to));
+                let captured = self.take(to);
+                if captured != 0 {
+                    if let Some(count) = self.hands[side].get_mut(usize::from(captured & KIND)) {
+                        *count = count.saturating_add(1);
+                    }
+                }
+                let mut code = self.take(from);
+                if promote && promotable(code) {
+                    code |= PROMOTED;
+                }
+                if code != 0 {
+                    self.put(to, code);
+                }
+            }
+            Move::Drop { kind, to } => {
+                let to = cell_of(to);
+                if let Some(count) = self.hands[side].get_mut(kind.index()) {
+                    *count = count.saturating_sub(1);
+                }
+                self.take(to);
+                self.put(to, color_bit(self.side) | kind as u8);
+            }
+        }
+        self.side = self.side.opponent();
+        self.move_number = self.move_number.map(|n| n.saturating_add(1));
+    }
+}

@@ -1,0 +1,141 @@
+//! The move generator against brute force, and positions no rule expects.
+
+use super::mailbox::*;
+use super::*;
+use crate::shogi::{PieceKind, Square};
+
+fn state(sfen: &str) -> State {
+    State::new(&sfen.parse::<Position>().expect("a valid SFEN"))
+}
+
+fn moves(state: &State) -> Vec<String> {
+    let mut out = Vec::new();
+    state.legal_moves(&mut out);
+    let mut strings: Vec<String> = out.iter().map(ToString::to_string).collect();
+    strings.sort();
+    strings
+}
+
+/// Every legal move the slow way: each pseudo-legal move of every piece, kept when no king
+/// of the mover is attacked after it.
+fn brute_force(state: &State) -> Vec<String> {
+    let mut pseudo = Vec::new();
+    let us = color_bit(state.side);
+    for &cell in &CELL_OF {
+        let from = usize::from(cell);
+        if state.cells[from] & WALL == us {
+            state.piece_moves(from, state.cells[from], ALL_CELLS, &mut pseudo);
+        }
+    }
+    state.drops(ALL_CELLS, &mut pseudo);
+    let mut strings: Vec<String> = pseudo
+        .into_iter()
+        .filter(|&mv| {
+            let mut next = *state;
+            next.play_unchecked(mv);
+            !next.king_attacked(state.side)
+        })
+        .map(|mv| mv.to_string())
+        .collect();
+    strings.sort();
+    strings
+}
+
+struct XorShift(u64);
+
+impl XorShift {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+#[test]
+fn the_fast_generator_agrees_with_brute_force() {
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut compared = 0;
+    for _ in 0..12 {
+        let mut s = State::startpos();
+        for _ in 0..120 {
+            assert_eq!(moves(&s), brute_force(&s), "{s}");
+            compared += 1;
+            let mut list = Vec::new();
+            s.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            s.play_unchecked(list[rng.below(list.len())]);
+        }
+    }
+    assert!(compared > 500);
+}
+
+/// `is_legal` (and so `why_illegal`) accepts exactly the generated moves, of every move
+/// that can be written.
+fn assert_is_legal_agrees(s: &State) {
+    let mut list = Vec::new();
+    s.legal_moves(&mut list);
+    let legal: std::collections::HashSet<Move> = list.iter().copied().collect();
+    let board = Square::all().flat_map(|from| {
+        Square::all().flat_map(move |to| [false, true].map(|promote| Move::Board { from, to, promote }))
+    });
+    let drops = PieceKind::ALL.into_iter().flat_map(|kind| Square::all().map(move |to| Move::Drop { kind, to }));
+    for mv in board.chain(drops) {
+        assert_eq!(s.is_legal(mv), legal.contains(&mv), "{s} {mv} {:?}", s.why_illegal(mv));
+    }
+}
+
+#[test]
+fn is_legal_agrees_with_generation_on_every_conceivable_move() {
+    let mut rng = XorShift(12345);
+    for _ in 0..3 {
+        let mut s = State::startpos();
+        for ply in 0..80 {
+            let mut list = Vec::new();
+            s.legal_moves(&mut list);
+            if ply % 8 == 0 {
+                assert_is_legal_agrees(&s);
+            }
+            if list.is_empty() {
+                break;
+            }
+            s.play_unchecked(list[rng.below(list.len())]);
+        }
+    }
+}
+
+#[test]
+fn positions_round_trip() {
+    for sfen in [
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "+R+N+SGKG+S+N+R/+B+N+SG+LG+S+N+B/P+LPP+LPP+LP/1P2P2P1/9/9/9/9/4k4 b 9P 200",
+        "4k4/9/9/9/9/9/9/9/9 w 2r2b4g4s4n4l18p",
+        "P3k3K/9/9/9/9/9/9/9/K8 b -",
+    ] {
+        let pos: Position = sfen.parse().expect("SFEN");
+        assert_eq!(State::new(&pos).to_position(), pos);
+    }
+}
+
+#[test]
+fn strange_positions_do_not_panic() {
+    for sfen in [
+        // No kings at all; pieces on dead squares; two kings a side; a king in hand is
+        // impossible in SFEN, but a side may be to move with the opponent in check.
+        "P7p/N7n/9/9/9/9/9/9/L7l b PLN 1",
+        "k7k/9/9/9/4p4/9/9/9/K7K b P 1",
+        "4k4/4R4/9/9/9/9/9/9/4K4 b - 1",
+        "9/9/9/9/4k4/9/9/9/9 b 2r2b4g4s4n4l18p 1",
+    ] {
+        let s = state(sfen);
+        assert_eq!(moves(&s), brute_force(&s), "{sfen}");
+        assert_is_legal_agrees(&s);
+        let _ = s.perft(2);
+        let _ = s.is_checkmate();
+    }
+    // With no king, the side to move may even take the opponent's king.
+    let s = state("4k4/4R4/9/9/9/9/9/9/9 b - 1");
+    assert!(moves(&s).contains(&"5b5a".to_string()));
+}
