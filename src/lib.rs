@@ -4,7 +4,7 @@
 pub mod check;
 pub mod chess;
 pub mod diagnostic;
-pub mod excerpt;
+pub use diagnostic::excerpt; // moved to diagnostic::excerpt
 pub mod fen;
 pub mod fields;
 pub mod findings;
