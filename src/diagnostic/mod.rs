@@ -5,7 +5,9 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::span::Span;
+pub use codes::Code;
 
+pub mod codes;
 pub mod excerpt;
 mod render;
 
@@ -47,7 +49,7 @@ pub struct Label {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// Stable code, `format::name`.
-    pub code: &'static str,
+    pub code: Code,
     /// Error or warning.
     pub severity: Severity,
     /// What is wrong, in plain words.
@@ -60,16 +62,16 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// An error with `code` and `message`, pointing at `span`.
-    pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+    pub fn error(code: Code, span: Span, message: impl Into<String>) -> Self {
         Self::new(Severity::Error, code, span, message)
     }
 
     /// A warning with `code` and `message`, pointing at `span`.
-    pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+    pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Self {
         Self::new(Severity::Warning, code, span, message)
     }
 
-    fn new(severity: Severity, code: &'static str, span: Span, message: impl Into<String>) -> Self {
+    fn new(severity: Severity, code: Code, span: Span, message: impl Into<String>) -> Self {
         Self {
             code,
             severity,

@@ -6,7 +6,7 @@ use std::fmt;
 use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use serde::Serialize;
 
-use super::{Diagnostic, Severity};
+use super::{Code, Diagnostic, Severity};
 
 /// One line of `--message-format json`.
 #[derive(Clone, Debug, Serialize)]
@@ -27,7 +27,7 @@ pub struct JsonDiagnostic {
     /// `"error"` or `"warning"`.
     pub severity: Severity,
     /// Stable code.
-    pub code: &'static str,
+    pub code: Code,
     /// What is wrong.
     pub message: String,
     /// How to fix it.
