@@ -12,12 +12,15 @@ pub mod grammar;
 pub mod grid;
 pub mod json;
 pub mod lookalike;
+#[cfg(feature = "playground")]
 pub mod playground;
+#[cfg(feature = "psn")]
 pub mod psn;
 pub mod sfen;
 pub mod shogi;
 pub mod span;
 pub mod tree;
+#[cfg(feature = "views")]
 pub mod views;
 
 pub use diagnostic::{Diagnostic, Label, Severity};

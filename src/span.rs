@@ -14,6 +14,7 @@ pub struct Span {
     pub end: usize,
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Span {
     /// A span is written as `[start, end]`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

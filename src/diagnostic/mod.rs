@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 use crate::span::Span;
@@ -12,8 +13,9 @@ pub mod excerpt;
 mod render;
 
 /// How bad a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Severity {
     /// The record is not valid.
     Error,

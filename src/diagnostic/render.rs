@@ -4,15 +4,17 @@
 use std::fmt;
 
 use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 use super::{Code, Diagnostic, Severity};
 
 /// One line of `--message-format json`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct JsonDiagnostic {
     /// Always `"diagnostic"`.
-    #[serde(rename = "type")]
+    #[cfg_attr(feature = "serde", serde(rename = "type"))]
     pub kind: &'static str,
     /// The input's path, or `-` for standard input.
     pub file: String,
@@ -37,7 +39,8 @@ pub struct JsonDiagnostic {
 }
 
 /// A label in a [`JsonDiagnostic`].
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct JsonLabel {
     /// 1-based line.
     pub line: usize,

@@ -419,6 +419,27 @@ impl serde::Serialize for Position {
     }
 }
 
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Position {
+    /// Reads the object [`write`] writes; a position that breaks the rules of chess is read (as
+    /// [`Position`] always is), a malformed one is an error.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(deserializer)?;
+        let text = value.to_string();
+        let (nodes, diagnostics) = crate::json::read_stream(&text);
+        let checked = nodes.first().map(read).unwrap_or_default();
+        let error = diagnostics
+            .into_iter()
+            .next()
+            .or_else(|| checked.diagnostics.iter().find(|d| d.code.starts_with("json::")).cloned());
+        match (error, checked.position) {
+            (None, Some(position)) => Ok(position),
+            (Some(d), _) => Err(serde::de::Error::custom(d.message)),
+            (None, None) => Err(serde::de::Error::custom("not a chess position")),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -302,6 +302,7 @@ impl Square {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Square {
     /// A square is written as its name: `"7f"`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -309,6 +310,7 @@ impl serde::Serialize for Square {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for PieceKind {
     /// A kind is written as its letter: `"P"`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
