@@ -48,9 +48,9 @@ impl Span {
         self.start == self.end
     }
 
-    /// This span moved `by` bytes to the right.
+    /// This span moved `by` bytes to the right (offsets stop at `usize::MAX`).
     pub const fn shift(self, by: usize) -> Self {
-        Self::new(self.start + by, self.end + by)
+        Self::new(self.start.saturating_add(by), self.end.saturating_add(by))
     }
 
     /// The smallest span covering both.
@@ -83,6 +83,9 @@ fn char_column(line: &str, at: usize) -> usize {
 }
 
 fn char_count(line: &str, from: usize, to: usize) -> usize {
+    if to <= from {
+        return 0;
+    }
     let len = line.len();
     let (a, b) = (from.min(len), to.min(len));
     let inside = line.get(a..b).map_or(b - a, |s| s.chars().count());
