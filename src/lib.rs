@@ -5,16 +5,19 @@ pub mod check;
 pub mod checked;
 pub mod chess;
 pub mod diagnostic;
-pub mod excerpt;
+pub use diagnostic::excerpt; // moved to diagnostic::excerpt
 pub mod fen;
 pub mod json;
 pub mod notation;
 pub mod notation_error;
+#[cfg(feature = "playground")]
 pub mod playground;
+#[cfg(feature = "psn")]
 pub mod psn;
 pub mod sfen;
 pub mod shogi;
 pub mod span;
+#[cfg(feature = "views")]
 pub mod views;
 
 // moved to `notation`

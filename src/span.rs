@@ -14,6 +14,7 @@ pub struct Span {
     pub end: usize,
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Span {
     /// A span is written as `[start, end]`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -47,9 +48,9 @@ impl Span {
         self.start == self.end
     }
 
-    /// This span moved `by` bytes to the right.
+    /// This span moved `by` bytes to the right (offsets stop at `usize::MAX`).
     pub const fn shift(self, by: usize) -> Self {
-        Self::new(self.start + by, self.end + by)
+        Self::new(self.start.saturating_add(by), self.end.saturating_add(by))
     }
 
     /// The smallest span covering both.
@@ -82,6 +83,9 @@ fn char_column(line: &str, at: usize) -> usize {
 }
 
 fn char_count(line: &str, from: usize, to: usize) -> usize {
+    if to <= from {
+        return 0;
+    }
     let len = line.len();
     let (a, b) = (from.min(len), to.min(len));
     let inside = line.get(a..b).map_or(b - a, |s| s.chars().count());

@@ -7,6 +7,8 @@
 //! deleted or replaced (control characters, bidi controls, stray UTF-8 bytes, NUL); and built
 //! attacks: deep nesting, long lines, huge repetition counts and numbers.
 
+#[path = "common/edits.rs"]
+mod edits;
 #[path = "common/entry.rs"]
 mod entry;
 
@@ -138,14 +140,6 @@ const INSERTS: &[&[u8]] = &[
     b"99999999999999999999",
 ];
 
-/// One edit of a byte string.
-#[derive(Clone, Debug)]
-enum Edit {
-    Insert(Index, Vec<u8>),
-    Delete(Index, usize),
-    Replace(Index, Vec<u8>),
-}
-
 fn insertion() -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
         3 => prop::sample::select(INSERTS).prop_map(<[u8]>::to_vec),
@@ -153,40 +147,12 @@ fn insertion() -> impl Strategy<Value = Vec<u8>> {
     ]
 }
 
-fn edit() -> impl Strategy<Value = Edit> {
-    prop_oneof![
-        (any::<Index>(), insertion()).prop_map(|(at, with)| Edit::Insert(at, with)),
-        (any::<Index>(), 1..8usize).prop_map(|(at, n)| Edit::Delete(at, n)),
-        (any::<Index>(), insertion()).prop_map(|(at, with)| Edit::Replace(at, with)),
-    ]
-}
-
-fn apply(bytes: &mut Vec<u8>, edits: &[Edit]) {
-    for e in edits {
-        match e {
-            Edit::Insert(at, with) => {
-                let i = at.index(bytes.len() + 1);
-                bytes.splice(i..i, with.iter().copied());
-            }
-            Edit::Delete(at, n) if !bytes.is_empty() => {
-                let i = at.index(bytes.len());
-                bytes.drain(i..(i + n).min(bytes.len()));
-            }
-            Edit::Replace(at, with) if !bytes.is_empty() => {
-                let i = at.index(bytes.len());
-                bytes.splice(i..=i, with.iter().copied());
-            }
-            _ => {}
-        }
-    }
-}
-
 /// A seed and edits of it.
 fn mutated_seed() -> impl Strategy<Value = (String, Vec<u8>)> {
-    (any::<Index>(), prop::collection::vec(edit(), 1..6)).prop_map(|(which, edits)| {
+    (any::<Index>(), prop::collection::vec(edits::edit(insertion, 7), 1..6)).prop_map(|(which, edits)| {
         let (ext, bytes) = which.get(seeds());
         let mut bytes = bytes.clone();
-        apply(&mut bytes, &edits);
+        edits::apply_bytes(&mut bytes, &edits);
         (ext.clone(), bytes)
     })
 }

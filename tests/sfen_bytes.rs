@@ -7,8 +7,12 @@
 //! [`check_line`] on line 1 (where a byte-order mark is allowed) and on a later line, in every
 //! dialect, and through [`sfen::check`] directly.
 
+#[path = "common/edits.rs"]
+mod edits;
 #[path = "common/entry.rs"]
 mod entry;
+
+use edits::Edit;
 
 use kifu::check::{check_line, Format, MAX_KEPT, MAX_LINE};
 use kifu::sfen::{self, DialectChoice};
@@ -38,52 +42,12 @@ const PIECES: &[&str] = &[
 /// Raw bytes that are not UTF-8 on their own, or start a byte-order mark.
 const RAW: &[&[u8]] = &[b"\xFF", b"\xC3", b"\x80", b"\xE2\x80", b"\xEF\xBB\xBF", b"\xF0\x9F\x80", b"\xED\xA0\x80"];
 
-/// One edit of a byte string.
-#[derive(Clone, Debug)]
-enum Edit {
-    Insert(Index, Vec<u8>),
-    Delete(Index, usize),
-    Replace(Index, Vec<u8>),
-}
-
 fn insertion() -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
         4 => prop::sample::select(PIECES).prop_map(|s| s.as_bytes().to_vec()),
         1 => prop::sample::select(RAW).prop_map(<[u8]>::to_vec),
         1 => prop::collection::vec(any::<u8>(), 1..4),
     ]
-}
-
-fn edit() -> impl Strategy<Value = Edit> {
-    prop_oneof![
-        (any::<Index>(), insertion()).prop_map(|(at, with)| Edit::Insert(at, with)),
-        (any::<Index>(), 1..4usize).prop_map(|(at, n)| Edit::Delete(at, n)),
-        (any::<Index>(), insertion()).prop_map(|(at, with)| Edit::Replace(at, with)),
-    ]
-}
-
-/// Applies `edits` to `bytes` at byte positions (which may split a character).
-fn apply_bytes(bytes: &mut Vec<u8>, edits: &[Edit]) {
-    for e in edits {
-        match e {
-            Edit::Insert(at, with) => {
-                let i = at.index(bytes.len() + 1);
-                bytes.splice(i..i, with.iter().copied());
-            }
-            Edit::Delete(at, n) => {
-                if !bytes.is_empty() {
-                    let i = at.index(bytes.len());
-                    bytes.drain(i..(i + n).min(bytes.len()));
-                }
-            }
-            Edit::Replace(at, with) => {
-                if !bytes.is_empty() {
-                    let i = at.index(bytes.len());
-                    bytes.splice(i..=i, with.iter().copied());
-                }
-            }
-        }
-    }
 }
 
 /// Applies `edits` to `text` at character boundaries, inserting only valid UTF-8.
@@ -120,15 +84,15 @@ fn apply_chars(text: &mut String, edits: &[Edit]) {
 }
 
 fn mutated_bytes() -> impl Strategy<Value = Vec<u8>> {
-    (prop::sample::select(SEEDS), prop::collection::vec(edit(), 1..6)).prop_map(|(seed, edits)| {
+    (prop::sample::select(SEEDS), prop::collection::vec(edits::edit(insertion, 3), 1..6)).prop_map(|(seed, edits)| {
         let mut bytes = seed.as_bytes().to_vec();
-        apply_bytes(&mut bytes, &edits);
+        edits::apply_bytes(&mut bytes, &edits);
         bytes
     })
 }
 
 fn mutated_text() -> impl Strategy<Value = String> {
-    (prop::sample::select(SEEDS), prop::collection::vec(edit(), 1..6)).prop_map(|(seed, edits)| {
+    (prop::sample::select(SEEDS), prop::collection::vec(edits::edit(insertion, 3), 1..6)).prop_map(|(seed, edits)| {
         let mut text = seed.to_owned();
         apply_chars(&mut text, &edits);
         text

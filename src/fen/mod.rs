@@ -44,7 +44,7 @@ pub enum Kind {
 }
 
 /// A record read and checked.
-pub type Checked = crate::diagnostic::Checked<Record, Position>;
+pub type Checked = crate::checked::Checked<Record, Position>;
 
 /// The syntax tree of `text` and its syntax faults: the fast reader's, or the builder's.
 fn read(text: &str, kind: Kind, dialect: Dialect) -> (Record, Vec<Diagnostic>) {

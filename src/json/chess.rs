@@ -354,6 +354,16 @@ impl serde::Serialize for Position {
     }
 }
 
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Position {
+    /// Reads the object [`write`] writes; a position that breaks the rules of chess is read (as
+    /// [`Position`] always is), a malformed one is an error.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let checked = position::deserialize(deserializer, read, |c| &c.diagnostics)?;
+        checked.position.ok_or_else(|| serde::de::Error::custom("not a chess position"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -234,6 +234,31 @@ impl<G: Game, F: Fn() -> I, I: Iterator<Item = (G::Square, G::Piece)>> serde::Se
     }
 }
 
+/// What a game's reader (`read`) makes of the JSON value `deserializer` holds, for serde's
+/// `Deserialize` (the `serde` feature): the first fault of the JSON or of the model (a `json::`
+/// finding) is the error; a position that breaks the game's rules is still read.
+#[cfg(feature = "serde")]
+pub fn deserialize<'de, D, C>(
+    deserializer: D,
+    read: fn(&Node) -> C,
+    findings: fn(&C) -> &[Diagnostic],
+) -> Result<C, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    C: Default,
+{
+    use serde::Deserialize as _;
+    let text = serde_json::Value::deserialize(deserializer)?.to_string();
+    let (nodes, syntax) = super::read_stream(&text);
+    let checked = nodes.first().map(read).unwrap_or_default();
+    let fault =
+        syntax.into_iter().next().or_else(|| findings(&checked).iter().find(|d| d.code.starts_with("json::")).cloned());
+    match fault {
+        Some(d) => Err(serde::de::Error::custom(d.message)),
+        None => Ok(checked),
+    }
+}
+
 /// A record's text written from a JSON object, with where each part came from, so that the
 /// findings of the record's checker can point into the JSON text instead.
 #[derive(Clone, Debug, Default)]

@@ -458,17 +458,9 @@ mod serde_impls {
         /// Reads the seed's object in either hand style; a position that breaks the rules of
         /// shogi is read (as [`Position`] always is), a malformed one is an error.
         fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            let value = serde_json::Value::deserialize(deserializer)?;
-            let text = value.to_string();
-            let (nodes, diagnostics) = crate::json::read_stream(&text);
-            let first = diagnostics.into_iter().next();
-            let checked = nodes.first().map(read).unwrap_or_default();
-            let error = first.or_else(|| checked.diagnostics.iter().find(|d| d.code.starts_with("json::")).cloned());
-            match (error, checked.sfen) {
-                (None, Some(sfen)) => sfen.parse().map_err(serde::de::Error::custom),
-                (Some(d), _) => Err(serde::de::Error::custom(d.message)),
-                (None, None) => Err(serde::de::Error::custom("not a shogi position")),
-            }
+            let checked = crate::json::position::deserialize(deserializer, read, |c| &c.diagnostics)?;
+            let sfen = checked.sfen.ok_or_else(|| serde::de::Error::custom("not a shogi position"))?;
+            sfen.parse().map_err(serde::de::Error::custom)
         }
     }
 }

@@ -76,6 +76,7 @@ pub fn generate(fixtures: &Path) -> std::io::Result<Vec<(String, Vec<u8>)>> {
         }
     }
     files.push(("cases.tsv".to_owned(), index.into_bytes()));
+    files.push(("codes.tsv".to_owned(), crate::diagnostic::codes::tsv().into_bytes()));
     Ok(files)
 }
 

@@ -1,5 +1,6 @@
 //! Grammar diffs: every record of a corpus through two grammars, and what the change does to it.
 
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 use super::grammar::Grammar;
@@ -8,8 +9,9 @@ use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
 /// What a change of grammar did to one record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Change {
     /// The old grammar rejects it, the new one accepts it.
     NewlyAccepted,
@@ -31,7 +33,8 @@ impl Change {
 }
 
 /// One record whose verdict or tree changed, and where.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Example {
     /// What changed.
     pub kind: Change,
@@ -50,7 +53,7 @@ pub struct Example {
     /// How the new grammar reads it.
     pub new: String,
     /// Where they part, in bytes of the record.
-    #[serde(skip)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub span: Span,
 }
 
@@ -79,7 +82,8 @@ impl Example {
 }
 
 /// The counts of a grammar diff, and the first examples of each change.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Report {
     /// Records read.
     pub records: usize,

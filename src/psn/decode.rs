@@ -6,11 +6,13 @@
 //! not is read in the first legacy encoding that fits (PSN note 10, [`LineDecoder`]), so that one
 //! stray byte changes nothing outside its line.
 
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 /// The encoding a file was read in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Encoding {
     /// UTF-8 (or plain ASCII).
     #[default]

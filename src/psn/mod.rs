@@ -111,7 +111,8 @@ pub fn check_bytes(bytes: &[u8], options: Options) -> CheckedFile {
 
 /// Checks one game of `text`, the text the offsets of `raw` are in.
 pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedGame {
-    let own = &text[raw.start..raw.end];
+    // Bounds that are not the game's in `text` (a caller's mistake) read as an empty game.
+    let own = text.get(raw.start..raw.end).unwrap_or_default();
     let (mut game, mut diagnostics, features) = build::build_bounded(raw, own);
     // The first is kept whatever the cap on findings (it says how the whole game was read);
     // the others go with the game's findings, in reverse, so that each is first at its place.

@@ -5,6 +5,7 @@
 //! was written.
 
 use compact_str::CompactString;
+#[cfg(feature = "serde")]
 use serde::Serialize;
 
 use crate::shogi::{PieceKind, Square};
@@ -17,7 +18,8 @@ use crate::span::Span;
 pub const MAX_VARIATION_DEPTH: usize = 100;
 
 /// One game of a PSN file.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Game {
     /// 1-based line of the file where the game starts.
     pub line: usize,
@@ -75,7 +77,8 @@ pub fn for_each_line_mut(main: &mut [MoveNode], mut visit: impl FnMut(&mut [Move
 }
 
 /// A header line `[Key "value"]`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Header {
     /// The keyword.
     pub key: CompactString,
@@ -90,7 +93,8 @@ pub struct Header {
 }
 
 /// Where a game's starting position comes from.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Setup {
     /// `handicap`, `fen`, `sfen` or `gsdb`.
     pub source: &'static str,
@@ -101,12 +105,13 @@ pub struct Setup {
 }
 
 /// A move with what surrounds it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct MoveNode {
     /// The sequence number written before it, if any.
     pub number: Option<MoveNumber>,
     /// The move.
-    #[serde(rename = "move")]
+    #[cfg_attr(feature = "serde", serde(rename = "move"))]
     pub mv: Move,
     /// Glyphs and numeric annotations: `!`, `?!`, `$2`.
     pub annotations: Vec<Annotation>,
@@ -118,7 +123,7 @@ pub struct MoveNode {
     /// move made").
     pub comments_after: Vec<Comment>,
     /// Lines that could have been played instead of this move.
-    #[serde(serialize_with = "nested")]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "nested"))]
     pub variations: Vec<Variation>,
 }
 
@@ -144,6 +149,7 @@ thread_local! {
 /// Serializes a move's variations, refusing to go deeper than [`MAX_VARIATION_DEPTH`] (serde
 /// writes nested values by recursion: a game read from text never goes deeper, and one built by
 /// hand gets an error rather than a stack overflow).
+#[cfg(feature = "serde")]
 fn nested<S: serde::Serializer>(variations: &[Variation], serializer: S) -> Result<S::Ok, S::Error> {
     /// Leaves the level on every way out.
     struct Level;
@@ -166,7 +172,8 @@ fn nested<S: serde::Serializer>(variations: &[Variation], serializer: S) -> Resu
 }
 
 /// A sequence number: `12.` or `12...`.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct MoveNumber {
     /// The number.
     pub value: u64,
@@ -177,8 +184,9 @@ pub struct MoveNumber {
 }
 
 /// How a move was written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum MoveForm {
     /// The spec's `['+'] PIECE [FROMCELL] DESTINATION [PROMOTION]` or drop.
     Spec,
@@ -197,8 +205,9 @@ pub enum MoveForm {
 }
 
 /// What a move's origin says, when written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case", tag = "kind", content = "value")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case", tag = "kind", content = "value"))]
 pub enum Origin {
     /// No origin written.
     None,
@@ -211,8 +220,9 @@ pub enum Origin {
 }
 
 /// `+` (promote) or `=` (do not).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Promotion {
     /// `+`.
     Promote,
@@ -221,7 +231,8 @@ pub enum Promotion {
 }
 
 /// A move or drop, as written.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Move {
     /// The characters of the move (without a glued number or glyph).
     pub span: Span,
@@ -245,19 +256,20 @@ pub struct Move {
     pub promotion: Option<Promotion>,
     /// The letter after `=` in Fairy-Stockfish SAN (`Pxg3=G`, `Bxe3=H`): the piece the move
     /// promotes to, with its characters (`=` included).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub promotes_to: Option<(char, Span)>,
     /// Fairy-Stockfish SAN (pychess) writes a gold and every piece promoted to move like one
     /// (pawn, lance, knight, silver) with the same `G`: the letter names any of them.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
     pub gold_mover: bool,
     /// A check or mate mark after the move (`Hxg7+`, `Rb1#`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub mark: Option<Mark>,
 }
 
 /// A check or mate mark, as chess SAN writes them after a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Mark {
     /// `#`: the move mates. `+`: it gives check, and the other side can still move.
     pub mate: bool,
@@ -266,7 +278,8 @@ pub struct Mark {
 }
 
 /// A glyph or a numeric annotation.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Annotation {
     /// As written: `!?`, `$2`.
     pub text: CompactString,
@@ -275,7 +288,8 @@ pub struct Annotation {
 }
 
 /// A clock column (`07:55:00`) or a parenthesised clock (`(00:01 / 00:00:09)`).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Clock {
     /// As written.
     pub text: CompactString,
@@ -284,8 +298,9 @@ pub struct Clock {
 }
 
 /// What kind of comment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum CommentKind {
     /// `{…}` (the spec).
     Brace,
@@ -298,7 +313,8 @@ pub enum CommentKind {
 }
 
 /// A comment.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Comment {
     /// Its kind.
     pub kind: CommentKind,
@@ -309,7 +325,8 @@ pub struct Comment {
 }
 
 /// A variation: moves that replace the move it is attached to.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Variation {
     /// The opening `(`, or the `Variation:N` line.
     pub span: Span,
@@ -320,7 +337,8 @@ pub struct Variation {
 }
 
 /// How a game ends in its movetext.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct End {
     /// As written: `1-0`, `Resigns`, `--Black Won--`.
     pub text: CompactString,

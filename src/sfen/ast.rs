@@ -15,8 +15,9 @@ pub type Board = crate::notation::grid::Grid<Piece>;
 pub type Cell = crate::notation::grid::Cell<Piece>;
 
 /// The two SFEN dialects.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Dialect {
     /// SFEN spec 0.0.1 (2007): side `B`/`W`, move number 1-99.
     Sfen2007,

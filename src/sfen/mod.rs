@@ -60,7 +60,7 @@ impl FromStr for DialectChoice {
 }
 
 /// A record read and checked.
-pub type Checked = crate::diagnostic::Checked<Record, Position>;
+pub type Checked = crate::checked::Checked<Record, Position>;
 
 /// Reads and checks one record (a line without its end of line).
 pub fn check(text: &str, choice: DialectChoice) -> Checked {

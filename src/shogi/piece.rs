@@ -256,6 +256,7 @@ from_str_by! {
     "shogi piece (a letter of PLNSGBRK, lowercase for White, after + when promoted)"
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for PieceKind {
     /// A kind is written as its letter: `"P"`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -71,6 +71,7 @@ impl Square {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Square {
     /// A square is written as its name: `"7f"`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -12,7 +12,7 @@ use std::fs;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use kifu::diagnostic::Checked;
+use kifu::checked::Checked;
 
 /// The vector folder, next to this repository.
 pub fn vector_dir() -> PathBuf {

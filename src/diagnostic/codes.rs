@@ -1,0 +1,575 @@
+//! The registry of diagnostic codes: every code kifu gives a finding, grouped by format, each
+//! with what it means.
+//!
+//! A code is stable: scripts and editors match on it, and the README's table of codes and the
+//! conformance suite's `codes.tsv` are written from this registry (`KIFU_UPDATE_CODES=1 cargo
+//! test --test codes` writes them again). Code that makes or tests a finding names its code by
+//! its constant here, as in [`sfen::RANK_WIDTH`], never as a string.
+
+/// A diagnostic's stable code, `format::name`: one of the constants of this module.
+pub type Code = &'static str;
+
+/// A code of the registry with what it means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The code, `format::name`.
+    pub code: Code,
+    /// What it means, in one line.
+    pub meaning: &'static str,
+}
+
+/// A group of codes: those of one format, or of one command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The prefix of the group's codes, as in `sfen`.
+    pub name: &'static str,
+    /// The group's title in tables.
+    pub title: &'static str,
+    /// The group's codes, in the registry's order.
+    pub codes: &'static [Entry],
+}
+
+macro_rules! registry {
+    ($(
+        #[doc = $group_doc:literal]
+        $group:ident $title:literal {
+            $( #[doc = $doc:literal] $name:ident = $code:literal, )*
+        }
+    )*) => {
+        $(
+            #[doc = $group_doc]
+            pub mod $group {
+                use super::{Code, Entry};
+                $( #[doc = $doc] pub const $name: Code = $code; )*
+                /// Every code of this group, with what it means.
+                pub const ALL: &[Entry] = &[$(Entry { code: $code, meaning: $doc.trim_ascii() }),*];
+                /// True when `code` is one of this group's.
+                pub fn contains(code: &str) -> bool {
+                    ALL.iter().any(|e| e.code == code)
+                }
+            }
+        )*
+        /// Every group of codes, in the registry's order.
+        pub const GROUPS: &[Group] = &[$(Group { name: stringify!($group), title: $title, codes: $group::ALL }),*];
+    };
+}
+
+registry! {
+    /// Codes of SFEN records (`--format sfen`).
+    sfen "SFEN" {
+        /// The record does not follow SFEN's syntax at this place.
+        SYNTAX = "sfen::syntax",
+        /// kifu could not read the record because of a fault in its own grammar.
+        INTERNAL = "sfen::internal",
+        /// The line holds no record.
+        EMPTY_RECORD = "sfen::empty-record",
+        /// `startpos` is USI's name for the start position, not an SFEN record.
+        STARTPOS = "sfen::startpos",
+        /// Part of a USI `position` command (such as `sfen` or `moves`) is written with the record.
+        USI_COMMAND = "sfen::usi-command",
+        /// Spaces or tabs come before the record.
+        LEADING_WHITESPACE = "sfen::leading-whitespace",
+        /// Spaces or tabs come after the record.
+        TRAILING_WHITESPACE = "sfen::trailing-whitespace",
+        /// Fields are not separated by exactly one space.
+        SEPARATOR = "sfen::separator",
+        /// A character looks like the one SFEN wants (a full-width letter or digit, a dash) but is another.
+        LOOKALIKE = "sfen::lookalike",
+        /// A field of the record is missing.
+        MISSING_FIELD = "sfen::missing-field",
+        /// The record has more fields than SFEN's four.
+        EXTRA_FIELD = "sfen::extra-field",
+        /// A letter of the board names no shogi piece.
+        UNKNOWN_PIECE = "sfen::unknown-piece",
+        /// A letter of the hands names no shogi piece.
+        UNKNOWN_HAND_PIECE = "sfen::unknown-hand-piece",
+        /// `+` promotes a piece that does not promote (a gold or a king).
+        UNPROMOTABLE = "sfen::unpromotable",
+        /// A `+` is not right before the piece it promotes.
+        DANGLING_PROMOTION = "sfen::dangling-promotion",
+        /// The board does not have nine ranks.
+        RANK_COUNT = "sfen::rank-count",
+        /// A rank covers more or fewer than nine squares.
+        RANK_WIDTH = "sfen::rank-width",
+        /// A rank is empty (nothing between two `/`).
+        EMPTY_RANK = "sfen::empty-rank",
+        /// A `0` counts empty squares on the board.
+        EMPTY_COUNT_ZERO = "sfen::empty-count-zero",
+        /// One run of empty squares is written as several digits side by side.
+        SPLIT_EMPTY_RUN = "sfen::split-empty-run",
+        /// The side to move is not `b` or `w` (`B` or `W` in SFEN 2007).
+        SIDE = "sfen::side",
+        /// A side letter of SFEN 2007 is used where USI is asked for, or the other way round.
+        DIALECT = "sfen::dialect",
+        /// The record mixes the USI and SFEN 2007 dialects.
+        MIXED_DIALECT = "sfen::mixed-dialect",
+        /// A count in the hands has no piece after it.
+        DANGLING_COUNT = "sfen::dangling-count",
+        /// `-` (empty hands) is combined with pieces.
+        HAND_DASH = "sfen::hand-dash",
+        /// A count in the hands has a leading zero.
+        HAND_COUNT_FORM = "sfen::hand-count-form",
+        /// A count of 1 is written in the hands, where the piece alone says it.
+        HAND_COUNT_ONE = "sfen::hand-count-one",
+        /// A count in the hands has more than two digits.
+        HAND_COUNT_RANGE = "sfen::hand-count-range",
+        /// A count of 0 is written in the hands.
+        HAND_COUNT_ZERO = "sfen::hand-count-zero",
+        /// The hands are not in USI's order (rook, bishop, gold, silver, knight, lance, pawn; Black first).
+        HAND_ORDER = "sfen::hand-order",
+        /// The same piece is listed twice in one hand.
+        HAND_REPEAT = "sfen::hand-repeat",
+        /// A king is in hand.
+        KING_IN_HAND = "sfen::king-in-hand",
+        /// A promoted piece is in hand.
+        PROMOTED_IN_HAND = "sfen::promoted-in-hand",
+        /// The move number is negative.
+        MOVE_NUMBER = "sfen::move-number",
+        /// The move number has a leading zero.
+        MOVE_NUMBER_FORM = "sfen::move-number-form",
+        /// The move number is too large to read.
+        MOVE_NUMBER_RANGE = "sfen::move-number-range",
+        /// The move number is 0; moves count from 1.
+        MOVE_NUMBER_ZERO = "sfen::move-number-zero",
+        /// The move number is the other side's in a game without handicap (Black plays the odd moves).
+        MOVE_PARITY = "sfen::move-parity",
+        /// There are more pieces of one kind, on the board and in hand, than a set holds.
+        TOO_MANY_PIECES = "sfen::too-many-pieces",
+        /// A side has no king.
+        MISSING_KING = "sfen::missing-king",
+        /// A side has more than one king.
+        TWO_KINGS = "sfen::two-kings",
+        /// A side has two unpromoted pawns on one file (nifu).
+        NIFU = "sfen::nifu",
+        /// A pawn, lance or knight stands where it can never move.
+        DEAD_PIECE = "sfen::dead-piece",
+        /// The side that is not to move is in check.
+        OPPOSITE_CHECK = "sfen::opposite-check",
+        /// The side to move is in a check that no last move could give.
+        IMPOSSIBLE_CHECK = "sfen::impossible-check",
+    }
+    /// Codes of FEN and EPD records (`--format fen`, `--format epd`).
+    fen "FEN and EPD" {
+        /// The record does not follow FEN's syntax at this place.
+        SYNTAX = "fen::syntax",
+        /// kifu could not read the record because of a fault in its own grammar.
+        INTERNAL = "fen::internal",
+        /// The line holds no record.
+        EMPTY_RECORD = "fen::empty-record",
+        /// The record looks like an SFEN record (a shogi board), not a FEN.
+        SFEN_RECORD = "fen::sfen-record",
+        /// Spaces or tabs come before the record.
+        LEADING_WHITESPACE = "fen::leading-whitespace",
+        /// Spaces or tabs come after the record.
+        TRAILING_WHITESPACE = "fen::trailing-whitespace",
+        /// Fields are not separated by exactly one space.
+        SEPARATOR = "fen::separator",
+        /// A character looks like the one FEN wants (a full-width letter or digit, a dash) but is another.
+        LOOKALIKE = "fen::lookalike",
+        /// A field of the record is missing.
+        MISSING_FIELD = "fen::missing-field",
+        /// The record has more fields than FEN's six.
+        EXTRA_FIELD = "fen::extra-field",
+        /// The EPD operations are not opcodes with operands, each ended by `;`.
+        EPD_OPERATIONS = "fen::epd-operations",
+        /// A letter of the board names no chess piece.
+        UNKNOWN_PIECE = "fen::unknown-piece",
+        /// The board does not have eight ranks.
+        RANK_COUNT = "fen::rank-count",
+        /// A rank covers more or fewer than eight squares.
+        RANK_WIDTH = "fen::rank-width",
+        /// A rank is empty (nothing between two `/`).
+        EMPTY_RANK = "fen::empty-rank",
+        /// A `0` counts blank squares on the board.
+        BLANK_ZERO = "fen::blank-zero",
+        /// One run of blank squares is written as several digits side by side.
+        SPLIT_BLANK_RUN = "fen::split-blank-run",
+        /// The active colour is not `w` or `b`.
+        SIDE = "fen::side",
+        /// The castling field holds something other than castling rights or `-`.
+        CASTLING = "fen::castling",
+        /// A castling right names a rook's file (Chess960) in a standard FEN.
+        CASTLING_CHESS960 = "fen::castling-chess960",
+        /// The castling rights are not in the usual order (`KQkq`).
+        CASTLING_ORDER = "fen::castling-order",
+        /// A castling right is listed twice.
+        CASTLING_REPEAT = "fen::castling-repeat",
+        /// A castling right is given to a side whose king or rook has left its start square.
+        CASTLING_RIGHTS = "fen::castling-rights",
+        /// The en passant field is not a square of rank 3 or 6, nor `-`.
+        EN_PASSANT = "fen::en-passant",
+        /// The en passant square is on the rank of the side to move, not of the side that just moved.
+        EP_RANK = "fen::ep-rank",
+        /// No pawn stands where a double step over the en passant square would have put it.
+        EP_NO_PAWN = "fen::ep-no-pawn",
+        /// A piece stands on a square the double-stepping pawn just crossed.
+        EP_BLOCKED = "fen::ep-blocked",
+        /// The halfmove clock is not 0 though a pawn has just moved.
+        EP_HALFMOVE = "fen::ep-halfmove",
+        /// The halfmove clock is not a whole number.
+        HALFMOVE = "fen::halfmove",
+        /// The fullmove number is not a whole number.
+        FULLMOVE = "fen::fullmove",
+        /// The fullmove number is 0; moves count from 1.
+        FULLMOVE_ZERO = "fen::fullmove-zero",
+        /// The halfmove clock counts more half-moves than the game has played.
+        HALFMOVE_TOO_LARGE = "fen::halfmove-too-large",
+        /// A side has no king.
+        MISSING_KING = "fen::missing-king",
+        /// A side has more than one king.
+        TOO_MANY_KINGS = "fen::too-many-kings",
+        /// A pawn stands on rank 1 or 8.
+        PAWN_ON_BACK_RANK = "fen::pawn-on-back-rank",
+        /// A side has more than eight pawns.
+        TOO_MANY_PAWNS = "fen::too-many-pawns",
+        /// A side has more than sixteen pieces.
+        TOO_MANY_PIECES = "fen::too-many-pieces",
+        /// A side has more promoted pieces than its missing pawns allow.
+        IMPOSSIBLE_MATERIAL = "fen::impossible-material",
+        /// The side that is not to move is in check.
+        OPPOSITE_CHECK = "fen::opposite-check",
+        /// The side to move is in a check that no last move could give.
+        IMPOSSIBLE_CHECK = "fen::impossible-check",
+    }
+    /// Codes of PSN game records (`--format psn`).
+    psn "PSN" {
+        /// The game is too long to read.
+        GAME_TOO_LONG = "psn::game-too-long",
+        /// A line of the game is too long to read.
+        LINE_TOO_LONG = "psn::line-too-long",
+        /// Variations nest too deep to read.
+        TOO_DEEP = "psn::too-deep",
+        /// The game has more findings than kifu shows.
+        MORE_FINDINGS = "psn::more-findings",
+        /// The text holds NUL bytes.
+        NUL_BYTE = "psn::nul-byte",
+        /// The game is read in a legacy encoding (Shift_JIS or CP437), not UTF-8.
+        ENCODING = "psn::encoding",
+        /// A header line cannot be read as `[Keyword "text"]`.
+        HEADER_SHAPE = "psn::header-shape",
+        /// A header has no keyword.
+        HEADER_KEYWORD = "psn::header-keyword",
+        /// A header line has no closing `]`.
+        HEADER_UNCLOSED = "psn::header-unclosed",
+        /// A header's value is not between two double quotes.
+        HEADER_UNQUOTED = "psn::header-unquoted",
+        /// A header's value holds a double quote of its own.
+        HEADER_QUOTE = "psn::header-quote",
+        /// A header's keyword and value are not one space apart.
+        HEADER_SPACE = "psn::header-space",
+        /// A colon follows a header's keyword (as gshogi writes).
+        HEADER_COLON = "psn::header-colon",
+        /// Text follows a header's closing `]`.
+        HEADER_TRAILER = "psn::header-trailer",
+        /// Two headers share a line.
+        HEADER_SHARED_LINE = "psn::header-shared-line",
+        /// A header's keyword holds characters other than letters.
+        TAG_NAME = "psn::tag-name",
+        /// The game gives its starting position twice.
+        SETUP_TWICE = "psn::setup-twice",
+        /// The starting position is given in an `SFEN` header, which the spec does not have.
+        SFEN_HEADER = "psn::sfen-header",
+        /// An `SFEN` header holds only a board.
+        SFEN_BOARD_ONLY = "psn::sfen-board-only",
+        /// The starting position is given in GSDB's own format, not a `FEN` header.
+        GSDB_SETUP = "psn::gsdb-setup",
+        /// A `FEN` header has no board.
+        FEN_SHAPE = "psn::fen-shape",
+        /// A `FEN` header's hands cannot be read.
+        FEN_HAND = "psn::fen-hand",
+        /// A `FEN` header's side to move cannot be read.
+        FEN_SIDE = "psn::fen-side",
+        /// A `FEN` header's move-pair number is not a number.
+        FEN_NUMBER = "psn::fen-number",
+        /// A `FEN` header holds an SFEN position, not the spec's FEN.
+        FEN_SFEN = "psn::fen-sfen",
+        /// A `FEN` header holds pychess's chess-style FEN, not the spec's.
+        FEN_PYCHESS = "psn::fen-pychess",
+        /// The `Handicap` header names a handicap kifu does not know.
+        HANDICAP_UNKNOWN = "psn::handicap-unknown",
+        /// The `Handicap` header names a handicap otherwise than the spec does.
+        HANDICAP_WORDING = "psn::handicap-wording",
+        /// White moves first, but the game has no `Handicap` header.
+        HANDICAP_MISSING = "psn::handicap-missing",
+        /// A `{` comment never ends.
+        COMMENT_UNCLOSED = "psn::comment-unclosed",
+        /// A `}` closes no comment.
+        COMMENT_UNOPENED = "psn::comment-unopened",
+        /// Comments hold braces of their own.
+        NESTED_BRACES = "psn::nested-braces",
+        /// Comments write a line break as `~`.
+        TILDE_NEWLINE = "psn::tilde-newline",
+        /// The game has `;` comments, which the spec does not have.
+        LINE_COMMENT = "psn::line-comment",
+        /// The game has `%` escape lines, which the spec does not have.
+        ESCAPE_LINE = "psn::escape-line",
+        /// The game holds commentary outside braces.
+        PROSE = "psn::prose",
+        /// The game has variations in parentheses.
+        VARIATION = "psn::variation",
+        /// A variation comes before any move.
+        VARIATION_FIRST = "psn::variation-first",
+        /// A `(` variation never ends.
+        VARIATION_UNCLOSED = "psn::variation-unclosed",
+        /// A `)` closes no variation.
+        VARIATION_UNOPENED = "psn::variation-unopened",
+        /// The game has `Variation:` lines.
+        VARIATION_LINE = "psn::variation-line",
+        /// A word of the movetext is not PSN.
+        UNKNOWN_WORD = "psn::unknown-word",
+        /// The moves have no sequence numbers.
+        UNNUMBERED = "psn::unnumbered",
+        /// Moves are numbered one per ply, not one per pair.
+        PLY_NUMBERS = "psn::ply-numbers",
+        /// A move number is not the one expected next.
+        NUMBER_ORDER = "psn::number-order",
+        /// A move number names the wrong side (`…` where Black moves, or none where White does).
+        NUMBER_SIDE = "psn::number-side",
+        /// A move has more than one separator between its squares.
+        BAD_MOVE = "psn::bad-move",
+        /// A move names a square off the board.
+        BAD_SQUARE = "psn::bad-square",
+        /// A move names no shogi piece.
+        UNKNOWN_PIECE = "psn::unknown-piece",
+        /// Moves are written in a short form, without the square they leave.
+        SHORT_MOVE = "psn::short-move",
+        /// Moves are written with no piece letter.
+        PIECELESS_MOVE = "psn::pieceless-move",
+        /// Moves are written in USI coordinates.
+        USI_MOVE = "psn::usi-move",
+        /// Moves are written in chess coordinates.
+        CHESS_SQUARES = "psn::chess-squares",
+        /// Moves are written with `-` or `x` between their squares.
+        MOVE_SEPARATOR = "psn::move-separator",
+        /// Drops are written with `@`.
+        AT_DROP = "psn::at-drop",
+        /// A promotion is written with the wrong promoted letter.
+        PROMOTION_LETTER = "psn::promotion-letter",
+        /// A `+` after a move may mean check or promotion.
+        UNCLEAR_PLUS = "psn::unclear-plus",
+        /// Moves carry annotation glyphs (`!`, `?`).
+        GLYPH = "psn::glyph",
+        /// Moves carry numeric annotations (`$n`).
+        NAG = "psn::nag",
+        /// Moves carry clock times.
+        CLOCK = "psn::clock",
+        /// An annotation follows no move.
+        ANNOTATION_ALONE = "psn::annotation-alone",
+        /// A move is played by the side not on move.
+        WRONG_SIDE = "psn::wrong-side",
+        /// A move names another piece than the one on the square it leaves.
+        WRONG_PIECE = "psn::wrong-piece",
+        /// A move names a piece as promoted (or not) otherwise than it stands.
+        PROMOTED_MARK = "psn::promoted-mark",
+        /// A short move fits more than one piece.
+        AMBIGUOUS_MOVE = "psn::ambiguous-move",
+        /// A move is written as a capture onto an empty square, or as a plain move onto a piece.
+        CAPTURE_MARK = "psn::capture-mark",
+        /// A move is marked as check or mate, but is not.
+        CHECK_MARK = "psn::check-mark",
+        /// A move breaks the rules of shogi.
+        ILLEGAL_MOVE = "psn::illegal-move",
+        /// A drop breaks the rules of shogi.
+        ILLEGAL_DROP = "psn::illegal-drop",
+        /// A piece that must promote does not.
+        PROMOTION_MISSING = "psn::promotion-missing",
+        /// A move promotes a piece that cannot promote there.
+        PROMOTION_IMPOSSIBLE = "psn::promotion-impossible",
+        /// The same position occurs a fourth time (sennichite), which ends the game.
+        SENNICHITE = "psn::sennichite",
+        /// The game claims sennichite, but no position occurred four times.
+        SENNICHITE_CLAIM = "psn::sennichite-claim",
+        /// The game claims checkmate, but the side to move is not checkmated.
+        MATE_CLAIM = "psn::mate-claim",
+        /// The result calls a move illegal that the side to move may play.
+        RESULT_CLAIM = "psn::result-claim",
+        /// The result names as winner the side that is checkmated.
+        RESULT_CONTRADICTION = "psn::result-contradiction",
+        /// The result is not written as the spec writes it.
+        RESULT_FORM = "psn::result-form",
+        /// The game ends with a word, not a result.
+        END_WORD = "psn::end-word",
+        /// The game ends a second time.
+        END_TWICE = "psn::end-twice",
+        /// The game ends with a `--… Won--` line.
+        WON_LINE = "psn::won-line",
+    }
+    /// Codes of positions written as JSON (`--format json`).
+    json "JSON positions" {
+        /// The JSON document is too long to read whole.
+        TOO_LARGE = "json::too-large",
+        /// JSON values nest too deep.
+        TOO_DEEP = "json::too-deep",
+        /// The text is not JSON at this place.
+        SYNTAX = "json::syntax",
+        /// A position is not a JSON object.
+        NOT_OBJECT = "json::not-object",
+        /// A position lacks a key it needs.
+        MISSING_KEY = "json::missing-key",
+        /// A position has a key it does not know.
+        UNKNOWN_KEY = "json::unknown-key",
+        /// A key is given twice.
+        DUPLICATE_KEY = "json::duplicate-key",
+        /// The side to move is not `"black"` or `"white"`.
+        SIDE = "json::side",
+        /// The pieces are not an object from square to piece.
+        PIECES = "json::pieces",
+        /// A square is not a square of the board.
+        SQUARE = "json::square",
+        /// A square is given twice.
+        DUPLICATE_SQUARE = "json::duplicate-square",
+        /// A piece code names no piece.
+        PIECE = "json::piece",
+        /// A piece code promotes a piece that does not promote.
+        UNPROMOTABLE = "json::unpromotable",
+        /// A hand is not seven counts.
+        HAND_LENGTH = "json::hand-length",
+        /// A hand holds a kind of piece that is never in hand.
+        HAND_PIECE = "json::hand-piece",
+        /// A count in hand is more than any set holds.
+        HAND_COUNT = "json::hand-count",
+        /// The move number is not a whole number from 1.
+        MOVE_NUMBER = "json::move-number",
+        /// A castling right is not one letter.
+        CASTLING = "json::castling",
+        /// The en passant square is not a square or `null`.
+        EN_PASSANT = "json::en-passant",
+        /// The halfmove clock or fullmove number is not a whole number in range.
+        COUNTER = "json::counter",
+        /// The EPD operations are not a string.
+        OPERATIONS = "json::operations",
+    }
+    /// Codes of the input itself, whatever its format: its bytes and lines.
+    input "Input" {
+        /// The file starts with a byte-order mark.
+        BOM = "input::bom",
+        /// A line holds bytes that are not UTF-8.
+        NOT_UTF8 = "input::not-utf8",
+        /// A line is too long to be a record.
+        LINE_TOO_LONG = "input::line-too-long",
+        /// The input has more findings than kifu shows.
+        TOO_MANY_FINDINGS = "input::too-many-findings",
+    }
+    /// Codes of grammars read by `kifu grammar` and of their differences.
+    grammar "Grammars" {
+        /// A grammar file is not UTF-8 text.
+        NOT_UTF8 = "grammar::not-utf8",
+        /// A grammar is too large to read.
+        TOO_LARGE = "grammar::too-large",
+        /// A grammar nests too deep.
+        TOO_DEEP = "grammar::too-deep",
+        /// A grammar defines too many rules.
+        TOO_MANY_RULES = "grammar::too-many-rules",
+        /// A rule holds too many terms.
+        RULE_TOO_LONG = "grammar::rule-too-long",
+        /// A repetition count is too large.
+        COUNT_TOO_LARGE = "grammar::count-too-large",
+        /// A rule would take too much work to run.
+        TOO_COSTLY = "grammar::too-costly",
+        /// A grammar does not parse at this place.
+        SYNTAX = "grammar::syntax",
+        /// An escape in a grammar names no character.
+        BAD_ESCAPE = "grammar::bad-escape",
+        /// A grammar is not valid.
+        INVALID = "grammar::invalid",
+        /// A rule is defined twice.
+        DUPLICATE_RULE = "grammar::duplicate-rule",
+        /// A rule is used but never defined.
+        UNDEFINED_RULE = "grammar::undefined-rule",
+        /// The rule asked for is not in the grammar.
+        UNKNOWN_RULE = "grammar::unknown-rule",
+        /// A rule is named with a reserved word.
+        RESERVED_NAME = "grammar::reserved-name",
+        /// A rule calls itself before reading anything, so it would loop forever.
+        LEFT_RECURSION = "grammar::left-recursion",
+        /// A repetition can match nothing, so it would repeat forever.
+        ENDLESS_REPETITION = "grammar::endless-repetition",
+        /// An edited grammar accepts a record the shipped one rejects.
+        NEWLY_ACCEPTED = "grammar::newly-accepted",
+        /// An edited grammar rejects a record the shipped one accepts.
+        NEWLY_REJECTED = "grammar::newly-rejected",
+        /// An edited grammar reads a record into another parse tree.
+        CHANGED_TREE = "grammar::changed-tree",
+    }
+    /// Codes of `kifu tree`, which shows a record as a grammar reads it.
+    tree "Parse trees" {
+        /// The rule asked for does not match the record.
+        REJECTED = "tree::rejected",
+        /// The record is too long to show as a parse tree.
+        TOO_LONG = "tree::too-long",
+        /// The rule took too long on the record.
+        TOO_SLOW = "tree::too-slow",
+        /// The rule was stopped on the record after too much work.
+        TOO_MUCH_WORK = "tree::too-much-work",
+        /// The rule cannot run on the record because of a fault in the grammar.
+        GRAMMAR_FAULT = "tree::grammar-fault",
+    }
+    /// Codes of `kifu conformance`, which scores another validator.
+    conformance "Conformance" {
+        /// The validator accepts a case the suite expects invalid.
+        ACCEPTED_INVALID = "conformance::accepted-invalid",
+        /// The validator rejects a case the suite expects valid.
+        REJECTED_VALID = "conformance::rejected-valid",
+        /// The validator failed on a case (another exit status, a signal, or a timeout).
+        FAILED = "conformance::failed",
+    }
+}
+
+/// Every code of the registry, group by group.
+pub fn all() -> impl Iterator<Item = &'static Entry> {
+    GROUPS.iter().flat_map(|g| g.codes)
+}
+
+/// The registry's entry for `code`, or `None` when kifu has no such code.
+pub fn lookup(code: &str) -> Option<&'static Entry> {
+    all().find(|e| e.code == code)
+}
+
+/// The README's table of codes: one Markdown table per group, with a heading each.
+pub fn markdown() -> String {
+    let mut out = String::new();
+    for group in GROUPS {
+        out.push_str(&format!("#### {}\n\n| Code | Meaning |\n| --- | --- |\n", group.title));
+        for e in group.codes {
+            out.push_str(&format!("| `{}` | {} |\n", e.code, e.meaning.replace('|', "\\|")));
+        }
+        out.push('\n');
+    }
+    out.pop();
+    out
+}
+
+/// The conformance suite's list of codes (`codes.tsv`): a header line, then one code per line,
+/// tab-separated: `group`, `code`, `meaning`.
+pub fn tsv() -> String {
+    let mut out = String::from("group\tcode\tmeaning\n");
+    for group in GROUPS {
+        for e in group.codes {
+            out.push_str(&format!("{}\t{}\t{}\n", group.name, e.code, e.meaning));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each code is unique, belongs to its group, and its constant is its name in capitals.
+    #[test]
+    fn codes_are_unique_and_named_by_their_group() {
+        let mut seen = std::collections::HashSet::new();
+        for group in GROUPS {
+            for e in group.codes {
+                assert!(seen.insert(e.code), "{} twice", e.code);
+                let (prefix, name) = e.code.split_once("::").expect("format::name");
+                assert_eq!(prefix, group.name);
+                assert!(name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'), "{}", e.code);
+                assert!(!e.meaning.is_empty() && e.meaning.ends_with('.'), "{}", e.code);
+            }
+        }
+        assert_eq!(lookup(sfen::RANK_WIDTH).map(|e| e.code), Some("sfen::rank-width"));
+        assert!(psn::contains(psn::NUMBER_SIDE) && !psn::contains(sfen::RANK_WIDTH));
+        assert!(lookup("sfen::no-such-code").is_none());
+    }
+}

@@ -1,0 +1,215 @@
+//! One diagnostic type for every format kifu reads, its miette view and its JSON form.
+
+use std::fmt;
+
+#[cfg(feature = "serde")]
+use serde::Serialize;
+
+use crate::span::Span;
+pub use codes::Code;
+
+pub mod codes;
+pub mod excerpt;
+mod render;
+
+/// How bad a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Severity {
+    /// The record is not valid.
+    Error,
+    /// The record is valid, but written in a way worth fixing.
+    Warning,
+}
+
+impl Severity {
+    /// `"error"` or `"warning"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Error => "error",
+            Self::Warning => "warning",
+        }
+    }
+}
+
+/// A place in the record, with what it shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// The characters this label points at (bytes of the record).
+    pub span: Span,
+    /// What is wrong or relevant there, in a few words.
+    pub message: String,
+    /// The one label on the characters at fault; the others explain.
+    pub primary: bool,
+}
+
+/// A finding about one record: what is wrong, where, and how to fix it.
+///
+/// Spans are byte offsets into the record's text. Every diagnostic kifu makes has a stable
+/// `code` (`sfen::rank-width`), exactly one primary label, and help that says how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Stable code, `format::name`.
+    pub code: Code,
+    /// Error or warning.
+    pub severity: Severity,
+    /// What is wrong, in plain words.
+    pub message: String,
+    /// The primary label first, then secondary ones.
+    pub labels: Vec<Label>,
+    /// How to fix it.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// An error with `code` and `message`, pointing at `span`.
+    pub fn error(code: Code, span: Span, message: impl Into<String>) -> Self {
+        Self::new(Severity::Error, code, span, message)
+    }
+
+    /// A warning with `code` and `message`, pointing at `span`.
+    pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Self {
+        Self::new(Severity::Warning, code, span, message)
+    }
+
+    fn new(severity: Severity, code: Code, span: Span, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            severity,
+            message: message.into(),
+            labels: vec![Label { span, message: String::new(), primary: true }],
+            help: None,
+        }
+    }
+
+    /// Sets the primary label's text.
+    #[must_use]
+    pub fn label(mut self, message: impl Into<String>) -> Self {
+        if let Some(primary) = self.labels.iter_mut().find(|l| l.primary) {
+            primary.message = message.into();
+        }
+        self
+    }
+
+    /// Adds a secondary label.
+    #[must_use]
+    pub fn with(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label { span, message: message.into(), primary: false });
+        self
+    }
+
+    /// Sets the help.
+    #[must_use]
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The primary label's span.
+    pub fn span(&self) -> Span {
+        self.labels.iter().find(|l| l.primary).map_or_else(Span::default, |l| l.span)
+    }
+
+    /// True for an error.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// This diagnostic with every span moved `by` bytes (for a field parsed on its own).
+    #[must_use]
+    pub fn shifted(mut self, by: usize) -> Self {
+        for label in &mut self.labels {
+            label.span = label.span.shift(by);
+        }
+        self
+    }
+
+    /// A miette view of this diagnostic over `source`, for graphical rendering.
+    pub fn report<'a>(&'a self, source: &'a RecordSource<'a>) -> Report<'a> {
+        Report { diagnostic: self, source }
+    }
+
+    /// The JSON message of `--message-format json`, for a record on line `line` (1-based) of
+    /// `file` whose text is `text` (one line).
+    pub fn to_json(&self, file: &str, line: usize, text: &str) -> JsonDiagnostic {
+        self.to_json_with(file, |at| {
+            let (column, _) = Span::point(at).columns(text);
+            (line, column)
+        })
+    }
+
+    /// The JSON message, with `place` giving the 1-based line and character column of a byte
+    /// offset (for texts of several lines, see [`excerpt::LineIndex`]).
+    pub fn to_json_with(&self, file: &str, place: impl Fn(usize) -> (usize, usize)) -> JsonDiagnostic {
+        let (line, column) = place(self.span().start);
+        let (end_line, end_column) = place(self.span().end);
+        JsonDiagnostic {
+            kind: "diagnostic",
+            file: file.to_owned(),
+            line,
+            column,
+            end_line,
+            end_column,
+            severity: self.severity,
+            code: self.code,
+            message: self.message.clone(),
+            help: self.help.clone(),
+            labels: self
+                .labels
+                .iter()
+                .map(|l| {
+                    let (line, column) = place(l.span.start);
+                    let (end_line, end_column) = place(l.span.end);
+                    JsonLabel { line, column, end_line, end_column, message: l.message.clone(), primary: l.primary }
+                })
+                .collect(),
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}[{}]: {}", self.severity.as_str(), self.code, escape_unsafe(&self.message))
+    }
+}
+
+/// True when no error of `diagnostics` points into `span` (a point at the span's edge, such
+/// as where a missing field would start, belongs to no field).
+pub fn is_sound(span: Span, diagnostics: &[Diagnostic]) -> bool {
+    !diagnostics.iter().filter(|d| d.is_error()).any(|d| {
+        let e = d.span();
+        if e.is_empty() {
+            span.start < e.start && e.start < span.end
+        } else {
+            e.start < span.end && span.start < e.end
+        }
+    })
+}
+
+
+/// The syntax errors that kept a record from being read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The format: "SFEN", "FEN".
+    pub format: &'static str,
+    /// Every syntax error, in the order of the record.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.diagnostics.first() {
+            Some(d) => write!(f, "invalid {}: {}", self.format, d.message)?,
+            None => write!(f, "invalid {}", self.format)?,
+        }
+        if self.diagnostics.len() > 1 {
+            write!(f, " (and {} more)", self.diagnostics.len() - 1)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+pub use render::{escape_unsafe, is_unsafe, push_shown, JsonDiagnostic, JsonLabel, RecordSource, Report};
