@@ -187,7 +187,6 @@ pub fn is_sound(span: Span, diagnostics: &[Diagnostic]) -> bool {
     })
 }
 
-
 /// The syntax errors that kept a record from being read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
