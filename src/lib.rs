@@ -10,6 +10,7 @@ pub mod fields;
 pub mod findings;
 pub mod grammar;
 pub mod grid;
+pub mod input;
 pub mod json;
 pub mod lookalike;
 pub mod playground;

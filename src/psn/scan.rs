@@ -14,9 +14,9 @@
 
 use std::sync::LazyLock;
 
-use super::decode::Encoding;
 use super::parser::Rule;
 use crate::grammar::{ChoiceDfa, Grammar, PrefixDfa, RuleDfa, COMMON, PSN};
+use crate::input::decode::{Encoding, LineRole};
 use crate::span::Span;
 
 /// The word rules of `grammar/psn.pest`, in the order of the `word` rule.
@@ -303,13 +303,17 @@ pub fn scan(text: &str) -> Vec<RawGame> {
     s.games
 }
 
-/// The length of the first line of `bytes` with its line end (LF, CRLF or CR), or of all of
-/// `bytes` when it has none.
-pub fn line_len(bytes: &[u8]) -> usize {
-    match memchr::memchr2(b'\n', b'\r', bytes) {
-        Some(i) if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') => i + 2,
-        Some(i) => i + 1,
-        None => bytes.len(),
+pub use crate::input::lines::line_len; // moved to crate::input::lines
+
+/// What `line` is to the legacy decoder: a header line, a line starting with move number 1,
+/// or another.
+pub fn line_role(line: &[u8]) -> LineRole {
+    if is_header_line(line) {
+        LineRole::Header
+    } else if is_first_move_line(line) {
+        LineRole::First
+    } else {
+        LineRole::Other
     }
 }
 

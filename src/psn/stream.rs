@@ -12,11 +12,12 @@ use std::io::{self, BufRead};
 use std::sync::{mpsc, Condvar, Mutex};
 use std::thread;
 
-use super::decode::{Encoding, LineDecoder};
+use super::decode::{line_decoder, Encoding, LineDecoder};
 use super::model::Game;
 use super::scan::{is_first_move_line, is_header_line, RawGame, Scanner};
 use super::{check_game, CheckedGame, Options};
 use crate::diagnostic::Diagnostic;
+use crate::input::lines::{LineRead, LineSource};
 use crate::span::Span;
 
 /// The longest game kifu reads, in bytes of text: 256 KiB. Real games are far shorter (a
@@ -24,9 +25,7 @@ use crate::span::Span;
 /// (`psn::game-too-long`) and skipped, and reading resumes at the next game.
 pub const MAX_GAME_BYTES: usize = 256 * 1024;
 
-/// How far kifu looks for the end of a line longer than [`MAX_GAME_BYTES`]: 64 MiB. A line
-/// that runs on further (such as `/dev/zero`) ends the reading of its input, with a report.
-pub const MAX_LINE_SKIP: u64 = 64 * 1024 * 1024;
+pub use crate::input::lines::MAX_LINE_SKIP; // moved to crate::input::lines
 
 /// How many bytes of games' text, and of the results made from them, may wait between the
 /// reader, the workers and the writer of [`check_parallel`]: 4 MiB.
@@ -60,23 +59,9 @@ pub enum Item {
     },
 }
 
-/// How a line was read.
-enum LineRead {
-    /// The input is at its end.
-    End,
-    /// A line, in the reader's line buffer.
-    Line,
-    /// A line longer than the limit, dropped; `ended` is false when no line end came within
-    /// [`MAX_LINE_SKIP`].
-    Long { ended: bool },
-}
-
 /// The games of a PSN input, read line by line.
 pub struct Games<R> {
-    input: R,
-    line: Vec<u8>,
-    /// The start of the last line too long to keep.
-    long_head: Vec<u8>,
+    lines: LineSource<R>,
     /// The number of the next line.
     number: usize,
     decoder: LineDecoder,
@@ -92,98 +77,14 @@ impl<R: BufRead> Games<R> {
     /// The games of `input`.
     pub fn new(input: R) -> Self {
         Self {
-            input,
-            line: Vec::new(),
-            long_head: Vec::new(),
+            lines: LineSource::new(input),
             number: 1,
-            decoder: LineDecoder::default(),
+            decoder: line_decoder(),
             scanner: Scanner::new(1),
             ready: VecDeque::new(),
             skipping: false,
             after_blank: true,
             done: false,
-        }
-    }
-
-    /// Reads the next line into `self.line`, up to `cap` bytes.
-    fn read_line(&mut self, cap: usize) -> io::Result<LineRead> {
-        self.line.clear();
-        loop {
-            let buf = crate::check::fill(&mut self.input)?;
-            if buf.is_empty() {
-                return Ok(if self.line.is_empty() { LineRead::End } else { LineRead::Line });
-            }
-            if self.line.last() == Some(&b'\r') {
-                // A CR at the end of the last buffer: a CRLF if an LF comes next.
-                if buf[0] == b'\n' {
-                    self.line.push(b'\n');
-                    self.input.consume(1);
-                }
-                return Ok(LineRead::Line);
-            }
-            let (take, end) = match memchr::memchr2(b'\n', b'\r', buf) {
-                Some(i) if buf[i] == b'\r' && i + 1 == buf.len() => (i + 1, false),
-                Some(i) if buf[i] == b'\r' && buf[i + 1] == b'\n' => (i + 2, true),
-                Some(i) => (i + 1, true),
-                None => (buf.len(), false),
-            };
-            if self.line.len() + take > cap {
-                let after_cr = !end && buf[take - 1] == b'\r';
-                let mut head = std::mem::take(&mut self.line);
-                let skipped = (head.len() + take) as u64;
-                head.extend_from_slice(&buf[..take.min(200)]);
-                head.truncate(200);
-                self.long_head = head;
-                let ended = self.skip_line(take, end, skipped, after_cr)?;
-                self.line.clear();
-                return Ok(LineRead::Long { ended });
-            }
-            self.line.extend_from_slice(&buf[..take]);
-            self.input.consume(take);
-            if end {
-                return Ok(LineRead::Line);
-            }
-        }
-    }
-
-    /// Drops the rest of a line too long to keep, after the `take` bytes of the buffer (`end`:
-    /// they end the line; `skipped` bytes of it so far, `after_cr`: the last was a CR); false
-    /// when no line end came within [`MAX_LINE_SKIP`].
-    fn skip_line(&mut self, take: usize, end: bool, mut skipped: u64, mut after_cr: bool) -> io::Result<bool> {
-        self.input.consume(take);
-        if end {
-            return Ok(true);
-        }
-        loop {
-            let buf = crate::check::fill(&mut self.input)?;
-            if buf.is_empty() {
-                return Ok(true);
-            }
-            if after_cr {
-                if buf[0] == b'\n' {
-                    self.input.consume(1);
-                }
-                return Ok(true);
-            }
-            match memchr::memchr2(b'\n', b'\r', buf) {
-                Some(i) if buf[i] == b'\r' && i + 1 == buf.len() => {
-                    self.input.consume(i + 1);
-                    after_cr = true;
-                }
-                Some(i) => {
-                    let n = if buf[i] == b'\r' && buf[i + 1] == b'\n' { i + 2 } else { i + 1 };
-                    self.input.consume(n);
-                    return Ok(true);
-                }
-                None => {
-                    let n = buf.len();
-                    self.input.consume(n);
-                    skipped += n as u64;
-                    if skipped > MAX_LINE_SKIP {
-                        return Ok(false);
-                    }
-                }
-            }
         }
     }
 
@@ -217,7 +118,7 @@ impl<R: BufRead> Games<R> {
     fn advance(&mut self) -> io::Result<()> {
         while self.ready.is_empty() && !self.done {
             let number = self.number;
-            match self.read_line(MAX_GAME_BYTES)? {
+            match self.lines.read_line(MAX_GAME_BYTES)? {
                 LineRead::End => {
                     self.done = true;
                     if !self.skipping {
@@ -227,7 +128,7 @@ impl<R: BufRead> Games<R> {
                 }
                 LineRead::Long { ended } => {
                     self.number += 1;
-                    let head = std::mem::take(&mut self.long_head);
+                    let head = self.lines.take_long_head();
                     if !self.skipping {
                         if self.scanner.game_line().is_some() && self.scanner.starts_game(&head) {
                             // The long line starts a game: the game before it is whole.
@@ -244,9 +145,10 @@ impl<R: BufRead> Games<R> {
                 }
                 LineRead::Line => {
                     self.number += 1;
-                    let blank = self.line.iter().all(u8::is_ascii_whitespace);
+                    let blank = self.lines.line.iter().all(u8::is_ascii_whitespace);
                     if self.skipping {
-                        let starts = is_header_line(&self.line) || self.after_blank && is_first_move_line(&self.line);
+                        let starts = is_header_line(&self.lines.line)
+                            || self.after_blank && is_first_move_line(&self.lines.line);
                         if !starts {
                             self.after_blank = blank;
                             continue;
@@ -255,7 +157,7 @@ impl<R: BufRead> Games<R> {
                         self.scanner.abandon(number);
                     }
                     self.after_blank = blank;
-                    let line = std::mem::take(&mut self.line);
+                    let line = std::mem::take(&mut self.lines.line);
                     if !self.scanner.starts_game(&line) && self.scanner.held() + line.len() > MAX_GAME_BYTES {
                         self.too_long(number, &line, false);
                         self.scanner.abandon(self.number);
@@ -264,7 +166,7 @@ impl<R: BufRead> Games<R> {
                         self.scanner.push_line(&text, legacy.map(|l| (l.at, l.encoding, l.unlike)));
                         self.collect();
                     }
-                    self.line = line;
+                    self.lines.line = line;
                 }
             }
         }
