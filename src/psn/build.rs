@@ -726,93 +726,100 @@ pub fn decode(kind: WordKind, word: &str, span: Span) -> Option<Move> {
         }
         _ => return None,
     };
+    // Offsets in the word: `rest` starts after the piece letter, and only its end is cut.
+    let off = b.len() - rest.len();
     match kind {
-        WordKind::ChessMove | WordKind::ChessDrop => {
-            m.form = MoveForm::Chess;
-            // Offsets in the word: `rest` starts after the piece letter, and only its end is
-            // cut below.
-            let off = b.len() - rest.len();
-            // `chess_mark`, last: `Bxe3=H+`.
-            let rest = match rest.split_last() {
-                Some((&c @ (b'+' | b'#'), init)) => {
-                    let at = span.start + off + init.len();
-                    m.mark = Some(Mark { mate: c == b'#', span: Span::new(at, at + 1) });
-                    init
-                }
-                _ => rest,
-            };
-            // `chess_promotion`: `=` and the letter of the piece it promotes to.
-            let rest = match rest {
-                [init @ .., b'=', letter] => {
-                    let at = span.start + off + init.len();
-                    m.promotion = Some(Promotion::Promote);
-                    m.promotes_to = Some((char::from(*letter), Span::new(at, at + 2)));
-                    init
-                }
-                _ => rest,
-            };
-            let [mid @ .., file, rank] = rest else { return None };
-            m.to = chess_square(*file, *rank)?;
-            let mid = match mid.split_first() {
-                Some((b'@', mid)) => {
-                    m.drop = true;
-                    mid
-                }
-                _ => mid,
-            };
-            let mid = match mid.split_last() {
-                Some((b'x', mid)) => {
-                    m.capture = true;
-                    mid
-                }
-                _ => mid,
-            };
-            m.from = match *mid {
-                [] => Origin::None,
-                [file, rank] => Origin::Square(chess_square(file, rank)?),
-                [file @ b'a'..=b'i'] => Origin::File(9 - (file - b'a')),
-                [rank @ b'1'..=b'9'] => Origin::Rank(10 - (rank - b'0')),
-                _ => return None,
-            };
-        }
-        _ => {
-            m.form = match kind {
-                WordKind::PiecelessMove => MoveForm::Pieceless,
-                WordKind::SeparatedMove => MoveForm::Separated,
-                WordKind::ShortMove => MoveForm::Short,
-                WordKind::AtDrop => MoveForm::AtDrop,
-                _ => MoveForm::Spec,
-            };
-            let rest = match rest.split_last() {
-                Some((&c @ (b'+' | b'='), rest)) => {
-                    m.promotion = Some(if c == b'+' { Promotion::Promote } else { Promotion::Decline });
-                    rest
-                }
-                _ => rest,
-            };
-            let [mid @ .., file, rank] = rest else { return None };
-            m.to = Square::from_ascii(*file, *rank)?;
-            let mid = match mid.split_last() {
-                Some((b'*' | b'\'' | b'@', mid)) => {
-                    m.drop = true;
-                    mid
-                }
-                Some((&c @ (b'-' | b'x'), mid)) => {
-                    m.capture = c == b'x';
-                    mid
-                }
-                _ => mid,
-            };
-            m.from = match *mid {
-                [] => Origin::None,
-                [file, rank] => Origin::Square(Square::from_ascii(file, rank)?),
-                [file @ b'1'..=b'9'] => Origin::File(file - b'0'),
-                [rank @ b'a'..=b'i'] => Origin::Rank(rank - b'a' + 1),
-                _ => return None,
-            };
-        }
+        WordKind::ChessMove | WordKind::ChessDrop => decode_chess(&mut m, rest, off, span)?,
+        _ => decode_shogi(&mut m, kind, rest)?,
     }
     Some(m)
+}
+
+/// The rest of a chess-style move `m` after its piece letter (`rest`, at `off` in the word).
+fn decode_chess(m: &mut Move, rest: &[u8], off: usize, span: Span) -> Option<()> {
+    m.form = MoveForm::Chess;
+    // `chess_mark`, last: `Bxe3=H+`.
+    let rest = match rest.split_last() {
+        Some((&c @ (b'+' | b'#'), init)) => {
+            let at = span.start.saturating_add(off + init.len());
+            m.mark = Some(Mark { mate: c == b'#', span: Span::new(at, at.saturating_add(1)) });
+            init
+        }
+        _ => rest,
+    };
+    // `chess_promotion`: `=` and the letter of the piece it promotes to.
+    let rest = match rest {
+        [init @ .., b'=', letter] => {
+            let at = span.start.saturating_add(off + init.len());
+            m.promotion = Some(Promotion::Promote);
+            m.promotes_to = Some((char::from(*letter), Span::new(at, at.saturating_add(2))));
+            init
+        }
+        _ => rest,
+    };
+    let [mid @ .., file, rank] = rest else { return None };
+    m.to = chess_square(*file, *rank)?;
+    let mid = match mid.split_first() {
+        Some((b'@', mid)) => {
+            m.drop = true;
+            mid
+        }
+        _ => mid,
+    };
+    let mid = match mid.split_last() {
+        Some((b'x', mid)) => {
+            m.capture = true;
+            mid
+        }
+        _ => mid,
+    };
+    m.from = match *mid {
+        [] => Origin::None,
+        [file, rank] => Origin::Square(chess_square(file, rank)?),
+        [file @ b'a'..=b'i'] => Origin::File(9 - (file - b'a')),
+        [rank @ b'1'..=b'9'] => Origin::Rank(10 - (rank - b'0')),
+        _ => return None,
+    };
+    Some(())
+}
+
+/// The rest of a shogi-style move `m` of `kind` after its piece letter (`rest`).
+fn decode_shogi(m: &mut Move, kind: WordKind, rest: &[u8]) -> Option<()> {
+    m.form = match kind {
+        WordKind::PiecelessMove => MoveForm::Pieceless,
+        WordKind::SeparatedMove => MoveForm::Separated,
+        WordKind::ShortMove => MoveForm::Short,
+        WordKind::AtDrop => MoveForm::AtDrop,
+        _ => MoveForm::Spec,
+    };
+    let rest = match rest.split_last() {
+        Some((&c @ (b'+' | b'='), rest)) => {
+            m.promotion = Some(if c == b'+' { Promotion::Promote } else { Promotion::Decline });
+            rest
+        }
+        _ => rest,
+    };
+    let [mid @ .., file, rank] = rest else { return None };
+    m.to = Square::from_ascii(*file, *rank)?;
+    let mid = match mid.split_last() {
+        Some((b'*' | b'\'' | b'@', mid)) => {
+            m.drop = true;
+            mid
+        }
+        Some((&c @ (b'-' | b'x'), mid)) => {
+            m.capture = c == b'x';
+            mid
+        }
+        _ => mid,
+    };
+    m.from = match *mid {
+        [] => Origin::None,
+        [file, rank] => Origin::Square(Square::from_ascii(file, rank)?),
+        [file @ b'1'..=b'9'] => Origin::File(file - b'0'),
+        [rank @ b'a'..=b'i'] => Origin::Rank(rank - b'a' + 1),
+        _ => return None,
+    };
+    Some(())
 }
 
 /// The square of chess coordinates: files `a`-`i` are shogi files 9 to 1, ranks `1`-`9` count
