@@ -259,7 +259,7 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
 }
 
 /// [`build`], with the findings still open to more.
-pub fn build_bounded(raw: &RawGame, text: &str) -> (Game, Findings, Features) {
+pub(crate) fn build_bounded(raw: &RawGame, text: &str) -> (Game, Findings, Features) {
     let mut b = Builder::new(raw, text);
     for (index, t) in raw.tokens.iter().enumerate() {
         b.token(index, t);

@@ -309,7 +309,7 @@ pub fn to_sfens(replay: &Replay) -> String {
 }
 
 /// A move in the spec's form, when the text says enough; as written otherwise.
-pub fn move_text(m: &Move) -> String {
+pub(crate) fn move_text(m: &Move) -> String {
     let Some(piece) = m.piece else { return m.text.to_string() };
     if matches!(m.from, Origin::File(_) | Origin::Rank(_)) {
         return m.text.to_string();
@@ -338,7 +338,7 @@ pub fn move_text(m: &Move) -> String {
 }
 
 /// The spec's 13-argument FEN of a position (§1.1.1), when its hands fit in single digits.
-pub fn spec_fen(p: &Position) -> Option<String> {
+pub(crate) fn spec_fen(p: &Position) -> Option<String> {
     let board = p.board_sfen();
     let digits = |color: Color| -> Option<String> {
         PieceKind::ALL[..7]

@@ -201,13 +201,13 @@ pub fn classify(word: &str) -> Option<WordKind> {
 }
 
 /// True when `line` is a header as the spec writes it: `[Keyword "text"]`.
-pub fn is_spec_header(line: &str) -> bool {
+pub(crate) fn is_spec_header(line: &str) -> bool {
     AUTOMATA.header.is_match(line)
 }
 
 /// True when `line` is a header in the spec's shape with a keyword of other characters
 /// (`[Black_grade "3dan"]`).
-pub fn is_named_header(line: &str) -> bool {
+pub(crate) fn is_named_header(line: &str) -> bool {
     AUTOMATA.header_named.is_match(line)
 }
 
@@ -307,7 +307,7 @@ pub use crate::input::lines::line_len; // moved to crate::input::lines
 
 /// What `line` is to the legacy decoder: a header line, a line starting with move number 1,
 /// or another.
-pub fn line_role(line: &[u8]) -> LineRole {
+pub(crate) fn line_role(line: &[u8]) -> LineRole {
     if is_header_line(line) {
         LineRole::Header
     } else if is_first_move_line(line) {
@@ -378,7 +378,7 @@ struct OpenComment {
 /// [`Scanner::compact`]. Cutting a text into lines and pushing them gives the same games,
 /// tokens and offsets, whatever the lines were read with: the scanner carries everything a game
 /// needs from one line to the next.
-pub struct Scanner {
+pub(crate) struct Scanner {
     /// The text since the start of the game being read (or since the last compaction).
     buf: String,
     /// Offset in the whole text of `buf`'s first byte.
@@ -918,21 +918,27 @@ mod tests {
 
     #[test]
     fn names_words() {
-        assert_eq!(classify("P7f"), Some(WordKind::SpecMove));
-        assert_eq!(classify("G4a5b"), Some(WordKind::SpecMove));
-        assert_eq!(classify("P7g-7f"), Some(WordKind::SeparatedMove));
-        assert_eq!(classify("P-7f"), Some(WordKind::ShortMove));
-        assert_eq!(classify("G45b"), Some(WordKind::ShortMove));
-        assert_eq!(classify("7g7f"), Some(WordKind::UsiMove));
-        assert_eq!(classify("Gf1e2"), Some(WordKind::ChessMove));
-        assert_eq!(classify("Pxg3=G"), Some(WordKind::ChessMove));
-        assert_eq!(classify("12..."), Some(WordKind::Seqnum));
-        assert_eq!(classify("1/2-1/2"), Some(WordKind::Result));
-        assert_eq!(classify("Resigns"), Some(WordKind::EndWord));
-        assert_eq!(classify("07:55:00"), Some(WordKind::Clock));
-        assert_eq!(classify("bRH1"), Some(WordKind::SetupHand));
-        assert_eq!(classify("R7f--4b"), None);
-        assert_eq!(classify("2f"), None);
+        use WordKind::*;
+        let words = [
+            ("P7f", Some(SpecMove)),
+            ("G4a5b", Some(SpecMove)),
+            ("P7g-7f", Some(SeparatedMove)),
+            ("P-7f", Some(ShortMove)),
+            ("G45b", Some(ShortMove)),
+            ("7g7f", Some(UsiMove)),
+            ("Gf1e2", Some(ChessMove)),
+            ("Pxg3=G", Some(ChessMove)),
+            ("12...", Some(Seqnum)),
+            ("1/2-1/2", Some(Result)),
+            ("Resigns", Some(EndWord)),
+            ("07:55:00", Some(Clock)),
+            ("bRH1", Some(SetupHand)),
+            ("R7f--4b", None),
+            ("2f", None),
+        ];
+        for (word, kind) in words {
+            assert_eq!(classify(word), kind, "{word:?}");
+        }
     }
 
     fn kinds(text: &str) -> Vec<Vec<Kind>> {

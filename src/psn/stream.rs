@@ -9,6 +9,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, BufRead};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
 use std::thread;
 
@@ -375,7 +376,7 @@ pub fn check_parallel<R, T, W, E>(
     piece_bytes: usize,
     workers: usize,
     work: W,
-    mut each: E,
+    each: E,
 ) -> io::Result<()>
 where
     R: BufRead + Send,
@@ -387,111 +388,145 @@ where
     let (batch_tx, batch_rx) = mpsc::channel::<(usize, Vec<Item>, usize)>();
     let (done_tx, done_rx) = mpsc::channel::<Done<T>>();
     let batch_rx = Mutex::new(batch_rx);
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
+    let stop = AtomicBool::new(false);
     thread::scope(|scope| {
-        let (gate, work, batch_rx) = (&gate, &work, &batch_rx);
-        let reader = scope.spawn(move || -> io::Result<()> {
-            let mut batch = Vec::new();
-            let (mut size, mut index) = (0, 0);
-            let mut send = |batch: Vec<Item>, size: usize| {
-                gate.take(size, IN_FLIGHT_BYTES, held, |_| false);
-                let sent = batch_tx.send((index, batch, size)).is_ok();
-                index += 1;
-                sent
-            };
-            for item in Games::new(input) {
-                if stopped() {
-                    return Ok(());
-                }
-                let item = item?;
-                size += item.size();
-                batch.push(item);
-                if size >= piece_bytes && !send(std::mem::take(&mut batch), std::mem::take(&mut size)) {
-                    return Ok(());
-                }
-            }
-            if !batch.is_empty() {
-                send(batch, size);
-            }
-            Ok(())
-        });
+        let (gate, work, batch_rx, stop) = (&gate, &work, &batch_rx, &stop);
+        let reader = scope.spawn(move || read_batches(input, piece_bytes, gate, &batch_tx, stop));
         for _ in 0..workers.max(1) {
             let done_tx = done_tx.clone();
-            scope.spawn(move || loop {
-                let next = batch_rx.lock().map_or(None, |rx| rx.recv().ok());
-                let Some((index, batch, size)) = next else { break };
-                let (mut results, mut weight) = (Vec::new(), 0);
-                for item in batch {
-                    if stopped() {
-                        break;
-                    }
-                    // Small games are checked at once; large ones wait for room.
-                    let bytes = item.size();
-                    let large = bytes >= SMALL_GAME_BYTES;
-                    if large {
-                        gate.take(bytes, CHECKING_BYTES, checking, |_| false);
-                    }
-                    let result = work(item.check(options));
-                    if large {
-                        gate.give(bytes, checking);
-                    }
-                    weight += result.weight();
-                    results.push(result);
-                    if weight >= RESULTS_BYTES {
-                        // The batch written next never waits: the others wait for room.
-                        gate.take(weight, IN_FLIGHT_BYTES, held, |f| f.head == index);
-                        if done_tx.send(Done::Some(index, std::mem::take(&mut results), weight, None)).is_err() {
-                            return;
-                        }
-                        weight = 0;
-                    }
-                }
-                gate.take(weight, IN_FLIGHT_BYTES, held, |f| f.head == index);
-                if done_tx.send(Done::Some(index, results, weight, Some(size))).is_err() {
-                    return;
-                }
-            });
+            scope.spawn(move || check_batches(batch_rx, &done_tx, gate, options, work, stop));
         }
         drop(done_tx);
-        // Results that came before their turn, and whether their batch is complete.
-        let mut pending: BTreeMap<usize, Vec<Part<T>>> = BTreeMap::new();
-        let mut error = None;
-        let mut head = 0;
-        for Done::Some(index, results, weight, end) in done_rx {
-            pending.entry(index).or_default().push((results, weight, end));
-            // The head batch's results so far, and every batch after it that is complete.
-            while let Some(parts) = pending.remove(&head) {
-                let mut complete = None;
-                for (results, weight, end) in parts {
-                    for result in results {
-                        if error.is_none() {
-                            if let Err(e) = each(result) {
-                                error = Some(e);
-                                stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    gate.give(weight, held);
-                    complete = complete.or(end);
-                }
-                match complete {
-                    Some(size) => {
-                        gate.give(size, held);
-                        gate.next_head();
-                        head += 1;
-                    }
-                    None => {
-                        pending.insert(head, Vec::new());
-                        break;
-                    }
-                }
-            }
-        }
+        let error = write_in_order(done_rx, gate, each, stop);
         let read = reader.join().unwrap_or_else(|_| Err(io::Error::other("the reader thread failed")));
         match (error, read) {
             (Some(e), _) | (None, Err(e)) => Err(e),
             _ => Ok(()),
         }
     })
+}
+
+/// The reader of [`check_parallel`]: cuts the games of `input` into batches of about
+/// `piece_bytes` bytes and sends them, numbered, while there is room.
+fn read_batches<R: BufRead>(
+    input: R,
+    piece_bytes: usize,
+    gate: &Gate,
+    batch_tx: &mpsc::Sender<(usize, Vec<Item>, usize)>,
+    stop: &AtomicBool,
+) -> io::Result<()> {
+    let mut batch = Vec::new();
+    let (mut size, mut index) = (0, 0);
+    let mut send = |batch: Vec<Item>, size: usize| {
+        gate.take(size, IN_FLIGHT_BYTES, held, |_| false);
+        let sent = batch_tx.send((index, batch, size)).is_ok();
+        index += 1;
+        sent
+    };
+    for item in Games::new(input) {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let item = item?;
+        size += item.size();
+        batch.push(item);
+        if size >= piece_bytes && !send(std::mem::take(&mut batch), std::mem::take(&mut size)) {
+            return Ok(());
+        }
+    }
+    if !batch.is_empty() {
+        send(batch, size);
+    }
+    Ok(())
+}
+
+/// A worker of [`check_parallel`]: checks the games of each batch it takes and sends what
+/// `work` makes of them, in parts of about [`RESULTS_BYTES`].
+fn check_batches<T: Weigh>(
+    batch_rx: &Mutex<mpsc::Receiver<(usize, Vec<Item>, usize)>>,
+    done_tx: &mpsc::Sender<Done<T>>,
+    gate: &Gate,
+    options: Options,
+    work: &impl Fn(StreamGame) -> T,
+    stop: &AtomicBool,
+) {
+    loop {
+        let next = batch_rx.lock().map_or(None, |rx| rx.recv().ok());
+        let Some((index, batch, size)) = next else { break };
+        let (mut results, mut weight) = (Vec::new(), 0);
+        for item in batch {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            // Small games are checked at once; large ones wait for room.
+            let bytes = item.size();
+            let large = bytes >= SMALL_GAME_BYTES;
+            if large {
+                gate.take(bytes, CHECKING_BYTES, checking, |_| false);
+            }
+            let result = work(item.check(options));
+            if large {
+                gate.give(bytes, checking);
+            }
+            weight += result.weight();
+            results.push(result);
+            if weight >= RESULTS_BYTES {
+                // The batch written next never waits: the others wait for room.
+                gate.take(weight, IN_FLIGHT_BYTES, held, |f| f.head == index);
+                if done_tx.send(Done::Some(index, std::mem::take(&mut results), weight, None)).is_err() {
+                    return;
+                }
+                weight = 0;
+            }
+        }
+        gate.take(weight, IN_FLIGHT_BYTES, held, |f| f.head == index);
+        if done_tx.send(Done::Some(index, results, weight, Some(size))).is_err() {
+            return;
+        }
+    }
+}
+
+/// The writer of [`check_parallel`]: hands the results to `each` in the order of their batches;
+/// the first error from `each` stops everyone, and is returned.
+fn write_in_order<T>(
+    done_rx: mpsc::Receiver<Done<T>>,
+    gate: &Gate,
+    mut each: impl FnMut(T) -> io::Result<()>,
+    stop: &AtomicBool,
+) -> Option<io::Error> {
+    // Results that came before their turn, and whether their batch is complete.
+    let mut pending: BTreeMap<usize, Vec<Part<T>>> = BTreeMap::new();
+    let mut error = None;
+    let mut head = 0;
+    for Done::Some(index, results, weight, end) in done_rx {
+        pending.entry(index).or_default().push((results, weight, end));
+        // The head batch's results so far, and every batch after it that is complete.
+        while let Some(parts) = pending.remove(&head) {
+            let mut complete = None;
+            for (results, weight, end) in parts {
+                for result in results {
+                    if error.is_none() {
+                        if let Err(e) = each(result) {
+                            error = Some(e);
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
+                gate.give(weight, held);
+                complete = complete.or(end);
+            }
+            match complete {
+                Some(size) => {
+                    gate.give(size, held);
+                    gate.next_head();
+                    head += 1;
+                }
+                None => {
+                    pending.insert(head, Vec::new());
+                    break;
+                }
+            }
+        }
+    }
+    error
 }
