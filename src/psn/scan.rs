@@ -918,25 +918,13 @@ mod tests {
 
     #[test]
     fn names_words() {
-        use WordKind::*;
-        let words = [
-            ("P7f", Some(SpecMove)),
-            ("G4a5b", Some(SpecMove)),
-            ("P7g-7f", Some(SeparatedMove)),
-            ("P-7f", Some(ShortMove)),
-            ("G45b", Some(ShortMove)),
-            ("7g7f", Some(UsiMove)),
-            ("Gf1e2", Some(ChessMove)),
-            ("Pxg3=G", Some(ChessMove)),
-            ("12...", Some(Seqnum)),
-            ("1/2-1/2", Some(Result)),
-            ("Resigns", Some(EndWord)),
-            ("07:55:00", Some(Clock)),
-            ("bRH1", Some(SetupHand)),
-            ("R7f--4b", None),
-            ("2f", None),
-        ];
-        for (word, kind) in words {
+        // Each word and the rule that names it (`-`: none).
+        const NAMED: &str = "P7f spec_move, G4a5b spec_move, P7g-7f separated_move, P-7f short_move, \
+            G45b short_move, 7g7f usi_move, Gf1e2 chess_move, Pxg3=G chess_move, 12... seqnum, \
+            1/2-1/2 result, Resigns end_word, 07:55:00 clock, bRH1 setup_hand, R7f--4b -, 2f -";
+        for pair in NAMED.split(", ") {
+            let (word, rule) = pair.split_once(' ').expect("a word and a rule");
+            let kind = (rule != "-").then(|| WordKind::from_rule_name(rule).expect("a word rule"));
             assert_eq!(classify(word), kind, "{word:?}");
         }
     }
