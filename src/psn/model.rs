@@ -107,7 +107,7 @@ pub struct MoveNode {
     pub number: Option<MoveNumber>,
     /// The move.
     #[serde(rename = "move")]
-    pub mv: WrittenMove,
+    pub mv: Move,
     /// Glyphs and numeric annotations: `!`, `?!`, `$2`.
     pub annotations: Vec<Annotation>,
     /// Clock columns written after it.
@@ -222,7 +222,7 @@ pub enum Promotion {
 
 /// A move or drop, as written.
 #[derive(Clone, Debug, Serialize)]
-pub struct WrittenMove {
+pub struct Move {
     /// The characters of the move (without a glued number or glyph).
     pub span: Span,
     /// The text as written.
@@ -342,7 +342,7 @@ mod tests {
     fn deep_game(depth: usize) -> Game {
         let node = |i: usize, variations: Vec<Variation>| MoveNode {
             number: None,
-            mv: WrittenMove {
+            mv: Move {
                 span: Span::new(4 * i, 4 * i + 3),
                 text: "P7f".into(),
                 form: MoveForm::Spec,
