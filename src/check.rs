@@ -11,7 +11,6 @@ use crate::sfen::{self, Dialect, DialectChoice};
 use crate::span::Span;
 
 pub use crate::input::line_too_long;
-pub(crate) use crate::input::lines::fill; // moved to crate::input::lines
 pub use crate::input::lines::{Batch, LineInfo, LineReader, MAX_KEPT, MAX_LINE}; // moved to crate::input::lines // moved to crate::input::bytes
 
 /// Most findings reported for one record; the rest are counted.

@@ -332,6 +332,46 @@ impl<R: BufRead> LineSource<R> {
     }
 }
 
+/// Reads one line that ends at a LF (as JSON Lines do; a CR alone does not end one): its first
+/// `keep` bytes without the LF (nor a CR before it, when the line is whole) and its full length;
+/// `None` at the end of the input. With `to_end` false, a line longer than `keep` is left unread
+/// past its first `keep` bytes, and its length given as `keep + 1`.
+pub fn read_lf_line(reader: &mut impl BufRead, keep: usize, to_end: bool) -> io::Result<Option<(Vec<u8>, usize)>> {
+    let (mut kept, mut len, mut any) = (Vec::new(), 0usize, false);
+    loop {
+        let buf = fill(reader)?;
+        if buf.is_empty() {
+            break;
+        }
+        any = true;
+        let (chunk, end) = match memchr::memchr(b'\n', buf) {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        let room = keep.saturating_sub(kept.len());
+        if !to_end && chunk.len() > room {
+            kept.extend_from_slice(&chunk[..room]);
+            reader.consume(room);
+            return Ok(Some((kept, keep + 1)));
+        }
+        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        len += chunk.len();
+        let used = end.unwrap_or(buf.len());
+        reader.consume(used);
+        if end.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if kept.last() == Some(&b'\r') && len <= keep {
+        kept.pop();
+        len -= 1;
+    }
+    Ok(Some((kept, len)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -387,5 +427,20 @@ mod tests {
         assert_eq!(got[0].1.len(), MAX_KEPT);
         assert_eq!(got[0].2, 10 * 1024 * 1024);
         assert_eq!((got[1].0, got[1].1.as_str()), (2, "ok"));
+    }
+
+    #[test]
+    fn lf_lines_keep_their_start_and_length() {
+        let mut input = std::io::BufReader::with_capacity(4, &b"ab\r\ncdefgh\rx\n\nlast"[..]);
+        let mut got = Vec::new();
+        while let Some((kept, len)) = read_lf_line(&mut input, 5, true).expect("read") {
+            got.push((String::from_utf8_lossy(&kept).into_owned(), len));
+        }
+        let want = [("ab", 2), ("cdefg", 8), ("", 0), ("last", 4)];
+        assert_eq!(got, want.map(|(k, l)| (k.to_owned(), l)));
+        // Not to the end: the rest of a long line is left unread.
+        let mut input = &b"abcdefgh\nz"[..];
+        assert_eq!(read_lf_line(&mut input, 3, false).expect("read"), Some((b"abc".to_vec(), 4)));
+        assert_eq!(read_lf_line(&mut input, 3, false).expect("read"), Some((b"def".to_vec(), 4)));
     }
 }
