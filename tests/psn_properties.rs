@@ -6,7 +6,9 @@
 //! * every word the scanner names a move decodes to one, and decoding any word as any kind
 //!   never panics;
 //! * any bytes at all are read without a panic, and every character that is not white space
-//!   lands in a game.
+//!   lands in a game;
+//! * the public entry points take any text and any spans without a panic: decoding a word at
+//!   any place, checking a game with any offsets, reading a game from any text.
 
 use kifu::psn::build::decode;
 use kifu::psn::parser::{PsnParser, Rule};
@@ -94,6 +96,35 @@ proptest! {
         }
         for (i, c) in read.text.char_indices() {
             prop_assert!(covered[i] || c.is_whitespace(), "{:?} at {} is in no game", c, i);
+        }
+    }
+
+    #[test]
+    fn any_word_at_any_place_decodes_without_a_panic(w in word(), start in any::<usize>(), len in any::<usize>()) {
+        for kind in WordKind::ALL {
+            let _ = decode(kind, &w, Span::new(start, start.saturating_add(len)));
+        }
+    }
+
+    #[test]
+    fn a_game_is_checked_with_any_offsets(
+        text in "([\\[\\]{}() \n\"é]|P7f|1\\.|1-0|Sente|G4a5b)*",
+        start in prop_oneof![0usize..40, any::<usize>()],
+        end in prop_oneof![0usize..40, any::<usize>()],
+    ) {
+        for raw in psn::scan::scan(&text) {
+            let moved = psn::scan::RawGame { start, end, ..raw.clone() };
+            let _ = psn::check_game(&moved, &text, Default::default());
+            let _ = psn::check_game(&raw, "", Default::default());
+        }
+    }
+
+    #[test]
+    fn any_text_reads_as_a_game_or_an_error(text in prop_oneof![any::<String>(), "([\\[\\]{}() \n\"]|P7f|1\\.|1-0|Sente)*"]) {
+        if let Ok(game) = text.parse::<psn::Game>() {
+            // A game with moves writes text that reads back as a game.
+            let written = game.to_string();
+            prop_assert!(game.moves.is_empty() || written.parse::<psn::Game>().is_ok(), "{:?} wrote {:?}", text, written);
         }
     }
 

@@ -2,7 +2,7 @@
 //! longer than [`MAX_LINE`] are reported, not read), any other JSON as one document of at
 //! most [`MAX_DOCUMENT`] bytes.
 
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufReader, Read};
 
 use super::reader::values;
 use crate::check::{MAX_KEPT, MAX_LINE};
@@ -102,39 +102,9 @@ impl<R: Read> Pieces<R> {
     /// the end of the input. With `to_end` false, a line longer than `keep` is left unread
     /// past its first `keep` bytes, and its length given as `keep + 1`.
     fn read_line(&mut self, keep: usize, to_end: bool) -> io::Result<Option<(usize, Vec<u8>, usize)>> {
-        let (mut kept, mut len, mut any) = (Vec::new(), 0usize, false);
-        loop {
-            let buf = crate::check::fill(&mut self.reader)?;
-            if buf.is_empty() {
-                break;
-            }
-            any = true;
-            let (chunk, end) = match memchr::memchr(b'\n', buf) {
-                Some(i) => (&buf[..i], Some(i + 1)),
-                None => (buf, None),
-            };
-            let room = keep.saturating_sub(kept.len());
-            if !to_end && chunk.len() > room {
-                kept.extend_from_slice(&chunk[..room]);
-                self.reader.consume(room);
-                self.line += 1;
-                return Ok(Some((self.line, kept, keep + 1)));
-            }
-            kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            len += chunk.len();
-            let used = end.unwrap_or(buf.len());
-            self.reader.consume(used);
-            if end.is_some() {
-                break;
-            }
-        }
-        if !any {
+        let Some((kept, len)) = crate::input::lines::read_lf_line(&mut self.reader, keep, to_end)? else {
             return Ok(None);
-        }
-        if kept.last() == Some(&b'\r') && len <= keep {
-            kept.pop();
-            len -= 1;
-        }
+        };
         self.line += 1;
         Ok(Some((self.line, kept, len)))
     }

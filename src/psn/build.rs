@@ -82,110 +82,161 @@ impl Departures {
 }
 
 /// The message, label and help of each departure that is reported once per game.
-fn describe(code: &str) -> (&'static str, &'static str, &'static str) {
-    match code {
-        "psn::move-separator" => (
+const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
+    (
+        "psn::move-separator",
+        (
             "moves are written with `-` or `x` between their squares",
             "first one here",
             "the spec writes the squares with nothing between them: `P7g7f`, or `P7f` when only one pawn can go there",
         ),
-        "psn::short-move" => (
+    ),
+    (
+        "psn::short-move",
+        (
             "moves are written in a short form",
             "first one here",
             "the spec writes the piece, the origin square when it is needed, then the destination: `P7f`, `G4a5b`",
         ),
-        "psn::usi-move" => (
+    ),
+    (
+        "psn::usi-move",
+        (
             "moves are written in USI coordinates, with no piece letter",
             "first one here",
             "the spec names the piece that moves: `P7g7f` rather than `7g7f`",
         ),
-        "psn::at-drop" => {
-            ("drops are written with `@`", "first one here", "the spec writes a drop as `P*5e` or `P'5e`")
-        }
-        "psn::pieceless-move" => (
+    ),
+    ("psn::at-drop", ("drops are written with `@`", "first one here", "the spec writes a drop as `P*5e` or `P'5e`")),
+    (
+        "psn::pieceless-move",
+        (
             "moves are written with no piece letter",
             "first one here",
             "name the piece that moves, as in `P9a9b` (GSDB's writer left it out by mistake)",
         ),
-        "psn::chess-squares" => (
+    ),
+    (
+        "psn::chess-squares",
+        (
             "moves are written in chess coordinates",
             "first one here",
             "shogi squares are a file digit 1-9 and a rank letter a-i: `Gf1e2` is `G4i5h`",
         ),
-        "psn::ply-numbers" => (
+    ),
+    (
+        "psn::ply-numbers",
+        (
             "moves are numbered one per ply",
             "first one here",
             "the spec numbers pairs of moves: `1. P7f` for Black's move, `1... P3d` for White's",
         ),
-        "psn::unnumbered" => (
+    ),
+    (
+        "psn::unnumbered",
+        (
             "the moves have no sequence numbers",
             "the first move",
             "the spec numbers pairs of moves: `1. P7f P3d 2. P2f`",
         ),
-        "psn::glyph" => (
+    ),
+    (
+        "psn::glyph",
+        (
             "moves carry annotation glyphs",
             "first one here",
             "the spec has no glyphs: say it in a `{comment}` after the move",
         ),
-        "psn::nag" => (
+    ),
+    (
+        "psn::nag",
+        (
             "moves carry numeric annotations",
             "first one here",
             "the spec has no `$n` annotations: say it in a `{comment}` after the move",
         ),
-        "psn::clock" => (
+    ),
+    (
+        "psn::clock",
+        (
             "moves carry clock times",
             "first one here",
             "the spec has no clock: write times in a `{comment}` after the move",
         ),
-        "psn::end-word" => (
+    ),
+    (
+        "psn::end-word",
+        (
             "the game ends with a word, not a result",
             "here",
             "the spec ends a game with a result, `1-0`, `0-1` or `1/2-1/2`; say how it ended in a `{comment}`",
         ),
-        "psn::won-line" => (
+    ),
+    (
+        "psn::won-line",
+        (
             "the game ends with a `--… Won--` line",
             "here",
             "the spec ends a game with a result: `1-0` when Black won, `0-1` when White won",
         ),
-        "psn::result-form" => (
+    ),
+    (
+        "psn::result-form",
+        (
             "the result is not written as the spec writes it",
             "here",
             "write `1-0`, `0-1` or `1/2-1/2` with an ASCII hyphen",
         ),
-        "psn::tilde-newline" => (
-            "comments use `~` for a line break",
-            "first one here",
-            "the spec's comments may hold line breaks as they are",
-        ),
-        "psn::nested-braces" => (
+    ),
+    (
+        "psn::tilde-newline",
+        ("comments use `~` for a line break", "first one here", "the spec's comments may hold line breaks as they are"),
+    ),
+    (
+        "psn::nested-braces",
+        (
             "comments hold braces of their own",
             "first one here",
             "the spec's comment ends at the first `}`: use `( … )` or `[ … ]` inside a comment",
         ),
-        "psn::variation" => (
+    ),
+    (
+        "psn::variation",
+        (
             "the game has variations in parentheses",
             "first one here",
             "the spec has no variations: give them in a `{comment}`",
         ),
-        "psn::variation-line" => (
-            "the game has `Variation:` lines",
-            "first one here",
-            "the spec has no variations: give them in a `{comment}`",
-        ),
-        "psn::line-comment" => ("the game has `;` comments", "first one here", "the spec's comments are `{…}`"),
-        "psn::escape-line" => {
-            ("the game has `%` lines", "first one here", "the spec has no escape lines: use a `{comment}`")
-        }
-        "psn::prose" => (
+    ),
+    (
+        "psn::variation-line",
+        ("the game has `Variation:` lines", "first one here", "the spec has no variations: give them in a `{comment}`"),
+    ),
+    ("psn::line-comment", ("the game has `;` comments", "first one here", "the spec's comments are `{…}`")),
+    (
+        "psn::escape-line",
+        ("the game has `%` lines", "first one here", "the spec has no escape lines: use a `{comment}`"),
+    ),
+    (
+        "psn::prose",
+        (
             "the game has commentary with no braces",
             "first paragraph here",
             "the spec's comments are `{…}`: put the commentary in braces",
         ),
-        "psn::nul-byte" => {
-            ("the text holds NUL bytes", "first one here (shown as `?`)", "remove the NUL bytes: they are not text")
-        }
-        _ => ("a departure from the 1998 spec", "here", "see docs/spec-notes.md"),
-    }
+    ),
+    (
+        "psn::nul-byte",
+        ("the text holds NUL bytes", "first one here (shown as `?`)", "remove the NUL bytes: they are not text"),
+    ),
+];
+
+/// The message, label and help of the departure `code` ([`DESCRIPTIONS`]).
+fn describe(code: &str) -> (&'static str, &'static str, &'static str) {
+    DESCRIPTIONS
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map_or(("a departure from the 1998 spec", "here", "see docs/spec-notes.md"), |(_, d)| *d)
 }
 
 /// A line of moves being built: the main line or a variation.
@@ -208,280 +259,24 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
 }
 
 /// [`build`], with the findings still open to more.
-pub fn build_bounded(raw: &RawGame, text: &str) -> (Game, Findings, Features) {
-    let mut diagnostics = Findings::new();
-    let mut features = Features { timed: raw.timed, ..Features::default() };
-    let mut departures = Departures::default();
-    let mut headers: Vec<Header> = Vec::new();
-    let mut setup_words: Vec<Span> = Vec::new();
-    let mut frames = vec![Frame { moves: Vec::new(), comments: Vec::new(), open: Span::default(), ply: None }];
-    let mut number: Option<MoveNumber> = None;
-    let mut end: Option<End> = None;
-    let mut unclosed_comments = Vec::new();
-    let game_end = Span::point(text.trim_end().len());
-    // Inside a variation too deep to read: how many `(` are open in it.
-    let mut skipped = 0usize;
-    // The first such variation (its token, and the outermost variation around it), and how many.
-    let mut too_deep_first: Option<(usize, Span)> = None;
-    let mut too_deep_count = 0usize;
-
+pub(crate) fn build_bounded(raw: &RawGame, text: &str) -> (Game, Findings, Features) {
+    let mut b = Builder::new(raw, text);
     for (index, t) in raw.tokens.iter().enumerate() {
-        let s = t.span;
-        let word = s.slice(text);
-        if skipped > 0 {
-            match t.kind {
-                Kind::Open => skipped += 1,
-                Kind::Close => skipped -= 1,
-                _ => {}
-            }
-            continue;
-        }
-        match t.kind {
-            Kind::HeaderLine => header::read(word, s.start, &mut headers, &mut diagnostics),
-            Kind::Word(k) => {
-                *features.words.entry(k).or_default() += 1;
-                match k {
-                    WordKind::Seqnum => {
-                        let digits = word.trim_end_matches('.');
-                        number = Some(MoveNumber {
-                            value: digits.parse().unwrap_or(u64::MAX),
-                            ellipsis: word.ends_with("..."),
-                            span: s,
-                        });
-                    }
-                    k if k.is_move() => {
-                        let Some(mv) = decode(k, word, s) else {
-                            diagnostics.push(unknown_word(word, s));
-                            continue;
-                        };
-                        match mv.form {
-                            MoveForm::Spec => {}
-                            MoveForm::Separated => departures.note("psn::move-separator", s),
-                            MoveForm::Short => departures.note("psn::short-move", s),
-                            MoveForm::Usi => departures.note("psn::usi-move", s),
-                            MoveForm::AtDrop => departures.note("psn::at-drop", s),
-                            MoveForm::Pieceless => departures.note("psn::pieceless-move", s),
-                            MoveForm::Chess => departures.note("psn::chess-squares", s),
-                        }
-                        if word.contains('\'') {
-                            features.quote_drops = true;
-                        }
-                        let frame = frames.last_mut().map(|f| &mut f.moves);
-                        if let Some(moves) = frame {
-                            moves.push(MoveNode {
-                                number: number.take(),
-                                mv,
-                                annotations: Vec::new(),
-                                clocks: Vec::new(),
-                                comments_before: Vec::new(),
-                                comments_after: Vec::new(),
-                                variations: Vec::new(),
-                            });
-                        }
-                    }
-                    WordKind::Glyph | WordKind::Nag => {
-                        departures.note(if k == WordKind::Glyph { "psn::glyph" } else { "psn::nag" }, s);
-                        match frames.last_mut().and_then(|f| f.moves.last_mut()) {
-                            Some(m) => m.annotations.push(Annotation { text: word.into(), span: s }),
-                            None => diagnostics.push(
-                                Diagnostic::error("psn::annotation-alone", s, "an annotation with no move before it")
-                                    .label("annotates nothing")
-                                    .help("write a glyph or `$n` right after the move it judges"),
-                            ),
-                        }
-                    }
-                    WordKind::Clock => {
-                        departures.note("psn::clock", s);
-                        attach_clock(&mut frames, &mut end, Clock { text: word.into(), span: s });
-                    }
-                    WordKind::Result | WordKind::ResultDialect | WordKind::EndWord => {
-                        if k == WordKind::ResultDialect {
-                            departures.note("psn::result-form", s);
-                        }
-                        if k == WordKind::EndWord {
-                            departures.note("psn::end-word", s);
-                        }
-                        number = None;
-                        if frames.len() == 1 {
-                            set_end(&mut end, word, k, s, &mut diagnostics);
-                        }
-                    }
-                    WordKind::VariationLine => {
-                        departures.note("psn::variation-line", s);
-                        close_variation_line(&mut frames);
-                        // A number too large to count is past the end of the game, like any
-                        // ply the game does not reach; the frame stays a branch, never a `(`.
-                        let digits = word.rsplit(|c: char| !c.is_ascii_digit()).next().unwrap_or("");
-                        let n = digits.parse().unwrap_or(u64::MAX);
-                        frames.push(Frame { moves: Vec::new(), comments: Vec::new(), open: s, ply: Some(n) });
-                    }
-                    WordKind::SetupPiece | WordKind::SetupHand | WordKind::SetupEnd => setup_words.push(s),
-                    _ => {}
-                }
-            }
-            Kind::Comment { closed } => {
-                let inner = word.get(1..if closed { word.len().saturating_sub(1) } else { word.len() }).unwrap_or("");
-                if inner.contains('~') {
-                    departures.note("psn::tilde-newline", s);
-                }
-                if let Some(i) = inner.find('{') {
-                    departures.note("psn::nested-braces", Span::new(s.start + 1 + i, s.start + 2 + i));
-                }
-                if !closed {
-                    unclosed_comments.push(s);
-                }
-                attach(&mut frames, Comment { kind: CommentKind::Brace, text: inner.to_owned(), span: s });
-            }
-            Kind::LineComment | Kind::Escape | Kind::Prose => {
-                let (kind, code, inner) = match t.kind {
-                    Kind::LineComment => (CommentKind::Line, "psn::line-comment", word.get(1..).unwrap_or("")),
-                    Kind::Escape => (CommentKind::Escape, "psn::escape-line", word.get(1..).unwrap_or("")),
-                    _ => (CommentKind::Prose, "psn::prose", word),
-                };
-                departures.note(code, s);
-                if kind == CommentKind::Prose {
-                    features.prose = true;
-                } else {
-                    features.line_comments = true;
-                }
-                attach(&mut frames, Comment { kind, text: inner.trim().to_owned(), span: s });
-            }
-            Kind::Open => {
-                departures.note("psn::variation", s);
-                features.variations = true;
-                if frames.last().is_some_and(|f| f.moves.is_empty()) {
-                    diagnostics.push(
-                        Diagnostic::error("psn::variation-first", s, "a variation before any move")
-                            .label("there is no move for it to replace")
-                            .help("a variation follows the move it is an alternative to: `P7f ( P2f P3d )`"),
-                    );
-                }
-                if frames.len() > MAX_VARIATION_DEPTH {
-                    too_deep_first = too_deep_first.or(Some((index, frames[1].open)));
-                    too_deep_count += 1;
-                    skipped = 1;
-                } else {
-                    frames.push(Frame { moves: Vec::new(), comments: Vec::new(), open: s, ply: None });
-                }
-                number = None;
-            }
-            Kind::Close => {
-                if frames.len() > 1 && frames.last().is_some_and(|f| f.ply.is_none()) {
-                    close_frame(&mut frames);
-                } else {
-                    diagnostics.push(
-                        Diagnostic::error("psn::variation-unopened", s, "a `)` with no `(` before it")
-                            .label("closes nothing")
-                            .help("remove it, or open the variation with `(` after the move it replaces"),
-                    );
-                }
-                number = None;
-            }
-            Kind::ParenClock => {
-                features.paren_clocks = true;
-                departures.note("psn::clock", s);
-                attach_clock(&mut frames, &mut end, Clock { text: word.into(), span: s });
-            }
-            Kind::WonLine => {
-                features.won_line = true;
-                departures.note("psn::won-line", s);
-                if frames.len() == 1 {
-                    end = Some(End { text: word.into(), kind: "won-line", span: s, clocks: Vec::new() });
-                }
-            }
-            Kind::StrayBrace => diagnostics.push(
-                Diagnostic::error("psn::comment-unopened", s, "a `}` with no `{` before it")
-                    .label("closes no comment")
-                    .help("remove it, or open the comment with `{`"),
-            ),
-            Kind::Unknown => diagnostics.push(unknown_word(word, s)),
-        }
+        b.token(index, t);
     }
-
-    if let Some((index, outer)) = too_deep_first {
-        diagnostics.push(too_deep(&raw.tokens[index..], outer, too_deep_count, text));
-    }
-    for s in unclosed_comments {
-        diagnostics.push(
-            Diagnostic::error("psn::comment-unclosed", Span::new(s.start, s.start + 1), "this comment never ends")
-                .label("the comment opens here")
-                .with(game_end, "the game ends here, still inside it")
-                .help("close the comment with `}`"),
-        );
-    }
-    // Variations still open at the end: one finding for them all.
-    close_variation_line(&mut frames);
-    if let [_, outer, .., inner] = frames.as_slice() {
-        let n = frames.len() - 1;
-        diagnostics.push(
-            Diagnostic::error("psn::variation-unclosed", outer.open, format!("{n} variations never end"))
-                .label("the outermost opens here")
-                .with(inner.open, "the innermost opens here")
-                .with(game_end, "the game ends here, still inside them")
-                .help(format!("close each variation with `)`: {n} are missing")),
-        );
-    } else if let [_, open] = frames.as_slice() {
-        diagnostics.push(
-            Diagnostic::error("psn::variation-unclosed", open.open, "this variation never ends")
-                .label("the variation opens here")
-                .with(game_end, "the game ends here, still inside it")
-                .help("close the variation with `)`"),
-        );
-    }
-    while frames.len() > 1 {
-        close_frame(&mut frames);
-    }
-    let main =
-        frames.pop().unwrap_or(Frame { moves: Vec::new(), comments: Vec::new(), open: Span::default(), ply: None });
-
+    let main = b.close_all();
     // NUL bytes.
     if let Some(i) = text.find('\0') {
-        departures.note("psn::nul-byte", Span::new(i, i + 1));
+        b.departures.note("psn::nul-byte", Span::new(i, i + 1));
     }
-
     // Numbering.
-    check_numbers(&main.moves, &mut departures, &mut diagnostics, &mut features);
-
-    // Starting position.
-    features.keys = headers.iter().map(|h| h.key.clone()).collect();
-    let mut setup: Option<Setup> = None;
-    for h in &headers {
-        let found = if h.key.eq_ignore_ascii_case("Handicap") {
-            setup::read_handicap(&h.value, h.value_span, &mut diagnostics)
-        } else if h.key.eq_ignore_ascii_case("FEN") {
-            features.pychess_fen |= h.value.contains('[');
-            setup::read_fen(&h.value, h.value_span, &mut diagnostics)
-        } else if h.key.eq_ignore_ascii_case("SFEN") {
-            features.board_only_sfen |= !h.value.trim().contains(' ');
-            setup::read_sfen(&h.value, h.value_span, &mut diagnostics)
-        } else {
-            continue;
-        };
-        if let Some(found) = found {
-            if let Some(first) = &setup {
-                diagnostics.push(
-                    Diagnostic::warning("psn::setup-twice", h.span, "a second starting position")
-                        .label("ignored")
-                        .with(first.span, "the game starts from this one")
-                        .help("give the starting position once"),
-                );
-            } else {
-                setup = Some(found);
-            }
-        }
-    }
-    if !setup_words.is_empty() {
-        if let Some(found) = setup::read_gsdb(text, &setup_words, &mut diagnostics) {
-            if setup.is_none() {
-                setup = Some(found);
-            }
-        }
-    }
+    check_numbers(&main.moves, &mut b.departures, &mut b.diagnostics, &mut b.features);
+    let setup = b.read_setup();
+    let Builder { mut diagnostics, mut features, departures, headers, end, .. } = b;
     features.setup = setup.as_ref().map(|s| s.source);
     features.colon_headers |= diagnostics.iter().any(|d| d.code == "psn::header-colon");
     departures.into_diagnostics(&mut diagnostics);
     diagnostics.sort();
-
     let game = Game {
         line: raw.line,
         span: Span::new(raw.start, raw.end),
@@ -493,6 +288,320 @@ pub fn build_bounded(raw: &RawGame, text: &str) -> (Game, Findings, Features) {
         end,
     };
     (game, diagnostics, features)
+}
+
+/// A game's model as its tokens are read, one by one.
+struct Builder<'a> {
+    raw: &'a RawGame,
+    text: &'a str,
+    diagnostics: Findings,
+    features: Features,
+    departures: Departures,
+    headers: Vec<Header>,
+    setup_words: Vec<Span>,
+    /// The main line and the variations open in it, innermost last.
+    frames: Vec<Frame>,
+    number: Option<MoveNumber>,
+    end: Option<End>,
+    unclosed_comments: Vec<Span>,
+    /// Inside a variation too deep to read: how many `(` are open in it.
+    skipped: usize,
+    /// The first such variation (its token, and the outermost variation around it), and how many.
+    too_deep_first: Option<(usize, Span)>,
+    too_deep_count: usize,
+}
+
+fn new_frame(open: Span, ply: Option<u64>) -> Frame {
+    Frame { moves: Vec::new(), comments: Vec::new(), open, ply }
+}
+
+impl<'a> Builder<'a> {
+    fn new(raw: &'a RawGame, text: &'a str) -> Self {
+        Self {
+            raw,
+            text,
+            diagnostics: Findings::new(),
+            features: Features { timed: raw.timed, ..Features::default() },
+            departures: Departures::default(),
+            headers: Vec::new(),
+            setup_words: Vec::new(),
+            frames: vec![new_frame(Span::default(), None)],
+            number: None,
+            end: None,
+            unclosed_comments: Vec::new(),
+            skipped: 0,
+            too_deep_first: None,
+            too_deep_count: 0,
+        }
+    }
+
+    /// Reads token `index`, `t`.
+    fn token(&mut self, index: usize, t: &Token) {
+        let s = t.span;
+        let word = s.slice(self.text);
+        if self.skipped > 0 {
+            match t.kind {
+                Kind::Open => self.skipped += 1,
+                Kind::Close => self.skipped -= 1,
+                _ => {}
+            }
+            return;
+        }
+        match t.kind {
+            Kind::HeaderLine => header::read(word, s.start, &mut self.headers, &mut self.diagnostics),
+            Kind::Word(k) => self.word(k, word, s),
+            Kind::Comment { closed } => self.comment(closed, word, s),
+            Kind::LineComment | Kind::Escape | Kind::Prose => self.line_comment(t.kind, word, s),
+            Kind::Open => self.open(index, s),
+            Kind::Close => self.close(s),
+            Kind::ParenClock => {
+                self.features.paren_clocks = true;
+                self.departures.note("psn::clock", s);
+                attach_clock(&mut self.frames, &mut self.end, Clock { text: word.into(), span: s });
+            }
+            Kind::WonLine => {
+                self.features.won_line = true;
+                self.departures.note("psn::won-line", s);
+                if self.frames.len() == 1 {
+                    self.end = Some(End { text: word.into(), kind: "won-line", span: s, clocks: Vec::new() });
+                }
+            }
+            Kind::StrayBrace => self.diagnostics.push(
+                Diagnostic::error("psn::comment-unopened", s, "a `}` with no `{` before it")
+                    .label("closes no comment")
+                    .help("remove it, or open the comment with `{`"),
+            ),
+            Kind::Unknown => self.diagnostics.push(unknown_word(word, s)),
+        }
+    }
+
+    /// Reads a word of kind `k`.
+    fn word(&mut self, k: WordKind, word: &str, s: Span) {
+        *self.features.words.entry(k).or_default() += 1;
+        match k {
+            WordKind::Seqnum => {
+                let digits = word.trim_end_matches('.');
+                self.number = Some(MoveNumber {
+                    value: digits.parse().unwrap_or(u64::MAX),
+                    ellipsis: word.ends_with("..."),
+                    span: s,
+                });
+            }
+            k if k.is_move() => self.move_word(k, word, s),
+            WordKind::Glyph | WordKind::Nag => {
+                self.departures.note(if k == WordKind::Glyph { "psn::glyph" } else { "psn::nag" }, s);
+                match self.frames.last_mut().and_then(|f| f.moves.last_mut()) {
+                    Some(m) => m.annotations.push(Annotation { text: word.into(), span: s }),
+                    None => self.diagnostics.push(
+                        Diagnostic::error("psn::annotation-alone", s, "an annotation with no move before it")
+                            .label("annotates nothing")
+                            .help("write a glyph or `$n` right after the move it judges"),
+                    ),
+                }
+            }
+            WordKind::Clock => {
+                self.departures.note("psn::clock", s);
+                attach_clock(&mut self.frames, &mut self.end, Clock { text: word.into(), span: s });
+            }
+            WordKind::Result | WordKind::ResultDialect | WordKind::EndWord => {
+                if k == WordKind::ResultDialect {
+                    self.departures.note("psn::result-form", s);
+                }
+                if k == WordKind::EndWord {
+                    self.departures.note("psn::end-word", s);
+                }
+                self.number = None;
+                if self.frames.len() == 1 {
+                    set_end(&mut self.end, word, k, s, &mut self.diagnostics);
+                }
+            }
+            WordKind::VariationLine => {
+                self.departures.note("psn::variation-line", s);
+                close_variation_line(&mut self.frames);
+                // A number too large to count is past the end of the game, like any
+                // ply the game does not reach; the frame stays a branch, never a `(`.
+                let digits = word.rsplit(|c: char| !c.is_ascii_digit()).next().unwrap_or("");
+                self.frames.push(new_frame(s, Some(digits.parse().unwrap_or(u64::MAX))));
+            }
+            WordKind::SetupPiece | WordKind::SetupHand | WordKind::SetupEnd => self.setup_words.push(s),
+            _ => {}
+        }
+    }
+
+    /// Reads a move word of kind `k`.
+    fn move_word(&mut self, k: WordKind, word: &str, s: Span) {
+        let Some(mv) = decode(k, word, s) else {
+            self.diagnostics.push(unknown_word(word, s));
+            return;
+        };
+        match mv.form {
+            MoveForm::Spec => {}
+            MoveForm::Separated => self.departures.note("psn::move-separator", s),
+            MoveForm::Short => self.departures.note("psn::short-move", s),
+            MoveForm::Usi => self.departures.note("psn::usi-move", s),
+            MoveForm::AtDrop => self.departures.note("psn::at-drop", s),
+            MoveForm::Pieceless => self.departures.note("psn::pieceless-move", s),
+            MoveForm::Chess => self.departures.note("psn::chess-squares", s),
+        }
+        if word.contains('\'') {
+            self.features.quote_drops = true;
+        }
+        if let Some(frame) = self.frames.last_mut() {
+            frame.moves.push(MoveNode {
+                number: self.number.take(),
+                mv,
+                annotations: Vec::new(),
+                clocks: Vec::new(),
+                comments_before: Vec::new(),
+                comments_after: Vec::new(),
+                variations: Vec::new(),
+            });
+        }
+    }
+
+    /// Reads a `{comment}`.
+    fn comment(&mut self, closed: bool, word: &str, s: Span) {
+        let inner = word.get(1..if closed { word.len().saturating_sub(1) } else { word.len() }).unwrap_or("");
+        if inner.contains('~') {
+            self.departures.note("psn::tilde-newline", s);
+        }
+        if let Some(i) = inner.find('{') {
+            self.departures.note("psn::nested-braces", Span::new(s.start + 1 + i, s.start + 2 + i));
+        }
+        if !closed {
+            self.unclosed_comments.push(s);
+        }
+        attach(&mut self.frames, Comment { kind: CommentKind::Brace, text: inner.to_owned(), span: s });
+    }
+
+    /// Reads a `;` comment, a `%` line or a line of prose.
+    fn line_comment(&mut self, kind: Kind, word: &str, s: Span) {
+        let (kind, code, inner) = match kind {
+            Kind::LineComment => (CommentKind::Line, "psn::line-comment", word.get(1..).unwrap_or("")),
+            Kind::Escape => (CommentKind::Escape, "psn::escape-line", word.get(1..).unwrap_or("")),
+            _ => (CommentKind::Prose, "psn::prose", word),
+        };
+        self.departures.note(code, s);
+        if kind == CommentKind::Prose {
+            self.features.prose = true;
+        } else {
+            self.features.line_comments = true;
+        }
+        attach(&mut self.frames, Comment { kind, text: inner.trim().to_owned(), span: s });
+    }
+
+    /// Reads a `(`, token `index`.
+    fn open(&mut self, index: usize, s: Span) {
+        self.departures.note("psn::variation", s);
+        self.features.variations = true;
+        if self.frames.last().is_some_and(|f| f.moves.is_empty()) {
+            self.diagnostics.push(
+                Diagnostic::error("psn::variation-first", s, "a variation before any move")
+                    .label("there is no move for it to replace")
+                    .help("a variation follows the move it is an alternative to: `P7f ( P2f P3d )`"),
+            );
+        }
+        if self.frames.len() > MAX_VARIATION_DEPTH {
+            let outer = self.frames.get(1).map_or(s, |f| f.open);
+            self.too_deep_first = self.too_deep_first.or(Some((index, outer)));
+            self.too_deep_count += 1;
+            self.skipped = 1;
+        } else {
+            self.frames.push(new_frame(s, None));
+        }
+        self.number = None;
+    }
+
+    /// Reads a `)`.
+    fn close(&mut self, s: Span) {
+        if self.frames.len() > 1 && self.frames.last().is_some_and(|f| f.ply.is_none()) {
+            close_frame(&mut self.frames);
+        } else {
+            self.diagnostics.push(
+                Diagnostic::error("psn::variation-unopened", s, "a `)` with no `(` before it")
+                    .label("closes nothing")
+                    .help("remove it, or open the variation with `(` after the move it replaces"),
+            );
+        }
+        self.number = None;
+    }
+
+    /// At the end of the tokens: reports what is still open, closes it, and gives the main line.
+    fn close_all(&mut self) -> Frame {
+        let text = self.text;
+        let game_end = Span::point(text.trim_end().len());
+        if let Some((index, outer)) = self.too_deep_first {
+            let tokens = self.raw.tokens.get(index..).unwrap_or(&[]);
+            self.diagnostics.push(too_deep(tokens, outer, self.too_deep_count, text));
+        }
+        for s in std::mem::take(&mut self.unclosed_comments) {
+            self.diagnostics.push(
+                Diagnostic::error("psn::comment-unclosed", Span::new(s.start, s.start + 1), "this comment never ends")
+                    .label("the comment opens here")
+                    .with(game_end, "the game ends here, still inside it")
+                    .help("close the comment with `}`"),
+            );
+        }
+        // Variations still open at the end: one finding for them all.
+        close_variation_line(&mut self.frames);
+        let frames = &self.frames;
+        if let [_, outer, .., inner] = frames.as_slice() {
+            let n = frames.len() - 1;
+            self.diagnostics.push(
+                Diagnostic::error("psn::variation-unclosed", outer.open, format!("{n} variations never end"))
+                    .label("the outermost opens here")
+                    .with(inner.open, "the innermost opens here")
+                    .with(game_end, "the game ends here, still inside them")
+                    .help(format!("close each variation with `)`: {n} are missing")),
+            );
+        } else if let [_, open] = frames.as_slice() {
+            self.diagnostics.push(
+                Diagnostic::error("psn::variation-unclosed", open.open, "this variation never ends")
+                    .label("the variation opens here")
+                    .with(game_end, "the game ends here, still inside it")
+                    .help("close the variation with `)`"),
+            );
+        }
+        while self.frames.len() > 1 {
+            close_frame(&mut self.frames);
+        }
+        self.frames.pop().unwrap_or_else(|| new_frame(Span::default(), None))
+    }
+
+    /// The starting position the headers or a GSDB setup give.
+    fn read_setup(&mut self) -> Option<Setup> {
+        self.features.keys = self.headers.iter().map(|h| h.key.clone()).collect();
+        let diagnostics = &mut self.diagnostics;
+        let mut setup: Option<Setup> = None;
+        for h in &self.headers {
+            let found = if h.key.eq_ignore_ascii_case("Handicap") {
+                setup::read_handicap(&h.value, h.value_span, diagnostics)
+            } else if h.key.eq_ignore_ascii_case("FEN") {
+                self.features.pychess_fen |= h.value.contains('[');
+                setup::read_fen(&h.value, h.value_span, diagnostics)
+            } else if h.key.eq_ignore_ascii_case("SFEN") {
+                self.features.board_only_sfen |= !h.value.trim().contains(' ');
+                setup::read_sfen(&h.value, h.value_span, diagnostics)
+            } else {
+                continue;
+            };
+            let Some(found) = found else { continue };
+            match &setup {
+                Some(first) => diagnostics.push(
+                    Diagnostic::warning("psn::setup-twice", h.span, "a second starting position")
+                        .label("ignored")
+                        .with(first.span, "the game starts from this one")
+                        .help("give the starting position once"),
+                ),
+                None => setup = Some(found),
+            }
+        }
+        if !self.setup_words.is_empty() {
+            let gsdb = setup::read_gsdb(self.text, &self.setup_words, diagnostics);
+            setup = setup.or(gsdb);
+        }
+        setup
+    }
 }
 
 /// The variation that `tokens` start with is nested deeper than [`MAX_VARIATION_DEPTH`] inside
@@ -726,93 +835,100 @@ pub fn decode(kind: WordKind, word: &str, span: Span) -> Option<Move> {
         }
         _ => return None,
     };
+    // Offsets in the word: `rest` starts after the piece letter, and only its end is cut.
+    let off = b.len() - rest.len();
     match kind {
-        WordKind::ChessMove | WordKind::ChessDrop => {
-            m.form = MoveForm::Chess;
-            // Offsets in the word: `rest` starts after the piece letter, and only its end is
-            // cut below.
-            let off = b.len() - rest.len();
-            // `chess_mark`, last: `Bxe3=H+`.
-            let rest = match rest.split_last() {
-                Some((&c @ (b'+' | b'#'), init)) => {
-                    let at = span.start + off + init.len();
-                    m.mark = Some(Mark { mate: c == b'#', span: Span::new(at, at + 1) });
-                    init
-                }
-                _ => rest,
-            };
-            // `chess_promotion`: `=` and the letter of the piece it promotes to.
-            let rest = match rest {
-                [init @ .., b'=', letter] => {
-                    let at = span.start + off + init.len();
-                    m.promotion = Some(Promotion::Promote);
-                    m.promotes_to = Some((char::from(*letter), Span::new(at, at + 2)));
-                    init
-                }
-                _ => rest,
-            };
-            let [mid @ .., file, rank] = rest else { return None };
-            m.to = chess_square(*file, *rank)?;
-            let mid = match mid.split_first() {
-                Some((b'@', mid)) => {
-                    m.drop = true;
-                    mid
-                }
-                _ => mid,
-            };
-            let mid = match mid.split_last() {
-                Some((b'x', mid)) => {
-                    m.capture = true;
-                    mid
-                }
-                _ => mid,
-            };
-            m.from = match *mid {
-                [] => Origin::None,
-                [file, rank] => Origin::Square(chess_square(file, rank)?),
-                [file @ b'a'..=b'i'] => Origin::File(9 - (file - b'a')),
-                [rank @ b'1'..=b'9'] => Origin::Rank(10 - (rank - b'0')),
-                _ => return None,
-            };
-        }
-        _ => {
-            m.form = match kind {
-                WordKind::PiecelessMove => MoveForm::Pieceless,
-                WordKind::SeparatedMove => MoveForm::Separated,
-                WordKind::ShortMove => MoveForm::Short,
-                WordKind::AtDrop => MoveForm::AtDrop,
-                _ => MoveForm::Spec,
-            };
-            let rest = match rest.split_last() {
-                Some((&c @ (b'+' | b'='), rest)) => {
-                    m.promotion = Some(if c == b'+' { Promotion::Promote } else { Promotion::Decline });
-                    rest
-                }
-                _ => rest,
-            };
-            let [mid @ .., file, rank] = rest else { return None };
-            m.to = Square::from_ascii(*file, *rank)?;
-            let mid = match mid.split_last() {
-                Some((b'*' | b'\'' | b'@', mid)) => {
-                    m.drop = true;
-                    mid
-                }
-                Some((&c @ (b'-' | b'x'), mid)) => {
-                    m.capture = c == b'x';
-                    mid
-                }
-                _ => mid,
-            };
-            m.from = match *mid {
-                [] => Origin::None,
-                [file, rank] => Origin::Square(Square::from_ascii(file, rank)?),
-                [file @ b'1'..=b'9'] => Origin::File(file - b'0'),
-                [rank @ b'a'..=b'i'] => Origin::Rank(rank - b'a' + 1),
-                _ => return None,
-            };
-        }
+        WordKind::ChessMove | WordKind::ChessDrop => decode_chess(&mut m, rest, off, span)?,
+        _ => decode_shogi(&mut m, kind, rest)?,
     }
     Some(m)
+}
+
+/// The rest of a chess-style move `m` after its piece letter (`rest`, at `off` in the word).
+fn decode_chess(m: &mut Move, rest: &[u8], off: usize, span: Span) -> Option<()> {
+    m.form = MoveForm::Chess;
+    // `chess_mark`, last: `Bxe3=H+`.
+    let rest = match rest.split_last() {
+        Some((&c @ (b'+' | b'#'), init)) => {
+            let at = span.start.saturating_add(off + init.len());
+            m.mark = Some(Mark { mate: c == b'#', span: Span::new(at, at.saturating_add(1)) });
+            init
+        }
+        _ => rest,
+    };
+    // `chess_promotion`: `=` and the letter of the piece it promotes to.
+    let rest = match rest {
+        [init @ .., b'=', letter] => {
+            let at = span.start.saturating_add(off + init.len());
+            m.promotion = Some(Promotion::Promote);
+            m.promotes_to = Some((char::from(*letter), Span::new(at, at.saturating_add(2))));
+            init
+        }
+        _ => rest,
+    };
+    let [mid @ .., file, rank] = rest else { return None };
+    m.to = chess_square(*file, *rank)?;
+    let mid = match mid.split_first() {
+        Some((b'@', mid)) => {
+            m.drop = true;
+            mid
+        }
+        _ => mid,
+    };
+    let mid = match mid.split_last() {
+        Some((b'x', mid)) => {
+            m.capture = true;
+            mid
+        }
+        _ => mid,
+    };
+    m.from = match *mid {
+        [] => Origin::None,
+        [file, rank] => Origin::Square(chess_square(file, rank)?),
+        [file @ b'a'..=b'i'] => Origin::File(9 - (file - b'a')),
+        [rank @ b'1'..=b'9'] => Origin::Rank(10 - (rank - b'0')),
+        _ => return None,
+    };
+    Some(())
+}
+
+/// The rest of a shogi-style move `m` of `kind` after its piece letter (`rest`).
+fn decode_shogi(m: &mut Move, kind: WordKind, rest: &[u8]) -> Option<()> {
+    m.form = match kind {
+        WordKind::PiecelessMove => MoveForm::Pieceless,
+        WordKind::SeparatedMove => MoveForm::Separated,
+        WordKind::ShortMove => MoveForm::Short,
+        WordKind::AtDrop => MoveForm::AtDrop,
+        _ => MoveForm::Spec,
+    };
+    let rest = match rest.split_last() {
+        Some((&c @ (b'+' | b'='), rest)) => {
+            m.promotion = Some(if c == b'+' { Promotion::Promote } else { Promotion::Decline });
+            rest
+        }
+        _ => rest,
+    };
+    let [mid @ .., file, rank] = rest else { return None };
+    m.to = Square::from_ascii(*file, *rank)?;
+    let mid = match mid.split_last() {
+        Some((b'*' | b'\'' | b'@', mid)) => {
+            m.drop = true;
+            mid
+        }
+        Some((&c @ (b'-' | b'x'), mid)) => {
+            m.capture = c == b'x';
+            mid
+        }
+        _ => mid,
+    };
+    m.from = match *mid {
+        [] => Origin::None,
+        [file, rank] => Origin::Square(Square::from_ascii(file, rank)?),
+        [file @ b'1'..=b'9'] => Origin::File(file - b'0'),
+        [rank @ b'a'..=b'i'] => Origin::Rank(rank - b'a' + 1),
+        _ => return None,
+    };
+    Some(())
 }
 
 /// The square of chess coordinates: files `a`-`i` are shogi files 9 to 1, ranks `1`-`9` count

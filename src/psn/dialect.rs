@@ -34,7 +34,7 @@ pub fn title(name: &str) -> &str {
 }
 
 /// The dialect a game's features point to.
-pub fn guess(f: &Features, departures: usize) -> &'static str {
+pub(crate) fn guess(f: &Features, departures: usize) -> &'static str {
     let has = |k: WordKind| f.words.get(&k).is_some_and(|&n| n > 0);
     let key = |k: &str| f.keys.iter().any(|h| h.eq_ignore_ascii_case(k));
     if departures == 0 {
@@ -88,7 +88,7 @@ pub fn guess(f: &Features, departures: usize) -> &'static str {
 /// or any piece promoted to move like one, and a trailing `+` is a check mark. In other games a
 /// trailing `+` after a move in chess coordinates could be a check mark or a promotion: it is
 /// refused, and the move is read without it.
-pub fn settle(game: &mut Game, diagnostics: &mut Findings) {
+pub(crate) fn settle(game: &mut Game, diagnostics: &mut Findings) {
     let pychess = game.dialect == "pychess";
     for_each_line_mut(&mut game.moves, |line| {
         for node in line {

@@ -21,6 +21,28 @@ pub fn to_psn(game: &Game, replay: Option<&Replay>) -> String {
     let mut out = String::new();
     let start: Option<Position> = game.setup.as_ref().and_then(|s| s.sfen.parse().ok());
     let start = start.or_else(|| replay.filter(|r| r.guessed_handicap.is_some()).map(|r| r.start.clone()));
+    write_headers(game, start.as_ref(), replay, &mut out);
+    let white_first = start.as_ref().is_some_and(|p| p.side == Color::White);
+    let first_pair = start.as_ref().and_then(|p| p.move_number).map_or(1, |n| n.div_ceil(2).max(1));
+    // An end word the spec has no word for is kept in a comment, before the result.
+    let (end_comment, result) = end_words(game, white_first);
+    let mut words: Vec<String> = Vec::new();
+    for c in &game.comments {
+        words.push(comment(c));
+    }
+    if game.moves.is_empty() {
+        words.extend(end_comment);
+        write_moves(&game.moves, u64::from(white_first), first_pair, None, replay, &mut words);
+    } else {
+        write_moves(&game.moves, u64::from(white_first), first_pair, end_comment, replay, &mut words);
+    }
+    words.extend(result);
+    wrap(words, &mut out);
+    out
+}
+
+/// Writes the headers of `game`, which starts from `start`, and those of its starting position.
+fn write_headers(game: &Game, start: Option<&Position>, replay: Option<&Replay>, out: &mut String) {
     let mut wrote_fen = false;
     for h in &game.headers {
         let key: String = h.key.chars().filter(char::is_ascii_alphabetic).collect();
@@ -34,19 +56,10 @@ pub fn to_psn(game: &Game, replay: Option<&Replay>) -> String {
         // PSN has no escapes: a quote becomes `'`, a tab a space, and any other control
         // character U+FFFD. Dropping it instead could join a `]` and a `[` into a header
         // boundary the value never had, and the text would not read back as one header.
-        let value: String = h
-            .value
-            .chars()
-            .map(|c| match c {
-                '"' => '\'',
-                '\t' => ' ',
-                c if c.is_control() => char::REPLACEMENT_CHARACTER,
-                c => c,
-            })
-            .collect();
+        let value = replace_chars(&h.value, &[('"', '\''), ('\t', ' ')], char::REPLACEMENT_CHARACTER);
         let _ = writeln!(out, "[{key} \"{value}\"]");
     }
-    if let (Some(setup), Some(p)) = (&game.setup, &start) {
+    if let (Some(setup), Some(p)) = (&game.setup, start) {
         if setup.source != "handicap" {
             if let Some(fen) = spec_fen(p) {
                 let _ = writeln!(out, "[FEN \"{fen}\"]");
@@ -62,10 +75,11 @@ pub fn to_psn(game: &Game, replay: Option<&Replay>) -> String {
             let _ = writeln!(out, "[SFEN \"{}\"]", s.sfen);
         }
     }
-    let white_first = start.as_ref().is_some_and(|p| p.side == Color::White);
-    let first_pair = start.as_ref().and_then(|p| p.move_number).map_or(1, |n| n.div_ceil(2).max(1));
-    // An end word the spec has no word for is kept in a comment, before the result.
-    let (end_comment, result) = match &game.end {
+}
+
+/// The comment that keeps an end word the spec has no word for, and the result, of `game`.
+fn end_words(game: &Game, white_first: bool) -> (Option<String>, Option<String>) {
+    match &game.end {
         None => (None, None),
         Some(end) => {
             let plies = game.moves.len() as u64 + u64::from(white_first);
@@ -97,19 +111,11 @@ pub fn to_psn(game: &Game, replay: Option<&Replay>) -> String {
                 ),
             }
         }
-    };
-    let mut words: Vec<String> = Vec::new();
-    for c in &game.comments {
-        words.push(comment(c));
     }
-    if game.moves.is_empty() {
-        words.extend(end_comment);
-        write_moves(&game.moves, u64::from(white_first), first_pair, None, replay, &mut words);
-    } else {
-        write_moves(&game.moves, u64::from(white_first), first_pair, end_comment, replay, &mut words);
-    }
-    words.extend(result);
-    // Lines of moves, wrapped before 80 columns.
+}
+
+/// Writes `words` in lines, wrapped before 80 columns.
+fn wrap(words: Vec<String>, out: &mut String) {
     let mut line = String::new();
     for w in words {
         if !line.is_empty() && line.len() + 1 + w.len() > 79 {
@@ -126,7 +132,17 @@ pub fn to_psn(game: &Game, replay: Option<&Replay>) -> String {
         out.push_str(&line);
         out.push('\n');
     }
-    out
+}
+
+/// A line being written: its moves, the next one, which of that move's variations comes next
+/// (`None` until the move itself is written), and the move's ply and pair.
+struct Line<'a> {
+    moves: &'a [MoveNode],
+    next: usize,
+    branch: Option<usize>,
+    half: u64,
+    pair: u64,
+    need_number: bool,
 }
 
 /// Writes the main line `moves`, whose first is ply `half` (0 for Black) of pair `pair`, and its
@@ -145,16 +161,6 @@ fn write_moves(
     replay: Option<&Replay>,
     words: &mut Vec<String>,
 ) {
-    /// A line being written: its moves, the next one, which of that move's variations comes
-    /// next (`None` until the move itself is written), and the move's ply and pair.
-    struct Line<'a> {
-        moves: &'a [MoveNode],
-        next: usize,
-        branch: Option<usize>,
-        half: u64,
-        pair: u64,
-        need_number: bool,
-    }
     let mut lines = vec![Line { moves, next: 0, branch: None, half, pair, need_number: true }];
     while let Some(depth) = lines.len().checked_sub(1) {
         let line = &mut lines[depth];
@@ -169,41 +175,7 @@ fn write_moves(
         let branch = match line.branch {
             Some(b) => b,
             None => {
-                if line.next == 0 {
-                    for c in &m.comments_before {
-                        words.push(comment(c));
-                        line.need_number = true;
-                    }
-                }
-                if line.half % 2 == 0 {
-                    words.push(format!("{}.", line.pair));
-                } else if line.need_number {
-                    words.push(format!("{}...", line.pair));
-                }
-                let resolved = replay.and_then(|r| r.resolved.get(&m.mv.span.start));
-                words.push(resolved.map_or_else(|| move_text(&m.mv), spec_move));
-                line.need_number = false;
-                let extras: Vec<&str> = m
-                    .annotations
-                    .iter()
-                    .map(|a| a.text.as_str())
-                    .chain(m.clocks.iter().map(|c| c.text.as_str()))
-                    .collect();
-                if !extras.is_empty() {
-                    words.push(format!("{{{}}}", extras.join(" ")));
-                    line.need_number = true;
-                }
-                let next_before = line.moves.get(line.next + 1).map_or(&[][..], |n| n.comments_before.as_slice());
-                for c in m.comments_after.iter().chain(next_before) {
-                    words.push(comment(c));
-                    line.need_number = true;
-                }
-                if depth == 0 && line.next + 1 == line.moves.len() {
-                    if let Some(w) = last_words.take() {
-                        words.push(w);
-                        line.need_number = true;
-                    }
-                }
+                write_move(line, m, depth == 0, &mut last_words, replay, words);
                 0
             }
         };
@@ -226,19 +198,65 @@ fn write_moves(
     }
 }
 
+/// Writes `m`, the next move of `line` (of the main line when `main`), with its number,
+/// annotations and comments; `last_words` go after the main line's last move.
+fn write_move(
+    line: &mut Line<'_>,
+    m: &MoveNode,
+    main: bool,
+    last_words: &mut Option<String>,
+    replay: Option<&Replay>,
+    words: &mut Vec<String>,
+) {
+    if line.next == 0 {
+        for c in &m.comments_before {
+            words.push(comment(c));
+            line.need_number = true;
+        }
+    }
+    if line.half % 2 == 0 {
+        words.push(format!("{}.", line.pair));
+    } else if line.need_number {
+        words.push(format!("{}...", line.pair));
+    }
+    let resolved = replay.and_then(|r| r.resolved.get(&m.mv.span.start));
+    words.push(resolved.map_or_else(|| move_text(&m.mv), spec_move));
+    line.need_number = false;
+    let extras: Vec<&str> =
+        m.annotations.iter().map(|a| a.text.as_str()).chain(m.clocks.iter().map(|c| c.text.as_str())).collect();
+    if !extras.is_empty() {
+        words.push(format!("{{{}}}", extras.join(" ")));
+        line.need_number = true;
+    }
+    let next_before = line.moves.get(line.next + 1).map_or(&[][..], |n| n.comments_before.as_slice());
+    for c in m.comments_after.iter().chain(next_before) {
+        words.push(comment(c));
+        line.need_number = true;
+    }
+    if main && line.next + 1 == line.moves.len() {
+        if let Some(w) = last_words.take() {
+            words.push(w);
+            line.need_number = true;
+        }
+    }
+}
+
 fn comment(c: &Comment) -> String {
     // The spec's comment ends at the first `}`: inner braces become parentheses.
-    let text: String = c
-        .text
-        .chars()
-        .map(|ch| match ch {
-            '{' => '(',
-            '}' => ')',
-            ch if ch.is_control() => ' ',
-            ch => ch,
-        })
-        .collect();
+    let text = replace_chars(&c.text, &[('{', '('), ('}', ')')], ' ');
     format!("{{{}}}", text.trim())
+}
+
+/// `text` with each character of `table` replaced by its pair, and any other control character
+/// by `control`.
+fn replace_chars(text: &str, table: &[(char, char)], control: char) -> String {
+    text.chars()
+        .map(|c| match table.iter().find(|(from, _)| *from == c) {
+            Some((_, to)) => *to,
+            None if c.is_control() => control,
+            None => c,
+        })
+        .collect()
 }
 
 /// A move as played, in the spec's form: `+` before a promoted piece, the origin only when
@@ -291,7 +309,7 @@ pub fn to_sfens(replay: &Replay) -> String {
 }
 
 /// A move in the spec's form, when the text says enough; as written otherwise.
-pub fn move_text(m: &Move) -> String {
+pub(crate) fn move_text(m: &Move) -> String {
     let Some(piece) = m.piece else { return m.text.to_string() };
     if matches!(m.from, Origin::File(_) | Origin::Rank(_)) {
         return m.text.to_string();
@@ -320,7 +338,7 @@ pub fn move_text(m: &Move) -> String {
 }
 
 /// The spec's 13-argument FEN of a position (§1.1.1), when its hands fit in single digits.
-pub fn spec_fen(p: &Position) -> Option<String> {
+pub(crate) fn spec_fen(p: &Position) -> Option<String> {
     let board = p.board_sfen();
     let digits = |color: Color| -> Option<String> {
         PieceKind::ALL[..7]

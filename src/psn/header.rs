@@ -47,17 +47,7 @@ fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut F
     let at = |a: usize, b: usize| Span::new(offset + a, offset + b);
     let spec = scan::is_spec_header(text);
     if spec || scan::is_named_header(text) {
-        let space = text.find(' ').unwrap_or(1);
-        if !spec {
-            diagnostics.push(tag_name(at(1, space), &text[1..space]));
-        }
-        headers.push(Header {
-            key: text[1..space].into(),
-            value: text[space + 2..text.len() - 2].into(),
-            span: at(0, text.len()),
-            key_span: at(1, space),
-            value_span: at(space + 2, text.len() - 2),
-        });
+        headers.push(well_formed(text, offset, spec, diagnostics));
         return;
     }
     let Ok(mut pairs) = PsnParser::parse(Rule::header_lenient, text) else {
@@ -109,6 +99,30 @@ fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut F
     if !key_text.chars().all(|c| c.is_ascii_alphabetic()) {
         diagnostics.push(tag_name(key_span, key_text));
     }
+    gap(key_span, key_text, colon, &spaces, |s| local(s) == " ", diagnostics);
+    let raw = local(rest).trim_end();
+    let raw_span = Span::new(rest.start, rest.start + raw.len());
+    let (value, value_span) = value(raw, raw_span, close.is_some(), key_text, diagnostics);
+    if !local(trailer).trim().is_empty() {
+        diagnostics.push(
+            Diagnostic::error("psn::header-trailer", trailer, "text after the header's closing `]`")
+                .label("after the header")
+                .help("a header line holds the header only: move this text into a `{comment}`"),
+        );
+    }
+    headers.push(Header { key: key_text.into(), value: value.into(), span: whole, key_span, value_span });
+}
+
+/// The findings on what is between the keyword (at `key_span`) and the value: a `colon`, and
+/// `spaces` that are not one space (`one_space`).
+fn gap(
+    key_span: Span,
+    key_text: &str,
+    colon: Option<Span>,
+    spaces: &[Span],
+    one_space: impl Fn(Span) -> bool,
+    diagnostics: &mut Findings,
+) {
     if let Some(c) = colon {
         diagnostics.push(
             Diagnostic::warning("psn::header-colon", c, "a colon after the keyword")
@@ -117,7 +131,7 @@ fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut F
         );
     }
     let gap = spaces.first().map(|s| s.to(*spaces.last().unwrap_or(s)));
-    if spaces.len() != 1 || spaces.iter().any(|s| local(*s) != " ") {
+    if spaces.len() != 1 || spaces.iter().any(|s| !one_space(*s)) {
         let span = gap.unwrap_or(Span::point(key_span.end + colon.map_or(0, |c| c.len())));
         diagnostics.push(
             Diagnostic::warning("psn::header-space", span, "the keyword and the value should be one space apart")
@@ -125,9 +139,31 @@ fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut F
                 .help("write one space between the keyword and the quoted value (§1.1: `SPC = ' '`)"),
         );
     }
-    let raw = local(rest).trim_end();
-    let raw_span = Span::new(rest.start, rest.start + raw.len());
-    let (value, value_span) = if close.is_none() {
+}
+
+/// The header of `text` (at `offset`), which is in the spec's form (`spec`) or in it but for
+/// its keyword's characters.
+fn well_formed(text: &str, offset: usize, spec: bool, diagnostics: &mut Findings) -> Header {
+    let at = |a: usize, b: usize| Span::new(offset + a, offset + b);
+    let space = text.find(' ').unwrap_or(1);
+    let key = text.get(1..space).unwrap_or("");
+    if !spec {
+        diagnostics.push(tag_name(at(1, space), key));
+    }
+    let value = text.get(space + 2..text.len().saturating_sub(2)).unwrap_or("");
+    Header {
+        key: key.into(),
+        value: value.into(),
+        span: at(0, text.len()),
+        key_span: at(1, space),
+        value_span: at(space + 2, text.len().saturating_sub(2)),
+    }
+}
+
+/// The value of a header, `raw` (at `raw_span`) with its quotes, in a header that is `closed`
+/// by `]` or not, and where it is without them.
+fn value(raw: &str, raw_span: Span, closed: bool, key_text: &str, diagnostics: &mut Findings) -> (String, Span) {
+    if !closed {
         // Unclosed: the error says so; the value is what follows, without its quotes.
         let inner = raw.trim_start_matches('"').trim_end_matches('"');
         let lead = raw.len() - raw.trim_start_matches('"').len();
@@ -153,15 +189,7 @@ fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut F
                 .help(format!("write the value in double quotes: `[{key_text} \"{inner}\"]`")),
         );
         (inner.to_owned(), Span::new(raw_span.start + lead, raw_span.start + lead + inner.len()))
-    };
-    if !local(trailer).trim().is_empty() {
-        diagnostics.push(
-            Diagnostic::error("psn::header-trailer", trailer, "text after the header's closing `]`")
-                .label("after the header")
-                .help("a header line holds the header only: move this text into a `{comment}`"),
-        );
     }
-    headers.push(Header { key: key_text.into(), value: value.into(), span: whole, key_span, value_span });
 }
 
 /// A keyword with characters other than letters.

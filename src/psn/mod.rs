@@ -19,7 +19,7 @@ pub mod decode;
 pub mod dialect;
 pub mod display;
 pub mod findings;
-pub mod header;
+pub(crate) mod header;
 pub mod model;
 pub mod parser;
 pub mod replay;
@@ -109,10 +109,10 @@ pub fn check_bytes(bytes: &[u8], options: Options) -> CheckedFile {
     file
 }
 
-/// Checks one game of `text`, the text the offsets of `raw` are in.
+/// Checks one game of `text`, the text the offsets of `raw` are in. Offsets past the end of
+/// `text` or inside a character are moved back to the nearest character boundary.
 pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedGame {
-    // Bounds that are not the game's in `text` (a caller's mistake) read as an empty game.
-    let own = text.get(raw.start..raw.end).unwrap_or_default();
+    let own = clamped(text, raw.start, raw.end);
     let (mut game, mut diagnostics, features) = build::build_bounded(raw, own);
     // The first is kept whatever the cap on findings (it says how the whole game was read);
     // the others go with the game's findings, in reverse, so that each is first at its place.
@@ -184,6 +184,19 @@ pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedG
     CheckedGame { game, replay, diagnostics }
 }
 
+/// `text[start..end]`, each end moved back to a character boundary within `text` (an empty
+/// text when they cross).
+fn clamped(text: &str, start: usize, end: usize) -> &str {
+    let floor = |mut at: usize| {
+        at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    };
+    text.get(floor(start)..floor(end)).unwrap_or("")
+}
+
 /// GSDB writes a comment before the move it is stored on: a comment after move
 /// N of a line belongs to move N+1.
 fn attach_forward(moves: &mut [model::MoveNode]) {
@@ -194,6 +207,90 @@ fn attach_forward(moves: &mut [model::MoveNode]) {
             let mut moved = std::mem::take(&mut prev.comments_after);
             moved.append(&mut after[0].comments_before);
             after[0].comments_before = moved;
+        }
+    }
+}
+
+/// Why text did not read as one game ([`Game`]'s `FromStr`).
+#[derive(Clone, Debug)]
+pub enum GameError {
+    /// The text holds no game.
+    NoGame,
+    /// The text holds more than one game: how many.
+    SeveralGames(usize),
+    /// The game has errors: every finding, with spans into the text.
+    Invalid(Vec<Diagnostic>),
+}
+
+impl std::fmt::Display for GameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::NoGame => f.write_str("the text holds no game"),
+            Self::SeveralGames(n) => write!(f, "the text holds {n} games, not one"),
+            Self::Invalid(found) => {
+                let errors = found.iter().filter(|d| d.is_error()).count();
+                let first = found.iter().find(|d| d.is_error()).map_or("", |d| d.message.as_str());
+                write!(f, "the game has {errors} error(s), the first: {first}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl std::str::FromStr for Game {
+    type Err = GameError;
+
+    /// Reads and checks one game, as [`check_bytes`] does with the default [`Options`]: the
+    /// game when it has no error (warnings, such as a dialect's departures from the spec, are
+    /// allowed), else every finding.
+    fn from_str(text: &str) -> Result<Self, GameError> {
+        let mut file = check_bytes(text.as_bytes(), Options::default());
+        match file.games.len() {
+            0 => Err(GameError::NoGame),
+            1 => {
+                let checked = file.games.remove(0);
+                if checked.is_valid() {
+                    Ok(checked.game)
+                } else {
+                    Err(GameError::Invalid(checked.diagnostics))
+                }
+            }
+            n => Err(GameError::SeveralGames(n)),
+        }
+    }
+}
+
+impl std::fmt::Display for Game {
+    /// The game in the 1998 spec's form, as far as the text tells without replaying it
+    /// ([`display::to_psn`]; give it the game's replay to resolve moves such as `7g7f`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&display::to_psn(self, None))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_reads_from_a_str_and_writes_back() {
+        let game: Game = "[Sente \"Oyama\"]\n1. P7f P3d 2. P2f 1-0\n".parse().expect("one game");
+        assert_eq!(game.moves.len(), 3);
+        let again: Game = game.to_string().parse().expect("its text reads back");
+        assert_eq!(again.to_string(), game.to_string());
+        assert!(matches!("".parse::<Game>(), Err(GameError::NoGame)));
+        assert!(matches!("P7f 1-0\n\n[A \"b\"]\nP7f\n".parse::<Game>(), Err(GameError::SeveralGames(2))));
+        assert!(matches!("P7f P7f P7f (".parse::<Game>(), Err(GameError::Invalid(_))));
+    }
+
+    #[test]
+    fn check_game_takes_any_offsets() {
+        let text = "P7f {é} P3d";
+        let raw = &scan::scan(text)[0];
+        for (start, end) in [(0, 100), (9, 3), (5, 6), (usize::MAX, usize::MAX), (6, usize::MAX)] {
+            let raw = scan::RawGame { start, end, ..raw.clone() };
+            let _ = check_game(&raw, text, Options::default());
         }
     }
 }

@@ -66,7 +66,7 @@ impl Game {
 
 /// Calls `visit` on every line of `main` (the line itself, then every variation at any depth),
 /// each before the variations that branch from it, with no recursion.
-pub fn for_each_line_mut(main: &mut [MoveNode], mut visit: impl FnMut(&mut [MoveNode])) {
+pub(crate) fn for_each_line_mut(main: &mut [MoveNode], mut visit: impl FnMut(&mut [MoveNode])) {
     let mut lines: Vec<&mut [MoveNode]> = vec![main];
     while let Some(line) = lines.pop() {
         visit(&mut *line);

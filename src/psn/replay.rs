@@ -443,7 +443,7 @@ fn check_mark(state: &State, m: &Written, mv: Move) -> Result<(), Unplayable> {
 }
 
 /// The move the text means in `state`, or why there is none.
-pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
+pub(crate) fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
     let side = state.side();
     let promote = m.promotion == Some(Promotion::Promote);
     if m.drop {
@@ -466,72 +466,7 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
             }
             from
         }
-        origin => {
-            let kind = m.piece.unwrap_or(PieceKind::Pawn);
-            let fits = |sq: Square| match origin {
-                Origin::File(f) => sq.file() == f,
-                Origin::Rank(r) => sq.rank() == r,
-                _ => true,
-            };
-            // The quick way: the one piece of the kind that reaches the square and may move there.
-            let mut only = None;
-            let mut count = 0;
-            for wanted in named_pieces(m, kind, side) {
-                for sq in state.squares_of(wanted) {
-                    if fits(sq)
-                        && state.can_reach(sq, m.to)
-                        && state.is_legal(Move::Board { from: sq, to: m.to, promote })
-                    {
-                        only = Some(sq);
-                        count += 1;
-                    }
-                }
-            }
-            // None, or several: look at every piece again, to explain.
-            let mut legal: Vec<Square> = Vec::new();
-            let mut nearest: Option<(u8, Illegal)> = None;
-            let mut other_state = None;
-            for sq in Square::all().filter(|_| count != 1) {
-                let Some(p) = state.piece_at(sq) else { continue };
-                let named = names(m, kind, p);
-                if p.color != side || !fits(sq) || !named && (p.kind != kind || m.gold_mover) {
-                    continue;
-                }
-                let why = state.why_illegal(Move::Board { from: sq, to: m.to, promote });
-                if !named {
-                    if why.is_none() {
-                        other_state = Some(sq);
-                    }
-                    continue;
-                }
-                match why {
-                    None => legal.push(sq),
-                    Some(why) => {
-                        let distance = sq.file().abs_diff(m.to.file()) + sq.rank().abs_diff(m.to.rank());
-                        // A piece that reaches the square but breaks another rule explains best.
-                        let rank = if matches!(why, Illegal::CannotReach { .. }) { distance + 20 } else { distance };
-                        if nearest.as_ref().is_none_or(|n| rank < n.0) {
-                            nearest = Some((rank, why));
-                        }
-                    }
-                }
-            }
-            match (only.filter(|_| count == 1), legal.as_slice()) {
-                (Some(from), _) | (None, &[from]) => from,
-                (None, []) => {
-                    return Err(match nearest {
-                        Some((rank, why)) if rank < 20 => Unplayable::Illegal(why),
-                        nearest => Unplayable::NoCandidate {
-                            kind,
-                            promoted: m.promoted,
-                            nearest: nearest.map(|n| n.1),
-                            other_state,
-                        },
-                    })
-                }
-                (None, many) => return Err(Unplayable::Ambiguous(many.to_vec())),
-            }
-        }
+        origin => find_origin(state, m, origin, promote)?,
     };
     let to = m.to;
     let mv = Move::Board { from, to, promote };
@@ -561,6 +496,68 @@ pub fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
                 || state.is_legal(Move::Board { from: sq, to, promote: true }))
     });
     Ok(Resolved { mv, piece, needs_origin, could_promote })
+}
+
+/// The square the piece `m` moves comes from, when the text gives at most its file or rank
+/// (`origin`), or why there is none.
+fn find_origin(state: &State, m: &Written, origin: Origin, promote: bool) -> Result<Square, Unplayable> {
+    let side = state.side();
+    let kind = m.piece.unwrap_or(PieceKind::Pawn);
+    let fits = |sq: Square| match origin {
+        Origin::File(f) => sq.file() == f,
+        Origin::Rank(r) => sq.rank() == r,
+        _ => true,
+    };
+    // The quick way: the one piece of the kind that reaches the square and may move there.
+    let mut only = None;
+    let mut count = 0;
+    for wanted in named_pieces(m, kind, side) {
+        for sq in state.squares_of(wanted) {
+            if fits(sq) && state.can_reach(sq, m.to) && state.is_legal(Move::Board { from: sq, to: m.to, promote }) {
+                only = Some(sq);
+                count += 1;
+            }
+        }
+    }
+    // None, or several: look at every piece again, to explain.
+    let mut legal: Vec<Square> = Vec::new();
+    let mut nearest: Option<(u8, Illegal)> = None;
+    let mut other_state = None;
+    for sq in Square::all().filter(|_| count != 1) {
+        let Some(p) = state.piece_at(sq) else { continue };
+        let named = names(m, kind, p);
+        if p.color != side || !fits(sq) || !named && (p.kind != kind || m.gold_mover) {
+            continue;
+        }
+        let why = state.why_illegal(Move::Board { from: sq, to: m.to, promote });
+        if !named {
+            if why.is_none() {
+                other_state = Some(sq);
+            }
+            continue;
+        }
+        match why {
+            None => legal.push(sq),
+            Some(why) => {
+                let distance = sq.file().abs_diff(m.to.file()) + sq.rank().abs_diff(m.to.rank());
+                // A piece that reaches the square but breaks another rule explains best.
+                let rank = if matches!(why, Illegal::CannotReach { .. }) { distance + 20 } else { distance };
+                if nearest.as_ref().is_none_or(|n| rank < n.0) {
+                    nearest = Some((rank, why));
+                }
+            }
+        }
+    }
+    match (only.filter(|_| count == 1), legal.as_slice()) {
+        (Some(from), _) | (None, &[from]) => Ok(from),
+        (None, []) => Err(match nearest {
+            Some((rank, why)) if rank < 20 => Unplayable::Illegal(why),
+            nearest => {
+                Unplayable::NoCandidate { kind, promoted: m.promoted, nearest: nearest.map(|n| n.1), other_state }
+            }
+        }),
+        (None, many) => Err(Unplayable::Ambiguous(many.to_vec())),
+    }
 }
 
 /// How a piece moves, for help texts.
@@ -593,62 +590,10 @@ impl Unplayable {
     /// The diagnostic for the move `m`, played in `state`.
     fn into_diagnostic(self, m: &Written, state: &State, arrivals: &Arrivals) -> Diagnostic {
         let side = state.side().name();
-        let came = |sq: Square, what: String| arrivals[sq.index()].map(|s| (s, what));
-        let mut extra: Vec<(Span, String)> = Vec::new();
+        let mut extra = Extra { arrivals, spans: Vec::new() };
         let mut at = m.span;
-        let (code, message, label, help): (&'static str, String, String, String) = match self {
-            Unplayable::Illegal(why) => {
-                let help = match why {
-                    Illegal::CannotReach { piece, .. } => {
-                        format!("{}: check the origin and the destination", moves_of(piece))
-                    }
-                    Illegal::Blocked { by, .. } => {
-                        extra.extend(came(by, format!("the piece on {by} came here")));
-                        format!("the piece on {by} stands in the way: check the moves before this one")
-                    }
-                    Illegal::MustPromote { piece, .. } if m.form == MoveForm::Chess => {
-                        format!(
-                            "write the promotion: `={}` at the end of the move",
-                            promoted_letter(piece.kind).unwrap_or('G')
-                        )
-                    }
-                    Illegal::MustPromote { .. } => "write the promotion: a `+` at the end of the move".to_owned(),
-                    Illegal::CannotPromote { .. } | Illegal::OutsideZone { .. } => format!(
-                        "remove the `{}`: a piece promotes only on a move into, within or out of the far three ranks",
-                        m.promotes_to.map_or_else(|| "+".to_owned(), |(c, _)| format!("={c}"))
-                    ),
-                    Illegal::NotInHand { .. } => "check the captures before this move".to_owned(),
-                    Illegal::Nifu { pawn, .. } => {
-                        extra.extend(came(pawn, format!("the pawn came to {pawn} here")));
-                        "two unpromoted pawns of one side may not stand on one file (nifu)".to_owned()
-                    }
-                    Illegal::PawnDropMate { .. } => "a pawn drop may give check, but not checkmate".to_owned(),
-                    Illegal::KingInCheck { attacker, piece, .. } => {
-                        extra.extend(came(attacker, format!("the {} came to {attacker} here", name(piece))));
-                        "no move may leave one's own king in check".to_owned()
-                    }
-                    Illegal::NoPiece { .. } | Illegal::NotYours { .. } => {
-                        "check the origin square against the moves before this one".to_owned()
-                    }
-                    Illegal::OwnPiece { .. } | Illegal::Occupied { .. } | Illegal::DeadSquare { .. } => {
-                        "check the destination square".to_owned()
-                    }
-                };
-                if let Illegal::CannotReach { from, .. } | Illegal::Blocked { from, .. } = why {
-                    extra.extend(came(from, format!("the piece came to {from} here")));
-                }
-                let code = match why {
-                    Illegal::MustPromote { .. } => "psn::promotion-missing",
-                    Illegal::CannotPromote { .. } | Illegal::OutsideZone { .. } => "psn::promotion-impossible",
-                    Illegal::Nifu { .. }
-                    | Illegal::PawnDropMate { .. }
-                    | Illegal::DeadSquare { .. }
-                    | Illegal::NotInHand { .. }
-                    | Illegal::Occupied { .. } => "psn::illegal-drop",
-                    _ => "psn::illegal-move",
-                };
-                (code, format!("`{}` is not a legal move: {why}", m.text), "not legal here".to_owned(), help)
-            }
+        let (code, message, label, help): Parts = match self {
+            Unplayable::Illegal(why) => illegal(why, m, &mut extra),
             Unplayable::WrongPiece { from, found } => (
                 "psn::wrong-piece",
                 format!("`{}` names {}, but the piece on {from} is a {}", m.text, written_piece(m), name(found)),
@@ -660,65 +605,9 @@ impl Unplayable {
                 ),
             ),
             Unplayable::NoCandidate { kind, promoted, nearest, other_state } => {
-                let piece = Piece { color: state.side(), kind, promoted };
-                if let Some(sq) = other_state {
-                    let other = Piece { promoted: !promoted, ..piece };
-                    extra.extend(came(sq, format!("the {} came to {sq} here", name(other))));
-                    (
-                        "psn::promoted-mark",
-                        format!(
-                            "`{}` moves a {}, but the piece that can go to {} is a {}",
-                            m.text,
-                            name(piece),
-                            m.to,
-                            name(other)
-                        ),
-                        format!("the {} on {sq}", name(other)),
-                        if other.promoted {
-                            "a promoted piece is written with a `+` before its letter (§1.2.3)".to_owned()
-                        } else {
-                            "remove the leading `+`: the piece is not promoted".to_owned()
-                        },
-                    )
-                } else {
-                    let why = nearest
-                        .map_or_else(|| format!("{side} has no {} on the board", name(piece)), |w| w.to_string());
-                    (
-                        "psn::illegal-move",
-                        format!(
-                            "`{}` is not a legal move: no {} of {side} can go to {} ({why})",
-                            m.text,
-                            name(piece),
-                            m.to
-                        ),
-                        "not legal here".to_owned(),
-                        format!("{}: check the move against the original record", moves_of(piece)),
-                    )
-                }
+                no_candidate(Piece { color: state.side(), kind, promoted }, nearest, other_state, m, &mut extra)
             }
-            Unplayable::Ambiguous(squares) => {
-                let list: Vec<String> = squares.iter().map(ToString::to_string).collect();
-                for sq in &squares {
-                    extra.extend(came(*sq, format!("a candidate came to {sq} here")));
-                }
-                (
-                    "psn::ambiguous-move",
-                    format!(
-                        "`{}` is ambiguous: {} pieces of {side} can go to {}, from {}",
-                        m.text,
-                        squares.len(),
-                        m.to,
-                        list.join(" and ")
-                    ),
-                    format!("from {}?", list.join(" or ")),
-                    format!(
-                        "write the origin square (§1.2.3), for example `{}{}{}`",
-                        m.piece.map_or('?', PieceKind::letter),
-                        list[0],
-                        m.to
-                    ),
-                )
-            }
+            Unplayable::Ambiguous(squares) => ambiguous(&squares, side, m, &mut extra),
             Unplayable::DeclineImpossible => (
                 "psn::promotion-impossible",
                 format!("`{}` declines a promotion that the move could not make", m.text),
@@ -738,7 +627,7 @@ impl Unplayable {
             ),
             Unplayable::PromotionLetter { written: (letter, span), piece } => {
                 at = span;
-                extra.push((m.span, "this move".to_owned()));
+                extra.spans.push((m.span, "this move".to_owned()));
                 let right = promoted_letter(piece).unwrap_or('G');
                 (
                     "psn::promotion-letter",
@@ -757,51 +646,175 @@ impl Unplayable {
             }
             Unplayable::CheckMark { mark, check, mate } => {
                 at = mark.span;
-                extra.push((m.span, "this move".to_owned()));
-                let other = state.side().opponent().name();
-                let (what, help) = match (mark.mate, check, mate) {
-                    (false, _, true) => (
-                        format!("it checkmates {other}"),
-                        "write `#`: a move that mates is marked `#`, not `+`".to_owned(),
-                    ),
-                    (true, true, _) => (
-                        format!("{other} can still answer the check"),
-                        "write `+`: `#` marks only a move that leaves no legal answer".to_owned(),
-                    ),
-                    _ => (
-                        format!("it does not give check to {other}"),
-                        format!(
-                            "remove the `{}`: only a move that gives check is marked",
-                            if mark.mate { '#' } else { '+' }
-                        ),
-                    ),
-                };
-                (
-                    "psn::check-mark",
-                    format!(
-                        "`{}` is marked as {}, but {what}",
-                        m.text,
-                        if mark.mate { "mate (`#`)" } else { "check (`+`)" }
-                    ),
-                    if mate {
-                        "checkmate".to_owned()
-                    } else if check {
-                        "check, not mate".to_owned()
-                    } else {
-                        "no check".to_owned()
-                    },
-                    help,
-                )
+                extra.spans.push((m.span, "this move".to_owned()));
+                wrong_check_mark(mark, check, mate, state.side().opponent().name(), m)
             }
         };
         let mut d = Diagnostic::error(code, at, message).label(label).help(help);
-        for (span, what) in extra {
+        for (span, what) in extra.spans {
             if span != at {
                 d = d.with(span, what);
             }
         }
         d
     }
+}
+
+/// A finding's code, message, label and help.
+type Parts = (&'static str, String, String, String);
+
+/// The other places a finding on a move points at: where pieces came from.
+struct Extra<'a> {
+    arrivals: &'a Arrivals,
+    spans: Vec<(Span, String)>,
+}
+
+impl Extra<'_> {
+    /// Points at the move that brought the piece on `sq`, if one did, saying `what`.
+    fn came(&mut self, sq: Square, what: String) {
+        if let Some(s) = self.arrivals[sq.index()] {
+            self.spans.push((s, what));
+        }
+    }
+}
+
+/// The finding on `m`, illegal for `why`.
+fn illegal(why: Illegal, m: &Written, extra: &mut Extra<'_>) -> Parts {
+    let help = match why {
+        Illegal::CannotReach { piece, .. } => {
+            format!("{}: check the origin and the destination", moves_of(piece))
+        }
+        Illegal::Blocked { by, .. } => {
+            extra.came(by, format!("the piece on {by} came here"));
+            format!("the piece on {by} stands in the way: check the moves before this one")
+        }
+        Illegal::MustPromote { piece, .. } if m.form == MoveForm::Chess => {
+            format!("write the promotion: `={}` at the end of the move", promoted_letter(piece.kind).unwrap_or('G'))
+        }
+        Illegal::MustPromote { .. } => "write the promotion: a `+` at the end of the move".to_owned(),
+        Illegal::CannotPromote { .. } | Illegal::OutsideZone { .. } => format!(
+            "remove the `{}`: a piece promotes only on a move into, within or out of the far three ranks",
+            m.promotes_to.map_or_else(|| "+".to_owned(), |(c, _)| format!("={c}"))
+        ),
+        Illegal::NotInHand { .. } => "check the captures before this move".to_owned(),
+        Illegal::Nifu { pawn, .. } => {
+            extra.came(pawn, format!("the pawn came to {pawn} here"));
+            "two unpromoted pawns of one side may not stand on one file (nifu)".to_owned()
+        }
+        Illegal::PawnDropMate { .. } => "a pawn drop may give check, but not checkmate".to_owned(),
+        Illegal::KingInCheck { attacker, piece, .. } => {
+            extra.came(attacker, format!("the {} came to {attacker} here", name(piece)));
+            "no move may leave one's own king in check".to_owned()
+        }
+        Illegal::NoPiece { .. } | Illegal::NotYours { .. } => {
+            "check the origin square against the moves before this one".to_owned()
+        }
+        Illegal::OwnPiece { .. } | Illegal::Occupied { .. } | Illegal::DeadSquare { .. } => {
+            "check the destination square".to_owned()
+        }
+    };
+    if let Illegal::CannotReach { from, .. } | Illegal::Blocked { from, .. } = why {
+        extra.came(from, format!("the piece came to {from} here"));
+    }
+    let code = match why {
+        Illegal::MustPromote { .. } => "psn::promotion-missing",
+        Illegal::CannotPromote { .. } | Illegal::OutsideZone { .. } => "psn::promotion-impossible",
+        Illegal::Nifu { .. }
+        | Illegal::PawnDropMate { .. }
+        | Illegal::DeadSquare { .. }
+        | Illegal::NotInHand { .. }
+        | Illegal::Occupied { .. } => "psn::illegal-drop",
+        _ => "psn::illegal-move",
+    };
+    (code, format!("`{}` is not a legal move: {why}", m.text), "not legal here".to_owned(), help)
+}
+
+/// The finding on `m`, which no `piece` can play (`nearest`: why not for the nearest;
+/// `other_state`: where the same piece, promoted or not, could).
+fn no_candidate(
+    piece: Piece,
+    nearest: Option<Illegal>,
+    other_state: Option<Square>,
+    m: &Written,
+    extra: &mut Extra<'_>,
+) -> Parts {
+    let side = piece.color.name();
+    if let Some(sq) = other_state {
+        let other = Piece { promoted: !piece.promoted, ..piece };
+        extra.came(sq, format!("the {} came to {sq} here", name(other)));
+        (
+            "psn::promoted-mark",
+            format!("`{}` moves a {}, but the piece that can go to {} is a {}", m.text, name(piece), m.to, name(other)),
+            format!("the {} on {sq}", name(other)),
+            if other.promoted {
+                "a promoted piece is written with a `+` before its letter (§1.2.3)".to_owned()
+            } else {
+                "remove the leading `+`: the piece is not promoted".to_owned()
+            },
+        )
+    } else {
+        let why = nearest.map_or_else(|| format!("{side} has no {} on the board", name(piece)), |w| w.to_string());
+        (
+            "psn::illegal-move",
+            format!("`{}` is not a legal move: no {} of {side} can go to {} ({why})", m.text, name(piece), m.to),
+            "not legal here".to_owned(),
+            format!("{}: check the move against the original record", moves_of(piece)),
+        )
+    }
+}
+
+/// The finding on `m`, which pieces of `side` on `squares` can all play.
+fn ambiguous(squares: &[Square], side: &str, m: &Written, extra: &mut Extra<'_>) -> Parts {
+    let list: Vec<String> = squares.iter().map(ToString::to_string).collect();
+    for sq in squares {
+        extra.came(*sq, format!("a candidate came to {sq} here"));
+    }
+    (
+        "psn::ambiguous-move",
+        format!(
+            "`{}` is ambiguous: {} pieces of {side} can go to {}, from {}",
+            m.text,
+            squares.len(),
+            m.to,
+            list.join(" and ")
+        ),
+        format!("from {}?", list.join(" or ")),
+        format!(
+            "write the origin square (§1.2.3), for example `{}{}{}`",
+            m.piece.map_or('?', PieceKind::letter),
+            list[0],
+            m.to
+        ),
+    )
+}
+
+/// The finding on `m`'s check or mate `mark`, when the move gives `check` or `mate` to `other`.
+fn wrong_check_mark(mark: Mark, check: bool, mate: bool, other: &str, m: &Written) -> Parts {
+    let (what, help) = match (mark.mate, check, mate) {
+        (false, _, true) => {
+            (format!("it checkmates {other}"), "write `#`: a move that mates is marked `#`, not `+`".to_owned())
+        }
+        (true, true, _) => (
+            format!("{other} can still answer the check"),
+            "write `+`: `#` marks only a move that leaves no legal answer".to_owned(),
+        ),
+        _ => (
+            format!("it does not give check to {other}"),
+            format!("remove the `{}`: only a move that gives check is marked", if mark.mate { '#' } else { '+' }),
+        ),
+    };
+    (
+        "psn::check-mark",
+        format!("`{}` is marked as {}, but {what}", m.text, if mark.mate { "mate (`#`)" } else { "check (`+`)" }),
+        if mate {
+            "checkmate".to_owned()
+        } else if check {
+            "check, not mate".to_owned()
+        } else {
+            "no check".to_owned()
+        },
+        help,
+    )
 }
 
 fn written_piece(m: &Written) -> String {

@@ -14,9 +14,9 @@
 
 use std::sync::LazyLock;
 
-use super::decode::Encoding;
 use super::parser::Rule;
 use crate::grammar::{ChoiceDfa, Grammar, PrefixDfa, RuleDfa, COMMON, PSN};
+use crate::input::decode::{Encoding, LineRole};
 use crate::span::Span;
 
 /// The word rules of `grammar/psn.pest`, in the order of the `word` rule.
@@ -202,13 +202,13 @@ pub fn classify(word: &str) -> Option<WordKind> {
 }
 
 /// True when `line` is a header as the spec writes it: `[Keyword "text"]`.
-pub fn is_spec_header(line: &str) -> bool {
+pub(crate) fn is_spec_header(line: &str) -> bool {
     AUTOMATA.header.is_match(line)
 }
 
 /// True when `line` is a header in the spec's shape with a keyword of other characters
 /// (`[Black_grade "3dan"]`).
-pub fn is_named_header(line: &str) -> bool {
+pub(crate) fn is_named_header(line: &str) -> bool {
     AUTOMATA.header_named.is_match(line)
 }
 
@@ -304,13 +304,17 @@ pub fn scan(text: &str) -> Vec<RawGame> {
     s.games
 }
 
-/// The length of the first line of `bytes` with its line end (LF, CRLF or CR), or of all of
-/// `bytes` when it has none.
-pub fn line_len(bytes: &[u8]) -> usize {
-    match memchr::memchr2(b'\n', b'\r', bytes) {
-        Some(i) if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') => i + 2,
-        Some(i) => i + 1,
-        None => bytes.len(),
+pub use crate::input::lines::line_len; // moved to crate::input::lines
+
+/// What `line` is to the legacy decoder: a header line, a line starting with move number 1,
+/// or another.
+pub(crate) fn line_role(line: &[u8]) -> LineRole {
+    if is_header_line(line) {
+        LineRole::Header
+    } else if is_first_move_line(line) {
+        LineRole::First
+    } else {
+        LineRole::Other
     }
 }
 
@@ -375,7 +379,7 @@ struct OpenComment {
 /// [`Scanner::compact`]. Cutting a text into lines and pushing them gives the same games,
 /// tokens and offsets, whatever the lines were read with: the scanner carries everything a game
 /// needs from one line to the next.
-pub struct Scanner {
+pub(crate) struct Scanner {
     /// The text since the start of the game being read (or since the last compaction).
     buf: String,
     /// Offset in the whole text of `buf`'s first byte.
@@ -915,21 +919,15 @@ mod tests {
 
     #[test]
     fn names_words() {
-        assert_eq!(classify("P7f"), Some(WordKind::SpecMove));
-        assert_eq!(classify("G4a5b"), Some(WordKind::SpecMove));
-        assert_eq!(classify("P7g-7f"), Some(WordKind::SeparatedMove));
-        assert_eq!(classify("P-7f"), Some(WordKind::ShortMove));
-        assert_eq!(classify("G45b"), Some(WordKind::ShortMove));
-        assert_eq!(classify("7g7f"), Some(WordKind::UsiMove));
-        assert_eq!(classify("Gf1e2"), Some(WordKind::ChessMove));
-        assert_eq!(classify("Pxg3=G"), Some(WordKind::ChessMove));
-        assert_eq!(classify("12..."), Some(WordKind::Seqnum));
-        assert_eq!(classify("1/2-1/2"), Some(WordKind::Result));
-        assert_eq!(classify("Resigns"), Some(WordKind::EndWord));
-        assert_eq!(classify("07:55:00"), Some(WordKind::Clock));
-        assert_eq!(classify("bRH1"), Some(WordKind::SetupHand));
-        assert_eq!(classify("R7f--4b"), None);
-        assert_eq!(classify("2f"), None);
+        // Each word and the rule that names it (`-`: none).
+        const NAMED: &str = "P7f spec_move, G4a5b spec_move, P7g-7f separated_move, P-7f short_move, \
+            G45b short_move, 7g7f usi_move, Gf1e2 chess_move, Pxg3=G chess_move, 12... seqnum, \
+            1/2-1/2 result, Resigns end_word, 07:55:00 clock, bRH1 setup_hand, R7f--4b -, 2f -";
+        for pair in NAMED.split(", ") {
+            let (word, rule) = pair.split_once(' ').expect("a word and a rule");
+            let kind = (rule != "-").then(|| WordKind::from_rule_name(rule).expect("a word rule"));
+            assert_eq!(classify(word), kind, "{word:?}");
+        }
     }
 
     fn kinds(text: &str) -> Vec<Vec<Kind>> {

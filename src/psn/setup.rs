@@ -76,7 +76,7 @@ fn normalize(value: &str) -> String {
 }
 
 /// The handicap a `Handicap` value names: its canonical name and position.
-pub fn handicap(value: &str) -> Option<(&'static str, &'static str)> {
+pub(crate) fn handicap(value: &str) -> Option<(&'static str, &'static str)> {
     let v = normalize(value);
     let v = v.trim_end_matches(" handicap");
     HANDICAPS.iter().find(|(_, words, _, _)| words.contains(&v)).map(|(name, _, sfen, _)| (*name, *sfen))
@@ -102,7 +102,7 @@ fn is_spec_value(value: &str) -> bool {
 }
 
 /// The `Handicap` header: its starting position, or an error that lists the known values.
-pub fn read_handicap(value: &str, span: Span, diagnostics: &mut Findings) -> Option<Setup> {
+pub(crate) fn read_handicap(value: &str, span: Span, diagnostics: &mut Findings) -> Option<Setup> {
     match handicap(value) {
         Some((name, sfen)) => {
             if !is_spec_value(value) {
@@ -158,7 +158,7 @@ fn report(
 
 /// The spec's `FEN` header (§1.1.1), whose value is `value` at `span`. Two other forms are read
 /// too, each as a dialect: pychess's `board[hand] b - 1`, and a USI SFEN (PSN notes 2 and 3).
-pub fn read_fen(value: &str, span: Span, diagnostics: &mut Findings) -> Option<Setup> {
+pub(crate) fn read_fen(value: &str, span: Span, diagnostics: &mut Findings) -> Option<Setup> {
     if let Some(hand) = pychess_hand(value) {
         return read_pychess_fen(value, hand, span, diagnostics);
     }
@@ -271,41 +271,7 @@ fn read_spec_fen(value: &str, span: Span, diagnostics: &mut Findings) -> Option<
         }
     };
 
-    // Which argument is which part: in order, skipping a part only where too few are written.
-    let tail = &args[rows..];
-    let mut parts: [Option<Span>; 4] = [None; 4];
-    let mut next = 0;
-    let mut extra = Vec::new();
-    for (i, &a) in tail.iter().enumerate() {
-        if next == PARTS.len() {
-            extra.push(a);
-            continue;
-        }
-        let text = a.slice(value);
-        let spare = (PARTS.len() - next).saturating_sub(tail.len() - i);
-        if !PARTS[next].fits(text) {
-            if let Some(k) = (next + 1..=next + spare).filter(|&k| k < PARTS.len()).find(|&k| PARTS[k].fits(text)) {
-                out.push(missing(&PARTS[next..k], Span::point(a.start), n));
-                next = k;
-            }
-        }
-        parts[next] = Some(a);
-        next += 1;
-    }
-    if next < PARTS.len() && board_span.is_some() {
-        out.push(missing(&PARTS[next..], Span::point(value.trim_end().len()), n));
-    }
-    if let (Some(first), Some(last)) = (extra.first(), extra.last()) {
-        out.push(
-            Diagnostic::error(
-                "psn::fen-shape",
-                first.to(*last),
-                format!("this FEN header has {n} arguments; the spec's has 13"),
-            )
-            .label(format!("{} after the pair number", if extra.len() == 1 { "an argument" } else { "arguments" }))
-            .help(format!("the pair number is the last argument: remove what follows it, as in `{SPEC_EXAMPLE}`")),
-        );
-    }
+    let parts = assign_parts(value, &args[rows..], n, board_span.is_some(), &mut out);
 
     let black = parts[0].and_then(|s| hand_digits(s.slice(value), s, Part::BlackHand, &mut out));
     let mut entries = black.map_or_else(Vec::new, |h| {
@@ -344,6 +310,52 @@ fn read_spec_fen(value: &str, span: Span, diagnostics: &mut Findings) -> Option<
     let ply = number.saturating_mul(2).saturating_sub(if side.node == Color::Black { 1 } else { 0 }).max(1);
     position.move_number = Some(ply);
     Some(Setup { source: "fen", sfen: position.to_string(), span })
+}
+
+/// Which argument after the board (`tail`) is which part of the spec's FEN: in order, skipping a
+/// part only where too few are written; the faults of their number go to `out`
+/// (`n`: how many arguments the value has in all).
+fn assign_parts(
+    value: &str,
+    tail: &[Span],
+    n: usize,
+    board_known: bool,
+    out: &mut Vec<Diagnostic>,
+) -> [Option<Span>; 4] {
+    let mut parts: [Option<Span>; 4] = [None; 4];
+    let mut next = 0;
+    let mut extra = Vec::new();
+    for (i, &a) in tail.iter().enumerate() {
+        if next == PARTS.len() {
+            extra.push(a);
+            continue;
+        }
+        let text = a.slice(value);
+        let spare = (PARTS.len() - next).saturating_sub(tail.len() - i);
+        if !PARTS[next].fits(text) {
+            if let Some(k) = (next + 1..=next + spare).filter(|&k| k < PARTS.len()).find(|&k| PARTS[k].fits(text)) {
+                out.push(missing(&PARTS[next..k], Span::point(a.start), n));
+                next = k;
+            }
+        }
+        parts[next] = Some(a);
+        next += 1;
+    }
+    if next < PARTS.len() && board_known {
+        out.push(missing(&PARTS[next..], Span::point(value.trim_end().len()), n));
+    }
+    if let (Some(first), Some(last)) = (extra.first(), extra.last()) {
+        out.push(
+            Diagnostic::error(
+                "psn::fen-shape",
+                first.to(*last),
+                format!("this FEN header has {n} arguments; the spec's has 13"),
+            )
+            .label(format!("{} after the pair number", if extra.len() == 1 { "an argument" } else { "arguments" }))
+            .help(format!("the pair number is the last argument: remove what follows it, as in `{SPEC_EXAMPLE}`")),
+        );
+    }
+    parts
 }
 
 /// Separators that leave an empty argument (two in a row, or one at either end of the value),
@@ -556,7 +568,7 @@ fn leftover(board: &Board, black: &Hand) -> (Hand, Option<PieceKind>) {
 }
 
 /// White's hand under the `t` shortcut, or the first kind of which nothing is left.
-pub fn rest_of(board: &Board, black: &Hand) -> Result<Hand, PieceKind> {
+pub(crate) fn rest_of(board: &Board, black: &Hand) -> Result<Hand, PieceKind> {
     match leftover(board, black) {
         (hand, None) => Ok(hand),
         (_, Some(kind)) => Err(kind),
@@ -564,7 +576,7 @@ pub fn rest_of(board: &Board, black: &Hand) -> Result<Hand, PieceKind> {
 }
 
 /// An `SFEN` header (Shogidokoro, MyShogi, gshogi, pgnparser): a USI SFEN, or only its board.
-pub fn read_sfen(value: &str, span: Span, diagnostics: &mut Findings) -> Option<Setup> {
+pub(crate) fn read_sfen(value: &str, span: Span, diagnostics: &mut Findings) -> Option<Setup> {
     diagnostics.push(
         Diagnostic::warning("psn::sfen-header", span, "the 1998 spec has no SFEN header")
             .label("read as an SFEN position")
@@ -593,7 +605,7 @@ fn sfen_position(value: &str, span: Span, source: &'static str, diagnostics: &mu
 }
 
 /// A GSDB setup: `wK3a … bRH1 wPH15 $`, the words at `spans` of `text`.
-pub fn read_gsdb(text: &str, spans: &[Span], diagnostics: &mut Findings) -> Option<Setup> {
+pub(crate) fn read_gsdb(text: &str, spans: &[Span], diagnostics: &mut Findings) -> Option<Setup> {
     let whole = spans.first()?.to(*spans.last()?);
     let mut board = Board::default();
     let mut hands = [Hand::default(), Hand::default()];

@@ -9,14 +9,16 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, BufRead};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
 use std::thread;
 
-use super::decode::{Encoding, LineDecoder};
+use super::decode::{line_decoder, Encoding, LineDecoder};
 use super::model::Game;
 use super::scan::{is_first_move_line, is_header_line, RawGame, Scanner};
 use super::{check_game, CheckedGame, Options};
 use crate::diagnostic::Diagnostic;
+use crate::input::lines::{LineRead, LineSource};
 use crate::span::Span;
 
 /// The longest game kifu reads, in bytes of text: 256 KiB. Real games are far shorter (a
@@ -24,9 +26,7 @@ use crate::span::Span;
 /// (`psn::game-too-long`) and skipped, and reading resumes at the next game.
 pub const MAX_GAME_BYTES: usize = 256 * 1024;
 
-/// How far kifu looks for the end of a line longer than [`MAX_GAME_BYTES`]: 64 MiB. A line
-/// that runs on further (such as `/dev/zero`) ends the reading of its input, with a report.
-pub const MAX_LINE_SKIP: u64 = 64 * 1024 * 1024;
+pub use crate::input::lines::MAX_LINE_SKIP; // moved to crate::input::lines
 
 /// How many bytes of games' text, and of the results made from them, may wait between the
 /// reader, the workers and the writer of [`check_parallel`]: 4 MiB.
@@ -60,23 +60,9 @@ pub enum Item {
     },
 }
 
-/// How a line was read.
-enum LineRead {
-    /// The input is at its end.
-    End,
-    /// A line, in the reader's line buffer.
-    Line,
-    /// A line longer than the limit, dropped; `ended` is false when no line end came within
-    /// [`MAX_LINE_SKIP`].
-    Long { ended: bool },
-}
-
 /// The games of a PSN input, read line by line.
 pub struct Games<R> {
-    input: R,
-    line: Vec<u8>,
-    /// The start of the last line too long to keep.
-    long_head: Vec<u8>,
+    lines: LineSource<R>,
     /// The number of the next line.
     number: usize,
     decoder: LineDecoder,
@@ -92,98 +78,14 @@ impl<R: BufRead> Games<R> {
     /// The games of `input`.
     pub fn new(input: R) -> Self {
         Self {
-            input,
-            line: Vec::new(),
-            long_head: Vec::new(),
+            lines: LineSource::new(input),
             number: 1,
-            decoder: LineDecoder::default(),
+            decoder: line_decoder(),
             scanner: Scanner::new(1),
             ready: VecDeque::new(),
             skipping: false,
             after_blank: true,
             done: false,
-        }
-    }
-
-    /// Reads the next line into `self.line`, up to `cap` bytes.
-    fn read_line(&mut self, cap: usize) -> io::Result<LineRead> {
-        self.line.clear();
-        loop {
-            let buf = crate::check::fill(&mut self.input)?;
-            if buf.is_empty() {
-                return Ok(if self.line.is_empty() { LineRead::End } else { LineRead::Line });
-            }
-            if self.line.last() == Some(&b'\r') {
-                // A CR at the end of the last buffer: a CRLF if an LF comes next.
-                if buf[0] == b'\n' {
-                    self.line.push(b'\n');
-                    self.input.consume(1);
-                }
-                return Ok(LineRead::Line);
-            }
-            let (take, end) = match memchr::memchr2(b'\n', b'\r', buf) {
-                Some(i) if buf[i] == b'\r' && i + 1 == buf.len() => (i + 1, false),
-                Some(i) if buf[i] == b'\r' && buf[i + 1] == b'\n' => (i + 2, true),
-                Some(i) => (i + 1, true),
-                None => (buf.len(), false),
-            };
-            if self.line.len() + take > cap {
-                let after_cr = !end && buf[take - 1] == b'\r';
-                let mut head = std::mem::take(&mut self.line);
-                let skipped = (head.len() + take) as u64;
-                head.extend_from_slice(&buf[..take.min(200)]);
-                head.truncate(200);
-                self.long_head = head;
-                let ended = self.skip_line(take, end, skipped, after_cr)?;
-                self.line.clear();
-                return Ok(LineRead::Long { ended });
-            }
-            self.line.extend_from_slice(&buf[..take]);
-            self.input.consume(take);
-            if end {
-                return Ok(LineRead::Line);
-            }
-        }
-    }
-
-    /// Drops the rest of a line too long to keep, after the `take` bytes of the buffer (`end`:
-    /// they end the line; `skipped` bytes of it so far, `after_cr`: the last was a CR); false
-    /// when no line end came within [`MAX_LINE_SKIP`].
-    fn skip_line(&mut self, take: usize, end: bool, mut skipped: u64, mut after_cr: bool) -> io::Result<bool> {
-        self.input.consume(take);
-        if end {
-            return Ok(true);
-        }
-        loop {
-            let buf = crate::check::fill(&mut self.input)?;
-            if buf.is_empty() {
-                return Ok(true);
-            }
-            if after_cr {
-                if buf[0] == b'\n' {
-                    self.input.consume(1);
-                }
-                return Ok(true);
-            }
-            match memchr::memchr2(b'\n', b'\r', buf) {
-                Some(i) if buf[i] == b'\r' && i + 1 == buf.len() => {
-                    self.input.consume(i + 1);
-                    after_cr = true;
-                }
-                Some(i) => {
-                    let n = if buf[i] == b'\r' && buf[i + 1] == b'\n' { i + 2 } else { i + 1 };
-                    self.input.consume(n);
-                    return Ok(true);
-                }
-                None => {
-                    let n = buf.len();
-                    self.input.consume(n);
-                    skipped += n as u64;
-                    if skipped > MAX_LINE_SKIP {
-                        return Ok(false);
-                    }
-                }
-            }
         }
     }
 
@@ -217,7 +119,7 @@ impl<R: BufRead> Games<R> {
     fn advance(&mut self) -> io::Result<()> {
         while self.ready.is_empty() && !self.done {
             let number = self.number;
-            match self.read_line(MAX_GAME_BYTES)? {
+            match self.lines.read_line(MAX_GAME_BYTES)? {
                 LineRead::End => {
                     self.done = true;
                     if !self.skipping {
@@ -227,7 +129,7 @@ impl<R: BufRead> Games<R> {
                 }
                 LineRead::Long { ended } => {
                     self.number += 1;
-                    let head = std::mem::take(&mut self.long_head);
+                    let head = self.lines.take_long_head();
                     if !self.skipping {
                         if self.scanner.game_line().is_some() && self.scanner.starts_game(&head) {
                             // The long line starts a game: the game before it is whole.
@@ -244,9 +146,10 @@ impl<R: BufRead> Games<R> {
                 }
                 LineRead::Line => {
                     self.number += 1;
-                    let blank = self.line.iter().all(u8::is_ascii_whitespace);
+                    let blank = self.lines.line.iter().all(u8::is_ascii_whitespace);
                     if self.skipping {
-                        let starts = is_header_line(&self.line) || self.after_blank && is_first_move_line(&self.line);
+                        let starts = is_header_line(&self.lines.line)
+                            || self.after_blank && is_first_move_line(&self.lines.line);
                         if !starts {
                             self.after_blank = blank;
                             continue;
@@ -255,7 +158,7 @@ impl<R: BufRead> Games<R> {
                         self.scanner.abandon(number);
                     }
                     self.after_blank = blank;
-                    let line = std::mem::take(&mut self.line);
+                    let line = std::mem::take(&mut self.lines.line);
                     if !self.scanner.starts_game(&line) && self.scanner.held() + line.len() > MAX_GAME_BYTES {
                         self.too_long(number, &line, false);
                         self.scanner.abandon(self.number);
@@ -264,7 +167,7 @@ impl<R: BufRead> Games<R> {
                         self.scanner.push_line(&text, legacy.map(|l| (l.at, l.encoding, l.unlike)));
                         self.collect();
                     }
-                    self.line = line;
+                    self.lines.line = line;
                 }
             }
         }
@@ -473,7 +376,7 @@ pub fn check_parallel<R, T, W, E>(
     piece_bytes: usize,
     workers: usize,
     work: W,
-    mut each: E,
+    each: E,
 ) -> io::Result<()>
 where
     R: BufRead + Send,
@@ -485,111 +388,145 @@ where
     let (batch_tx, batch_rx) = mpsc::channel::<(usize, Vec<Item>, usize)>();
     let (done_tx, done_rx) = mpsc::channel::<Done<T>>();
     let batch_rx = Mutex::new(batch_rx);
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
+    let stop = AtomicBool::new(false);
     thread::scope(|scope| {
-        let (gate, work, batch_rx) = (&gate, &work, &batch_rx);
-        let reader = scope.spawn(move || -> io::Result<()> {
-            let mut batch = Vec::new();
-            let (mut size, mut index) = (0, 0);
-            let mut send = |batch: Vec<Item>, size: usize| {
-                gate.take(size, IN_FLIGHT_BYTES, held, |_| false);
-                let sent = batch_tx.send((index, batch, size)).is_ok();
-                index += 1;
-                sent
-            };
-            for item in Games::new(input) {
-                if stopped() {
-                    return Ok(());
-                }
-                let item = item?;
-                size += item.size();
-                batch.push(item);
-                if size >= piece_bytes && !send(std::mem::take(&mut batch), std::mem::take(&mut size)) {
-                    return Ok(());
-                }
-            }
-            if !batch.is_empty() {
-                send(batch, size);
-            }
-            Ok(())
-        });
+        let (gate, work, batch_rx, stop) = (&gate, &work, &batch_rx, &stop);
+        let reader = scope.spawn(move || read_batches(input, piece_bytes, gate, &batch_tx, stop));
         for _ in 0..workers.max(1) {
             let done_tx = done_tx.clone();
-            scope.spawn(move || loop {
-                let next = batch_rx.lock().map_or(None, |rx| rx.recv().ok());
-                let Some((index, batch, size)) = next else { break };
-                let (mut results, mut weight) = (Vec::new(), 0);
-                for item in batch {
-                    if stopped() {
-                        break;
-                    }
-                    // Small games are checked at once; large ones wait for room.
-                    let bytes = item.size();
-                    let large = bytes >= SMALL_GAME_BYTES;
-                    if large {
-                        gate.take(bytes, CHECKING_BYTES, checking, |_| false);
-                    }
-                    let result = work(item.check(options));
-                    if large {
-                        gate.give(bytes, checking);
-                    }
-                    weight += result.weight();
-                    results.push(result);
-                    if weight >= RESULTS_BYTES {
-                        // The batch written next never waits: the others wait for room.
-                        gate.take(weight, IN_FLIGHT_BYTES, held, |f| f.head == index);
-                        if done_tx.send(Done::Some(index, std::mem::take(&mut results), weight, None)).is_err() {
-                            return;
-                        }
-                        weight = 0;
-                    }
-                }
-                gate.take(weight, IN_FLIGHT_BYTES, held, |f| f.head == index);
-                if done_tx.send(Done::Some(index, results, weight, Some(size))).is_err() {
-                    return;
-                }
-            });
+            scope.spawn(move || check_batches(batch_rx, &done_tx, gate, options, work, stop));
         }
         drop(done_tx);
-        // Results that came before their turn, and whether their batch is complete.
-        let mut pending: BTreeMap<usize, Vec<Part<T>>> = BTreeMap::new();
-        let mut error = None;
-        let mut head = 0;
-        for Done::Some(index, results, weight, end) in done_rx {
-            pending.entry(index).or_default().push((results, weight, end));
-            // The head batch's results so far, and every batch after it that is complete.
-            while let Some(parts) = pending.remove(&head) {
-                let mut complete = None;
-                for (results, weight, end) in parts {
-                    for result in results {
-                        if error.is_none() {
-                            if let Err(e) = each(result) {
-                                error = Some(e);
-                                stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    gate.give(weight, held);
-                    complete = complete.or(end);
-                }
-                match complete {
-                    Some(size) => {
-                        gate.give(size, held);
-                        gate.next_head();
-                        head += 1;
-                    }
-                    None => {
-                        pending.insert(head, Vec::new());
-                        break;
-                    }
-                }
-            }
-        }
+        let error = write_in_order(done_rx, gate, each, stop);
         let read = reader.join().unwrap_or_else(|_| Err(io::Error::other("the reader thread failed")));
         match (error, read) {
             (Some(e), _) | (None, Err(e)) => Err(e),
             _ => Ok(()),
         }
     })
+}
+
+/// The reader of [`check_parallel`]: cuts the games of `input` into batches of about
+/// `piece_bytes` bytes and sends them, numbered, while there is room.
+fn read_batches<R: BufRead>(
+    input: R,
+    piece_bytes: usize,
+    gate: &Gate,
+    batch_tx: &mpsc::Sender<(usize, Vec<Item>, usize)>,
+    stop: &AtomicBool,
+) -> io::Result<()> {
+    let mut batch = Vec::new();
+    let (mut size, mut index) = (0, 0);
+    let mut send = |batch: Vec<Item>, size: usize| {
+        gate.take(size, IN_FLIGHT_BYTES, held, |_| false);
+        let sent = batch_tx.send((index, batch, size)).is_ok();
+        index += 1;
+        sent
+    };
+    for item in Games::new(input) {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let item = item?;
+        size += item.size();
+        batch.push(item);
+        if size >= piece_bytes && !send(std::mem::take(&mut batch), std::mem::take(&mut size)) {
+            return Ok(());
+        }
+    }
+    if !batch.is_empty() {
+        send(batch, size);
+    }
+    Ok(())
+}
+
+/// A worker of [`check_parallel`]: checks the games of each batch it takes and sends what
+/// `work` makes of them, in parts of about [`RESULTS_BYTES`].
+fn check_batches<T: Weigh>(
+    batch_rx: &Mutex<mpsc::Receiver<(usize, Vec<Item>, usize)>>,
+    done_tx: &mpsc::Sender<Done<T>>,
+    gate: &Gate,
+    options: Options,
+    work: &impl Fn(StreamGame) -> T,
+    stop: &AtomicBool,
+) {
+    loop {
+        let next = batch_rx.lock().map_or(None, |rx| rx.recv().ok());
+        let Some((index, batch, size)) = next else { break };
+        let (mut results, mut weight) = (Vec::new(), 0);
+        for item in batch {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            // Small games are checked at once; large ones wait for room.
+            let bytes = item.size();
+            let large = bytes >= SMALL_GAME_BYTES;
+            if large {
+                gate.take(bytes, CHECKING_BYTES, checking, |_| false);
+            }
+            let result = work(item.check(options));
+            if large {
+                gate.give(bytes, checking);
+            }
+            weight += result.weight();
+            results.push(result);
+            if weight >= RESULTS_BYTES {
+                // The batch written next never waits: the others wait for room.
+                gate.take(weight, IN_FLIGHT_BYTES, held, |f| f.head == index);
+                if done_tx.send(Done::Some(index, std::mem::take(&mut results), weight, None)).is_err() {
+                    return;
+                }
+                weight = 0;
+            }
+        }
+        gate.take(weight, IN_FLIGHT_BYTES, held, |f| f.head == index);
+        if done_tx.send(Done::Some(index, results, weight, Some(size))).is_err() {
+            return;
+        }
+    }
+}
+
+/// The writer of [`check_parallel`]: hands the results to `each` in the order of their batches;
+/// the first error from `each` stops everyone, and is returned.
+fn write_in_order<T>(
+    done_rx: mpsc::Receiver<Done<T>>,
+    gate: &Gate,
+    mut each: impl FnMut(T) -> io::Result<()>,
+    stop: &AtomicBool,
+) -> Option<io::Error> {
+    // Results that came before their turn, and whether their batch is complete.
+    let mut pending: BTreeMap<usize, Vec<Part<T>>> = BTreeMap::new();
+    let mut error = None;
+    let mut head = 0;
+    for Done::Some(index, results, weight, end) in done_rx {
+        pending.entry(index).or_default().push((results, weight, end));
+        // The head batch's results so far, and every batch after it that is complete.
+        while let Some(parts) = pending.remove(&head) {
+            let mut complete = None;
+            for (results, weight, end) in parts {
+                for result in results {
+                    if error.is_none() {
+                        if let Err(e) = each(result) {
+                            error = Some(e);
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
+                gate.give(weight, held);
+                complete = complete.or(end);
+            }
+            match complete {
+                Some(size) => {
+                    gate.give(size, held);
+                    gate.next_head();
+                    head += 1;
+                }
+                None => {
+                    pending.insert(head, Vec::new());
+                    break;
+                }
+            }
+        }
+    }
+    error
 }

@@ -1,0 +1,446 @@
+//! Splitting bytes into lines (LF, CRLF or CR), in bounded memory.
+//!
+//! [`LineReader`] hands out batches of whole lines without their ends, and keeps at most
+//! [`MAX_KEPT`] bytes of any one line; [`LineSource`] reads one line at a time with its end, up
+//! to a cap, and skips the rest of a longer one.
+
+use std::io::{self, BufRead, Read};
+
+/// The longest line kifu parses; a longer one is reported without being parsed.
+pub const MAX_LINE: usize = 4096;
+
+/// How many bytes of an over-long line the reader keeps (enough to show its start).
+pub const MAX_KEPT: usize = 256;
+
+/// The reader's buffered bytes, refilled when empty, reading again when a read is interrupted:
+/// an empty slice at the end of the input.
+pub(crate) fn fill(reader: &mut impl io::BufRead) -> io::Result<&[u8]> {
+    loop {
+        match reader.fill_buf() {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+            Ok(_) => break,
+        }
+    }
+    reader.fill_buf()
+}
+
+/// One line of a batch: where its bytes are and how long it really was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineInfo {
+    /// 1-based line number in its file.
+    pub number: usize,
+    /// Start of the kept bytes in [`Batch::data`].
+    pub start: usize,
+    /// End of the kept bytes.
+    pub end: usize,
+    /// The line's full length in bytes (more than `end - start` when it was cut).
+    pub len: usize,
+}
+
+/// Whole lines read from a file: their bytes end to end, and where each one is.
+#[derive(Clone, Debug, Default)]
+pub struct Batch {
+    /// The lines' bytes, without their ends of line.
+    pub data: Vec<u8>,
+    /// The non-blank lines, in order.
+    pub lines: Vec<LineInfo>,
+    /// Bytes of input this batch consumed (for progress).
+    pub consumed: u64,
+}
+
+impl Batch {
+    /// The memory the batch takes: its bytes, and the places of its lines (short lines cost
+    /// more in places than in bytes).
+    pub fn cost(&self) -> usize {
+        self.data.len() + self.lines.len() * std::mem::size_of::<LineInfo>()
+    }
+
+    /// The kept bytes of `line`.
+    pub fn bytes(&self, line: &LineInfo) -> &[u8] {
+        &self.data[line.start..line.end]
+    }
+}
+
+/// Splits a byte stream into lines at LF, CRLF or CR, in batches.
+#[derive(Debug)]
+pub struct LineReader<R> {
+    reader: R,
+    buf: Vec<u8>,
+    pos: usize,
+    eof: bool,
+    line: usize,
+    /// The last byte handed out ended a line with CR: a LF that follows belongs to it.
+    after_cr: bool,
+    /// An over-long line being skipped: its kept start and its length so far.
+    long: Option<(Vec<u8>, usize)>,
+}
+
+const READ_SIZE: usize = 64 * 1024;
+
+impl<R: Read> LineReader<R> {
+    /// A reader over `reader`.
+    pub fn new(reader: R) -> Self {
+        Self { reader, buf: Vec::with_capacity(READ_SIZE), pos: 0, eof: false, line: 0, after_cr: false, long: None }
+    }
+
+    fn fill(&mut self) -> io::Result<usize> {
+        if self.pos > 0 {
+            self.buf.drain(..self.pos);
+            self.pos = 0;
+        }
+        let old = self.buf.len();
+        self.buf.resize(old + READ_SIZE, 0);
+        let n = loop {
+            match self.reader.read(&mut self.buf[old..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.buf.truncate(old);
+                    return Err(e);
+                }
+            }
+        };
+        self.buf.truncate(old + n);
+        if n == 0 {
+            self.eof = true;
+        }
+        Ok(n)
+    }
+
+    fn emit(&mut self, batch: &mut Batch, end: usize) {
+        self.line += 1;
+        let (kept, len) = match self.long.take() {
+            Some((mut kept, len)) => {
+                let extra = &self.buf[self.pos..end];
+                let room = MAX_KEPT.saturating_sub(kept.len());
+                kept.extend_from_slice(&extra[..extra.len().min(room)]);
+                (Some(kept), len + extra.len())
+            }
+            None => (None, end - self.pos),
+        };
+        let start = batch.data.len();
+        match kept {
+            Some(kept) => batch.data.extend_from_slice(&kept),
+            None => {
+                let take = if len > MAX_LINE { MAX_KEPT } else { len };
+                batch.data.extend_from_slice(&self.buf[self.pos..self.pos + take]);
+            }
+        }
+        let end_kept = batch.data.len();
+        let blank = batch.data[start..end_kept].iter().all(|b| matches!(b, b' ' | b'\t'));
+        if len == 0 || (blank && len <= MAX_LINE) {
+            batch.data.truncate(start); // blank lines are skipped
+        } else {
+            batch.lines.push(LineInfo { number: self.line, start, end: end_kept, len });
+        }
+        self.pos = end;
+    }
+
+    /// The next lines, about `target` bytes of them and their places ([`Batch::cost`]); `None`
+    /// at the end of the input.
+    pub fn next_batch(&mut self, target: usize) -> io::Result<Option<Batch>> {
+        let mut batch = Batch::default();
+        loop {
+            if self.pos >= self.buf.len() {
+                if self.eof {
+                    break;
+                }
+                let n = self.fill()?;
+                batch.consumed += n as u64;
+                continue;
+            }
+            if self.after_cr {
+                self.after_cr = false;
+                if self.buf[self.pos] == b'\n' {
+                    self.pos += 1;
+                    continue;
+                }
+            }
+            match memchr::memchr2(b'\n', b'\r', &self.buf[self.pos..]) {
+                Some(i) => {
+                    let at = self.pos + i;
+                    let cr = self.buf[at] == b'\r';
+                    self.emit(&mut batch, at);
+                    self.pos = at + 1;
+                    self.after_cr = cr;
+                    if batch.cost() >= target {
+                        break;
+                    }
+                }
+                None if self.eof => {
+                    let end = self.buf.len();
+                    self.emit(&mut batch, end);
+                }
+                None => {
+                    let rest = self.buf.len() - self.pos;
+                    if rest > MAX_LINE || self.long.is_some() {
+                        // Keep the start of the line and count the rest without storing it.
+                        let chunk = &self.buf[self.pos..];
+                        let (mut kept, len) = self.long.take().unwrap_or_default();
+                        let room = MAX_KEPT.saturating_sub(kept.len());
+                        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+                        self.long = Some((kept, len + rest));
+                        self.pos = self.buf.len();
+                    }
+                    let n = self.fill()?;
+                    batch.consumed += n as u64;
+                }
+            }
+        }
+        if self.long.is_some() {
+            let end = self.buf.len();
+            self.emit(&mut batch, end);
+        }
+        Ok((!batch.lines.is_empty() || batch.consumed > 0).then_some(batch))
+    }
+}
+
+/// The length of the first line of `bytes` with its line end (LF, CRLF or CR), or of all of
+/// `bytes` when it has none.
+pub fn line_len(bytes: &[u8]) -> usize {
+    match memchr::memchr2(b'\n', b'\r', bytes) {
+        Some(i) if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') => i + 2,
+        Some(i) => i + 1,
+        None => bytes.len(),
+    }
+}
+
+/// How far [`LineSource`] looks for the end of a line longer than its cap: 64 MiB. A line
+/// that runs on further (such as `/dev/zero`) ends the reading of its input.
+pub const MAX_LINE_SKIP: u64 = 64 * 1024 * 1024;
+
+/// How many bytes of a line too long to keep [`LineSource`] keeps (its start).
+pub const LONG_HEAD: usize = 200;
+
+/// How [`LineSource::read_line`] read a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineRead {
+    /// The input is at its end.
+    End,
+    /// A line, in [`LineSource::line`].
+    Line,
+    /// A line longer than the cap, dropped but for its start ([`LineSource::take_long_head`]);
+    /// `ended` is false when no line end came within [`MAX_LINE_SKIP`].
+    Long {
+        /// A line end came.
+        ended: bool,
+    },
+}
+
+/// Reads lines one at a time, each with its line end (LF, CRLF or CR), from a buffered reader.
+#[derive(Debug)]
+pub struct LineSource<R> {
+    input: R,
+    /// The last line read, with its line end.
+    pub line: Vec<u8>,
+    /// The start of the last line too long to keep.
+    long_head: Vec<u8>,
+}
+
+impl<R: BufRead> LineSource<R> {
+    /// Lines of `input`.
+    pub fn new(input: R) -> Self {
+        Self { input, line: Vec::new(), long_head: Vec::new() }
+    }
+
+    /// The start of the last line too long to keep (at most [`LONG_HEAD`] bytes), taken.
+    pub fn take_long_head(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.long_head)
+    }
+
+    /// Reads the next line into [`Self::line`], up to `cap` bytes.
+    pub fn read_line(&mut self, cap: usize) -> io::Result<LineRead> {
+        self.line.clear();
+        loop {
+            let buf = fill(&mut self.input)?;
+            if buf.is_empty() {
+                return Ok(if self.line.is_empty() { LineRead::End } else { LineRead::Line });
+            }
+            if self.line.last() == Some(&b'\r') {
+                // A CR at the end of the last buffer: a CRLF if an LF comes next.
+                if buf[0] == b'\n' {
+                    self.line.push(b'\n');
+                    self.input.consume(1);
+                }
+                return Ok(LineRead::Line);
+            }
+            let (take, end) = match memchr::memchr2(b'\n', b'\r', buf) {
+                Some(i) if buf[i] == b'\r' && i + 1 == buf.len() => (i + 1, false),
+                Some(i) if buf[i] == b'\r' && buf[i + 1] == b'\n' => (i + 2, true),
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            if self.line.len() + take > cap {
+                let after_cr = !end && buf[take - 1] == b'\r';
+                let mut head = std::mem::take(&mut self.line);
+                let skipped = (head.len() + take) as u64;
+                head.extend_from_slice(&buf[..take.min(LONG_HEAD)]);
+                head.truncate(LONG_HEAD);
+                self.long_head = head;
+                let ended = self.skip_line(take, end, skipped, after_cr)?;
+                self.line.clear();
+                return Ok(LineRead::Long { ended });
+            }
+            self.line.extend_from_slice(&buf[..take]);
+            self.input.consume(take);
+            if end {
+                return Ok(LineRead::Line);
+            }
+        }
+    }
+
+    /// Drops the rest of a line too long to keep, after the `take` bytes of the buffer (`end`:
+    /// they end the line; `skipped` bytes of it so far, `after_cr`: the last was a CR); false
+    /// when no line end came within [`MAX_LINE_SKIP`].
+    fn skip_line(&mut self, take: usize, end: bool, mut skipped: u64, mut after_cr: bool) -> io::Result<bool> {
+        self.input.consume(take);
+        if end {
+            return Ok(true);
+        }
+        loop {
+            let buf = fill(&mut self.input)?;
+            if buf.is_empty() {
+                return Ok(true);
+            }
+            if after_cr {
+                if buf[0] == b'\n' {
+                    self.input.consume(1);
+                }
+                return Ok(true);
+            }
+            match memchr::memchr2(b'\n', b'\r', buf) {
+                Some(i) if buf[i] == b'\r' && i + 1 == buf.len() => {
+                    self.input.consume(i + 1);
+                    after_cr = true;
+                }
+                Some(i) => {
+                    let n = if buf[i] == b'\r' && buf[i + 1] == b'\n' { i + 2 } else { i + 1 };
+                    self.input.consume(n);
+                    return Ok(true);
+                }
+                None => {
+                    let n = buf.len();
+                    self.input.consume(n);
+                    skipped += n as u64;
+                    if skipped > MAX_LINE_SKIP {
+                        return Ok(false);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Reads one line that ends at a LF (as JSON Lines do; a CR alone does not end one): its first
+/// `keep` bytes without the LF (nor a CR before it, when the line is whole) and its full length;
+/// `None` at the end of the input. With `to_end` false, a line longer than `keep` is left unread
+/// past its first `keep` bytes, and its length given as `keep + 1`.
+pub fn read_lf_line(reader: &mut impl BufRead, keep: usize, to_end: bool) -> io::Result<Option<(Vec<u8>, usize)>> {
+    let (mut kept, mut len, mut any) = (Vec::new(), 0usize, false);
+    loop {
+        let buf = fill(reader)?;
+        if buf.is_empty() {
+            break;
+        }
+        any = true;
+        let (chunk, end) = match memchr::memchr(b'\n', buf) {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        let room = keep.saturating_sub(kept.len());
+        if !to_end && chunk.len() > room {
+            kept.extend_from_slice(&chunk[..room]);
+            reader.consume(room);
+            return Ok(Some((kept, keep + 1)));
+        }
+        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        len += chunk.len();
+        let used = end.unwrap_or(buf.len());
+        reader.consume(used);
+        if end.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if kept.last() == Some(&b'\r') && len <= keep {
+        kept.pop();
+        len -= 1;
+    }
+    Ok(Some((kept, len)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8], target: usize) -> Vec<(usize, String, usize)> {
+        let mut reader = LineReader::new(input);
+        let mut out = Vec::new();
+        while let Some(batch) = reader.next_batch(target).expect("read") {
+            for l in &batch.lines {
+                out.push((l.number, String::from_utf8_lossy(batch.bytes(l)).into_owned(), l.len));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn splits_every_line_ending() {
+        let got = lines(b"a\nb\r\nc\rd\n\ne", 1);
+        let want: Vec<(usize, String, usize)> =
+            vec![(1, "a".into(), 1), (2, "b".into(), 1), (3, "c".into(), 1), (4, "d".into(), 1), (6, "e".into(), 1)];
+        assert_eq!(got, want);
+        assert_eq!(lines(b"a\r", 1), vec![(1, "a".into(), 1)]);
+        assert_eq!(lines(b"a\r\r\nb", 1), vec![(1, "a".into(), 1), (3, "b".into(), 1)]);
+    }
+
+    #[test]
+    fn a_cr_at_a_read_boundary_still_pairs_with_its_lf() {
+        // READ_SIZE bytes, the last a CR, then LF: one line end, not two.
+        let mut input = vec![b'x'; READ_SIZE - 1];
+        input.push(b'\r');
+        input.extend_from_slice(b"\nnext");
+        let got = lines(&input, usize::MAX);
+        assert_eq!(got.len(), 2);
+        assert_eq!((got[1].0, got[1].1.as_str()), (2, "next"));
+    }
+
+    #[test]
+    fn a_batch_of_short_lines_is_cut_by_their_places_too() {
+        // Two bytes a line, 32 bytes of place: a batch of 64 KiB holds about 2,000 lines.
+        let input = "x\n".repeat(100_000);
+        let mut reader = LineReader::new(input.as_bytes());
+        let batch = reader.next_batch(64 * 1024).expect("read").expect("a batch");
+        assert!(batch.cost() < 64 * 1024 + 64, "{}", batch.cost());
+        assert!(batch.lines.len() < 64 * 1024 / std::mem::size_of::<LineInfo>(), "{}", batch.lines.len());
+    }
+
+    #[test]
+    fn keeps_only_the_start_of_a_huge_line() {
+        let mut input = vec![b'9'; 10 * 1024 * 1024];
+        input.extend_from_slice(b"\nok");
+        let got = lines(&input, 1 << 20);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].1.len(), MAX_KEPT);
+        assert_eq!(got[0].2, 10 * 1024 * 1024);
+        assert_eq!((got[1].0, got[1].1.as_str()), (2, "ok"));
+    }
+
+    #[test]
+    fn lf_lines_keep_their_start_and_length() {
+        let mut input = std::io::BufReader::with_capacity(4, &b"ab\r\ncdefgh\rx\n\nlast"[..]);
+        let mut got = Vec::new();
+        while let Some((kept, len)) = read_lf_line(&mut input, 5, true).expect("read") {
+            got.push((String::from_utf8_lossy(&kept).into_owned(), len));
+        }
+        let want = [("ab", 2), ("cdefg", 8), ("", 0), ("last", 4)];
+        assert_eq!(got, want.map(|(k, l)| (k.to_owned(), l)));
+        // Not to the end: the rest of a long line is left unread.
+        let mut input = &b"abcdefgh\nz"[..];
+        assert_eq!(read_lf_line(&mut input, 3, false).expect("read"), Some((b"abc".to_vec(), 4)));
+        assert_eq!(read_lf_line(&mut input, 3, false).expect("read"), Some((b"def".to_vec(), 4)));
+    }
+}
