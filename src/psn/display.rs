@@ -10,7 +10,7 @@ use std::fmt::Write;
 
 use super::model::{Comment, Game, Move, MoveNode, Origin, Promotion};
 use super::replay::{Replay, Resolved};
-use crate::sfen::Position;
+use crate::shogi::Position;
 use crate::shogi::rules::Move as Played;
 use crate::shogi::{Color, PieceKind};
 

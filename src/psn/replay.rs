@@ -13,7 +13,7 @@ use super::findings::Findings;
 use super::model::{Game, Mark, Move as Written, MoveForm, MoveNode, Origin, Promotion};
 use super::setup::HANDICAPS;
 use crate::diagnostic::Diagnostic;
-use crate::sfen::Position;
+use crate::shogi::Position;
 use crate::shogi::rules::{Illegal, Move, State};
 use crate::shogi::{Color, Piece, PieceKind, Square};
 use crate::span::Span;
