@@ -8,8 +8,8 @@ use pest::Parser;
 use super::findings::Findings;
 use super::header;
 use super::model::{
-    Annotation, Clock, Comment, CommentKind, End, Game, Header, Mark, Move, MoveForm, MoveNode, MoveNumber, Origin,
-    Promotion, Setup, Variation, MAX_VARIATION_DEPTH,
+    Annotation, Clock, Comment, CommentKind, End, Game, Header, Mark, MoveForm, MoveNode, MoveNumber, Origin,
+    Promotion, Setup, Variation, WrittenMove, MAX_VARIATION_DEPTH,
 };
 use super::parser::{PsnParser, Rule};
 use super::scan::{Kind, RawGame, Token, WordKind};
@@ -780,9 +780,9 @@ fn check_numbers(moves: &[MoveNode], departures: &mut Departures, diagnostics: &
 /// `word` is not in that rule's shape (which a word the scanner classified always is).
 ///
 /// Total: any word and any kind give an answer, never a panic.
-pub fn decode(kind: WordKind, word: &str, span: Span) -> Option<Move> {
+pub fn decode(kind: WordKind, word: &str, span: Span) -> Option<WrittenMove> {
     let b = word.as_bytes();
-    let mut m = Move {
+    let mut m = WrittenMove {
         span,
         text: word.into(),
         form: MoveForm::Spec,
@@ -845,7 +845,7 @@ pub fn decode(kind: WordKind, word: &str, span: Span) -> Option<Move> {
 }
 
 /// The rest of a chess-style move `m` after its piece letter (`rest`, at `off` in the word).
-fn decode_chess(m: &mut Move, rest: &[u8], off: usize, span: Span) -> Option<()> {
+fn decode_chess(m: &mut WrittenMove, rest: &[u8], off: usize, span: Span) -> Option<()> {
     m.form = MoveForm::Chess;
     // `chess_mark`, last: `Bxe3=H+`.
     let rest = match rest.split_last() {
@@ -893,7 +893,7 @@ fn decode_chess(m: &mut Move, rest: &[u8], off: usize, span: Span) -> Option<()>
 }
 
 /// The rest of a shogi-style move `m` of `kind` after its piece letter (`rest`).
-fn decode_shogi(m: &mut Move, kind: WordKind, rest: &[u8]) -> Option<()> {
+fn decode_shogi(m: &mut WrittenMove, kind: WordKind, rest: &[u8]) -> Option<()> {
     m.form = match kind {
         WordKind::PiecelessMove => MoveForm::Pieceless,
         WordKind::SeparatedMove => MoveForm::Separated,

@@ -8,10 +8,10 @@
 
 use std::fmt::Write;
 
-use super::model::{Comment, Game, Move, MoveNode, Origin, Promotion};
+use super::model::{Comment, Game, MoveNode, Origin, Promotion, WrittenMove};
 use super::replay::{Replay, Resolved};
 use crate::shogi::Position;
-use crate::shogi::rules::Move as Played;
+use crate::shogi::rules::Move;
 use crate::shogi::{Color, PieceKind};
 
 /// The game as 1998-spec PSN, ending with a newline. With its replay, every move is written in
@@ -265,12 +265,12 @@ fn replace_chars(text: &str, table: &[(char, char)], control: char) -> String {
 pub fn spec_move(r: &Resolved) -> String {
     let mut s = String::new();
     match r.mv {
-        Played::Drop { kind, to } => {
+        Move::Drop { kind, to } => {
             s.push(kind.letter());
             s.push('*');
             s.push_str(&to.to_string());
         }
-        Played::Board { from, to, promote } => {
+        Move::Board { from, to, promote } => {
             if r.piece.promoted {
                 s.push('+');
             }
@@ -309,7 +309,7 @@ pub fn to_sfens(replay: &Replay) -> String {
 }
 
 /// A move in the spec's form, when the text says enough; as written otherwise.
-pub(crate) fn move_text(m: &Move) -> String {
+pub(crate) fn move_text(m: &WrittenMove) -> String {
     let Some(piece) = m.piece else { return m.text.to_string() };
     if matches!(m.from, Origin::File(_) | Origin::Rank(_)) {
         return m.text.to_string();

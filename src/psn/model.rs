@@ -112,7 +112,7 @@ pub struct MoveNode {
     pub number: Option<MoveNumber>,
     /// The move.
     #[cfg_attr(feature = "serde", serde(rename = "move"))]
-    pub mv: Move,
+    pub mv: WrittenMove,
     /// Glyphs and numeric annotations: `!`, `?!`, `$2`.
     pub annotations: Vec<Annotation>,
     /// Clock columns written after it.
@@ -233,7 +233,7 @@ pub enum Promotion {
 /// A move or drop, as written.
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(Serialize))]
-pub struct Move {
+pub struct WrittenMove {
     /// The characters of the move (without a glued number or glyph).
     pub span: Span,
     /// The text as written.
@@ -360,7 +360,7 @@ mod tests {
     fn deep_game(depth: usize) -> Game {
         let node = |i: usize, variations: Vec<Variation>| MoveNode {
             number: None,
-            mv: Move {
+            mv: WrittenMove {
                 span: Span::new(4 * i, 4 * i + 3),
                 text: "P7f".into(),
                 form: MoveForm::Spec,

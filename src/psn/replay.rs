@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use super::findings::Findings;
-use super::model::{Game, Mark, Move as Written, MoveForm, MoveNode, Origin, Promotion};
+use super::model::{Game, Mark, MoveForm, MoveNode, Origin, Promotion, WrittenMove};
 use super::setup::HANDICAPS;
 use crate::diagnostic::Diagnostic;
 use crate::shogi::Position;
@@ -326,7 +326,7 @@ fn guess_handicap(game: &Game) -> Option<(&'static str, Position)> {
 }
 
 /// True when the move's written `x` or `-` agrees with what it takes.
-fn capture_consistent(state: &State, written: &Written, mv: Move) -> bool {
+fn capture_consistent(state: &State, written: &WrittenMove, mv: Move) -> bool {
     capture_mark(written).is_none_or(|x| {
         let takes = matches!(mv, Move::Board { to, .. } if state.piece_at(to).is_some());
         x == takes
@@ -335,7 +335,7 @@ fn capture_consistent(state: &State, written: &Written, mv: Move) -> bool {
 
 /// What the text says of a capture: `Some(true)` for `x`, `Some(false)` for `-`, `None` when
 /// the form says nothing.
-fn capture_mark(m: &Written) -> Option<bool> {
+fn capture_mark(m: &WrittenMove) -> Option<bool> {
     match m.form {
         MoveForm::Separated | MoveForm::Pieceless => Some(m.capture),
         MoveForm::Short => m.text.contains(['-', 'x']).then_some(m.capture),
@@ -360,7 +360,7 @@ pub enum Unplayable {
     NoCandidate {
         /// The kind and promotion written.
         kind: PieceKind,
-        /// Written with a leading `+`.
+        /// WrittenMove with a leading `+`.
         promoted: bool,
         /// Why the nearest such piece cannot, if there is one.
         nearest: Option<Illegal>,
@@ -407,7 +407,7 @@ pub const fn promoted_letter(kind: PieceKind) -> Option<char> {
 
 /// True when the letter of `m` names `p`: its kind and promotion as written, or, for a `G` of
 /// Fairy-Stockfish SAN, a gold or a piece promoted to move like one.
-fn names(m: &Written, kind: PieceKind, p: Piece) -> bool {
+fn names(m: &WrittenMove, kind: PieceKind, p: Piece) -> bool {
     if m.gold_mover {
         p.kind == PieceKind::Gold || p.promoted && promoted_letter(p.kind) == Some('G')
     } else {
@@ -416,7 +416,7 @@ fn names(m: &Written, kind: PieceKind, p: Piece) -> bool {
 }
 
 /// The pieces of `side` that the letter of `m` names.
-fn named_pieces(m: &Written, kind: PieceKind, side: Color) -> Vec<Piece> {
+fn named_pieces(m: &WrittenMove, kind: PieceKind, side: Color) -> Vec<Piece> {
     if m.gold_mover {
         let mut out = vec![Piece { color: side, kind: PieceKind::Gold, promoted: false }];
         for kind in [PieceKind::Pawn, PieceKind::Lance, PieceKind::Knight, PieceKind::Silver] {
@@ -429,7 +429,7 @@ fn named_pieces(m: &Written, kind: PieceKind, side: Color) -> Vec<Piece> {
 }
 
 /// Checks the `+` or `#` written after `mv` against the position it leads to.
-fn check_mark(state: &State, m: &Written, mv: Move) -> Result<(), Unplayable> {
+fn check_mark(state: &State, m: &WrittenMove, mv: Move) -> Result<(), Unplayable> {
     let Some(mark) = m.mark else { return Ok(()) };
     let mut after = *state;
     after.play_unchecked(mv);
@@ -443,7 +443,7 @@ fn check_mark(state: &State, m: &Written, mv: Move) -> Result<(), Unplayable> {
 }
 
 /// The move the text means in `state`, or why there is none.
-pub(crate) fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable> {
+pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplayable> {
     let side = state.side();
     let promote = m.promotion == Some(Promotion::Promote);
     if m.drop {
@@ -500,7 +500,7 @@ pub(crate) fn resolve(state: &State, m: &Written) -> Result<Resolved, Unplayable
 
 /// The square the piece `m` moves comes from, when the text gives at most its file or rank
 /// (`origin`), or why there is none.
-fn find_origin(state: &State, m: &Written, origin: Origin, promote: bool) -> Result<Square, Unplayable> {
+fn find_origin(state: &State, m: &WrittenMove, origin: Origin, promote: bool) -> Result<Square, Unplayable> {
     let side = state.side();
     let kind = m.piece.unwrap_or(PieceKind::Pawn);
     let fits = |sq: Square| match origin {
@@ -588,7 +588,7 @@ fn name(piece: Piece) -> String {
 
 impl Unplayable {
     /// The diagnostic for the move `m`, played in `state`.
-    fn into_diagnostic(self, m: &Written, state: &State, arrivals: &Arrivals) -> Diagnostic {
+    fn into_diagnostic(self, m: &WrittenMove, state: &State, arrivals: &Arrivals) -> Diagnostic {
         let side = state.side().name();
         let mut extra = Extra { arrivals, spans: Vec::new() };
         let mut at = m.span;
@@ -679,7 +679,7 @@ impl Extra<'_> {
 }
 
 /// The finding on `m`, illegal for `why`.
-fn illegal(why: Illegal, m: &Written, extra: &mut Extra<'_>) -> Parts {
+fn illegal(why: Illegal, m: &WrittenMove, extra: &mut Extra<'_>) -> Parts {
     let help = match why {
         Illegal::CannotReach { piece, .. } => {
             format!("{}: check the origin and the destination", moves_of(piece))
@@ -735,7 +735,7 @@ fn no_candidate(
     piece: Piece,
     nearest: Option<Illegal>,
     other_state: Option<Square>,
-    m: &Written,
+    m: &WrittenMove,
     extra: &mut Extra<'_>,
 ) -> Parts {
     let side = piece.color.name();
@@ -764,7 +764,7 @@ fn no_candidate(
 }
 
 /// The finding on `m`, which pieces of `side` on `squares` can all play.
-fn ambiguous(squares: &[Square], side: &str, m: &Written, extra: &mut Extra<'_>) -> Parts {
+fn ambiguous(squares: &[Square], side: &str, m: &WrittenMove, extra: &mut Extra<'_>) -> Parts {
     let list: Vec<String> = squares.iter().map(ToString::to_string).collect();
     for sq in squares {
         extra.came(*sq, format!("a candidate came to {sq} here"));
@@ -789,7 +789,7 @@ fn ambiguous(squares: &[Square], side: &str, m: &Written, extra: &mut Extra<'_>)
 }
 
 /// The finding on `m`'s check or mate `mark`, when the move gives `check` or `mate` to `other`.
-fn wrong_check_mark(mark: Mark, check: bool, mate: bool, other: &str, m: &Written) -> Parts {
+fn wrong_check_mark(mark: Mark, check: bool, mate: bool, other: &str, m: &WrittenMove) -> Parts {
     let (what, help) = match (mark.mate, check, mate) {
         (false, _, true) => {
             (format!("it checkmates {other}"), "write `#`: a move that mates is marked `#`, not `+`".to_owned())
@@ -817,7 +817,7 @@ fn wrong_check_mark(mark: Mark, check: bool, mate: bool, other: &str, m: &Writte
     )
 }
 
-fn written_piece(m: &Written) -> String {
+fn written_piece(m: &WrittenMove) -> String {
     match m.piece {
         Some(k) if m.promoted => format!("a promoted {}", k.name()),
         Some(k) => format!("a {}", k.name()),
