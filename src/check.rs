@@ -8,8 +8,7 @@
 use std::io::{self, Read};
 
 use crate::diagnostic::Diagnostic;
-use crate::fen;
-use crate::sfen::{self, Dialect, DialectChoice};
+pub use crate::format::Format; // moved to crate::format
 use crate::span::Span;
 
 /// The longest line kifu parses; a longer one is reported without being parsed.
@@ -32,44 +31,6 @@ pub(crate) fn fill(reader: &mut impl io::BufRead) -> io::Result<&[u8]> {
         }
     }
     reader.fill_buf()
-}
-
-/// The line formats kifu checks, with their dialect.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// SFEN records, one per line, in the given dialect(s).
-    Sfen(DialectChoice),
-    /// FEN records (six fields), with standard or Chess960 castling.
-    Fen(fen::Dialect),
-    /// EPD records (four fields and operations).
-    Epd,
-}
-
-/// A line format without its dialect, as a file's extension names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FormatName {
-    /// `.sfen`
-    Sfen,
-    /// `.fen`
-    Fen,
-    /// `.epd`
-    Epd,
-    /// `.psn` (game records, not lines: see [`crate::psn`])
-    Psn,
-}
-
-impl FormatName {
-    /// The format a file name's extension names, if any.
-    pub fn from_path(path: &str) -> Option<Self> {
-        let ext = std::path::Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
-        match ext.as_str() {
-            "sfen" => Some(Self::Sfen),
-            "fen" => Some(Self::Fen),
-            "epd" => Some(Self::Epd),
-            "psn" => Some(Self::Psn),
-            _ => None,
-        }
-    }
 }
 
 /// One line of a batch: where its bytes are and how long it really was.
@@ -253,9 +214,8 @@ pub struct LineReport {
     pub text: String,
     /// Every finding, errors and warnings.
     pub diagnostics: Vec<Diagnostic>,
-    /// The dialect the record was read in, when known: `usi`, `sfen2007`, `fen`, `chess960`,
-    /// `epd`.
-    pub dialect: Option<&'static str>,
+    /// The format and dialect the record was read in, when known ([`Format::read_as`]).
+    pub dialect: Option<Format>,
 }
 
 impl LineReport {
@@ -346,24 +306,8 @@ pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> Li
         }
         pre.push(diag);
     }
-    let mut diagnostics = match format {
-        Format::Sfen(choice) => {
-            let checked = sfen::check(&text, choice);
-            report.dialect = checked.record.dialect.map(Dialect::as_str);
-            checked.diagnostics
-        }
-        Format::Fen(dialect) => {
-            report.dialect = Some(match dialect {
-                fen::Dialect::Standard => "fen",
-                fen::Dialect::Chess960 => "chess960",
-            });
-            fen::check(&text, fen::Kind::Fen, dialect).diagnostics
-        }
-        Format::Epd => {
-            report.dialect = Some("epd");
-            fen::check(&text, fen::Kind::Epd, fen::Dialect::Standard).diagnostics
-        }
-    };
+    let (mut diagnostics, read_as) = format.check_text(&text);
+    report.dialect = read_as;
     if bad_utf8.is_some() {
         // The replacement characters are already reported as bad bytes.
         diagnostics.retain(|d| !d.span().slice(&text).chars().all(|c| c == '\u{FFFD}') || d.span().is_empty());
@@ -453,7 +397,7 @@ mod tests {
     fn caps_the_findings_of_one_record() {
         // Seventy ranks of one unknown letter each: two findings a rank.
         let line = vec!["x"; 70].join("/") + " b - 1";
-        let r = check_line(Format::Sfen(DialectChoice::Auto), 7, line.as_bytes(), line.len());
+        let r = check_line(Format::Sfen(crate::sfen::DialectChoice::Auto), 7, line.as_bytes(), line.len());
         assert_eq!(r.diagnostics.len(), MAX_FINDINGS + 1);
         let last = r.diagnostics.last().expect("a note");
         assert_eq!(last.code, "input::too-many-findings");
@@ -462,7 +406,7 @@ mod tests {
 
     #[test]
     fn reports_bytes_that_are_not_utf8() {
-        let r = check_line(Format::Sfen(DialectChoice::Auto), 1, b"9/9/9/9/9/9/9/9/9 b \xFF", 21);
+        let r = check_line(Format::Sfen(crate::sfen::DialectChoice::Auto), 1, b"9/9/9/9/9/9/9/9/9 b \xFF", 21);
         assert_eq!(r.diagnostics[0].code, "input::not-utf8");
         assert!(!r.is_valid());
     }

@@ -8,6 +8,7 @@ pub mod excerpt;
 pub mod fen;
 pub mod fields;
 pub mod findings;
+pub mod format;
 pub mod grammar;
 pub mod grid;
 pub mod json;

@@ -10,11 +10,14 @@ use std::thread;
 use clap::{Parser, Subcommand, ValueEnum};
 use miette::{GraphicalReportHandler, GraphicalTheme};
 
-use kifu::check::{self, Batch, Format, FormatName, LineReader, LineReport};
+use kifu::check::{self, Batch, LineReader, LineReport};
 use kifu::diagnostic::RecordSource;
-use kifu::fen;
-use kifu::sfen::DialectChoice;
+use kifu::format::Format;
 
+use args::{DialectArg, FormatArg};
+
+#[path = "cli/args.rs"]
+mod args;
 #[path = "cli/output.rs"]
 mod output;
 #[path = "cli/playground.rs"]
@@ -115,7 +118,7 @@ enum ConvertTo {
 struct CheckArgs {
     /// Files to check; `-` or nothing reads standard input.
     paths: Vec<String>,
-    /// The records' format (by default, from each file's extension: `.sfen`, `.fen`, `.epd`, `.psn`).
+    /// The records' format (by default, from each file's extension: `.sfen`, `.fen`, `.epd`, `.psn`, `.json`).
     #[arg(long, value_enum)]
     format: Option<FormatArg>,
     /// The dialect. SFEN: `auto` (each record in the dialect its side letter names),
@@ -137,70 +140,6 @@ struct CheckArgs {
     /// PSN: check the syntax only, without playing the moves on a board.
     #[arg(long)]
     no_replay: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum FormatArg {
-    /// SFEN (the 2007 spec and the USI dialect).
-    Sfen,
-    /// FEN (chess, six fields).
-    Fen,
-    /// EPD (chess, four fields and operations).
-    Epd,
-    /// PSN (shogi game records).
-    Psn,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum DialectArg {
-    /// SFEN: either dialect, by the side letter.
-    Auto,
-    /// SFEN spec 0.0.1 (2007): `B`/`W`, move numbers 1-99.
-    Sfen2007,
-    /// SFEN as USI writes it: `b`/`w`, any move number.
-    Usi,
-    /// FEN with `KQkq` castling.
-    Standard,
-    /// FEN with Chess960 castling (Shredder-FEN and X-FEN letters).
-    Chess960,
-}
-
-/// The format and dialect to read a file in, or why they do not go together.
-fn resolve(name: FormatName, dialect: Option<DialectArg>) -> Result<Format, String> {
-    match (name, dialect) {
-        (FormatName::Sfen, None | Some(DialectArg::Auto)) => Ok(Format::Sfen(DialectChoice::Auto)),
-        (FormatName::Sfen, Some(DialectArg::Sfen2007)) => Ok(Format::Sfen(DialectChoice::Sfen2007)),
-        (FormatName::Sfen, Some(DialectArg::Usi)) => Ok(Format::Sfen(DialectChoice::Usi)),
-        (FormatName::Fen, None | Some(DialectArg::Standard | DialectArg::Auto)) => {
-            Ok(Format::Fen(fen::Dialect::Standard))
-        }
-        (FormatName::Fen, Some(DialectArg::Chess960)) => Ok(Format::Fen(fen::Dialect::Chess960)),
-        (FormatName::Epd, None | Some(DialectArg::Standard | DialectArg::Auto)) => Ok(Format::Epd),
-        (FormatName::Psn, _) => Err("PSN games are not line records".to_owned()),
-        (name, Some(d)) => Err(format!(
-            "`--dialect {}` is not a dialect of {}",
-            d.to_possible_value().map_or_else(String::new, |v| v.get_name().to_owned()),
-            match name {
-                FormatName::Sfen => "SFEN (auto, sfen2007, usi)",
-                FormatName::Fen => "FEN (standard, chess960)",
-                FormatName::Epd => "EPD (standard)",
-                FormatName::Psn => "PSN (each game's dialect is found from its text)",
-            }
-        )),
-    }
-}
-
-/// How a dialect is named in the human summary.
-fn dialect_title(name: &str) -> &str {
-    match name {
-        "usi" => "USI",
-        "sfen2007" => "SFEN 2007",
-        "fen" => "FEN",
-        "chess960" => "Chess960 FEN",
-        "epd" => "EPD",
-        "json" => "JSON",
-        other => kifu::psn::dialect::title(other),
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -245,18 +184,24 @@ struct Totals {
     valid: u64,
     invalid: u64,
     warnings: u64,
-    dialects: BTreeMap<&'static str, u64>,
+    /// How many records were read in each dialect, by name, with the dialect's title.
+    dialects: BTreeMap<&'static str, (u64, &'static str)>,
 }
 
 impl Totals {
+    /// Counts a record read in dialect `name`, titled `title`.
+    fn read_as(&mut self, name: &'static str, title: &'static str) {
+        self.dialects.entry(name).or_insert((0, title)).0 += 1;
+    }
+
     fn add(&mut self, other: &Self) {
         self.games = if self.records == 0 { other.games } else { self.games && (other.games || other.records == 0) };
         self.records += other.records;
         self.valid += other.valid;
         self.invalid += other.invalid;
         self.warnings += other.warnings;
-        for (name, n) in &other.dialects {
-            *self.dialects.entry(name).or_default() += n;
+        for (name, (n, title)) in &other.dialects {
+            self.dialects.entry(name).or_insert((0, title)).0 += n;
         }
     }
 }
@@ -355,14 +300,42 @@ fn run_check(args: &CheckArgs) -> ExitCode {
     let mut failed = false;
     for path in &paths {
         let name = if path == "-" { "<stdin>" } else { path.as_str() };
-        let name_of_format = match args.format {
-            Some(FormatArg::Sfen) => Some(FormatName::Sfen),
-            Some(FormatArg::Fen) => Some(FormatName::Fen),
-            Some(FormatArg::Epd) => Some(FormatName::Epd),
-            Some(FormatArg::Psn) => Some(FormatName::Psn),
-            None => None,
+        let format = match (args::format_of(args.format, path), path.as_str()) {
+            (Some(f), _) => f,
+            (None, "-") => {
+                usage_error(
+                    &mut out,
+                    json,
+                    name,
+                    "standard input has no file name to tell its format: add `--format sfen` (or fen, epd, psn)",
+                );
+                failed = true;
+                continue;
+            }
+            (None, p) => {
+                usage_error(
+                    &mut out,
+                    json,
+                    name,
+                    &format!("cannot tell the format of `{p}` from its name: add `--format sfen` (or fen, epd, psn)"),
+                );
+                failed = true;
+                continue;
+            }
         };
-        if args.format.is_none() && views_cli::is_json_path(path) {
+        // JSON positions say their own game: `--dialect` is not theirs to choose.
+        let format = match args.dialect {
+            Some(d) if format != Format::Json => match format.with_dialect(d) {
+                Ok(f) => f,
+                Err(e) => {
+                    usage_error(&mut out, json, name, &e);
+                    failed = true;
+                    continue;
+                }
+            },
+            _ => format,
+        };
+        if format == Format::Json {
             match views_cli::check_json(path, name, &renderer, &mut out) {
                 Ok(t) => totals.add(&t),
                 Err(e) => {
@@ -372,19 +345,7 @@ fn run_check(args: &CheckArgs) -> ExitCode {
             }
             continue;
         }
-        let psn = name_of_format.or_else(|| FormatName::from_path(path)) == Some(FormatName::Psn);
-        if psn {
-            if let Some(d) = args.dialect {
-                let d = d.to_possible_value().map_or_else(String::new, |v| v.get_name().to_owned());
-                usage_error(
-                    &mut out,
-                    json,
-                    name,
-                    &format!("`--dialect {d}` does not apply to PSN: each game's dialect is found from its text"),
-                );
-                failed = true;
-                continue;
-            }
+        if format == Format::Psn {
             match open_input(path) {
                 Ok(input) => match check_psn(
                     input,
@@ -410,46 +371,6 @@ fn run_check(args: &CheckArgs) -> ExitCode {
             }
             continue;
         }
-        let format = match (name_of_format, path.as_str()) {
-            (Some(f), _) => match resolve(f, args.dialect) {
-                Ok(f) => f,
-                Err(e) => {
-                    usage_error(&mut out, json, name, &e);
-                    failed = true;
-                    continue;
-                }
-            },
-            (None, "-") => {
-                usage_error(
-                    &mut out,
-                    json,
-                    name,
-                    "standard input has no file name to tell its format: add `--format sfen` (or fen, epd, psn)",
-                );
-                failed = true;
-                continue;
-            }
-            (None, p) => match FormatName::from_path(p).map(|f| resolve(f, args.dialect)) {
-                Some(Ok(f)) => f,
-                Some(Err(e)) => {
-                    usage_error(&mut out, json, name, &e);
-                    failed = true;
-                    continue;
-                }
-                None => {
-                    usage_error(
-                        &mut out,
-                        json,
-                        name,
-                        &format!(
-                            "cannot tell the format of `{p}` from its name: add `--format sfen` (or fen, epd, psn)"
-                        ),
-                    );
-                    failed = true;
-                    continue;
-                }
-            },
-        };
         let result = if path == "-" {
             check_stream(io::stdin(), None, name, format, &renderer, workers, &mut out)
         } else {
@@ -482,12 +403,11 @@ fn run_check(args: &CheckArgs) -> ExitCode {
             valid: totals.valid,
             invalid: totals.invalid,
             warnings: totals.warnings,
-            dialects: totals.dialects.clone(),
+            dialects: totals.dialects.iter().map(|(name, (n, _))| (*name, *n)).collect(),
         };
         serde_json::to_string(&summary).unwrap_or_default()
     } else {
-        let dialects: Vec<String> =
-            totals.dialects.iter().map(|(name, n)| format!("{n} {}", dialect_title(name))).collect();
+        let dialects: Vec<String> = totals.dialects.values().map(|(n, title)| format!("{n} {title}")).collect();
         let dialects = if dialects.is_empty() { String::new() } else { format!(" (read as {})", dialects.join(", ")) };
         let noun = match (totals.games, totals.records) {
             (true, 1) => "game",
@@ -552,8 +472,8 @@ fn check_one(
         t.invalid += 1;
     }
     t.warnings += report.warnings() as u64;
-    if let Some(name) = report.dialect {
-        *t.dialects.entry(name).or_default() += 1;
+    if let Some(f) = report.dialect {
+        t.read_as(f.read_as(), f.title());
     }
     if !report.diagnostics.is_empty() {
         renderer.render(name, &report, out);
@@ -745,73 +665,9 @@ fn progress_bar(size: Option<u64>) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-/// `kifu board`: each valid FEN record's board on standard output, findings on standard error.
+/// `kifu board`: each valid record's board on standard output, findings on standard error.
 fn run_board(args: &BoardArgs) -> ExitCode {
-    if views_cli::handles_board(&args.paths, &args.views) {
-        return views_cli::run_board(&args.paths, args.dialect, &args.views);
-    }
-    let dialect = match args.dialect {
-        None | Some(DialectArg::Standard | DialectArg::Auto) => fen::Dialect::Standard,
-        Some(DialectArg::Chess960) => fen::Dialect::Chess960,
-        Some(_) => {
-            output::message("`kifu board` reads FEN: its dialects are standard and chess960");
-            return ExitCode::from(2);
-        }
-    };
-    let reporter = views_cli::Reporter::new();
-    let paths: Vec<String> = if args.paths.is_empty() { vec!["-".to_owned()] } else { args.paths.clone() };
-    let mut out = output::Stdout;
-    let (mut boards, mut invalid, mut failed) = (0u64, 0u64, false);
-    for path in &paths {
-        let name = if path == "-" { "<stdin>" } else { path.as_str() };
-        let input: Box<dyn Read> = if path == "-" {
-            Box::new(io::stdin())
-        } else {
-            match File::open(path) {
-                Ok(f) => Box::new(f),
-                Err(e) => {
-                    output::message(format_args!("cannot open `{name}`: {e}"));
-                    failed = true;
-                    continue;
-                }
-            }
-        };
-        let mut reader = LineReader::new(input);
-        loop {
-            let batch = match reader.next_batch(BATCH_BYTES) {
-                Ok(Some(b)) => b,
-                Ok(None) => break,
-                Err(e) => {
-                    output::message(format_args!("cannot read `{name}`: {e}"));
-                    failed = true;
-                    break;
-                }
-            };
-            if output::failed() {
-                return ExitCode::from(2); // reported by `output::exit`
-            }
-            for line in &batch.lines {
-                let bytes = batch.bytes(line);
-                let report = check::check_line(Format::Fen(dialect), line.number, bytes, line.len);
-                // Warnings leave the board valid; only an invalid record explains itself here.
-                if !report.is_valid() {
-                    output::err(reporter.line(name, report.line, &report.text, &report.diagnostics));
-                    invalid += 1;
-                    continue;
-                }
-                let text = std::str::from_utf8(bytes).unwrap_or_default();
-                let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-                if let Some(position) = fen::check(text, fen::Kind::Fen, dialect).position {
-                    let sep = if boards > 0 { "\n" } else { "" };
-                    if write!(out, "{sep}{}", position.diagram()).is_err() {
-                        return ExitCode::from(2); // reported by `output::exit`
-                    }
-                    boards += 1;
-                }
-            }
-        }
-    }
-    exit_code(failed, invalid > 0)
+    views_cli::run_board(&args.paths, args.dialect, &args.views)
 }
 
 /// The exit status of the commands that read records: 2 for a usage or I/O error, 1 when a
@@ -895,7 +751,7 @@ fn check_psn(
                 totals.invalid += 1;
             }
             totals.warnings += r.warnings;
-            *totals.dialects.entry(r.dialect).or_default() += 1;
+            totals.read_as(r.dialect, kifu::psn::dialect::title(r.dialect));
             out.write_all(r.rendered.as_bytes()).inspect_err(|_| write_failed = true)
         },
     );

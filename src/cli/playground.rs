@@ -15,33 +15,7 @@ use kifu::playground::limits::MAX_GRAMMAR_BYTES;
 use kifu::playground::records::{self, Layout, Record};
 use kifu::span::Span;
 
-/// The records' format (the playground's own copy, so the other commands' formats can grow).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum FormatArg {
-    /// SFEN (the 2007 spec and the USI dialect).
-    Sfen,
-    /// FEN (chess, six fields).
-    Fen,
-    /// EPD (chess, four fields and operations).
-    Epd,
-    /// PSN (shogi game records).
-    Psn,
-}
-
-/// The dialect a record is read in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum DialectArg {
-    /// SFEN: either dialect, by the side letter.
-    Auto,
-    /// SFEN spec 0.0.1 (2007): `B`/`W`, move numbers 1-99.
-    Sfen2007,
-    /// SFEN as USI writes it: `b`/`w`, any move number.
-    Usi,
-    /// FEN with `KQkq` castling.
-    Standard,
-    /// FEN with Chess960 castling (Shredder-FEN and X-FEN letters).
-    Chess960,
-}
+use super::args::{DialectArg, FormatArg};
 
 /// `kifu tree`.
 #[derive(clap::Args, Debug)]
@@ -239,17 +213,6 @@ fn read_capped(path: &str, cap: usize, what: &str) -> Result<Vec<u8>, String> {
     }
 }
 
-fn format_of_path(path: &str) -> Option<FormatArg> {
-    let ext = std::path::Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
-    Some(match ext.as_str() {
-        "sfen" => FormatArg::Sfen,
-        "fen" => FormatArg::Fen,
-        "epd" => FormatArg::Epd,
-        "psn" => FormatArg::Psn,
-        _ => return None,
-    })
-}
-
 fn layout(format: Option<FormatArg>) -> Layout {
     if format == Some(FormatArg::Psn) {
         Layout::Games
@@ -264,6 +227,9 @@ fn shipped(format: FormatArg) -> Result<Grammar, ExitCode> {
         FormatArg::Sfen => ("grammar/sfen.pest", kifu::grammar::SFEN),
         FormatArg::Fen | FormatArg::Epd => ("grammar/fen.pest", kifu::grammar::FEN),
         FormatArg::Psn => ("grammar/psn.pest", kifu::grammar::PSN),
+        FormatArg::Json => {
+            return Err(usage("JSON positions have no grammar: give `--format sfen` (or fen, epd, psn)"))
+        }
     };
     Grammar::shipped(name, text).map_err(|e| report_grammar(&e))
 }
@@ -279,6 +245,7 @@ fn default_rule(format: FormatArg, dialect: Option<DialectArg>) -> &'static str 
         (FormatArg::Epd, Some(DialectArg::Chess960)) => "epd960_record",
         (FormatArg::Epd, _) => "epd_record",
         (FormatArg::Psn, _) => "game",
+        (FormatArg::Json, _) => "value",
     }
 }
 
@@ -336,7 +303,7 @@ fn limit_pest() {
 pub fn run_tree(args: &TreeArgs) -> ExitCode {
     limit_pest();
     let path = args.path.clone().unwrap_or_else(|| "-".to_owned());
-    let format = args.format.or_else(|| args.record.is_none().then(|| format_of_path(&path)).flatten());
+    let format = args.format.or_else(|| args.record.is_none().then(|| FormatArg::from_path(&path)).flatten());
     let name = if args.record.is_some() {
         "<record>".to_owned()
     } else if path == "-" {
@@ -502,6 +469,9 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
                 let c = kifu::fen::check(&r.text, kind, dialect);
                 (format!("{:#?}", c.record), c.diagnostics)
             }
+            (FormatArg::Json, _) => {
+                return usage("`--ast` reads SFEN, FEN, EPD and PSN: JSON positions have no syntax tree of kifu's");
+            }
             (FormatArg::Psn, _) => {
                 let file = kifu::psn::check_bytes(r.text.as_bytes(), Default::default());
                 let mut tree = String::new();
@@ -555,7 +525,7 @@ pub fn run_grammar(args: &GrammarArgs) -> ExitCode {
 }
 
 fn run_diff(args: &DiffArgs) -> ExitCode {
-    let format = args.format.or_else(|| args.corpus.iter().find_map(|p| format_of_path(p)));
+    let format = args.format.or_else(|| args.corpus.iter().find_map(|p| FormatArg::from_path(p)));
     let base = match format.map(shipped) {
         Some(Ok(g)) => Some(g),
         Some(Err(code)) => return code,
@@ -580,7 +550,7 @@ fn run_diff(args: &DiffArgs) -> ExitCode {
             Ok(b) => b,
             Err(e) => return usage(&e),
         };
-        let records = records::split(&bytes, layout(args.format.or_else(|| format_of_path(path))));
+        let records = records::split(&bytes, layout(args.format.or_else(|| FormatArg::from_path(path))));
         // Records are independent: cut them into one run per worker, and add the runs in order.
         let workers = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
         let size = records.len().div_ceil(workers).max(1);
@@ -876,12 +846,7 @@ pub fn run_conformance(args: &ConformanceArgs) -> ExitCode {
         Ok(c) => c,
         Err((line, text)) => return usage(&format!("line {line} of cases.tsv is not a case: `{text}`")),
     };
-    let only = args.format.map(|f| match f {
-        FormatArg::Sfen => "sfen",
-        FormatArg::Fen => "fen",
-        FormatArg::Epd => "epd",
-        FormatArg::Psn => "psn",
-    });
+    let only = args.format.map(|f| f.format().name());
     let cases: Vec<Case> = cases.into_iter().filter(|c| only.is_none_or(|f| c.format == f)).collect();
     if !args.cmd.contains("{file}") {
         return usage("the command must name the case's input as `{file}`");

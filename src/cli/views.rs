@@ -9,15 +9,17 @@ use std::process::ExitCode;
 
 use miette::{GraphicalReportHandler, GraphicalTheme};
 
-use kifu::check::{self, Format, FormatName, LineReader};
+use kifu::check::{self, LineReader};
 use kifu::diagnostic::{Diagnostic, RecordSource};
 use kifu::excerpt::{self, LineIndex};
+use kifu::format::Format;
 use kifu::json::{self as kjson, Node, Style, Value};
 use kifu::views::{self, html, svg, text, Diagram, Frame, Names};
 use kifu::{fen, sfen};
 
+use super::args::{self, DialectArg, FormatArg};
 use super::output::{self, AtomicFile};
-use super::{resolve, DialectArg, Renderer, Totals, BATCH_BYTES};
+use super::{Renderer, Totals, BATCH_BYTES};
 
 /// The options of `kifu board` beyond the FEN description's printer.
 #[derive(clap::Args, Debug, Default)]
@@ -49,19 +51,6 @@ pub struct ViewArgs {
     /// PSN games: every position of each game, not only the final one.
     #[arg(long)]
     pub each: bool,
-}
-
-impl ViewArgs {
-    fn any(&self) -> bool {
-        self.format.is_some()
-            || self.svg
-            || self.html
-            || self.output.is_some()
-            || self.ascii
-            || self.kanji
-            || self.last_move.is_some()
-            || self.each
-    }
 }
 
 /// `kifu json`'s options for positions.
@@ -119,64 +108,27 @@ struct Item {
     findings: Vec<String>,
 }
 
-/// How one input is read.
-enum Input {
-    Lines(Format),
-    Json,
-    Psn,
-}
-
-/// The formats of positions (and PSN, which these commands hand back or refuse).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum FormatArg {
-    /// SFEN (the 2007 spec and the USI dialect).
-    Sfen,
-    /// FEN (chess, six fields).
-    Fen,
-    /// EPD (chess, four fields and operations).
-    Epd,
-    /// JSON positions: the JSON position model, or its chess analogue.
-    Json,
-    /// PSN (shogi game records).
-    Psn,
-}
-
-/// True for a `.json` file.
-pub fn is_json_path(path: &str) -> bool {
-    Path::new(path).extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("json"))
-}
-
-/// How to read `path`; standard input without `--format` is `default`.
+/// How to read `path`; standard input without `--format` is `default`. `--dialect` applies to
+/// the line formats only (PSN games and JSON positions say their own).
 fn input_of(
     path: &str,
     format: Option<FormatArg>,
     dialect: Option<DialectArg>,
-    default: FormatArg,
-) -> Result<Input, String> {
-    let format = match format {
+    default: Format,
+) -> Result<Format, String> {
+    let format = match args::format_of(format, path) {
         Some(f) => f,
         None if path == "-" => default,
-        None if is_json_path(path) => FormatArg::Json,
-        None => match FormatName::from_path(path) {
-            Some(FormatName::Sfen) => FormatArg::Sfen,
-            Some(FormatName::Fen) => FormatArg::Fen,
-            Some(FormatName::Epd) => FormatArg::Epd,
-            Some(FormatName::Psn) => FormatArg::Psn,
-            None => {
-                return Err(format!(
-                    "cannot tell the format of `{path}` from its name: add `--format sfen` (or fen, epd, json, psn)"
-                ))
-            }
-        },
+        None => {
+            return Err(format!(
+                "cannot tell the format of `{path}` from its name: add `--format sfen` (or fen, epd, json, psn)"
+            ))
+        }
     };
-    let name = match format {
-        FormatArg::Json => return Ok(Input::Json),
-        FormatArg::Psn => return Ok(Input::Psn),
-        FormatArg::Sfen => FormatName::Sfen,
-        FormatArg::Fen => FormatName::Fen,
-        FormatArg::Epd => FormatName::Epd,
-    };
-    resolve(name, dialect).map(Input::Lines)
+    match dialect {
+        Some(d) if format.is_lines() => format.with_dialect(d),
+        _ => Ok(format),
+    }
 }
 
 /// Renders findings for standard error.
@@ -272,7 +224,7 @@ fn each_record(
     paths: &[String],
     format: Option<FormatArg>,
     dialect: Option<DialectArg>,
-    default: FormatArg,
+    default: Format,
     f: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> Outcome {
     let reporter = Reporter::new();
@@ -289,7 +241,7 @@ fn each_record(
             }
         };
         let result = match input {
-            Input::Psn => match super::open_input(path) {
+            Format::Psn => match super::open_input(path) {
                 Ok(input) => psn_records(name, input, &reporter, &mut outcome, f),
                 Err(e) => {
                     output::message(format_args!("cannot read `{name}`: {e}"));
@@ -297,7 +249,7 @@ fn each_record(
                     continue;
                 }
             },
-            Input::Json | Input::Lines(_) => {
+            _ => {
                 let reader = match open(path) {
                     Ok(r) => r,
                     Err(e) => {
@@ -307,8 +259,8 @@ fn each_record(
                     }
                 };
                 match input {
-                    Input::Lines(format) => line_records(name, reader, format, &reporter, &mut outcome, f),
-                    _ => json_records(name, reader, &reporter, &mut outcome, f),
+                    Format::Json => json_records(name, reader, &reporter, &mut outcome, f),
+                    format => line_records(name, reader, format, &reporter, &mut outcome, f),
                 }
             }
         };
@@ -451,6 +403,7 @@ fn line_records(
                         let ops = c.record.operations.map_or("", |s| s.slice(text).trim());
                         c.position.map(|p| Pos::Chess(p, Some(ops.to_owned())))
                     }
+                    Format::Psn | Format::Json => None,
                 }
             } else {
                 outcome.invalid = true;
@@ -604,7 +557,7 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
             }
             Ok(node) => {
                 let (position, _, diagnostics) = read_json_record(node);
-                *totals.dialects.entry("json").or_default() += 1;
+                totals.read_as(Format::Json.read_as(), Format::Json.title());
                 if position.is_some() {
                     totals.valid += 1;
                 } else {
@@ -627,18 +580,10 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
 /// True when `kifu json` or `kifu convert` should read positions rather than PSN games.
 pub fn reads_positions(paths: &[String], format: Option<FormatArg>) -> bool {
     match format {
-        Some(FormatArg::Psn) => false,
-        Some(_) => true,
+        Some(f) => f != FormatArg::Psn,
         None => {
             !paths.is_empty()
-                && paths.iter().all(|p| {
-                    p != "-"
-                        && (is_json_path(p)
-                            || matches!(
-                                FormatName::from_path(p),
-                                Some(FormatName::Sfen | FormatName::Fen | FormatName::Epd)
-                            ))
-                })
+                && paths.iter().all(|p| p != "-" && Format::from_path(p).is_some_and(|f| f != Format::Psn))
         }
     }
 }
@@ -650,7 +595,7 @@ pub fn run_json(paths: &[String], args: &JsonViewArgs) -> ExitCode {
         JsonStyle::Keyed => Style::Keyed,
     };
     let mut out = output::Stdout;
-    let outcome = each_record(paths, args.format, args.dialect, FormatArg::Psn, &mut |item| match item.position {
+    let outcome = each_record(paths, args.format, args.dialect, Format::Psn, &mut |item| match item.position {
         Some(Pos::Shogi(p)) => writeln!(out, "{}", sfen::json::write(&p, style)),
         Some(Pos::Chess(p, None)) => writeln!(out, "{}", fen::json::write(&p)),
         Some(Pos::Chess(p, Some(ops))) => writeln!(out, "{}", fen::json::write_epd(&p, &ops)),
@@ -668,7 +613,7 @@ pub fn converts_positions(paths: &[String], input: &ConvertInput) -> bool {
 pub fn run_convert_sfen(paths: &[String], input: &ConvertInput) -> ExitCode {
     let mut out = output::Stdout;
     let mut chess = false;
-    let mut outcome = each_record(paths, input.format, None, FormatArg::Psn, &mut |item| match item.position {
+    let mut outcome = each_record(paths, input.format, None, Format::Psn, &mut |item| match item.position {
         Some(Pos::Shogi(p)) => writeln!(out, "{p}"),
         Some(Pos::Game(_)) => Ok(()),
         Some(Pos::Chess(..)) => {
@@ -689,11 +634,6 @@ pub fn run_convert_sfen(paths: &[String], input: &ConvertInput) -> ExitCode {
 pub fn convert_unsupported(to: &str) -> ExitCode {
     output::message(format_args!("positions convert to SFEN only (`--to sfen`), not `--to {to}`"));
     ExitCode::from(2)
-}
-
-/// True when `kifu board` goes beyond the FEN description's printer.
-pub fn handles_board(paths: &[String], args: &ViewArgs) -> bool {
-    args.any() || paths.iter().any(|p| p != "-" && !matches!(FormatName::from_path(p), Some(FormatName::Fen)))
 }
 
 /// Where `kifu board` writes one stream of boards: standard output, or a file (`-o`) that
@@ -830,7 +770,7 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
     }
     let mut bad_move = None;
     let (mut written, mut games) = (0usize, false);
-    let mut outcome = each_record(paths, args.format, dialect, FormatArg::Fen, &mut |item| {
+    let mut outcome = each_record(paths, args.format, dialect, Format::Fen(fen::Dialect::Standard), &mut |item| {
         let diagram = match item.position {
             Some(Pos::Shogi(p)) => {
                 let last = match args.last_move.as_deref().map(views::shogi_move_squares) {
