@@ -2,11 +2,11 @@
 //! `kifu conformance`. The work is done by [`kifu::playground`]; this file reads arguments and
 //! files, and prints.
 
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use miette::{GraphicalReportHandler, GraphicalTheme};
+use miette::GraphicalReportHandler;
 
 use kifu::diagnostic::{Diagnostic, RecordSource};
 
@@ -154,9 +154,7 @@ pub struct ConformanceArgs {
 // ───────────────────────────── shared ─────────────────────────────
 
 fn handler() -> GraphicalReportHandler {
-    let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stderr().is_terminal();
-    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-    GraphicalReportHandler::new_themed(theme).with_width(100)
+    super::report::handler(super::report::Stream::Stderr, None, 100)
 }
 
 /// A diagnostic over a text of one or more lines whose first line is `first_line` of `name`.
@@ -307,7 +305,7 @@ pub fn run_tree(args: &TreeArgs) -> ExitCode {
     let name = if args.record.is_some() {
         "<record>".to_owned()
     } else if path == "-" {
-        "<stdin>".to_owned()
+        super::input::STDIN.to_owned()
     } else {
         path.clone()
     };
@@ -402,11 +400,7 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
         }
     }
     let _ = out.flush();
-    if rejected {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    super::report::exit_code(false, rejected)
 }
 
 /// The `tree::too-long` report for a line record longer than [`MAX_RECORD_BYTES`], shown on
@@ -505,11 +499,7 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
         invalid |= diagnostics.iter().any(Diagnostic::is_error);
     }
     let _ = out.flush();
-    if invalid {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    super::report::exit_code(false, invalid)
 }
 
 // ───────────────────────────── kifu grammar ─────────────────────────────
@@ -595,11 +585,7 @@ fn run_diff(args: &DiffArgs) -> ExitCode {
         }
     }
     let _ = out.flush();
-    if report.unchanged() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+    super::report::exit_code(false, !report.unchanged())
 }
 
 fn run_railroad(args: &RailroadArgs) -> ExitCode {
@@ -920,9 +906,5 @@ pub fn run_conformance(args: &ConformanceArgs) -> ExitCode {
         let _ = writeln!(out, "total {}", total.line());
     }
     let _ = out.flush();
-    if total.cases > 0 && total.agree == total.cases {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+    super::report::exit_code(false, !(total.cases > 0 && total.agree == total.cases))
 }

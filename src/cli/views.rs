@@ -3,11 +3,11 @@
 //! on JSON input.
 
 use std::fs::File;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use miette::{GraphicalReportHandler, GraphicalTheme};
+use miette::GraphicalReportHandler;
 
 use kifu::check::{self, LineReader};
 use kifu::diagnostic::{Diagnostic, RecordSource};
@@ -18,7 +18,9 @@ use kifu::views::{self, html, svg, text, Diagram, Frame, Names};
 use kifu::{fen, sfen};
 
 use super::args::{self, DialectArg, FormatArg};
+use super::input::{self as inputs, STDIN};
 use super::output::{self, AtomicFile};
+use super::report;
 use super::{Renderer, Totals, BATCH_BYTES};
 
 /// The options of `kifu board` beyond the FEN description's printer.
@@ -138,9 +140,7 @@ pub(crate) struct Reporter {
 
 impl Reporter {
     pub(crate) fn new() -> Self {
-        let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stderr().is_terminal();
-        let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-        Self { handler: GraphicalReportHandler::new_themed(theme).with_width(100) }
+        Self { handler: report::handler(report::Stream::Stderr, None, 100) }
     }
 
     /// Reports on one line of a file: `text` is the line, `line` its number.
@@ -177,13 +177,7 @@ struct Outcome {
 
 impl Outcome {
     fn code(&self) -> ExitCode {
-        if self.failed {
-            ExitCode::from(2)
-        } else if self.invalid {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
-        }
+        report::exit_code(self.failed, self.invalid)
     }
 }
 
@@ -228,10 +222,10 @@ fn each_record(
     f: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> Outcome {
     let reporter = Reporter::new();
-    let paths: Vec<String> = if paths.is_empty() { vec!["-".to_owned()] } else { paths.to_vec() };
+    let paths = inputs::paths(paths);
     let mut outcome = Outcome::default();
     for path in &paths {
-        let name = if path == "-" { "<stdin>" } else { path.as_str() };
+        let name = inputs::name(path);
         let input = match input_of(path, format, dialect, default) {
             Ok(i) => i,
             Err(e) => {
@@ -707,7 +701,7 @@ impl SvgFiles<'_> {
         self.count += 1;
         if self.dir {
             let stem = Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("stdin");
-            let stem = if file == "<stdin>" { "stdin" } else { stem };
+            let stem = if file == STDIN { "stdin" } else { stem };
             return Self::write(&self.target.join(format!("{stem}-{line}.svg")), &svg);
         }
         match self.count {
@@ -753,11 +747,8 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         None => (None, Some(Sink::Stdout(output::Stdout))),
     };
     if args.html {
-        let mut files: Vec<&str> = if paths.is_empty() {
-            vec!["<stdin>"]
-        } else {
-            paths.iter().map(|p| if p == "-" { "<stdin>" } else { p }).collect()
-        };
+        let paths = inputs::paths(paths);
+        let mut files: Vec<&str> = paths.iter().map(|p| inputs::name(p)).collect();
         files.dedup();
         if let Some(sink) = &mut sink {
             if let Err(e) = sink.write_all(html::start(&format!("kifu: {}", files.join(", "))).as_bytes()) {

@@ -8,7 +8,7 @@ use std::sync::{mpsc, Mutex};
 use std::thread;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use miette::{GraphicalReportHandler, GraphicalTheme};
+use miette::GraphicalReportHandler;
 
 use kifu::check::{self, Batch, LineReader, LineReport};
 use kifu::diagnostic::RecordSource;
@@ -16,13 +16,13 @@ use kifu::format::Format;
 
 use args::{DialectArg, FormatArg};
 
-#[path = "cli/args.rs"]
 mod args;
-#[path = "cli/output.rs"]
+mod input;
 mod output;
-#[path = "cli/playground.rs"]
+#[path = "playground.rs"]
 mod playground_cli;
-#[path = "cli/views.rs"]
+mod report;
+#[path = "views.rs"]
 mod views_cli;
 
 /// kifu: parses, validates and explains board-game notations (SFEN, FEN, EPD, PSN).
@@ -279,27 +279,25 @@ impl Renderer {
 fn run_check(args: &CheckArgs) -> ExitCode {
     let json = args.message_format == MessageFormat::Json;
     let color = match args.color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stdout().is_terminal(),
+        ColorChoice::Always => Some(true),
+        ColorChoice::Never => Some(false),
+        ColorChoice::Auto => None,
     };
-    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
     let width = if io::stdout().is_terminal() { terminal_width().unwrap_or(100) } else { 100 };
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(width)
-        .with_word_separator(textwrap::WordSeparator::AsciiSpace);
+    let handler =
+        report::handler(report::Stream::Stdout, color, width).with_word_separator(textwrap::WordSeparator::AsciiSpace);
     let renderer = Renderer { json, handler };
     let workers = match args.jobs {
         Some(jobs) => jobs as usize,
         None => thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_JOBS as usize),
     };
 
-    let paths: Vec<String> = if args.paths.is_empty() { vec!["-".to_owned()] } else { args.paths.clone() };
+    let paths = input::paths(&args.paths);
     let mut out = output::Stdout;
     let mut totals = Totals::default();
     let mut failed = false;
     for path in &paths {
-        let name = if path == "-" { "<stdin>" } else { path.as_str() };
+        let name = input::name(path);
         let format = match (args::format_of(args.format, path), path.as_str()) {
             (Some(f), _) => f,
             (None, "-") => {
@@ -670,17 +668,7 @@ fn run_board(args: &BoardArgs) -> ExitCode {
     views_cli::run_board(&args.paths, args.dialect, &args.views)
 }
 
-/// The exit status of the commands that read records: 2 for a usage or I/O error, 1 when a
-/// record is invalid, 0 otherwise.
-fn exit_code(failed: bool, invalid: bool) -> ExitCode {
-    if failed {
-        ExitCode::from(2)
-    } else if invalid {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
-}
+use report::exit_code;
 
 /// An input as a stream: a file, or standard input for `-`.
 fn open_input(path: &str) -> io::Result<Box<dyn io::BufRead + Send>> {
@@ -777,10 +765,10 @@ fn each_game<T: kifu::psn::stream::Weigh + Send>(
     work: impl Fn(&str, kifu::psn::stream::StreamGame) -> T + Sync,
     mut each: impl FnMut(&str, T) -> io::Result<()>,
 ) -> (bool, Option<io::Error>) {
-    let paths: Vec<String> = if paths.is_empty() { vec!["-".to_owned()] } else { paths.to_vec() };
+    let paths = input::paths(paths);
     let mut failed = false;
     for path in &paths {
-        let name = if path == "-" { "<stdin>" } else { path.as_str() };
+        let name = input::name(path);
         let input = match open_input(path) {
             Ok(input) => input,
             Err(e) => {
