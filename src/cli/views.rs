@@ -21,7 +21,8 @@ use super::args::{self, DialectArg, FormatArg};
 use super::input::{self as inputs, STDIN};
 use super::output::{self, AtomicFile};
 use super::report;
-use super::{Renderer, Totals, BATCH_BYTES};
+use crate::check::{Renderer, Totals, BATCH_BYTES};
+use crate::games::{open_input, PSN_PIECE_BYTES};
 
 /// The options of `kifu board` beyond the FEN description's printer.
 #[derive(clap::Args, Debug, Default)]
@@ -235,7 +236,7 @@ fn each_record(
             }
         };
         let result = match input {
-            Format::Psn => match super::open_input(path) {
+            Format::Psn => match open_input(path) {
                 Ok(input) => psn_records(name, input, &reporter, &mut outcome, f),
                 Err(e) => {
                     output::message(format_args!("cannot read `{name}`: {e}"));
@@ -307,7 +308,7 @@ fn psn_records(
     let result = kifu::psn::stream::check_parallel(
         input,
         kifu::psn::Options::default(),
-        super::PSN_PIECE_BYTES,
+        PSN_PIECE_BYTES,
         workers,
         |g| {
             let (text, g) = (&g.text, &g.checked);
