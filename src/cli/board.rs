@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use crate::args::DialectArg;
-use crate::views_cli;
+use crate::positions;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct BoardArgs {
@@ -14,10 +14,10 @@ pub(crate) struct BoardArgs {
     #[arg(long, value_enum)]
     dialect: Option<DialectArg>,
     #[command(flatten)]
-    views: views_cli::ViewArgs,
+    views: positions::ViewArgs,
 }
 
 /// `kifu board`: each valid record's board on standard output, findings on standard error.
 pub(crate) fn run(args: &BoardArgs) -> ExitCode {
-    views_cli::run_board(&args.paths, args.dialect, &args.views)
+    positions::run_board(&args.paths, args.dialect, &args.views)
 }

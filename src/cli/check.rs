@@ -18,7 +18,7 @@ use kifu::format::Format;
 use crate::args::{self, DialectArg, FormatArg};
 use crate::games::{open_input, PSN_PIECE_BYTES};
 use crate::report::{self, exit_code};
-use crate::{input, output, views_cli};
+use crate::{input, output, positions};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct CheckArgs {
@@ -220,7 +220,7 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
             _ => format,
         };
         if format == Format::Json {
-            match views_cli::check_json(path, name, &renderer, &mut out) {
+            match positions::check_json(path, name, &renderer, &mut out) {
                 Ok(t) => totals.add(&t),
                 Err(e) => {
                     usage_error(&mut out, json, name, &format!("cannot read `{name}`: {e}"));

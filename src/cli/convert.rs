@@ -8,7 +8,7 @@ use clap::ValueEnum;
 
 use crate::games::{default_workers, each_game};
 use crate::report::exit_code;
-use crate::{output, views_cli};
+use crate::{output, positions};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct ConvertArgs {
@@ -19,7 +19,7 @@ pub(crate) struct ConvertArgs {
     #[arg(long, value_enum)]
     to: ConvertTo,
     #[command(flatten)]
-    input: views_cli::ConvertInput,
+    input: positions::ConvertInput,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -34,11 +34,11 @@ pub(crate) enum ConvertTo {
 
 /// `kifu convert`: each game written again in the form asked for.
 pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
-    if views_cli::converts_positions(&args.paths, &args.input) {
+    if positions::converts_positions(&args.paths, &args.input) {
         return match args.to {
-            ConvertTo::Sfen => views_cli::run_convert_sfen(&args.paths, &args.input),
-            ConvertTo::Psn => views_cli::convert_unsupported("psn"),
-            ConvertTo::Usi => views_cli::convert_unsupported("usi"),
+            ConvertTo::Sfen => positions::run_convert_sfen(&args.paths, &args.input),
+            ConvertTo::Psn => positions::convert_unsupported("psn"),
+            ConvertTo::Usi => positions::convert_unsupported("usi"),
         };
     }
     let mut out = output::Stdout;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use crate::games::{default_workers, each_game};
 use crate::report::exit_code;
-use crate::{output, views_cli};
+use crate::{output, positions};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct JsonArgs {
@@ -14,7 +14,7 @@ pub(crate) struct JsonArgs {
     /// reads standard input (PSN, unless `--format` says otherwise).
     paths: Vec<String>,
     #[command(flatten)]
-    positions: views_cli::JsonViewArgs,
+    positions: positions::JsonViewArgs,
 }
 
 /// A game's line of `kifu json`.
@@ -30,8 +30,8 @@ pub(crate) struct JsonGame<'a> {
 
 /// `kifu json`: each game's model, one JSON object per line.
 pub(crate) fn run(args: &JsonArgs) -> ExitCode {
-    if views_cli::reads_positions(&args.paths, args.positions.format) {
-        return views_cli::run_json(&args.paths, &args.positions);
+    if positions::reads_positions(&args.paths, args.positions.format) {
+        return positions::run_json(&args.paths, &args.positions);
     }
     let mut out = output::Stdout;
     let mut invalid = false;

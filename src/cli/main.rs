@@ -7,16 +7,17 @@ use clap::{Parser, Subcommand};
 mod args;
 mod board;
 mod check;
+mod conformance;
 mod convert;
 mod games;
+mod grammar;
 mod input;
 mod json;
 mod output;
-#[path = "playground.rs"]
-mod playground_cli;
+mod playground;
+mod positions;
 mod report;
-#[path = "views.rs"]
-mod views_cli;
+mod tree;
 
 /// kifu: parses, validates and explains board-game notations (SFEN, FEN, EPD, PSN).
 #[derive(Parser, Debug)]
@@ -48,11 +49,11 @@ enum Command {
     /// `--grammar FILE` runs an edited `.pest` grammar instead of kifu's; `--ast` prints kifu's
     /// typed syntax tree. Exit status: 0 when every record parsed, 1 when one was rejected, 2 for
     /// a broken grammar or a usage error.
-    Tree(playground_cli::TreeArgs),
+    Tree(tree::TreeArgs),
     /// Work on grammars: `diff` two over a corpus, draw a `railroad` diagram, print `ebnf`.
-    Grammar(playground_cli::GrammarArgs),
+    Grammar(grammar::GrammarArgs),
     /// Score another validator against the conformance suite (`conformance/`).
-    Conformance(playground_cli::ConformanceArgs),
+    Conformance(conformance::ConformanceArgs),
     /// Print boards: FEN as eight lines of eight squares, SFEN as a 9×9 diagram; `--svg`, `--html`.
     ///
     /// FEN prints eight lines of eight characters, `.` for a blank square; SFEN and JSON
@@ -77,9 +78,9 @@ fn main() -> ExitCode {
         Command::Board(args) => board::run(&args),
         Command::Json(args) => json::run(&args),
         Command::Convert(args) => convert::run(&args),
-        Command::Tree(args) => playground_cli::run_tree(&args),
-        Command::Grammar(args) => playground_cli::run_grammar(&args),
-        Command::Conformance(args) => playground_cli::run_conformance(&args),
+        Command::Tree(args) => tree::run(&args),
+        Command::Grammar(args) => grammar::run(&args),
+        Command::Conformance(args) => conformance::run(&args),
     };
     output::exit(code)
 }

@@ -1,6 +1,6 @@
-//! The commands on positions: `kifu json` (the JSON model), `kifu convert --to sfen` (JSON
-//! in), `kifu board` beyond the FEN description's printer (SFEN text diagrams, `--svg`, `--html`), and `kifu check`
-//! on JSON input.
+//! Records read as positions, for `kifu board`, `kifu json` and `kifu convert --to sfen`: SFEN,
+//! FEN, EPD, JSON positions and PSN games, each record with its findings (reported on standard
+//! error); the boards `kifu board` draws; `kifu check` on JSON input.
 
 use std::fs::File;
 use std::io::{self, Read, Write};
