@@ -184,116 +184,111 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
     let mut failed = false;
     for path in &paths {
         let name = input::name(path);
-        let format = match (args::format_of(args.format, path), path.as_str()) {
-            (Some(f), _) => f,
-            (None, "-") => {
-                usage_error(
-                    &mut out,
-                    json,
-                    name,
-                    "standard input has no file name to tell its format: add `--format sfen` (or fen, epd, psn)",
-                );
-                failed = true;
-                continue;
-            }
-            (None, p) => {
-                usage_error(
-                    &mut out,
-                    json,
-                    name,
-                    &format!("cannot tell the format of `{p}` from its name: add `--format sfen` (or fen, epd, psn)"),
-                );
-                failed = true;
-                continue;
-            }
-        };
-        // JSON positions say their own game: `--dialect` is not theirs to choose.
-        let format = match args.dialect {
-            Some(d) if format != Format::Json => match format.with_dialect(d) {
-                Ok(f) => f,
-                Err(e) => {
-                    usage_error(&mut out, json, name, &e);
-                    failed = true;
-                    continue;
-                }
-            },
-            _ => format,
-        };
-        if format == Format::Json {
-            match positions::check_json(path, name, &renderer, &mut out) {
-                Ok(t) => totals.add(&t),
-                Err(e) => {
-                    usage_error(&mut out, json, name, &format!("cannot read `{name}`: {e}"));
-                    failed = true;
-                }
-            }
-            continue;
-        }
-        if format == Format::Psn {
-            match open_input(path) {
-                Ok(input) => match check_psn(
-                    input,
-                    name,
-                    kifu::psn::Options { strict: args.strict, replay: !args.no_replay },
-                    &renderer,
-                    workers,
-                    &mut out,
-                ) {
-                    Ok(t) => totals.add(&t),
-                    Err(Failed::Read(e, t)) => {
-                        totals.add(&t);
-                        usage_error(&mut out, json, name, &format!("cannot read `{name}`: {e}"));
-                        failed = true;
-                    }
-                    // `output::exit` reports it (a closed pipe quietly).
-                    Err(Failed::Write) => return ExitCode::from(2),
-                },
-                Err(e) => {
-                    usage_error(&mut out, json, name, &format!("cannot read `{name}`: {e}"));
-                    failed = true;
-                }
-            }
-            continue;
-        }
-        let result = if path == "-" {
-            check_stream(io::stdin(), None, name, format, &renderer, workers, &mut out)
-        } else {
-            match File::open(path) {
-                Ok(f) => {
-                    let size = f.metadata().ok().map(|m| m.len());
-                    check_stream(f, size, name, format, &renderer, workers, &mut out)
-                }
-                Err(e) => {
-                    usage_error(&mut out, json, name, &format!("cannot open `{name}`: {e}"));
-                    failed = true;
-                    continue;
-                }
-            }
-        };
-        match result {
+        let checked = resolve(args, path)
+            .map_err(|e| Stop::Usage(e, Totals::default()))
+            .and_then(|format| check_path(args, path, format, &renderer, workers, &mut out));
+        match checked {
             Ok(t) => totals.add(&t),
-            // A write error: `output::exit` reports it.
-            Err(_) if output::failed() => return ExitCode::from(2),
-            Err(e) => {
-                usage_error(&mut out, json, name, &format!("cannot check `{name}`: {e}"));
+            Err(Stop::Usage(e, t)) => {
+                totals.add(&t);
+                usage_error(&mut out, json, name, &e);
                 failed = true;
+            }
+            // `output::exit` reports it (a closed pipe quietly).
+            Err(Stop::Write) => return ExitCode::from(2),
+        }
+    }
+    // Any write error is kept and reported by `output::exit`.
+    let _ = writeln!(out, "{}", totals.summary(json));
+    exit_code(failed, totals.invalid > 0)
+}
+
+/// The format to check `path` in, with `--dialect`, or why there is none.
+fn resolve(args: &CheckArgs, path: &str) -> Result<Format, String> {
+    let format = match (args::format_of(args.format, path), path) {
+        (Some(f), _) => f,
+        (None, "-") => {
+            return Err(
+                "standard input has no file name to tell its format: add `--format sfen` (or fen, epd, psn)".to_owned()
+            )
+        }
+        (None, p) => {
+            return Err(format!(
+                "cannot tell the format of `{p}` from its name: add `--format sfen` (or fen, epd, psn)"
+            ))
+        }
+    };
+    // JSON positions say their own game: `--dialect` is not theirs to choose.
+    match args.dialect {
+        Some(d) if format != Format::Json => format.with_dialect(d),
+        _ => Ok(format),
+    }
+}
+
+/// Why checking an input stopped: a usage or I/O error (with the totals of the records read
+/// before it), or a write error (kept by `output`, which reports it at the end).
+enum Stop {
+    Usage(String, Totals),
+    Write,
+}
+
+/// Checks the input at `path` in `format`, its reports written to `out`.
+fn check_path(
+    args: &CheckArgs,
+    path: &str,
+    format: Format,
+    renderer: &Renderer,
+    workers: usize,
+    out: &mut (impl Write + Send),
+) -> Result<Totals, Stop> {
+    let name = input::name(path);
+    let unread = |e: io::Error| Stop::Usage(format!("cannot read `{name}`: {e}"), Totals::default());
+    match format {
+        Format::Json => positions::check_json(path, name, renderer, out).map_err(unread),
+        Format::Psn => {
+            let options = kifu::psn::Options { strict: args.strict, replay: !args.no_replay };
+            match check_psn(open_input(path).map_err(unread)?, name, options, renderer, workers, out) {
+                Ok(t) => Ok(t),
+                Err(Failed::Read(e, t)) => Err(Stop::Usage(format!("cannot read `{name}`: {e}"), t)),
+                Err(Failed::Write) => Err(Stop::Write),
+            }
+        }
+        _ => {
+            let result = if path == "-" {
+                check_stream(io::stdin(), None, name, format, renderer, workers, out)
+            } else {
+                let f = File::open(path)
+                    .map_err(|e| Stop::Usage(format!("cannot open `{name}`: {e}"), Totals::default()))?;
+                let size = f.metadata().ok().map(|m| m.len());
+                check_stream(f, size, name, format, renderer, workers, out)
+            };
+            match result {
+                Ok(t) => Ok(t),
+                // A write error: `output::exit` reports it.
+                Err(_) if output::failed() => Err(Stop::Write),
+                Err(e) => Err(Stop::Usage(format!("cannot check `{name}`: {e}"), Totals::default())),
             }
         }
     }
-    let summary = if json {
-        let summary = JsonSummary {
-            kind: "summary",
-            records: totals.records,
-            valid: totals.valid,
-            invalid: totals.invalid,
-            warnings: totals.warnings,
-            dialects: totals.dialects.iter().map(|(name, (n, _))| (*name, *n)).collect(),
-        };
-        serde_json::to_string(&summary).unwrap_or_default()
-    } else {
-        let dialects: Vec<String> = totals.dialects.values().map(|(n, title)| format!("{n} {title}")).collect();
+}
+
+impl Totals {
+    /// The last line of the report: counts and dialects, in words or as JSON.
+    fn summary(&self, json: bool) -> String {
+        if json {
+            let summary = JsonSummary {
+                kind: "summary",
+                records: self.records,
+                valid: self.valid,
+                invalid: self.invalid,
+                warnings: self.warnings,
+                dialects: self.dialects.iter().map(|(name, (n, _))| (*name, *n)).collect(),
+            };
+            return serde_json::to_string(&summary).unwrap_or_default();
+        }
+        let dialects: Vec<String> = self.dialects.values().map(|(n, title)| format!("{n} {title}")).collect();
         let dialects = if dialects.is_empty() { String::new() } else { format!(" (read as {})", dialects.join(", ")) };
-        let noun = match (totals.games, totals.records) {
+        let noun = match (self.games, self.records) {
             (true, 1) => "game",
             (true, _) => "games",
             (false, 1) => "record",
@@ -301,12 +296,9 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
         };
         format!(
             "{} {noun}: {} valid, {} invalid, {} warnings{dialects}",
-            totals.records, totals.valid, totals.invalid, totals.warnings
+            self.records, self.valid, self.invalid, self.warnings
         )
-    };
-    // Any write error is kept and reported by `output::exit`.
-    let _ = writeln!(out, "{summary}");
-    exit_code(failed, totals.invalid > 0)
+    }
 }
 
 pub(crate) fn usage_error(out: &mut impl Write, json: bool, file: &str, message: &str) {
