@@ -747,48 +747,18 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         },
         None => (None, Some(Sink::Stdout(output::Stdout))),
     };
-    if args.html {
-        let paths = inputs::paths(paths);
-        let mut files: Vec<&str> = paths.iter().map(|p| inputs::name(p)).collect();
-        files.dedup();
-        if let Some(sink) = &mut sink {
-            if let Err(e) = sink.write_all(html::start(&format!("kifu: {}", files.join(", "))).as_bytes()) {
-                if !output::failed() {
-                    output::message(e);
-                }
-                return ExitCode::from(2);
+    if let (true, Some(sink)) = (args.html, &mut sink) {
+        if let Err(e) = start_html(paths, sink) {
+            if !output::failed() {
+                output::message(e);
             }
+            return ExitCode::from(2);
         }
     }
     let mut bad_move = None;
     let (mut written, mut games) = (0usize, false);
     let mut outcome = each_record(paths, args.format, dialect, Format::Fen(fen::Dialect::Standard), &mut |item| {
-        let diagram = match item.position {
-            Some(Pos::Shogi(p)) => {
-                let last = match args.last_move.as_deref().map(views::shogi_move_squares) {
-                    Some(Some(squares)) => squares,
-                    Some(None) => {
-                        bad_move = args.last_move.clone();
-                        Vec::new()
-                    }
-                    None => Vec::new(),
-                };
-                Some(Diagram::Shogi(vec![Frame { label: None, position: p, last_move: last }]))
-            }
-            Some(Pos::Game(frames)) => Some(Diagram::Shogi(frames)),
-            Some(Pos::Chess(p, _)) => {
-                let last = match args.last_move.as_deref().map(views::chess_move_squares) {
-                    Some(Some(squares)) => squares,
-                    Some(None) => {
-                        bad_move = args.last_move.clone();
-                        Vec::new()
-                    }
-                    None => Vec::new(),
-                };
-                Some(Diagram::Chess(p, last))
-            }
-            None => None,
-        };
+        let diagram = diagram_of(item.position, args.last_move.as_deref(), &mut bad_move);
         let record = html::Record {
             title: format!("{}:{}", item.file, item.line),
             notation: Some(item.notation),
@@ -802,18 +772,7 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
             return sink.as_mut().map_or(Ok(()), |s| s.write_all(section.as_bytes()));
         }
         // A game's final position, or with `--each` every position of it.
-        let frames: Vec<html::Record> = match &record.diagram {
-            Some(Diagram::Shogi(frames)) if args.each && frames.len() > 1 => frames
-                .iter()
-                .map(|f| html::Record {
-                    title: record.title.clone(),
-                    notation: None,
-                    diagram: Some(Diagram::Shogi(vec![f.clone()])),
-                    findings: Vec::new(),
-                })
-                .collect(),
-            _ => vec![record],
-        };
+        let frames = frames_of(record, args.each);
         for record in &frames {
             match (&mut files, &mut sink) {
                 (Some(files), _) => {
@@ -834,36 +793,11 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         }
         Ok(())
     });
-    if let Some(m) = bad_move {
-        output::message(format_args!(
-            "`--last-move {m}` is not a move: write USI (`7g7f`, `7g7f+`, `P*5e`) for shogi, UCI (`e2e4`) for chess"
-        ));
-        return ExitCode::from(2);
+    if let Some(code) = stopped(bad_move, &outcome, target) {
+        return code;
     }
-    if outcome.failed {
-        // An input could not be read (or a write failed): a file named by `-o` keeps what it held.
-        if let Some(path) = target.filter(|_| !output::failed()) {
-            output::message(format_args!("`{}` is not written: not every input could be read", path.display()));
-        }
-        return outcome.code();
-    }
-    let finished = match (files, sink) {
-        (Some(files), _) => files.finish(),
-        (None, Some(mut sink)) => {
-            let end = if args.html { html::end(games) } else { String::new() };
-            match sink.write_all(end.as_bytes()) {
-                Err(e) => Err(e),
-                Ok(()) => match sink {
-                    Sink::File(f) => {
-                        let path = f.path().display().to_string();
-                        f.commit().map_err(|e| context(e, format_args!("cannot write `{path}`")))
-                    }
-                    Sink::Stdout(mut out) => out.flush(),
-                },
-            }
-        }
-        (None, None) => Ok(()),
-    };
+    let end = if args.html { html::end(games) } else { String::new() };
+    let finished = finish_boards(files, sink, &end);
     if let Err(e) = finished {
         if !output::failed() {
             output::message(e);
@@ -871,6 +805,89 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         outcome.failed = true;
     }
     outcome.code()
+}
+
+/// The exit status when `kifu board` stops before its end: `--last-move` is not a move, or an
+/// input could not be read (or a write failed; a file named by `-o` then keeps what it held).
+fn stopped(bad_move: Option<String>, outcome: &Outcome, target: Option<&Path>) -> Option<ExitCode> {
+    if let Some(m) = bad_move {
+        output::message(format_args!(
+            "`--last-move {m}` is not a move: write USI (`7g7f`, `7g7f+`, `P*5e`) for shogi, UCI (`e2e4`) for chess"
+        ));
+        return Some(ExitCode::from(2));
+    }
+    if !outcome.failed {
+        return None;
+    }
+    if let Some(path) = target.filter(|_| !output::failed()) {
+        output::message(format_args!("`{}` is not written: not every input could be read", path.display()));
+    }
+    Some(outcome.code())
+}
+
+/// Starts the HTML page, titled with the inputs' names.
+fn start_html(paths: &[String], sink: &mut Sink) -> io::Result<()> {
+    let paths = inputs::paths(paths);
+    let mut files: Vec<&str> = paths.iter().map(|p| inputs::name(p)).collect();
+    files.dedup();
+    sink.write_all(html::start(&format!("kifu: {}", files.join(", "))).as_bytes())
+}
+
+/// A game's final position, or with `--each` every position of it.
+fn frames_of(record: html::Record, each: bool) -> Vec<html::Record> {
+    match &record.diagram {
+        Some(Diagram::Shogi(frames)) if each && frames.len() > 1 => frames
+            .iter()
+            .map(|f| html::Record {
+                title: record.title.clone(),
+                notation: None,
+                diagram: Some(Diagram::Shogi(vec![f.clone()])),
+                findings: Vec::new(),
+            })
+            .collect(),
+        _ => vec![record],
+    }
+}
+
+/// The diagram of a record's position, its last move (`--last-move`) shaded; a move that is
+/// not one is kept in `bad_move`.
+fn diagram_of(position: Option<Pos>, last_move: Option<&str>, bad_move: &mut Option<String>) -> Option<Diagram> {
+    Some(match position? {
+        Pos::Shogi(p) => {
+            let last = squares(last_move, views::shogi_move_squares, bad_move);
+            Diagram::Shogi(vec![Frame { label: None, position: p, last_move: last }])
+        }
+        Pos::Game(frames) => Diagram::Shogi(frames),
+        Pos::Chess(p, _) => Diagram::Chess(p, squares(last_move, views::chess_move_squares, bad_move)),
+    })
+}
+
+/// The squares of `--last-move`, read by `read`; none when it is not given, or not a move
+/// (then kept in `bad_move`).
+fn squares<T>(last_move: Option<&str>, read: impl Fn(&str) -> Option<Vec<T>>, bad_move: &mut Option<String>) -> Vec<T> {
+    let Some(m) = last_move else { return Vec::new() };
+    read(m).unwrap_or_else(|| {
+        *bad_move = Some(m.to_owned());
+        Vec::new()
+    })
+}
+
+/// Writes what ends the boards (`end`: the HTML page's end) and commits a file written with `-o`.
+fn finish_boards(files: Option<SvgFiles<'_>>, sink: Option<Sink>, end: &str) -> io::Result<()> {
+    match (files, sink) {
+        (Some(files), _) => files.finish(),
+        (None, Some(mut sink)) => {
+            sink.write_all(end.as_bytes())?;
+            match sink {
+                Sink::File(f) => {
+                    let path = f.path().display().to_string();
+                    f.commit().map_err(|e| context(e, format_args!("cannot write `{path}`")))
+                }
+                Sink::Stdout(mut out) => out.flush(),
+            }
+        }
+        (None, None) => Ok(()),
+    }
 }
 
 /// The text diagram of a record: the FEN description's board for chess, the 9×9 diagram for shogi.
