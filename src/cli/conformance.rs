@@ -10,6 +10,7 @@ use kifu::span::Span;
 
 use crate::args::FormatArg;
 use crate::playground::*;
+use crate::pool;
 
 /// `kifu conformance`.
 #[derive(clap::Args, Debug)]
@@ -252,32 +253,17 @@ pub fn run(args: &ConformanceArgs) -> ExitCode {
         return usage(&format!("`--timeout` takes a number of seconds above 0 and at most {MAX_CASE_TIMEOUT_SECS}"));
     }
     let timeout = Duration::from_secs_f64(args.timeout);
-    let workers = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<std::sync::Mutex<Option<Outcome>>> = cases.iter().map(|_| std::sync::Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..workers.min(cases.len().max(1)) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(case) = cases.get(i) else { break };
-                let file = suite.join(&case.file).to_string_lossy().into_owned();
-                let outcome = run_case(&conformance::command_for(&args.cmd, case, &file), timeout);
-                if let Ok(mut slot) = results[i].lock() {
-                    *slot = Some(outcome);
-                }
-            });
-        }
+    let results = pool::map(&cases, pool::workers(args.jobs), |case| {
+        let file = suite.join(&case.file).to_string_lossy().into_owned();
+        run_case(&conformance::command_for(&args.cmd, case, &file), timeout)
     });
     let mut total = Score::default();
     let mut formats: std::collections::BTreeMap<String, Score> = std::collections::BTreeMap::new();
     let mut shown = String::new();
     let mut disagreements = Vec::new();
     for (case, slot) in cases.iter().zip(results) {
-        let outcome = slot.into_inner().ok().flatten().unwrap_or(Outcome {
-            verdict: Verdict::Failed,
-            status: "not run".into(),
-            stderr: String::new(),
-        });
+        let outcome =
+            slot.unwrap_or(Outcome { verdict: Verdict::Failed, status: "not run".into(), stderr: String::new() });
         total.add(case, outcome.verdict);
         formats.entry(case.format.clone()).or_default().add(case, outcome.verdict);
         let agrees = matches!((case.valid, outcome.verdict), (true, Verdict::Valid) | (false, Verdict::Invalid));

@@ -2,7 +2,6 @@
 
 use std::fs::File;
 use std::io;
-use std::thread;
 
 use crate::{input, output};
 
@@ -62,5 +61,5 @@ pub(crate) fn each_game<T: kifu::psn::stream::Weigh + Send>(
 
 /// The worker threads for `json`, `convert` and `board`: one per core.
 pub(crate) fn default_workers() -> usize {
-    thread::available_parallelism().map_or(1, |n| n.get())
+    crate::pool::workers(None)
 }

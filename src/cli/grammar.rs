@@ -3,10 +3,11 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use kifu::playground::records;
+use kifu::playground::records::{self, Record};
 
 use crate::args::FormatArg;
 use crate::playground::*;
+use crate::pool;
 
 /// `kifu grammar`.
 #[derive(clap::Args, Debug)]
@@ -123,19 +124,12 @@ fn run_diff(args: &DiffArgs) -> ExitCode {
         };
         let records = records::split(&bytes, layout(args.format.or_else(|| FormatArg::from_path(path))));
         // Records are independent: cut them into one run per worker, and add the runs in order.
-        let workers = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
-        let size = records.len().div_ceil(workers).max(1);
-        let parts: Vec<kifu::playground::diff::Report> = std::thread::scope(|scope| {
-            let runs: Vec<_> = records
-                .chunks(size)
-                .map(|chunk| {
-                    let (old, new, rule) = (&old, &new, args.rule.as_str());
-                    scope.spawn(move || kifu::playground::diff::diff(old, new, rule, path, chunk, args.examples))
-                })
-                .collect();
-            runs.into_iter().filter_map(|r| r.join().ok()).collect()
+        let workers = pool::workers(args.jobs);
+        let chunks: Vec<&[Record]> = records.chunks(records.len().div_ceil(workers).max(1)).collect();
+        let parts = pool::map(&chunks, workers, |chunk| {
+            kifu::playground::diff::diff(&old, &new, &args.rule, path, chunk, args.examples)
         });
-        for part in parts {
+        for part in parts.into_iter().flatten() {
             report.add(part, args.examples);
         }
         texts.push(path.clone());

@@ -15,6 +15,7 @@ mod input;
 mod json;
 mod output;
 mod playground;
+mod pool;
 mod positions;
 mod report;
 mod tree;

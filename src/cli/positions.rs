@@ -303,7 +303,7 @@ fn psn_records(
     outcome: &mut Outcome,
     f: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> io::Result<()> {
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = crate::pool::workers(None);
     let mut write_error = None;
     let result = kifu::psn::stream::check_parallel(
         input,
