@@ -39,24 +39,43 @@ pub(crate) fn each_game<T: kifu::psn::stream::Weigh + Send>(
                 continue;
             }
         };
-        let mut write_error = None;
-        let result = kifu::psn::stream::check_parallel(
-            input,
-            kifu::psn::Options::default(),
-            PSN_PIECE_BYTES,
-            workers,
-            |game| work(name, game),
-            |t| each(name, t).inspect_err(|e| write_error = Some(io::Error::new(e.kind(), e.to_string()))),
-        );
-        if write_error.is_some() {
-            return (failed, write_error);
-        }
+        let result = match stream_games(input, workers, |game| work(name, game), |t| each(name, t)) {
+            Err(Stopped::Write(e)) => return (failed, Some(e)),
+            Err(Stopped::Read(e)) => Err(e),
+            Ok(()) => Ok(()),
+        };
         if let Err(e) = result {
             output::message(format_args!("cannot read `{name}`: {e}"));
             failed = true;
         }
     }
     (failed, None)
+}
+
+/// Why a stream of games stopped: its input failed, or `each` did (a write error).
+pub(crate) enum Stopped {
+    Read(io::Error),
+    Write(io::Error),
+}
+
+/// The games of `input`, each made ready by `work` on `workers` threads and handed to `each` in
+/// order ([`kifu::psn::stream::check_parallel`]); stops at the first error of either.
+pub(crate) fn stream_games<T: kifu::psn::stream::Weigh + Send>(
+    input: Box<dyn io::BufRead + Send>,
+    workers: usize,
+    work: impl Fn(kifu::psn::stream::StreamGame) -> T + Sync,
+    mut each: impl FnMut(T) -> io::Result<()>,
+) -> Result<(), Stopped> {
+    let mut write_error = None;
+    let result =
+        kifu::psn::stream::check_parallel(input, kifu::psn::Options::default(), PSN_PIECE_BYTES, workers, work, |t| {
+            each(t).inspect_err(|e| write_error = Some(io::Error::new(e.kind(), e.to_string())))
+        });
+    match (write_error, result) {
+        (Some(e), _) => Err(Stopped::Write(e)),
+        (None, Err(e)) => Err(Stopped::Read(e)),
+        (None, Ok(())) => Ok(()),
+    }
 }
 
 /// The worker threads for `json`, `convert` and `board`: one per core.

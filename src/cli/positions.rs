@@ -22,7 +22,7 @@ use super::input::{self as inputs, STDIN};
 use super::output::{self, AtomicFile};
 use super::report;
 use crate::check::{Renderer, Totals, BATCH_BYTES};
-use crate::games::{open_input, PSN_PIECE_BYTES};
+use crate::games::{open_input, stream_games, Stopped};
 
 /// The options of `kifu board` beyond the FEN description's printer.
 #[derive(clap::Args, Debug, Default)]
@@ -303,13 +303,9 @@ fn psn_records(
     outcome: &mut Outcome,
     f: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> io::Result<()> {
-    let workers = crate::pool::workers(None);
-    let mut write_error = None;
-    let result = kifu::psn::stream::check_parallel(
+    let result = stream_games(
         input,
-        kifu::psn::Options::default(),
-        PSN_PIECE_BYTES,
-        workers,
+        crate::pool::workers(None),
         |g| {
             let (text, g) = (&g.text, &g.checked);
             let errors: Vec<Diagnostic> = g.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
@@ -355,12 +351,12 @@ fn psn_records(
                 outcome.invalid = true;
                 output::err(&record.rendered);
             }
-            f(record.item).inspect_err(|e| write_error = Some(io::Error::new(e.kind(), e.to_string())))
+            f(record.item)
         },
     );
-    match write_error {
-        Some(e) => Err(e),
-        None => result,
+    match result {
+        Err(Stopped::Read(e) | Stopped::Write(e)) => Err(e),
+        Ok(()) => Ok(()),
     }
 }
 

@@ -108,14 +108,10 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
     if let Err(code) = require_rule(grammar, &rule, &format!("`{which}`")) {
         return code;
     }
-    let records = match records_of(args, format, path) {
+    let records = match some_records(args, format, name, path) {
         Ok(r) => r,
         Err(code) => return code,
     };
-    if records.is_empty() {
-        crate::output::message(format_args!("`{name}` holds no record"));
-        return ExitCode::SUCCESS;
-    }
     let mut out = crate::output::Stdout;
     let mut rejected = false;
     for (i, r) in records.iter().enumerate() {
@@ -166,15 +162,22 @@ fn too_long(format: Option<FormatArg>, name: &str, record: &Record) -> Option<St
     Some(render(name, &text[..start], record.line, &d))
 }
 
+/// The records to read, or the exit status when there are none (said on standard error) or
+/// they cannot be read.
+fn some_records(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str) -> Result<Vec<Record>, ExitCode> {
+    let records = records_of(args, format, path)?;
+    if records.is_empty() {
+        crate::output::message(format_args!("`{name}` holds no record"));
+        return Err(ExitCode::SUCCESS);
+    }
+    Ok(records)
+}
+
 fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
-    let records = match records_of(args, Some(format), path) {
+    let records = match some_records(args, Some(format), name, path) {
         Ok(r) => r,
         Err(code) => return code,
     };
-    if records.is_empty() {
-        crate::output::message(format_args!("`{name}` holds no record"));
-        return ExitCode::SUCCESS;
-    }
     let mut out = crate::output::Stdout;
     let mut invalid = false;
     for (i, r) in records.iter().enumerate() {
