@@ -7,6 +7,15 @@ mod bin;
 
 use bin::{json_lines, kifu, run_with_stdin, stdout, write, START};
 
+/// Snapshots of `kifu` run with each list of arguments, by name.
+fn snapshots(runs: &[(&str, &[&str])]) {
+    bin::settings("cli").bind(|| {
+        for (name, args) in runs {
+            assert_cmd_snapshot!(*name, kifu().args(*args));
+        }
+    });
+}
+
 #[test]
 fn help() {
     bin::settings("cli").bind(|| {
@@ -17,10 +26,10 @@ fn help() {
 
 #[test]
 fn the_readme_example() {
-    bin::settings("cli").bind(|| {
-        assert_cmd_snapshot!("tour_human", kifu().args(["check", "examples/tour.sfen"]));
-        assert_cmd_snapshot!("tour_json", kifu().args(["check", "--message-format", "json", "examples/tour.sfen"]));
-    });
+    snapshots(&[
+        ("tour_human", &["check", "examples/tour.sfen"]),
+        ("tour_json", &["check", "--message-format", "json", "examples/tour.sfen"]),
+    ]);
 }
 
 #[test]
@@ -267,10 +276,10 @@ fn check_reads_fen_and_epd() {
 
 #[test]
 fn psn_games() {
-    bin::settings("cli").bind(|| {
-        assert_cmd_snapshot!("psn_tour_human", kifu().args(["check", "examples/tour.psn"]));
-        assert_cmd_snapshot!("psn_tour_convert", kifu().args(["convert", "--to", "psn", "examples/tour.psn"]));
-    });
+    snapshots(&[
+        ("psn_tour_human", &["check", "examples/tour.psn"]),
+        ("psn_tour_convert", &["convert", "--to", "psn", "examples/tour.psn"]),
+    ]);
 }
 
 #[test]
