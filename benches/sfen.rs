@@ -15,7 +15,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
-use kifu::check::{check_line, Format};
+use kifu::check::check_line;
+use kifu::format::Format;
 use kifu::sfen::{self, build, fast, DialectChoice};
 
 /// Valid records: opening, handicap, midgame and tsume positions, in both dialects. Every one

@@ -6,53 +6,14 @@
 //! keeps at most [`MAX_KEPT`] bytes of any one line.
 
 use crate::diagnostic::Diagnostic;
-use crate::fen;
-use crate::sfen::{self, Dialect, DialectChoice};
+use crate::format::Format;
 use crate::span::Span;
 
 pub use crate::input::line_too_long;
-pub use crate::input::lines::{Batch, LineInfo, LineReader, MAX_KEPT, MAX_LINE}; // moved to crate::input::lines // moved to crate::input::bytes
+pub use crate::input::lines::{Batch, LineInfo, LineReader, MAX_KEPT, MAX_LINE};
 
 /// Most findings reported for one record; the rest are counted.
 pub const MAX_FINDINGS: usize = 64;
-
-/// The line formats kifu checks, with their dialect.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// SFEN records, one per line, in the given dialect(s).
-    Sfen(DialectChoice),
-    /// FEN records (six fields), with standard or Chess960 castling.
-    Fen(fen::Dialect),
-    /// EPD records (four fields and operations).
-    Epd,
-}
-
-/// A line format without its dialect, as a file's extension names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FormatName {
-    /// `.sfen`
-    Sfen,
-    /// `.fen`
-    Fen,
-    /// `.epd`
-    Epd,
-    /// `.psn` (game records, not lines: see [`crate::psn`])
-    Psn,
-}
-
-impl FormatName {
-    /// The format a file name's extension names, if any.
-    pub fn from_path(path: &str) -> Option<Self> {
-        let ext = std::path::Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
-        match ext.as_str() {
-            "sfen" => Some(Self::Sfen),
-            "fen" => Some(Self::Fen),
-            "epd" => Some(Self::Epd),
-            "psn" => Some(Self::Psn),
-            _ => None,
-        }
-    }
-}
 
 /// What checking one line found.
 #[derive(Clone, Debug, Default)]
@@ -64,9 +25,8 @@ pub struct LineReport {
     pub text: String,
     /// Every finding, errors and warnings.
     pub diagnostics: Vec<Diagnostic>,
-    /// The dialect the record was read in, when known: `usi`, `sfen2007`, `fen`, `chess960`,
-    /// `epd`.
-    pub dialect: Option<&'static str>,
+    /// The format and dialect the record was read in, when known ([`Format::read_as`]).
+    pub dialect: Option<Format>,
 }
 
 impl LineReport {
@@ -92,24 +52,8 @@ pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> Li
         }
         crate::input::LineBytes::Text { text, findings, not_utf8 } => (text, findings, not_utf8),
     };
-    let mut diagnostics = match format {
-        Format::Sfen(choice) => {
-            let checked = sfen::check(&text, choice);
-            report.dialect = checked.record.dialect.map(Dialect::as_str);
-            checked.diagnostics
-        }
-        Format::Fen(dialect) => {
-            report.dialect = Some(match dialect {
-                fen::Dialect::Standard => "fen",
-                fen::Dialect::Chess960 => "chess960",
-            });
-            fen::check(&text, fen::Kind::Fen, dialect).diagnostics
-        }
-        Format::Epd => {
-            report.dialect = Some("epd");
-            fen::check(&text, fen::Kind::Epd, fen::Dialect::Standard).diagnostics
-        }
-    };
+    let (mut diagnostics, read_as) = format.check_text(&text);
+    report.dialect = read_as;
     if not_utf8 {
         // The replacement characters are already reported as bad bytes.
         diagnostics.retain(|d| !d.span().slice(&text).chars().all(|c| c == '\u{FFFD}') || d.span().is_empty());
@@ -146,7 +90,7 @@ mod tests {
     fn caps_the_findings_of_one_record() {
         // Seventy ranks of one unknown letter each: two findings a rank.
         let line = vec!["x"; 70].join("/") + " b - 1";
-        let r = check_line(Format::Sfen(DialectChoice::Auto), 7, line.as_bytes(), line.len());
+        let r = check_line(Format::Sfen(crate::sfen::DialectChoice::Auto), 7, line.as_bytes(), line.len());
         assert_eq!(r.diagnostics.len(), MAX_FINDINGS + 1);
         let last = r.diagnostics.last().expect("a note");
         assert_eq!(last.code, "input::too-many-findings");
@@ -155,7 +99,7 @@ mod tests {
 
     #[test]
     fn reports_bytes_that_are_not_utf8() {
-        let r = check_line(Format::Sfen(DialectChoice::Auto), 1, b"9/9/9/9/9/9/9/9/9 b \xFF", 21);
+        let r = check_line(Format::Sfen(crate::sfen::DialectChoice::Auto), 1, b"9/9/9/9/9/9/9/9/9 b \xFF", 21);
         assert_eq!(r.diagnostics[0].code, "input::not-utf8");
         assert!(!r.is_valid());
     }

@@ -7,6 +7,7 @@ pub mod chess;
 pub mod diagnostic;
 pub use diagnostic::excerpt; // moved to diagnostic::excerpt
 pub mod fen;
+pub mod format;
 pub mod input;
 pub mod json;
 pub mod notation;

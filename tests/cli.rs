@@ -1,54 +1,24 @@
 //! `kifu` through the built binary: output, exit codes, and every kind of awkward input.
 
-use std::io::Write as _;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use insta_cmd::assert_cmd_snapshot;
 
-use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
+#[path = "common/bin.rs"]
+mod bin;
 
-fn kifu() -> Command {
-    let mut cmd = Command::new(get_cargo_bin("kifu"));
-    cmd.env("NO_COLOR", "1").env_remove("COLUMNS").current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
+use bin::{json_lines, kifu, run_with_stdin, stdout, write, START};
+
+/// Snapshots of `kifu` run with each list of arguments, by name.
+fn snapshots(runs: &[(&str, &[&str])]) {
+    bin::settings("cli").bind(|| {
+        for (name, args) in runs {
+            assert_cmd_snapshot!(*name, kifu().args(*args));
+        }
+    });
 }
-
-fn settings() -> insta::Settings {
-    let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path("../snapshots/cli");
-    s.set_prepend_module_to_snapshot(false);
-    s.set_omit_expression(true);
-    s.add_filter(r"/tmp/\.tmp[A-Za-z0-9]+", "[TMP]");
-    s.add_filter(r"kifu(\.exe)?\b", "kifu");
-    s
-}
-
-fn run_with_stdin(mut cmd: Command, input: &[u8]) -> Output {
-    let mut child =
-        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn kifu");
-    // kifu may exit before reading (a usage error): a broken pipe here is not a failure.
-    let _ = child.stdin.take().expect("stdin").write_all(input);
-    child.wait_with_output().expect("kifu runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn json_lines(out: &Output) -> Vec<serde_json::Value> {
-    stdout(out).lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect()
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).expect("write temp file");
-    path.to_string_lossy().into_owned()
-}
-
-const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
 #[test]
 fn help() {
-    settings().bind(|| {
+    bin::settings("cli").bind(|| {
         assert_cmd_snapshot!("help", kifu().arg("--help"));
         assert_cmd_snapshot!("check_help", kifu().args(["check", "--help"]));
     });
@@ -56,17 +26,15 @@ fn help() {
 
 #[test]
 fn the_readme_example() {
-    settings().bind(|| {
-        assert_cmd_snapshot!("tour_human", kifu().args(["check", "examples/tour.sfen"]));
-        assert_cmd_snapshot!("tour_json", kifu().args(["check", "--message-format", "json", "examples/tour.sfen"]));
-    });
+    snapshots(&[
+        ("tour_human", &["check", "examples/tour.sfen"]),
+        ("tour_json", &["check", "--message-format", "json", "examples/tour.sfen"]),
+    ]);
 }
 
 #[test]
 fn json_messages_have_the_documented_fields() {
-    let out = kifu().args(["check", "--message-format", "json", "examples/tour.sfen"]).output().expect("runs");
-    assert_eq!(out.status.code(), Some(1));
-    let lines = json_lines(&out);
+    let lines = bin::invalid_json_findings("examples/tour.sfen");
     let first = &lines[0];
     for key in
         ["type", "file", "line", "column", "end_line", "end_column", "severity", "code", "message", "help", "labels"]
@@ -145,7 +113,7 @@ fn exit_codes() {
 
 #[test]
 fn usage_errors() {
-    settings().bind(|| {
+    bin::settings("cli").bind(|| {
         assert_cmd_snapshot!("missing_file", kifu().args(["check", "/nonexistent/x.sfen"]));
         assert_cmd_snapshot!("unknown_extension", kifu().args(["check", "Cargo.toml"]));
     });
@@ -184,7 +152,7 @@ fn awkward_bytes() {
     bytes.extend(std::iter::repeat_n(b'9', 10 * 1024 * 1024));
     bytes.extend_from_slice(format!("\n{START}").as_bytes());
     let path = write(dir.path(), "awkward.sfen", &bytes);
-    settings().bind(|| {
+    bin::settings("cli").bind(|| {
         assert_cmd_snapshot!("awkward_bytes", kifu().current_dir(dir.path()).args(["check", "awkward.sfen"]));
     });
     let out = kifu().args(["check", "--message-format", "json", &path]).output().expect("runs");
@@ -308,17 +276,15 @@ fn check_reads_fen_and_epd() {
 
 #[test]
 fn psn_games() {
-    settings().bind(|| {
-        assert_cmd_snapshot!("psn_tour_human", kifu().args(["check", "examples/tour.psn"]));
-        assert_cmd_snapshot!("psn_tour_convert", kifu().args(["convert", "--to", "psn", "examples/tour.psn"]));
-    });
+    snapshots(&[
+        ("psn_tour_human", &["check", "examples/tour.psn"]),
+        ("psn_tour_convert", &["convert", "--to", "psn", "examples/tour.psn"]),
+    ]);
 }
 
 #[test]
 fn psn_json_places_are_lines_of_the_file() {
-    let out = kifu().args(["check", "--message-format", "json", "examples/tour.psn"]).output().expect("runs");
-    assert_eq!(out.status.code(), Some(1));
-    let lines = json_lines(&out);
+    let lines = bin::invalid_json_findings("examples/tour.psn");
     let bad = lines.iter().find(|l| l["code"] == "psn::bad-square").expect("the bad square of game 3");
     assert_eq!(
         (bad["line"].as_u64(), bad["column"].as_u64(), bad["end_column"].as_u64()),
@@ -405,7 +371,7 @@ fn psn_awkward_bytes() {
 
 #[test]
 fn psn_game_boards() {
-    settings().bind(|| {
+    bin::settings("cli").bind(|| {
         assert_cmd_snapshot!("psn_board_final", kifu().args(["board", "tests/fixtures/psn/ok/spec_handicap.psn"]));
     });
     // `--each`: the start position and one board after each of the three moves.

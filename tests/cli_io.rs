@@ -3,31 +3,12 @@
 
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
-use insta_cmd::get_cargo_bin;
+#[path = "common/bin.rs"]
+mod bin;
 
-fn kifu() -> Command {
-    let mut cmd = Command::new(get_cargo_bin("kifu"));
-    cmd.env("NO_COLOR", "1").env_remove("COLUMNS");
-    cmd
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).expect("write temp file");
-    path.to_string_lossy().into_owned()
-}
-
-fn run(args: &[&str]) -> Output {
-    kifu().args(args).output().expect("kifu runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+use bin::{kifu, run, text, write, START};
 
 /// Two thousand invalid SFEN records: about a megabyte of reports.
 fn bad_sfen(dir: &Path) -> String {

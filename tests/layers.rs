@@ -42,7 +42,8 @@ fn crate_paths(line: &str) -> impl Iterator<Item = &str> + '_ {
 }
 
 fn files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    let mut entries: Vec<_> = fs::read_dir(dir).expect("src/ is readable").map(|e| e.expect("an entry").path()).collect();
+    let mut entries: Vec<_> =
+        fs::read_dir(dir).expect("src/ is readable").map(|e| e.expect("an entry").path()).collect();
     entries.sort();
     for path in entries {
         if path.is_dir() {

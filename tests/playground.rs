@@ -7,23 +7,10 @@ use std::process::Command;
 use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
 use pest::Parser;
 
-fn kifu() -> Command {
-    let mut cmd = Command::new(get_cargo_bin("kifu"));
-    cmd.env("NO_COLOR", "1").env_remove("COLUMNS").current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+#[path = "common/bin.rs"]
+mod bin;
 
-fn settings() -> insta::Settings {
-    let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path("../snapshots/playground");
-    s.set_prepend_module_to_snapshot(false);
-    s.set_omit_expression(true);
-    s.add_filter(r"/tmp/\.tmp[A-Za-z0-9]+", "[TMP]");
-    s.add_filter(r"kifu(\.exe)?\b", "kifu");
-    s
-}
-
-const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+use bin::{kifu, START};
 const EDITED: &str = "tests/fixtures/playground/sfen-side-any-case.pest";
 
 fn root() -> &'static Path {
@@ -43,7 +30,7 @@ fn files(dir: &str, ext: &str) -> Vec<String> {
 
 #[test]
 fn help() {
-    settings().bind(|| {
+    bin::settings("playground").bind(|| {
         assert_cmd_snapshot!("tree_help", kifu().args(["tree", "--help"]));
         assert_cmd_snapshot!("grammar_help", kifu().args(["grammar", "--help"]));
         assert_cmd_snapshot!("grammar_diff_help", kifu().args(["grammar", "diff", "--help"]));
@@ -53,7 +40,7 @@ fn help() {
 
 #[test]
 fn tree_of_records() {
-    settings().bind(|| {
+    bin::settings("playground").bind(|| {
         assert_cmd_snapshot!("tree_sfen_record", kifu().args(["tree", "--format", "sfen", "--record", START]));
         assert_cmd_snapshot!("tree_sfen_ast", kifu().args(["tree", "--format", "sfen", "--ast", "--record", START]));
         assert_cmd_snapshot!("tree_fen_file", kifu().args(["tree", "examples/boards.fen"]));
@@ -90,7 +77,7 @@ fn tree_of_records() {
 
 #[test]
 fn tree_with_an_edited_grammar() {
-    settings().bind(|| {
+    bin::settings("playground").bind(|| {
         let upper = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL B - 100";
         assert_cmd_snapshot!("tree_shipped_rejects", kifu().args(["tree", "--format", "sfen", "--record", upper]));
         assert_cmd_snapshot!(
@@ -150,7 +137,7 @@ fn awkward_inputs_never_crash() {
     assert_eq!(status(&["grammar", "ebnf", &binary]), Some(2));
     assert_eq!(status(&["grammar", "railroad", &empty, "--rule", "x"]), Some(2));
     assert_eq!(status(&["grammar", "diff", &empty, &empty, "--rule", "line", &binary]), Some(0));
-    settings().bind(|| {
+    bin::settings("playground").bind(|| {
         assert_cmd_snapshot!("tree_binary", kifu().args(["tree", "--format", "sfen", &binary]));
     });
 }
@@ -227,7 +214,7 @@ fn grammar_diff_of_case_insensitive_sides() {
     let mut same = vec!["grammar", "diff", "grammar/sfen.pest", "grammar/sfen.pest", "--rule", "record"];
     same.extend(corpus.iter().map(String::as_str));
     assert_eq!(kifu().args(&same).output().expect("runs").status.code(), Some(0));
-    settings().bind(|| {
+    bin::settings("playground").bind(|| {
         let mut human = vec!["grammar", "diff", "grammar/sfen.pest", EDITED, "--rule", "record", "--examples", "1"];
         human.extend(corpus.iter().map(String::as_str));
         assert_cmd_snapshot!("grammar_diff_sides", kifu().args(&human));
@@ -251,7 +238,7 @@ fn grammar_diff_reads_psn_games() {
 
 #[test]
 fn railroad_and_ebnf() {
-    settings().bind(|| {
+    bin::settings("playground").bind(|| {
         assert_cmd_snapshot!(
             "ebnf_sfen_record",
             kifu().args(["grammar", "ebnf", "grammar/sfen.pest", "--rule", "record"])
@@ -334,7 +321,7 @@ fn conformance_scores_a_validator() {
     assert_eq!(v["agree"].as_u64().map(|n| n + 2), v["cases"].as_u64(), "{v}");
     assert!(v["cases"].as_u64().is_some_and(|n| n > 200));
     assert_eq!(out.status.code(), Some(1));
-    settings().bind(|| {
+    bin::settings("playground").bind(|| {
         assert_cmd_snapshot!(
             "conformance_accepts_everything",
             kifu().args(["conformance", "--format", "sfen", "--show", "1", "--cmd", "true {file}"])

@@ -14,7 +14,9 @@ mod entry;
 
 use edits::Edit;
 
-use kifu::check::{check_line, Format, MAX_KEPT, MAX_LINE};
+use kifu::check::check_line;
+use kifu::format::Format;
+use kifu::input::{MAX_KEPT, MAX_LINE};
 use kifu::sfen::{self, DialectChoice};
 use proptest::prelude::*;
 use proptest::sample::Index;

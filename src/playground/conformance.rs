@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 
 use crate::diagnostic::Diagnostic;
 use crate::excerpt::LineIndex;
+use crate::format::Format;
 
 /// The header line of `cases.tsv`.
 pub const INDEX_HEADER: &str = "format\tdialect\tverdict\tfile";
@@ -65,7 +66,7 @@ pub fn generate(fixtures: &Path) -> std::io::Result<Vec<(String, Vec<u8>)>> {
             names.sort();
             for name in names {
                 let bytes = std::fs::read(dir.join(&name))?;
-                let (case_format, dialect, expected) = expect(format, &name, &bytes);
+                let (case_format, dialect, expected) = expect(&name, &bytes);
                 let path = format!("{format}/{kind}/{name}");
                 let verdict = expected["verdict"].as_str().unwrap_or("invalid").to_owned();
                 index.push_str(&format!("{case_format}\t{dialect}\t{verdict}\t{path}\n"));
@@ -81,7 +82,7 @@ pub fn generate(fixtures: &Path) -> std::io::Result<Vec<(String, Vec<u8>)>> {
 }
 
 /// The format, dialect and expectations of one fixture.
-fn expect(format: &str, name: &str, bytes: &[u8]) -> (&'static str, &'static str, Value) {
+fn expect(name: &str, bytes: &[u8]) -> (&'static str, &'static str, Value) {
     let text = String::from_utf8_lossy(bytes);
     let record = text.strip_suffix('\n').unwrap_or(&text);
     let record = record.strip_suffix('\r').unwrap_or(record);
@@ -99,15 +100,13 @@ fn expect(format: &str, name: &str, bytes: &[u8]) -> (&'static str, &'static str
             })
             .collect()
     };
-    match format {
-        "sfen" => {
-            let (dialect, choice) = if name.starts_with("dialect_usi_") {
-                ("usi", crate::sfen::DialectChoice::Usi)
-            } else if name.starts_with("dialect_sfen2007_") {
-                ("sfen2007", crate::sfen::DialectChoice::Sfen2007)
-            } else {
-                ("auto", crate::sfen::DialectChoice::Auto)
-            };
+    // A fixture names its dialect as `dialect_{name}_…`, its format by its extension.
+    let named = Format::from_path(name).unwrap_or(Format::Psn);
+    let dialect = name.strip_prefix("dialect_").and_then(|r| r.split('_').next()).and_then(|d| d.parse().ok());
+    let case = dialect.and_then(|d| named.with_dialect(d).ok()).unwrap_or(named);
+    let dialect = case.dialect().name();
+    match case {
+        Format::Sfen(choice) => {
             let checked = crate::sfen::check(record, choice);
             let valid = checked.is_valid();
             let position = checked.position.as_ref().filter(|_| valid);
@@ -120,14 +119,12 @@ fn expect(format: &str, name: &str, bytes: &[u8]) -> (&'static str, &'static str
             });
             ("sfen", dialect, value)
         }
-        "fen" => {
-            let epd = name.ends_with(".epd");
-            let (fmt, dialect, kind, d) = if epd {
-                ("epd", "standard", crate::fen::Kind::Epd, crate::fen::Dialect::Standard)
-            } else if name.starts_with("dialect_chess960_") {
-                ("fen", "chess960", crate::fen::Kind::Fen, crate::fen::Dialect::Chess960)
-            } else {
-                ("fen", "standard", crate::fen::Kind::Fen, crate::fen::Dialect::Standard)
+        Format::Fen(_) | Format::Epd => {
+            let epd = case == Format::Epd;
+            let fmt = case.name();
+            let (kind, d) = match case {
+                Format::Fen(d) => (crate::fen::Kind::Fen, d),
+                _ => (crate::fen::Kind::Epd, crate::fen::Dialect::Standard),
             };
             let checked = crate::fen::check(record, kind, d);
             let valid = checked.is_valid();

@@ -10,8 +10,8 @@ use std::fmt::Write;
 
 use super::model::{Comment, Game, MoveNode, Origin, Promotion, WrittenMove};
 use super::replay::{Replay, Resolved};
-use crate::shogi::Position;
 use crate::shogi::rules::Move;
+use crate::shogi::Position;
 use crate::shogi::{Color, PieceKind};
 
 /// The game as 1998-spec PSN, ending with a newline. With its replay, every move is written in

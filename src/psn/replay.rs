@@ -13,8 +13,8 @@ use super::findings::Findings;
 use super::model::{Game, Mark, MoveForm, MoveNode, Origin, Promotion, WrittenMove};
 use super::setup::HANDICAPS;
 use crate::diagnostic::Diagnostic;
-use crate::shogi::Position;
 use crate::shogi::rules::{Illegal, Move, State};
+use crate::shogi::Position;
 use crate::shogi::{Color, Piece, PieceKind, Square};
 use crate::span::Span;
 

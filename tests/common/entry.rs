@@ -16,8 +16,10 @@
 
 #![allow(dead_code)]
 
-use kifu::check::{check_line, Format, LineReport, MAX_FINDINGS, MAX_LINE};
+use kifu::check::{check_line, LineReport, MAX_FINDINGS};
 use kifu::diagnostic::Diagnostic;
+use kifu::format::Format;
+use kifu::input::MAX_LINE;
 use kifu::json::{self as kjson, Node, Value};
 use kifu::playground::grammar::{Grammar, Source};
 use kifu::playground::records::{self, Layout};

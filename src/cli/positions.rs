@@ -1,23 +1,28 @@
-//! The commands on positions: `kifu json` (the JSON model), `kifu convert --to sfen` (JSON
-//! in), `kifu board` beyond the FEN description's printer (SFEN text diagrams, `--svg`, `--html`), and `kifu check`
-//! on JSON input.
+//! Records read as positions, for `kifu board`, `kifu json` and `kifu convert --to sfen`: SFEN,
+//! FEN, EPD, JSON positions and PSN games, each record with its findings (reported on standard
+//! error); the boards `kifu board` draws; `kifu check` on JSON input.
 
 use std::fs::File;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use miette::{GraphicalReportHandler, GraphicalTheme};
+use miette::GraphicalReportHandler;
 
-use kifu::check::{self, Format, FormatName, LineReader};
+use kifu::check::{self, LineReader};
 use kifu::diagnostic::{Diagnostic, RecordSource};
 use kifu::excerpt::{self, LineIndex};
+use kifu::format::Format;
 use kifu::json::{self as kjson, Node, Style, Value};
 use kifu::views::{self, html, svg, text, Diagram, Frame, Names};
 use kifu::{fen, sfen};
 
+use super::args::{self, DialectArg, FormatArg};
+use super::input::{self as inputs, STDIN};
 use super::output::{self, AtomicFile};
-use super::{resolve, DialectArg, Renderer, Totals, BATCH_BYTES};
+use super::report;
+use crate::check::{Renderer, Totals, BATCH_BYTES};
+use crate::games::{open_input, stream_games, Stopped};
 
 /// The options of `kifu board` beyond the FEN description's printer.
 #[derive(clap::Args, Debug, Default)]
@@ -49,19 +54,6 @@ pub struct ViewArgs {
     /// PSN games: every position of each game, not only the final one.
     #[arg(long)]
     pub each: bool,
-}
-
-impl ViewArgs {
-    fn any(&self) -> bool {
-        self.format.is_some()
-            || self.svg
-            || self.html
-            || self.output.is_some()
-            || self.ascii
-            || self.kanji
-            || self.last_move.is_some()
-            || self.each
-    }
 }
 
 /// `kifu json`'s options for positions.
@@ -119,64 +111,27 @@ struct Item {
     findings: Vec<String>,
 }
 
-/// How one input is read.
-enum Input {
-    Lines(Format),
-    Json,
-    Psn,
-}
-
-/// The formats of positions (and PSN, which these commands hand back or refuse).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum FormatArg {
-    /// SFEN (the 2007 spec and the USI dialect).
-    Sfen,
-    /// FEN (chess, six fields).
-    Fen,
-    /// EPD (chess, four fields and operations).
-    Epd,
-    /// JSON positions: the JSON position model, or its chess analogue.
-    Json,
-    /// PSN (shogi game records).
-    Psn,
-}
-
-/// True for a `.json` file.
-pub fn is_json_path(path: &str) -> bool {
-    Path::new(path).extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("json"))
-}
-
-/// How to read `path`; standard input without `--format` is `default`.
+/// How to read `path`; standard input without `--format` is `default`. `--dialect` applies to
+/// the line formats only (PSN games and JSON positions say their own).
 fn input_of(
     path: &str,
     format: Option<FormatArg>,
     dialect: Option<DialectArg>,
-    default: FormatArg,
-) -> Result<Input, String> {
-    let format = match format {
+    default: Format,
+) -> Result<Format, String> {
+    let format = match args::format_of(format, path) {
         Some(f) => f,
         None if path == "-" => default,
-        None if is_json_path(path) => FormatArg::Json,
-        None => match FormatName::from_path(path) {
-            Some(FormatName::Sfen) => FormatArg::Sfen,
-            Some(FormatName::Fen) => FormatArg::Fen,
-            Some(FormatName::Epd) => FormatArg::Epd,
-            Some(FormatName::Psn) => FormatArg::Psn,
-            None => {
-                return Err(format!(
-                    "cannot tell the format of `{path}` from its name: add `--format sfen` (or fen, epd, json, psn)"
-                ))
-            }
-        },
+        None => {
+            return Err(format!(
+                "cannot tell the format of `{path}` from its name: add `--format sfen` (or fen, epd, json, psn)"
+            ))
+        }
     };
-    let name = match format {
-        FormatArg::Json => return Ok(Input::Json),
-        FormatArg::Psn => return Ok(Input::Psn),
-        FormatArg::Sfen => FormatName::Sfen,
-        FormatArg::Fen => FormatName::Fen,
-        FormatArg::Epd => FormatName::Epd,
-    };
-    resolve(name, dialect).map(Input::Lines)
+    match dialect {
+        Some(d) if format.is_lines() => format.with_dialect(d),
+        _ => Ok(format),
+    }
 }
 
 /// Renders findings for standard error.
@@ -186,9 +141,7 @@ pub(crate) struct Reporter {
 
 impl Reporter {
     pub(crate) fn new() -> Self {
-        let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stderr().is_terminal();
-        let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-        Self { handler: GraphicalReportHandler::new_themed(theme).with_width(100) }
+        Self { handler: report::handler(report::Stream::Stderr, None, 100) }
     }
 
     /// Reports on one line of a file: `text` is the line, `line` its number.
@@ -225,13 +178,7 @@ struct Outcome {
 
 impl Outcome {
     fn code(&self) -> ExitCode {
-        if self.failed {
-            ExitCode::from(2)
-        } else if self.invalid {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
-        }
+        report::exit_code(self.failed, self.invalid)
     }
 }
 
@@ -272,14 +219,14 @@ fn each_record(
     paths: &[String],
     format: Option<FormatArg>,
     dialect: Option<DialectArg>,
-    default: FormatArg,
+    default: Format,
     f: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> Outcome {
     let reporter = Reporter::new();
-    let paths: Vec<String> = if paths.is_empty() { vec!["-".to_owned()] } else { paths.to_vec() };
+    let paths = inputs::paths(paths);
     let mut outcome = Outcome::default();
     for path in &paths {
-        let name = if path == "-" { "<stdin>" } else { path.as_str() };
+        let name = inputs::name(path);
         let input = match input_of(path, format, dialect, default) {
             Ok(i) => i,
             Err(e) => {
@@ -289,7 +236,7 @@ fn each_record(
             }
         };
         let result = match input {
-            Input::Psn => match super::open_input(path) {
+            Format::Psn => match open_input(path) {
                 Ok(input) => psn_records(name, input, &reporter, &mut outcome, f),
                 Err(e) => {
                     output::message(format_args!("cannot read `{name}`: {e}"));
@@ -297,7 +244,7 @@ fn each_record(
                     continue;
                 }
             },
-            Input::Json | Input::Lines(_) => {
+            _ => {
                 let reader = match open(path) {
                     Ok(r) => r,
                     Err(e) => {
@@ -307,8 +254,8 @@ fn each_record(
                     }
                 };
                 match input {
-                    Input::Lines(format) => line_records(name, reader, format, &reporter, &mut outcome, f),
-                    _ => json_records(name, reader, &reporter, &mut outcome, f),
+                    Format::Json => json_records(name, reader, &reporter, &mut outcome, f),
+                    format => line_records(name, reader, format, &reporter, &mut outcome, f),
                 }
             }
         };
@@ -356,13 +303,9 @@ fn psn_records(
     outcome: &mut Outcome,
     f: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> io::Result<()> {
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut write_error = None;
-    let result = kifu::psn::stream::check_parallel(
+    let result = stream_games(
         input,
-        kifu::psn::Options::default(),
-        super::PSN_PIECE_BYTES,
-        workers,
+        crate::pool::workers(None),
         |g| {
             let (text, g) = (&g.text, &g.checked);
             let errors: Vec<Diagnostic> = g.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
@@ -408,12 +351,12 @@ fn psn_records(
                 outcome.invalid = true;
                 output::err(&record.rendered);
             }
-            f(record.item).inspect_err(|e| write_error = Some(io::Error::new(e.kind(), e.to_string())))
+            f(record.item)
         },
     );
-    match write_error {
-        Some(e) => Err(e),
-        None => result,
+    match result {
+        Err(Stopped::Read(e) | Stopped::Write(e)) => Err(e),
+        Ok(()) => Ok(()),
     }
 }
 
@@ -451,6 +394,7 @@ fn line_records(
                         let ops = c.record.operations.map_or("", |s| s.slice(text).trim());
                         c.position.map(|p| Pos::Chess(p, Some(ops.to_owned())))
                     }
+                    Format::Psn | Format::Json => None,
                 }
             } else {
                 outcome.invalid = true;
@@ -604,7 +548,7 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
             }
             Ok(node) => {
                 let (position, _, diagnostics) = read_json_record(node);
-                *totals.dialects.entry("json").or_default() += 1;
+                totals.read_as(Format::Json.read_as(), Format::Json.title());
                 if position.is_some() {
                     totals.valid += 1;
                 } else {
@@ -627,18 +571,10 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
 /// True when `kifu json` or `kifu convert` should read positions rather than PSN games.
 pub fn reads_positions(paths: &[String], format: Option<FormatArg>) -> bool {
     match format {
-        Some(FormatArg::Psn) => false,
-        Some(_) => true,
+        Some(f) => f != FormatArg::Psn,
         None => {
             !paths.is_empty()
-                && paths.iter().all(|p| {
-                    p != "-"
-                        && (is_json_path(p)
-                            || matches!(
-                                FormatName::from_path(p),
-                                Some(FormatName::Sfen | FormatName::Fen | FormatName::Epd)
-                            ))
-                })
+                && paths.iter().all(|p| p != "-" && Format::from_path(p).is_some_and(|f| f != Format::Psn))
         }
     }
 }
@@ -650,7 +586,7 @@ pub fn run_json(paths: &[String], args: &JsonViewArgs) -> ExitCode {
         JsonStyle::Keyed => Style::Keyed,
     };
     let mut out = output::Stdout;
-    let outcome = each_record(paths, args.format, args.dialect, FormatArg::Psn, &mut |item| match item.position {
+    let outcome = each_record(paths, args.format, args.dialect, Format::Psn, &mut |item| match item.position {
         Some(Pos::Shogi(p)) => writeln!(out, "{}", sfen::json::write(&p, style)),
         Some(Pos::Chess(p, None)) => writeln!(out, "{}", fen::json::write(&p)),
         Some(Pos::Chess(p, Some(ops))) => writeln!(out, "{}", fen::json::write_epd(&p, &ops)),
@@ -668,7 +604,7 @@ pub fn converts_positions(paths: &[String], input: &ConvertInput) -> bool {
 pub fn run_convert_sfen(paths: &[String], input: &ConvertInput) -> ExitCode {
     let mut out = output::Stdout;
     let mut chess = false;
-    let mut outcome = each_record(paths, input.format, None, FormatArg::Psn, &mut |item| match item.position {
+    let mut outcome = each_record(paths, input.format, None, Format::Psn, &mut |item| match item.position {
         Some(Pos::Shogi(p)) => writeln!(out, "{p}"),
         Some(Pos::Game(_)) => Ok(()),
         Some(Pos::Chess(..)) => {
@@ -689,11 +625,6 @@ pub fn run_convert_sfen(paths: &[String], input: &ConvertInput) -> ExitCode {
 pub fn convert_unsupported(to: &str) -> ExitCode {
     output::message(format_args!("positions convert to SFEN only (`--to sfen`), not `--to {to}`"));
     ExitCode::from(2)
-}
-
-/// True when `kifu board` goes beyond the FEN description's printer.
-pub fn handles_board(paths: &[String], args: &ViewArgs) -> bool {
-    args.any() || paths.iter().any(|p| p != "-" && !matches!(FormatName::from_path(p), Some(FormatName::Fen)))
 }
 
 /// Where `kifu board` writes one stream of boards: standard output, or a file (`-o`) that
@@ -767,7 +698,7 @@ impl SvgFiles<'_> {
         self.count += 1;
         if self.dir {
             let stem = Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("stdin");
-            let stem = if file == "<stdin>" { "stdin" } else { stem };
+            let stem = if file == STDIN { "stdin" } else { stem };
             return Self::write(&self.target.join(format!("{stem}-{line}.svg")), &svg);
         }
         match self.count {
@@ -812,51 +743,18 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         },
         None => (None, Some(Sink::Stdout(output::Stdout))),
     };
-    if args.html {
-        let mut files: Vec<&str> = if paths.is_empty() {
-            vec!["<stdin>"]
-        } else {
-            paths.iter().map(|p| if p == "-" { "<stdin>" } else { p }).collect()
-        };
-        files.dedup();
-        if let Some(sink) = &mut sink {
-            if let Err(e) = sink.write_all(html::start(&format!("kifu: {}", files.join(", "))).as_bytes()) {
-                if !output::failed() {
-                    output::message(e);
-                }
-                return ExitCode::from(2);
+    if let (true, Some(sink)) = (args.html, &mut sink) {
+        if let Err(e) = start_html(paths, sink) {
+            if !output::failed() {
+                output::message(e);
             }
+            return ExitCode::from(2);
         }
     }
     let mut bad_move = None;
     let (mut written, mut games) = (0usize, false);
-    let mut outcome = each_record(paths, args.format, dialect, FormatArg::Fen, &mut |item| {
-        let diagram = match item.position {
-            Some(Pos::Shogi(p)) => {
-                let last = match args.last_move.as_deref().map(views::shogi_move_squares) {
-                    Some(Some(squares)) => squares,
-                    Some(None) => {
-                        bad_move = args.last_move.clone();
-                        Vec::new()
-                    }
-                    None => Vec::new(),
-                };
-                Some(Diagram::Shogi(vec![Frame { label: None, position: p, last_move: last }]))
-            }
-            Some(Pos::Game(frames)) => Some(Diagram::Shogi(frames)),
-            Some(Pos::Chess(p, _)) => {
-                let last = match args.last_move.as_deref().map(views::chess_move_squares) {
-                    Some(Some(squares)) => squares,
-                    Some(None) => {
-                        bad_move = args.last_move.clone();
-                        Vec::new()
-                    }
-                    None => Vec::new(),
-                };
-                Some(Diagram::Chess(p, last))
-            }
-            None => None,
-        };
+    let mut outcome = each_record(paths, args.format, dialect, Format::Fen(fen::Dialect::Standard), &mut |item| {
+        let diagram = diagram_of(item.position, args.last_move.as_deref(), &mut bad_move);
         let record = html::Record {
             title: format!("{}:{}", item.file, item.line),
             notation: Some(item.notation),
@@ -870,18 +768,7 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
             return sink.as_mut().map_or(Ok(()), |s| s.write_all(section.as_bytes()));
         }
         // A game's final position, or with `--each` every position of it.
-        let frames: Vec<html::Record> = match &record.diagram {
-            Some(Diagram::Shogi(frames)) if args.each && frames.len() > 1 => frames
-                .iter()
-                .map(|f| html::Record {
-                    title: record.title.clone(),
-                    notation: None,
-                    diagram: Some(Diagram::Shogi(vec![f.clone()])),
-                    findings: Vec::new(),
-                })
-                .collect(),
-            _ => vec![record],
-        };
+        let frames = frames_of(record, args.each);
         for record in &frames {
             match (&mut files, &mut sink) {
                 (Some(files), _) => {
@@ -902,36 +789,11 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         }
         Ok(())
     });
-    if let Some(m) = bad_move {
-        output::message(format_args!(
-            "`--last-move {m}` is not a move: write USI (`7g7f`, `7g7f+`, `P*5e`) for shogi, UCI (`e2e4`) for chess"
-        ));
-        return ExitCode::from(2);
+    if let Some(code) = stopped(bad_move, &outcome, target) {
+        return code;
     }
-    if outcome.failed {
-        // An input could not be read (or a write failed): a file named by `-o` keeps what it held.
-        if let Some(path) = target.filter(|_| !output::failed()) {
-            output::message(format_args!("`{}` is not written: not every input could be read", path.display()));
-        }
-        return outcome.code();
-    }
-    let finished = match (files, sink) {
-        (Some(files), _) => files.finish(),
-        (None, Some(mut sink)) => {
-            let end = if args.html { html::end(games) } else { String::new() };
-            match sink.write_all(end.as_bytes()) {
-                Err(e) => Err(e),
-                Ok(()) => match sink {
-                    Sink::File(f) => {
-                        let path = f.path().display().to_string();
-                        f.commit().map_err(|e| context(e, format_args!("cannot write `{path}`")))
-                    }
-                    Sink::Stdout(mut out) => out.flush(),
-                },
-            }
-        }
-        (None, None) => Ok(()),
-    };
+    let end = if args.html { html::end(games) } else { String::new() };
+    let finished = finish_boards(files, sink, &end);
     if let Err(e) = finished {
         if !output::failed() {
             output::message(e);
@@ -939,6 +801,89 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         outcome.failed = true;
     }
     outcome.code()
+}
+
+/// The exit status when `kifu board` stops before its end: `--last-move` is not a move, or an
+/// input could not be read (or a write failed; a file named by `-o` then keeps what it held).
+fn stopped(bad_move: Option<String>, outcome: &Outcome, target: Option<&Path>) -> Option<ExitCode> {
+    if let Some(m) = bad_move {
+        output::message(format_args!(
+            "`--last-move {m}` is not a move: write USI (`7g7f`, `7g7f+`, `P*5e`) for shogi, UCI (`e2e4`) for chess"
+        ));
+        return Some(ExitCode::from(2));
+    }
+    if !outcome.failed {
+        return None;
+    }
+    if let Some(path) = target.filter(|_| !output::failed()) {
+        output::message(format_args!("`{}` is not written: not every input could be read", path.display()));
+    }
+    Some(outcome.code())
+}
+
+/// Starts the HTML page, titled with the inputs' names.
+fn start_html(paths: &[String], sink: &mut Sink) -> io::Result<()> {
+    let paths = inputs::paths(paths);
+    let mut files: Vec<&str> = paths.iter().map(|p| inputs::name(p)).collect();
+    files.dedup();
+    sink.write_all(html::start(&format!("kifu: {}", files.join(", "))).as_bytes())
+}
+
+/// A game's final position, or with `--each` every position of it.
+fn frames_of(record: html::Record, each: bool) -> Vec<html::Record> {
+    match &record.diagram {
+        Some(Diagram::Shogi(frames)) if each && frames.len() > 1 => frames
+            .iter()
+            .map(|f| html::Record {
+                title: record.title.clone(),
+                notation: None,
+                diagram: Some(Diagram::Shogi(vec![f.clone()])),
+                findings: Vec::new(),
+            })
+            .collect(),
+        _ => vec![record],
+    }
+}
+
+/// The diagram of a record's position, its last move (`--last-move`) shaded; a move that is
+/// not one is kept in `bad_move`.
+fn diagram_of(position: Option<Pos>, last_move: Option<&str>, bad_move: &mut Option<String>) -> Option<Diagram> {
+    Some(match position? {
+        Pos::Shogi(p) => {
+            let last = squares(last_move, views::shogi_move_squares, bad_move);
+            Diagram::Shogi(vec![Frame { label: None, position: p, last_move: last }])
+        }
+        Pos::Game(frames) => Diagram::Shogi(frames),
+        Pos::Chess(p, _) => Diagram::Chess(p, squares(last_move, views::chess_move_squares, bad_move)),
+    })
+}
+
+/// The squares of `--last-move`, read by `read`; none when it is not given, or not a move
+/// (then kept in `bad_move`).
+fn squares<T>(last_move: Option<&str>, read: impl Fn(&str) -> Option<Vec<T>>, bad_move: &mut Option<String>) -> Vec<T> {
+    let Some(m) = last_move else { return Vec::new() };
+    read(m).unwrap_or_else(|| {
+        *bad_move = Some(m.to_owned());
+        Vec::new()
+    })
+}
+
+/// Writes what ends the boards (`end`: the HTML page's end) and commits a file written with `-o`.
+fn finish_boards(files: Option<SvgFiles<'_>>, sink: Option<Sink>, end: &str) -> io::Result<()> {
+    match (files, sink) {
+        (Some(files), _) => files.finish(),
+        (None, Some(mut sink)) => {
+            sink.write_all(end.as_bytes())?;
+            match sink {
+                Sink::File(f) => {
+                    let path = f.path().display().to_string();
+                    f.commit().map_err(|e| context(e, format_args!("cannot write `{path}`")))
+                }
+                Sink::Stdout(mut out) => out.flush(),
+            }
+        }
+        (None, None) => Ok(()),
+    }
 }
 
 /// The text diagram of a record: the FEN description's board for chess, the 9×9 diagram for shogi.

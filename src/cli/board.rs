@@ -1,0 +1,23 @@
+//! `kifu board`: each valid record's board on standard output, findings on standard error.
+
+use std::process::ExitCode;
+
+use crate::args::DialectArg;
+use crate::positions;
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct BoardArgs {
+    /// Files to read (`.fen`, `.epd`, `.sfen`, `.json`); `-` or nothing reads standard input (as
+    /// FEN, unless `--format` says otherwise).
+    paths: Vec<String>,
+    /// The records' dialect: FEN `standard` or `chess960` castling; SFEN `auto`, `sfen2007` or `usi`.
+    #[arg(long, value_enum)]
+    dialect: Option<DialectArg>,
+    #[command(flatten)]
+    views: positions::ViewArgs,
+}
+
+/// `kifu board`: each valid record's board on standard output, findings on standard error.
+pub(crate) fn run(args: &BoardArgs) -> ExitCode {
+    positions::run_board(&args.paths, args.dialect, &args.views)
+}

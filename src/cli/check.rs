@@ -1,0 +1,615 @@
+//! `kifu check`: every record's findings and a summary, on standard output. Line records are
+//! checked on a pool of workers and reported in input order; PSN games likewise.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, IsTerminal, Read, Write};
+use std::process::ExitCode;
+use std::sync::{mpsc, Mutex};
+use std::thread;
+
+use clap::ValueEnum;
+use miette::GraphicalReportHandler;
+
+use kifu::check::{self, Batch, LineReader, LineReport};
+use kifu::diagnostic::RecordSource;
+use kifu::format::Format;
+
+use crate::args::{self, DialectArg, FormatArg};
+use crate::games::{open_input, PSN_PIECE_BYTES};
+use crate::report::{self, exit_code};
+use crate::{input, output, positions};
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct CheckArgs {
+    /// Files to check; `-` or nothing reads standard input.
+    paths: Vec<String>,
+    /// The records' format (by default, from each file's extension: `.sfen`, `.fen`, `.epd`, `.psn`, `.json`).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// The dialect. SFEN: `auto` (each record in the dialect its side letter names),
+    /// `sfen2007` or `usi`. FEN: `standard` (the default) or `chess960`.
+    #[arg(long, value_enum)]
+    dialect: Option<DialectArg>,
+    /// How to print findings: `human` reports, or `json`, one object per line.
+    #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
+    message_format: MessageFormat,
+    /// When to use colours in human reports (NO_COLOR is respected under `auto`).
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+    /// Worker threads, 1 to 64 (default: one per core, at most 64).
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_JOBS)))]
+    jobs: Option<u32>,
+    /// PSN: report every departure from the 1998 spec as an error, not a warning.
+    #[arg(long)]
+    strict: bool,
+    /// PSN: check the syntax only, without playing the moves on a board.
+    #[arg(long)]
+    no_replay: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum MessageFormat {
+    Human,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Totals over every record checked.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Totals {
+    /// Every record was a PSN game: the summary counts games.
+    pub(crate) games: bool,
+    pub(crate) records: u64,
+    pub(crate) valid: u64,
+    pub(crate) invalid: u64,
+    pub(crate) warnings: u64,
+    /// How many records were read in each dialect, by name, with the dialect's title.
+    pub(crate) dialects: BTreeMap<&'static str, (u64, &'static str)>,
+}
+
+impl Totals {
+    /// Counts a record read in dialect `name`, titled `title`.
+    pub(crate) fn read_as(&mut self, name: &'static str, title: &'static str) {
+        self.dialects.entry(name).or_insert((0, title)).0 += 1;
+    }
+
+    fn add(&mut self, other: &Self) {
+        self.games = if self.records == 0 { other.games } else { self.games && (other.games || other.records == 0) };
+        self.records += other.records;
+        self.valid += other.valid;
+        self.invalid += other.invalid;
+        self.warnings += other.warnings;
+        for (name, (n, title)) in &other.dialects {
+            self.dialects.entry(name).or_insert((0, title)).0 += n;
+        }
+    }
+}
+
+/// The last line of `--message-format json`.
+#[derive(serde::Serialize)]
+pub(crate) struct JsonSummary {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    records: u64,
+    valid: u64,
+    invalid: u64,
+    warnings: u64,
+    /// How many records were read in each dialect.
+    dialects: BTreeMap<&'static str, u64>,
+}
+
+/// Everything a worker needs to render reports.
+pub(crate) struct Renderer {
+    pub(crate) json: bool,
+    pub(crate) handler: GraphicalReportHandler,
+}
+
+impl Renderer {
+    /// The reports of one PSN game, each showing the lines its labels touch, with their real
+    /// line numbers.
+    fn render_game(&self, file: &str, checked: &kifu::psn::CheckedGame, file_text: &str, out: &mut String) {
+        if checked.diagnostics.is_empty() {
+            return;
+        }
+        let text = checked.text(file_text);
+        let index = kifu::excerpt::LineIndex::new(text);
+        if self.json {
+            let place = |at: usize| {
+                let (line, column) = index.place(text, at);
+                (checked.game.line + line, column)
+            };
+            for d in &checked.diagnostics {
+                if let Ok(s) = serde_json::to_string(&d.to_json_with(file, place)) {
+                    out.push_str(&s);
+                    out.push('\n');
+                }
+            }
+            return;
+        }
+        for d in &checked.diagnostics {
+            let e = kifu::excerpt::excerpt(text, &index, d);
+            let source = RecordSource { name: file, text: &e.text, line: checked.game.line + e.first_line };
+            let _ = self.handler.render_report(out, &e.diagnostic.report(&source));
+            out.push('\n');
+        }
+    }
+
+    fn render(&self, file: &str, report: &LineReport, out: &mut String) {
+        if self.json {
+            for d in &report.diagnostics {
+                let msg = d.to_json(file, report.line, &report.text);
+                if let Ok(s) = serde_json::to_string(&msg) {
+                    out.push_str(&s);
+                    out.push('\n');
+                }
+            }
+            return;
+        }
+        let shown = RecordSource::display_text(&report.text);
+        let source = RecordSource { name: file, text: &shown, line: report.line };
+        for d in &report.diagnostics {
+            let r = d.report(&source);
+            let _ = self.handler.render_report(out, &r);
+            out.push('\n');
+        }
+    }
+}
+
+pub(crate) fn run(args: &CheckArgs) -> ExitCode {
+    let json = args.message_format == MessageFormat::Json;
+    let color = match args.color {
+        ColorChoice::Always => Some(true),
+        ColorChoice::Never => Some(false),
+        ColorChoice::Auto => None,
+    };
+    let width = if io::stdout().is_terminal() { terminal_width().unwrap_or(100) } else { 100 };
+    let handler =
+        report::handler(report::Stream::Stdout, color, width).with_word_separator(textwrap::WordSeparator::AsciiSpace);
+    let renderer = Renderer { json, handler };
+    let workers = match args.jobs {
+        Some(jobs) => jobs as usize,
+        None => thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_JOBS as usize),
+    };
+
+    let paths = input::paths(&args.paths);
+    let mut out = output::Stdout;
+    let mut totals = Totals::default();
+    let mut failed = false;
+    for path in &paths {
+        let name = input::name(path);
+        let checked = resolve(args, path)
+            .map_err(|e| Stop::Usage(e, Totals::default()))
+            .and_then(|format| check_path(args, path, format, &renderer, workers, &mut out));
+        match checked {
+            Ok(t) => totals.add(&t),
+            Err(Stop::Usage(e, t)) => {
+                totals.add(&t);
+                usage_error(&mut out, json, name, &e);
+                failed = true;
+            }
+            // `output::exit` reports it (a closed pipe quietly).
+            Err(Stop::Write) => return ExitCode::from(2),
+        }
+    }
+    // Any write error is kept and reported by `output::exit`.
+    let _ = writeln!(out, "{}", totals.summary(json));
+    exit_code(failed, totals.invalid > 0)
+}
+
+/// The format to check `path` in, with `--dialect`, or why there is none.
+fn resolve(args: &CheckArgs, path: &str) -> Result<Format, String> {
+    let format = match (args::format_of(args.format, path), path) {
+        (Some(f), _) => f,
+        (None, "-") => {
+            return Err(
+                "standard input has no file name to tell its format: add `--format sfen` (or fen, epd, psn)".to_owned()
+            )
+        }
+        (None, p) => {
+            return Err(format!(
+                "cannot tell the format of `{p}` from its name: add `--format sfen` (or fen, epd, psn)"
+            ))
+        }
+    };
+    // JSON positions say their own game: `--dialect` is not theirs to choose.
+    match args.dialect {
+        Some(d) if format != Format::Json => format.with_dialect(d),
+        _ => Ok(format),
+    }
+}
+
+/// Why checking an input stopped: a usage or I/O error (with the totals of the records read
+/// before it), or a write error (kept by `output`, which reports it at the end).
+enum Stop {
+    Usage(String, Totals),
+    Write,
+}
+
+/// Checks the input at `path` in `format`, its reports written to `out`.
+fn check_path(
+    args: &CheckArgs,
+    path: &str,
+    format: Format,
+    renderer: &Renderer,
+    workers: usize,
+    out: &mut (impl Write + Send),
+) -> Result<Totals, Stop> {
+    let name = input::name(path);
+    let unread = |e: io::Error| Stop::Usage(format!("cannot read `{name}`: {e}"), Totals::default());
+    match format {
+        Format::Json => positions::check_json(path, name, renderer, out).map_err(unread),
+        Format::Psn => {
+            let options = kifu::psn::Options { strict: args.strict, replay: !args.no_replay };
+            match check_psn(open_input(path).map_err(unread)?, name, options, renderer, workers, out) {
+                Ok(t) => Ok(t),
+                Err(Failed::Read(e, t)) => Err(Stop::Usage(format!("cannot read `{name}`: {e}"), t)),
+                Err(Failed::Write) => Err(Stop::Write),
+            }
+        }
+        _ => {
+            let result = if path == "-" {
+                check_stream(io::stdin(), None, name, format, renderer, workers, out)
+            } else {
+                let f = File::open(path)
+                    .map_err(|e| Stop::Usage(format!("cannot open `{name}`: {e}"), Totals::default()))?;
+                let size = f.metadata().ok().map(|m| m.len());
+                check_stream(f, size, name, format, renderer, workers, out)
+            };
+            match result {
+                Ok(t) => Ok(t),
+                // A write error: `output::exit` reports it.
+                Err(_) if output::failed() => Err(Stop::Write),
+                Err(e) => Err(Stop::Usage(format!("cannot check `{name}`: {e}"), Totals::default())),
+            }
+        }
+    }
+}
+
+impl Totals {
+    /// The last line of the report: counts and dialects, in words or as JSON.
+    fn summary(&self, json: bool) -> String {
+        if json {
+            let summary = JsonSummary {
+                kind: "summary",
+                records: self.records,
+                valid: self.valid,
+                invalid: self.invalid,
+                warnings: self.warnings,
+                dialects: self.dialects.iter().map(|(name, (n, _))| (*name, *n)).collect(),
+            };
+            return serde_json::to_string(&summary).unwrap_or_default();
+        }
+        let dialects: Vec<String> = self.dialects.values().map(|(n, title)| format!("{n} {title}")).collect();
+        let dialects = if dialects.is_empty() { String::new() } else { format!(" (read as {})", dialects.join(", ")) };
+        let noun = match (self.games, self.records) {
+            (true, 1) => "game",
+            (true, _) => "games",
+            (false, 1) => "record",
+            (false, _) => "records",
+        };
+        format!(
+            "{} {noun}: {} valid, {} invalid, {} warnings{dialects}",
+            self.records, self.valid, self.invalid, self.warnings
+        )
+    }
+}
+
+pub(crate) fn usage_error(out: &mut impl Write, json: bool, file: &str, message: &str) {
+    if json {
+        let msg = serde_json::json!({ "type": "error", "file": file, "message": message });
+        // Any write error is kept and reported by `output::exit`.
+        let _ = writeln!(out, "{msg}");
+    } else {
+        output::message(message);
+    }
+}
+
+pub(crate) fn terminal_width() -> Option<usize> {
+    std::env::var("COLUMNS").ok()?.parse().ok()
+}
+
+/// Bytes per batch of input handed to a worker: the lines' bytes and their places
+/// ([`LineReader::next_batch`] counts both).
+pub(crate) const BATCH_BYTES: usize = 128 * 1024;
+
+/// Bytes of rendered reports a worker holds at most before it waits for its turn to write
+/// them (one line's reports may pass it: [`check::MAX_FINDINGS`] bounds them).
+pub(crate) const PART_BYTES: usize = 128 * 1024;
+
+/// Bytes of finished reports held at most while they wait for the batches before them.
+pub(crate) const HELD_BYTES: usize = 4 * 1024 * 1024;
+
+/// The most worker threads `kifu check -j` starts. Each holds at most a batch and a part of
+/// its reports, so memory stays within a few dozen MiB whatever the input.
+pub(crate) const MAX_JOBS: u32 = 64;
+
+/// Checks one line of a batch into `t`, its reports appended to `out`.
+pub(crate) fn check_one(
+    batch: &Batch,
+    line: &check::LineInfo,
+    name: &str,
+    format: Format,
+    renderer: &Renderer,
+    out: &mut String,
+    t: &mut Totals,
+) {
+    let report = check::check_line(format, line.number, batch.bytes(line), line.len);
+    t.records += 1;
+    if report.is_valid() {
+        t.valid += 1;
+    } else {
+        t.invalid += 1;
+    }
+    t.warnings += report.warnings() as u64;
+    if let Some(f) = report.dialect {
+        t.read_as(f.read_as(), f.title());
+    }
+    if !report.diagnostics.is_empty() {
+        renderer.render(name, &report, out);
+    }
+}
+
+/// A batch's reports and counts, done and waiting for the batches before it.
+pub(crate) struct Finished {
+    text: String,
+    totals: Totals,
+    consumed: u64,
+}
+
+/// Where the batches' reports are written in input order: batch `next` is the one to write;
+/// a worker ahead of it holds its reports in `held` (up to [`HELD_BYTES`] in all) and moves
+/// on, or, with more, waits for its turn.
+pub(crate) struct Order<'a, W> {
+    out: &'a mut W,
+    next: usize,
+    held: BTreeMap<usize, Finished>,
+    held_bytes: usize,
+    totals: Totals,
+    error: Option<io::Error>,
+}
+
+/// [`Order`] shared by the workers.
+pub(crate) struct Turns<'a, W> {
+    order: Mutex<Order<'a, W>>,
+    turn: std::sync::Condvar,
+    progress: Option<indicatif::ProgressBar>,
+}
+
+impl<'a, W: Write> Turns<'a, W> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Order<'a, W>> {
+        self.order.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Waits until batch `index` is the one to write; `false` after a write error.
+    fn wait<'g>(
+        &self,
+        mut order: std::sync::MutexGuard<'g, Order<'a, W>>,
+        index: usize,
+    ) -> Option<std::sync::MutexGuard<'g, Order<'a, W>>> {
+        while order.next != index && order.error.is_none() {
+            order = self.turn.wait(order).unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        order.error.is_none().then_some(order)
+    }
+
+    /// Writes a part of batch `index`'s reports when its turn comes; `false` after a write error.
+    fn write_part(&self, index: usize, text: &mut String) -> bool {
+        let Some(mut order) = self.wait(self.lock(), index) else { return false };
+        let written = order.out.write_all(text.as_bytes());
+        text.clear();
+        self.keep(&mut order, written)
+    }
+
+    /// Hands over batch `index` done: held when it is early and small, else written in its
+    /// turn, with every held batch that follows; `false` after a write error.
+    fn finish(&self, index: usize, done: Finished) -> bool {
+        let mut order = self.lock();
+        if order.error.is_some() {
+            return false;
+        }
+        if order.next != index && order.held_bytes + done.text.len() <= HELD_BYTES {
+            order.held_bytes += done.text.len();
+            order.held.insert(index, done);
+            return true;
+        }
+        let Some(mut order) = self.wait(order, index) else { return false };
+        let mut done = Some(done);
+        while let Some(d) = done.take() {
+            let written = order.out.write_all(d.text.as_bytes());
+            if !self.keep(&mut order, written) {
+                return false;
+            }
+            order.totals.add(&d.totals);
+            if let Some(p) = &self.progress {
+                p.inc(d.consumed);
+            }
+            order.next += 1;
+            let next = order.next;
+            done = order.held.remove(&next);
+            if let Some(d) = &done {
+                order.held_bytes -= d.text.len();
+            }
+        }
+        self.turn.notify_all();
+        true
+    }
+
+    /// Keeps a write error, waking every waiting worker so it stops.
+    fn keep(&self, order: &mut Order<'_, W>, written: io::Result<()>) -> bool {
+        match written {
+            Ok(()) => true,
+            Err(e) => {
+                order.error.get_or_insert(e);
+                self.turn.notify_all();
+                false
+            }
+        }
+    }
+}
+
+/// Checks a stream on `workers` threads: a reader thread cuts it into batches of lines, the
+/// workers check and render them, and write the reports in input order, each batch in its turn.
+/// Memory stays flat whatever the input: at most `workers` batches wait to be checked, each
+/// worker holds at most [`PART_BYTES`] of reports (and one line's) before waiting for its
+/// turn, and at most [`HELD_BYTES`] of finished reports wait for the batches before them.
+pub(crate) fn check_stream(
+    input: impl Read + Send,
+    size: Option<u64>,
+    name: &str,
+    format: Format,
+    renderer: &Renderer,
+    workers: usize,
+    out: &mut (impl Write + Send),
+) -> io::Result<Totals> {
+    let (batch_tx, batch_rx) = mpsc::sync_channel::<(usize, Batch)>(workers);
+    // Dropped by a worker that stops on a write error, so that the reader stops too.
+    let batch_rx = Mutex::new(Some(batch_rx));
+    let turns = Turns {
+        order: Mutex::new(Order {
+            out,
+            next: 0,
+            held: BTreeMap::new(),
+            held_bytes: 0,
+            totals: Totals::default(),
+            error: None,
+        }),
+        turn: std::sync::Condvar::new(),
+        progress: progress_bar(size),
+    };
+    let read = thread::scope(|scope| {
+        let reader = scope.spawn(move || -> io::Result<()> {
+            let mut reader = LineReader::new(input);
+            let mut index = 0;
+            while let Some(batch) = reader.next_batch(BATCH_BYTES)? {
+                if batch_tx.send((index, batch)).is_err() {
+                    break;
+                }
+                index += 1;
+            }
+            Ok(())
+        });
+        for _ in 0..workers {
+            let (batch_rx, turns) = (&batch_rx, &turns);
+            scope.spawn(move || loop {
+                let next = batch_rx.lock().map_or(None, |rx| rx.as_ref().and_then(|rx| rx.recv().ok()));
+                let Some((index, batch)) = next else { break };
+                let (mut text, mut totals) = (String::new(), Totals::default());
+                let mut going = true;
+                for line in &batch.lines {
+                    check_one(&batch, line, name, format, renderer, &mut text, &mut totals);
+                    if text.len() >= PART_BYTES && !turns.write_part(index, &mut text) {
+                        going = false;
+                        break;
+                    }
+                }
+                if !going || !turns.finish(index, Finished { text, totals, consumed: batch.consumed }) {
+                    if let Ok(mut rx) = batch_rx.lock() {
+                        *rx = None;
+                    }
+                    break;
+                }
+            });
+        }
+        reader.join().unwrap_or_else(|_| Err(io::Error::other("the reader thread failed")))
+    });
+    if let Some(p) = &turns.progress {
+        p.finish_and_clear();
+    }
+    let order = turns.order.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    match (read, order.error) {
+        (_, Some(e)) | (Err(e), _) => Err(e),
+        _ => Ok(order.totals),
+    }
+}
+
+pub(crate) fn progress_bar(size: Option<u64>) -> Option<indicatif::ProgressBar> {
+    let size = size.filter(|s| *s >= 16 * 1024 * 1024)?;
+    if !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::with_draw_target(Some(size), indicatif::ProgressDrawTarget::stderr());
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}") {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+/// Why reading a PSN stream stopped: its input failed (with the totals of the games read before),
+/// or writing did (the error is kept by `output`, which reports it at the end).
+pub(crate) enum Failed {
+    Read(io::Error, Totals),
+    Write,
+}
+
+/// What a worker makes of one PSN game for `check`.
+pub(crate) struct GameReport {
+    rendered: String,
+    valid: bool,
+    warnings: u64,
+    dialect: &'static str,
+}
+
+impl kifu::psn::stream::Weigh for GameReport {
+    fn weight(&self) -> usize {
+        self.rendered.len()
+    }
+}
+
+/// Checks the games of a PSN stream on `workers` threads and writes their reports in order
+/// ([`kifu::psn::stream::check_parallel`]): memory stays flat whatever the input's size.
+pub(crate) fn check_psn(
+    input: Box<dyn io::BufRead + Send>,
+    name: &str,
+    options: kifu::psn::Options,
+    renderer: &Renderer,
+    workers: usize,
+    out: &mut impl Write,
+) -> Result<Totals, Failed> {
+    let mut totals = Totals::default();
+    let mut write_failed = false;
+    let result = kifu::psn::stream::check_parallel(
+        input,
+        options,
+        PSN_PIECE_BYTES,
+        workers,
+        |game| {
+            let mut rendered = String::new();
+            renderer.render_game(name, &game.checked, &game.text, &mut rendered);
+            GameReport {
+                rendered,
+                valid: game.checked.is_valid(),
+                warnings: game.checked.diagnostics.iter().filter(|d| !d.is_error()).count() as u64,
+                dialect: game.checked.game.dialect,
+            }
+        },
+        |r| {
+            totals.games = true;
+            totals.records += 1;
+            if r.valid {
+                totals.valid += 1;
+            } else {
+                totals.invalid += 1;
+            }
+            totals.warnings += r.warnings;
+            totals.read_as(r.dialect, kifu::psn::dialect::title(r.dialect));
+            out.write_all(r.rendered.as_bytes()).inspect_err(|_| write_failed = true)
+        },
+    );
+    if write_failed {
+        return Err(Failed::Write);
+    }
+    if let Err(e) = result {
+        return Err(Failed::Read(e, totals));
+    }
+    if totals.records == 0 && !renderer.json {
+        output::message(format_args!("`{name}` holds no game"));
+    }
+    Ok(totals)
+}

@@ -1,0 +1,90 @@
+//! `kifu convert`: records written again in another form on standard output; findings on
+//! standard error.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::ValueEnum;
+
+use crate::games::{default_workers, each_game};
+use crate::report::exit_code;
+use crate::{output, positions};
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct ConvertArgs {
+    /// Files to read: PSN games, or positions (`.sfen`, `.fen`, `.epd`, `.json`); `-` or nothing
+    /// reads standard input (PSN, unless `--format` says otherwise).
+    paths: Vec<String>,
+    /// The form to write: `psn`, the 1998 spec's PSN.
+    #[arg(long, value_enum)]
+    to: ConvertTo,
+    #[command(flatten)]
+    input: positions::ConvertInput,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ConvertTo {
+    /// PSN as the 1998 spec writes it.
+    Psn,
+    /// PSN games as the arguments of USI's `position` command: `sfen … moves …`, one line a game.
+    Usi,
+    /// SFEN as USI writes it (positions: JSON or SFEN in).
+    Sfen,
+}
+
+/// `kifu convert`: each game written again in the form asked for.
+pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
+    if positions::converts_positions(&args.paths, &args.input) {
+        return match args.to {
+            ConvertTo::Sfen => positions::run_convert_sfen(&args.paths, &args.input),
+            ConvertTo::Psn => positions::convert_unsupported("psn"),
+            ConvertTo::Usi => positions::convert_unsupported("usi"),
+        };
+    }
+    let mut out = output::Stdout;
+    let (mut invalid, mut written) = (false, 0usize);
+    let to = args.to;
+    let (failed, write_error) = each_game(
+        &args.paths,
+        default_workers(),
+        |name, g| {
+            let g = g.checked;
+            if !g.is_valid() {
+                let first = g.diagnostics.iter().find(|d| d.is_error()).map(ToString::to_string).unwrap_or_default();
+                return Err(format!(
+                    "kifu: {name}:{}: game not converted: {first} (run `kifu check` for every finding)",
+                    g.game.line
+                ));
+            }
+            let replay = g.replay.as_ref();
+            match (to, replay) {
+                (ConvertTo::Psn, _) => Ok(kifu::psn::display::to_psn(&g.game, replay)),
+                (ConvertTo::Usi, Some(r)) => Ok(format!("{}\n", kifu::psn::display::to_usi(r))),
+                (ConvertTo::Sfen, Some(r)) => Ok(kifu::psn::display::to_sfens(r)),
+                (_, None) => Err(format!(
+                    "kifu: {name}:{}: game not converted: its starting position could not be read",
+                    g.game.line
+                )),
+            }
+        },
+        |_, converted: Result<String, String>| {
+            match converted {
+                Ok(text) => {
+                    // One game a line for USI; an empty line between games otherwise.
+                    let sep = if written > 0 && to != ConvertTo::Usi { "\n" } else { "" };
+                    write!(out, "{sep}{text}")?;
+                    written += 1;
+                }
+                Err(message) => {
+                    invalid = true;
+                    output::err(format_args!("{message}\n"));
+                }
+            }
+            Ok(())
+        },
+    );
+    if write_error.is_some() || out.flush().is_err() {
+        return ExitCode::from(2);
+    }
+    exit_code(failed, invalid)
+}

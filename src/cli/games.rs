@@ -1,0 +1,84 @@
+//! PSN games read as streams, checked on worker threads, handed on in input order.
+
+use std::fs::File;
+use std::io;
+
+use crate::{input, output};
+
+/// An input as a stream: a file, or standard input for `-`.
+pub(crate) fn open_input(path: &str) -> io::Result<Box<dyn io::BufRead + Send>> {
+    if path == "-" {
+        Ok(Box::new(io::BufReader::with_capacity(1 << 16, io::stdin())))
+    } else {
+        Ok(Box::new(io::BufReader::with_capacity(1 << 16, File::open(path)?)))
+    }
+}
+
+/// Bytes of games' text per unit of work when PSN games are checked in parallel.
+pub(crate) const PSN_PIECE_BYTES: usize = 128 * 1024;
+
+/// Runs `each` on the checked games of every path, read as streams, in order; the results of
+/// `work` (run on `workers` threads) are handed to it. A path that cannot be read is reported
+/// on standard error. Returns true when a path could not be read, and the write error that
+/// stopped it, if any.
+pub(crate) fn each_game<T: kifu::psn::stream::Weigh + Send>(
+    paths: &[String],
+    workers: usize,
+    work: impl Fn(&str, kifu::psn::stream::StreamGame) -> T + Sync,
+    mut each: impl FnMut(&str, T) -> io::Result<()>,
+) -> (bool, Option<io::Error>) {
+    let paths = input::paths(paths);
+    let mut failed = false;
+    for path in &paths {
+        let name = input::name(path);
+        let input = match open_input(path) {
+            Ok(input) => input,
+            Err(e) => {
+                output::message(format_args!("cannot read `{name}`: {e}"));
+                failed = true;
+                continue;
+            }
+        };
+        let result = match stream_games(input, workers, |game| work(name, game), |t| each(name, t)) {
+            Err(Stopped::Write(e)) => return (failed, Some(e)),
+            Err(Stopped::Read(e)) => Err(e),
+            Ok(()) => Ok(()),
+        };
+        if let Err(e) = result {
+            output::message(format_args!("cannot read `{name}`: {e}"));
+            failed = true;
+        }
+    }
+    (failed, None)
+}
+
+/// Why a stream of games stopped: its input failed, or `each` did (a write error).
+pub(crate) enum Stopped {
+    Read(io::Error),
+    Write(io::Error),
+}
+
+/// The games of `input`, each made ready by `work` on `workers` threads and handed to `each` in
+/// order ([`kifu::psn::stream::check_parallel`]); stops at the first error of either.
+pub(crate) fn stream_games<T: kifu::psn::stream::Weigh + Send>(
+    input: Box<dyn io::BufRead + Send>,
+    workers: usize,
+    work: impl Fn(kifu::psn::stream::StreamGame) -> T + Sync,
+    mut each: impl FnMut(T) -> io::Result<()>,
+) -> Result<(), Stopped> {
+    let mut write_error = None;
+    let result =
+        kifu::psn::stream::check_parallel(input, kifu::psn::Options::default(), PSN_PIECE_BYTES, workers, work, |t| {
+            each(t).inspect_err(|e| write_error = Some(io::Error::new(e.kind(), e.to_string())))
+        });
+    match (write_error, result) {
+        (Some(e), _) => Err(Stopped::Write(e)),
+        (None, Err(e)) => Err(Stopped::Read(e)),
+        (None, Ok(())) => Ok(()),
+    }
+}
+
+/// The worker threads for `json`, `convert` and `board`: one per core.
+pub(crate) fn default_workers() -> usize {
+    crate::pool::workers(None)
+}

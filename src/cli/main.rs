@@ -1,0 +1,87 @@
+//! `kifu`: the command-line tool.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod args;
+mod board;
+mod check;
+mod conformance;
+mod convert;
+mod games;
+mod grammar;
+mod input;
+mod json;
+mod output;
+mod playground;
+mod pool;
+mod positions;
+mod report;
+mod tree;
+
+/// kifu: parses, validates and explains board-game notations (SFEN, FEN, EPD, PSN).
+#[derive(Parser, Debug)]
+#[command(name = "kifu", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check records and report every fault, with its place and a fix.
+    ///
+    /// One record per line; LF, CRLF and CR line ends; blank lines are skipped. Exit status: 0
+    /// when every record is valid (warnings allowed), 1 when one is invalid, 2 for a usage or
+    /// I/O error.
+    Check(check::CheckArgs),
+    /// Print each record as JSON, one object per line: PSN games, or positions.
+    ///
+    /// Positions (`.sfen`, `.fen`, `.epd`, `.json`) print the JSON position model, or its chess analogue;
+    /// `--json-style keyed` writes hands as objects.
+    Json(json::JsonArgs),
+    /// Convert records: PSN games `--to psn`, positions (JSON, SFEN) `--to sfen`.
+    ///
+    /// `--to psn` writes PSN games in the 1998 spec's form; `--to sfen` writes positions as USI SFEN.
+    Convert(convert::ConvertArgs),
+    /// Print each record's parse tree: rule, place (line:column) and text, indented.
+    ///
+    /// `--grammar FILE` runs an edited `.pest` grammar instead of kifu's; `--ast` prints kifu's
+    /// typed syntax tree. Exit status: 0 when every record parsed, 1 when one was rejected, 2 for
+    /// a broken grammar or a usage error.
+    Tree(tree::TreeArgs),
+    /// Work on grammars: `diff` two over a corpus, draw a `railroad` diagram, print `ebnf`.
+    Grammar(grammar::GrammarArgs),
+    /// Score another validator against the conformance suite (`conformance/`).
+    Conformance(conformance::ConformanceArgs),
+    /// Print boards: FEN as eight lines of eight squares, SFEN as a 9×9 diagram; `--svg`, `--html`.
+    ///
+    /// FEN prints eight lines of eight characters, `.` for a blank square; SFEN and JSON
+    /// shogi positions print a 9×9 diagram with both hands (`--ascii`, `--kanji`). `--svg` writes
+    /// SVG diagrams, `--html` one self-contained page.
+    ///
+    /// Boards are separated by one empty line. An invalid record prints its findings on standard
+    /// error and no board; the others still print. Exit status as for `check`.
+    Board(board::BoardArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let code = match cli.command {
+        Command::Check(args) => check::run(&args),
+        Command::Board(args) => board::run(&args),
+        Command::Json(args) => json::run(&args),
+        Command::Convert(args) => convert::run(&args),
+        Command::Tree(args) => tree::run(&args),
+        Command::Grammar(args) => grammar::run(&args),
+        Command::Conformance(args) => conformance::run(&args),
+    };
+    output::exit(code)
+}

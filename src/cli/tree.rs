@@ -1,0 +1,247 @@
+//! `kifu tree`: each record's parse tree on standard output, rejections on standard error.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use kifu::diagnostic::Diagnostic;
+use kifu::playground::records::{self, Layout, Record};
+use kifu::span::Span;
+
+use crate::args::{DialectArg, FormatArg};
+use crate::playground::*;
+
+#[derive(clap::Args, Debug)]
+pub struct TreeArgs {
+    /// The file to read; `-` or nothing reads standard input.
+    path: Option<String>,
+    /// Read this one record (or PSN game) instead of a file.
+    #[arg(long, conflicts_with = "path")]
+    record: Option<String>,
+    /// The records' format (by default, from the file's extension).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// The dialect: picks the rule read by default (`usi_record`, `fen960_record`, …) and the
+    /// reading of `--ast`.
+    #[arg(long, value_enum)]
+    dialect: Option<DialectArg>,
+    /// Print kifu's typed syntax tree instead of the pest tree.
+    #[arg(long)]
+    ast: bool,
+    /// Run this `.pest` grammar instead of kifu's (several are joined in order).
+    #[arg(long = "grammar", value_name = "FILE")]
+    grammars: Vec<String>,
+    /// The rule to read each record with (by default the format's record rule).
+    #[arg(long)]
+    rule: Option<String>,
+    /// Do not join `grammar/common.pest` after `--grammar` files.
+    #[arg(long)]
+    no_common: bool,
+}
+
+/// `kifu tree`: each record's parse tree on standard output, rejections on standard error.
+pub fn run(args: &TreeArgs) -> ExitCode {
+    limit_pest();
+    let path = args.path.clone().unwrap_or_else(|| "-".to_owned());
+    let format = args.format.or_else(|| args.record.is_none().then(|| FormatArg::from_path(&path)).flatten());
+    let name = if args.record.is_some() {
+        "<record>".to_owned()
+    } else if path == "-" {
+        crate::input::STDIN.to_owned()
+    } else {
+        path.clone()
+    };
+    if args.ast && !args.grammars.is_empty() {
+        return usage("`--ast` prints kifu's own syntax tree, which an edited grammar does not have: leave out `--ast` or `--grammar`");
+    }
+    let Some(format) = format else {
+        if args.grammars.is_empty() || args.rule.is_none() {
+            return usage("cannot tell the records' format: add `--format sfen` (or fen, epd, psn)");
+        }
+        return tree_with(args, None, &name, &path);
+    };
+    if args.ast {
+        return ast(args, format, &name, &path);
+    }
+    tree_with(args, Some(format), &name, &path)
+}
+
+fn records_of(args: &TreeArgs, format: Option<FormatArg>, path: &str) -> Result<Vec<Record>, ExitCode> {
+    // PSN's `file` rule reads the whole file, where the others read one game each.
+    let whole = format == Some(FormatArg::Psn) && args.rule.as_deref() == Some("file");
+    match &args.record {
+        Some(text) if whole => Ok(vec![Record { line: 1, text: text.clone() }]),
+        Some(text) if format == Some(FormatArg::Psn) => {
+            let records = records::split(text.as_bytes(), Layout::Games);
+            Ok(if records.is_empty() { vec![Record { line: 1, text: text.clone() }] } else { records })
+        }
+        Some(text) => Ok(vec![Record { line: 1, text: text.clone() }]),
+        None => {
+            let bytes = read_capped(path, MAX_INPUT_BYTES, "the input").map_err(|e| usage(&e))?;
+            Ok(records::split(&bytes, if whole { Layout::Whole } else { layout(format) }))
+        }
+    }
+}
+
+fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str) -> ExitCode {
+    let base = match format.map(shipped) {
+        Some(Ok(g)) => Some(g),
+        Some(Err(code)) => return code,
+        None => None,
+    };
+    let edited = if args.grammars.is_empty() {
+        None
+    } else {
+        match load(&args.grammars, args.no_common, base.as_ref()) {
+            Ok(g) => Some(g),
+            Err(code) => return code,
+        }
+    };
+    let Some(grammar) = edited.as_ref().or(base.as_ref()) else {
+        return usage("cannot tell the records' format: add `--format sfen` (or fen, epd, psn)");
+    };
+    let rule = match (&args.rule, format) {
+        (Some(r), _) => r.clone(),
+        (None, Some(f)) => default_rule(f, args.dialect).to_owned(),
+        (None, None) => return usage("name the rule to read records with: add `--rule NAME`"),
+    };
+    let which = args.grammars.first().map_or("the grammar", String::as_str);
+    if let Err(code) = require_rule(grammar, &rule, &format!("`{which}`")) {
+        return code;
+    }
+    let records = match some_records(args, format, name, path) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let mut out = crate::output::Stdout;
+    let mut rejected = false;
+    for (i, r) in records.iter().enumerate() {
+        if let Some(report) = too_long(format, name, r) {
+            rejected = true;
+            let _ = out.flush();
+            crate::output::err(&report);
+            continue;
+        }
+        match grammar.parse(&rule, &r.text) {
+            Ok(pairs) => {
+                let sep = if i > 0 { "\n" } else { "" };
+                let tree = kifu::tree::render_capped(pairs, r.line, &|rule: &str| rule.to_owned(), MAX_TREE_INDENT);
+                if write!(out, "{sep}{tree}").is_err() {
+                    return ExitCode::from(2);
+                }
+            }
+            Err(e) => {
+                rejected = true;
+                let _ = out.flush();
+                crate::output::err(render(name, &r.text, r.line, &e.diagnostic(&rule, &r.text)));
+            }
+        }
+    }
+    let _ = out.flush();
+    crate::report::exit_code(false, rejected)
+}
+
+/// The `tree::too-long` report for a line record longer than [`MAX_RECORD_BYTES`], shown on
+/// the line's first characters only (PSN games are bounded by the input's size alone).
+fn too_long(format: Option<FormatArg>, name: &str, record: &Record) -> Option<String> {
+    let text = record.text.as_str();
+    if format == Some(FormatArg::Psn) || text.len() <= MAX_RECORD_BYTES {
+        return None;
+    }
+    let start = text.char_indices().nth(80).map_or(text.len(), |(i, _)| i);
+    let d = Diagnostic::error(
+        "tree::too-long",
+        Span::new(0, start),
+        format!(
+            "this line is {} bytes long, more than the {} KiB kifu reads as one record",
+            text.len(),
+            MAX_RECORD_BYTES >> 10
+        ),
+    )
+    .label("a record starts here and goes on")
+    .help("a record is one line: is a line end missing, or is this not a file of records?");
+    Some(render(name, &text[..start], record.line, &d))
+}
+
+/// The records to read, or the exit status when there are none (said on standard error) or
+/// they cannot be read.
+fn some_records(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str) -> Result<Vec<Record>, ExitCode> {
+    let records = records_of(args, format, path)?;
+    if records.is_empty() {
+        crate::output::message(format_args!("`{name}` holds no record"));
+        return Err(ExitCode::SUCCESS);
+    }
+    Ok(records)
+}
+
+fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
+    let records = match some_records(args, Some(format), name, path) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let mut out = crate::output::Stdout;
+    let mut invalid = false;
+    for (i, r) in records.iter().enumerate() {
+        if let Some(report) = too_long(Some(format), name, r) {
+            invalid = true;
+            let _ = out.flush();
+            crate::output::err(&report);
+            continue;
+        }
+        let (tree, diagnostics) = match (format, args.dialect) {
+            (FormatArg::Sfen, d) => {
+                let choice = match d {
+                    Some(DialectArg::Sfen2007) => kifu::sfen::DialectChoice::Sfen2007,
+                    Some(DialectArg::Usi) => kifu::sfen::DialectChoice::Usi,
+                    _ => kifu::sfen::DialectChoice::Auto,
+                };
+                let c = kifu::sfen::check(&r.text, choice);
+                (format!("{:#?}", c.record), c.diagnostics)
+            }
+            (FormatArg::Fen | FormatArg::Epd, d) => {
+                let kind = if format == FormatArg::Epd { kifu::fen::Kind::Epd } else { kifu::fen::Kind::Fen };
+                let dialect = if d == Some(DialectArg::Chess960) {
+                    kifu::fen::Dialect::Chess960
+                } else {
+                    kifu::fen::Dialect::Standard
+                };
+                let c = kifu::fen::check(&r.text, kind, dialect);
+                (format!("{:#?}", c.record), c.diagnostics)
+            }
+            (FormatArg::Json, _) => {
+                return usage("`--ast` reads SFEN, FEN, EPD and PSN: JSON positions have no syntax tree of kifu's");
+            }
+            (FormatArg::Psn, _) => {
+                let file = kifu::psn::check_bytes(r.text.as_bytes(), Default::default());
+                let mut tree = String::new();
+                let mut diagnostics = Vec::new();
+                for g in file.games {
+                    // `{:?}` then laid out as `{:#?}` would: `{:#?}` costs the cube of the depth
+                    // of variations (a line record's tree is a few levels deep).
+                    tree.push_str(&kifu::tree::pretty(&format!("{:?}", g.game), MAX_TREE_INDENT));
+                    diagnostics.extend(g.diagnostics);
+                }
+                (tree, diagnostics)
+            }
+        };
+        let sep = if i > 0 { "\n" } else { "" };
+        if writeln!(out, "{sep}{tree}").is_err() {
+            return ExitCode::from(2);
+        }
+        if !diagnostics.is_empty() {
+            let _ = out.flush();
+            let text = r.text.as_str();
+            for d in diagnostics.iter().take(MAX_FINDINGS_SHOWN) {
+                crate::output::err(render(name, text, r.line, d));
+            }
+            if diagnostics.len() > MAX_FINDINGS_SHOWN {
+                let more = diagnostics.len() - MAX_FINDINGS_SHOWN;
+                crate::output::err(format!(
+                    "… and {more} more findings in this record (`kifu check` lists them all)\n\n"
+                ));
+            }
+        }
+        invalid |= diagnostics.iter().any(Diagnostic::is_error);
+    }
+    let _ = out.flush();
+    crate::report::exit_code(false, invalid)
+}
