@@ -16,7 +16,8 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use kifu::sfen::Position;
-use kifu::shogi::rules::{Move, State};
+use kifu::shogi::rules::State;
+use kifu::shogi::Move;
 
 /// The "matsuri" position: White to move, 207 legal moves.
 const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";

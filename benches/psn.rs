@@ -15,7 +15,8 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use kifu::psn::{self, replay, Options};
-use kifu::shogi::rules::{Move, State};
+use kifu::shogi::rules::State;
+use kifu::shogi::Move;
 
 /// Games to replay: each game's model and whether it numbers its moves per ply.
 fn read(text: &[u8]) -> Vec<psn::Game> {

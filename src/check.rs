@@ -9,9 +9,6 @@ use crate::diagnostic::Diagnostic;
 use crate::format::Format;
 use crate::span::Span;
 
-pub use crate::input::line_too_long;
-pub use crate::input::lines::{Batch, LineInfo, LineReader, MAX_KEPT, MAX_LINE};
-
 /// Most findings reported for one record; the rest are counted.
 pub const MAX_FINDINGS: usize = 64;
 

@@ -5,7 +5,6 @@ pub mod check;
 pub mod checked;
 pub mod chess;
 pub mod diagnostic;
-pub use diagnostic::excerpt; // moved to diagnostic::excerpt
 pub mod fen;
 pub mod format;
 pub mod input;
@@ -21,9 +20,6 @@ pub mod shogi;
 pub mod span;
 #[cfg(feature = "views")]
 pub mod views;
-
-// moved to `notation`
-pub use notation::{fields, findings, grammar, grid, lookalike, tree};
 
 pub use diagnostic::{Diagnostic, Label, Severity};
 pub use notation_error::NotationError;

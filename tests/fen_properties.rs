@@ -5,7 +5,7 @@ mod common;
 
 use common::strategies;
 use kifu::chess::{Board, Color, Piece, Role};
-use kifu::fen::ast::{CastleRight, CastleSide};
+use kifu::chess::{CastleRight, CastleSide};
 use kifu::fen::{self, build, fast, parser::FenParser, parser::Rule, Dialect, Kind, Position};
 use pest::Parser;
 use proptest::prelude::*;

@@ -90,8 +90,11 @@ fn seeds() -> &'static [(String, Vec<u8>)] {
         // A grammar with a record to parse, as the grammar target takes them.
         out.push((
             "pest".to_owned(),
-            format!("{}\0lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", kifu::grammar::SFEN)
-                .into_bytes(),
+            format!(
+                "{}\0lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                kifu::notation::grammar::SFEN
+            )
+            .into_bytes(),
         ));
         out
     })

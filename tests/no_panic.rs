@@ -50,9 +50,9 @@ proptest! {
         }
         let _ = text.parse::<sfen::Position>();
         let _ = text.parse::<fen::Position>();
-        let _ = sfen::json::parse_square(&text);
-        let _ = fen::json::parse_square(&text);
-        let _ = fen::json::parse_piece_code(&text);
+        let _ = kifu::json::shogi::parse_square(&text);
+        let _ = kifu::json::chess::parse_square(&text);
+        let _ = kifu::json::chess::parse_piece_code(&text);
         let _ = views::shogi_move_squares(&text);
         let _ = views::chess_move_squares(&text);
     }
@@ -61,8 +61,8 @@ proptest! {
     fn json_never_panics(text in text()) {
         let (nodes, _) = kifu::json::read_stream(&text);
         for node in &nodes {
-            let _ = sfen::json::read(node);
-            let _ = fen::json::read(node);
+            let _ = kifu::json::shogi::read(node);
+            let _ = kifu::json::chess::read(node);
         }
     }
 

@@ -147,7 +147,7 @@ fn awkward_inputs_never_crash() {
 #[test]
 fn the_vm_reads_the_shipped_grammars_as_the_derived_parsers_do() {
     use kifu::playground::grammar::Grammar;
-    let sfen = Grammar::shipped("grammar/sfen.pest", kifu::grammar::SFEN).expect("SFEN grammar");
+    let sfen = Grammar::shipped("grammar/sfen.pest", kifu::notation::grammar::SFEN).expect("SFEN grammar");
     for path in files("tests/fixtures/sfen/ok", ".sfen").into_iter().chain(files("tests/fixtures/sfen/err", ".sfen")) {
         let text = std::fs::read_to_string(root().join(&path)).expect("fixture");
         let text = text.trim_end_matches('\n');
@@ -158,13 +158,17 @@ fn the_vm_reads_the_shipped_grammars_as_the_derived_parsers_do() {
         let vm = sfen.parse("record", text);
         match (derived, vm) {
             (Ok(d), Ok(v)) => {
-                assert_eq!(kifu::tree::render(d), kifu::tree::render_with(v, 1, &|r: &str| r.to_owned()), "{path}")
+                assert_eq!(
+                    kifu::notation::tree::render(d),
+                    kifu::notation::tree::render_with(v, 1, &|r: &str| r.to_owned()),
+                    "{path}"
+                )
             }
             (Err(_), Err(_)) => {}
             (d, v) => panic!("{path}: derived {:?}, vm {:?}", d.is_ok(), v.is_ok()),
         }
     }
-    let fen = Grammar::shipped("grammar/fen.pest", kifu::grammar::FEN).expect("FEN grammar");
+    let fen = Grammar::shipped("grammar/fen.pest", kifu::notation::grammar::FEN).expect("FEN grammar");
     for path in files("tests/fixtures/fen/ok", ".fen") {
         let text = std::fs::read_to_string(root().join(&path)).expect("fixture");
         let text = text.trim_end_matches('\n');
@@ -176,7 +180,11 @@ fn the_vm_reads_the_shipped_grammars_as_the_derived_parsers_do() {
         let name = format!("{rule:?}");
         let derived = kifu::fen::parser::FenParser::parse(rule, text).expect("ok fixture parses");
         let vm = fen.parse(&name, text).expect("the VM parses it too");
-        assert_eq!(kifu::tree::render(derived), kifu::tree::render_with(vm, 1, &|r: &str| r.to_owned()), "{path}");
+        assert_eq!(
+            kifu::notation::tree::render(derived),
+            kifu::notation::tree::render_with(vm, 1, &|r: &str| r.to_owned()),
+            "{path}"
+        );
     }
 }
 

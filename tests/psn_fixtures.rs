@@ -9,8 +9,8 @@ mod common;
 use std::fmt::Write as _;
 use std::path::Path;
 
+use kifu::diagnostic::excerpt::{excerpt, LineIndex};
 use kifu::diagnostic::RecordSource;
-use kifu::excerpt::{excerpt, LineIndex};
 use kifu::psn::model::{Comment, MoveNode, Origin};
 use kifu::psn::{self, CheckedGame};
 use miette::{GraphicalReportHandler, GraphicalTheme};

@@ -4,7 +4,8 @@
 //! with comments, glyphs, variations within variations, every move form and end.
 
 use kifu::psn;
-use kifu::shogi::rules::{Move, State};
+use kifu::shogi::rules::State;
+use kifu::shogi::Move;
 use proptest::prelude::*;
 
 /// What `kifu convert --to psn` writes of `text`: each valid game in the spec's form, an empty

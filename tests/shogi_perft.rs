@@ -18,7 +18,8 @@ use std::fs;
 use std::path::Path;
 
 use kifu::sfen::Position;
-use kifu::shogi::rules::{self, Illegal, Move, State};
+use kifu::shogi::rules::{self, Illegal, State};
+use kifu::shogi::Move;
 use kifu::shogi::{Color, Piece, PieceKind, Square};
 
 fn position(sfen: &str) -> Position {

@@ -45,12 +45,12 @@ fn json_model_snapshots() {
     for p in sfen_positions() {
         out.push_str(&format!(
             "{p}\n  seed:  {}\n  keyed: {}\n",
-            sfen::json::write(&p, Style::Seed),
-            sfen::json::write(&p, Style::Keyed)
+            kifu::json::shogi::write(&p, Style::Seed),
+            kifu::json::shogi::write(&p, Style::Keyed)
         ));
     }
     for p in fen_positions() {
-        out.push_str(&format!("{p}\n  {}\n", fen::json::write(&p)));
+        out.push_str(&format!("{p}\n  {}\n", kifu::json::chess::write(&p)));
     }
     settings().bind(|| assert_snapshot!("json_model", out));
 }
@@ -60,14 +60,14 @@ fn json_model_snapshots() {
 #[test]
 fn the_pieces_shape_of_the_spec_note() {
     let p: Position = "7r1/6B1p/6Bsk/9/7P1/9/9/9/9 B 2S".parse().expect("the seed's tsume");
-    let value: serde_json::Value = serde_json::from_str(&sfen::json::write(&p, Style::Seed)).expect("JSON");
+    let value: serde_json::Value = serde_json::from_str(&kifu::json::shogi::write(&p, Style::Seed)).expect("JSON");
     let keys: Vec<&str> = value.as_object().expect("object").keys().map(String::as_str).collect();
     let mut sorted = keys.clone();
     sorted.sort_unstable();
     assert_eq!(sorted, ["blackHand", "pieces", "sideOnMove", "whiteHand"]);
     assert_eq!(value["sideOnMove"], "black");
     assert_eq!(value["blackHand"], serde_json::json!([0, 0, 0, 2, 0, 0, 0]));
-    let text = sfen::json::write(&p, Style::Seed);
+    let text = kifu::json::shogi::write(&p, Style::Seed);
     let pieces_at = text.find("\"pieces\":{").expect("pieces");
     assert!(text[pieces_at..]
         .starts_with(r#""pieces":{"2a":"wR","3b":"bB","1b":"wP","3c":"bB","2c":"wS","1c":"wK","2e":"bP"}"#));
@@ -106,14 +106,14 @@ fn json_input_findings_point_into_the_json() {
     };
     for node in &nodes {
         let diagnostics = if node.get("castling").is_some() {
-            fen::json::read(node).diagnostics
+            kifu::json::chess::read(node).diagnostics
         } else {
-            sfen::json::read(node).diagnostics
+            kifu::json::shogi::read(node).diagnostics
         };
         diagnostics.iter().for_each(&mut show);
     }
     syntax.iter().for_each(&mut show);
-    for d in nodes.iter().flat_map(|n| sfen::json::read(n).diagnostics).chain(syntax.clone()) {
+    for d in nodes.iter().flat_map(|n| kifu::json::shogi::read(n).diagnostics).chain(syntax.clone()) {
         assert!(d.help.is_some(), "{} has help", d.code);
         assert_eq!(d.labels.iter().filter(|l| l.primary).count(), 1, "{} has one primary label", d.code);
         assert!(!d.span().is_empty() || d.code == "json::syntax", "{} points at characters", d.code);
@@ -194,7 +194,7 @@ fn chess_svg_is_xml_with_one_glyph_per_piece() {
 
 #[test]
 fn last_move_squares_read_usi_as_the_rules_do() {
-    use kifu::shogi::rules::Move;
+    use kifu::shogi::Move;
     let sq = |s: &str| Square::parse(s).expect("a square");
     assert_eq!(views::shogi_move_squares("7g7f"), Some(vec![sq("7g"), sq("7f")]));
     assert_eq!(views::shogi_move_squares("8h2b+"), Some(vec![sq("8h"), sq("2b")]));
@@ -279,11 +279,11 @@ proptest! {
         let sfen_text = p.to_string();
         let reread: Position = sfen_text.parse().expect("Display writes SFEN");
         let style = if keyed { Style::Keyed } else { Style::Seed };
-        let text = sfen::json::write(&reread, style);
+        let text = kifu::json::shogi::write(&reread, style);
         let (nodes, syntax) = read_stream(&text);
         prop_assert!(syntax.is_empty());
         prop_assert_eq!(nodes.len(), 1);
-        let checked = sfen::json::read(&nodes[0]);
+        let checked = kifu::json::shogi::read(&nodes[0]);
         prop_assert!(checked.diagnostics.iter().all(|d| !d.code.starts_with("json::")), "{:?}", checked.diagnostics);
         prop_assert_eq!(checked.sfen.as_deref(), Some(sfen_text.as_str()));
         prop_assert_eq!(checked.position.as_ref(), Some(&p));
@@ -297,7 +297,7 @@ proptest! {
             prop_assert!(d.span().end <= text.len());
         }
         for n in &nodes {
-            for d in sfen::json::read(n).diagnostics.iter().chain(fen::json::read(n).diagnostics.iter()) {
+            for d in kifu::json::shogi::read(n).diagnostics.iter().chain(kifu::json::chess::read(n).diagnostics.iter()) {
                 prop_assert!(d.labels.iter().all(|l| l.span.end <= text.len() && text.is_char_boundary(l.span.start)));
             }
         }

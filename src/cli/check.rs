@@ -11,9 +11,10 @@ use std::thread;
 use clap::ValueEnum;
 use miette::GraphicalReportHandler;
 
-use kifu::check::{self, Batch, LineReader, LineReport};
+use kifu::check::{self, LineReport};
 use kifu::diagnostic::RecordSource;
 use kifu::format::Format;
+use kifu::input::{Batch, LineInfo, LineReader};
 
 use crate::args::{self, DialectArg, FormatArg};
 use crate::games::{open_input, PSN_PIECE_BYTES};
@@ -119,7 +120,7 @@ impl Renderer {
             return;
         }
         let text = checked.text(file_text);
-        let index = kifu::excerpt::LineIndex::new(text);
+        let index = kifu::diagnostic::excerpt::LineIndex::new(text);
         if self.json {
             let place = |at: usize| {
                 let (line, column) = index.place(text, at);
@@ -134,7 +135,7 @@ impl Renderer {
             return;
         }
         for d in &checked.diagnostics {
-            let e = kifu::excerpt::excerpt(text, &index, d);
+            let e = kifu::diagnostic::excerpt::excerpt(text, &index, d);
             let source = RecordSource { name: file, text: &e.text, line: checked.game.line + e.first_line };
             let _ = self.handler.render_report(out, &e.diagnostic.report(&source));
             out.push('\n');
@@ -333,7 +334,7 @@ pub(crate) const MAX_JOBS: u32 = 64;
 /// Checks one line of a batch into `t`, its reports appended to `out`.
 pub(crate) fn check_one(
     batch: &Batch,
-    line: &check::LineInfo,
+    line: &LineInfo,
     name: &str,
     format: Format,
     renderer: &Renderer,

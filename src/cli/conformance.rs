@@ -182,7 +182,7 @@ fn disagreement(suite: &std::path::Path, case: &Case, outcome: &Outcome) -> (Str
         String::from_utf8_lossy(&bytes).into_owned()
     };
     let text = text.trim_end_matches(['\n', '\r']).to_owned();
-    let index = kifu::excerpt::LineIndex::new(&text);
+    let index = kifu::diagnostic::excerpt::LineIndex::new(&text);
     let expected: serde_json::Value =
         read_capped(&suite.join(format!("{}.json", case.file)).to_string_lossy(), MAX_INPUT_BYTES, "the expectation")
             .ok()

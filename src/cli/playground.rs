@@ -23,8 +23,8 @@ pub(crate) fn handler() -> GraphicalReportHandler {
 pub(crate) fn render(name: &str, text: &str, first_line: usize, d: &Diagnostic) -> String {
     let mut out = String::new();
     if text.contains(['\n', '\r']) {
-        let index = kifu::excerpt::LineIndex::new(text);
-        let e = kifu::excerpt::excerpt(text, &index, d);
+        let index = kifu::diagnostic::excerpt::LineIndex::new(text);
+        let e = kifu::diagnostic::excerpt::excerpt(text, &index, d);
         let source = RecordSource { name, text: &e.text, line: first_line + e.first_line };
         let _ = handler().render_report(&mut out, &e.diagnostic.report(&source));
     } else {
@@ -84,9 +84,9 @@ pub(crate) fn layout(format: Option<FormatArg>) -> Layout {
 /// kifu's grammar for a format.
 pub(crate) fn shipped(format: FormatArg) -> Result<Grammar, ExitCode> {
     let (name, text) = match format {
-        FormatArg::Sfen => ("grammar/sfen.pest", kifu::grammar::SFEN),
-        FormatArg::Fen | FormatArg::Epd => ("grammar/fen.pest", kifu::grammar::FEN),
-        FormatArg::Psn => ("grammar/psn.pest", kifu::grammar::PSN),
+        FormatArg::Sfen => ("grammar/sfen.pest", kifu::notation::grammar::SFEN),
+        FormatArg::Fen | FormatArg::Epd => ("grammar/fen.pest", kifu::notation::grammar::FEN),
+        FormatArg::Psn => ("grammar/psn.pest", kifu::notation::grammar::PSN),
         FormatArg::Json => {
             return Err(usage("JSON positions have no grammar: give `--format sfen` (or fen, epd, psn)"))
         }

@@ -9,10 +9,11 @@ use std::process::ExitCode;
 
 use miette::GraphicalReportHandler;
 
-use kifu::check::{self, LineReader};
+use kifu::check;
+use kifu::diagnostic::excerpt::{self, LineIndex};
 use kifu::diagnostic::{Diagnostic, RecordSource};
-use kifu::excerpt::{self, LineIndex};
 use kifu::format::Format;
+use kifu::input::LineReader;
 use kifu::json::{self as kjson, Node, Style, Value};
 use kifu::views::{self, html, svg, text, Diagram, Frame, Names};
 use kifu::{fen, sfen};
@@ -413,12 +414,12 @@ fn line_records(
 /// as, and its findings (spans in the JSON text).
 fn read_json_record(node: &Node) -> (Option<Pos>, Option<String>, Vec<Diagnostic>) {
     if is_chess(node) {
-        let c = fen::json::read(node);
+        let c = kifu::json::chess::read(node);
         let valid = c.is_valid();
         let ops = c.operations;
         (c.position.filter(|_| valid).map(|p| Pos::Chess(p, ops)), c.fen, c.diagnostics)
     } else {
-        let c = sfen::json::read(node);
+        let c = kifu::json::shogi::read(node);
         let valid = c.is_valid();
         (c.position.filter(|_| valid).map(Pos::Shogi), c.sfen, c.diagnostics)
     }
@@ -587,9 +588,9 @@ pub fn run_json(paths: &[String], args: &JsonViewArgs) -> ExitCode {
     };
     let mut out = output::Stdout;
     let outcome = each_record(paths, args.format, args.dialect, Format::Psn, &mut |item| match item.position {
-        Some(Pos::Shogi(p)) => writeln!(out, "{}", sfen::json::write(&p, style)),
-        Some(Pos::Chess(p, None)) => writeln!(out, "{}", fen::json::write(&p)),
-        Some(Pos::Chess(p, Some(ops))) => writeln!(out, "{}", fen::json::write_epd(&p, &ops)),
+        Some(Pos::Shogi(p)) => writeln!(out, "{}", kifu::json::shogi::write(&p, style)),
+        Some(Pos::Chess(p, None)) => writeln!(out, "{}", kifu::json::chess::write(&p)),
+        Some(Pos::Chess(p, Some(ops))) => writeln!(out, "{}", kifu::json::chess::write_epd(&p, &ops)),
         Some(Pos::Game(_)) | None => Ok(()),
     });
     outcome.code()

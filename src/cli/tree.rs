@@ -124,7 +124,8 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
         match grammar.parse(&rule, &r.text) {
             Ok(pairs) => {
                 let sep = if i > 0 { "\n" } else { "" };
-                let tree = kifu::tree::render_capped(pairs, r.line, &|rule: &str| rule.to_owned(), MAX_TREE_INDENT);
+                let tree =
+                    kifu::notation::tree::render_capped(pairs, r.line, &|rule: &str| rule.to_owned(), MAX_TREE_INDENT);
                 if write!(out, "{sep}{tree}").is_err() {
                     return ExitCode::from(2);
                 }
@@ -217,7 +218,7 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
                 for g in file.games {
                     // `{:?}` then laid out as `{:#?}` would: `{:#?}` costs the cube of the depth
                     // of variations (a line record's tree is a few levels deep).
-                    tree.push_str(&kifu::tree::pretty(&format!("{:?}", g.game), MAX_TREE_INDENT));
+                    tree.push_str(&kifu::notation::tree::pretty(&format!("{:?}", g.game), MAX_TREE_INDENT));
                     diagnostics.extend(g.diagnostics);
                 }
                 (tree, diagnostics)

@@ -50,5 +50,4 @@ pub struct Castling {
     pub rights: Vec<Spanned<CastleRight>>,
 }
 
-// moved to crate::chess (the castling rights are part of the chess position)
-pub use crate::chess::{CastleRight, CastleSide};
+use crate::chess::CastleRight;

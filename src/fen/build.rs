@@ -6,9 +6,10 @@
 use pest::iterators::Pair;
 use pest::Parser;
 
-use super::ast::{CastleSide, Castling, Cell, Dialect, Placement, Rank, Record};
+use super::ast::{Castling, Cell, Dialect, Placement, Rank, Record};
 use super::parser::{FenParser, Rule};
 use super::{token, Kind};
+use crate::chess::CastleSide;
 use crate::chess::{Color, Square};
 use crate::diagnostic::Diagnostic;
 use crate::notation::{fields, lookalike};

@@ -4,9 +4,10 @@
 
 use std::sync::OnceLock;
 
-use super::ast::{CastleRight, Castling, Dialect, Placement, Record};
+use super::ast::{Castling, Dialect, Placement, Record};
 use super::parser::Rule;
 use super::{token, Kind};
+use crate::chess::CastleRight;
 use crate::notation::grammar::{self, RuleDfa, Shipped};
 use crate::span::{Span, Spanned};
 

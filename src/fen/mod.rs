@@ -18,8 +18,6 @@ pub mod ast;
 pub mod build;
 pub mod display;
 pub mod fast;
-// moved to crate::json::chess
-pub use crate::json::chess as json;
 pub mod model;
 pub mod parser;
 mod shape;

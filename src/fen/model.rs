@@ -1,7 +1,8 @@
 //! The position a FEN record describes. Not necessarily legal: [`super::validate`] says what is
 //! wrong with it.
 
-use super::ast::{self, CastleRight};
+use super::ast;
+use crate::chess::CastleRight;
 use crate::chess::{Board, Square};
 
 // The position a FEN record describes: `fen::Position` is the name FEN users reach it by,

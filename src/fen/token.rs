@@ -7,7 +7,8 @@
 
 use std::cmp::Reverse;
 
-use super::ast::{CastleRight, CastleSide, Cell};
+use super::ast::Cell;
+use crate::chess::{CastleRight, CastleSide};
 use crate::chess::{Color, Piece, Square};
 
 /// A square token of a rank: `blank_run` (`1`-`8`) or `fen_piece` (`K`, `p`, …).

@@ -2,9 +2,10 @@
 //! chess position can be (errors), each finding pointing at the squares or letters at fault.
 //! Checks run only on the parts of a record that read without errors.
 
-use super::ast::{CastleRight, CastleSide, Cell, Dialect, Placement, Record};
+use super::ast::{Cell, Dialect, Placement, Record};
 use super::model::square_span;
 use crate::chess::{Board, Color, Piece, Role, Square};
+use crate::chess::{CastleRight, CastleSide};
 use crate::diagnostic::Diagnostic;
 use crate::notation::findings::{self, CheckWords, Checker};
 use crate::span::{Span, Spanned};

@@ -5,8 +5,8 @@
 use std::io::{self, BufReader, Read};
 
 use super::reader::values;
-use crate::check::{MAX_KEPT, MAX_LINE};
 use crate::diagnostic::Diagnostic;
+use crate::input::{MAX_KEPT, MAX_LINE};
 use crate::span::Span;
 
 /// The largest JSON document read whole, in bytes: a file that is not JSON Lines (one value a
@@ -50,7 +50,7 @@ impl Piece {
     pub fn text(&self) -> (&str, usize, Option<Diagnostic>) {
         match self {
             Self::Text { text, line } => (text, *line, None),
-            Self::LongLine { start, line, len } => (start, *line, Some(crate::check::line_too_long(*len, start))),
+            Self::LongLine { start, line, len } => (start, *line, Some(crate::input::line_too_long(*len, start))),
             Self::TooLarge { start } => {
                 let first = start.chars().next().map_or(0, char::len_utf8);
                 let d = Diagnostic::error(

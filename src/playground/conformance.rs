@@ -10,8 +10,8 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
+use crate::diagnostic::excerpt::LineIndex;
 use crate::diagnostic::Diagnostic;
-use crate::excerpt::LineIndex;
 use crate::format::Format;
 
 /// The header line of `cases.tsv`.
@@ -111,7 +111,7 @@ fn expect(name: &str, bytes: &[u8]) -> (&'static str, &'static str, Value) {
             let valid = checked.is_valid();
             let position = checked.position.as_ref().filter(|_| valid);
             let canonical = position.map(ToString::to_string);
-            let model = position.map(|p| model(&crate::sfen::json::write(p, crate::json::Style::Seed)));
+            let model = position.map(|p| model(&crate::json::shogi::write(p, crate::json::Style::Seed)));
             let value = json!({
                 "format": "sfen", "dialect": dialect, "verdict": verdict(valid),
                 "diagnostics": places(&checked.diagnostics, record, 1),
@@ -130,7 +130,7 @@ fn expect(name: &str, bytes: &[u8]) -> (&'static str, &'static str, Value) {
             let valid = checked.is_valid();
             let position = checked.position.as_ref().filter(|_| valid && !epd);
             let canonical = position.map(ToString::to_string);
-            let model = position.map(|p| model(&crate::fen::json::write(p)));
+            let model = position.map(|p| model(&crate::json::chess::write(p)));
             let value = json!({
                 "format": fmt, "dialect": dialect, "verdict": verdict(valid),
                 "diagnostics": places(&checked.diagnostics, record, 1),

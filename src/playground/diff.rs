@@ -147,7 +147,7 @@ pub fn diff(old: &Grammar, new: &Grammar, rule: &str, file: &str, records: &[Rec
         let a = old.parse(rule, text);
         let b = new.parse(rule, text);
         let example = |kind, span: Span, old: String, new: String| {
-            let index = crate::excerpt::LineIndex::new(text);
+            let index = crate::diagnostic::excerpt::LineIndex::new(text);
             let (line, column) = index.place(text, span.start);
             Example {
                 kind,

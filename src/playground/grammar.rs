@@ -136,9 +136,9 @@ impl Grammar {
         }
         if with_common {
             let defined = defined_names(&joined);
-            let common = blank_rules(crate::grammar::COMMON, &defined);
+            let common = blank_rules(crate::notation::grammar::COMMON, &defined);
             segments.push(Segment {
-                source: Source::new("grammar/common.pest", crate::grammar::COMMON),
+                source: Source::new("grammar/common.pest", crate::notation::grammar::COMMON),
                 start: joined.len(),
             });
             joined.push_str(&common);
@@ -179,7 +179,7 @@ impl Grammar {
     /// of its rules where it has them.
     pub fn shipped(name: &str, text: &str) -> Result<Self, Vec<GrammarDiagnostic>> {
         let mut g = Self::load(&[Source::new(name, text)], true, None)?;
-        if text == crate::grammar::SFEN {
+        if text == crate::notation::grammar::SFEN {
             use crate::sfen::parser::Rule;
             for rule in Rule::all_rules() {
                 g.words.insert(format!("{rule:?}"), crate::sfen::rule_words(*rule).to_owned());

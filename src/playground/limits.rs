@@ -419,7 +419,7 @@ mod tests {
 
     #[test]
     fn kifus_grammars_are_well_within_the_limits() {
-        use crate::grammar::{COMMON, FEN, PSN, SFEN};
+        use crate::notation::grammar::{COMMON, FEN, PSN, SFEN};
         for text in [SFEN, FEN, PSN] {
             let joined = format!("{text}\n{COMMON}");
             let pairs = pest_meta::parser::parse(MetaRule::grammar_rules, &joined).expect("parses");

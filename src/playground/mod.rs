@@ -12,8 +12,8 @@
 //! ```
 //! use kifu::playground::grammar::{Grammar, Source};
 //!
-//! let shipped = Grammar::shipped("grammar/sfen.pest", kifu::grammar::SFEN).unwrap();
-//! let edited = kifu::grammar::SFEN.replace(r#"usi_side = @{ "b" | "w" }"#, r#"usi_side = @{ ^"b" | ^"w" }"#);
+//! let shipped = Grammar::shipped("grammar/sfen.pest", kifu::notation::grammar::SFEN).unwrap();
+//! let edited = kifu::notation::grammar::SFEN.replace(r#"usi_side = @{ "b" | "w" }"#, r#"usi_side = @{ ^"b" | ^"w" }"#);
 //! let edited = Grammar::load(&[Source::new("my-sfen.pest", edited)], true, Some(&shipped)).unwrap();
 //! let record = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL B - 100";
 //! assert!(shipped.parse("record", record).is_err());

@@ -15,7 +15,6 @@ use super::parser::{PsnParser, Rule};
 use super::scan::{Kind, RawGame, Token, WordKind};
 use super::setup;
 use crate::diagnostic::Diagnostic;
-use crate::shogi::rules;
 use crate::shogi::{PieceKind, Square};
 use crate::span::Span;
 
@@ -803,7 +802,9 @@ pub fn decode(kind: WordKind, word: &str, span: Span) -> Option<WrittenMove> {
         // A USI move is read by the crate's one USI reader (a drop is a `spec_drop` word).
         WordKind::UsiMove => {
             m.form = MoveForm::Usi;
-            let rules::Move::Board { from, to, promote } = rules::Move::from_usi(word)? else { return None };
+            let crate::shogi::Move::Board { from, to, promote } = crate::shogi::Move::from_usi(word)? else {
+                return None;
+            };
             m.from = Origin::Square(from);
             m.to = to;
             m.promotion = promote.then_some(Promotion::Promote);

@@ -10,7 +10,7 @@ use std::fmt::Write;
 
 use super::model::{Comment, Game, MoveNode, Origin, Promotion, WrittenMove};
 use super::replay::{Replay, Resolved};
-use crate::shogi::rules::Move;
+use crate::shogi::Move;
 use crate::shogi::Position;
 use crate::shogi::{Color, PieceKind};
 

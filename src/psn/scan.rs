@@ -3,7 +3,7 @@
 //! The scanner walks the text once. Header lines, comments, variations and parenthesised clocks
 //! are found by their first character; everything else is cut into words at white space, and
 //! each word is named by the grammar's `word` rule, compiled to one automaton
-//! ([`crate::grammar::ChoiceDfa`]). A word no alternative matches is tried as a sequence number
+//! ([`crate::notation::grammar::ChoiceDfa`]). A word no alternative matches is tried as a sequence number
 //! glued to a move (`12.P8gx8f`) and as a move with a glyph glued to it (`N*8f!`), then
 //! reported.
 //!
@@ -15,8 +15,8 @@
 use std::sync::LazyLock;
 
 use super::parser::Rule;
-use crate::grammar::{ChoiceDfa, Grammar, PrefixDfa, RuleDfa, COMMON, PSN};
 use crate::input::decode::{Encoding, LineRole};
+use crate::notation::grammar::{ChoiceDfa, Grammar, PrefixDfa, RuleDfa, COMMON, PSN};
 use crate::span::Span;
 
 /// The word rules of `grammar/psn.pest`, in the order of the `word` rule.
@@ -304,7 +304,7 @@ pub fn scan(text: &str) -> Vec<RawGame> {
     s.games
 }
 
-pub use crate::input::lines::line_len; // moved to crate::input::lines
+use crate::input::lines::line_len;
 
 /// What `line` is to the legacy decoder: a header line, a line starting with move number 1,
 /// or another.
@@ -904,7 +904,7 @@ mod tests {
 
     #[test]
     fn word_alternatives_map_to_kinds_and_back() {
-        let names = crate::grammar::alternatives(&[PSN, COMMON], "word").expect("the `word` rule");
+        let names = crate::notation::grammar::alternatives(&[PSN, COMMON], "word").expect("the `word` rule");
         let kinds: Vec<WordKind> =
             names.iter().map(|n| WordKind::from_rule_name(n).expect("a word rule with a kind")).collect();
         // In the grammar's order, each kind once.

@@ -26,7 +26,7 @@ use crate::span::Span;
 /// (`psn::game-too-long`) and skipped, and reading resumes at the next game.
 pub const MAX_GAME_BYTES: usize = 256 * 1024;
 
-pub use crate::input::lines::MAX_LINE_SKIP; // moved to crate::input::lines
+use crate::input::lines::MAX_LINE_SKIP;
 
 /// How many bytes of games' text, and of the results made from them, may wait between the
 /// reader, the workers and the writer of [`check_parallel`]: 4 MiB.

@@ -18,8 +18,6 @@ pub mod ast;
 pub mod build;
 pub mod display;
 pub mod fast;
-// moved to crate::json::shogi
-pub use crate::json::shogi as json;
 pub mod model;
 pub mod parser;
 mod shape;

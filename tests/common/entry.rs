@@ -258,9 +258,9 @@ pub fn json_check(bytes: &[u8]) {
         for record in json_records(&node) {
             let span = record.span;
             let has_bad = bad.iter().any(|b| b.start < span.end && span.start < b.end);
-            let shogi = sfen::json::read(record);
+            let shogi = kifu::json::shogi::read(record);
             assert_sound("shogi JSON", &text, &shogi.diagnostics);
-            let chess = fen::json::read(record);
+            let chess = kifu::json::chess::read(record);
             assert_sound("chess JSON", &text, &chess.diagnostics);
             if has_bad {
                 assert!(
@@ -313,8 +313,8 @@ pub fn position_convert(bytes: &[u8]) {
             assert_eq!(old.parse::<sfen::Position>().ok().as_ref(), Some(&p), "{text:?} written as {old:?}");
         }
         for style in [kjson::Style::Seed, kjson::Style::Keyed] {
-            let json = sfen::json::write(&p, style);
-            let read = sfen::json::read(&one_json(&json));
+            let json = kifu::json::shogi::write(&p, style);
+            let read = kifu::json::shogi::read(&one_json(&json));
             assert_eq!(read.position.as_ref(), Some(&p), "{text:?} written as {json}: {:?}", read.diagnostics);
         }
         if sfen::check(&text, DialectChoice::Auto).is_valid() {
@@ -325,8 +325,8 @@ pub fn position_convert(bytes: &[u8]) {
     if let Ok(p) = text.parse::<fen::Position>() {
         let written = p.to_string();
         assert_eq!(written.parse::<fen::Position>().ok().as_ref(), Some(&p), "{text:?} written as {written:?}");
-        let json = fen::json::write(&p);
-        let read = fen::json::read(&one_json(&json));
+        let json = kifu::json::chess::write(&p);
+        let read = kifu::json::chess::read(&one_json(&json));
         assert_eq!(read.position.as_ref(), Some(&p), "{text:?} written as {json}: {:?}", read.diagnostics);
         for dialect in [fen::Dialect::Standard, fen::Dialect::Chess960] {
             if fen::check(&text, fen::Kind::Fen, dialect).is_valid() {
@@ -353,8 +353,9 @@ const RULES_TRIED: usize = 4;
 /// rejection.
 pub fn grammar_load(bytes: &[u8]) {
     static SHIPPED: std::sync::OnceLock<Grammar> = std::sync::OnceLock::new();
-    let shipped = SHIPPED
-        .get_or_init(|| Grammar::shipped("grammar/sfen.pest", kifu::grammar::SFEN).expect("the shipped grammar loads"));
+    let shipped = SHIPPED.get_or_init(|| {
+        Grammar::shipped("grammar/sfen.pest", kifu::notation::grammar::SFEN).expect("the shipped grammar loads")
+    });
     // As `kifu tree` does: an edited grammar can loop for a long time on some input.
     pest::set_call_limit(std::num::NonZeroUsize::new(100_000_000));
     let (grammar, input) = match bytes.iter().position(|&b| b == 0) {
@@ -385,7 +386,7 @@ pub fn grammar_load(bytes: &[u8]) {
                 for rule in &rules {
                     match g.parse(rule, &record.text) {
                         Ok(pairs) => {
-                            let _ = kifu::tree::render_with(pairs, record.line, &|r: &str| r.to_owned());
+                            let _ = kifu::notation::tree::render_with(pairs, record.line, &|r: &str| r.to_owned());
                         }
                         Err(rejection) => {
                             let d = rejection.diagnostic(rule, &record.text);

@@ -38,7 +38,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-pub use super::Move;
+use super::Move;
 use super::Position;
 pub use illegal::Illegal;
 pub use state::State;
