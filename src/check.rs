@@ -5,6 +5,7 @@
 //! Memory stays flat whatever the input: [`LineReader`] hands out batches of whole lines, and
 //! keeps at most [`MAX_KEPT`] bytes of any one line.
 
+use crate::diagnostic::codes;
 use crate::diagnostic::Diagnostic;
 use crate::format::Format;
 use crate::span::Span;
@@ -64,9 +65,9 @@ pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> Li
         let note = format!("{rest} more findings in this record are not shown");
         pre.push(
             if errors {
-                Diagnostic::error("input::too-many-findings", span, note)
+                Diagnostic::error(codes::input::TOO_MANY_FINDINGS, span, note)
             } else {
-                Diagnostic::warning("input::too-many-findings", span, note)
+                Diagnostic::warning(codes::input::TOO_MANY_FINDINGS, span, note)
             }
             .label("this record")
             .help("fix the findings above and check again"),
@@ -90,14 +91,14 @@ mod tests {
         let r = check_line(Format::Sfen(crate::sfen::DialectChoice::Auto), 7, line.as_bytes(), line.len());
         assert_eq!(r.diagnostics.len(), MAX_FINDINGS + 1);
         let last = r.diagnostics.last().expect("a note");
-        assert_eq!(last.code, "input::too-many-findings");
+        assert_eq!(last.code, crate::diagnostic::codes::input::TOO_MANY_FINDINGS);
         assert!(last.is_error() && last.message.ends_with("more findings in this record are not shown"));
     }
 
     #[test]
     fn reports_bytes_that_are_not_utf8() {
         let r = check_line(Format::Sfen(crate::sfen::DialectChoice::Auto), 1, b"9/9/9/9/9/9/9/9/9 b \xFF", 21);
-        assert_eq!(r.diagnostics[0].code, "input::not-utf8");
+        assert_eq!(r.diagnostics[0].code, crate::diagnostic::codes::input::NOT_UTF8);
         assert!(!r.is_valid());
     }
 }

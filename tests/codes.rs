@@ -46,3 +46,59 @@ fn readme_table_is_fresh() {
 fn conformance_list_is_fresh() {
     check(&root().join("conformance/codes.tsv"), &codes::tsv());
 }
+
+/// Placeholder codes of unit tests, which name no finding of kifu.
+const PLACEHOLDERS: &[&str] = &["psn::x"];
+
+/// Every `.rs` file under `dir`.
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("a folder").filter_map(Result::ok) {
+        let path = entry.path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The string literals of `line` that read as a code of one of the registry's groups,
+/// `"group::name"`.
+fn code_literals<'a>(line: &'a str, groups: &[&str]) -> Vec<&'a str> {
+    line.split('"')
+        .skip(1)
+        .step_by(2)
+        .filter(|s| {
+            s.split_once("::").is_some_and(|(group, name)| {
+                groups.contains(&group)
+                    && !name.is_empty()
+                    && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            })
+        })
+        .collect()
+}
+
+/// Code names its codes from the registry: no code is written as a string in `src/` outside
+/// `src/diagnostic/codes.rs`, so that every code is registered and documented, and no logic
+/// compares code strings.
+#[test]
+fn no_code_is_written_as_a_string_outside_the_registry() {
+    let groups: Vec<&str> = codes::GROUPS.iter().map(|g| g.name).collect();
+    let registry = root().join("src/diagnostic/codes.rs");
+    let mut files = Vec::new();
+    sources(&root().join("src"), &mut files);
+    let mut found = Vec::new();
+    for path in files.iter().filter(|p| **p != registry) {
+        let text = std::fs::read_to_string(path).expect("a source file");
+        for (i, line) in text.lines().enumerate() {
+            for code in code_literals(line, &groups).into_iter().filter(|c| !PLACEHOLDERS.contains(c)) {
+                found.push(format!("{}:{}: \"{code}\"", path.strip_prefix(root()).unwrap_or(path).display(), i + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "codes written as strings (name them by their constant in src/diagnostic/codes.rs, adding any new one there):\n{}",
+        found.join("\n")
+    );
+}

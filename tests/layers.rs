@@ -10,12 +10,13 @@ use std::path::Path;
 /// below its own, and nothing else.
 const LAYERS: &[&[&str]] = &[
     &["span", "notation_error"],
-    &["diagnostic", "checked"],
-    &["input", "notation"],
+    &["diagnostic"],
+    &["checked", "input", "notation"],
     &["shogi", "chess"],
     &["sfen", "fen"],
     &["json"],
-    &["format", "check"],
+    &["format"],
+    &["check"],
     &["psn"],
     &["views", "playground"],
 ];

@@ -1,5 +1,6 @@
 //! `kifu conformance`: the conformance suite's cases through another validator, scored.
 
+use kifu::diagnostic::codes;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -198,7 +199,7 @@ fn disagreement(suite: &std::path::Path, case: &Case, outcome: &Outcome) -> (Str
     let whole_line = index.line_span(&text, 0);
     let (code, message, span, label, help) = match (outcome.verdict, first_error) {
         (Verdict::Failed, _) => (
-            "conformance::failed",
+            codes::conformance::FAILED,
             format!("the validator failed on this case ({})", outcome.status),
             whole_line,
             outcome
@@ -214,7 +215,7 @@ fn disagreement(suite: &std::path::Path, case: &Case, outcome: &Outcome) -> (Str
             let end = at(e["end_line"].as_u64().unwrap_or(1), e["end_column"].as_u64().unwrap_or(1)).max(start);
             let code = e["code"].as_str().unwrap_or("?").to_owned();
             (
-                "conformance::accepted-invalid",
+                codes::conformance::ACCEPTED_INVALID,
                 "the validator accepts a case the suite expects invalid".to_owned(),
                 Span::new(start, end),
                 format!("the suite expects `{code}` here"),
@@ -222,7 +223,7 @@ fn disagreement(suite: &std::path::Path, case: &Case, outcome: &Outcome) -> (Str
             )
         }
         _ => (
-            "conformance::rejected-valid",
+            codes::conformance::REJECTED_VALID,
             "the validator rejects a case the suite expects valid".to_owned(),
             whole_line,
             "valid by the suite".to_owned(),

@@ -2,6 +2,7 @@
 //! reading capped inputs, loading grammars, rendering their findings. The work is done by
 //! [`kifu::playground`].
 
+use kifu::diagnostic::codes;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
@@ -144,10 +145,13 @@ pub(crate) fn require_rule(grammar: &Grammar, rule: &str, which: &str) -> Result
         Some(n) => format!("did you mean `{n}`? The rules are listed by `kifu grammar ebnf`"),
         None => format!("name one of its {} rules (`kifu grammar ebnf` lists them)", names.len()),
     };
-    let d =
-        Diagnostic::error("grammar::unknown-rule", Span::new(7, text.len()), format!("{which} has no rule `{rule}`"))
-            .label("no such rule")
-            .help(help);
+    let d = Diagnostic::error(
+        codes::grammar::UNKNOWN_RULE,
+        Span::new(7, text.len()),
+        format!("{which} has no rule `{rule}`"),
+    )
+    .label("no such rule")
+    .help(help);
     crate::output::err(render("<command line>", &text, 1, &d));
     Err(ExitCode::from(2))
 }

@@ -1,5 +1,6 @@
 //! `kifu tree`: each record's parse tree on standard output, rejections on standard error.
 
+use kifu::diagnostic::codes;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -150,7 +151,7 @@ fn too_long(format: Option<FormatArg>, name: &str, record: &Record) -> Option<St
     }
     let start = text.char_indices().nth(80).map_or(text.len(), |(i, _)| i);
     let d = Diagnostic::error(
-        "tree::too-long",
+        codes::tree::TOO_LONG,
         Span::new(0, start),
         format!(
             "this line is {} bytes long, more than the {} KiB kifu reads as one record",

@@ -3,6 +3,7 @@
 //! As for SFEN, the record is split into fields by the total rule `line`, and each field is
 //! parsed on its own by its recovery rule, so one bad field never hides another.
 
+use crate::diagnostic::codes;
 use pest::iterators::Pair;
 use pest::Parser;
 
@@ -21,10 +22,10 @@ pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 const CODES: fields::Codes = fields::Codes {
     format: "FEN",
     first_field: "the piece placement",
-    leading: "fen::leading-whitespace",
-    trailing: "fen::trailing-whitespace",
-    separator: "fen::separator",
-    lookalike: "fen::lookalike",
+    leading: codes::fen::LEADING_WHITESPACE,
+    trailing: codes::fen::TRAILING_WHITESPACE,
+    separator: codes::fen::SEPARATOR,
+    lookalike: codes::fen::LOOKALIKE,
 };
 
 const FIELD_NAMES: [&str; 6] = [
@@ -49,7 +50,7 @@ pub fn build(text: &str, kind: Kind, dialect: Dialect) -> (Record, Vec<Diagnosti
         automaton,
         rule,
         &out,
-        "fen::syntax",
+        codes::fen::SYNTAX,
         format,
         super::rule_words,
     ));
@@ -62,7 +63,7 @@ fn parse_total(rule: Rule, text: &str) -> Option<Pair<'_, Rule>> {
 }
 
 fn internal(span: Span) -> Diagnostic {
-    Diagnostic::error("fen::internal", span, "kifu could not read this record (a grammar fault)")
+    Diagnostic::error(codes::fen::INTERNAL, span, "kifu could not read this record (a grammar fault)")
         .help("please report this record to kifu's authors")
 }
 
@@ -79,7 +80,7 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
     fields::check_gaps(text, &gaps, &CODES, out);
     if fields.is_empty() {
         let help = format!("a FEN record has six fields, as in `{START}`");
-        out.push(fields::empty_record("fen::empty-record", Span::point(text.len()), help));
+        out.push(fields::empty_record(codes::fen::EMPTY_RECORD, Span::point(text.len()), help));
         return record;
     }
     // An empty field was left out, and is already reported.
@@ -89,7 +90,7 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
     if let Some((_, span)) = field(0).filter(|(b, _)| looks_like_sfen(b)) {
         out.push(
             Diagnostic::error(
-                "fen::sfen-record",
+                codes::fen::SFEN_RECORD,
                 span,
                 "this looks like an SFEN record (a 9×9 shogi board), not a FEN",
             )
@@ -121,7 +122,7 @@ fn find_lost_field(text: &str, fields: &mut Vec<Span>, gaps: &mut Vec<Span>, out
     if let Some(at) = glued_side(text, fields[0]) {
         out.push(
             Diagnostic::error(
-                "fen::separator",
+                codes::fen::SEPARATOR,
                 Span::point(at),
                 "a space is missing between the piece placement and the active colour",
             )
@@ -137,7 +138,7 @@ fn find_lost_field(text: &str, fields: &mut Vec<Span>, gaps: &mut Vec<Span>, out
         let name = FIELD_NAMES[index];
         out.push(
             Diagnostic::error(
-                "fen::missing-field",
+                codes::fen::MISSING_FIELD,
                 Span::point(at),
                 format!("{name} {} missing", if name.ends_with('s') { "are" } else { "is" }),
             )
@@ -155,7 +156,7 @@ fn check_extra_fields(fields: &[Span], out: &mut Vec<Diagnostic>) {
         let extra = Span::new(fields[5].end, fields[fields.len() - 1].end);
         out.push(
             Diagnostic::error(
-                "fen::extra-field",
+                codes::fen::EXTRA_FIELD,
                 extra,
                 format!("the record has {} fields; FEN has six", fields.len()),
             )
@@ -178,7 +179,7 @@ fn build_operations(text: &str, start: usize, out: &mut Vec<Diagnostic>) -> Span
         super::rule_words,
     );
     if let Some(stop) = stop {
-        out.push(fields::stop_report("fen::epd-operations", "the EPD operations", ops.slice(text), ops.start, &stop).help(
+        out.push(fields::stop_report(codes::fen::EPD_OPERATIONS, "the EPD operations", ops.slice(text), ops.start, &stop).help(
             "each operation is an opcode, its operands and a `;`, as in `bm Nf3; id \"test 1\";`; an operand that opens a quote closes it",
         ));
     }
@@ -211,7 +212,7 @@ fn check_missing_fields(text: &str, count: usize, kind: Kind, out: &mut Vec<Diag
         ),
     };
     let end = Span::point(text.len());
-    out.push(Diagnostic::error("fen::missing-field", end, message).label("the record ends here").help(help));
+    out.push(Diagnostic::error(codes::fen::MISSING_FIELD, end, message).label("the record ends here").help(help));
 }
 
 /// Where the active colour starts when it is glued to the placement (`…/RNBQKBNRw`): the last
@@ -252,7 +253,7 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
         return placement;
     };
     let unknown = fields::Unknown::new(
-        "fen::unknown-piece",
+        codes::fen::UNKNOWN_PIECE,
         "chess piece",
         "pieces are P N B R Q K for White and p n b r q k for Black; digits 1-8 count blank squares",
     );
@@ -276,7 +277,7 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
                         }),
                         Rule::blank_zero => {
                             out.push(
-                                Diagnostic::error("fen::blank-zero", s, "`0` counts no blank squares")
+                                Diagnostic::error(codes::fen::BLANK_ZERO, s, "`0` counts no blank squares")
                                     .label("a count of zero")
                                     .help("blank squares are counted with the digits 1 to 8: remove the `0`"),
                             );
@@ -314,11 +315,13 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
 fn flush_placement_faults(bad: &[(Span, char)], unknown: &fields::Unknown, out: &mut Vec<Diagnostic>) {
     if let (Some(first), true) = (bad.first(), bad.iter().all(|(_, c)| *c == ' ')) {
         out.push(
-            Diagnostic::error("fen::separator", first.0.to(bad[bad.len() - 1].0), "a space splits the piece placement")
-                .label("inside the placement")
-                .help(
-                    "the placement is one field without spaces: remove the space, or put back the square it replaced",
-                ),
+            Diagnostic::error(
+                codes::fen::SEPARATOR,
+                first.0.to(bad[bad.len() - 1].0),
+                "a space splits the piece placement",
+            )
+            .label("inside the placement")
+            .help("the placement is one field without spaces: remove the space, or put back the square it replaced"),
         );
     } else {
         out.extend(fields::bad_run(bad, &CODES, unknown));
@@ -338,18 +341,18 @@ fn build_side(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spann
     };
     let diag = match meant {
         Some((c, true)) => Diagnostic::error(
-            "fen::lookalike",
+            codes::fen::LOOKALIKE,
             span,
             format!("{} looks like `{c}` but is not ASCII", lookalike::describe(single.unwrap_or(' '))),
         )
         .label(format!("did you mean `{c}`?"))
         .help(format!("FEN is written in ASCII: write `{c}`")),
-        Some((c, false)) => Diagnostic::error("fen::side", span, format!("`{text}` is not an active colour"))
+        Some((c, false)) => Diagnostic::error(codes::fen::SIDE, span, format!("`{text}` is not an active colour"))
             .label(format!("did you mean `{c}`?"))
             .help(format!(
                 "write `{c}`: the active colour is `w` (White to move) or `b` (Black to move), in lowercase"
             )),
-        None => Diagnostic::error("fen::side", span, format!("`{}` is not an active colour", text.escape_debug()))
+        None => Diagnostic::error(codes::fen::SIDE, span, format!("`{}` is not an active colour", text.escape_debug()))
             .label("expected `w` or `b`")
             .help("the active colour is `w` (White to move) or `b` (Black to move)"),
     };
@@ -366,7 +369,7 @@ fn build_castling(text: &str, span: Span, dialect: Dialect, out: &mut Vec<Diagno
     let mut dashes = Vec::new();
     let mut files = Vec::new();
     let mut bad: Vec<(Span, char)> = Vec::new();
-    let unknown = fields::Unknown::new("fen::castling", "castling right", "castling rights are `-` or some of `K`, `Q`, `k`, `q` (White king-side, White queen-side, Black king-side, Black queen-side)");
+    let unknown = fields::Unknown::new(codes::fen::CASTLING, "castling right", "castling rights are `-` or some of `K`, `Q`, `k`, `q` (White king-side, White queen-side, Black king-side, Black queen-side)");
     for item in pair.into_inner() {
         let s = Span::of(item.as_span()).shift(span.start);
         let t = item.as_str();
@@ -409,7 +412,7 @@ fn check_castling_letters(
         let lists = !castling.rights.is_empty();
         let means = "means no castling rights";
         out.push(fields::dash_with_more(
-            "fen::castling",
+            codes::fen::CASTLING,
             dashes[0],
             means,
             "no castling rights",
@@ -419,7 +422,7 @@ fn check_castling_letters(
     }
     if dialect == Dialect::Standard && !files.is_empty() {
         let mut diag = Diagnostic::error(
-            "fen::castling-chess960",
+            codes::fen::CASTLING_CHESS960,
             files[0],
             "a rook's file as a castling right is Chess960 notation (Shredder-FEN or X-FEN)",
         )
@@ -434,7 +437,7 @@ fn check_castling_letters(
         if let Some(first) = castling.rights[..i].iter().find(|e| e.node == r.node) {
             out.push(
                 Diagnostic::error(
-                    "fen::castling-repeat",
+                    codes::fen::CASTLING_REPEAT,
                     r.span,
                     format!("the castling right `{}` is listed twice", r.node.letter()),
                 )
@@ -457,17 +460,21 @@ fn build_en_passant(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option
     let meant: Option<String> =
         text.chars().map(|c| lookalike::ascii_for(c).or(Some(c).filter(char::is_ascii))).collect();
     let diag = if let (Some(m), false) = (meant.as_deref(), text.is_ascii()) {
-        Diagnostic::error("fen::lookalike", span, format!("`{text}` looks like `{m}` but is not ASCII"))
+        Diagnostic::error(codes::fen::LOOKALIKE, span, format!("`{text}` looks like `{m}` but is not ASCII"))
             .label(format!("did you mean `{m}`?"))
             .help(format!("FEN is written in ASCII: write `{m}`"))
     } else if let Some(sq) = Square::parse(text) {
-        Diagnostic::error("fen::en-passant", span, format!("{sq} cannot be an en passant square: it is not on rank 3 or 6"))
+        Diagnostic::error(codes::fen::EN_PASSANT, span, format!("{sq} cannot be an en passant square: it is not on rank 3 or 6"))
             .label("not on rank 3 or 6")
             .help("the en passant square is the one a pawn passed over in a double step: on rank 3 (after White's move) or 6 (after Black's), or `-`")
     } else {
-        Diagnostic::error("fen::en-passant", span, format!("`{}` is not an en passant square", text.escape_debug()))
-            .label("expected a square such as `e3`, or `-`")
-            .help("the en passant square is written in algebraic notation (`e3`, `d6`), or `-` when there is none")
+        Diagnostic::error(
+            codes::fen::EN_PASSANT,
+            span,
+            format!("`{}` is not an en passant square", text.escape_debug()),
+        )
+        .label("expected a square such as `e3`, or `-`")
+        .help("the en passant square is written in algebraic notation (`e3`, `d6`), or `-` when there is none")
     };
     out.push(diag);
     None
@@ -475,12 +482,12 @@ fn build_en_passant(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option
 
 fn build_counter(text: &str, span: Span, fullmove: bool, out: &mut Vec<Diagnostic>) -> Option<Spanned<u64>> {
     let name = if fullmove { "fullmove number" } else { "halfmove clock" };
-    let code = if fullmove { "fen::fullmove" } else { "fen::halfmove" };
+    let code = if fullmove { codes::fen::FULLMOVE } else { codes::fen::HALFMOVE };
     if parse_total(Rule::counter_lenient, text).is_none() {
         let meant: Option<String> = text.chars().map(lookalike::ascii_for).collect();
         let diag = match meant {
             Some(m) if m.bytes().all(|b| b.is_ascii_digit()) => {
-                Diagnostic::error("fen::lookalike", span, format!("`{text}` looks like `{m}` but is not ASCII"))
+                Diagnostic::error(codes::fen::LOOKALIKE, span, format!("`{text}` looks like `{m}` but is not ASCII"))
                     .label(format!("did you mean `{m}`?"))
                     .help(format!("FEN is written in ASCII: write `{m}`"))
             }
@@ -514,7 +521,7 @@ fn build_counter(text: &str, span: Span, fullmove: bool, out: &mut Vec<Diagnosti
     match token::counter(text) {
         Some(0) if fullmove => {
             out.push(
-                Diagnostic::error("fen::fullmove-zero", span, "the fullmove number starts at 1")
+                Diagnostic::error(codes::fen::FULLMOVE_ZERO, span, "the fullmove number starts at 1")
                     .label("move 0")
                     .help("write `1`: the start position is move 1"),
             );

@@ -11,7 +11,7 @@
 //! let checked = fen::check("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Kind::Fen, Dialect::Standard);
 //! assert!(checked.diagnostics.is_empty());
 //! let checked = fen::check("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", Kind::Fen, Dialect::Standard);
-//! assert_eq!(checked.diagnostics[0].code, "fen::missing-field");
+//! assert_eq!(checked.diagnostics[0].code, kifu::diagnostic::codes::fen::MISSING_FIELD);
 //! ```
 
 pub mod ast;

@@ -3,6 +3,7 @@
 
 use super::ast::Cell;
 use crate::chess::Piece;
+use crate::diagnostic::codes;
 use crate::diagnostic::Diagnostic;
 use crate::notation::grid::{Row, ShapeWords, Size};
 use crate::span::{Span, Spanned};
@@ -15,7 +16,7 @@ fn plural(n: u32, one: &str, many: &str) -> String {
 }
 
 impl ShapeWords<Piece> for Shape {
-    const SIZE: Size = Size::new(8, 8, "fen::rank-count", "placement", "eight ranks have seven separators");
+    const SIZE: Size = Size::new(8, 8, codes::fen::RANK_COUNT, "placement", "eight ranks have seven separators");
 
     fn rank_name(index: usize) -> String {
         if index < 8 {
@@ -26,7 +27,7 @@ impl ShapeWords<Piece> for Shape {
     }
 
     fn empty_rank(index: usize, span: Span) -> Diagnostic {
-        Diagnostic::error("fen::empty-rank", span, format!("{} is empty", Self::rank_name(index)))
+        Diagnostic::error(codes::fen::EMPTY_RANK, span, format!("{} is empty", Self::rank_name(index)))
             .label("nothing between these")
             .help("write `8` for a rank of eight blank squares")
     }
@@ -40,7 +41,7 @@ impl ShapeWords<Piece> for Shape {
             None => (rank.span, String::new()),
         };
         let name = Self::rank_name(index);
-        Diagnostic::error("fen::rank-width", over_span, format!("{name} covers {width} squares; a rank has 8"))
+        Diagnostic::error(codes::fen::RANK_WIDTH, over_span, format!("{name} covers {width} squares; a rank has 8"))
             .label(what)
             .with(rank.span, plural(width, "square", "squares"))
             .help(format!("remove {} from {name}", plural(width - 8, "square", "squares")))
@@ -49,7 +50,7 @@ impl ShapeWords<Piece> for Shape {
     fn too_narrow(index: usize, width: u32, rank: &Row) -> Diagnostic {
         let name = Self::rank_name(index);
         Diagnostic::error(
-            "fen::rank-width",
+            codes::fen::RANK_WIDTH,
             rank.span,
             format!("{name} covers {}; a rank has 8", plural(width, "square", "squares")),
         )
@@ -62,7 +63,7 @@ impl ShapeWords<Piece> for Shape {
     }
 
     fn too_many(n: usize, extra: Span, last: Span) -> Diagnostic {
-        Diagnostic::error("fen::rank-count", extra, format!("the placement has {n} ranks; a chess board has 8"))
+        Diagnostic::error(codes::fen::RANK_COUNT, extra, format!("the placement has {n} ranks; a chess board has 8"))
             .label(format!("{} too many", plural((n - 8) as u32, "rank", "ranks")))
             .with(last, "rank 1, the last")
             .help("remove the extra ranks (a Crazyhouse pocket after a ninth `/` is not standard FEN)")
@@ -70,7 +71,7 @@ impl ShapeWords<Piece> for Shape {
 
     fn too_few(n: usize, span: Span, _: bool) -> Diagnostic {
         Diagnostic::error(
-            "fen::rank-count",
+            codes::fen::RANK_COUNT,
             span,
             format!("the placement has {}; a chess board has 8", plural(n as u32, "rank", "ranks")),
         )

@@ -6,6 +6,7 @@ use super::ast::{Cell, Dialect, Placement, Record};
 use super::model::square_span;
 use crate::chess::{Board, Color, Piece, Role, Square};
 use crate::chess::{CastleRight, CastleSide};
+use crate::diagnostic::codes;
 use crate::diagnostic::Diagnostic;
 use crate::notation::findings::{self, CheckWords, Checker};
 use crate::span::{Span, Spanned};
@@ -125,7 +126,7 @@ fn check_blank_runs(p: &Placement, out: &mut Vec<Diagnostic>) {
                 let written: String = run.iter().map(|c| char::from(b'0' + c.node.width() as u8)).collect();
                 out.push(
                     Diagnostic::warning(
-                        "fen::split-blank-run",
+                        codes::fen::SPLIT_BLANK_RUN,
                         run[0].span.to(run[run.len() - 1].span),
                         format!("`{written}` writes one run of {total} blank squares as {}", run.len()),
                     )
@@ -145,10 +146,14 @@ fn check_castling_order(rights: &[Spanned<CastleRight>], out: &mut Vec<Diagnosti
         sorted.dedup();
         let canonical: String = sorted.iter().map(|r| r.letter()).collect();
         out.push(
-            Diagnostic::warning("fen::castling-order", pair[1].span, "the castling rights are not in the usual order")
-                .label("out of order")
-                .with(pair[0].span, "comes after this")
-                .help(format!("FEN lists White's rights before Black's, king side first: write `{canonical}`")),
+            Diagnostic::warning(
+                codes::fen::CASTLING_ORDER,
+                pair[1].span,
+                "the castling rights are not in the usual order",
+            )
+            .label("out of order")
+            .with(pair[0].span, "comes after this")
+            .help(format!("FEN lists White's rights before Black's, king side first: write `{canonical}`")),
         );
     }
 }
@@ -158,7 +163,7 @@ fn check_clocks(h: Spanned<u64>, f: Spanned<u64>, side: Spanned<Color>, out: &mu
     if h.node > plies {
         out.push(
             Diagnostic::warning(
-                "fen::halfmove-too-large",
+                codes::fen::HALFMOVE_TOO_LARGE,
                 h.span,
                 format!("the halfmove clock is {}, but only {} half-moves have been played by move {}", h.node, plies, f.node),
             )
@@ -177,14 +182,14 @@ fn check_kings(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, out:
         let kings = census.squares(color, Role::King);
         match kings.as_slice() {
             [] => out.push(
-                Diagnostic::error("fen::missing-king", p.span, format!("{} has no king", color.name()))
+                Diagnostic::error(codes::fen::MISSING_KING, p.span, format!("{} has no king", color.name()))
                     .label(format!("no {} on the board", if color == Color::White { "`K`" } else { "`k`" }))
                     .help("each side has exactly one king"),
             ),
             [_] => {}
             [first, .., last] => {
                 let mut d = Diagnostic::error(
-                    "fen::too-many-kings",
+                    codes::fen::TOO_MANY_KINGS,
                     at(*last),
                     format!("{} has {} kings", color.name(), kings.len()),
                 )
@@ -204,7 +209,7 @@ fn check_pawns(census: &Census, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagn
     {
         out.push(
             Diagnostic::error(
-                "fen::pawn-on-back-rank",
+                codes::fen::PAWN_ON_BACK_RANK,
                 at(*sq),
                 format!("a {} stands on {sq}, on rank {}", piece.describe(), sq.rank()),
             )
@@ -231,7 +236,7 @@ fn check_material(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, o
         let pawns = census.squares(color, Role::Pawn);
         if pawns.len() > 8 {
             let mut d = Diagnostic::error(
-                "fen::too-many-pawns",
+                codes::fen::TOO_MANY_PAWNS,
                 at(pawns[pawns.len() - 1]),
                 format!("{} has {} pawns; a side has 8", color.name(), pawns.len()),
             )
@@ -244,7 +249,7 @@ fn check_material(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, o
         if count > 16 {
             out.push(
                 Diagnostic::error(
-                    "fen::too-many-pieces",
+                    codes::fen::TOO_MANY_PIECES,
                     p.span,
                     format!("{} has {count} pieces; a side has 16", color.name()),
                 )
@@ -287,7 +292,7 @@ fn check_promotions(
         let last = over.iter().filter_map(|(_, s, _)| s.last()).max().copied();
         let Some(last) = last else { return };
         let mut d = Diagnostic::error(
-            "fen::impossible-material",
+            codes::fen::IMPOSSIBLE_MATERIAL,
             at(last),
             format!(
                 "{} has {}: {} beyond the starting set, but only {} of its pawns {} missing",
@@ -344,7 +349,8 @@ fn check_checks(
     );
 }
 
-const CHECK_WORDS: CheckWords = CheckWords::new("fen::opposite-check", "fen::impossible-check", "active colour");
+const CHECK_WORDS: CheckWords =
+    CheckWords::new(codes::fen::OPPOSITE_CHECK, codes::fen::IMPOSSIBLE_CHECK, "active colour");
 
 /// True when `a` and `b` lie on one line through `king`, on opposite sides of it.
 fn aligned(a: Square, b: Square, king: Square) -> bool {
@@ -402,7 +408,7 @@ fn check_castling_rights(
             continue;
         }
         let mut d = Diagnostic::error(
-            "fen::castling-rights",
+            codes::fen::CASTLING_RIGHTS,
             right.span,
             format!(
                 "{} cannot castle {side_name}: {}",
@@ -462,7 +468,7 @@ fn check_castling_repeats(named: &[(Color, bool, Option<Square>, &Spanned<Castle
             format!("{} has two castling rights on its {side} side", color.name())
         };
         out.push(
-            Diagnostic::error("fen::castling-repeat", right.span, message)
+            Diagnostic::error(codes::fen::CASTLING_REPEAT, right.span, message)
                 .label("a second right on this side")
                 .with(first.3.span, "the first")
                 .help("a side castles at most once on each side of its king: keep one of these letters"),
@@ -487,7 +493,7 @@ fn check_en_passant(
     if sq.rank() != expected_rank {
         out.push(
             Diagnostic::error(
-                "fen::ep-rank",
+                codes::fen::EP_RANK,
                 ep.span,
                 format!(
                     "{sq} is on rank {}, but after a {} move the en passant square is on rank {expected_rank}",
@@ -510,7 +516,7 @@ fn check_en_passant(
     if let (false, Some(p)) = (has_pawn, pawn_sq) {
         out.push(
             Diagnostic::error(
-                "fen::ep-no-pawn",
+                codes::fen::EP_NO_PAWN,
                 ep.span,
                 format!("there is no {} pawn on {p} that could just have passed over {sq}", pusher.name()),
             )
@@ -522,7 +528,7 @@ fn check_en_passant(
     for s in [Some(sq), from_sq].into_iter().flatten() {
         if let Some(piece) = board.get(s) {
             out.push(
-                Diagnostic::error("fen::ep-blocked", at(s), format!("a {} stands on {s}, which the double-stepping pawn just crossed", piece.describe()))
+                Diagnostic::error(codes::fen::EP_BLOCKED, at(s), format!("a {} stands on {s}, which the double-stepping pawn just crossed", piece.describe()))
                     .label("should be empty")
                     .with(ep.span, "en passant square")
                     .help("after a double step the square passed over and the square it came from are empty: fix the placement, or write `-`"),
@@ -535,7 +541,7 @@ fn check_en_passant(
     if let Some(h) = halfmove.filter(|h| h.node != 0) {
         let message = format!("the halfmove clock is {}, but a pawn has just moved", h.node);
         out.push(
-            Diagnostic::error("fen::ep-halfmove", h.span, message)
+            Diagnostic::error(codes::fen::EP_HALFMOVE, h.span, message)
                 .label("should be 0")
                 .with(ep.span, "en passant square: a pawn just moved")
                 .help("a pawn move resets the halfmove clock: write `0`"),
@@ -580,7 +586,7 @@ fn check_after_double_step(
     let Some(first) = unexplained.first() else { return };
     let what = board.get(*first).map_or_else(String::new, Piece::describe);
     let mut d = Diagnostic::error(
-        "fen::impossible-check",
+        codes::fen::IMPOSSIBLE_CHECK,
         at(king),
         format!(
             "{}'s king on {king} is in check from the {what} on {first}, which the last move cannot have given",

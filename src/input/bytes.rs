@@ -1,6 +1,7 @@
 //! The findings a line gets from its bytes, before any grammar: a byte-order mark, bytes that
 //! are not UTF-8, a line far too long.
 
+use crate::diagnostic::codes;
 use std::borrow::Cow;
 
 use super::lines::MAX_LINE;
@@ -32,7 +33,7 @@ fn invalid_sequences(mut bytes: &[u8]) -> Vec<(Span, Vec<u8>)> {
 pub fn line_too_long(len: usize, start: &str) -> Diagnostic {
     let shown = start.char_indices().nth(60).map_or(start.len(), |(at, _)| at);
     Diagnostic::error(
-        "input::line-too-long",
+        codes::input::LINE_TOO_LONG,
         Span::new(0, shown),
         format!("this line is {len} bytes long, far longer than any record"),
     )
@@ -44,7 +45,7 @@ pub fn line_too_long(len: usize, start: &str) -> Diagnostic {
 
 /// The finding on a file that starts with a byte-order mark.
 fn bom_finding() -> Diagnostic {
-    Diagnostic::warning("input::bom", Span::point(0), "the file starts with a byte-order mark")
+    Diagnostic::warning(codes::input::BOM, Span::point(0), "the file starts with a byte-order mark")
         .label("an invisible U+FEFF before the record")
         .help("save the file as UTF-8 without a byte-order mark")
 }
@@ -57,7 +58,7 @@ fn not_utf8_finding(bad: &[(Span, Vec<u8>)]) -> Diagnostic {
     }
     let first = bad.first().map_or(Span::point(0), |(span, _)| *span);
     let mut diag = Diagnostic::error(
-        "input::not-utf8",
+        codes::input::NOT_UTF8,
         first,
         format!("the line has bytes that are not UTF-8 ({})", shown.join(" ")),
     )
@@ -121,7 +122,7 @@ mod tests {
     #[test]
     fn finds_a_bom_only_on_the_first_line() {
         let LineBytes::Text { text, findings, .. } = line_bytes(1, b"\xEF\xBB\xBFab", 5) else { panic!() };
-        assert_eq!((text.as_ref(), findings[0].code), ("ab", "input::bom"));
+        assert_eq!((text.as_ref(), findings[0].code), ("ab", crate::diagnostic::codes::input::BOM));
         let LineBytes::Text { findings, .. } = line_bytes(2, b"\xEF\xBB\xBFab", 5) else { panic!() };
         assert!(findings.is_empty());
     }
@@ -131,13 +132,13 @@ mod tests {
         let LineBytes::Text { text, findings, not_utf8 } = line_bytes(1, b"a\xFFb\xFE", 4) else { panic!() };
         assert!(not_utf8);
         assert_eq!(text, "a\u{FFFD}b\u{FFFD}");
-        assert_eq!(findings[0].code, "input::not-utf8");
+        assert_eq!(findings[0].code, crate::diagnostic::codes::input::NOT_UTF8);
         assert_eq!(findings[0].message, "the line has bytes that are not UTF-8 (0xFF 0xFE)");
     }
 
     #[test]
     fn a_long_line_is_not_read() {
         let LineBytes::TooLong { finding, .. } = line_bytes(1, b"xyz", MAX_LINE + 1) else { panic!() };
-        assert_eq!(finding.code, "input::line-too-long");
+        assert_eq!(finding.code, crate::diagnostic::codes::input::LINE_TOO_LONG);
     }
 }

@@ -22,6 +22,7 @@
 //! FEN and checks that with [`crate::fen::check`], its findings moved onto the JSON parts they came
 //! from.
 
+use crate::diagnostic::codes;
 use std::fmt::Write as _;
 
 use super::position::{self, describe, Game, Mapped};
@@ -159,7 +160,7 @@ impl Game for Chess {
             _ => None,
         };
         piece.ok_or_else(|| {
-            Diagnostic::error("json::piece", node.span, format!("{} is not a piece code", describe(node)))
+            Diagnostic::error(codes::json::PIECE, node.span, format!("{} is not a piece code", describe(node)))
                 .label("not a piece")
                 .help("a piece is `w` or `b`, then K Q R B N P: \"wK\", \"bQ\"")
         })
@@ -221,7 +222,7 @@ fn read_castling(c: &Node, m: &mut Mapped, out: &mut Vec<Diagnostic>) -> bool {
         if !matches!(ch, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h') {
             out.push(
                 Diagnostic::error(
-                    "json::castling",
+                    codes::json::CASTLING,
                     *span,
                     format!("`{}` is not a castling letter", letter.escape_debug()),
                 )
@@ -249,7 +250,7 @@ fn castling_letters(c: &Node, out: &mut Vec<Diagnostic>) -> Vec<(String, Span)> 
                 Value::String(s) if s.chars().count() == 1 => Some((s.clone(), item.span)),
                 _ => {
                     out.push(
-                        Diagnostic::error("json::castling", item.span, format!("a castling right is one letter, not {}", describe(item)))
+                        Diagnostic::error(codes::json::CASTLING, item.span, format!("a castling right is one letter, not {}", describe(item)))
                             .label("not a castling letter")
                             .help("write each right as a one-letter string: \"K\", \"Q\", \"k\", \"q\" (or a rook's file in Chess960)"),
                     );
@@ -264,7 +265,7 @@ fn castling_letters(c: &Node, out: &mut Vec<Diagnostic>) -> Vec<(String, Span)> 
         }
         v => {
             out.push(
-                Diagnostic::error("json::castling", c.span, format!("the castling rights are an array of letters, not {}", v.kind()))
+                Diagnostic::error(codes::json::CASTLING, c.span, format!("the castling rights are an array of letters, not {}", v.kind()))
                     .label("not castling rights")
                     .help("write the rights as [\"K\",\"Q\",\"k\",\"q\"], or [] for none"),
             );
@@ -279,7 +280,7 @@ fn read_en_passant(e: &Node, m: &mut Mapped, out: &mut Vec<Diagnostic>) {
         Value::String(s) if parse_square(s).is_some() => m.push(s, Some(e.span)),
         _ => out.push(
             Diagnostic::error(
-                "json::en-passant",
+                codes::json::EN_PASSANT,
                 e.span,
                 format!("the en passant square is a square or null, not {}", describe(e)),
             )
@@ -294,7 +295,7 @@ fn read_operations(o: &Node, m: &mut Mapped, out: &mut Vec<Diagnostic>) -> Optio
     let Value::String(ops) = &o.value else {
         out.push(
             Diagnostic::error(
-                "json::operations",
+                codes::json::OPERATIONS,
                 o.span,
                 format!("the EPD operations are a string, not {}", describe(o)),
             )
@@ -322,7 +323,7 @@ fn read_counters(object: &Node, m: &mut Mapped, out: &mut Vec<Diagnostic>) {
             Some(v) => m.push(&v.to_string(), Some(n.span)),
             None => out.push(
                 Diagnostic::error(
-                    "json::counter",
+                    codes::json::COUNTER,
                     n.span,
                     format!("`{key}` is a whole number from {min}, not {}", describe(n)),
                 )
@@ -412,12 +413,12 @@ mod tests {
         assert_eq!(
             position::tests::found(&checked.diagnostics, text),
             [
-                ("json::side", "\"w\""),
-                ("json::castling", "X"),
-                ("json::en-passant", "\"e9\""),
-                ("json::counter", "-1"),
-                ("json::square", "\"i1\""),
-                ("json::piece", "\"k\""),
+                (crate::diagnostic::codes::json::SIDE, "\"w\""),
+                (crate::diagnostic::codes::json::CASTLING, "X"),
+                (crate::diagnostic::codes::json::EN_PASSANT, "\"e9\""),
+                (crate::diagnostic::codes::json::COUNTER, "-1"),
+                (crate::diagnostic::codes::json::SQUARE, "\"i1\""),
+                (crate::diagnostic::codes::json::PIECE, "\"k\""),
             ]
         );
     }
@@ -426,7 +427,11 @@ mod tests {
     fn rule_findings_point_at_the_pieces() {
         let text = r#"{"sideOnMove":"white","castling":[],"enPassant":null,"halfmoveClock":0,"fullmoveNumber":1,"pieces":{"e8":"bK","e1":"wK","e2":"wK"}}"#;
         let checked = read_text(text);
-        let d = checked.diagnostics.iter().find(|d| d.code == "fen::too-many-kings").expect("two kings");
+        let d = checked
+            .diagnostics
+            .iter()
+            .find(|d| d.code == crate::diagnostic::codes::fen::TOO_MANY_KINGS)
+            .expect("two kings");
         assert!(d.labels.iter().all(|l| l.span.slice(text).contains("\"wK\"")), "{d:?}");
     }
 }

@@ -2,6 +2,7 @@
 //! longer than [`MAX_LINE`] are reported, not read), any other JSON as one document of at
 //! most [`MAX_DOCUMENT`] bytes.
 
+use crate::diagnostic::codes;
 use std::io::{self, BufReader, Read};
 
 use super::reader::values;
@@ -54,7 +55,7 @@ impl Piece {
             Self::TooLarge { start } => {
                 let first = start.chars().next().map_or(0, char::len_utf8);
                 let d = Diagnostic::error(
-                    "json::too-large",
+                    codes::json::TOO_LARGE,
                     Span::new(0, first),
                     format!("this JSON document is longer than {} KiB, the most kifu reads whole", MAX_DOCUMENT >> 10),
                 )
@@ -301,6 +302,6 @@ mod tests {
         let zeros = vec![0u8; MAX_DOCUMENT * 2];
         let got: Vec<Piece> = Pieces::new(zeros.as_slice()).map(|p| p.expect("read")).collect();
         assert!(matches!(got.as_slice(), [Piece::TooLarge { .. }]));
-        assert_eq!(got[0].text().2.map(|d| d.code), Some("json::too-large"));
+        assert_eq!(got[0].text().2.map(|d| d.code), Some(crate::diagnostic::codes::json::TOO_LARGE));
     }
 }

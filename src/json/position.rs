@@ -3,6 +3,7 @@
 //! back as a board placement), and the record text written from it with where each part came
 //! from ([`Mapped`]), so that the record checker's findings point into the JSON.
 
+use crate::diagnostic::codes;
 use std::fmt::{self, Write as _};
 
 use crate::diagnostic::Diagnostic;
@@ -76,7 +77,7 @@ pub fn expect_object(object: &Node, required: &[&str], out: &mut Vec<Diagnostic>
     let keys: Vec<String> = required.iter().map(|k| format!("\"{k}\":…")).collect();
     out.push(
         Diagnostic::error(
-            "json::not-object",
+            codes::json::NOT_OBJECT,
             object.span,
             format!("a position is a JSON object, not {}", object.value.kind()),
         )
@@ -88,7 +89,7 @@ pub fn expect_object(object: &Node, required: &[&str], out: &mut Vec<Diagnostic>
 
 /// The member `m` given again after `first`.
 pub fn duplicate_key(m: &Member, first: &Member, help: &str) -> Diagnostic {
-    Diagnostic::error("json::duplicate-key", m.key_span, format!("`{}` is given twice", m.key))
+    Diagnostic::error(codes::json::DUPLICATE_KEY, m.key_span, format!("`{}` is given twice", m.key))
         .label("given again")
         .with(first.key_span, "first given here")
         .help(help)
@@ -108,7 +109,7 @@ pub fn side(
         }
     }
     let message = format!("the side to move is \"{}\" or \"{}\", not {}", sides[0], sides[1], describe(node));
-    out.push(Diagnostic::error("json::side", node.span, message).label("not a side").help(help(&node.value)));
+    out.push(Diagnostic::error(codes::json::SIDE, node.span, message).label("not a side").help(help(&node.value)));
     None
 }
 
@@ -123,7 +124,7 @@ pub fn read_pieces<G: Game>(node: &Node, out: &mut Vec<Diagnostic>) -> Option<Pl
     let Value::Object(members) = &node.value else {
         out.push(
             Diagnostic::error(
-                "json::pieces",
+                codes::json::PIECES,
                 node.span,
                 format!("the pieces are an object from square to piece, not {}", node.value.kind()),
             )
@@ -138,7 +139,7 @@ pub fn read_pieces<G: Game>(node: &Node, out: &mut Vec<Diagnostic>) -> Option<Pl
         if square.is_none() {
             let message = format!("\"{}\" is not a square of the {} board", m.key.escape_debug(), G::NAME);
             out.push(
-                Diagnostic::error("json::square", m.key_span, message)
+                Diagnostic::error(codes::json::SQUARE, m.key_span, message)
                     .label("not a square")
                     .help(G::square_help(&m.key)),
             );
@@ -147,7 +148,7 @@ pub fn read_pieces<G: Game>(node: &Node, out: &mut Vec<Diagnostic>) -> Option<Pl
         let (Some(square), Some(piece)) = (square, piece) else { continue };
         if let Some((_, first)) = placed.at(square) {
             out.push(
-                Diagnostic::error("json::duplicate-square", m.key_span, format!("{square} is given twice"))
+                Diagnostic::error(codes::json::DUPLICATE_SQUARE, m.key_span, format!("{square} is given twice"))
                     .label("given again")
                     .with(first, "first given here")
                     .help("a square holds one piece: keep one of the two"),
@@ -251,8 +252,10 @@ where
     let text = serde_json::Value::deserialize(deserializer)?.to_string();
     let (nodes, syntax) = super::read_stream(&text);
     let checked = nodes.first().map(read).unwrap_or_default();
-    let fault =
-        syntax.into_iter().next().or_else(|| findings(&checked).iter().find(|d| d.code.starts_with("json::")).cloned());
+    let fault = syntax
+        .into_iter()
+        .next()
+        .or_else(|| findings(&checked).iter().find(|d| codes::json::contains(d.code)).cloned());
     match fault {
         Some(d) => Err(serde::de::Error::custom(d.message)),
         None => Ok(checked),
@@ -342,7 +345,7 @@ pub fn check_keys(object: &Node, known: &[&str], required: &[&str], format: &str
             };
             out.push(
                 Diagnostic::error(
-                    "json::unknown-key",
+                    codes::json::UNKNOWN_KEY,
                     m.key_span,
                     format!("`{}` is not a key of a {format} position", m.key.escape_debug()),
                 )
@@ -354,9 +357,13 @@ pub fn check_keys(object: &Node, known: &[&str], required: &[&str], format: &str
     for key in required {
         if object.get(key).is_none() && !members.iter().any(|m| near_key(&m.key, &[key]).is_some()) {
             out.push(
-                Diagnostic::error("json::missing-key", first_char(object.span), format!("the position has no `{key}`"))
-                    .label(format!("this object needs `{key}`"))
-                    .help(format!("add `\"{key}\": …`; a {format} position has the keys {}", quoted(known))),
+                Diagnostic::error(
+                    codes::json::MISSING_KEY,
+                    first_char(object.span),
+                    format!("the position has no `{key}`"),
+                )
+                .label(format!("this object needs `{key}`"))
+                .help(format!("add `\"{key}\": …`; a {format} position has the keys {}", quoted(known))),
             );
         }
     }

@@ -6,6 +6,7 @@
 //! next line that starts with `{` or `[`, so one broken line of a JSON Lines file hides nothing
 //! after it. Nesting deeper than [`MAX_DEPTH`] is an error, never a stack overflow.
 
+use crate::diagnostic::codes;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
@@ -190,7 +191,7 @@ impl Reader<'_> {
             None => "the end of the text".to_owned(),
         };
         Box::new(
-            Diagnostic::error("json::syntax", span, format!("expected {expected}, found {found}"))
+            Diagnostic::error(codes::json::SYNTAX, span, format!("expected {expected}, found {found}"))
                 .label(format!("expected {expected}"))
                 .help(self.hints.syntax),
         )
@@ -205,7 +206,7 @@ impl Reader<'_> {
             if open.len() > MAX_DEPTH {
                 let span = self.char_span(self.pos);
                 return Err(Box::new(
-                    Diagnostic::error("json::too-deep", span, format!("values nest more than {MAX_DEPTH} deep"))
+                    Diagnostic::error(codes::json::TOO_DEEP, span, format!("values nest more than {MAX_DEPTH} deep"))
                         .label("too deep")
                         .help(self.hints.too_deep),
                 ));
@@ -284,7 +285,7 @@ impl Reader<'_> {
         loop {
             let Some(c) = self.text.get(self.pos..).and_then(|t| t.chars().next()) else {
                 return Err(Box::new(
-                    Diagnostic::error("json::syntax", Span::new(open, open + 1), "this string is never closed")
+                    Diagnostic::error(codes::json::SYNTAX, Span::new(open, open + 1), "this string is never closed")
                         .label("opened here")
                         .with(Span::point(self.pos), "the text ends")
                         .help("close the string with `\"`"),
@@ -326,7 +327,7 @@ impl Reader<'_> {
                 c if (c as u32) < 0x20 => {
                     return Err(Box::new(
                         Diagnostic::error(
-                            "json::syntax",
+                            codes::json::SYNTAX,
                             self.char_span(self.pos),
                             "a control character inside a string",
                         )
@@ -347,7 +348,7 @@ impl Reader<'_> {
     fn bad_escape(&self, at: usize) -> Box<Diagnostic> {
         let end = self.char_span(at + 1).end;
         Box::new(
-            Diagnostic::error("json::syntax", Span::new(at, end), "not a JSON escape")
+            Diagnostic::error(codes::json::SYNTAX, Span::new(at, end), "not a JSON escape")
                 .label("unknown escape")
                 .help("JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX"),
         )
@@ -470,6 +471,6 @@ mod tests {
     fn deep_nesting_is_an_error_not_a_crash() {
         let text = "[".repeat(100_000);
         let (_, diagnostics) = values(&text).split();
-        assert_eq!(diagnostics[0].code, "json::too-deep");
+        assert_eq!(diagnostics[0].code, crate::diagnostic::codes::json::TOO_DEEP);
     }
 }

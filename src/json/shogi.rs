@@ -19,6 +19,7 @@
 //! then written as SFEN and checked by [`crate::sfen::check`], whose findings are moved onto the JSON
 //! parts they came from. `read(write(p))` gives `p` back for every position.
 
+use crate::diagnostic::codes;
 use std::fmt::Write as _;
 
 use super::position::{self, Game, Mapped, Placed};
@@ -141,7 +142,7 @@ impl Game for Shogi {
     fn piece(node: &Node) -> Result<Piece, Diagnostic> {
         let Value::String(code) = &node.value else {
             return Err(Diagnostic::error(
-                "json::piece",
+                codes::json::PIECE,
                 node.span,
                 format!("a piece is a string such as \"bP\", not {}", node.value.kind()),
             )
@@ -151,9 +152,13 @@ impl Game for Shogi {
         parse_piece_code(code).ok_or_else(|| {
             let unpromotable = matches!(code.as_str(), "+bG" | "+wG" | "+bK" | "+wK");
             let (code_name, message, label) = if unpromotable {
-                ("json::unpromotable", format!("\"{code}\" promotes a piece that does not promote"), "does not promote")
+                (
+                    codes::json::UNPROMOTABLE,
+                    format!("\"{code}\" promotes a piece that does not promote"),
+                    "does not promote",
+                )
             } else {
-                ("json::piece", format!("\"{}\" is not a piece code", code.escape_debug()), "not a piece")
+                (codes::json::PIECE, format!("\"{}\" is not a piece code", code.escape_debug()), "not a piece")
             };
             Diagnostic::error(code_name, node.span, message).label(label).help(piece_help(code))
         })
@@ -195,7 +200,7 @@ fn read_move_number(object: &Node, out: &mut Vec<Diagnostic>) -> Option<Option<u
     if n.is_none() {
         out.push(
             Diagnostic::error(
-                "json::move-number",
+                codes::json::MOVE_NUMBER,
                 m.value.span,
                 format!("a move number is a whole number from 1, not {}", position::describe(&m.value)),
             )
@@ -254,7 +259,7 @@ fn count_of(node: &Node, what: &str, out: &mut Vec<Diagnostic>) -> Option<u32> {
             "write how many the side holds, such as 0 or 2",
         ),
     };
-    out.push(Diagnostic::error("json::hand-count", node.span, message).label(label).help(help));
+    out.push(Diagnostic::error(codes::json::HAND_COUNT, node.span, message).label(label).help(help));
     None
 }
 
@@ -266,7 +271,7 @@ fn read_hand(node: &Node, color: Color, out: &mut Vec<Diagnostic>) -> Option<Han
         Value::Object(members) => hand_kinds(members, &mut read, out),
         _ => out.push(
             Diagnostic::error(
-                "json::hand-length",
+                codes::json::HAND_LENGTH,
                 node.span,
                 format!("{}'s hand is {}, not seven counts", color.name(), node.value.kind()),
             )
@@ -285,7 +290,7 @@ fn hand_counts(items: &[Node], whole: Span, color: Color, read: &mut HandRead, o
             (Some(extra), Some(last)) => (format!("{} too many", items.len() - 7), extra.span.to(last.span)),
             _ => (format!("{} short", 7 - items.len()), whole),
         };
-        out.push(Diagnostic::error("json::hand-length", span, message).label(label).help(
+        out.push(Diagnostic::error(codes::json::HAND_LENGTH, span, message).label(label).help(
             "give seven counts, in the order pawn, lance, knight, silver, gold, bishop, rook: [0,0,0,0,0,0,0] for none",
         ));
     }
@@ -303,7 +308,7 @@ fn hand_kinds(members: &[Member], read: &mut HandRead, out: &mut Vec<Diagnostic>
         let Some(kind) = kind else {
             out.push(
                 Diagnostic::error(
-                    "json::hand-piece",
+                    codes::json::HAND_PIECE,
                     m.key_span,
                     format!("`{}` is not a kind a hand holds", m.key.escape_debug()),
                 )
@@ -496,12 +501,12 @@ mod tests {
         assert_eq!(
             position::tests::found(&checked.diagnostics, text),
             [
-                ("json::side", "\"Black\""),
-                ("json::hand-length", "[0,0,0]"),
-                ("json::hand-piece", "\"king\""),
-                ("json::square", "\"5j\""),
-                ("json::piece", "\"K\""),
-                ("json::unpromotable", "\"+bG\""),
+                (crate::diagnostic::codes::json::SIDE, "\"Black\""),
+                (crate::diagnostic::codes::json::HAND_LENGTH, "[0,0,0]"),
+                (crate::diagnostic::codes::json::HAND_PIECE, "\"king\""),
+                (crate::diagnostic::codes::json::SQUARE, "\"5j\""),
+                (crate::diagnostic::codes::json::PIECE, "\"K\""),
+                (crate::diagnostic::codes::json::UNPROMOTABLE, "\"+bG\""),
             ]
         );
         assert!(checked.position.is_none());
@@ -511,7 +516,7 @@ mod tests {
     fn rule_findings_point_at_the_pieces() {
         let text = r#"{"sideOnMove":"black","blackHand":[0,0,0,0,0,0,0],"whiteHand":[0,0,0,0,0,0,0],"pieces":{"5a":"wK","5c":"bP","5g":"bP","5i":"bK"}}"#;
         let checked = read_text(text);
-        let nifu = checked.diagnostics.iter().find(|d| d.code == "sfen::nifu").expect("nifu");
+        let nifu = checked.diagnostics.iter().find(|d| d.code == crate::diagnostic::codes::sfen::NIFU).expect("nifu");
         let spans: Vec<&str> = nifu.labels.iter().map(|l| l.span.slice(text)).collect();
         assert_eq!(spans, ["\"5g\":\"bP\"", "\"5c\":\"bP\""]);
     }

@@ -1,5 +1,6 @@
 //! Grammar diffs: every record of a corpus through two grammars, and what the change does to it.
 
+use crate::diagnostic::codes;
 #[cfg(feature = "serde")]
 use serde::Serialize;
 
@@ -25,9 +26,9 @@ impl Change {
     /// The diagnostic code that shows an example of this change.
     pub const fn code(self) -> &'static str {
         match self {
-            Self::NewlyAccepted => "grammar::newly-accepted",
-            Self::NewlyRejected => "grammar::newly-rejected",
-            Self::ChangedTree => "grammar::changed-tree",
+            Self::NewlyAccepted => codes::grammar::NEWLY_ACCEPTED,
+            Self::NewlyRejected => codes::grammar::NEWLY_REJECTED,
+            Self::ChangedTree => codes::grammar::CHANGED_TREE,
         }
     }
 }

@@ -6,6 +6,7 @@
 //! attributes. Unless told otherwise, `grammar/common.pest` is joined after them, less the rules
 //! they define themselves, so that an edited copy of `grammar/sfen.pest` runs on its own.
 
+use crate::diagnostic::codes;
 use std::collections::{BTreeSet, HashMap};
 
 use pest::error::{ErrorVariant, InputLocation};
@@ -42,7 +43,7 @@ impl Source {
                 let text = String::from_utf8_lossy(bytes).into_owned();
                 let at = String::from_utf8_lossy(&bytes[..e.valid_up_to()]).len();
                 let d = Diagnostic::error(
-                    "grammar::not-utf8",
+                    codes::grammar::NOT_UTF8,
                     Span::new(at, at + '\u{FFFD}'.len_utf8()),
                     "a grammar file must be UTF-8 text",
                 )
@@ -160,7 +161,7 @@ impl Grammar {
         if let Some((i, message)) = limits::check_preparation(&rules) {
             let (_, (start, end)) = rule_pairs(pairs.clone()).into_iter().nth(i).unwrap_or_default();
             let name_end = start + joined[start..end].find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(0);
-            let d = Diagnostic::error("grammar::too-costly", Span::new(start, name_end), message)
+            let d = Diagnostic::error(codes::grammar::TOO_COSTLY, Span::new(start, name_end), message)
                 .label("this rule")
                 .help("use smaller counts in counted repetitions (or `*` / `+`), and fewer alternatives in one choice");
             return Err(vec![placed(&segments, Span::new(start, name_end), d)]);
@@ -352,7 +353,7 @@ impl Rejection {
             RejectionKind::Mismatch => {}
             RejectionKind::OutOfTime => {
                 return Diagnostic::error(
-                    "tree::too-slow",
+                    codes::tree::TOO_SLOW,
                     whole,
                     format!(
                         "the rule `{rule}` ran longer than {} s on this record and was stopped",
@@ -364,7 +365,7 @@ impl Rejection {
             }
             RejectionKind::TooMuchWork => {
                 return Diagnostic::error(
-                    "tree::too-much-work",
+                    codes::tree::TOO_MUCH_WORK,
                     self.span,
                     format!("the rule `{rule}` was stopped on this record: {}", self.expected),
                 )
@@ -373,7 +374,7 @@ impl Rejection {
             }
             RejectionKind::Fault => {
                 return Diagnostic::error(
-                    "tree::grammar-fault",
+                    codes::tree::GRAMMAR_FAULT,
                     whole,
                     format!("the rule `{rule}` cannot run on this record: {}", self.expected),
                 )
@@ -388,7 +389,7 @@ impl Rejection {
             format!("`{}` is not expected here", found.escape_debug())
         };
         Diagnostic::error(
-            "tree::rejected",
+            codes::tree::REJECTED,
             self.span,
             format!("the rule `{rule}` does not match: expected {}", self.expected),
         )
@@ -561,17 +562,17 @@ fn locate(segments: &[Segment], e: &pest::error::Error<MetaRule>, names: &[Strin
             words.dedup();
             let expected = join_or(&words);
             let expected = if expected.is_empty() { "something else".to_owned() } else { expected };
-            Diagnostic::error("grammar::syntax", span, format!("the grammar does not parse here: expected {expected}"))
-                .label(if found.is_empty() {
-                    "the grammar ends here".to_owned()
-                } else {
-                    format!("expected {expected}")
-                })
-                .help(if words.iter().any(|w| w == "`}`") {
-                    "a rule is written `name = { expression }`: is the `}` of the rule before this missing?"
-                } else {
-                    "a rule is written `name = { expression }`, with an optional `_`, `@`, `$` or `!` before the brace"
-                })
+            Diagnostic::error(
+                codes::grammar::SYNTAX,
+                span,
+                format!("the grammar does not parse here: expected {expected}"),
+            )
+            .label(if found.is_empty() { "the grammar ends here".to_owned() } else { format!("expected {expected}") })
+            .help(if words.iter().any(|w| w == "`}`") {
+                "a rule is written `name = { expression }`: is the `}` of the rule before this missing?"
+            } else {
+                "a rule is written `name = { expression }`, with an optional `_`, `@`, `$` or `!` before the brace"
+            })
         }
         ErrorVariant::CustomError { message } => custom(message, span, &found, names),
     };
@@ -586,7 +587,7 @@ fn custom(message: &str, span: Span, found: &str, names: &[String]) -> Diagnosti
             None => format!("define it (`{name} = {{ … }}`), or check the spelling"),
         };
         return Diagnostic::error(
-            "grammar::undefined-rule",
+            codes::grammar::UNDEFINED_RULE,
             span,
             format!("the rule `{name}` is used but never defined"),
         )
@@ -594,24 +595,28 @@ fn custom(message: &str, span: Span, found: &str, names: &[String]) -> Diagnosti
         .help(hint);
     }
     if let Some(name) = message.strip_prefix("rule ").and_then(|m| m.strip_suffix(" already defined")) {
-        return Diagnostic::error("grammar::duplicate-rule", span, format!("the rule `{name}` is defined twice"))
+        return Diagnostic::error(codes::grammar::DUPLICATE_RULE, span, format!("the rule `{name}` is defined twice"))
             .label("defined again here")
             .help("rename one of the two, or delete one (an edit of a shipped rule replaces it only in a grammar of its own)");
     }
     if message.ends_with("limit reached") {
-        return Diagnostic::error("grammar::too-deep", span, "the grammar nests too deeply here for pest to read it")
-            .label("too deep")
-            .help("name the inner part as a rule of its own, or flatten the expression");
+        return Diagnostic::error(
+            codes::grammar::TOO_DEEP,
+            span,
+            "the grammar nests too deeply here for pest to read it",
+        )
+        .label("too deep")
+        .help("name the inner part as a rule of its own, or flatten the expression");
     }
     if message.contains("left-recursive") {
         let chain = message.split_once('(').and_then(|(_, r)| r.split_once(')')).map_or("", |(c, _)| c);
-        return Diagnostic::error("grammar::left-recursion", span, format!("`{found}` calls itself before reading anything ({})", chain.replace("->", "→")))
+        return Diagnostic::error(codes::grammar::LEFT_RECURSION, span, format!("`{found}` calls itself before reading anything ({})", chain.replace("->", "→")))
             .label("called again at the same place")
             .help("pest reads top-down and would loop forever: read something first, or write the repetition as `item ~ (separator ~ item)*`");
     }
     if message.contains("repeat infinitely") {
         return Diagnostic::error(
-            "grammar::endless-repetition",
+            codes::grammar::ENDLESS_REPETITION,
             span,
             "this repetition can match nothing, so it would repeat forever",
         )
@@ -620,14 +625,14 @@ fn custom(message: &str, span: Span, found: &str, names: &[String]) -> Diagnosti
     }
     if message.ends_with("is a rust keyword") || message.ends_with("is a pest keyword") {
         return Diagnostic::error(
-            "grammar::reserved-name",
+            codes::grammar::RESERVED_NAME,
             span,
             format!("`{found}` is a reserved word and cannot name a rule"),
         )
         .label("reserved")
         .help("choose another name for the rule");
     }
-    Diagnostic::error("grammar::invalid", span, format!("the grammar is not valid: {message}"))
+    Diagnostic::error(codes::grammar::INVALID, span, format!("the grammar is not valid: {message}"))
         .label("here")
         .help("fix the grammar as the message says")
 }

@@ -4,6 +4,7 @@
 //! it busy for minutes. Every check here is a loop over the text or the rules (no recursion),
 //! and each limit is reported on the characters that break it.
 
+use crate::diagnostic::codes;
 use std::time::Duration;
 
 use pest::iterators::Pairs;
@@ -60,7 +61,7 @@ fn broken(span: Span, d: Diagnostic) -> Broken {
 pub fn check_text(text: &str) -> Option<Broken> {
     if text.len() > MAX_GRAMMAR_BYTES {
         let d = Diagnostic::error(
-            "grammar::too-large",
+            codes::grammar::TOO_LARGE,
             Span::new(0, 0),
             format!("this grammar is larger than {} MiB, the most kifu reads", MAX_GRAMMAR_BYTES >> 20),
         )
@@ -118,7 +119,7 @@ pub fn check_text(text: &str) -> Option<Broken> {
         if depth + comments > MAX_GRAMMAR_NESTING {
             let what = if opens == 2 { "block comments" } else { "parentheses and brackets" };
             let d = Diagnostic::error(
-                "grammar::too-deep",
+                codes::grammar::TOO_DEEP,
                 Span::new(i, i + opens),
                 format!("the grammar nests {what} more than {MAX_GRAMMAR_NESTING} levels deep here"),
             )
@@ -154,7 +155,7 @@ pub fn check_pairs(pairs: Pairs<'_, MetaRule>) -> Vec<Broken> {
                 if rules == MAX_GRAMMAR_RULES + 1 {
                     let name_end = pair.clone().into_inner().next().map_or(span.end, |p| p.as_span().end());
                     let d = Diagnostic::error(
-                        "grammar::too-many-rules",
+                        codes::grammar::TOO_MANY_RULES,
                         Span::new(span.start, name_end),
                         format!("the grammar defines more than {MAX_GRAMMAR_RULES} rules"),
                     )
@@ -177,7 +178,7 @@ pub fn check_pairs(pairs: Pairs<'_, MetaRule>) -> Vec<Broken> {
                 if terms > MAX_RULE_TERMS && !rule_reported {
                     rule_reported = true;
                     let d = Diagnostic::error(
-                        "grammar::rule-too-long",
+                        codes::grammar::RULE_TOO_LONG,
                         span,
                         format!("this rule holds more than {MAX_RULE_TERMS} terms and operators"),
                     )
@@ -191,7 +192,7 @@ pub fn check_pairs(pairs: Pairs<'_, MetaRule>) -> Vec<Broken> {
                 let too_large = digits.len() > 6 || digits.parse::<u64>().is_ok_and(|n| n > MAX_REPETITION);
                 if too_large && !out.iter().any(|b: &Broken| b.span.start <= span.start && span.end <= b.span.end) {
                     let d = Diagnostic::error(
-                        "grammar::count-too-large",
+                        codes::grammar::COUNT_TOO_LARGE,
                         span,
                         format!("a repetition count or `PEEK` index above {MAX_REPETITION}"),
                     )
@@ -203,7 +204,7 @@ pub fn check_pairs(pairs: Pairs<'_, MetaRule>) -> Vec<Broken> {
             MetaRule::string | MetaRule::character => {
                 if let Some((at, len)) = bad_escape(pair.as_str()) {
                     let span = Span::new(span.start + at, span.start + at + len);
-                    let d = Diagnostic::error("grammar::bad-escape", span, "this escape names no character")
+                    let d = Diagnostic::error(codes::grammar::BAD_ESCAPE, span, "this escape names no character")
                         .label("not a character")
                         .help(r"write `\u{…}` with 2 to 6 hex digits of a Unicode scalar value (at most 10FFFF, not D800-DFFF)");
                     out.push(broken(span, d));

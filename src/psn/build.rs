@@ -1,6 +1,7 @@
 //! From a game's tokens to its model: headers, setup, moves with what belongs to them, and
 //! every fault of the text.
 
+use crate::diagnostic::codes;
 use std::collections::BTreeMap;
 
 use pest::Parser;
@@ -83,7 +84,7 @@ impl Departures {
 /// The message, label and help of each departure that is reported once per game.
 const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
     (
-        "psn::move-separator",
+        codes::psn::MOVE_SEPARATOR,
         (
             "moves are written with `-` or `x` between their squares",
             "first one here",
@@ -91,7 +92,7 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
         ),
     ),
     (
-        "psn::short-move",
+        codes::psn::SHORT_MOVE,
         (
             "moves are written in a short form",
             "first one here",
@@ -99,16 +100,19 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
         ),
     ),
     (
-        "psn::usi-move",
+        codes::psn::USI_MOVE,
         (
             "moves are written in USI coordinates, with no piece letter",
             "first one here",
             "the spec names the piece that moves: `P7g7f` rather than `7g7f`",
         ),
     ),
-    ("psn::at-drop", ("drops are written with `@`", "first one here", "the spec writes a drop as `P*5e` or `P'5e`")),
     (
-        "psn::pieceless-move",
+        codes::psn::AT_DROP,
+        ("drops are written with `@`", "first one here", "the spec writes a drop as `P*5e` or `P'5e`"),
+    ),
+    (
+        codes::psn::PIECELESS_MOVE,
         (
             "moves are written with no piece letter",
             "first one here",
@@ -116,7 +120,7 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
         ),
     ),
     (
-        "psn::chess-squares",
+        codes::psn::CHESS_SQUARES,
         (
             "moves are written in chess coordinates",
             "first one here",
@@ -124,7 +128,7 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
         ),
     ),
     (
-        "psn::ply-numbers",
+        codes::psn::PLY_NUMBERS,
         (
             "moves are numbered one per ply",
             "first one here",
@@ -132,7 +136,7 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
         ),
     ),
     (
-        "psn::unnumbered",
+        codes::psn::UNNUMBERED,
         (
             "the moves have no sequence numbers",
             "the first move",
@@ -140,7 +144,7 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
         ),
     ),
     (
-        "psn::glyph",
+        codes::psn::GLYPH,
         (
             "moves carry annotation glyphs",
             "first one here",
@@ -148,7 +152,7 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
         ),
     ),
     (
-        "psn::nag",
+        codes::psn::NAG,
         (
             "moves carry numeric annotations",
             "first one here",
@@ -156,7 +160,7 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
         ),
     ),
     (
-        "psn::clock",
+        codes::psn::CLOCK,
         (
             "moves carry clock times",
             "first one here",
@@ -164,7 +168,7 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
         ),
     ),
     (
-        "psn::end-word",
+        codes::psn::END_WORD,
         (
             "the game ends with a word, not a result",
             "here",
@@ -172,7 +176,7 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
         ),
     ),
     (
-        "psn::won-line",
+        codes::psn::WON_LINE,
         (
             "the game ends with a `--… Won--` line",
             "here",
@@ -180,7 +184,7 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
         ),
     ),
     (
-        "psn::result-form",
+        codes::psn::RESULT_FORM,
         (
             "the result is not written as the spec writes it",
             "here",
@@ -188,11 +192,11 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
         ),
     ),
     (
-        "psn::tilde-newline",
+        codes::psn::TILDE_NEWLINE,
         ("comments use `~` for a line break", "first one here", "the spec's comments may hold line breaks as they are"),
     ),
     (
-        "psn::nested-braces",
+        codes::psn::NESTED_BRACES,
         (
             "comments hold braces of their own",
             "first one here",
@@ -200,7 +204,7 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
         ),
     ),
     (
-        "psn::variation",
+        codes::psn::VARIATION,
         (
             "the game has variations in parentheses",
             "first one here",
@@ -208,16 +212,16 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
         ),
     ),
     (
-        "psn::variation-line",
+        codes::psn::VARIATION_LINE,
         ("the game has `Variation:` lines", "first one here", "the spec has no variations: give them in a `{comment}`"),
     ),
-    ("psn::line-comment", ("the game has `;` comments", "first one here", "the spec's comments are `{…}`")),
+    (codes::psn::LINE_COMMENT, ("the game has `;` comments", "first one here", "the spec's comments are `{…}`")),
     (
-        "psn::escape-line",
+        codes::psn::ESCAPE_LINE,
         ("the game has `%` lines", "first one here", "the spec has no escape lines: use a `{comment}`"),
     ),
     (
-        "psn::prose",
+        codes::psn::PROSE,
         (
             "the game has commentary with no braces",
             "first paragraph here",
@@ -225,7 +229,7 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
         ),
     ),
     (
-        "psn::nul-byte",
+        codes::psn::NUL_BYTE,
         ("the text holds NUL bytes", "first one here (shown as `?`)", "remove the NUL bytes: they are not text"),
     ),
 ];
@@ -266,14 +270,14 @@ pub(crate) fn build_bounded(raw: &RawGame, text: &str) -> (Game, Findings, Featu
     let main = b.close_all();
     // NUL bytes.
     if let Some(i) = text.find('\0') {
-        b.departures.note("psn::nul-byte", Span::new(i, i + 1));
+        b.departures.note(codes::psn::NUL_BYTE, Span::new(i, i + 1));
     }
     // Numbering.
     check_numbers(&main.moves, &mut b.departures, &mut b.diagnostics, &mut b.features);
     let setup = b.read_setup();
     let Builder { mut diagnostics, mut features, departures, headers, end, .. } = b;
     features.setup = setup.as_ref().map(|s| s.source);
-    features.colon_headers |= diagnostics.iter().any(|d| d.code == "psn::header-colon");
+    features.colon_headers |= diagnostics.iter().any(|d| d.code == codes::psn::HEADER_COLON);
     departures.into_diagnostics(&mut diagnostics);
     diagnostics.sort();
     let game = Game {
@@ -355,18 +359,18 @@ impl<'a> Builder<'a> {
             Kind::Close => self.close(s),
             Kind::ParenClock => {
                 self.features.paren_clocks = true;
-                self.departures.note("psn::clock", s);
+                self.departures.note(codes::psn::CLOCK, s);
                 attach_clock(&mut self.frames, &mut self.end, Clock { text: word.into(), span: s });
             }
             Kind::WonLine => {
                 self.features.won_line = true;
-                self.departures.note("psn::won-line", s);
+                self.departures.note(codes::psn::WON_LINE, s);
                 if self.frames.len() == 1 {
                     self.end = Some(End { text: word.into(), kind: "won-line", span: s, clocks: Vec::new() });
                 }
             }
             Kind::StrayBrace => self.diagnostics.push(
-                Diagnostic::error("psn::comment-unopened", s, "a `}` with no `{` before it")
+                Diagnostic::error(codes::psn::COMMENT_UNOPENED, s, "a `}` with no `{` before it")
                     .label("closes no comment")
                     .help("remove it, or open the comment with `{`"),
             ),
@@ -388,26 +392,26 @@ impl<'a> Builder<'a> {
             }
             k if k.is_move() => self.move_word(k, word, s),
             WordKind::Glyph | WordKind::Nag => {
-                self.departures.note(if k == WordKind::Glyph { "psn::glyph" } else { "psn::nag" }, s);
+                self.departures.note(if k == WordKind::Glyph { codes::psn::GLYPH } else { codes::psn::NAG }, s);
                 match self.frames.last_mut().and_then(|f| f.moves.last_mut()) {
                     Some(m) => m.annotations.push(Annotation { text: word.into(), span: s }),
                     None => self.diagnostics.push(
-                        Diagnostic::error("psn::annotation-alone", s, "an annotation with no move before it")
+                        Diagnostic::error(codes::psn::ANNOTATION_ALONE, s, "an annotation with no move before it")
                             .label("annotates nothing")
                             .help("write a glyph or `$n` right after the move it judges"),
                     ),
                 }
             }
             WordKind::Clock => {
-                self.departures.note("psn::clock", s);
+                self.departures.note(codes::psn::CLOCK, s);
                 attach_clock(&mut self.frames, &mut self.end, Clock { text: word.into(), span: s });
             }
             WordKind::Result | WordKind::ResultDialect | WordKind::EndWord => {
                 if k == WordKind::ResultDialect {
-                    self.departures.note("psn::result-form", s);
+                    self.departures.note(codes::psn::RESULT_FORM, s);
                 }
                 if k == WordKind::EndWord {
-                    self.departures.note("psn::end-word", s);
+                    self.departures.note(codes::psn::END_WORD, s);
                 }
                 self.number = None;
                 if self.frames.len() == 1 {
@@ -415,7 +419,7 @@ impl<'a> Builder<'a> {
                 }
             }
             WordKind::VariationLine => {
-                self.departures.note("psn::variation-line", s);
+                self.departures.note(codes::psn::VARIATION_LINE, s);
                 close_variation_line(&mut self.frames);
                 // A number too large to count is past the end of the game, like any
                 // ply the game does not reach; the frame stays a branch, never a `(`.
@@ -435,12 +439,12 @@ impl<'a> Builder<'a> {
         };
         match mv.form {
             MoveForm::Spec => {}
-            MoveForm::Separated => self.departures.note("psn::move-separator", s),
-            MoveForm::Short => self.departures.note("psn::short-move", s),
-            MoveForm::Usi => self.departures.note("psn::usi-move", s),
-            MoveForm::AtDrop => self.departures.note("psn::at-drop", s),
-            MoveForm::Pieceless => self.departures.note("psn::pieceless-move", s),
-            MoveForm::Chess => self.departures.note("psn::chess-squares", s),
+            MoveForm::Separated => self.departures.note(codes::psn::MOVE_SEPARATOR, s),
+            MoveForm::Short => self.departures.note(codes::psn::SHORT_MOVE, s),
+            MoveForm::Usi => self.departures.note(codes::psn::USI_MOVE, s),
+            MoveForm::AtDrop => self.departures.note(codes::psn::AT_DROP, s),
+            MoveForm::Pieceless => self.departures.note(codes::psn::PIECELESS_MOVE, s),
+            MoveForm::Chess => self.departures.note(codes::psn::CHESS_SQUARES, s),
         }
         if word.contains('\'') {
             self.features.quote_drops = true;
@@ -462,10 +466,10 @@ impl<'a> Builder<'a> {
     fn comment(&mut self, closed: bool, word: &str, s: Span) {
         let inner = word.get(1..if closed { word.len().saturating_sub(1) } else { word.len() }).unwrap_or("");
         if inner.contains('~') {
-            self.departures.note("psn::tilde-newline", s);
+            self.departures.note(codes::psn::TILDE_NEWLINE, s);
         }
         if let Some(i) = inner.find('{') {
-            self.departures.note("psn::nested-braces", Span::new(s.start + 1 + i, s.start + 2 + i));
+            self.departures.note(codes::psn::NESTED_BRACES, Span::new(s.start + 1 + i, s.start + 2 + i));
         }
         if !closed {
             self.unclosed_comments.push(s);
@@ -476,9 +480,9 @@ impl<'a> Builder<'a> {
     /// Reads a `;` comment, a `%` line or a line of prose.
     fn line_comment(&mut self, kind: Kind, word: &str, s: Span) {
         let (kind, code, inner) = match kind {
-            Kind::LineComment => (CommentKind::Line, "psn::line-comment", word.get(1..).unwrap_or("")),
-            Kind::Escape => (CommentKind::Escape, "psn::escape-line", word.get(1..).unwrap_or("")),
-            _ => (CommentKind::Prose, "psn::prose", word),
+            Kind::LineComment => (CommentKind::Line, codes::psn::LINE_COMMENT, word.get(1..).unwrap_or("")),
+            Kind::Escape => (CommentKind::Escape, codes::psn::ESCAPE_LINE, word.get(1..).unwrap_or("")),
+            _ => (CommentKind::Prose, codes::psn::PROSE, word),
         };
         self.departures.note(code, s);
         if kind == CommentKind::Prose {
@@ -491,11 +495,11 @@ impl<'a> Builder<'a> {
 
     /// Reads a `(`, token `index`.
     fn open(&mut self, index: usize, s: Span) {
-        self.departures.note("psn::variation", s);
+        self.departures.note(codes::psn::VARIATION, s);
         self.features.variations = true;
         if self.frames.last().is_some_and(|f| f.moves.is_empty()) {
             self.diagnostics.push(
-                Diagnostic::error("psn::variation-first", s, "a variation before any move")
+                Diagnostic::error(codes::psn::VARIATION_FIRST, s, "a variation before any move")
                     .label("there is no move for it to replace")
                     .help("a variation follows the move it is an alternative to: `P7f ( P2f P3d )`"),
             );
@@ -517,7 +521,7 @@ impl<'a> Builder<'a> {
             close_frame(&mut self.frames);
         } else {
             self.diagnostics.push(
-                Diagnostic::error("psn::variation-unopened", s, "a `)` with no `(` before it")
+                Diagnostic::error(codes::psn::VARIATION_UNOPENED, s, "a `)` with no `(` before it")
                     .label("closes nothing")
                     .help("remove it, or open the variation with `(` after the move it replaces"),
             );
@@ -535,10 +539,14 @@ impl<'a> Builder<'a> {
         }
         for s in std::mem::take(&mut self.unclosed_comments) {
             self.diagnostics.push(
-                Diagnostic::error("psn::comment-unclosed", Span::new(s.start, s.start + 1), "this comment never ends")
-                    .label("the comment opens here")
-                    .with(game_end, "the game ends here, still inside it")
-                    .help("close the comment with `}`"),
+                Diagnostic::error(
+                    codes::psn::COMMENT_UNCLOSED,
+                    Span::new(s.start, s.start + 1),
+                    "this comment never ends",
+                )
+                .label("the comment opens here")
+                .with(game_end, "the game ends here, still inside it")
+                .help("close the comment with `}`"),
             );
         }
         // Variations still open at the end: one finding for them all.
@@ -547,7 +555,7 @@ impl<'a> Builder<'a> {
         if let [_, outer, .., inner] = frames.as_slice() {
             let n = frames.len() - 1;
             self.diagnostics.push(
-                Diagnostic::error("psn::variation-unclosed", outer.open, format!("{n} variations never end"))
+                Diagnostic::error(codes::psn::VARIATION_UNCLOSED, outer.open, format!("{n} variations never end"))
                     .label("the outermost opens here")
                     .with(inner.open, "the innermost opens here")
                     .with(game_end, "the game ends here, still inside them")
@@ -555,7 +563,7 @@ impl<'a> Builder<'a> {
             );
         } else if let [_, open] = frames.as_slice() {
             self.diagnostics.push(
-                Diagnostic::error("psn::variation-unclosed", open.open, "this variation never ends")
+                Diagnostic::error(codes::psn::VARIATION_UNCLOSED, open.open, "this variation never ends")
                     .label("the variation opens here")
                     .with(game_end, "the game ends here, still inside it")
                     .help("close the variation with `)`"),
@@ -587,7 +595,7 @@ impl<'a> Builder<'a> {
             let Some(found) = found else { continue };
             match &setup {
                 Some(first) => diagnostics.push(
-                    Diagnostic::warning("psn::setup-twice", h.span, "a second starting position")
+                    Diagnostic::warning(codes::psn::SETUP_TWICE, h.span, "a second starting position")
                         .label("ignored")
                         .with(first.span, "the game starts from this one")
                         .help("give the starting position once"),
@@ -626,7 +634,7 @@ fn too_deep(tokens: &[Token], outer: Span, count: usize, text: &str) -> Diagnost
         n => format!(" (nor those of {} more variations as deep)", n - 1),
     };
     let mut d = Diagnostic::error(
-        "psn::too-deep",
+        codes::psn::TOO_DEEP,
         open,
         format!(
             "variations are nested more than {MAX_VARIATION_DEPTH} deep: the moves inside this one are not read{more}"
@@ -653,7 +661,7 @@ fn set_end(end: &mut Option<End>, word: &str, k: WordKind, s: Span, diagnostics:
                 *first = End { text: word.into(), kind, span: s, clocks: Vec::new() };
             } else {
                 diagnostics.push(
-                    Diagnostic::warning("psn::end-twice", s, "the game ends a second time")
+                    Diagnostic::warning(codes::psn::END_TWICE, s, "the game ends a second time")
                         .label("a second end")
                         .with(first.span, "the game ended here")
                         .help("write one result at the end of the moves"),
@@ -718,14 +726,14 @@ fn check_numbers(moves: &[MoveNode], departures: &mut Departures, diagnostics: &
         moves.iter().enumerate().filter_map(|(i, m)| m.number.map(|n| (i, n))).collect();
     let Some(&(k0, n0)) = numbered.first() else {
         if let Some(m) = moves.first() {
-            departures.note("psn::unnumbered", m.mv.span);
+            departures.note(codes::psn::UNNUMBERED, m.mv.span);
         }
         return;
     };
     let per_ply = moves.len() >= 2 && numbered.len() == moves.len() && numbered.iter().all(|(_, n)| !n.ellipsis);
     if per_ply {
         features.ply_numbers = true;
-        departures.note("psn::ply-numbers", numbered.get(1).map_or(n0.span, |n| n.1.span));
+        departures.note(codes::psn::PLY_NUMBERS, numbered.get(1).map_or(n0.span, |n| n.1.span));
     }
     // The expected number of each numbered move, re-anchored after a surprise unless the next
     // number follows the old count again (a single miscopied number).
@@ -744,7 +752,7 @@ fn check_numbers(moves: &[MoveNode], departures: &mut Departures, diagnostics: &
         if n.value != expected {
             diagnostics.push(
                 Diagnostic::warning(
-                    "psn::number-order",
+                    codes::psn::NUMBER_ORDER,
                     n.span,
                     format!("move number {} where {expected} was expected", n.value),
                 )
@@ -759,7 +767,7 @@ fn check_numbers(moves: &[MoveNode], departures: &mut Departures, diagnostics: &
             let (written, right) = if n.ellipsis { ("...", ".") } else { (".", "...") };
             diagnostics.push(
                 Diagnostic::warning(
-                    "psn::number-side",
+                    codes::psn::NUMBER_SIDE,
                     n.span,
                     format!(
                         "`{}{written}` where the pair's {} move is due",
@@ -960,7 +968,7 @@ fn unknown_word(word: &str, s: Span) -> Diagnostic {
                              R (rook) and K (king)"
                                 .to_owned()
                         };
-                        return Diagnostic::error("psn::unknown-piece", at, format!("`{t}` is not a shogi piece"))
+                        return Diagnostic::error(codes::psn::UNKNOWN_PIECE, at, format!("`{t}` is not a shogi piece"))
                             .label("not a piece letter")
                             .with(s, "in this move")
                             .help(help);
@@ -968,7 +976,7 @@ fn unknown_word(word: &str, s: Span) -> Diagnostic {
                     Rule::lenient_cell => {
                         let (f, r) = (t.as_bytes()[0], t.as_bytes()[1]);
                         if f == b'0' || !(b'a'..=b'i').contains(&r) {
-                            return Diagnostic::error("psn::bad-square", at, format!("`{t}` is not a square"))
+                            return Diagnostic::error(codes::psn::BAD_SQUARE, at, format!("`{t}` is not a square"))
                                 .label("off the board")
                                 .with(s, "in this move")
                                 .help("a square is a file 1-9 and a rank a-i, such as `7f`");
@@ -980,7 +988,7 @@ fn unknown_word(word: &str, s: Span) -> Diagnostic {
             let seps = word.matches(['-', 'x']).count();
             if seps > 1 {
                 return Diagnostic::error(
-                    "psn::bad-move",
+                    codes::psn::BAD_MOVE,
                     s,
                     format!("`{word}` has {seps} separators between its squares"),
                 )
@@ -999,7 +1007,7 @@ fn unknown_word(word: &str, s: Span) -> Diagnostic {
     } else {
         (format!("`{word}` is not a move, a move number, a comment or a result"), FORMS.to_owned())
     };
-    Diagnostic::error("psn::unknown-word", s, message).label("not PSN").help(help)
+    Diagnostic::error(codes::psn::UNKNOWN_WORD, s, message).label("not PSN").help(help)
 }
 
 #[cfg(test)]
@@ -1025,7 +1033,7 @@ mod tests {
         let [game] = file.games.as_slice() else { panic!("one game") };
         let errors: Vec<_> = game.diagnostics.iter().filter(|d| d.is_error()).collect();
         assert_eq!(errors.len(), 1, "{errors:?}");
-        assert_eq!(errors[0].code, "psn::too-deep");
+        assert_eq!(errors[0].code, crate::diagnostic::codes::psn::TOO_DEEP);
         assert!(errors[0].message.ends_with("(nor those of 2 more variations as deep)"), "{}", errors[0].message);
         // The deepest variations are left out; the moves around them are read.
         let moves = game.game.all_moves();

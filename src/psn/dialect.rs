@@ -7,6 +7,7 @@ use super::build::Features;
 use super::findings::Findings;
 use super::model::{for_each_line_mut, Game, MoveForm};
 use super::scan::WordKind;
+use crate::diagnostic::codes;
 use crate::diagnostic::Diagnostic;
 use crate::shogi::PieceKind;
 
@@ -101,7 +102,7 @@ pub(crate) fn settle(game: &mut Game, diagnostics: &mut Findings) {
             } else if let Some(mark) = m.mark.filter(|k| !k.mate) {
                 diagnostics.push(
                     Diagnostic::error(
-                        "psn::unclear-plus",
+                        codes::psn::UNCLEAR_PLUS,
                         mark.span,
                         format!("`{}`: this `+` may mean check or promotion", m.text),
                     )

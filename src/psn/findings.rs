@@ -3,6 +3,7 @@
 //! out. Memory stays bounded while they are found: whenever twice the limit are held, only the
 //! first ones are kept and the rest counted.
 
+use crate::diagnostic::codes;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::span::Span;
 
@@ -99,7 +100,7 @@ impl Findings {
             }
             let message = format!("{what} in this game not shown: {}", codes.join(", "));
             let d = if errors > 0 { Diagnostic::error } else { Diagnostic::warning };
-            self.kept.push(d("psn::more-findings", at, message).label("the first one not shown is here").help(
+            self.kept.push(d(codes::psn::MORE_FINDINGS, at, message).label("the first one not shown is here").help(
                 format!(
                     "kifu shows the first {MAX_FINDINGS_PER_GAME} findings of a game: fix these and check it again"
                 ),
@@ -172,7 +173,7 @@ mod tests {
         assert_eq!(all.len(), MAX_FINDINGS_PER_GAME + 1);
         assert!(all[..MAX_FINDINGS_PER_GAME].iter().enumerate().all(|(i, d)| d.span().start == i));
         let last = &all[MAX_FINDINGS_PER_GAME];
-        assert_eq!(last.code, "psn::more-findings");
+        assert_eq!(last.code, crate::diagnostic::codes::psn::MORE_FINDINGS);
         assert!(last.is_error());
         assert_eq!(last.span().start, MAX_FINDINGS_PER_GAME);
         let left = 9 * MAX_FINDINGS_PER_GAME;

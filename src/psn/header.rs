@@ -1,5 +1,6 @@
 //! Header lines: `[Keyword "text"]` (§1.1), and the ways real files write them.
 
+use crate::diagnostic::codes;
 use pest::Parser;
 
 use super::findings::Findings;
@@ -26,7 +27,7 @@ pub fn read(line: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &
                 let at = cut + (rest.len() - next.len());
                 diagnostics.push(
                     Diagnostic::warning(
-                        "psn::header-shared-line",
+                        codes::psn::HEADER_SHARED_LINE,
                         Span::new(offset + at, offset + at + 1),
                         "a second header on the same line",
                     )
@@ -53,7 +54,7 @@ fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut F
     let Ok(mut pairs) = PsnParser::parse(Rule::header_lenient, text) else {
         // `header_lenient` accepts every line that starts with `[`.
         diagnostics.push(
-            Diagnostic::error("psn::header-shape", at(0, text.len()), "this header line cannot be read")
+            Diagnostic::error(codes::psn::HEADER_SHAPE, at(0, text.len()), "this header line cannot be read")
                 .label("not a header")
                 .help("write a header as `[Keyword \"text\"]`"),
         );
@@ -81,7 +82,7 @@ fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut F
     let whole = at(0, text.len());
     let Some(key_span) = key else {
         diagnostics.push(
-            Diagnostic::error("psn::header-keyword", at(0, 1), "a header with no keyword")
+            Diagnostic::error(codes::psn::HEADER_KEYWORD, at(0, 1), "a header with no keyword")
                 .label("a keyword should follow `[`")
                 .help("write a header as `[Keyword \"text\"]`, for example `[Sente \"Habu Yoshiharu\"]`"),
         );
@@ -90,7 +91,7 @@ fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut F
     let key_text = local(key_span);
     if close.is_none() {
         diagnostics.push(
-            Diagnostic::error("psn::header-unclosed", at(0, 1), "this header line never closes")
+            Diagnostic::error(codes::psn::HEADER_UNCLOSED, at(0, 1), "this header line never closes")
                 .label("the header opens here")
                 .with(Span::point(whole.end), "the line ends here without `]`")
                 .help("end the header with `\"]` on the same line"),
@@ -105,7 +106,7 @@ fn one(text: &str, offset: usize, headers: &mut Vec<Header>, diagnostics: &mut F
     let (value, value_span) = value(raw, raw_span, close.is_some(), key_text, diagnostics);
     if !local(trailer).trim().is_empty() {
         diagnostics.push(
-            Diagnostic::error("psn::header-trailer", trailer, "text after the header's closing `]`")
+            Diagnostic::error(codes::psn::HEADER_TRAILER, trailer, "text after the header's closing `]`")
                 .label("after the header")
                 .help("a header line holds the header only: move this text into a `{comment}`"),
         );
@@ -125,7 +126,7 @@ fn gap(
 ) {
     if let Some(c) = colon {
         diagnostics.push(
-            Diagnostic::warning("psn::header-colon", c, "a colon after the keyword")
+            Diagnostic::warning(codes::psn::HEADER_COLON, c, "a colon after the keyword")
                 .label("gshogi writes `[Sente: name\"]`")
                 .help(format!("the spec writes `[{key_text} \"text\"]`, with no colon")),
         );
@@ -134,7 +135,7 @@ fn gap(
     if spaces.len() != 1 || spaces.iter().any(|s| !one_space(*s)) {
         let span = gap.unwrap_or(Span::point(key_span.end + colon.map_or(0, |c| c.len())));
         diagnostics.push(
-            Diagnostic::warning("psn::header-space", span, "the keyword and the value should be one space apart")
+            Diagnostic::warning(codes::psn::HEADER_SPACE, span, "the keyword and the value should be one space apart")
                 .label(if spaces.is_empty() { "no space here" } else { "not a single space" })
                 .help("write one space between the keyword and the quoted value (§1.1: `SPC = ' '`)"),
         );
@@ -173,10 +174,14 @@ fn value(raw: &str, raw_span: Span, closed: bool, key_text: &str, diagnostics: &
         if let Some(q) = inner.find('"') {
             let q = raw_span.start + 1 + q;
             diagnostics.push(
-                Diagnostic::warning("psn::header-quote", Span::new(q, q + 1), "a double quote inside a header value")
-                    .label("this quote does not end the value")
-                    .with(Span::new(raw_span.end - 1, raw_span.end), "the value ends here")
-                    .help("PSN has no escape for `\"` inside a value: write `'` instead"),
+                Diagnostic::warning(
+                    codes::psn::HEADER_QUOTE,
+                    Span::new(q, q + 1),
+                    "a double quote inside a header value",
+                )
+                .label("this quote does not end the value")
+                .with(Span::new(raw_span.end - 1, raw_span.end), "the value ends here")
+                .help("PSN has no escape for `\"` inside a value: write `'` instead"),
             );
         }
         (inner.to_owned(), Span::new(raw_span.start + 1, raw_span.end - 1))
@@ -184,7 +189,7 @@ fn value(raw: &str, raw_span: Span, closed: bool, key_text: &str, diagnostics: &
         let inner = raw.trim_start_matches('"').trim_end_matches('"');
         let lead = raw.len() - raw.trim_start_matches('"').len();
         diagnostics.push(
-            Diagnostic::warning("psn::header-unquoted", raw_span, "the header's value is not between two quotes")
+            Diagnostic::warning(codes::psn::HEADER_UNQUOTED, raw_span, "the header's value is not between two quotes")
                 .label(if raw.ends_with('"') { "no opening quote" } else { "not quoted" })
                 .help(format!("write the value in double quotes: `[{key_text} \"{inner}\"]`")),
         );
@@ -194,7 +199,7 @@ fn value(raw: &str, raw_span: Span, closed: bool, key_text: &str, diagnostics: &
 
 /// A keyword with characters other than letters.
 fn tag_name(span: Span, key: &str) -> Diagnostic {
-    Diagnostic::warning("psn::tag-name", span, format!("the keyword `{key}` has characters other than letters"))
+    Diagnostic::warning(codes::psn::TAG_NAME, span, format!("the keyword `{key}` has characters other than letters"))
         .label("not only letters")
         .help("the 1998 spec's keywords are words of letters, such as `Sente` or `BlackGrade`")
 }
@@ -215,15 +220,15 @@ mod tests {
         assert_eq!((h[0].key.as_str(), h[0].value.as_str(), d.len()), ("Sente", "The Champion", 0));
         let (h, d) = read_one("[Comment \"\"Yokofutori Kuchusen\"(air fight) opening\"]");
         assert_eq!(h[0].value, "\"Yokofutori Kuchusen\"(air fight) opening");
-        assert_eq!(d, ["psn::header-quote"]);
+        assert_eq!(d, [crate::diagnostic::codes::psn::HEADER_QUOTE]);
         let (h, d) = read_one("[Sente: name\"]");
         assert_eq!((h[0].key.as_str(), h[0].value.as_str()), ("Sente", "name"));
-        assert_eq!(d, ["psn::header-colon", "psn::header-unquoted"]);
+        assert_eq!(d, [crate::diagnostic::codes::psn::HEADER_COLON, crate::diagnostic::codes::psn::HEADER_UNQUOTED]);
         let (h, d) = read_one("[Black_grade \"3dan\"]");
-        assert_eq!((h[0].value.as_str(), d), ("3dan", vec!["psn::tag-name"]));
+        assert_eq!((h[0].value.as_str(), d), ("3dan", vec![crate::diagnostic::codes::psn::TAG_NAME]));
         let (h, d) = read_one("[Sente \"a\"] [Gote \"b\"]");
-        assert_eq!((h.len(), d), (2, vec!["psn::header-shared-line"]));
+        assert_eq!((h.len(), d), (2, vec![crate::diagnostic::codes::psn::HEADER_SHARED_LINE]));
         let (h, d) = read_one("[Sente \"a\"");
-        assert_eq!((h[0].value.as_str(), d), ("a", vec!["psn::header-unclosed"]));
+        assert_eq!((h[0].value.as_str(), d), ("a", vec![crate::diagnostic::codes::psn::HEADER_UNCLOSED]));
     }
 }

@@ -27,6 +27,7 @@ pub mod scan;
 pub mod setup;
 pub mod stream;
 
+use crate::diagnostic::codes;
 pub use decode::Encoding;
 pub use model::Game;
 
@@ -137,7 +138,7 @@ pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedG
                 "save the game in one encoding, UTF-8 best; this line may be damaged".to_owned(),
             ),
         };
-        let d = Diagnostic::warning("psn::encoding", Span::new(legacy.at, legacy.at + c.len_utf8()), message)
+        let d = Diagnostic::warning(codes::psn::ENCODING, Span::new(legacy.at, legacy.at + c.len_utf8()), message)
             .label(format!("read as `{c}`"))
             .help(help);
         if i == 0 {
@@ -146,7 +147,7 @@ pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedG
             diagnostics.push_first(d);
         }
     }
-    let departures = diagnostics.warnings(|d| d.code.starts_with("psn::")) + usize::from(read_as.is_some());
+    let departures = diagnostics.warnings(|d| codes::psn::contains(d.code)) + usize::from(read_as.is_some());
     game.dialect = dialect::guess(&features, departures);
     dialect::settle(&mut game, &mut diagnostics);
     diagnostics.sort();
@@ -166,7 +167,8 @@ pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedG
         let r = replay::replay(&game, features.ply_numbers, &mut found);
         // The replay's `psn::wrong-side` says more than the count's `psn::number-side`.
         diagnostics.retain(|d| {
-            d.code != "psn::number-side" || !found.iter().any(|f| f.code == "psn::wrong-side" && f.span() == d.span())
+            d.code != codes::psn::NUMBER_SIDE
+                || !found.iter().any(|f| f.code == codes::psn::WRONG_SIDE && f.span() == d.span())
         });
         diagnostics.append(found);
         r

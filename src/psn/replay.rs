@@ -7,6 +7,7 @@
 //! illegal move; each variation is replayed from the position before the move it replaces, and
 //! stops at its own first illegal move.
 
+use crate::diagnostic::codes;
 use std::collections::HashMap;
 
 use super::findings::Findings;
@@ -111,7 +112,7 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
                 if let Some((name, position)) = guess_handicap(game) {
                     diagnostics.push(
                     Diagnostic::warning(
-                        "psn::handicap-missing",
+                        codes::psn::HANDICAP_MISSING,
                         first.mv.span,
                         format!("the first move is White's, but the game has no Handicap header: read as a {name} handicap"),
                     )
@@ -194,7 +195,7 @@ fn check_named_illegal_move(game: &Game, state: &State, arrivals: &Arrivals, dia
         }
         Ok(_) => diagnostics.push(
             Diagnostic::warning(
-                "psn::result-claim",
+                codes::psn::RESULT_CLAIM,
                 span,
                 format!("the result calls `{word}` illegal, but {} may play it here", state.side().name()),
             )
@@ -278,7 +279,7 @@ fn check_side(node: &MoveNode, state: &State, diagnostics: &mut Findings) {
         let (written, right) = if n.ellipsis { ("...", ".") } else { (".", "...") };
         diagnostics.push(
             Diagnostic::error(
-                "psn::wrong-side",
+                codes::psn::WRONG_SIDE,
                 n.span,
                 format!(
                     "`{}{written}` numbers a move of {}, but {} is to move",
@@ -596,7 +597,7 @@ impl Unplayable {
         let (code, message, label, help): Parts = match self {
             Unplayable::Illegal(why) => illegal(why, m, &mut extra),
             Unplayable::WrongPiece { from, found } => (
-                "psn::wrong-piece",
+                codes::psn::WRONG_PIECE,
                 format!("`{}` names {}, but the piece on {from} is a {}", m.text, written_piece(m), name(found)),
                 format!("a {} stands on {from}", name(found)),
                 format!(
@@ -610,13 +611,13 @@ impl Unplayable {
             }
             Unplayable::Ambiguous(squares) => ambiguous(&squares, side, m, &mut extra),
             Unplayable::DeclineImpossible => (
-                "psn::promotion-impossible",
+                codes::psn::PROMOTION_IMPOSSIBLE,
                 format!("`{}` declines a promotion that the move could not make", m.text),
                 "no promotion was possible".to_owned(),
                 "remove the `=`: it marks a move that could promote and does not".to_owned(),
             ),
             Unplayable::CaptureMark { written } => (
-                "psn::capture-mark",
+                codes::psn::CAPTURE_MARK,
                 if written {
                     format!("`{}` is written as a capture, but {} is empty", m.text, m.to)
                 } else {
@@ -631,7 +632,7 @@ impl Unplayable {
                 extra.spans.push((m.span, "this move".to_owned()));
                 let right = promoted_letter(piece).unwrap_or('G');
                 (
-                    "psn::promotion-letter",
+                    codes::psn::PROMOTION_LETTER,
                     format!(
                         "`{}` promotes a {} to `{letter}`, but a {} promotes to `{right}`",
                         m.text,
@@ -718,14 +719,14 @@ fn illegal(why: Illegal, m: &WrittenMove, extra: &mut Extra<'_>) -> Parts {
         extra.came(from, format!("the piece came to {from} here"));
     }
     let code = match why {
-        Illegal::MustPromote { .. } => "psn::promotion-missing",
-        Illegal::CannotPromote { .. } | Illegal::OutsideZone { .. } => "psn::promotion-impossible",
+        Illegal::MustPromote { .. } => codes::psn::PROMOTION_MISSING,
+        Illegal::CannotPromote { .. } | Illegal::OutsideZone { .. } => codes::psn::PROMOTION_IMPOSSIBLE,
         Illegal::Nifu { .. }
         | Illegal::PawnDropMate { .. }
         | Illegal::DeadSquare { .. }
         | Illegal::NotInHand { .. }
-        | Illegal::Occupied { .. } => "psn::illegal-drop",
-        _ => "psn::illegal-move",
+        | Illegal::Occupied { .. } => codes::psn::ILLEGAL_DROP,
+        _ => codes::psn::ILLEGAL_MOVE,
     };
     (code, format!("`{}` is not a legal move: {why}", m.text), "not legal here".to_owned(), help)
 }
@@ -744,7 +745,7 @@ fn no_candidate(
         let other = Piece { promoted: !piece.promoted, ..piece };
         extra.came(sq, format!("the {} came to {sq} here", name(other)));
         (
-            "psn::promoted-mark",
+            codes::psn::PROMOTED_MARK,
             format!("`{}` moves a {}, but the piece that can go to {} is a {}", m.text, name(piece), m.to, name(other)),
             format!("the {} on {sq}", name(other)),
             if other.promoted {
@@ -756,7 +757,7 @@ fn no_candidate(
     } else {
         let why = nearest.map_or_else(|| format!("{side} has no {} on the board", name(piece)), |w| w.to_string());
         (
-            "psn::illegal-move",
+            codes::psn::ILLEGAL_MOVE,
             format!("`{}` is not a legal move: no {} of {side} can go to {} ({why})", m.text, name(piece), m.to),
             "not legal here".to_owned(),
             format!("{}: check the move against the original record", moves_of(piece)),
@@ -771,7 +772,7 @@ fn ambiguous(squares: &[Square], side: &str, m: &WrittenMove, extra: &mut Extra<
         extra.came(*sq, format!("a candidate came to {sq} here"));
     }
     (
-        "psn::ambiguous-move",
+        codes::psn::AMBIGUOUS_MOVE,
         format!(
             "`{}` is ambiguous: {} pieces of {side} can go to {}, from {}",
             m.text,
@@ -805,7 +806,7 @@ fn wrong_check_mark(mark: Mark, check: bool, mate: bool, other: &str, m: &Writte
         ),
     };
     (
-        "psn::check-mark",
+        codes::psn::CHECK_MARK,
         format!("`{}` is marked as {}, but {what}", m.text, if mark.mate { "mate (`#`)" } else { "check (`+`)" }),
         if mate {
             "checkmate".to_owned()
@@ -835,7 +836,7 @@ fn check_end(game: &Game, state: &State, fourfold: Option<(usize, Span)>, diagno
         if end_text.as_deref() == Some("mate") && !mate {
             diagnostics.push(
                 Diagnostic::warning(
-                    "psn::mate-claim",
+                    codes::psn::MATE_CLAIM,
                     end.span,
                     format!("the game ends with `{}`, but {} is not checkmated", end.text, state.side().name()),
                 )
@@ -855,7 +856,7 @@ fn check_end(game: &Game, state: &State, fourfold: Option<(usize, Span)>, diagno
             if mate && state.side() == w {
                 diagnostics.push(
                     Diagnostic::warning(
-                        "psn::result-contradiction",
+                        codes::psn::RESULT_CONTRADICTION,
                         end.span,
                         format!("the result says {} won, but {} is checkmated", w.name(), w.name()),
                     )
@@ -870,7 +871,7 @@ fn check_end(game: &Game, state: &State, fourfold: Option<(usize, Span)>, diagno
     match fourfold {
         Some((ply, span)) if ply < plies || !claims_repetition && game.end.is_some() => diagnostics.push(
             Diagnostic::warning(
-                "psn::sennichite",
+                codes::psn::SENNICHITE,
                 span,
                 "after this move the same position has occurred four times (sennichite): the game ends here",
             )
@@ -881,7 +882,7 @@ fn check_end(game: &Game, state: &State, fourfold: Option<(usize, Span)>, diagno
             if let Some(end) = &game.end {
                 diagnostics.push(
                     Diagnostic::warning(
-                        "psn::sennichite-claim",
+                        codes::psn::SENNICHITE_CLAIM,
                         end.span,
                         format!("the game ends with `{}`, but no position occurred four times", end.text),
                     )

@@ -1,6 +1,7 @@
 //! Starting positions: the `Handicap` and `FEN` headers of the spec (§1.1.1), and the `SFEN`
 //! headers and GSDB setups real files use instead.
 
+use crate::diagnostic::codes;
 use pest::Parser;
 
 use super::findings::Findings;
@@ -108,7 +109,7 @@ pub(crate) fn read_handicap(value: &str, span: Span, diagnostics: &mut Findings)
             if !is_spec_value(value) {
                 diagnostics.push(
                     Diagnostic::warning(
-                        "psn::handicap-wording",
+                        codes::psn::HANDICAP_WORDING,
                         span,
                         format!("`{value}` is not how the spec names this handicap"),
                     )
@@ -121,9 +122,13 @@ pub(crate) fn read_handicap(value: &str, span: Span, diagnostics: &mut Findings)
         None => {
             let known: Vec<&str> = HANDICAPS.iter().map(|(name, _, _, _)| *name).collect();
             diagnostics.push(
-                Diagnostic::error("psn::handicap-unknown", span, format!("`{value}` is not a handicap kifu knows"))
-                    .label("unknown handicap")
-                    .help(format!("the known handicaps are: {}", known.join(", "))),
+                Diagnostic::error(
+                    codes::psn::HANDICAP_UNKNOWN,
+                    span,
+                    format!("`{value}` is not a handicap kifu knows"),
+                )
+                .label("unknown handicap")
+                .help(format!("the known handicaps are: {}", known.join(", "))),
             );
             None
         }
@@ -164,11 +169,15 @@ pub(crate) fn read_fen(value: &str, span: Span, diagnostics: &mut Findings) -> O
     }
     if is_sfen(value) {
         diagnostics.push(
-            Diagnostic::warning("psn::fen-sfen", span, "this FEN header holds an SFEN position, not the spec's FEN")
-                .label("an SFEN position: board, side `b` or `w`, hand, move number")
-                .help(format!(
-                    "the 1998 spec's FEN is 13 arguments, as in `{SPEC_EXAMPLE}`; an SFEN belongs in an `SFEN` header"
-                )),
+            Diagnostic::warning(
+                codes::psn::FEN_SFEN,
+                span,
+                "this FEN header holds an SFEN position, not the spec's FEN",
+            )
+            .label("an SFEN position: board, side `b` or `w`, hand, move number")
+            .help(format!(
+                "the 1998 spec's FEN is 13 arguments, as in `{SPEC_EXAMPLE}`; an SFEN belongs in an `SFEN` header"
+            )),
         );
         return sfen_position(value, span, "fen", diagnostics);
     }
@@ -263,7 +272,7 @@ fn read_spec_fen(value: &str, span: Span, diagnostics: &mut Findings) -> Option<
         None => {
             let at = Span::point(args.first().map_or(0, |a| a.start));
             out.push(
-                Diagnostic::error("psn::fen-shape", at, "this FEN header has no board")
+                Diagnostic::error(codes::psn::FEN_SHAPE, at, "this FEN header has no board")
                     .label("the nine rows go here")
                     .help(format!("the spec's FEN starts with the nine rows of the board, as in `{SPEC_EXAMPLE}`")),
             );
@@ -347,7 +356,7 @@ fn assign_parts(
     if let (Some(first), Some(last)) = (extra.first(), extra.last()) {
         out.push(
             Diagnostic::error(
-                "psn::fen-shape",
+                codes::psn::FEN_SHAPE,
                 first.to(*last),
                 format!("this FEN header has {n} arguments; the spec's has 13"),
             )
@@ -378,7 +387,7 @@ fn empty_arguments(value: &str, gaps: &[Span], board: Option<Span>, out: &mut Ve
             (_, true) => "this FEN header ends with a separator",
             _ => "two separators in a row in this FEN header",
         };
-        out.push(Diagnostic::error("psn::fen-shape", run, message).label("an empty argument").help(
+        out.push(Diagnostic::error(codes::psn::FEN_SHAPE, run, message).label("an empty argument").help(
             "separate the 13 arguments with a single `/` or space, with none before the first or after the last",
         ));
     }
@@ -393,7 +402,7 @@ fn missing(parts: &[Part], at: Span, n: usize) -> Diagnostic {
         [] => "an argument".to_owned(),
     };
     let verb = if parts.len() == 1 { "is" } else { "are" };
-    Diagnostic::error("psn::fen-shape", at, format!("{list} {verb} missing from this FEN header"))
+    Diagnostic::error(codes::psn::FEN_SHAPE, at, format!("{list} {verb} missing from this FEN header"))
         .label(if parts.len() == 1 { format!("{list} goes here") } else { "they go here".to_owned() })
         .help(format!(
             "the spec's FEN has 13 arguments and this one has {n}: nine rows, Black's hand as 7 digits (P L N S G B R), \
@@ -428,7 +437,7 @@ fn hand_digits(text: &str, span: Span, part: Part, out: &mut Vec<Diagnostic>) ->
     if part == Part::WhiteHand {
         help.push_str(", or `t` for every piece not on the board or in Black's hand");
     }
-    out.push(Diagnostic::error("psn::fen-hand", span, message).label(label).help(help));
+    out.push(Diagnostic::error(codes::psn::FEN_HAND, span, message).label(label).help(help));
     None
 }
 
@@ -459,7 +468,7 @@ fn side_letter(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Span
     };
     out.push(
         Diagnostic::error(
-            "psn::fen-side",
+            codes::psn::FEN_SIDE,
             span,
             format!("`{}` is not a side to move of the spec's FEN", text.escape_debug()),
         )
@@ -473,21 +482,21 @@ fn side_letter(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Span
 fn pair_number(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<u64> {
     let digits = text.bytes().all(|b| b.is_ascii_digit());
     let diag = if !digits {
-        Diagnostic::error("psn::fen-number", span, format!("`{}` is not a pair number", text.escape_debug()))
+        Diagnostic::error(codes::psn::FEN_NUMBER, span, format!("`{}` is not a pair number", text.escape_debug()))
             .label("expected digits")
             .help("the last argument is the number of the move pair played next, counted from 1: write digits only")
     } else if text.bytes().all(|b| b == b'0') {
-        Diagnostic::error("psn::fen-number", span, "pair numbers start at 1")
+        Diagnostic::error(codes::psn::FEN_NUMBER, span, "pair numbers start at 1")
             .label("pair 0")
             .help("write `1` for the game's first pair of moves")
     } else if !whole(Rule::fen_number, text) {
-        Diagnostic::error("psn::fen-number", span, format!("the pair number `{text}` has a leading zero"))
+        Diagnostic::error(codes::psn::FEN_NUMBER, span, format!("the pair number `{text}` has a leading zero"))
             .label("leading zero")
             .help(format!("write `{}`", text.trim_start_matches('0')))
     } else {
         match text.parse::<u64>() {
             Ok(n) => return Some(n),
-            Err(_) => Diagnostic::error("psn::fen-number", span, "the pair number is too large")
+            Err(_) => Diagnostic::error(codes::psn::FEN_NUMBER, span, "the pair number is too large")
                 .label(format!("{} digits", text.len()))
                 .help(format!("kifu reads pair numbers up to {}", u64::MAX)),
         }
@@ -512,9 +521,13 @@ fn read_pychess_fen(
     diagnostics: &mut Findings,
 ) -> Option<Setup> {
     diagnostics.push(
-        Diagnostic::warning("psn::fen-pychess", span, "this FEN header is pychess's chess-style FEN, not the spec's")
-            .label("an SFEN board with the hand in brackets")
-            .help(format!("the 1998 spec's FEN is 13 arguments: `{SPEC_EXAMPLE}`")),
+        Diagnostic::warning(
+            codes::psn::FEN_PYCHESS,
+            span,
+            "this FEN header is pychess's chess-style FEN, not the spec's",
+        )
+        .label("an SFEN board with the hand in brackets")
+        .help(format!("the 1998 spec's FEN is 13 arguments: `{SPEC_EXAMPLE}`")),
     );
     let mut out = Vec::new();
     let board = sfen::build::build_board(&value[..open], 0, &mut out);
@@ -578,7 +591,7 @@ pub(crate) fn rest_of(board: &Board, black: &Hand) -> Result<Hand, PieceKind> {
 /// An `SFEN` header (Shogidokoro, MyShogi, gshogi, pgnparser): a USI SFEN, or only its board.
 pub(crate) fn read_sfen(value: &str, span: Span, diagnostics: &mut Findings) -> Option<Setup> {
     diagnostics.push(
-        Diagnostic::warning("psn::sfen-header", span, "the 1998 spec has no SFEN header")
+        Diagnostic::warning(codes::psn::SFEN_HEADER, span, "the 1998 spec has no SFEN header")
             .label("read as an SFEN position")
             .help("the spec gives a starting position in a `FEN` header of 13 arguments"),
     );
@@ -593,7 +606,7 @@ fn sfen_position(value: &str, span: Span, source: &'static str, diagnostics: &mu
         (value.to_owned(), value.len())
     } else {
         diagnostics.push(
-            Diagnostic::warning("psn::sfen-board-only", span, "this SFEN header has only a board")
+            Diagnostic::warning(codes::psn::SFEN_BOARD_ONLY, span, "this SFEN header has only a board")
                 .label("no side to move, hands or move number")
                 .help(format!("write the whole SFEN, such as `{} b - 1`", value.trim())),
         );
@@ -634,7 +647,7 @@ pub(crate) fn read_gsdb(text: &str, spans: &[Span], diagnostics: &mut Findings) 
         if let (Some(square), Some(piece)) = (square, piece) {
             if board.get(square).is_some() {
                 diagnostics.push(
-                    Diagnostic::error("psn::setup-twice", *s, format!("two pieces on {square}"))
+                    Diagnostic::error(codes::psn::SETUP_TWICE, *s, format!("two pieces on {square}"))
                         .label("this square already has a piece")
                         .help("each square of a setup holds one piece"),
                 );
@@ -643,7 +656,7 @@ pub(crate) fn read_gsdb(text: &str, spans: &[Span], diagnostics: &mut Findings) 
         }
     }
     diagnostics.push(
-        Diagnostic::warning("psn::gsdb-setup", whole, "a GSDB setup instead of a FEN header")
+        Diagnostic::warning(codes::psn::GSDB_SETUP, whole, "a GSDB setup instead of a FEN header")
             .label("GSDB's private position format")
             .help("the 1998 spec gives a starting position in a `FEN` header"),
     );
@@ -687,8 +700,10 @@ mod tests {
         for v in &values {
             let mut d = Findings::new();
             let setup = read_fen(v, Span::new(0, v.len()), &mut d);
-            let dialect = d.iter().any(|d| matches!(d.code, "psn::fen-sfen" | "psn::fen-pychess"));
-            let own_error = d.iter().any(|d| d.is_error() && d.code.starts_with("psn::"));
+            let dialect = d.iter().any(|d| {
+                matches!(d.code, crate::diagnostic::codes::psn::FEN_SFEN | crate::diagnostic::codes::psn::FEN_PYCHESS)
+            });
+            let own_error = d.iter().any(|d| d.is_error() && crate::diagnostic::codes::psn::contains(d.code));
             for x in d.iter() {
                 assert!(x.span().end <= v.len(), "{v:?}: {} at {:?}", x.code, x.span());
             }

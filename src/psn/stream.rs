@@ -7,6 +7,7 @@
 //! hands the results back in the order of the games, with the text and the reports in flight
 //! bounded by their size.
 
+use crate::diagnostic::codes;
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, BufRead};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -229,7 +230,7 @@ impl Item {
                 let span = Span::new(0, head.len());
                 let d = if stopped {
                     Diagnostic::error(
-                        "psn::line-too-long",
+                        codes::psn::LINE_TOO_LONG,
                         span,
                         format!(
                             "this line runs on for more than {} MiB without a line end: the rest of the input is not read",
@@ -240,7 +241,7 @@ impl Item {
                     .help("a PSN file is text in lines: check that this is a PSN file")
                 } else {
                     Diagnostic::error(
-                        "psn::game-too-long",
+                        codes::psn::GAME_TOO_LONG,
                         span,
                         format!("this game is longer than {} KiB: it is not read", MAX_GAME_BYTES >> 10),
                     )

@@ -4,6 +4,7 @@
 //! its own by its recovery rule (`board_lenient`, `hand_lenient`, …), so a fault in one field
 //! never hides a fault in another. Pairs never leave this file.
 
+use crate::diagnostic::codes;
 use pest::iterators::Pair;
 use pest::Parser;
 
@@ -30,7 +31,7 @@ pub fn build(text: &str, choice: DialectChoice) -> (Record, Vec<Diagnostic>) {
         automaton,
         rule,
         &out,
-        "sfen::syntax",
+        codes::sfen::SYNTAX,
         "SFEN",
         super::rule_words,
     ));
@@ -58,7 +59,7 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
     let fields = &fields[first..];
     if fields.is_empty() {
         let help = format!("an SFEN record is a board, a side to move, a hand and a move number, as in `{START}`");
-        out.push(fields::empty_record("sfen::empty-record", Span::point(text.len()), help));
+        out.push(fields::empty_record(codes::sfen::EMPTY_RECORD, Span::point(text.len()), help));
         return record;
     }
     let [board, side, hand, move_number] = assign_fields(text, fields, out);
@@ -82,7 +83,7 @@ fn skip_usi_words(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) -> Opt
             "startpos" => {
                 out.push(
                     Diagnostic::error(
-                        "sfen::startpos",
+                        codes::sfen::STARTPOS,
                         span,
                         "`startpos` is USI's name for the start position, not an SFEN record",
                     )
@@ -98,7 +99,7 @@ fn skip_usi_words(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) -> Opt
         let span = fields[0].to(fields[first - 1]);
         out.push(
             Diagnostic::error(
-                "sfen::usi-command",
+                codes::sfen::USI_COMMAND,
                 span,
                 format!("`{}` belongs to the USI command, not to the SFEN record", span.slice(text)),
             )
@@ -125,7 +126,7 @@ fn assign_fields(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) -> [Opt
     if fields.len() <= 3 && looks_like_side(fields[0]) {
         let first = fields[0];
         out.push(
-            Diagnostic::error("sfen::missing-field", Span::point(first.start), "the board is missing")
+            Diagnostic::error(codes::sfen::MISSING_FIELD, Span::point(first.start), "the board is missing")
                 .label("the board goes here")
                 .with(first, "this reads as the side to move")
                 .help(format!("an SFEN record starts with the board, nine ranks separated by `/`, as in `{START}`")),
@@ -134,7 +135,7 @@ fn assign_fields(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) -> [Opt
     }
     if let Some(side) = side_span.filter(|s| fields.len() <= 3 && !looks_like_side(*s) && looks_like_hand(*s)) {
         out.push(
-            Diagnostic::error("sfen::missing-field", Span::point(side.start), "the side to move is missing")
+            Diagnostic::error(codes::sfen::MISSING_FIELD, Span::point(side.start), "the side to move is missing")
                 .label("the side to move goes here")
                 .with(side, "this reads as the pieces in hand")
                 .help("write `b` (Black to move) or `w` (White to move) after the board"),
@@ -143,22 +144,26 @@ fn assign_fields(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) -> [Opt
     }
     if fields.len() == 3 && is_digits(field(fields[2])) && looks_like_side(fields[1]) {
         out.push(
-            Diagnostic::error("sfen::missing-field", Span::point(fields[2].start), "the pieces in hand are missing")
-                .label("the hand goes here")
-                .with(fields[2], "this reads as the move number")
-                .help(format!("write `-` for empty hands: `… {} - {}`", field(fields[1]), field(fields[2]))),
+            Diagnostic::error(
+                codes::sfen::MISSING_FIELD,
+                Span::point(fields[2].start),
+                "the pieces in hand are missing",
+            )
+            .label("the hand goes here")
+            .with(fields[2], "this reads as the move number")
+            .help(format!("write `-` for empty hands: `… {} - {}`", field(fields[1]), field(fields[2]))),
         );
         return [get(0), get(1), None, get(2)];
     }
     let end = Span::point(text.len());
     match (side_span, get(2)) {
         (None, _) => out.push(
-            Diagnostic::error("sfen::missing-field", end, "the side to move and the pieces in hand are missing")
+            Diagnostic::error(codes::sfen::MISSING_FIELD, end, "the side to move and the pieces in hand are missing")
                 .label("the record ends after the board")
                 .help("after the board write the side to move and the hand, as in ` b -` (Black to move, no pieces in hand)"),
         ),
         (Some(_), None) => out.push(
-            Diagnostic::error("sfen::missing-field", end, "the pieces in hand are missing")
+            Diagnostic::error(codes::sfen::MISSING_FIELD, end, "the pieces in hand are missing")
                 .label("the record ends after the side to move")
                 .help("write ` -` after the side to move when neither side holds pieces"),
         ),
@@ -185,12 +190,16 @@ fn check_extra_fields(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) {
             "a record is board, side to move, hand and move number: remove what follows".to_owned(),
         )
     };
-    out.push(Diagnostic::error("sfen::extra-field", extra, message).label("unexpected").help(help));
+    out.push(Diagnostic::error(codes::sfen::EXTRA_FIELD, extra, message).label("unexpected").help(help));
 }
 
 fn internal(text: &str) -> Diagnostic {
-    Diagnostic::error("sfen::internal", Span::new(0, text.len()), "kifu could not read this record (a grammar fault)")
-        .help("please report this record to kifu's authors")
+    Diagnostic::error(
+        codes::sfen::INTERNAL,
+        Span::new(0, text.len()),
+        "kifu could not read this record (a grammar fault)",
+    )
+    .help("please report this record to kifu's authors")
 }
 
 fn is_digits(s: &str) -> bool {
@@ -256,7 +265,7 @@ fn build_rank(row: Pair<'_, Rule>, offset: usize, cells: &mut Vec<Spanned<Cell>>
                 let kind = PieceKind::from_letter(letter).map_or("piece", PieceKind::name);
                 out.push(
                     Diagnostic::error(
-                        "sfen::unpromotable",
+                        codes::sfen::UNPROMOTABLE,
                         s,
                         format!("a {kind} cannot be promoted, so `{text}` is not a piece"),
                     )
@@ -268,7 +277,7 @@ fn build_rank(row: Pair<'_, Rule>, offset: usize, cells: &mut Vec<Spanned<Cell>>
             Rule::dangling_promotion => {
                 out.push(
                     Diagnostic::error(
-                        "sfen::dangling-promotion",
+                        codes::sfen::DANGLING_PROMOTION,
                         s,
                         "`+` must stand right before the piece it promotes",
                     )
@@ -281,7 +290,7 @@ fn build_rank(row: Pair<'_, Rule>, offset: usize, cells: &mut Vec<Spanned<Cell>>
             }
             Rule::zero_run => {
                 out.push(
-                    Diagnostic::error("sfen::empty-count-zero", s, "`0` counts no empty squares")
+                    Diagnostic::error(codes::sfen::EMPTY_COUNT_ZERO, s, "`0` counts no empty squares")
                         .label("a count of zero")
                         .help("empty squares are counted with the digits 1 to 9: remove the `0`"),
                 );
@@ -305,10 +314,10 @@ enum BadContext {
 const CODES: fields::Codes = fields::Codes {
     format: "SFEN",
     first_field: "the board",
-    leading: "sfen::leading-whitespace",
-    trailing: "sfen::trailing-whitespace",
-    separator: "sfen::separator",
-    lookalike: "sfen::lookalike",
+    leading: codes::sfen::LEADING_WHITESPACE,
+    trailing: codes::sfen::TRAILING_WHITESPACE,
+    separator: codes::sfen::SEPARATOR,
+    lookalike: codes::sfen::LOOKALIKE,
 };
 
 /// Reports a run of characters that are not part of the grammar as one diagnostic; on the
@@ -333,13 +342,13 @@ fn flush_bad(
         }
     }
     let unknown = match context {
-        BadContext::Board => fields::Unknown::new("sfen::unknown-piece", "shogi piece", "pieces are K R B G S N L P for Black and k r b g s n l p for White, `+` before a promoted one; digits 1-9 count empty squares"),
-        BadContext::Hand => fields::Unknown::new("sfen::unknown-hand-piece", "shogi piece", "a hand lists R B G S N L P (Black) and r b g s n l p (White), each after an optional count, or is `-`"),
+        BadContext::Board => fields::Unknown::new(codes::sfen::UNKNOWN_PIECE, "shogi piece", "pieces are K R B G S N L P for Black and k r b g s n l p for White, `+` before a promoted one; digits 1-9 count empty squares"),
+        BadContext::Hand => fields::Unknown::new(codes::sfen::UNKNOWN_HAND_PIECE, "shogi piece", "a hand lists R B G S N L P (Black) and r b g s n l p (White), each after an optional count, or is `-`"),
     };
     if context == BadContext::Board && bad.iter().all(|(_, c)| *c == ' ') {
         if let Some(first) = bad.first() {
             out.push(
-                Diagnostic::error("sfen::separator", first.0.to(bad[bad.len() - 1].0), "a space splits the board")
+                Diagnostic::error(codes::sfen::SEPARATOR, first.0.to(bad[bad.len() - 1].0), "a space splits the board")
                     .label("inside the board")
                     .help("the board is one field without spaces: remove the space (a square it replaced is counted as missing)"),
             );
@@ -372,14 +381,14 @@ fn build_side(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spann
             };
             let diag = match suggestion {
                 Some(s) if single.is_some_and(|c| lookalike::ascii_for(c).is_some()) => {
-                    Diagnostic::error("sfen::lookalike", span, format!("{} looks like `{s}` but is not ASCII", lookalike::describe(single.unwrap_or(' '))))
+                    Diagnostic::error(codes::sfen::LOOKALIKE, span, format!("{} looks like `{s}` but is not ASCII", lookalike::describe(single.unwrap_or(' '))))
                         .label(format!("did you mean `{s}`?"))
                         .help(format!("SFEN is written in ASCII: write `{s}`"))
                 }
-                Some(s) => Diagnostic::error("sfen::side", span, format!("`{text}` is not a side to move"))
+                Some(s) => Diagnostic::error(codes::sfen::SIDE, span, format!("`{text}` is not a side to move"))
                     .label(format!("did you mean `{s}`?"))
                     .help(format!("write `{s}`: the side to move is `b` (Black, sente) or `w` (White, gote); SFEN 2007 writes `B` or `W`")),
-                None => Diagnostic::error("sfen::side", span, format!("`{}` is not a side to move", text.escape_debug()))
+                None => Diagnostic::error(codes::sfen::SIDE, span, format!("`{}` is not a side to move", text.escape_debug()))
                     .label(format!("expected {expected}"))
                     .help("the side to move is `b` (Black, sente) or `w` (White, gote); SFEN 2007 writes `B` or `W`"),
             };
@@ -424,7 +433,7 @@ pub fn build_hand(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Hand 
                 faults += 1;
                 out.push(
                     Diagnostic::error(
-                        "sfen::dangling-count",
+                        codes::sfen::DANGLING_COUNT,
                         s,
                         format!("the count `{}` has no piece after it", item.as_str()),
                     )
@@ -442,7 +451,7 @@ pub fn build_hand(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Hand 
         let (means, label) = ("stands for empty hands", "`-` means no pieces in hand");
         let lists = !hand.entries.is_empty();
         let mut diag =
-            fields::dash_with_more("sfen::hand-dash", dashes[0], means, label, lists, "this hand lists pieces");
+            fields::dash_with_more(codes::sfen::HAND_DASH, dashes[0], means, label, lists, "this hand lists pieces");
         for &d in &dashes[1..] {
             diag = diag.with(d, "another `-`");
         }
@@ -465,12 +474,12 @@ fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnosti
                 if value.is_none() {
                     ok = false;
                     out.push(if text.bytes().all(|b| b == b'0') {
-                        Diagnostic::error("sfen::hand-count-zero", s, "a count of 0 in hand")
+                        Diagnostic::error(codes::sfen::HAND_COUNT_ZERO, s, "a count of 0 in hand")
                             .label("zero pieces")
                             .help("leave out a piece the side does not hold")
                     } else if text.len() > 2 {
                         Diagnostic::error(
-                            "sfen::hand-count-range",
+                            codes::sfen::HAND_COUNT_RANGE,
                             s,
                             format!("the count `{text}` has more than two digits"),
                         )
@@ -479,9 +488,13 @@ fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnosti
                             "a count is one or two digits (`integer ::= [1-9][0-9]?`); a set has at most 18 of a kind",
                         )
                     } else {
-                        Diagnostic::error("sfen::hand-count-form", s, format!("the count `{text}` has a leading zero"))
-                            .label("leading zero")
-                            .help(format!("write `{}`", text.trim_start_matches('0')))
+                        Diagnostic::error(
+                            codes::sfen::HAND_COUNT_FORM,
+                            s,
+                            format!("the count `{text}` has a leading zero"),
+                        )
+                        .label("leading zero")
+                        .help(format!("write `{}`", text.trim_start_matches('0')))
                     });
                 }
                 count = value.map(|v| Spanned::new(v, s));
@@ -496,7 +509,7 @@ fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnosti
             Rule::hand_king => {
                 ok = false;
                 out.push(
-                    Diagnostic::error("sfen::king-in-hand", s, "a king can never be in hand")
+                    Diagnostic::error(codes::sfen::KING_IN_HAND, s, "a king can never be in hand")
                         .label("a king")
                         .help("kings are never captured or dropped: put the king on the board, or remove it"),
                 );
@@ -506,7 +519,7 @@ fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnosti
                 let base = text.trim_start_matches('+');
                 out.push(
                     Diagnostic::error(
-                        "sfen::promoted-in-hand",
+                        codes::sfen::PROMOTED_IN_HAND,
                         s,
                         format!("`{text}` is a promoted piece; pieces in hand are never promoted"),
                     )
@@ -528,17 +541,19 @@ fn build_move_number(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Optio
         let meant: Option<String> = text.chars().map(lookalike::ascii_for).collect();
         let diag = match meant {
             Some(m) if is_digits(&m) => {
-                Diagnostic::error("sfen::lookalike", span, format!("`{text}` looks like `{m}` but is not ASCII"))
+                Diagnostic::error(codes::sfen::LOOKALIKE, span, format!("`{text}` looks like `{m}` but is not ASCII"))
                     .label(format!("did you mean `{m}`?"))
                     .help(format!("SFEN is written in ASCII: write `{m}`"))
             }
-            _ if text.starts_with('-') && is_digits(&text[1..]) => {
-                Diagnostic::error("sfen::move-number", span, format!("`{text}` is negative; move numbers are positive"))
-                    .label("a negative number")
-                    .help("the start position is move 1, and each move adds one")
-            }
+            _ if text.starts_with('-') && is_digits(&text[1..]) => Diagnostic::error(
+                codes::sfen::MOVE_NUMBER,
+                span,
+                format!("`{text}` is negative; move numbers are positive"),
+            )
+            .label("a negative number")
+            .help("the start position is move 1, and each move adds one"),
             _ => Diagnostic::error(
-                "sfen::move-number",
+                codes::sfen::MOVE_NUMBER,
                 span,
                 format!("`{}` is not a move number", text.escape_debug()),
             )
@@ -550,7 +565,7 @@ fn build_move_number(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Optio
     }
     if text.bytes().all(|b| b == b'0') {
         out.push(
-            Diagnostic::error("sfen::move-number-zero", span, "move numbers start at 1")
+            Diagnostic::error(codes::sfen::MOVE_NUMBER_ZERO, span, "move numbers start at 1")
                 .label("move 0")
                 .help("the start position is move 1: write `1`, or leave the field out"),
         );
@@ -558,9 +573,13 @@ fn build_move_number(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Optio
     }
     if text.starts_with('0') {
         out.push(
-            Diagnostic::error("sfen::move-number-form", span, format!("the move number `{text}` has a leading zero"))
-                .label("leading zero")
-                .help(format!("write `{}`", text.trim_start_matches('0'))),
+            Diagnostic::error(
+                codes::sfen::MOVE_NUMBER_FORM,
+                span,
+                format!("the move number `{text}` has a leading zero"),
+            )
+            .label("leading zero")
+            .help(format!("write `{}`", text.trim_start_matches('0'))),
         );
         return None;
     }
@@ -568,7 +587,7 @@ fn build_move_number(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Optio
         Some(n) => Some(Spanned::new(n, span)),
         None => {
             out.push(
-                Diagnostic::error("sfen::move-number-range", span, "the move number is too large")
+                Diagnostic::error(codes::sfen::MOVE_NUMBER_RANGE, span, "the move number is too large")
                     .label(format!("{} digits", text.len()))
                     .help(format!("kifu reads move numbers up to {}", u64::MAX)),
             );
@@ -586,7 +605,7 @@ fn resolve_dialect(record: &Record, choice: DialectChoice, out: &mut Vec<Diagnos
             if let (Some(s), Some(m)) = (side.filter(|s| s.node.dialect == Dialect::Sfen2007), big_move) {
                 out.push(
                     Diagnostic::error(
-                        "sfen::mixed-dialect",
+                        codes::sfen::MIXED_DIALECT,
                         m.span,
                         "this record mixes dialects: a three-digit move number with an SFEN 2007 side letter",
                     )
@@ -609,7 +628,7 @@ fn resolve_dialect(record: &Record, choice: DialectChoice, out: &mut Vec<Diagnos
             if let Some(m) = big_move {
                 out.push(
                     Diagnostic::error(
-                        "sfen::dialect",
+                        codes::sfen::DIALECT,
                         m.span,
                         format!("SFEN 2007 move numbers have one or two digits; `{}` has more", m.node),
                     )
@@ -631,7 +650,7 @@ fn other_side_letter(side: Spanned<Side>, wanted: Dialect) -> Option<Diagnostic>
     let meant = Side { color: side.node.color, dialect: wanted }.letter();
     let message =
         format!("`{}` is the {} side letter; {} writes `{meant}`", side.node.letter(), written.title(), wanted.title());
-    Some(Diagnostic::error("sfen::dialect", side.span, message).label(format!("did you mean `{meant}`?")).help(
+    Some(Diagnostic::error(codes::sfen::DIALECT, side.span, message).label(format!("did you mean `{meant}`?")).help(
         format!(
             "write `{meant}`, or check this record with `--dialect {}` (or `auto`), which accepts it",
             written.as_str()

@@ -11,7 +11,7 @@
 //! assert!(checked.diagnostics.is_empty());
 //!
 //! let checked = sfen::check("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1", DialectChoice::Auto);
-//! assert_eq!(checked.diagnostics[0].code, "sfen::rank-width");
+//! assert_eq!(checked.diagnostics[0].code, kifu::diagnostic::codes::sfen::RANK_WIDTH);
 //! ```
 
 pub mod ast;

@@ -2,6 +2,7 @@
 //! finds them.
 
 use super::ast::{Board, Cell};
+use crate::diagnostic::codes;
 use crate::diagnostic::Diagnostic;
 use crate::notation::grid::{Row, ShapeWords, Size};
 use crate::shogi::{rank_letter, Piece};
@@ -19,7 +20,7 @@ fn s(n: impl Into<u64>) -> &'static str {
 }
 
 impl ShapeWords<Piece> for Shape {
-    const SIZE: Size = Size::new(9, 9, "sfen::rank-count", "board", "nine ranks have eight separators");
+    const SIZE: Size = Size::new(9, 9, codes::sfen::RANK_COUNT, "board", "nine ranks have eight separators");
 
     fn rank_name(index: usize) -> String {
         if index < 9 {
@@ -35,7 +36,7 @@ impl ShapeWords<Piece> for Shape {
     }
 
     fn empty_rank(index: usize, span: Span) -> Diagnostic {
-        Diagnostic::error("sfen::empty-rank", span, format!("{} is empty", Self::rank_name(index)))
+        Diagnostic::error(codes::sfen::EMPTY_RANK, span, format!("{} is empty", Self::rank_name(index)))
             .label("nothing between these")
             .help("write `9` for a rank of nine empty squares")
     }
@@ -49,7 +50,7 @@ impl ShapeWords<Piece> for Shape {
         };
         let name = Self::rank_name(index);
         Diagnostic::error(
-            "sfen::rank-width",
+            codes::sfen::RANK_WIDTH,
             over_span,
             format!("{name} covers {width} square{}; a rank has 9", s(width)),
         )
@@ -66,7 +67,7 @@ impl ShapeWords<Piece> for Shape {
         let missing = 9 - width;
         let name = Self::rank_name(index);
         Diagnostic::error(
-            "sfen::rank-width",
+            codes::sfen::RANK_WIDTH,
             rank.span,
             format!("{name} covers {width} square{}; a rank has 9", s(width)),
         )
@@ -78,10 +79,14 @@ impl ShapeWords<Piece> for Shape {
     }
 
     fn too_many(n: usize, extra: Span, last: Span) -> Diagnostic {
-        Diagnostic::error("sfen::rank-count", extra, format!("the board has {n} ranks; a shogi board has 9 (a to i)"))
-            .label(format!("{} rank{} too many", n - 9, if n == 10 { "" } else { "s" }))
-            .with(last, "rank i, the last")
-            .help("remove the extra ranks, or join ranks split by a stray `/`")
+        Diagnostic::error(
+            codes::sfen::RANK_COUNT,
+            extra,
+            format!("the board has {n} ranks; a shogi board has 9 (a to i)"),
+        )
+        .label(format!("{} rank{} too many", n - 9, if n == 10 { "" } else { "s" }))
+        .with(last, "rank i, the last")
+        .help("remove the extra ranks, or join ranks split by a stray `/`")
     }
 
     fn too_few(n: usize, span: Span, chess: bool) -> Diagnostic {
@@ -91,7 +96,7 @@ impl ShapeWords<Piece> for Shape {
             format!("a board lists nine ranks, a (top) to i, with eight `/` between them; {} missing", 9 - n)
         };
         Diagnostic::error(
-            "sfen::rank-count",
+            codes::sfen::RANK_COUNT,
             span,
             format!("the board has {n} rank{}; a shogi board has 9", s(n as u64)),
         )

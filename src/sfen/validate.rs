@@ -8,6 +8,7 @@
 
 use super::ast::{Cell, HandEntry, Record};
 use super::model::{hands_of, square_span};
+use crate::diagnostic::codes;
 use crate::diagnostic::Diagnostic;
 use crate::notation::findings::{self, CheckWords, Checker};
 use crate::shogi::{Board, Color, Hand, Piece, PieceKind, Square};
@@ -133,7 +134,7 @@ fn split_run(run: &[Spanned<Cell>], out: &mut Vec<Diagnostic>) {
     let written: String = run.iter().map(|c| char::from(b'0' + c.node.width() as u8)).collect();
     out.push(
         Diagnostic::warning(
-            "sfen::split-empty-run",
+            codes::sfen::SPLIT_EMPTY_RUN,
             span,
             format!("`{written}` writes one run of {total} empty squares as {}", run.len()),
         )
@@ -189,7 +190,7 @@ fn check_hand_form(entries: &[HandEntry], out: &mut Vec<Diagnostic>) {
     for entry in entries {
         if let Some(count) = entry.count.filter(|c| c.node == 1) {
             out.push(
-                Diagnostic::warning("sfen::hand-count-one", count.span, "a count of 1 is not written")
+                Diagnostic::warning(codes::sfen::HAND_COUNT_ONE, count.span, "a count of 1 is not written")
                     .label("redundant count")
                     .help(format!("write `{}` alone", hand_letter(entry.piece.node))),
             );
@@ -207,7 +208,7 @@ fn check_hand_form(entries: &[HandEntry], out: &mut Vec<Diagnostic>) {
         let (color, kind) = first.piece.node;
         let times = again.len() + 1;
         let mut diag = Diagnostic::warning(
-            "sfen::hand-repeat",
+            codes::sfen::HAND_REPEAT,
             last.span,
             format!(
                 "{}'s {} are listed {}",
@@ -225,7 +226,7 @@ fn check_hand_form(entries: &[HandEntry], out: &mut Vec<Diagnostic>) {
     }
     if let Some(pair) = entries.windows(2).find(|w| usi_rank(&w[1]) < usi_rank(&w[0])) {
         out.push(
-            Diagnostic::warning("sfen::hand-order", pair[1].span, "the hand is not in USI order")
+            Diagnostic::warning(codes::sfen::HAND_ORDER, pair[1].span, "the hand is not in USI order")
                 .label("out of order")
                 .with(pair[0].span, "comes after this")
                 .help(format!(
@@ -248,7 +249,7 @@ fn check_kings(census: &Census, record: &Record, at: &dyn Fn(Square) -> Span, ou
             [] | [_] => {}
             [first, rest @ ..] => {
                 let mut diag = Diagnostic::error(
-                    "sfen::two-kings",
+                    codes::sfen::TWO_KINGS,
                     at(rest[rest.len() - 1]),
                     format!("{} has {} kings", color.name(), kings.len()),
                 )
@@ -266,7 +267,7 @@ fn check_kings(census: &Census, record: &Record, at: &dyn Fn(Square) -> Span, ou
     match missing.as_slice() {
         [] => {}
         [color] => out.push(
-            Diagnostic::warning("sfen::missing-king", span, format!("{} has no king", color.name()))
+            Diagnostic::warning(codes::sfen::MISSING_KING, span, format!("{} has no king", color.name()))
                 .label(format!(
                     "no {} king (`{}`) on the board",
                     color.name(),
@@ -275,7 +276,7 @@ fn check_kings(census: &Census, record: &Record, at: &dyn Fn(Square) -> Span, ou
                 .help("tsume problems leave out the attacker's king; any other position needs both kings"),
         ),
         _ => out.push(
-            Diagnostic::warning("sfen::missing-king", span, "neither side has a king")
+            Diagnostic::warning(codes::sfen::MISSING_KING, span, "neither side has a king")
                 .label("no `K` or `k` on the board")
                 .help("a game position needs both kings; only a tsume problem leaves one out"),
         ),
@@ -292,7 +293,7 @@ fn check_dead_pieces(census: &Census, at: &dyn Fn(Square) -> Span, out: &mut Vec
             };
             out.push(
                 Diagnostic::error(
-                    "sfen::dead-piece",
+                    codes::sfen::DEAD_PIECE,
                     at(sq),
                     format!("the {} on {sq} can never move", piece.describe()),
                 )
@@ -328,7 +329,7 @@ fn check_nifu(census: &Census, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagno
                 .collect();
             if let [first, rest @ .., last] = pawns.as_slice() {
                 let mut diag = Diagnostic::error(
-                    "sfen::nifu",
+                    codes::sfen::NIFU,
                     at(*last),
                     format!("{} has {} unpromoted pawns on file {file} (nifu)", color.name(), pawns.len()),
                 )
@@ -388,7 +389,8 @@ fn check_checks(
     );
 }
 
-const CHECK_WORDS: CheckWords = CheckWords::new("sfen::opposite-check", "sfen::impossible-check", "side to move");
+const CHECK_WORDS: CheckWords =
+    CheckWords::new(codes::sfen::OPPOSITE_CHECK, codes::sfen::IMPOSSIBLE_CHECK, "side to move");
 
 fn check_supply(
     census: &Census,
@@ -415,7 +417,7 @@ fn check_supply(
         );
         let hand_entries: Vec<&HandEntry> = entries.iter().filter(|e| e.piece.node.1 == kind).collect();
         let mut diag = if let Some(last) = hand_entries.last() {
-            let mut d = Diagnostic::error("sfen::too-many-pieces", last.span, message)
+            let mut d = Diagnostic::error(codes::sfen::TOO_MANY_PIECES, last.span, message)
                 .label(format!("{} in hand", last.amount()));
             for e in &hand_entries[..hand_entries.len() - 1] {
                 d = d.with(e.span, format!("{} in hand", e.amount()));
@@ -423,7 +425,7 @@ fn check_supply(
             d
         } else {
             let last = on_board[on_board.len() - 1];
-            Diagnostic::error("sfen::too-many-pieces", at(last), message)
+            Diagnostic::error(codes::sfen::TOO_MANY_PIECES, at(last), message)
                 .label(format!("{} number {total}", kind.name()))
         };
         if kind != PieceKind::Pawn {
@@ -450,7 +452,7 @@ fn check_parity(census: &Census, hands: &[Hand; 2], side: Spanned<Color>, m: Spa
     if full && expected != side.node {
         out.push(
             Diagnostic::warning(
-                "sfen::move-parity",
+                codes::sfen::MOVE_PARITY,
                 m.span,
                 format!(
                     "move {} is {}'s in a game without handicap, but {} is to move",
