@@ -10,7 +10,6 @@ pub mod format;
 pub mod input;
 pub mod json;
 pub mod notation;
-pub mod notation_error;
 #[cfg(feature = "playground")]
 pub mod playground;
 #[cfg(feature = "psn")]
@@ -22,5 +21,5 @@ pub mod span;
 pub mod views;
 
 pub use diagnostic::{Diagnostic, Label, Severity};
-pub use notation_error::NotationError;
+pub use notation::NotationError;
 pub use span::{Span, Spanned};

@@ -9,7 +9,7 @@ use std::path::Path;
 /// The library's top-level modules, bottom layer first. A module may use those of the layers
 /// below its own, and nothing else.
 const LAYERS: &[&[&str]] = &[
-    &["span", "notation_error"],
+    &["span"],
     &["diagnostic"],
     &["checked", "input", "notation"],
     &["shogi", "chess"],

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::notation_error::from_str_by;
+use crate::notation::from_str_by;
 
 /// A side. White moves first and writes its pieces in uppercase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::notation_error::from_str_by;
+use crate::notation::from_str_by;
 
 /// A square, file a-h and rank 1-8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

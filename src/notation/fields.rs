@@ -5,7 +5,6 @@
 use pest::{Parser, RuleType};
 
 use crate::diagnostic::Diagnostic;
-use crate::notation::grid::LostSeparator;
 use crate::notation::lookalike;
 use crate::span::Span;
 
@@ -161,35 +160,6 @@ pub fn bad_run(run: &[(Span, char)], codes: &Codes, unknown: &Unknown) -> Option
             Diagnostic::error(unknown.0, span, message).label(label).help(unknown.2)
         }
     })
-}
-
-/// The finding for a `/` lost between two ranks; `rank_name` names a rank by its index.
-pub fn lost_separator(code: &'static str, lost: LostSeparator, rank_name: impl Fn(usize) -> String) -> Diagnostic {
-    let (span, message, label) = match lost {
-        LostSeparator::Missing { rank, at } => (
-            Span::point(at),
-            format!("the `/` between {} and {} is missing", rank_name(rank), rank_name(rank + 1)),
-            "a `/` goes here".to_owned(),
-        ),
-        LostSeparator::Replaced { rank, cell, written } => (
-            cell,
-            format!(
-                "`{written}` stands where the `/` between {} and {} should be",
-                rank_name(rank),
-                rank_name(rank + 1)
-            ),
-            "should be `/`".to_owned(),
-        ),
-    };
-    let help = match lost {
-        LostSeparator::Missing { .. } => {
-            "insert the `/`: with it, both ranks have the right number of squares".to_owned()
-        }
-        LostSeparator::Replaced { .. } => {
-            "replace it with `/`: then both ranks have the right number of squares".to_owned()
-        }
-    };
-    Diagnostic::error(code, span, message).label(label).help(help)
 }
 
 /// Where `rule` (compiled to `automaton`, when it compiles) stops reading `text`, if it does

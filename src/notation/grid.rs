@@ -194,6 +194,37 @@ pub enum LostSeparator {
     },
 }
 
+impl LostSeparator {
+    /// The finding for the lost `/`; `rank_name` names a rank by its index.
+    pub fn diagnostic(self, code: &'static str, rank_name: impl Fn(usize) -> String) -> Diagnostic {
+        let (span, message, label) = match self {
+            LostSeparator::Missing { rank, at } => (
+                Span::point(at),
+                format!("the `/` between {} and {} is missing", rank_name(rank), rank_name(rank + 1)),
+                "a `/` goes here".to_owned(),
+            ),
+            LostSeparator::Replaced { rank, cell, written } => (
+                cell,
+                format!(
+                    "`{written}` stands where the `/` between {} and {} should be",
+                    rank_name(rank),
+                    rank_name(rank + 1)
+                ),
+                "should be `/`".to_owned(),
+            ),
+        };
+        let help = match self {
+            LostSeparator::Missing { .. } => {
+                "insert the `/`: with it, both ranks have the right number of squares".to_owned()
+            }
+            LostSeparator::Replaced { .. } => {
+                "replace it with `/`: then both ranks have the right number of squares".to_owned()
+            }
+        };
+        Diagnostic::error(code, span, message).label(label).help(help)
+    }
+}
+
 impl<P: fmt::Display> Grid<P> {
     /// The one place where a separator was lost, if the grid has `ranks - 1` ranks, all of
     /// `files` squares but one that splits into two of `files` squares.
@@ -291,7 +322,7 @@ impl<P: Copy + fmt::Display> Grid<P> {
         // Two ranks run together: one finding at the place of the lost `/`, not a width error,
         // a count error and a hint about digits.
         if let Some(lost) = self.lost_separator(W::SIZE.files, W::SIZE.ranks) {
-            out.push(crate::notation::fields::lost_separator(W::SIZE.count_code, lost, W::rank_name));
+            out.push(lost.diagnostic(W::SIZE.count_code, W::rank_name));
             return;
         }
         let foreign = W::foreign(self);

@@ -4,12 +4,16 @@
 //! characters ([`lookalike`]), the findings chess and shogi word alike ([`findings`]), and parse
 //! trees as text ([`tree`]).
 
+mod error;
 pub mod fields;
 pub mod findings;
 pub mod grammar;
 pub mod grid;
 pub mod lookalike;
 pub mod tree;
+
+pub(crate) use error::from_str_by;
+pub use error::NotationError;
 
 use crate::diagnostic::{Diagnostic, ParseError};
 

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::Square;
-use crate::notation_error::from_str_by;
+use crate::notation::from_str_by;
 
 /// A side. Black (sente) moves first and writes its pieces in uppercase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

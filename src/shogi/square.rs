@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::notation_error::from_str_by;
+use crate::notation::from_str_by;
 
 /// A square, by file 1-9 (right to left from Black's side) and rank a-i (top to bottom).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::{PieceKind, Square};
-use crate::notation_error::from_str_by;
+use crate::notation::from_str_by;
 
 /// A move: a piece moved on the board (promoting or not), or a piece dropped from the hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -45,10 +45,10 @@ macro_rules! from_str_by {
     ($(#[$doc:meta])* $ty:ty, $read:expr, $expected:literal) => {
         $(#[$doc])*
         impl std::str::FromStr for $ty {
-            type Err = $crate::notation_error::NotationError;
+            type Err = $crate::notation::NotationError;
 
             fn from_str(s: &str) -> Result<Self, Self::Err> {
-                $read(s).ok_or_else(|| $crate::notation_error::NotationError::new($expected, s))
+                $read(s).ok_or_else(|| $crate::notation::NotationError::new($expected, s))
             }
         }
     };
