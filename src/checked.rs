@@ -33,6 +33,13 @@ pub struct Checked<Syntax, Model> {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+impl<Syntax: Default, Model> Default for Checked<Syntax, Model> {
+    /// Nothing read: an empty syntax tree, no position, no finding.
+    fn default() -> Self {
+        Self { record: Syntax::default(), position: None, syntax_ok: false, diagnostics: Vec::new() }
+    }
+}
+
 impl<Syntax, Model> Checked<Syntax, Model> {
     /// True when no finding is an error.
     pub fn is_valid(&self) -> bool {

@@ -285,7 +285,7 @@ proptest! {
         prop_assert_eq!(nodes.len(), 1);
         let checked = kifu::json::shogi::read(&nodes[0]);
         prop_assert!(checked.diagnostics.iter().all(|d| !d.code.starts_with("json::")), "{:?}", checked.diagnostics);
-        prop_assert_eq!(checked.sfen.as_deref(), Some(sfen_text.as_str()));
+        prop_assert_eq!(checked.record.as_deref(), Some(sfen_text.as_str()));
         prop_assert_eq!(checked.position.as_ref(), Some(&p));
     }
 

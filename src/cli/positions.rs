@@ -416,12 +416,12 @@ fn read_json_record(node: &Node) -> (Option<Pos>, Option<String>, Vec<Diagnostic
     if is_chess(node) {
         let c = kifu::json::chess::read(node);
         let valid = c.is_valid();
-        let ops = c.operations;
-        (c.position.filter(|_| valid).map(|p| Pos::Chess(p, ops)), c.fen, c.diagnostics)
+        let (fen, ops) = c.record.map(|w| (w.fen, w.operations)).unzip();
+        (c.position.filter(|_| valid).map(|p| Pos::Chess(p, ops.flatten())), fen, c.diagnostics)
     } else {
         let c = kifu::json::shogi::read(node);
         let valid = c.is_valid();
-        (c.position.filter(|_| valid).map(Pos::Shogi), c.sfen, c.diagnostics)
+        (c.position.filter(|_| valid).map(Pos::Shogi), c.record, c.diagnostics)
     }
 }
 

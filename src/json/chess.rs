@@ -90,25 +90,22 @@ fn write_with(position: &Position, operations: Option<&str>) -> String {
     s
 }
 
-/// A JSON object read and checked.
-#[derive(Clone, Debug, Default)]
-pub struct Checked {
-    /// The position, when the object is well formed (it may still break the rules).
-    pub position: Option<Position>,
-    /// The FEN record the object was written as, when it is well formed (an EPD record for an
-    /// object with `operations`).
-    pub fen: Option<String>,
+/// The record a well-formed chess object writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// The FEN record (an EPD record for an object with `operations`).
+    pub fen: String,
     /// An EPD record's operations as written (`Some("")` for none); `None` for FEN.
     pub operations: Option<String>,
-    /// Every finding, its spans in the JSON text.
-    pub diagnostics: Vec<Diagnostic>,
 }
 
-impl Checked {
-    /// True when no finding is an error.
-    pub fn is_valid(&self) -> bool {
-        !self.diagnostics.iter().any(Diagnostic::is_error)
-    }
+/// A JSON object read and checked: its record is what the object writes (`None` when the
+/// object is malformed), its findings point into the JSON text.
+pub type Checked = crate::checked::Checked<Option<Written>, Position>;
+
+/// What a malformed object gives: its findings, and neither record nor position.
+fn malformed(diagnostics: Vec<Diagnostic>) -> Checked {
+    Checked { diagnostics, ..Checked::default() }
 }
 
 /// Reads "e3".
@@ -175,7 +172,7 @@ impl Game for Chess {
 pub fn read(object: &Node) -> Checked {
     let mut out = Vec::new();
     if !position::expect_object(object, &KEYS, &mut out) {
-        return Checked { diagnostics: out, ..Checked::default() };
+        return malformed(out);
     }
     let epd = object.get("operations").is_some();
     let (keys, format): (&[&str], _) = if epd { (&EPD_KEYS, "chess EPD") } else { (&KEYS, "chess") };
@@ -203,13 +200,14 @@ pub fn read(object: &Node) -> Checked {
         read_counters(object, &mut m, &mut out);
     }
     if !position::sorted_and_clean(&mut out) {
-        return Checked { diagnostics: out, ..Checked::default() };
+        return malformed(out);
     }
     let dialect = if chess960 { Dialect::Chess960 } else { Dialect::Standard };
     let kind = if epd { Kind::Epd } else { Kind::Fen };
     let checked = crate::fen::check(&m.text, kind, dialect);
     out.extend(checked.diagnostics.into_iter().map(|d| m.map_diagnostic(d)));
-    Checked { position: checked.position, fen: Some(m.text), operations, diagnostics: out }
+    let record = Some(Written { fen: m.text, operations });
+    Checked { record, position: checked.position, syntax_ok: checked.syntax_ok, diagnostics: out }
 }
 
 /// Writes the castling rights; true when one is a rook's file (Chess960).
@@ -383,12 +381,12 @@ mod tests {
         assert!(!json.contains("halfmoveClock") && !json.contains("fullmoveNumber"), "{json}");
         let back = read_text(&json);
         assert!(back.is_valid(), "{:?}", back.diagnostics);
-        assert_eq!(back.fen.as_deref(), Some(epd));
-        assert_eq!(back.operations.as_deref(), Some(ops.as_str()));
+        assert_eq!(back.record.as_ref().map(|w| w.fen.as_str()), Some(epd));
+        assert_eq!(back.record.as_ref().and_then(|w| w.operations.as_deref()), Some(ops.as_str()));
         assert_eq!(write_epd(&back.position.expect("position"), &ops), json);
         // No operations: an empty string, and the four fields alone.
         let back = read_text(&write_epd(&p, ""));
-        assert_eq!(back.fen.as_deref(), Some("4k3/8/8/8/8/8/8/4K3 w - -"));
+        assert_eq!(back.record.as_ref().map(|w| w.fen.as_str()), Some("4k3/8/8/8/8/8/8/4K3 w - -"));
     }
 
     #[test]
@@ -402,7 +400,7 @@ mod tests {
             let back = read_text(&write(&p));
             assert!(back.is_valid(), "{:?}", back.diagnostics);
             assert_eq!(back.position.as_ref(), Some(&p));
-            assert_eq!(back.fen.as_deref(), Some(fen));
+            assert_eq!(back.record.as_ref().map(|w| w.fen.as_str()), Some(fen));
         }
     }
 

@@ -93,23 +93,13 @@ fn hand_json(hand: &Hand, style: Style) -> String {
     }
 }
 
-/// A JSON object read and checked.
-#[derive(Clone, Debug, Default)]
-pub struct Checked {
-    /// The position, when the object is well formed (it may still break the rules: see
-    /// `diagnostics`).
-    pub position: Option<Position>,
-    /// The SFEN record the object was written as, when it is well formed.
-    pub sfen: Option<String>,
-    /// Every finding, its spans in the JSON text.
-    pub diagnostics: Vec<Diagnostic>,
-}
+/// A JSON object read and checked: its record is the SFEN record the object writes (`None`
+/// when the object is malformed), its findings point into the JSON text.
+pub type Checked = crate::checked::Checked<Option<String>, Position>;
 
-impl Checked {
-    /// True when no finding is an error.
-    pub fn is_valid(&self) -> bool {
-        !self.diagnostics.iter().any(Diagnostic::is_error)
-    }
+/// What a malformed object gives: its findings, and neither record nor position.
+fn malformed(diagnostics: Vec<Diagnostic>) -> Checked {
+    Checked { diagnostics, ..Checked::default() }
 }
 
 /// The shogi board for the shared mechanism of [`position`].
@@ -173,7 +163,7 @@ impl Game for Shogi {
 pub fn read(object: &Node) -> Checked {
     let mut out = Vec::new();
     if !position::expect_object(object, &KEYS[..4], &mut out) {
-        return Checked { diagnostics: out, ..Checked::default() };
+        return malformed(out);
     }
     position::check_keys(object, &KEYS, &KEYS[..4], "shogi", &mut out);
     let side = object.get("sideOnMove").and_then(|m| read_side(&m.value, &mut out));
@@ -185,12 +175,12 @@ pub fn read(object: &Node) -> Checked {
     let (true, Some(side), Some(black), Some(white), Some(placed), Some(move_number)) =
         (clean, side, black, white, placed, move_number)
     else {
-        return Checked { diagnostics: out, ..Checked::default() };
+        return malformed(out);
     };
     let mapped = to_sfen(object, side, [&black, &white], &placed, move_number);
     let checked = crate::sfen::check(&mapped.text, DialectChoice::Usi);
     out.extend(checked.diagnostics.into_iter().map(|d| mapped.map_diagnostic(d)));
-    Checked { position: checked.position, sfen: Some(mapped.text), diagnostics: out }
+    Checked { record: Some(mapped.text), position: checked.position, syntax_ok: checked.syntax_ok, diagnostics: out }
 }
 
 /// `moveNumber`: `Some(None)` when it is left out, `None` when it is not a move number.
@@ -464,7 +454,7 @@ mod serde_impls {
         /// shogi is read (as [`Position`] always is), a malformed one is an error.
         fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             let checked = crate::json::position::deserialize(deserializer, read, |c| &c.diagnostics)?;
-            let sfen = checked.sfen.ok_or_else(|| serde::de::Error::custom("not a shogi position"))?;
+            let sfen = checked.record.ok_or_else(|| serde::de::Error::custom("not a shogi position"))?;
             sfen.parse().map_err(serde::de::Error::custom)
         }
     }
@@ -488,7 +478,7 @@ mod tests {
         );
         let back = read_text(&text);
         assert_eq!(back.position.as_ref(), Some(&p));
-        assert_eq!(back.sfen.as_deref(), Some("7r1/6B1p/6Bsk/9/7P1/9/9/9/9 b 2S"));
+        assert_eq!(back.record.as_deref(), Some("7r1/6B1p/6Bsk/9/7P1/9/9/9/9 b 2S"));
         let keyed = write(&p, Style::Keyed);
         assert!(keyed.contains(r#""blackHand":{"silver":2},"whiteHand":{}"#), "{keyed}");
         assert_eq!(read_text(&keyed).position, Some(p));

@@ -269,7 +269,7 @@ pub fn json_check(bytes: &[u8]) {
                     span.slice(&text)
                 );
             }
-            if let (true, Some(p), Some(s)) = (shogi.is_valid(), &shogi.position, &shogi.sfen) {
+            if let (true, Some(p), Some(s)) = (shogi.is_valid(), &shogi.position, &shogi.record) {
                 let checked = sfen::check(s, DialectChoice::Auto);
                 assert!(
                     checked.is_valid(),
@@ -278,7 +278,8 @@ pub fn json_check(bytes: &[u8]) {
                 );
                 assert_eq!(checked.position.as_ref(), Some(p), "shogi JSON and its SFEN {s:?} differ");
             }
-            if let (true, Some(p), Some(f)) = (chess.is_valid(), &chess.position, &chess.fen) {
+            if let (true, Some(p), Some(f)) = (chess.is_valid(), &chess.position, chess.record.as_ref().map(|w| &w.fen))
+            {
                 let checked = fen::check(f, fen::Kind::Fen, fen::Dialect::Chess960);
                 assert!(
                     checked.is_valid(),
