@@ -10,7 +10,7 @@ use crate::span::{Span, Spanned};
 
 /// The piece placement field: nine ranks of shogi pieces when valid, each a [`Rank`] of
 /// [`Cell`]s.
-pub type Board = crate::notation::grid::Grid<Piece>;
+pub type BoardField = crate::notation::grid::Grid<Piece>;
 /// What one token of a rank says.
 pub type Cell = crate::notation::grid::Cell<Piece>;
 
@@ -49,7 +49,7 @@ pub struct Record {
     /// The record's text span.
     pub span: Span,
     /// The piece placement; `None` only for an empty record.
-    pub board: Option<Board>,
+    pub board: Option<BoardField>,
     /// The side to move, as written.
     pub side: Option<Spanned<Side>>,
     /// The pieces in hand.

@@ -8,7 +8,7 @@ use crate::diagnostic::codes;
 use pest::iterators::Pair;
 use pest::Parser;
 
-use super::ast::{Board, Cell, Dialect, Hand, HandEntry, Rank, Record, Side};
+use super::ast::{BoardField, Cell, Dialect, Hand, HandEntry, Rank, Record, Side};
 use super::parser::{Rule, SfenParser};
 use super::{token, DialectChoice};
 use crate::diagnostic::Diagnostic;
@@ -214,8 +214,8 @@ pub(crate) fn side_ok(s: &str) -> bool {
 /// Reads a board field that starts at `offset` of its text, with a diagnostic for every fault
 /// of its ranks and of their count. Other formats that write an SFEN board (PSN's `FEN` and
 /// `SFEN` headers) read theirs here, so their boards get the same reports.
-pub fn build_board(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Board {
-    let mut board = Board { span: Span::new(offset, offset + text.len()), ranks: Vec::new(), cells: Vec::new() };
+pub fn build_board(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> BoardField {
+    let mut board = BoardField { span: Span::new(offset, offset + text.len()), ranks: Vec::new(), cells: Vec::new() };
     let Some(pair) = parse_total(Rule::board_lenient, text) else {
         out.push(internal(text).shifted(offset));
         return board;
@@ -237,7 +237,7 @@ pub fn build_board(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Boar
 /// Reads a board whose ranks are separated by `/` or by any of `separators` (PSN's `FEN` header
 /// separates them by `/` or a space). Each separator is one ASCII character, as `/` is, so every
 /// span stays where the text wrote it.
-pub fn build_board_separated(text: &str, offset: usize, separators: &[char], out: &mut Vec<Diagnostic>) -> Board {
+pub fn build_board_separated(text: &str, offset: usize, separators: &[char], out: &mut Vec<Diagnostic>) -> BoardField {
     let slashed: String = text.chars().map(|c| if c.is_ascii() && separators.contains(&c) { '/' } else { c }).collect();
     build_board(&slashed, offset, out)
 }

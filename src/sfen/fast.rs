@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use super::ast::{Board, Dialect, Hand, HandEntry, Record};
+use super::ast::{BoardField, Dialect, Hand, HandEntry, Record};
 use super::parser::Rule;
 use super::{token, DialectChoice};
 use crate::notation::grammar::{self, RuleDfa, Shipped};
@@ -94,9 +94,9 @@ pub fn parse(text: &str, choice: DialectChoice) -> Option<Record> {
     })
 }
 
-fn read_board(text: &str, span: Span) -> Option<Board> {
+fn read_board(text: &str, span: Span) -> Option<BoardField> {
     // A token is a `+` and its letter, or one character.
-    Board::read_accepted(text, span, 9, 9, |b| if b == b'+' { 2 } else { 1 }, token::cell_bytes)
+    BoardField::read_accepted(text, span, 9, 9, |b| if b == b'+' { 2 } else { 1 }, token::cell_bytes)
 }
 
 fn read_hand(text: &str, span: Span) -> Option<Hand> {

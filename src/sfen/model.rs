@@ -46,13 +46,13 @@ impl super::Checked {
 
 /// The board a board field describes; `None` unless it has nine ranks of nine squares and no
 /// faults.
-pub fn board_of(field: &ast::Board) -> Option<Board> {
+pub fn board_of(field: &ast::BoardField) -> Option<Board> {
     let mut board = Board::default();
     field.fill(9, &mut board.0).then_some(board)
 }
 
 /// The span of the cell that writes `square` (for an empty square, its run's span).
-pub fn square_span(field: &ast::Board, square: Square) -> Span {
+pub fn square_span(field: &ast::BoardField, square: Square) -> Span {
     field.span_at(usize::from(square.rank()) - 1, 9 - usize::from(square.file()))
 }
 

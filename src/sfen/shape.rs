@@ -1,7 +1,7 @@
 //! The words for the faults of a board's shape; [`crate::notation::grid::Grid::check_shape`]
 //! finds them.
 
-use super::ast::{Board, Cell};
+use super::ast::{BoardField, Cell};
 use crate::diagnostic::codes;
 use crate::diagnostic::Diagnostic;
 use crate::notation::grid::{Row, ShapeWords, Size};
@@ -31,7 +31,7 @@ impl ShapeWords<Piece> for Shape {
     }
 
     /// Eight ranks of eight squares is a chess board: one finding says so, not eight.
-    fn foreign(board: &Board) -> bool {
+    fn foreign(board: &BoardField) -> bool {
         board.ranks.len() == 8 && board.ranks.iter().all(|r| board.width(r) == 8)
     }
 

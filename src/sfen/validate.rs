@@ -106,7 +106,7 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, out: &mut Vec
     }
 }
 
-fn check_empty_runs(board: &super::ast::Board, out: &mut Vec<Diagnostic>) {
+fn check_empty_runs(board: &super::ast::BoardField, out: &mut Vec<Diagnostic>) {
     for rank in &board.ranks {
         let cells = board.cells_of(rank);
         // Runs of two or more consecutive digits: `(start, len)` in `cells`.
