@@ -81,25 +81,27 @@ pub fn generate(fixtures: &Path) -> std::io::Result<Vec<(String, Vec<u8>)>> {
     Ok(files)
 }
 
+/// Where each finding is, by line and column, its lines counted from `first_line`.
+fn places(diagnostics: &[Diagnostic], text: &str, first_line: usize) -> Vec<Value> {
+    let index = LineIndex::new(text);
+    diagnostics
+        .iter()
+        .map(|d| {
+            let (l1, c1) = index.place(text, d.span().start);
+            let (l2, c2) = index.place(text, d.span().end);
+            json!({
+                "code": d.code, "severity": d.severity.as_str(),
+                "line": first_line + l1, "column": c1, "end_line": first_line + l2, "end_column": c2,
+            })
+        })
+        .collect()
+}
+
 /// The format, dialect and expectations of one fixture.
 fn expect(name: &str, bytes: &[u8]) -> (&'static str, &'static str, Value) {
     let text = String::from_utf8_lossy(bytes);
     let record = text.strip_suffix('\n').unwrap_or(&text);
     let record = record.strip_suffix('\r').unwrap_or(record);
-    let places = |diagnostics: &[Diagnostic], text: &str, first_line: usize| -> Vec<Value> {
-        let index = LineIndex::new(text);
-        diagnostics
-            .iter()
-            .map(|d| {
-                let (l1, c1) = index.place(text, d.span().start);
-                let (l2, c2) = index.place(text, d.span().end);
-                json!({
-                    "code": d.code, "severity": d.severity.as_str(),
-                    "line": first_line + l1, "column": c1, "end_line": first_line + l2, "end_column": c2,
-                })
-            })
-            .collect()
-    };
     // A fixture names its dialect as `dialect_{name}_…`, its format by its extension.
     let named = Format::from_path(name).unwrap_or(Format::Psn);
     let dialect = name.strip_prefix("dialect_").and_then(|r| r.split('_').next()).and_then(|d| d.parse().ok());
@@ -112,12 +114,11 @@ fn expect(name: &str, bytes: &[u8]) -> (&'static str, &'static str, Value) {
             let position = checked.position.as_ref().filter(|_| valid);
             let canonical = position.map(ToString::to_string);
             let model = position.map(|p| model(&crate::json::shogi::write(p, crate::json::Style::Seed)));
-            let value = json!({
-                "format": "sfen", "dialect": dialect, "verdict": verdict(valid),
-                "diagnostics": places(&checked.diagnostics, record, 1),
-                "canonical": canonical, "model": model,
-            });
-            ("sfen", dialect, value)
+            (
+                "sfen",
+                dialect,
+                line_value("sfen", dialect, valid, places(&checked.diagnostics, record, 1), canonical, model),
+            )
         }
         Format::Fen(_) | Format::Epd => {
             let epd = case == Format::Epd;
@@ -131,39 +132,51 @@ fn expect(name: &str, bytes: &[u8]) -> (&'static str, &'static str, Value) {
             let position = checked.position.as_ref().filter(|_| valid && !epd);
             let canonical = position.map(ToString::to_string);
             let model = position.map(|p| model(&crate::json::chess::write(p)));
-            let value = json!({
-                "format": fmt, "dialect": dialect, "verdict": verdict(valid),
-                "diagnostics": places(&checked.diagnostics, record, 1),
-                "canonical": canonical, "model": model,
-            });
-            (fmt, dialect, value)
+            (fmt, dialect, line_value(fmt, dialect, valid, places(&checked.diagnostics, record, 1), canonical, model))
         }
-        _ => {
-            let file = crate::psn::check_bytes(bytes, Default::default());
-            let valid = !file.games.is_empty() && file.games.iter().all(crate::psn::CheckedGame::is_valid);
-            let mut diagnostics = Vec::new();
-            for g in &file.games {
-                diagnostics.extend(places(&g.diagnostics, g.text(&file.text), g.game.line));
-            }
-            let canonical = valid.then(|| {
-                file.games
-                    .iter()
-                    .map(|g| crate::psn::display::to_psn(&g.game, g.replay.as_ref()))
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            });
-            let model = if valid {
-                Value::Array(file.games.iter().map(|g| serde_json::to_value(&g.game).unwrap_or(Value::Null)).collect())
-            } else {
-                Value::Null
-            };
-            let value = json!({
-                "format": "psn", "dialect": "auto", "verdict": verdict(valid), "encoding": file.encoding,
-                "games": file.games.len(), "diagnostics": diagnostics, "canonical": canonical, "model": model,
-            });
-            ("psn", "auto", value)
-        }
+        _ => ("psn", "auto", expect_psn(bytes)),
     }
+}
+
+/// The expectations of a record of a line format.
+fn line_value(
+    format: &str,
+    dialect: &str,
+    valid: bool,
+    diagnostics: Vec<Value>,
+    canonical: Option<String>,
+    model: Option<Value>,
+) -> Value {
+    json!({
+        "format": format, "dialect": dialect, "verdict": verdict(valid),
+        "diagnostics": diagnostics, "canonical": canonical, "model": model,
+    })
+}
+
+/// The expectations of a PSN file.
+fn expect_psn(bytes: &[u8]) -> Value {
+    let file = crate::psn::check_bytes(bytes, Default::default());
+    let valid = !file.games.is_empty() && file.games.iter().all(crate::psn::CheckedGame::is_valid);
+    let mut diagnostics = Vec::new();
+    for g in &file.games {
+        diagnostics.extend(places(&g.diagnostics, g.text(&file.text), g.game.line));
+    }
+    let canonical = valid.then(|| {
+        file.games
+            .iter()
+            .map(|g| crate::psn::display::to_psn(&g.game, g.replay.as_ref()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    });
+    let model = if valid {
+        Value::Array(file.games.iter().map(|g| serde_json::to_value(&g.game).unwrap_or(Value::Null)).collect())
+    } else {
+        Value::Null
+    };
+    json!({
+        "format": "psn", "dialect": "auto", "verdict": verdict(valid), "encoding": file.encoding,
+        "games": file.games.len(), "diagnostics": diagnostics, "canonical": canonical, "model": model,
+    })
 }
 
 /// An expectation as text: one top-level field per line, one diagnostic per line, the rest
