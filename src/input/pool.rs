@@ -274,3 +274,66 @@ fn hand_in_order<R>(
     }
     error.map_or(Ok(()), Err)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pieces `0..n` (reading fails at piece `unread`), each worked into parts of its number,
+    /// handed back in order (writing fails after `written` parts).
+    fn numbers(
+        n: usize,
+        workers: usize,
+        limits: Limits,
+        unread: Option<usize>,
+        written: Option<usize>,
+    ) -> (Vec<usize>, Result<(), Stopped>) {
+        let mut seen = Vec::new();
+        let pieces = (0..n).map(|i| if Some(i) == unread { Err(io::Error::other("unread")) } else { Ok((i, 8)) });
+        let work = |i: usize, parts: &mut Parts<'_, usize>| {
+            for _ in 0..i % 4 {
+                if !parts.send(i, 100) {
+                    break;
+                }
+            }
+            (i, 100)
+        };
+        let result = run(pieces, workers, limits, work, |part| {
+            if Some(seen.len()) == written {
+                return Err(io::Error::other("closed"));
+            }
+            seen.push(part);
+            Ok(())
+        });
+        (seen, result)
+    }
+
+    #[test]
+    fn results_come_in_the_order_of_the_pieces() {
+        let expected: Vec<usize> = (0..500).flat_map(|i| std::iter::repeat_n(i, i % 4 + 1)).collect();
+        for (workers, limits) in [
+            (1, Limits { queue: None, in_flight: 1 }),
+            (3, Limits { queue: Some(3), in_flight: 250 }),
+            (8, Limits { queue: None, in_flight: usize::MAX }),
+        ] {
+            let (seen, result) = numbers(500, workers, limits, None, None);
+            assert!(result.is_ok());
+            assert_eq!(seen, expected, "{workers} workers");
+        }
+    }
+
+    #[test]
+    fn a_read_error_comes_after_the_pieces_before_it() {
+        let (seen, result) = numbers(100, 3, Limits { queue: Some(3), in_flight: 250 }, Some(50), None);
+        let expected: Vec<usize> = (0..50).flat_map(|i| std::iter::repeat_n(i, i % 4 + 1)).collect();
+        assert_eq!(seen, expected);
+        assert!(matches!(result, Err(Stopped::Read(_))));
+    }
+
+    #[test]
+    fn a_write_error_stops_everything() {
+        let (seen, result) = numbers(1_000_000, 4, Limits { queue: Some(4), in_flight: 1000 }, None, Some(10));
+        assert_eq!(seen.len(), 10);
+        assert!(matches!(result, Err(Stopped::Write(_))));
+    }
+}
