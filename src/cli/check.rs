@@ -5,7 +5,6 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::process::ExitCode;
-use std::sync::{mpsc, Mutex};
 use std::thread;
 
 use clap::ValueEnum;
@@ -14,6 +13,7 @@ use miette::GraphicalReportHandler;
 use kifu::check::{self, LineReport};
 use kifu::diagnostic::RecordSource;
 use kifu::format::Format;
+use kifu::input::pool::{self, Limits, Parts, Stopped};
 use kifu::input::{Batch, LineInfo, LineReader};
 
 use crate::args::{self, DialectArg, FormatArg};
@@ -357,109 +357,19 @@ pub(crate) fn check_one(
     }
 }
 
-/// A batch's reports and counts, done and waiting for the batches before it.
+/// A part of a batch's reports and counts, and the input bytes it finishes.
+#[derive(Default)]
 pub(crate) struct Finished {
     text: String,
     totals: Totals,
     consumed: u64,
 }
 
-/// Where the batches' reports are written in input order: batch `next` is the one to write;
-/// a worker ahead of it holds its reports in `held` (up to [`HELD_BYTES`] in all) and moves
-/// on, or, with more, waits for its turn.
-pub(crate) struct Order<'a, W> {
-    out: &'a mut W,
-    next: usize,
-    held: BTreeMap<usize, Finished>,
-    held_bytes: usize,
-    totals: Totals,
-    error: Option<io::Error>,
-}
-
-/// [`Order`] shared by the workers.
-pub(crate) struct Turns<'a, W> {
-    order: Mutex<Order<'a, W>>,
-    turn: std::sync::Condvar,
-    progress: Option<indicatif::ProgressBar>,
-}
-
-impl<'a, W: Write> Turns<'a, W> {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Order<'a, W>> {
-        self.order.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// Waits until batch `index` is the one to write; `false` after a write error.
-    fn wait<'g>(
-        &self,
-        mut order: std::sync::MutexGuard<'g, Order<'a, W>>,
-        index: usize,
-    ) -> Option<std::sync::MutexGuard<'g, Order<'a, W>>> {
-        while order.next != index && order.error.is_none() {
-            order = self.turn.wait(order).unwrap_or_else(std::sync::PoisonError::into_inner);
-        }
-        order.error.is_none().then_some(order)
-    }
-
-    /// Writes a part of batch `index`'s reports when its turn comes; `false` after a write error.
-    fn write_part(&self, index: usize, text: &mut String) -> bool {
-        let Some(mut order) = self.wait(self.lock(), index) else { return false };
-        let written = order.out.write_all(text.as_bytes());
-        text.clear();
-        self.keep(&mut order, written)
-    }
-
-    /// Hands over batch `index` done: held when it is early and small, else written in its
-    /// turn, with every held batch that follows; `false` after a write error.
-    fn finish(&self, index: usize, done: Finished) -> bool {
-        let mut order = self.lock();
-        if order.error.is_some() {
-            return false;
-        }
-        if order.next != index && order.held_bytes + done.text.len() <= HELD_BYTES {
-            order.held_bytes += done.text.len();
-            order.held.insert(index, done);
-            return true;
-        }
-        let Some(mut order) = self.wait(order, index) else { return false };
-        let mut done = Some(done);
-        while let Some(d) = done.take() {
-            let written = order.out.write_all(d.text.as_bytes());
-            if !self.keep(&mut order, written) {
-                return false;
-            }
-            order.totals.add(&d.totals);
-            if let Some(p) = &self.progress {
-                p.inc(d.consumed);
-            }
-            order.next += 1;
-            let next = order.next;
-            done = order.held.remove(&next);
-            if let Some(d) = &done {
-                order.held_bytes -= d.text.len();
-            }
-        }
-        self.turn.notify_all();
-        true
-    }
-
-    /// Keeps a write error, waking every waiting worker so it stops.
-    fn keep(&self, order: &mut Order<'_, W>, written: io::Result<()>) -> bool {
-        match written {
-            Ok(()) => true,
-            Err(e) => {
-                order.error.get_or_insert(e);
-                self.turn.notify_all();
-                false
-            }
-        }
-    }
-}
-
-/// Checks a stream on `workers` threads: a reader thread cuts it into batches of lines, the
-/// workers check and render them, and write the reports in input order, each batch in its turn.
-/// Memory stays flat whatever the input: at most `workers` batches wait to be checked, each
-/// worker holds at most [`PART_BYTES`] of reports (and one line's) before waiting for its
-/// turn, and at most [`HELD_BYTES`] of finished reports wait for the batches before them.
+/// Checks a stream on `workers` threads ([`kifu::input::pool`]): a reader thread cuts it into
+/// batches of lines, the workers check and render them, and the reports are written in input
+/// order. Memory stays flat whatever the input: at most `workers` batches wait to be checked,
+/// a worker hands its reports over every [`PART_BYTES`] (and one line's), and at most
+/// [`HELD_BYTES`] of reports wait for the batches before them.
 pub(crate) fn check_stream(
     input: impl Read + Send,
     size: Option<u64>,
@@ -467,66 +377,43 @@ pub(crate) fn check_stream(
     format: Format,
     renderer: &Renderer,
     workers: usize,
-    out: &mut (impl Write + Send),
+    out: &mut impl Write,
 ) -> io::Result<Totals> {
-    let (batch_tx, batch_rx) = mpsc::sync_channel::<(usize, Batch)>(workers);
-    // Dropped by a worker that stops on a write error, so that the reader stops too.
-    let batch_rx = Mutex::new(Some(batch_rx));
-    let turns = Turns {
-        order: Mutex::new(Order {
-            out,
-            next: 0,
-            held: BTreeMap::new(),
-            held_bytes: 0,
-            totals: Totals::default(),
-            error: None,
-        }),
-        turn: std::sync::Condvar::new(),
-        progress: progress_bar(size),
-    };
-    let read = thread::scope(|scope| {
-        let reader = scope.spawn(move || -> io::Result<()> {
-            let mut reader = LineReader::new(input);
-            let mut index = 0;
-            while let Some(batch) = reader.next_batch(BATCH_BYTES)? {
-                if batch_tx.send((index, batch)).is_err() {
+    let mut reader = LineReader::new(input);
+    let batches = std::iter::from_fn(move || reader.next_batch(BATCH_BYTES).transpose()).map(|b| b.map(|b| (b, 0)));
+    let limits = Limits { queue: Some(workers), in_flight: HELD_BYTES };
+    let check = |batch: Batch, parts: &mut Parts<'_, Finished>| {
+        let mut done = Finished::default();
+        for line in &batch.lines {
+            check_one(&batch, line, name, format, renderer, &mut done.text, &mut done.totals);
+            if done.text.len() >= PART_BYTES {
+                let weight = done.text.len();
+                if !parts.send(std::mem::take(&mut done), weight) {
                     break;
                 }
-                index += 1;
             }
-            Ok(())
-        });
-        for _ in 0..workers {
-            let (batch_rx, turns) = (&batch_rx, &turns);
-            scope.spawn(move || loop {
-                let next = batch_rx.lock().map_or(None, |rx| rx.as_ref().and_then(|rx| rx.recv().ok()));
-                let Some((index, batch)) = next else { break };
-                let (mut text, mut totals) = (String::new(), Totals::default());
-                let mut going = true;
-                for line in &batch.lines {
-                    check_one(&batch, line, name, format, renderer, &mut text, &mut totals);
-                    if text.len() >= PART_BYTES && !turns.write_part(index, &mut text) {
-                        going = false;
-                        break;
-                    }
-                }
-                if !going || !turns.finish(index, Finished { text, totals, consumed: batch.consumed }) {
-                    if let Ok(mut rx) = batch_rx.lock() {
-                        *rx = None;
-                    }
-                    break;
-                }
-            });
         }
-        reader.join().unwrap_or_else(|_| Err(io::Error::other("the reader thread failed")))
-    });
-    if let Some(p) = &turns.progress {
+        done.consumed = batch.consumed;
+        let weight = done.text.len();
+        (done, weight)
+    };
+    let progress = progress_bar(size);
+    let mut totals = Totals::default();
+    let write = |done: Finished| {
+        out.write_all(done.text.as_bytes())?;
+        totals.add(&done.totals);
+        if let Some(p) = &progress {
+            p.inc(done.consumed);
+        }
+        Ok(())
+    };
+    let result = pool::run(batches, workers, limits, check, write);
+    if let Some(p) = &progress {
         p.finish_and_clear();
     }
-    let order = turns.order.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    match (read, order.error) {
-        (_, Some(e)) | (Err(e), _) => Err(e),
-        _ => Ok(order.totals),
+    match result {
+        Ok(()) => Ok(totals),
+        Err(Stopped::Read(e) | Stopped::Write(e)) => Err(e),
     }
 }
 

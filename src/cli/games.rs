@@ -1,4 +1,5 @@
-//! PSN games read as streams, checked on worker threads, handed on in input order.
+//! PSN games read as streams, checked on worker threads, handed on in input order (the
+//! library's ordered pool, [`kifu::input::pool`], through [`kifu::psn::stream::check_parallel`]).
 
 use std::fs::File;
 use std::io;
@@ -53,10 +54,7 @@ pub(crate) fn each_game<T: kifu::psn::stream::Weigh + Send>(
 }
 
 /// Why a stream of games stopped: its input failed, or `each` did (a write error).
-pub(crate) enum Stopped {
-    Read(io::Error),
-    Write(io::Error),
-}
+pub(crate) use kifu::input::pool::Stopped;
 
 /// The games of `input`, each made ready by `work` on `workers` threads and handed to `each` in
 /// order ([`kifu::psn::stream::check_parallel`]); stops at the first error of either.

@@ -1,7 +1,5 @@
-//! Work on several threads, with the results in the order of the work.
-
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+//! Work on several threads, with the results in the order of the work: the library's ordered
+//! pool ([`kifu::input::pool`]), which `check` and the PSN streams use too.
 
 /// The worker threads to start: `jobs` when given (at least one), else one per core.
 pub fn workers(jobs: Option<usize>) -> usize {
@@ -11,19 +9,21 @@ pub fn workers(jobs: Option<usize>) -> usize {
 /// `work` done on every item on `workers` threads, each taking the next item when free; the
 /// results in the items' order (`None` for an item whose work did not finish).
 pub fn map<T: Sync, R: Send>(items: &[T], workers: usize, work: impl Fn(&T) -> R + Sync) -> Vec<Option<R>> {
-    let next = AtomicUsize::new(0);
-    let results: Vec<Mutex<Option<R>>> = items.iter().map(|_| Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..workers.clamp(1, items.len().max(1)) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(item) = items.get(i) else { break };
-                let result = work(item);
-                if let Ok(mut slot) = results[i].lock() {
-                    *slot = Some(result);
-                }
-            });
-        }
-    });
-    results.into_iter().map(|slot| slot.into_inner().ok().flatten()).collect()
+    let workers = workers.clamp(1, items.len().max(1));
+    let mut results = Vec::with_capacity(items.len());
+    // Results are counted by number, not bytes: the items are there already.
+    let limits = kifu::input::pool::Limits { queue: Some(workers), in_flight: usize::MAX };
+    let pieces = items.iter().map(|item| Ok((item, 0)));
+    let _ = kifu::input::pool::run(
+        pieces,
+        workers,
+        limits,
+        |item, _| (work(item), 0),
+        |r| {
+            results.push(Some(r));
+            Ok(())
+        },
+    );
+    results.resize_with(items.len(), || None);
+    results
 }

@@ -5,6 +5,7 @@ pub mod bytes;
 #[cfg(feature = "psn")]
 pub mod decode;
 pub mod lines;
+pub mod pool;
 
 pub use bytes::{line_bytes, line_too_long, LineBytes};
 #[cfg(feature = "psn")]

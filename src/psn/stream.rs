@@ -8,11 +8,9 @@
 //! bounded by their size.
 
 use crate::diagnostic::codes;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 use std::io::{self, BufRead};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Condvar, Mutex};
-use std::thread;
+use std::sync::{Condvar, Mutex, PoisonError};
 
 use super::decode::{line_decoder, Encoding, LineDecoder};
 use super::model::Game;
@@ -20,6 +18,7 @@ use super::scan::{is_first_move_line, is_header_line, RawGame, Scanner};
 use super::{check_game, CheckedGame, Options};
 use crate::diagnostic::Diagnostic;
 use crate::input::lines::{LineRead, LineSource};
+use crate::input::pool::{self, Limits, Parts, Stopped};
 use crate::span::Span;
 
 /// The longest game kifu reads, in bytes of text: 256 KiB. Real games are far shorter (a
@@ -295,67 +294,54 @@ impl<A: Weigh, B: Weigh> Weigh for Result<A, B> {
     }
 }
 
-/// What the threads of [`check_parallel`] share to bound the bytes in flight.
-struct Flow {
-    /// The batch whose results are written next.
-    head: usize,
-    /// Bytes of text and results in flight.
-    held: usize,
-    /// Bytes of games being checked.
-    checking: usize,
-}
-
-struct Gate {
-    flow: Mutex<Flow>,
+/// Bytes of games' text being checked by all workers together ([`CHECKING_BYTES`]).
+struct Checking {
+    bytes: Mutex<usize>,
     changed: Condvar,
 }
 
-impl Gate {
-    /// Waits until `bytes` more fit in what `room` measures within `limit` (or nothing is held
-    /// there, or `go` says to go on regardless), then takes them.
-    fn take(&self, bytes: usize, limit: usize, room: fn(&mut Flow) -> &mut usize, go: impl Fn(&Flow) -> bool) {
-        let Ok(mut flow) = self.flow.lock() else { return };
-        while *room(&mut flow) != 0 && *room(&mut flow) + bytes > limit && !go(&flow) {
-            flow = match self.changed.wait(flow) {
-                Ok(f) => f,
-                Err(_) => return,
-            };
+impl Checking {
+    /// Waits until `bytes` more fit within [`CHECKING_BYTES`] (or none are checked), then takes them.
+    fn take(&self, bytes: usize) {
+        let mut held = self.bytes.lock().unwrap_or_else(PoisonError::into_inner);
+        while *held != 0 && *held + bytes > CHECKING_BYTES {
+            held = self.changed.wait(held).unwrap_or_else(PoisonError::into_inner);
         }
-        *room(&mut flow) += bytes;
+        *held += bytes;
     }
 
-    fn give(&self, bytes: usize, room: fn(&mut Flow) -> &mut usize) {
-        if let Ok(mut flow) = self.flow.lock() {
-            let r = room(&mut flow);
-            *r = r.saturating_sub(bytes);
-        }
-        self.changed.notify_all();
-    }
-
-    fn next_head(&self) {
-        if let Ok(mut flow) = self.flow.lock() {
-            flow.head += 1;
-        }
+    fn give(&self, bytes: usize) {
+        let mut held = self.bytes.lock().unwrap_or_else(PoisonError::into_inner);
+        *held = held.saturating_sub(bytes);
+        drop(held);
         self.changed.notify_all();
     }
 }
 
-fn held(f: &mut Flow) -> &mut usize {
-    &mut f.held
+/// The games of a stream in batches of about `piece_bytes` bytes of text, each with its size.
+struct Batches<R> {
+    games: Games<R>,
+    piece_bytes: usize,
 }
 
-fn checking(f: &mut Flow) -> &mut usize {
-    &mut f.checking
-}
+impl<R: BufRead> Iterator for Batches<R> {
+    type Item = io::Result<(Vec<Item>, usize)>;
 
-/// A message from a worker: results of a batch, their weight, and the batch's size when they
-/// are its last.
-enum Done<T> {
-    Some(usize, Vec<T>, usize, Option<usize>),
+    fn next(&mut self) -> Option<Self::Item> {
+        let (mut batch, mut size) = (Vec::new(), 0);
+        while size < self.piece_bytes {
+            match self.games.next() {
+                Some(Ok(item)) => {
+                    size += item.size();
+                    batch.push(item);
+                }
+                Some(Err(e)) => return Some(Err(e)),
+                None => break,
+            }
+        }
+        (!batch.is_empty()).then_some(Ok((batch, size)))
+    }
 }
-
-/// Results of a batch, their weight, and the batch's size when they are its last.
-type Part<T> = (Vec<T>, usize, Option<usize>);
 
 /// Games shorter than this are checked without waiting for room ([`CHECKING_BYTES`]): 16 KiB.
 const SMALL_GAME_BYTES: usize = 16 * 1024;
@@ -385,149 +371,37 @@ where
     W: Fn(StreamGame) -> T + Sync,
     E: FnMut(T) -> io::Result<()>,
 {
-    let gate = Gate { flow: Mutex::new(Flow { head: 0, held: 0, checking: 0 }), changed: Condvar::new() };
-    let (batch_tx, batch_rx) = mpsc::channel::<(usize, Vec<Item>, usize)>();
-    let (done_tx, done_rx) = mpsc::channel::<Done<T>>();
-    let batch_rx = Mutex::new(batch_rx);
-    let stop = AtomicBool::new(false);
-    thread::scope(|scope| {
-        let (gate, work, batch_rx, stop) = (&gate, &work, &batch_rx, &stop);
-        let reader = scope.spawn(move || read_batches(input, piece_bytes, gate, &batch_tx, stop));
-        for _ in 0..workers.max(1) {
-            let done_tx = done_tx.clone();
-            scope.spawn(move || check_batches(batch_rx, &done_tx, gate, options, work, stop));
-        }
-        drop(done_tx);
-        let error = write_in_order(done_rx, gate, each, stop);
-        let read = reader.join().unwrap_or_else(|_| Err(io::Error::other("the reader thread failed")));
-        match (error, read) {
-            (Some(e), _) | (None, Err(e)) => Err(e),
-            _ => Ok(()),
-        }
-    })
-}
-
-/// The reader of [`check_parallel`]: cuts the games of `input` into batches of about
-/// `piece_bytes` bytes and sends them, numbered, while there is room.
-fn read_batches<R: BufRead>(
-    input: R,
-    piece_bytes: usize,
-    gate: &Gate,
-    batch_tx: &mpsc::Sender<(usize, Vec<Item>, usize)>,
-    stop: &AtomicBool,
-) -> io::Result<()> {
-    let mut batch = Vec::new();
-    let (mut size, mut index) = (0, 0);
-    let mut send = |batch: Vec<Item>, size: usize| {
-        gate.take(size, IN_FLIGHT_BYTES, held, |_| false);
-        let sent = batch_tx.send((index, batch, size)).is_ok();
-        index += 1;
-        sent
-    };
-    for item in Games::new(input) {
-        if stop.load(Ordering::Relaxed) {
-            return Ok(());
-        }
-        let item = item?;
-        size += item.size();
-        batch.push(item);
-        if size >= piece_bytes && !send(std::mem::take(&mut batch), std::mem::take(&mut size)) {
-            return Ok(());
-        }
-    }
-    if !batch.is_empty() {
-        send(batch, size);
-    }
-    Ok(())
-}
-
-/// A worker of [`check_parallel`]: checks the games of each batch it takes and sends what
-/// `work` makes of them, in parts of about [`RESULTS_BYTES`].
-fn check_batches<T: Weigh>(
-    batch_rx: &Mutex<mpsc::Receiver<(usize, Vec<Item>, usize)>>,
-    done_tx: &mpsc::Sender<Done<T>>,
-    gate: &Gate,
-    options: Options,
-    work: &impl Fn(StreamGame) -> T,
-    stop: &AtomicBool,
-) {
-    loop {
-        let next = batch_rx.lock().map_or(None, |rx| rx.recv().ok());
-        let Some((index, batch, size)) = next else { break };
+    let checking = Checking { bytes: Mutex::new(0), changed: Condvar::new() };
+    let batches = Batches { games: Games::new(input), piece_bytes };
+    let limits = Limits { queue: None, in_flight: IN_FLIGHT_BYTES };
+    let check = |batch: Vec<Item>, parts: &mut Parts<'_, Vec<T>>| {
         let (mut results, mut weight) = (Vec::new(), 0);
         for item in batch {
-            if stop.load(Ordering::Relaxed) {
+            if parts.stopped() {
                 break;
             }
             // Small games are checked at once; large ones wait for room.
             let bytes = item.size();
             let large = bytes >= SMALL_GAME_BYTES;
             if large {
-                gate.take(bytes, CHECKING_BYTES, checking, |_| false);
+                checking.take(bytes);
             }
             let result = work(item.check(options));
             if large {
-                gate.give(bytes, checking);
+                checking.give(bytes);
             }
             weight += result.weight();
             results.push(result);
-            if weight >= RESULTS_BYTES {
-                // The batch written next never waits: the others wait for room.
-                gate.take(weight, IN_FLIGHT_BYTES, held, |f| f.head == index);
-                if done_tx.send(Done::Some(index, std::mem::take(&mut results), weight, None)).is_err() {
-                    return;
-                }
-                weight = 0;
+            if weight >= RESULTS_BYTES && !parts.send(std::mem::take(&mut results), std::mem::take(&mut weight)) {
+                break;
             }
         }
-        gate.take(weight, IN_FLIGHT_BYTES, held, |f| f.head == index);
-        if done_tx.send(Done::Some(index, results, weight, Some(size))).is_err() {
-            return;
-        }
+        (results, weight)
+    };
+    let mut each = each;
+    let hand = |results: Vec<T>| results.into_iter().try_for_each(&mut each);
+    match pool::run(batches, workers, limits, check, hand) {
+        Ok(()) => Ok(()),
+        Err(Stopped::Read(e) | Stopped::Write(e)) => Err(e),
     }
-}
-
-/// The writer of [`check_parallel`]: hands the results to `each` in the order of their batches;
-/// the first error from `each` stops everyone, and is returned.
-fn write_in_order<T>(
-    done_rx: mpsc::Receiver<Done<T>>,
-    gate: &Gate,
-    mut each: impl FnMut(T) -> io::Result<()>,
-    stop: &AtomicBool,
-) -> Option<io::Error> {
-    // Results that came before their turn, and whether their batch is complete.
-    let mut pending: BTreeMap<usize, Vec<Part<T>>> = BTreeMap::new();
-    let mut error = None;
-    let mut head = 0;
-    for Done::Some(index, results, weight, end) in done_rx {
-        pending.entry(index).or_default().push((results, weight, end));
-        // The head batch's results so far, and every batch after it that is complete.
-        while let Some(parts) = pending.remove(&head) {
-            let mut complete = None;
-            for (results, weight, end) in parts {
-                for result in results {
-                    if error.is_none() {
-                        if let Err(e) = each(result) {
-                            error = Some(e);
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                }
-                gate.give(weight, held);
-                complete = complete.or(end);
-            }
-            match complete {
-                Some(size) => {
-                    gate.give(size, held);
-                    gate.next_head();
-                    head += 1;
-                }
-                None => {
-                    pending.insert(head, Vec::new());
-                    break;
-                }
-            }
-        }
-    }
-    error
 }
