@@ -1,24 +1,22 @@
 //! `kifu check`: every record's findings and a summary, on standard output. Line records are
 //! checked on a pool of workers and reported in input order; PSN games likewise.
 
-use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::process::ExitCode;
 use std::thread;
 
 use clap::ValueEnum;
-use miette::GraphicalReportHandler;
 
-use kifu::check::{self, LineReport};
-use kifu::diagnostic::RecordSource;
+use kifu::check;
 use kifu::format::Format;
 use kifu::input::pool::{self, Limits, Parts, Stopped};
 use kifu::input::{Batch, LineInfo, LineReader};
 
 use crate::args::{self, DialectArg, FormatArg};
 use crate::games::{open_input, PSN_PIECE_BYTES};
-use crate::report::{self, exit_code};
+use crate::input::BATCH_BYTES;
+use crate::report::{self, exit_code, terminal_width, usage_error, Renderer, Totals};
 use crate::{input, output, positions};
 
 #[derive(clap::Args, Debug)]
@@ -60,107 +58,6 @@ pub(crate) enum ColorChoice {
     Auto,
     Always,
     Never,
-}
-
-/// Totals over every record checked.
-#[derive(Debug, Default, Clone)]
-pub(crate) struct Totals {
-    /// Every record was a PSN game: the summary counts games.
-    pub(crate) games: bool,
-    pub(crate) records: u64,
-    pub(crate) valid: u64,
-    pub(crate) invalid: u64,
-    pub(crate) warnings: u64,
-    /// How many records were read in each dialect, by name, with the dialect's title.
-    pub(crate) dialects: BTreeMap<&'static str, (u64, &'static str)>,
-}
-
-impl Totals {
-    /// Counts a record read in dialect `name`, titled `title`.
-    pub(crate) fn read_as(&mut self, name: &'static str, title: &'static str) {
-        self.dialects.entry(name).or_insert((0, title)).0 += 1;
-    }
-
-    fn add(&mut self, other: &Self) {
-        self.games = if self.records == 0 { other.games } else { self.games && (other.games || other.records == 0) };
-        self.records += other.records;
-        self.valid += other.valid;
-        self.invalid += other.invalid;
-        self.warnings += other.warnings;
-        for (name, (n, title)) in &other.dialects {
-            self.dialects.entry(name).or_insert((0, title)).0 += n;
-        }
-    }
-}
-
-/// The last line of `--message-format json`.
-#[derive(serde::Serialize)]
-pub(crate) struct JsonSummary {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    records: u64,
-    valid: u64,
-    invalid: u64,
-    warnings: u64,
-    /// How many records were read in each dialect.
-    dialects: BTreeMap<&'static str, u64>,
-}
-
-/// Everything a worker needs to render reports.
-pub(crate) struct Renderer {
-    pub(crate) json: bool,
-    pub(crate) handler: GraphicalReportHandler,
-}
-
-impl Renderer {
-    /// The reports of one PSN game, each showing the lines its labels touch, with their real
-    /// line numbers.
-    fn render_game(&self, file: &str, checked: &kifu::psn::CheckedGame, file_text: &str, out: &mut String) {
-        if checked.diagnostics.is_empty() {
-            return;
-        }
-        let text = checked.text(file_text);
-        let index = kifu::diagnostic::excerpt::LineIndex::new(text);
-        if self.json {
-            let place = |at: usize| {
-                let (line, column) = index.place(text, at);
-                (checked.game.line + line, column)
-            };
-            for d in &checked.diagnostics {
-                if let Ok(s) = serde_json::to_string(&d.to_json_with(file, place)) {
-                    out.push_str(&s);
-                    out.push('\n');
-                }
-            }
-            return;
-        }
-        for d in &checked.diagnostics {
-            let e = kifu::diagnostic::excerpt::excerpt(text, &index, d);
-            let source = RecordSource { name: file, text: &e.text, line: checked.game.line + e.first_line };
-            let _ = self.handler.render_report(out, &e.diagnostic.report(&source));
-            out.push('\n');
-        }
-    }
-
-    fn render(&self, file: &str, report: &LineReport, out: &mut String) {
-        if self.json {
-            for d in &report.diagnostics {
-                let msg = d.to_json(file, report.line, &report.text);
-                if let Ok(s) = serde_json::to_string(&msg) {
-                    out.push_str(&s);
-                    out.push('\n');
-                }
-            }
-            return;
-        }
-        let shown = RecordSource::display_text(&report.text);
-        let source = RecordSource { name: file, text: &shown, line: report.line };
-        for d in &report.diagnostics {
-            let r = d.report(&source);
-            let _ = self.handler.render_report(out, &r);
-            out.push('\n');
-        }
-    }
 }
 
 pub(crate) fn run(args: &CheckArgs) -> ExitCode {
@@ -272,53 +169,6 @@ fn check_path(
         }
     }
 }
-
-impl Totals {
-    /// The last line of the report: counts and dialects, in words or as JSON.
-    fn summary(&self, json: bool) -> String {
-        if json {
-            let summary = JsonSummary {
-                kind: "summary",
-                records: self.records,
-                valid: self.valid,
-                invalid: self.invalid,
-                warnings: self.warnings,
-                dialects: self.dialects.iter().map(|(name, (n, _))| (*name, *n)).collect(),
-            };
-            return serde_json::to_string(&summary).unwrap_or_default();
-        }
-        let dialects: Vec<String> = self.dialects.values().map(|(n, title)| format!("{n} {title}")).collect();
-        let dialects = if dialects.is_empty() { String::new() } else { format!(" (read as {})", dialects.join(", ")) };
-        let noun = match (self.games, self.records) {
-            (true, 1) => "game",
-            (true, _) => "games",
-            (false, 1) => "record",
-            (false, _) => "records",
-        };
-        format!(
-            "{} {noun}: {} valid, {} invalid, {} warnings{dialects}",
-            self.records, self.valid, self.invalid, self.warnings
-        )
-    }
-}
-
-pub(crate) fn usage_error(out: &mut impl Write, json: bool, file: &str, message: &str) {
-    if json {
-        let msg = serde_json::json!({ "type": "error", "file": file, "message": message });
-        // Any write error is kept and reported by `output::exit`.
-        let _ = writeln!(out, "{msg}");
-    } else {
-        output::message(message);
-    }
-}
-
-pub(crate) fn terminal_width() -> Option<usize> {
-    std::env::var("COLUMNS").ok()?.parse().ok()
-}
-
-/// Bytes per batch of input handed to a worker: the lines' bytes and their places
-/// ([`LineReader::next_batch`] counts both).
-pub(crate) const BATCH_BYTES: usize = 128 * 1024;
 
 /// Bytes of rendered reports a worker holds at most before it waits for its turn to write
 /// them (one line's reports may pass it: [`check::MAX_FINDINGS`] bounds them).

@@ -20,3 +20,7 @@ pub fn paths(paths: &[String]) -> Vec<String> {
         paths.to_vec()
     }
 }
+
+/// Bytes per batch of input handed to a worker: the lines' bytes and their places
+/// ([`kifu::input::LineReader::next_batch`] counts both).
+pub(crate) const BATCH_BYTES: usize = 128 * 1024;

@@ -22,8 +22,9 @@ use super::args::{self, DialectArg, FormatArg};
 use super::input::{self as inputs, STDIN};
 use super::output::{self, AtomicFile};
 use super::report;
-use crate::check::{Renderer, Totals, BATCH_BYTES};
 use crate::games::{open_input, stream_games, Stopped};
+use crate::input::BATCH_BYTES;
+use crate::report::{Renderer, Totals};
 
 /// The options of `kifu board` beyond the FEN description's printer.
 #[derive(clap::Args, Debug, Default)]
