@@ -26,6 +26,7 @@ const KNIGHT_JUMPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2),
 
 impl Board {
     /// The piece on `square`.
+    #[inline]
     pub fn get(&self, square: Square) -> Option<Piece> {
         self.0[square.index()]
     }

@@ -10,6 +10,7 @@ pub struct Square(pub(super) u8);
 
 impl Square {
     /// The square on `file` (0-7 for a-h) and `rank` (1-8).
+    #[inline]
     pub const fn new(file: u8, rank: u8) -> Option<Self> {
         if file < 8 && rank >= 1 && rank <= 8 {
             Some(Self((8 - rank) * 8 + file))
@@ -19,6 +20,7 @@ impl Square {
     }
 
     /// The square at `index`, counted the way FEN writes the board: a8, b8, … h8, a7, … h1.
+    #[inline]
     pub const fn from_index(index: usize) -> Option<Self> {
         if index < 64 {
             Some(Self(index as u8))
@@ -37,16 +39,19 @@ impl Square {
     }
 
     /// Index in FEN order (0 for a8, 63 for h1).
+    #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// File, 0-7 for a-h.
+    #[inline]
     pub const fn file(self) -> u8 {
         self.0 % 8
     }
 
     /// Rank, 1-8.
+    #[inline]
     pub const fn rank(self) -> u8 {
         8 - self.0 / 8
     }
@@ -57,8 +62,16 @@ impl Square {
     }
 
     /// The square `df` files right and `dr` ranks up, if on the board.
+    #[inline]
     pub fn offset(self, df: i8, dr: i8) -> Option<Self> {
-        Self::new(self.file().checked_add_signed(df)?, self.rank().checked_add_signed(dr)?)
+        // Plain signed arithmetic: on the hot path of the check finders, it is faster than
+        // `checked_add_signed` (measured).
+        let (f, r) = (self.file() as i8 + df, self.rank() as i8 + dr);
+        if (0..8).contains(&f) && (1..=8).contains(&r) {
+            Some(Self(((8 - r) * 8 + f) as u8))
+        } else {
+            None
+        }
     }
 
     /// Every square in FEN order.

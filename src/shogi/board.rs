@@ -22,11 +22,13 @@ impl fmt::Debug for Board {
 
 impl Board {
     /// The piece on `square`.
+    #[inline]
     pub fn get(&self, square: Square) -> Option<Piece> {
         self.0[square.index()]
     }
 
     /// Puts `piece` on `square`.
+    #[inline]
     pub fn set(&mut self, square: Square, piece: Option<Piece>) {
         self.0[square.index()] = piece;
     }

@@ -10,6 +10,7 @@ pub struct Square(pub(super) u8);
 
 impl Square {
     /// The square on `file` (1-9) and `rank` (1-9, for a-i); `None` off the board.
+    #[inline]
     pub const fn new(file: u8, rank: u8) -> Option<Self> {
         if file >= 1 && file <= 9 && rank >= 1 && rank <= 9 {
             Some(Self((rank - 1) * 9 + (9 - file)))
@@ -36,6 +37,7 @@ impl Square {
     }
 
     /// The square at `index`, counted the way SFEN writes the board: 9a, 8a, … 1a, 9b, … 1i.
+    #[inline]
     pub const fn from_index(index: usize) -> Option<Self> {
         if index < 81 {
             Some(Self(index as u8))
@@ -45,24 +47,35 @@ impl Square {
     }
 
     /// Index in SFEN order (0 for 9a, 80 for 1i).
+    #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// File, 1-9.
+    #[inline]
     pub const fn file(self) -> u8 {
         9 - self.0 % 9
     }
 
     /// Rank, 1-9 (a-i).
+    #[inline]
     pub const fn rank(self) -> u8 {
         self.0 / 9 + 1
     }
 
     /// The square `df` files and `dr` ranks away (file numbers grow to the left, ranks
     /// downwards), if on the board.
+    #[inline]
     pub fn offset(self, df: i8, dr: i8) -> Option<Self> {
-        Self::new(self.file().checked_add_signed(df)?, self.rank().checked_add_signed(dr)?)
+        // Plain signed arithmetic: on the hot path of the check finders, it is faster than
+        // `checked_add_signed` (measured).
+        let (file, rank) = (self.file() as i8 + df, self.rank() as i8 + dr);
+        if (1..=9).contains(&file) && (1..=9).contains(&rank) {
+            Self::new(file as u8, rank as u8)
+        } else {
+            None
+        }
     }
 
     /// Every square in SFEN order.
