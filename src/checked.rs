@@ -36,7 +36,15 @@ pub struct Checked<Syntax, Model> {
 impl<Syntax: Default, Model> Default for Checked<Syntax, Model> {
     /// Nothing read: an empty syntax tree, no position, no finding.
     fn default() -> Self {
-        Self { record: Syntax::default(), position: None, syntax_ok: false, diagnostics: Vec::new() }
+        Self::unread(Vec::new())
+    }
+}
+
+impl<Syntax: Default, Model> Checked<Syntax, Model> {
+    /// A record too broken to read: only its findings, with an empty syntax tree and no
+    /// position.
+    pub fn unread(diagnostics: Vec<Diagnostic>) -> Self {
+        Self { record: Syntax::default(), position: None, syntax_ok: false, diagnostics }
     }
 }
 

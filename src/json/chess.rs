@@ -103,11 +103,6 @@ pub struct Written {
 /// object is malformed), its findings point into the JSON text.
 pub type Checked = crate::checked::Checked<Option<Written>, Position>;
 
-/// What a malformed object gives: its findings, and neither record nor position.
-fn malformed(diagnostics: Vec<Diagnostic>) -> Checked {
-    Checked { diagnostics, ..Checked::default() }
-}
-
 /// Reads "e3".
 pub fn parse_square(s: &str) -> Option<Square> {
     Square::parse(s)
@@ -172,7 +167,7 @@ impl Game for Chess {
 pub fn read(object: &Node) -> Checked {
     let mut out = Vec::new();
     if !position::expect_object(object, &KEYS, &mut out) {
-        return malformed(out);
+        return Checked::unread(out);
     }
     let epd = object.get("operations").is_some();
     let (keys, format): (&[&str], _) = if epd { (&EPD_KEYS, "chess EPD") } else { (&KEYS, "chess") };
@@ -200,7 +195,7 @@ pub fn read(object: &Node) -> Checked {
         read_counters(object, &mut m, &mut out);
     }
     if !position::sorted_and_clean(&mut out) {
-        return malformed(out);
+        return Checked::unread(out);
     }
     let dialect = if chess960 { Dialect::Chess960 } else { Dialect::Standard };
     let kind = if epd { Kind::Epd } else { Kind::Fen };

@@ -97,11 +97,6 @@ fn hand_json(hand: &Hand, style: Style) -> String {
 /// when the object is malformed), its findings point into the JSON text.
 pub type Checked = crate::checked::Checked<Option<String>, Position>;
 
-/// What a malformed object gives: its findings, and neither record nor position.
-fn malformed(diagnostics: Vec<Diagnostic>) -> Checked {
-    Checked { diagnostics, ..Checked::default() }
-}
-
 /// The shogi board for the shared mechanism of [`position`].
 enum Shogi {}
 
@@ -163,7 +158,7 @@ impl Game for Shogi {
 pub fn read(object: &Node) -> Checked {
     let mut out = Vec::new();
     if !position::expect_object(object, &KEYS[..4], &mut out) {
-        return malformed(out);
+        return Checked::unread(out);
     }
     position::check_keys(object, &KEYS, &KEYS[..4], "shogi", &mut out);
     let side = object.get("sideOnMove").and_then(|m| read_side(&m.value, &mut out));
@@ -175,7 +170,7 @@ pub fn read(object: &Node) -> Checked {
     let (true, Some(side), Some(black), Some(white), Some(placed), Some(move_number)) =
         (clean, side, black, white, placed, move_number)
     else {
-        return malformed(out);
+        return Checked::unread(out);
     };
     let mapped = to_sfen(object, side, [&black, &white], &placed, move_number);
     let checked = crate::sfen::check(&mapped.text, DialectChoice::Usi);
