@@ -38,6 +38,10 @@ pub fn to_psn(game: &Game, replay: Option<&Replay>) -> String {
     }
     words.extend(result);
     wrap(words, &mut out);
+    if out.is_empty() {
+        // A game of nothing but a move number: written as one, it still reads as a game.
+        out.push_str("1.\n");
+    }
     out
 }
 
