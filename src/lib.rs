@@ -20,6 +20,6 @@ pub mod span;
 #[cfg(feature = "views")]
 pub mod views;
 
-pub use diagnostic::{Diagnostic, Label, Severity};
+pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
 pub use notation::NotationError;
 pub use span::{Span, Spanned};

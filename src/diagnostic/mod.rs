@@ -44,6 +44,60 @@ pub struct Label {
     pub primary: bool,
 }
 
+/// How sure a fix is to be what the author meant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Applicability {
+    /// The one repair there is: `kifu check --fix` applies it.
+    Safe,
+    /// One of several repairs, or one that may change the meaning: applied only on request.
+    Unsafe,
+}
+
+/// One replacement in a record's text: the bytes of `span` become `replacement`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Edit {
+    /// The bytes replaced (empty for an insertion).
+    pub span: Span,
+    /// What they become (empty for a deletion).
+    pub replacement: String,
+}
+
+/// A repair of a finding: edits applied together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    /// The edits, in the order of the text, none overlapping.
+    pub edits: Vec<Edit>,
+    /// Whether it may be applied without asking.
+    pub applicability: Applicability,
+}
+
+impl Fix {
+    /// One edit: `span` becomes `replacement`.
+    pub fn replace(span: Span, replacement: impl Into<String>, applicability: Applicability) -> Self {
+        Self { edits: vec![Edit { span, replacement: replacement.into() }], applicability }
+    }
+
+    /// `text` with this fix applied, or `None` when an edit falls outside `text` or between
+    /// the bytes of a character, or edits overlap.
+    pub fn apply(&self, text: &str) -> Option<String> {
+        let mut out = String::with_capacity(text.len() + 8);
+        let mut at = 0;
+        for edit in &self.edits {
+            let (start, end) = (edit.span.start, edit.span.end);
+            if start < at || end < start || !text.is_char_boundary(start) || !text.is_char_boundary(end) {
+                return None;
+            }
+            out.push_str(text.get(at..start)?);
+            out.push_str(&edit.replacement);
+            at = end;
+        }
+        out.push_str(text.get(at..)?);
+        Some(out)
+    }
+}
+
 /// A finding about one record: what is wrong, where, and how to fix it.
 ///
 /// Spans are byte offsets into the record's text. Every diagnostic kifu makes has a stable
@@ -60,6 +114,8 @@ pub struct Diagnostic {
     pub labels: Vec<Label>,
     /// How to fix it.
     pub help: Option<String>,
+    /// Repairs a program can apply, the likeliest first; several only when no one is sure.
+    pub fixes: Vec<Fix>,
 }
 
 impl Diagnostic {
@@ -80,6 +136,7 @@ impl Diagnostic {
             message: message.into(),
             labels: vec![Label { span, message: String::new(), primary: true }],
             help: None,
+            fixes: Vec::new(),
         }
     }
 
@@ -106,6 +163,21 @@ impl Diagnostic {
         self
     }
 
+    /// Adds a repair (the likeliest first).
+    #[must_use]
+    pub fn fix(mut self, fix: Fix) -> Self {
+        self.fixes.push(fix);
+        self
+    }
+
+    /// The fix `kifu check --fix` may apply unasked: the only one, and safe.
+    pub fn safe_fix(&self) -> Option<&Fix> {
+        match self.fixes.as_slice() {
+            [fix] if fix.applicability == Applicability::Safe => Some(fix),
+            _ => None,
+        }
+    }
+
     /// The primary label's span.
     pub fn span(&self) -> Span {
         self.labels.iter().find(|l| l.primary).map_or_else(Span::default, |l| l.span)
@@ -121,6 +193,9 @@ impl Diagnostic {
     pub fn shifted(mut self, by: usize) -> Self {
         for label in &mut self.labels {
             label.span = label.span.shift(by);
+        }
+        for edit in self.fixes.iter_mut().flat_map(|f| &mut f.edits) {
+            edit.span = edit.span.shift(by);
         }
         self
     }
@@ -144,6 +219,16 @@ impl Diagnostic {
     pub fn to_json_with(&self, file: &str, place: impl Fn(usize) -> (usize, usize)) -> JsonDiagnostic {
         let (line, column) = place(self.span().start);
         let (end_line, end_column) = place(self.span().end);
+        let edits = |fix: &Fix| -> Vec<JsonEdit> {
+            fix.edits
+                .iter()
+                .map(|e| {
+                    let (line, column) = place(e.span.start);
+                    let (end_line, end_column) = place(e.span.end);
+                    JsonEdit { line, column, end_line, end_column, replacement: e.replacement.clone() }
+                })
+                .collect()
+        };
         JsonDiagnostic {
             kind: "diagnostic",
             file: file.to_owned(),
@@ -164,6 +249,9 @@ impl Diagnostic {
                     JsonLabel { line, column, end_line, end_column, message: l.message.clone(), primary: l.primary }
                 })
                 .collect(),
+            fixes: self.fixes.first().map(edits).unwrap_or_default(),
+            applicability: self.fixes.first().map(|f| f.applicability),
+            alternatives: self.fixes.iter().skip(1).map(edits).collect(),
         }
     }
 }
@@ -211,4 +299,44 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-pub use render::{escape_unsafe, is_unsafe, push_shown, JsonDiagnostic, JsonLabel, RecordSource, Report};
+pub use render::{escape_unsafe, is_unsafe, push_shown, JsonDiagnostic, JsonEdit, JsonLabel, RecordSource, Report};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fix_applies_its_edits_in_order_and_refuses_overlaps() {
+        let fix = Fix {
+            edits: vec![
+                Edit { span: Span::new(1, 2), replacement: "b".into() },
+                Edit { span: Span::new(3, 3), replacement: " 0 1".into() },
+            ],
+            applicability: Applicability::Safe,
+        };
+        assert_eq!(fix.apply("axc").as_deref(), Some("abc 0 1"));
+        assert_eq!(fix.apply("ax").as_deref(), None, "an edit past the end");
+        let overlapping = Fix {
+            edits: vec![
+                Edit { span: Span::new(0, 2), replacement: String::new() },
+                Edit { span: Span::new(1, 2), replacement: "z".into() },
+            ],
+            applicability: Applicability::Unsafe,
+        };
+        assert_eq!(overlapping.apply("abc"), None);
+        assert_eq!(Fix::replace(Span::new(0, 3), "é", Applicability::Safe).apply("abc").as_deref(), Some("é"));
+        assert_eq!(Fix::replace(Span::new(0, 1), "x", Applicability::Safe).apply("éa"), None, "inside a character");
+    }
+
+    #[test]
+    fn only_a_lone_safe_fix_is_applied_unasked() {
+        let one = Fix::replace(Span::new(0, 1), "x", Applicability::Safe);
+        let d = Diagnostic::error(codes::sfen::SYNTAX, Span::new(0, 1), "m");
+        assert!(d.safe_fix().is_none());
+        let d = d.fix(one.clone());
+        assert_eq!(d.safe_fix(), Some(&one));
+        let d = d.fix(one).shifted(2);
+        assert!(d.safe_fix().is_none(), "two repairs: no one is sure");
+        assert_eq!(d.fixes[0].edits[0].span, Span::new(2, 3));
+    }
+}

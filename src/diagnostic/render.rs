@@ -7,7 +7,7 @@ use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpa
 #[cfg(feature = "serde")]
 use serde::Serialize;
 
-use super::{Code, Diagnostic, Severity};
+use super::{Applicability, Code, Diagnostic, Severity};
 
 /// One line of `--message-format json`.
 #[derive(Clone, Debug)]
@@ -36,6 +36,32 @@ pub struct JsonDiagnostic {
     pub help: Option<String>,
     /// Every label, the primary one first.
     pub labels: Vec<JsonLabel>,
+    /// The edits of the likeliest repair, applied together (empty when there is none).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub fixes: Vec<JsonEdit>,
+    /// `"safe"` when `fixes` is the one repair there is, `"unsafe"` otherwise.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub applicability: Option<Applicability>,
+    /// Other repairs, each a list of edits, when no one is sure.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub alternatives: Vec<Vec<JsonEdit>>,
+}
+
+/// One edit of a fix in a [`JsonDiagnostic`]: the characters from `line:column` to
+/// `end_line:end_column` (exclusive) become `replacement`.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+pub struct JsonEdit {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based character column.
+    pub column: usize,
+    /// Line where it ends.
+    pub end_line: usize,
+    /// Column where it ends (exclusive).
+    pub end_column: usize,
+    /// The new text.
+    pub replacement: String,
 }
 
 /// A label in a [`JsonDiagnostic`].
