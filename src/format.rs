@@ -19,6 +19,7 @@ pub enum Format {
     /// EPD records (four fields and operations).
     Epd,
     /// PSN game records (each game's dialect is found from its text: see [`crate::psn`]).
+    #[cfg(feature = "psn")]
     Psn,
     /// JSON positions: the JSON position model, or its chess analogue.
     Json,
@@ -66,14 +67,20 @@ impl FromStr for Dialect {
 
 impl Format {
     /// Every format, in its default dialect.
-    pub const ALL: [Self; 5] =
-        [Self::Sfen(DialectChoice::Auto), Self::Fen(fen::Dialect::Standard), Self::Epd, Self::Psn, Self::Json];
+    pub const ALL: &[Self] = &[
+        Self::Sfen(DialectChoice::Auto),
+        Self::Fen(fen::Dialect::Standard),
+        Self::Epd,
+        #[cfg(feature = "psn")]
+        Self::Psn,
+        Self::Json,
+    ];
 
     /// The format a file name's extension names (`.sfen`, `.fen`, `.epd`, `.psn`, `.json`), in
     /// its default dialect.
     pub fn from_path(path: &str) -> Option<Self> {
         let ext = std::path::Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
-        Self::ALL.into_iter().find(|f| f.name() == ext)
+        Self::ALL.iter().copied().find(|f| f.name() == ext)
     }
 
     /// The format's name, as a file's extension and `--format` write it.
@@ -82,6 +89,7 @@ impl Format {
             Self::Sfen(_) => "sfen",
             Self::Fen(_) => "fen",
             Self::Epd => "epd",
+            #[cfg(feature = "psn")]
             Self::Psn => "psn",
             Self::Json => "json",
         }
@@ -95,7 +103,9 @@ impl Format {
     /// The dialect as a command line names it; PSN and JSON have only `auto` and `standard`.
     pub fn dialect(self) -> Dialect {
         match self {
-            Self::Sfen(DialectChoice::Auto) | Self::Psn => Dialect::Auto,
+            Self::Sfen(DialectChoice::Auto) => Dialect::Auto,
+            #[cfg(feature = "psn")]
+            Self::Psn => Dialect::Auto,
             Self::Sfen(DialectChoice::Sfen2007) => Dialect::Sfen2007,
             Self::Sfen(DialectChoice::Usi) => Dialect::Usi,
             Self::Fen(fen::Dialect::Chess960) => Dialect::Chess960,
@@ -112,6 +122,7 @@ impl Format {
             (Self::Fen(_), Dialect::Standard | Dialect::Auto) => Ok(Self::Fen(fen::Dialect::Standard)),
             (Self::Fen(_), Dialect::Chess960) => Ok(Self::Fen(fen::Dialect::Chess960)),
             (Self::Epd, Dialect::Standard | Dialect::Auto) => Ok(Self::Epd),
+            #[cfg(feature = "psn")]
             (Self::Psn, _) => Err(format!(
                 "`--dialect {}` does not apply to PSN: each game's dialect is found from its text",
                 dialect.name()
@@ -123,7 +134,9 @@ impl Format {
                     Self::Sfen(_) => "SFEN (auto, sfen2007, usi)",
                     Self::Fen(_) => "FEN (standard, chess960)",
                     Self::Epd => "EPD (standard)",
-                    Self::Psn | Self::Json => "JSON positions (each record's model says its game)",
+                    Self::Json => "JSON positions (each record's model says its game)",
+                    #[cfg(feature = "psn")]
+                    Self::Psn => "PSN (each game's dialect is found from its text)",
                 }
             )),
         }
@@ -149,14 +162,16 @@ impl Format {
             Self::Fen(fen::Dialect::Standard) => "FEN",
             Self::Fen(fen::Dialect::Chess960) => "Chess960 FEN",
             Self::Epd => "EPD",
+            #[cfg(feature = "psn")]
             Self::Psn => "PSN",
             Self::Json => "JSON",
         }
     }
 
-    /// Checks one record of a line format (`text`, a line without its end): its findings, and
-    /// the format and dialect it was read as, when known. PSN games and JSON positions are not
-    /// line records: they give nothing here (see [`crate::psn`] and [`crate::json`]).
+    /// Checks a text in this format, with spans into `text`: one record of a line format (a line
+    /// without its end), every position of a JSON text, or every game of a PSN text (checked as
+    /// [`crate::psn::Options::default`] says). Also the format and dialect it was read as, when
+    /// known.
     pub fn check_text(self, text: &str) -> (Vec<Diagnostic>, Option<Self>) {
         match self {
             Self::Sfen(choice) => {
@@ -169,7 +184,9 @@ impl Format {
             }
             Self::Fen(dialect) => (fen::check(text, fen::Kind::Fen, dialect).diagnostics, Some(self)),
             Self::Epd => (fen::check(text, fen::Kind::Epd, fen::Dialect::Standard).diagnostics, Some(self)),
-            Self::Psn | Self::Json => (Vec::new(), None),
+            Self::Json => (crate::json::check(text), Some(self)),
+            #[cfg(feature = "psn")]
+            Self::Psn => (crate::psn::check_text(text, crate::psn::Options::default()), Some(self)),
         }
     }
 }
@@ -180,7 +197,8 @@ impl FromStr for Format {
     /// A format by name, in its default dialect: `sfen`, `fen`, `epd`, `psn`, `json`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Self::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|f| f.name() == s)
             .ok_or_else(|| format!("unknown format `{s}`: expected sfen, fen, epd, psn or json"))
     }
@@ -201,7 +219,7 @@ mod tests {
         assert_eq!(Format::from_path("a/b.SFEN"), Some(Format::Sfen(DialectChoice::Auto)));
         assert_eq!(Format::from_path("x.json"), Some(Format::Json));
         assert_eq!(Format::from_path("x.txt"), None);
-        for f in Format::ALL {
+        for &f in Format::ALL {
             assert_eq!(f.name().parse::<Format>(), Ok(f));
         }
     }
@@ -212,7 +230,35 @@ mod tests {
         assert_eq!(sfen.with_dialect(Dialect::Usi), Ok(Format::Sfen(DialectChoice::Usi)));
         assert_eq!(Format::Epd.with_dialect(Dialect::Auto), Ok(Format::Epd));
         assert!(sfen.with_dialect(Dialect::Chess960).is_err());
+        #[cfg(feature = "psn")]
         assert!(Format::Psn.with_dialect(Dialect::Auto).is_err());
         assert_eq!("chess960".parse::<Dialect>(), Ok(Dialect::Chess960));
+    }
+
+    #[test]
+    fn every_format_checks_a_text() {
+        let (d, read_as) = Format::Sfen(DialectChoice::Auto)
+            .check_text("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+        assert!(d.is_empty());
+        assert_eq!(read_as, Some(Format::Sfen(DialectChoice::Usi)));
+        let json = r#"{"pieces":{"5a":"k"},"turn":"white","hand":{}} [{"pieces":{"e1":"K","e8":"k"},"turn":"w"}, 7]"#;
+        let (d, read_as) = Format::Json.check_text(json);
+        assert_eq!(read_as, Some(Format::Json));
+        assert!(!d.is_empty(), "the number 7 is not a position");
+        assert!(d.iter().all(|d| d.span().end <= json.len()));
+        assert!(d.iter().any(|d| d.span().slice(json) == "7"), "{d:?}");
+    }
+
+    #[cfg(feature = "psn")]
+    #[test]
+    fn a_psn_text_is_checked_game_by_game_with_spans_into_the_text() {
+        let text = "[Sente \"A\"]\n1. P7f P3d 1-0\n\n[Sente \"B\"]\n1. P7f P7f 1-0\n";
+        let (d, read_as) = Format::Psn.check_text(text);
+        assert_eq!(read_as, Some(Format::Psn));
+        let errors: Vec<_> = d.iter().filter(|d| d.is_error()).collect();
+        assert_eq!(errors.len(), 1, "{d:?}");
+        let at = errors[0].span().start;
+        assert!(at > text.find("\"B\"").unwrap(), "the second game's fault, in the whole text: {errors:?}");
+        assert_eq!(errors[0].span().slice(text), "P7f");
     }
 }

@@ -14,10 +14,9 @@ const LAYERS: &[&[&str]] = &[
     &["checked", "input", "notation"],
     &["shogi", "chess"],
     &["sfen", "fen"],
-    &["json"],
+    &["json", "psn"],
     &["format"],
     &["check"],
-    &["psn"],
     &["views", "playground"],
 ];
 

@@ -14,7 +14,7 @@ use kifu::diagnostic::excerpt::{self, LineIndex};
 use kifu::diagnostic::{Diagnostic, RecordSource};
 use kifu::format::Format;
 use kifu::input::LineReader;
-use kifu::json::{self as kjson, Node, Style, Value};
+use kifu::json::{self as kjson, Node, Style};
 use kifu::views::{self, html, svg, text, Diagram, Frame, Names};
 use kifu::{fen, sfen};
 
@@ -181,27 +181,6 @@ struct Outcome {
 impl Outcome {
     fn code(&self) -> ExitCode {
         report::exit_code(self.failed, self.invalid)
-    }
-}
-
-/// True when a JSON object is a chess position: it has a chess key, or a square key that is a
-/// chess square.
-fn is_chess(node: &Node) -> bool {
-    let Value::Object(members) = &node.value else { return false };
-    if members
-        .iter()
-        .any(|m| matches!(m.key.as_str(), "castling" | "enPassant" | "halfmoveClock" | "fullmoveNumber" | "operations"))
-    {
-        return true;
-    }
-    if members.iter().any(|m| matches!(m.key.as_str(), "blackHand" | "whiteHand" | "moveNumber")) {
-        return false;
-    }
-    match node.get("pieces").map(|m| &m.value.value) {
-        Some(Value::Object(pieces)) => {
-            pieces.first().is_some_and(|p| p.key.as_bytes().first().is_some_and(|b| (b'a'..=b'h').contains(b)))
-        }
-        _ => false,
     }
 }
 
@@ -414,15 +393,16 @@ fn line_records(
 /// A JSON record read: its position (when well formed and valid), the record it was written
 /// as, and its findings (spans in the JSON text).
 fn read_json_record(node: &Node) -> (Option<Pos>, Option<String>, Vec<Diagnostic>) {
-    if is_chess(node) {
-        let c = kifu::json::chess::read(node);
-        let valid = c.is_valid();
-        let (fen, ops) = c.record.map(|w| (w.fen, w.operations)).unzip();
-        (c.position.filter(|_| valid).map(|p| Pos::Chess(p, ops.flatten())), fen, c.diagnostics)
-    } else {
-        let c = kifu::json::shogi::read(node);
-        let valid = c.is_valid();
-        (c.position.filter(|_| valid).map(Pos::Shogi), c.record, c.diagnostics)
+    match kjson::read(node) {
+        kjson::Model::Chess(c) => {
+            let valid = c.is_valid();
+            let (fen, ops) = c.record.map(|w| (w.fen, w.operations)).unzip();
+            (c.position.filter(|_| valid).map(|p| Pos::Chess(p, ops.flatten())), fen, c.diagnostics)
+        }
+        kjson::Model::Shogi(c) => {
+            let valid = c.is_valid();
+            (c.position.filter(|_| valid).map(Pos::Shogi), c.record, c.diagnostics)
+        }
     }
 }
 
@@ -464,7 +444,7 @@ fn each_json(
         for value in kjson::values(text) {
             match value {
                 Ok(node) => {
-                    for node in records_of(std::slice::from_ref(&node)) {
+                    for node in kjson::records(&node) {
                         f(&at, Ok(node))?;
                     }
                 }
@@ -505,17 +485,6 @@ fn json_records(
             f(Item { file: name.to_owned(), line, notation, position, findings })
         }
     })
-}
-
-/// The records of a JSON stream: each top-level value, or the elements of a top-level array.
-fn records_of(nodes: &[Node]) -> Vec<&Node> {
-    nodes
-        .iter()
-        .flat_map(|n| match &n.value {
-            Value::Array(items) => items.iter().collect::<Vec<_>>(),
-            _ => vec![n],
-        })
-        .collect()
 }
 
 /// `kifu check` on a JSON file: every finding, pointing into the JSON text.
