@@ -236,19 +236,19 @@ fn an_html_page_is_self_contained() {
     let frames = views::frames(&sample_game());
     assert_eq!(frames[1].last_move.len(), 2, "a move's two squares are found");
     let records = [
-        html::Record {
+        html::Section {
             title: "a game".into(),
             notation: None,
             diagram: Some(Diagram::Shogi(frames.clone())),
             findings: vec![],
         },
-        html::Record {
+        html::Section {
             title: "positions.fen:1".into(),
             notation: Some("…".into()),
             diagram: Some(Diagram::Chess(fen_positions()[0].clone(), vec![])),
             findings: vec![],
         },
-        html::Record {
+        html::Section {
             title: "x<y & z".into(),
             notation: None,
             diagram: None,

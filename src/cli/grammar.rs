@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use kifu::playground::records::{self, Record};
+use kifu::playground::records::{self, Sample};
 
 use crate::args::FormatArg;
 use crate::playground::*;
@@ -125,7 +125,7 @@ fn run_diff(args: &DiffArgs) -> ExitCode {
         let records = records::split(&bytes, layout(args.format.or_else(|| FormatArg::from_path(path))));
         // Records are independent: cut them into one run per worker, and add the runs in order.
         let workers = pool::workers(args.jobs);
-        let chunks: Vec<&[Record]> = records.chunks(records.len().div_ceil(workers).max(1)).collect();
+        let chunks: Vec<&[Sample]> = records.chunks(records.len().div_ceil(workers).max(1)).collect();
         let parts = pool::map(&chunks, workers, |chunk| {
             kifu::playground::diff::diff(&old, &new, &args.rule, path, chunk, args.examples)
         });

@@ -726,7 +726,7 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
     let (mut written, mut games) = (0usize, false);
     let mut outcome = each_record(paths, args.format, dialect, Format::Fen(fen::Dialect::Standard), &mut |item| {
         let diagram = diagram_of(item.position, args.last_move.as_deref(), &mut bad_move);
-        let record = html::Record {
+        let record = html::Section {
             title: format!("{}:{}", item.file, item.line),
             notation: Some(item.notation),
             diagram,
@@ -801,11 +801,11 @@ fn start_html(paths: &[String], sink: &mut Sink) -> io::Result<()> {
 }
 
 /// A game's final position, or with `--each` every position of it.
-fn frames_of(record: html::Record, each: bool) -> Vec<html::Record> {
+fn frames_of(record: html::Section, each: bool) -> Vec<html::Section> {
     match &record.diagram {
         Some(Diagram::Shogi(frames)) if each && frames.len() > 1 => frames
             .iter()
-            .map(|f| html::Record {
+            .map(|f| html::Section {
                 title: record.title.clone(),
                 notation: None,
                 diagram: Some(Diagram::Shogi(vec![f.clone()])),
@@ -858,7 +858,7 @@ fn finish_boards(files: Option<SvgFiles<'_>>, sink: Option<Sink>, end: &str) -> 
 }
 
 /// The text diagram of a record: the FEN description's board for chess, the 9×9 diagram for shogi.
-fn text_of(record: &html::Record, style: text::Style) -> Option<String> {
+fn text_of(record: &html::Section, style: text::Style) -> Option<String> {
     match &record.diagram {
         Some(Diagram::Shogi(frames)) => frames.last().map(|f| text::shogi(&f.position, style)),
         Some(Diagram::Chess(p, _)) => Some(p.diagram()),
@@ -866,7 +866,7 @@ fn text_of(record: &html::Record, style: text::Style) -> Option<String> {
     }
 }
 
-fn svg_of(record: &html::Record, names: Names) -> Option<String> {
+fn svg_of(record: &html::Section, names: Names) -> Option<String> {
     match &record.diagram {
         Some(Diagram::Shogi(frames)) => frames.last().map(|f| svg::shogi(&f.position, names, &f.last_move)),
         Some(Diagram::Chess(p, last)) => Some(svg::chess(p, last)),

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use kifu::diagnostic::Diagnostic;
-use kifu::playground::records::{self, Layout, Record};
+use kifu::playground::records::{self, Layout, Sample};
 use kifu::span::Span;
 
 use crate::args::{DialectArg, FormatArg};
@@ -66,16 +66,16 @@ pub fn run(args: &TreeArgs) -> ExitCode {
     tree_with(args, Some(format), &name, &path)
 }
 
-fn records_of(args: &TreeArgs, format: Option<FormatArg>, path: &str) -> Result<Vec<Record>, ExitCode> {
+fn records_of(args: &TreeArgs, format: Option<FormatArg>, path: &str) -> Result<Vec<Sample>, ExitCode> {
     // PSN's `file` rule reads the whole file, where the others read one game each.
     let whole = format == Some(FormatArg::Psn) && args.rule.as_deref() == Some("file");
     match &args.record {
-        Some(text) if whole => Ok(vec![Record { line: 1, text: text.clone() }]),
+        Some(text) if whole => Ok(vec![Sample { line: 1, text: text.clone() }]),
         Some(text) if format == Some(FormatArg::Psn) => {
             let records = records::split(text.as_bytes(), Layout::Games);
-            Ok(if records.is_empty() { vec![Record { line: 1, text: text.clone() }] } else { records })
+            Ok(if records.is_empty() { vec![Sample { line: 1, text: text.clone() }] } else { records })
         }
-        Some(text) => Ok(vec![Record { line: 1, text: text.clone() }]),
+        Some(text) => Ok(vec![Sample { line: 1, text: text.clone() }]),
         None => {
             let bytes = read_capped(path, MAX_INPUT_BYTES, "the input").map_err(|e| usage(&e))?;
             Ok(records::split(&bytes, if whole { Layout::Whole } else { layout(format) }))
@@ -144,7 +144,7 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
 
 /// The `tree::too-long` report for a line record longer than [`MAX_RECORD_BYTES`], shown on
 /// the line's first characters only (PSN games are bounded by the input's size alone).
-fn too_long(format: Option<FormatArg>, name: &str, record: &Record) -> Option<String> {
+fn too_long(format: Option<FormatArg>, name: &str, record: &Sample) -> Option<String> {
     let text = record.text.as_str();
     if format == Some(FormatArg::Psn) || text.len() <= MAX_RECORD_BYTES {
         return None;
@@ -166,7 +166,7 @@ fn too_long(format: Option<FormatArg>, name: &str, record: &Record) -> Option<St
 
 /// The records to read, or the exit status when there are none (said on standard error) or
 /// they cannot be read.
-fn some_records(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str) -> Result<Vec<Record>, ExitCode> {
+fn some_records(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str) -> Result<Vec<Sample>, ExitCode> {
     let records = records_of(args, format, path)?;
     if records.is_empty() {
         crate::output::message(format_args!("`{name}` holds no record"));

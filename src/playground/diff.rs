@@ -5,7 +5,7 @@ use crate::diagnostic::codes;
 use serde::Serialize;
 
 use super::grammar::Grammar;
-use super::records::Record;
+use super::records::Sample;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
@@ -140,7 +140,7 @@ fn flatten<'a>(pairs: pest::iterators::Pairs<'a, &'a str>) -> Vec<Node<'a>> {
 }
 
 /// Runs the records of `file` through `rule` of both grammars.
-pub fn diff(old: &Grammar, new: &Grammar, rule: &str, file: &str, records: &[Record], limit: usize) -> Report {
+pub fn diff(old: &Grammar, new: &Grammar, rule: &str, file: &str, records: &[Sample], limit: usize) -> Report {
     let mut report = Report::default();
     for r in records {
         report.records += 1;

@@ -12,9 +12,9 @@ pub enum Layout {
     Whole,
 }
 
-/// One record of an input.
+/// One record of an input, as a grammar is run on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
+pub struct Sample {
     /// 1-based line of its first character.
     pub line: usize,
     /// Its text (for a line, without the line end).
@@ -23,16 +23,16 @@ pub struct Record {
 
 /// Cuts `bytes` into records. Bytes that are not UTF-8 are read as U+FFFD, so a grammar
 /// rejects them where they are; a byte-order mark at the start is not part of a record.
-pub fn split(bytes: &[u8], layout: Layout) -> Vec<Record> {
+pub fn split(bytes: &[u8], layout: Layout) -> Vec<Sample> {
     match layout {
         Layout::Games => {
             let decoded = crate::psn::decode::decode(bytes);
             crate::psn::scan::scan(&decoded.text)
                 .iter()
-                .map(|g| Record { line: g.line, text: decoded.text.get(g.start..g.end).unwrap_or("").to_owned() })
+                .map(|g| Sample { line: g.line, text: decoded.text.get(g.start..g.end).unwrap_or("").to_owned() })
                 .collect()
         }
-        Layout::Whole => vec![Record { line: 1, text: crate::psn::decode::decode(bytes).text }],
+        Layout::Whole => vec![Sample { line: 1, text: crate::psn::decode::decode(bytes).text }],
         Layout::Lines => {
             let bytes = bytes.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(bytes);
             let mut out = Vec::new();
@@ -41,7 +41,7 @@ pub fn split(bytes: &[u8], layout: Layout) -> Vec<Record> {
                 let end = memchr::memchr2(b'\n', b'\r', &bytes[pos..]).map_or(bytes.len(), |i| pos + i);
                 let text = String::from_utf8_lossy(&bytes[pos..end]);
                 if !text.trim().is_empty() {
-                    out.push(Record { line, text: text.into_owned() });
+                    out.push(Sample { line, text: text.into_owned() });
                 }
                 pos = end;
                 if pos < bytes.len() {

@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 
 use super::{escape, svg, Diagram, Names};
 
-/// One record of the page: a heading, the record's text, and its diagram or its findings.
+/// One section of the page, a record's: a heading, the record's text, and its diagram or its findings.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
+pub struct Section {
     /// The heading: where the record is (`file:line`) or the game's name.
     pub title: String,
     /// The record as written (SFEN, FEN), shown under the heading.
@@ -58,7 +58,7 @@ else if(e.key==='End'){show(active,n-1);e.preventDefault();}});\
 /// The page of `records`, titled `title`, shogi pieces named with `names`: [`start`], a
 /// [`section`] for each record, [`end`]. A long list of records is best written a section at a
 /// time, as `kifu board --html` does.
-pub fn page(title: &str, records: &[Record], names: Names) -> String {
+pub fn page(title: &str, records: &[Section], names: Names) -> String {
     let mut s = start(title);
     let mut games = false;
     for (i, record) in records.iter().enumerate() {
@@ -85,7 +85,7 @@ pub fn end(games: bool) -> String {
 
 /// Appends the section of record `i` (0-based) to `s`; true when it shows a game (a move
 /// list that needs the page's script).
-pub fn section(s: &mut String, i: usize, record: &Record, names: Names) -> bool {
+pub fn section(s: &mut String, i: usize, record: &Section, names: Names) -> bool {
     let mut games = false;
     let _ = write!(s, "<section class=\"record\" id=\"record-{}\">\n<h2>{}</h2>\n", i + 1, escape(&record.title));
     if let Some(notation) = &record.notation {
