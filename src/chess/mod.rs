@@ -1,12 +1,14 @@
 //! Chess's vocabulary: colours, roles, pieces, squares and boards, and how pieces attack; the
-//! position a record writes ([`Position`]).
+//! position a record writes ([`Position`]) and one the rules allow ([`Legal`]).
 
 mod board;
+mod legal;
 mod piece;
 mod position;
 mod square;
 
 pub use board::Board;
+pub use legal::Legal;
 pub use piece::{Color, Piece, Role};
 pub use position::{CastleRight, CastleSide, Position};
 pub use square::Square;
