@@ -16,8 +16,8 @@ pub enum Format {
     Sfen(DialectChoice),
     /// FEN records (six fields), with standard or Chess960 castling.
     Fen(fen::Dialect),
-    /// EPD records (four fields and operations).
-    Epd,
+    /// EPD records (four fields and operations), with standard or Chess960 castling.
+    Epd(fen::Dialect),
     /// PSN game records (each game's dialect is found from its text: see [`crate::psn`]).
     #[cfg(feature = "psn")]
     Psn,
@@ -70,7 +70,7 @@ impl Format {
     pub const ALL: &[Self] = &[
         Self::Sfen(DialectChoice::Auto),
         Self::Fen(fen::Dialect::Standard),
-        Self::Epd,
+        Self::Epd(fen::Dialect::Standard),
         #[cfg(feature = "psn")]
         Self::Psn,
         Self::Json,
@@ -88,7 +88,7 @@ impl Format {
         match self {
             Self::Sfen(_) => "sfen",
             Self::Fen(_) => "fen",
-            Self::Epd => "epd",
+            Self::Epd(_) => "epd",
             #[cfg(feature = "psn")]
             Self::Psn => "psn",
             Self::Json => "json",
@@ -97,7 +97,7 @@ impl Format {
 
     /// True for the formats of one record per line (SFEN, FEN, EPD).
     pub fn is_lines(self) -> bool {
-        matches!(self, Self::Sfen(_) | Self::Fen(_) | Self::Epd)
+        matches!(self, Self::Sfen(_) | Self::Fen(_) | Self::Epd(_))
     }
 
     /// The dialect as a command line names it; PSN and JSON have only `auto` and `standard`.
@@ -108,8 +108,8 @@ impl Format {
             Self::Psn => Dialect::Auto,
             Self::Sfen(DialectChoice::Sfen2007) => Dialect::Sfen2007,
             Self::Sfen(DialectChoice::Usi) => Dialect::Usi,
-            Self::Fen(fen::Dialect::Chess960) => Dialect::Chess960,
-            Self::Fen(fen::Dialect::Standard) | Self::Epd | Self::Json => Dialect::Standard,
+            Self::Fen(fen::Dialect::Chess960) | Self::Epd(fen::Dialect::Chess960) => Dialect::Chess960,
+            Self::Fen(fen::Dialect::Standard) | Self::Epd(fen::Dialect::Standard) | Self::Json => Dialect::Standard,
         }
     }
 
@@ -121,7 +121,8 @@ impl Format {
             (Self::Sfen(_), Dialect::Usi) => Ok(Self::Sfen(DialectChoice::Usi)),
             (Self::Fen(_), Dialect::Standard | Dialect::Auto) => Ok(Self::Fen(fen::Dialect::Standard)),
             (Self::Fen(_), Dialect::Chess960) => Ok(Self::Fen(fen::Dialect::Chess960)),
-            (Self::Epd, Dialect::Standard | Dialect::Auto) => Ok(Self::Epd),
+            (Self::Epd(_), Dialect::Standard | Dialect::Auto) => Ok(Self::Epd(fen::Dialect::Standard)),
+            (Self::Epd(_), Dialect::Chess960) => Ok(Self::Epd(fen::Dialect::Chess960)),
             #[cfg(feature = "psn")]
             (Self::Psn, _) => Err(format!(
                 "`--dialect {}` does not apply to PSN: each game's dialect is found from its text",
@@ -133,7 +134,7 @@ impl Format {
                 match format {
                     Self::Sfen(_) => "SFEN (auto, sfen2007, usi)",
                     Self::Fen(_) => "FEN (standard, chess960)",
-                    Self::Epd => "EPD (standard)",
+                    Self::Epd(_) => "EPD (standard, chess960)",
                     Self::Json => "JSON positions (each record's model says its game)",
                     #[cfg(feature = "psn")]
                     Self::Psn => "PSN (each game's dialect is found from its text)",
@@ -148,7 +149,7 @@ impl Format {
         match self {
             Self::Sfen(DialectChoice::Usi) => "usi",
             Self::Sfen(DialectChoice::Sfen2007) => "sfen2007",
-            Self::Fen(fen::Dialect::Chess960) => "chess960",
+            Self::Fen(fen::Dialect::Chess960) | Self::Epd(fen::Dialect::Chess960) => "chess960",
             other => other.name(),
         }
     }
@@ -161,7 +162,8 @@ impl Format {
             Self::Sfen(DialectChoice::Auto) => "SFEN",
             Self::Fen(fen::Dialect::Standard) => "FEN",
             Self::Fen(fen::Dialect::Chess960) => "Chess960 FEN",
-            Self::Epd => "EPD",
+            Self::Epd(fen::Dialect::Standard) => "EPD",
+            Self::Epd(fen::Dialect::Chess960) => "Chess960 EPD",
             #[cfg(feature = "psn")]
             Self::Psn => "PSN",
             Self::Json => "JSON",
@@ -183,7 +185,7 @@ impl Format {
                 (checked.diagnostics, read_as)
             }
             Self::Fen(dialect) => (fen::check(text, fen::Kind::Fen, dialect).diagnostics, Some(self)),
-            Self::Epd => (fen::check(text, fen::Kind::Epd, fen::Dialect::Standard).diagnostics, Some(self)),
+            Self::Epd(dialect) => (fen::check(text, fen::Kind::Epd, dialect).diagnostics, Some(self)),
             Self::Json => (crate::json::check(text), Some(self)),
             #[cfg(feature = "psn")]
             Self::Psn => (crate::psn::check_text(text, crate::psn::Options::default()), Some(self)),
@@ -228,7 +230,10 @@ mod tests {
     fn dialects_go_with_their_formats_only() {
         let sfen = Format::Sfen(DialectChoice::Auto);
         assert_eq!(sfen.with_dialect(Dialect::Usi), Ok(Format::Sfen(DialectChoice::Usi)));
-        assert_eq!(Format::Epd.with_dialect(Dialect::Auto), Ok(Format::Epd));
+        let epd = Format::Epd(fen::Dialect::Standard);
+        assert_eq!(epd.with_dialect(Dialect::Auto), Ok(epd));
+        assert_eq!(epd.with_dialect(Dialect::Chess960), Ok(Format::Epd(fen::Dialect::Chess960)));
+        assert!(epd.with_dialect(Dialect::Usi).is_err());
         assert!(sfen.with_dialect(Dialect::Chess960).is_err());
         #[cfg(feature = "psn")]
         assert!(Format::Psn.with_dialect(Dialect::Auto).is_err());

@@ -26,7 +26,7 @@ impl FormatArg {
         match self {
             Self::Sfen => Format::Sfen(kifu::sfen::DialectChoice::Auto),
             Self::Fen => Format::Fen(kifu::fen::Dialect::Standard),
-            Self::Epd => Format::Epd,
+            Self::Epd => Format::Epd(kifu::fen::Dialect::Standard),
             Self::Json => Format::Json,
             Self::Psn => Format::Psn,
         }
@@ -39,7 +39,7 @@ impl FormatArg {
         Some(match Format::from_path(path)? {
             Format::Sfen(_) => Self::Sfen,
             Format::Fen(_) => Self::Fen,
-            Format::Epd => Self::Epd,
+            Format::Epd(_) => Self::Epd,
             Format::Json => Self::Json,
             Format::Psn => Self::Psn,
         })

@@ -370,8 +370,8 @@ fn line_records(
                     Format::Fen(dialect) => {
                         fen::check(text, fen::Kind::Fen, dialect).position.map(|p| Pos::Chess(p, None))
                     }
-                    Format::Epd => {
-                        let c = fen::check(text, fen::Kind::Epd, fen::Dialect::Standard);
+                    Format::Epd(dialect) => {
+                        let c = fen::check(text, fen::Kind::Epd, dialect);
                         let ops = c.record.operations.map_or("", |s| s.slice(text).trim());
                         c.position.map(|p| Pos::Chess(p, Some(ops.to_owned())))
                     }

@@ -8,6 +8,8 @@ use kifu::diagnostic::Diagnostic;
 use kifu::playground::records::{self, Layout, Sample};
 use kifu::span::Span;
 
+use kifu::format::Format;
+
 use crate::args::{DialectArg, FormatArg};
 use crate::playground::*;
 
@@ -189,30 +191,28 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
             crate::output::err(&report);
             continue;
         }
-        let (tree, diagnostics) = match (format, args.dialect) {
-            (FormatArg::Sfen, d) => {
-                let choice = match d {
-                    Some(DialectArg::Sfen2007) => kifu::sfen::DialectChoice::Sfen2007,
-                    Some(DialectArg::Usi) => kifu::sfen::DialectChoice::Usi,
-                    _ => kifu::sfen::DialectChoice::Auto,
-                };
+        let read_in = match args.dialect {
+            Some(d) => format.format().with_dialect(d),
+            None => Ok(format.format()),
+        };
+        let (tree, diagnostics) = match read_in {
+            Err(e) => return usage(&e),
+            Ok(Format::Sfen(choice)) => {
                 let c = kifu::sfen::check(&r.text, choice);
                 (format!("{:#?}", c.record), c.diagnostics)
             }
-            (FormatArg::Fen | FormatArg::Epd, d) => {
-                let kind = if format == FormatArg::Epd { kifu::fen::Kind::Epd } else { kifu::fen::Kind::Fen };
-                let dialect = if d == Some(DialectArg::Chess960) {
-                    kifu::fen::Dialect::Chess960
-                } else {
-                    kifu::fen::Dialect::Standard
-                };
-                let c = kifu::fen::check(&r.text, kind, dialect);
+            Ok(Format::Fen(dialect)) => {
+                let c = kifu::fen::check(&r.text, kifu::fen::Kind::Fen, dialect);
                 (format!("{:#?}", c.record), c.diagnostics)
             }
-            (FormatArg::Json, _) => {
+            Ok(Format::Epd(dialect)) => {
+                let c = kifu::fen::check(&r.text, kifu::fen::Kind::Epd, dialect);
+                (format!("{:#?}", c.record), c.diagnostics)
+            }
+            Ok(Format::Json) => {
                 return usage("`--ast` reads SFEN, FEN, EPD and PSN: JSON positions have no syntax tree of kifu's");
             }
-            (FormatArg::Psn, _) => {
+            Ok(Format::Psn) => {
                 let file = kifu::psn::check_bytes(r.text.as_bytes(), Default::default());
                 let mut tree = String::new();
                 let mut diagnostics = Vec::new();

@@ -120,12 +120,13 @@ fn expect(name: &str, bytes: &[u8]) -> (&'static str, &'static str, Value) {
                 line_value("sfen", dialect, valid, places(&checked.diagnostics, record, 1), canonical, model),
             )
         }
-        Format::Fen(_) | Format::Epd => {
-            let epd = case == Format::Epd;
+        Format::Fen(_) | Format::Epd(_) => {
+            let epd = matches!(case, Format::Epd(_));
             let fmt = case.name();
             let (kind, d) = match case {
+                Format::Epd(d) => (crate::fen::Kind::Epd, d),
                 Format::Fen(d) => (crate::fen::Kind::Fen, d),
-                _ => (crate::fen::Kind::Epd, crate::fen::Dialect::Standard),
+                _ => (crate::fen::Kind::Fen, crate::fen::Dialect::Standard),
             };
             let checked = crate::fen::check(record, kind, d);
             let valid = checked.is_valid();

@@ -136,7 +136,7 @@ pub fn fen_check(bytes: &[u8]) {
 
 /// One line of an EPD file, and `fen::check` on its text as EPD.
 pub fn epd_check(bytes: &[u8]) {
-    line_format(Format::Epd, bytes);
+    line_format(Format::Epd(kifu::fen::Dialect::Standard), bytes);
     if let Some(text) = parsed_text(bytes) {
         let checked = fen::check(&text, fen::Kind::Epd, fen::Dialect::Standard);
         assert_sound("fen::check (EPD)", &text, &checked.diagnostics);
