@@ -2,8 +2,8 @@
 //! the bytes themselves (not UTF-8, a byte-order mark, a line far too long), and dispatch to
 //! the format's checker.
 //!
-//! Memory stays flat whatever the input: [`LineReader`] hands out batches of whole lines, and
-//! keeps at most [`MAX_KEPT`] bytes of any one line.
+//! Memory stays flat whatever the input: [`LineReader`](crate::input::LineReader) hands out batches of whole lines, and
+//! keeps at most [`MAX_KEPT`](crate::input::MAX_KEPT) bytes of any one line.
 
 use crate::diagnostic::codes;
 use crate::diagnostic::Diagnostic;

@@ -333,7 +333,7 @@ fn read_counters(object: &Node, m: &mut Mapped, out: &mut Vec<Diagnostic>) {
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for Position {
-    /// Writes the object [`write`] writes.
+    /// Writes the object [`write()`] writes.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let castling: Vec<String> = self.castling.iter().map(|r| r.letter().to_string()).collect();
@@ -350,7 +350,7 @@ impl serde::Serialize for Position {
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Position {
-    /// Reads the object [`write`] writes; a position that breaks the rules of chess is read (as
+    /// Reads the object [`write()`] writes; a position that breaks the rules of chess is read (as
     /// [`Position`] always is), a malformed one is an error.
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let checked = position::deserialize(deserializer, read, |c| &c.diagnostics)?;

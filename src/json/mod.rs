@@ -1,6 +1,6 @@
 //! JSON: a reader that keeps the span of every value ([`reader`]), a JSON input read in
 //! bounded pieces ([`lines`]), and the JSON position model of a board viewer — the mechanism
-//! both games share ([`position`]) and its two uses, [`shogi`] and [`chess`].
+//! both games share (`position`) and its two uses, [`shogi`] and [`chess`].
 //!
 //! [`reader`] and [`lines`] know nothing of positions; the position model reads the values
 //! [`reader`] gives it. [`values`] and [`read_stream`] read JSON positions: their syntax
@@ -10,7 +10,7 @@ use crate::diagnostic::Diagnostic;
 
 pub mod chess;
 pub mod lines;
-pub mod position;
+pub(crate) mod position;
 pub mod reader;
 pub mod shogi;
 

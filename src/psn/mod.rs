@@ -3,8 +3,8 @@
 //!
 //! Data flows one way: bytes are [decoded](decode) into text, the text is [scanned](scan) into
 //! games and tokens (the grammar's word rules, compiled to an automaton), each game is
-//! [built](build) into its [model](model) with every fault found on the way, its
-//! [dialect](dialect) is named, and [`display`] writes a game back in the 1998 spec's form.
+//! [built](build) into its [model] with every fault found on the way, its
+//! [dialect] is named, and [`display`] writes a game back in the 1998 spec's form.
 //!
 //! ```
 //! let file = kifu::psn::check_bytes(b"[Sente \"Oyama\"]\n1. P7f P3d 2. P2f 1-0\n", Default::default());

@@ -1,7 +1,7 @@
 //! Reading PSN as a stream: game by game, in bounded memory.
 //!
 //! [`Games`] reads a file line by line, decodes each line ([`LineDecoder`]: each game in its own
-//! encoding), and cuts the lines into games with the [`Scanner`], which keeps only the text of
+//! encoding), and cuts the lines into games with a scanner, which keeps only the text of
 //! the game it is in. A game longer than [`MAX_GAME_BYTES`] is not kept: it gets one report, and
 //! reading resumes at the next game. [`check_parallel`] checks the games on several threads and
 //! hands the results back in the order of the games, with the text and the reports in flight

@@ -40,7 +40,7 @@ impl Move {
     /// `None` for anything else.
     ///
     /// This is the crate's one reader of USI moves: everything that takes a USI move from the
-    /// user or a record goes through it (or through [`FromStr`], which calls it).
+    /// user or a record goes through it (or through [`FromStr`](std::str::FromStr), which calls it).
     pub fn from_usi(text: &str) -> Option<Self> {
         let square = Square::from_ascii;
         match *text.as_bytes() {
