@@ -9,7 +9,7 @@ use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
 /// The UTF-8 byte-order mark.
-pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Each run of bytes that is not UTF-8, as the span its replacement character takes in the
 /// lossy decoding, and the bytes themselves.

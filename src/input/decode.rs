@@ -140,7 +140,7 @@ impl LineDecoder {
     }
 
     /// Forgets the game being read: the next line starts a new one.
-    pub fn new_game(&mut self) {
+    pub(crate) fn new_game(&mut self) {
         self.game = None;
         self.after_header = false;
         self.after_blank = true;

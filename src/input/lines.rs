@@ -198,7 +198,7 @@ impl<R: Read> LineReader<R> {
 
 /// The length of the first line of `bytes` with its line end (LF, CRLF or CR), or of all of
 /// `bytes` when it has none.
-pub fn line_len(bytes: &[u8]) -> usize {
+pub(crate) fn line_len(bytes: &[u8]) -> usize {
     match memchr::memchr2(b'\n', b'\r', bytes) {
         Some(i) if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') => i + 2,
         Some(i) => i + 1,
@@ -336,7 +336,7 @@ impl<R: BufRead> LineSource<R> {
 /// `keep` bytes without the LF (nor a CR before it, when the line is whole) and its full length;
 /// `None` at the end of the input. With `to_end` false, a line longer than `keep` is left unread
 /// past its first `keep` bytes, and its length given as `keep + 1`.
-pub fn read_lf_line(reader: &mut impl BufRead, keep: usize, to_end: bool) -> io::Result<Option<(Vec<u8>, usize)>> {
+pub(crate) fn read_lf_line(reader: &mut impl BufRead, keep: usize, to_end: bool) -> io::Result<Option<(Vec<u8>, usize)>> {
     let (mut kept, mut len, mut any) = (Vec::new(), 0usize, false);
     loop {
         let buf = fill(reader)?;

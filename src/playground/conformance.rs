@@ -15,7 +15,7 @@ use crate::diagnostic::Diagnostic;
 use crate::format::Format;
 
 /// The header line of `cases.tsv`.
-pub const INDEX_HEADER: &str = "format\tdialect\tverdict\tfile";
+pub(crate) const INDEX_HEADER: &str = "format\tdialect\tverdict\tfile";
 
 /// One case of the suite, as `cases.tsv` lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -250,7 +250,7 @@ pub fn command_for(template: &str, case: &Case, file: &str) -> String {
 }
 
 /// `text` as one `sh` word: in single quotes, each `'` written `'\''`.
-pub fn shell_quote(text: &str) -> String {
+pub(crate) fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 

@@ -211,7 +211,7 @@ impl Grammar {
 
     /// The names of the rules `name` reaches, itself first, in the order they are first named;
     /// pest's built-in rules are left out.
-    pub fn reachable(&self, name: &str) -> Vec<String> {
+    pub(crate) fn reachable(&self, name: &str) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         let mut stack = vec![name.to_owned()];
         while let Some(next) = stack.pop() {
@@ -399,7 +399,7 @@ impl Rejection {
 }
 
 /// `a`, `a or b`, `a, b, or c`.
-pub fn join_or(words: &[String]) -> String {
+pub(crate) fn join_or(words: &[String]) -> String {
     match words {
         [] => String::new(),
         [one] => one.clone(),
@@ -426,7 +426,7 @@ fn builtin_words(name: &str) -> Option<&'static str> {
 }
 
 /// The text of a rule that is a literal, a range or a choice of those: "`B` or `W`".
-pub fn literal_words(expr: &Expr) -> Option<String> {
+pub(crate) fn literal_words(expr: &Expr) -> Option<String> {
     fn collect(expr: &Expr, out: &mut Vec<String>) -> bool {
         match expr {
             Expr::Str(s) => out.push(format!("`{}`", s.escape_debug())),
@@ -442,7 +442,7 @@ pub fn literal_words(expr: &Expr) -> Option<String> {
 }
 
 /// Every rule name an expression uses, in order.
-pub fn idents(expr: &Expr, out: &mut Vec<String>) {
+pub(crate) fn idents(expr: &Expr, out: &mut Vec<String>) {
     match expr {
         Expr::Ident(n) if !out.contains(n) => out.push(n.clone()),
         Expr::Ident(_) => {}
@@ -686,7 +686,7 @@ mod watch {
     }
 
     /// How a run ended.
-    pub enum Ran<T> {
+    pub(crate) enum Ran<T> {
         /// With the VM's answer.
         Done(T),
         /// Stopped at the deadline.
@@ -696,7 +696,7 @@ mod watch {
     }
 
     /// The listener: true (stop this call) once the deadline has passed.
-    pub fn tick() -> bool {
+    pub(crate) fn tick() -> bool {
         if EXPIRED.with(Cell::get) {
             return true;
         }

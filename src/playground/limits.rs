@@ -19,17 +19,17 @@ use crate::span::Span;
 pub const MAX_GRAMMAR_BYTES: usize = 1 << 20;
 
 /// The deepest a grammar may nest parentheses, brackets and block comments.
-pub const MAX_GRAMMAR_NESTING: usize = 100;
+pub(crate) const MAX_GRAMMAR_NESTING: usize = 100;
 
 /// The most rules a grammar may define, `grammar/common.pest` included.
-pub const MAX_GRAMMAR_RULES: usize = 1000;
+pub(crate) const MAX_GRAMMAR_RULES: usize = 1000;
 
 /// The most terms and operators one rule may hold (`"a" ~ b?` is four).
-pub const MAX_RULE_TERMS: usize = 500;
+pub(crate) const MAX_RULE_TERMS: usize = 500;
 
 /// The largest count of a counted repetition (`e{n}`, `e{n,m}`, `e{,m}`, `e{n,}`) and the
 /// largest index of a `PEEK[a..b]` slice. pest writes a counted repetition out in full.
-pub const MAX_REPETITION: u64 = 1000;
+pub(crate) const MAX_REPETITION: u64 = 1000;
 
 /// The most work kifu lets pest spend preparing a grammar to run, in steps of its optimizer
 /// (about 60 ns each, so at most about a second). Long chains of alternatives and large
@@ -38,7 +38,7 @@ pub const MAX_REPETITION: u64 = 1000;
 pub const MAX_PREPARATION_STEPS: u64 = 20_000_000;
 
 /// The deepest a rule may nest once its counted repetitions are written out.
-pub const MAX_WRITTEN_OUT_DEPTH: u64 = 1000;
+pub(crate) const MAX_WRITTEN_OUT_DEPTH: u64 = 1000;
 
 /// The longest a grammar rule may spend on one record before kifu stops it with a report.
 pub const RECORD_TIME_BUDGET: Duration = Duration::from_secs(2);
@@ -135,7 +135,7 @@ pub fn check_text(text: &str) -> Option<Broken> {
 /// Checks what pest's grammar reader read, before it builds rules from it: how many rules and
 /// how many terms in each, the counts of repetitions and `PEEK` slices, and the escapes of
 /// every literal. Every broken limit is reported, up to one per rule.
-pub fn check_pairs(pairs: Pairs<'_, MetaRule>) -> Vec<Broken> {
+pub(crate) fn check_pairs(pairs: Pairs<'_, MetaRule>) -> Vec<Broken> {
     let mut out = Vec::new();
     let mut rules = 0usize;
     let mut terms = 0usize;

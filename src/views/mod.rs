@@ -88,7 +88,7 @@ pub const fn kanji(kind: PieceKind, promoted: bool) -> char {
 }
 
 /// A piece's name in `names`: `+P`, `p`, `と`.
-pub fn piece_name(piece: Piece, names: Names) -> String {
+pub(crate) fn piece_name(piece: Piece, names: Names) -> String {
     match names {
         Names::Letters => piece.to_string(),
         Names::Kanji => kanji(piece.kind, piece.promoted).to_string(),

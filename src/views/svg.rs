@@ -22,9 +22,9 @@ const HAND_H: u32 = 34;
 const BOARD_Y: u32 = HAND_H + 22;
 const BOARD: u32 = 9 * SQUARE;
 /// The width of a shogi diagram.
-pub const WIDTH: u32 = BOARD_X + BOARD + 30;
+pub(crate) const WIDTH: u32 = BOARD_X + BOARD + 30;
 /// The height of a shogi diagram.
-pub const HEIGHT: u32 = BOARD_Y + BOARD + 8 + HAND_H + 24;
+pub(crate) const HEIGHT: u32 = BOARD_Y + BOARD + 8 + HAND_H + 24;
 
 const FONT: &str = "font-family=\"'DejaVu Sans', 'Noto Sans CJK JP', sans-serif\"";
 const PROMOTED: &str = "#c00000";
@@ -176,17 +176,17 @@ fn corner(sq: Square) -> (u32, u32) {
 }
 
 /// The side of a chess square.
-pub const CHESS_SQUARE: u32 = 48;
+pub(crate) const CHESS_SQUARE: u32 = 48;
 const CHESS_X: u32 = 24;
 const CHESS_Y: u32 = 10;
 /// The width of a chess diagram.
-pub const CHESS_WIDTH: u32 = CHESS_X + 8 * CHESS_SQUARE + 10;
+pub(crate) const CHESS_WIDTH: u32 = CHESS_X + 8 * CHESS_SQUARE + 10;
 /// The height of a chess diagram.
-pub const CHESS_HEIGHT: u32 = CHESS_Y + 8 * CHESS_SQUARE + 48;
+pub(crate) const CHESS_HEIGHT: u32 = CHESS_Y + 8 * CHESS_SQUARE + 48;
 
 /// The glyph of a chess piece (the solid glyphs for both sides, filled white or black), with
 /// U+FE0E so that the pawn is never drawn as an emoji.
-pub fn chess_glyph(role: chess::Role) -> &'static str {
+pub(crate) fn chess_glyph(role: chess::Role) -> &'static str {
     match role {
         chess::Role::King => "\u{265A}\u{FE0E}",
         chess::Role::Queen => "\u{265B}\u{FE0E}",

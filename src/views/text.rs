@@ -146,7 +146,7 @@ fn side_line(position: &Position, style: Style) -> String {
 }
 
 /// 1-99 in kanji numerals: 二, 十, 十八, 二十三.
-pub fn kanji_number(n: u32) -> String {
+pub(crate) fn kanji_number(n: u32) -> String {
     const DIGITS: [char; 10] = ['〇', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
     if n >= 100 {
         return n.to_string();
