@@ -257,6 +257,12 @@ fn railroad_and_ebnf() {
     assert_eq!(out.status.code(), Some(0));
     let svg = String::from_utf8(out.stdout).expect("UTF-8");
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    // A size as well as a view box (a browser shrinks an SVG without one to the page's width).
+    let attribute = |name: &str| {
+        let at = svg.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
+        svg[at..].split('"').next().expect("a value").to_owned()
+    };
+    assert_eq!(attribute("viewBox"), format!("0 0 {} {}", attribute("width"), attribute("height")));
     for rule in ["record", "sfen2007_record", "usi_record", "board", "hand_entry"] {
         assert!(svg.contains(rule), "{rule} drawn");
     }
@@ -265,6 +271,11 @@ fn railroad_and_ebnf() {
     for grammar in ["grammar/fen.pest", "grammar/psn.pest"] {
         assert_eq!(kifu().args(["grammar", "ebnf", grammar]).output().expect("runs").status.code(), Some(0));
     }
+    // A literal quote is drawn as it is written in a record, not with the grammar's backslash.
+    let out = kifu().args(["grammar", "railroad", "grammar/psn.pest", "--rule", "header"]).output().expect("runs");
+    let svg = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(svg.contains("\n&quot;</text>"), "the quote drawn as it is written");
+    assert!(!svg.contains("\\&quot;"), "no backslash before a quote");
 }
 
 /// `conformance/` is what the fixtures make it. `KIFU_UPDATE_CONFORMANCE=1 cargo test

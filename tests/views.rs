@@ -151,7 +151,13 @@ fn shogi_svg_is_xml_with_one_element_per_piece() {
         let held = views::hand_entries(&p, Color::Black).len() + views::hand_entries(&p, Color::White).len();
         assert_eq!(doc.descendants().filter(|n| class_of(n) == "hand-piece").count(), held);
         assert_eq!(doc.descendants().filter(|n| class_of(n) == "last-move").count(), 2);
-        assert_eq!(doc.descendants().filter(|n| class_of(n) == "to-move").count(), 1);
+        assert_eq!(doc.descendants().filter(|n| class_of(n) == "mark to-move").count(), 1);
+        // ▲ is always Black's and △ White's, whoever is to move.
+        for (hand, mark) in [("hand black", "▲"), ("hand white", "△")] {
+            let g = doc.descendants().find(|n| class_of(n) == hand).expect("a hand");
+            let text = g.descendants().find(|n| class_of(n).starts_with("mark ")).and_then(|t| t.text());
+            assert_eq!(text, Some(mark), "{p}");
+        }
         assert_eq!(doc.descendants().filter(|n| class_of(n) == "coord").count(), 18);
         // Nothing from outside: no links, images, fonts or URLs.
         for bad in ["href", "<image", "@font-face", "url("] {

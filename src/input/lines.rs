@@ -336,7 +336,11 @@ impl<R: BufRead> LineSource<R> {
 /// `keep` bytes without the LF (nor a CR before it, when the line is whole) and its full length;
 /// `None` at the end of the input. With `to_end` false, a line longer than `keep` is left unread
 /// past its first `keep` bytes, and its length given as `keep + 1`.
-pub(crate) fn read_lf_line(reader: &mut impl BufRead, keep: usize, to_end: bool) -> io::Result<Option<(Vec<u8>, usize)>> {
+pub(crate) fn read_lf_line(
+    reader: &mut impl BufRead,
+    keep: usize,
+    to_end: bool,
+) -> io::Result<Option<(Vec<u8>, usize)>> {
     let (mut kept, mut len, mut any) = (Vec::new(), 0usize, false);
     loop {
         let buf = fill(reader)?;

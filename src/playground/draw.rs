@@ -31,7 +31,14 @@ pub fn railroad(grammar: &Grammar, rule: &str) -> String {
         rows.push(Box::new(Sequence::new(line)));
     }
     let diagram = Diagram::new_with_stylesheet(VerticalGrid::new(rows), &Stylesheet::Light);
-    format!("{diagram}\n")
+    // The size as well as the view box, so that a browser draws it at its size instead of
+    // shrinking it to the width of the page.
+    let (width, height) = (diagram.width(), diagram.height());
+    let svg = diagram.to_string();
+    match svg.strip_prefix("<svg ") {
+        Some(rest) => format!("<svg width=\"{width}\" height=\"{height}\" {rest}\n"),
+        None => format!("{svg}\n"),
+    }
 }
 
 fn boxed(n: impl Node + 'static) -> Box<dyn Node> {
@@ -61,8 +68,8 @@ fn choice_items(expr: &Expr, out: &mut Vec<Box<dyn Node>>) {
 
 fn node(expr: &Expr) -> Box<dyn Node> {
     match expr {
-        Expr::Str(s) => boxed(Terminal::new(s.escape_debug().to_string())),
-        Expr::Insens(s) => boxed(Terminal::new(format!("{} (any case)", s.escape_debug()))),
+        Expr::Str(s) => boxed(Terminal::new(shown(s))),
+        Expr::Insens(s) => boxed(Terminal::new(format!("{} (any case)", shown(s)))),
         Expr::Range(a, b) => boxed(Terminal::new(format!("{a}-{b}"))),
         Expr::Ident(n) => match builtin_ebnf(n) {
             Some(_) => boxed(Terminal::new(n.clone())),
@@ -96,6 +103,12 @@ fn node(expr: &Expr) -> Box<dyn Node> {
         #[allow(unreachable_patterns)]
         _ => boxed(Comment::new("…".into())),
     }
+}
+
+/// A literal as a record writes it: quotes and backslashes as they are, control characters
+/// as escapes (`\n`).
+fn shown(s: &str) -> String {
+    s.chars().map(|c| if c.is_control() { c.escape_debug().to_string() } else { c.to_string() }).collect()
 }
 
 /// pest's own rules in EBNF.

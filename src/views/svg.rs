@@ -4,8 +4,8 @@
 //! A shogi diagram has the board (a grid with its four star points), file numbers 9…1 above
 //! and rank letters a…i on the right, one `<g class="piece …">` per piece — a five-sided piece
 //! shape and its name, White's turned 180° as on a real board, promoted names in red — White's
-//! hand above the board and Black's below, a mark by the hand of the side to move, and the
-//! last move's squares shaded when given. A chess diagram has a checkered board, coordinates,
+//! hand above the board and Black's below, each with its side's mark (▲ Black, △ White) and
+//! the side to move's name in bold, and the last move's squares shaded when given. A chess diagram has a checkered board, coordinates,
 //! one `<text class="piece …">` per piece with the Unicode chess glyphs, and the side to move.
 
 use std::fmt::Write as _;
@@ -134,21 +134,28 @@ fn shogi_piece(s: &mut String, sq: Square, piece: Piece, names: Names) {
     );
 }
 
-/// `color`'s hand, with the mark of the side to move.
+/// `color`'s hand: the side's mark (▲ Black, △ White, as every Japanese diagram writes them,
+/// whoever is to move), its name, bold for the side to move, and its pieces.
 fn shogi_hand(s: &mut String, position: &Position, color: Color, names: Names) {
     let y = match color {
         Color::White => HAND_H / 2 + 6,
         Color::Black => BOARD_Y + BOARD + 8 + HAND_H / 2 + 6,
     };
-    let mark = if position.side == color { "▲" } else { "△" };
-    let mark_fill = if position.side == color { "#000000" } else { "#999999" };
+    let mark = if color == Color::Black { "▲" } else { "△" };
+    let to_move = position.side == color;
     let _ = write!(s, "<g class=\"hand {}\">", if color == Color::Black { "black" } else { "white" });
     let _ = write!(
         s,
-        "<text class=\"{}\" x=\"{BOARD_X}\" y=\"{y}\" font-size=\"15\" fill=\"{mark_fill}\">{mark}</text>",
-        if position.side == color { "to-move" } else { "waiting" }
+        "<text class=\"mark {}\" x=\"{BOARD_X}\" y=\"{y}\" font-size=\"15\" fill=\"#000\">{mark}</text>",
+        if to_move { "to-move" } else { "waiting" }
     );
-    let _ = write!(s, "<text x=\"{}\" y=\"{y}\" font-size=\"15\" fill=\"#000\">{}</text>", BOARD_X + 20, color.name());
+    let _ = write!(
+        s,
+        "<text x=\"{}\" y=\"{y}\" font-size=\"15\"{} fill=\"#000\">{}</text>",
+        BOARD_X + 20,
+        if to_move { " font-weight=\"bold\"" } else { "" },
+        color.name()
+    );
     let mut x = BOARD_X + 80;
     let entries = hand_entries(position, color);
     if entries.is_empty() {
