@@ -273,6 +273,18 @@ fn an_html_page_is_self_contained() {
     }
     let links = page.matches("http").count();
     assert_eq!(links, page.matches("http://www.w3.org/2000/svg").count(), "only the SVG namespace");
+    // The buttons' labels are characters stock fonts draw: ASCII, arrows and geometric shapes
+    // (not the media symbols of U+23xx, which render as empty boxes in many).
+    for label in page.split("<button type=\"button\" data-step=").skip(1) {
+        let text = label.split('>').nth(1).and_then(|t| t.split('<').next()).expect("a label");
+        assert!(
+            !text.is_empty()
+                && text.chars().all(|c| c.is_ascii_graphic()
+                    || ('\u{2190}'..='\u{21FF}').contains(&c)
+                    || ('\u{25A0}'..='\u{25FF}').contains(&c)),
+            "{text:?}"
+        );
+    }
 }
 
 // --- SFEN → JSON → SFEN --------------------------------------------------------------------

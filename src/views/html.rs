@@ -111,10 +111,10 @@ pub fn section(s: &mut String, i: usize, record: &Section, names: Names) -> bool
                     svg::shogi(&f.position, names, &f.last_move)
                 );
             }
-            s.push_str("<div class=\"nav\"><button type=\"button\" data-step=\"first\" title=\"first position (Home)\">⏮</button>\
+            s.push_str("<div class=\"nav\"><button type=\"button\" data-step=\"first\" title=\"first position (Home)\">|◀</button>\
 <button type=\"button\" data-step=\"prev\" title=\"back (←)\">◀</button>\
 <button type=\"button\" data-step=\"next\" title=\"forward (→)\">▶</button>\
-<button type=\"button\" data-step=\"last\" title=\"last position (End)\">⏭</button></div>\n</div>\n");
+<button type=\"button\" data-step=\"last\" title=\"last position (End)\">▶|</button></div>\n</div>\n");
             s.push_str("<div class=\"moves\"><ol start=\"0\">\n");
             for (k, f) in frames.iter().enumerate() {
                 let label = f.label.as_deref().unwrap_or("start");
