@@ -193,6 +193,123 @@ impl Format {
     }
 }
 
+/// A record format kifu recognises but does not read (yet): named so that such a file gets one
+/// clear report instead of a wall of syntax errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unread {
+    /// KIF, the text game record most shogi programs write (`.kif`, `.kifu`).
+    Kif,
+    /// KI2, KIF's shorter form without move times (`.ki2`, `.ki2u`).
+    Ki2,
+    /// CSA, the Computer Shogi Association's game record (`.csa`).
+    Csa,
+    /// JKF, JSON Kifu Format (`.jkf`).
+    Jkf,
+    /// PGN, chess games (`.pgn`).
+    Pgn,
+}
+
+impl Unread {
+    /// The format a file name's extension names, if it is one of these.
+    pub fn from_path(path: &str) -> Option<Self> {
+        let ext = std::path::Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
+        Some(match ext.as_str() {
+            "kif" | "kifu" => Self::Kif,
+            "ki2" | "ki2u" => Self::Ki2,
+            "csa" => Self::Csa,
+            "jkf" => Self::Jkf,
+            "pgn" => Self::Pgn,
+            _ => return None,
+        })
+    }
+
+    /// The format the start of a text is evidently written in, if it is one of these: KIF's
+    /// and KI2's Japanese header words, CSA's version line and moves, PGN's seven tags.
+    pub fn from_text(text: &str) -> Option<Self> {
+        let lines = text.lines().map(str::trim).filter(|l| !l.is_empty()).take(40);
+        for line in lines {
+            if ["手合割：", "先手：", "後手：", "開始日時：", "棋戦："].iter().any(|w| line.starts_with(w))
+            {
+                return Some(if text.contains("手数----") { Self::Kif } else { Self::Ki2 });
+            }
+            if line.starts_with("手数----") {
+                return Some(Self::Kif);
+            }
+            if matches!(line, "V1" | "V2" | "V2.1" | "V2.2" | "V3.0" | "PI") || line.starts_with("P1-KY") {
+                return Some(Self::Csa);
+            }
+            if ["[Event \"", "[Site \"", "[White \"", "[Black \""].iter().any(|t| line.starts_with(t)) {
+                return Some(Self::Pgn);
+            }
+        }
+        None
+    }
+
+    /// The format's name: `KIF`, `KI2`, `CSA`, `JKF`, `PGN`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Kif => "KIF",
+            Self::Ki2 => "KI2",
+            Self::Csa => "CSA",
+            Self::Jkf => "JKF",
+            Self::Pgn => "PGN",
+        }
+    }
+
+    /// What a user should know of `file` in this format: that kifu does not read it, and what to
+    /// do instead.
+    pub fn message(self, file: &str) -> String {
+        let instead = match self {
+            Self::Pgn => "kifu reads chess positions as FEN, EPD or JSON, not chess games",
+            _ => "convert it to PSN (or its positions to SFEN) with a shogi program, then check that",
+        };
+        format!("`{file}` is a {} game record: kifu does not read {} yet; {instead}", self.name(), self.name())
+    }
+}
+
+/// Why a file's format is not known: an extension kifu does not know, or a format it does not
+/// read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UnknownFormat {
+    /// No extension kifu knows, and nothing in the text that says.
+    Unknown(String),
+    /// A format kifu recognises but does not read.
+    Unread(String, Unread),
+}
+
+impl fmt::Display for UnknownFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Unknown(path) if path == "-" => f.write_str(
+                "standard input has no file name to tell its format: add `--format sfen` (or fen, epd, psn, json)",
+            ),
+            Self::Unknown(path) => write!(
+                f,
+                "cannot tell the format of `{path}` from its name: add `--format sfen` (or fen, epd, psn, json)"
+            ),
+            Self::Unread(path, unread) => f.write_str(&unread.message(path)),
+        }
+    }
+}
+
+impl std::error::Error for UnknownFormat {}
+
+impl Format {
+    /// The format of the file at `path` by its extension ([`Format::from_path`]), or why there is
+    /// none: a format kifu does not read, named by the extension or by the start of the text
+    /// (`head`, the first bytes of the file, when at hand).
+    pub fn for_path(path: &str, head: Option<&[u8]>) -> Result<Self, UnknownFormat> {
+        if let Some(format) = Self::from_path(path) {
+            return Ok(format);
+        }
+        let unread = Unread::from_path(path).or_else(|| Unread::from_text(&String::from_utf8_lossy(head?)));
+        Err(match unread {
+            Some(u) => UnknownFormat::Unread(path.to_owned(), u),
+            None => UnknownFormat::Unknown(path.to_owned()),
+        })
+    }
+}
+
 impl FromStr for Format {
     type Err = String;
 
@@ -265,5 +382,27 @@ mod tests {
         let at = errors[0].span().start;
         assert!(at > text.find("\"B\"").unwrap(), "the second game's fault, in the whole text: {errors:?}");
         assert_eq!(errors[0].span().slice(text), "P7f");
+    }
+
+    #[test]
+    fn formats_kifu_does_not_read_are_named() {
+        assert_eq!(Unread::from_path("game.KIF"), Some(Unread::Kif));
+        assert_eq!(Unread::from_path("game.csa"), Some(Unread::Csa));
+        assert_eq!(Unread::from_path("game.psn"), None);
+        assert_eq!(
+            Unread::from_text("# KIF\n開始日時：2020/01/01\n手数----指手---------消費時間--\n"),
+            Some(Unread::Kif)
+        );
+        assert_eq!(Unread::from_text("先手：A\n後手：B\n▲７六歩 △３四歩\n"), Some(Unread::Ki2));
+        assert_eq!(Unread::from_text("'comment\nV2.2\nN+A\nPI\n+\n+7776FU\n"), Some(Unread::Csa));
+        assert_eq!(Unread::from_text("[Event \"x\"]\n1. e4 e5\n"), Some(Unread::Pgn));
+        assert_eq!(Unread::from_text("[Sente \"A\"]\n1. P7f\n"), None, "PSN is not PGN");
+        assert_eq!(Format::for_path("a.sfen", None), Ok(Format::Sfen(DialectChoice::Auto)));
+        let kif = Format::for_path("game.kif", None).unwrap_err();
+        assert!(kif.to_string().contains("kifu does not read KIF yet"), "{kif}");
+        let sniffed = Format::for_path("game.txt", Some("V2.2\nPI\n".as_bytes())).unwrap_err();
+        assert_eq!(sniffed, UnknownFormat::Unread("game.txt".into(), Unread::Csa));
+        let unknown = Format::for_path("game.txt", Some(b"hello")).unwrap_err();
+        assert!(unknown.to_string().starts_with("cannot tell the format of `game.txt`"));
     }
 }

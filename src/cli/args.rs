@@ -1,6 +1,8 @@
 //! The arguments every command shares: one `--format`, one `--dialect`.
 
-use kifu::format::Format;
+use std::io::Read as _;
+
+use kifu::format::{Format, UnknownFormat};
 
 /// `--dialect`: the dialects of [`Format`], by name.
 pub use kifu::format::Dialect as DialectArg;
@@ -46,7 +48,18 @@ impl FormatArg {
     }
 }
 
-/// The format of `path`: `--format` when given, else the one its extension names.
-pub fn format_of(format: Option<FormatArg>, path: &str) -> Option<Format> {
-    format.map(FormatArg::format).or_else(|| Format::from_path(path))
+/// The format of `path`: `--format` when given, else the one its extension names, else why
+/// there is none (a format kifu does not read is named by its extension or its first lines).
+pub fn format_of(format: Option<FormatArg>, path: &str) -> Result<Format, UnknownFormat> {
+    if let Some(format) = format.map(FormatArg::format).or_else(|| Format::from_path(path)) {
+        return Ok(format);
+    }
+    let mut head = Vec::new();
+    if path != "-" {
+        if let Ok(file) = std::fs::File::open(path) {
+            // What cannot be read here is reported when the file is read.
+            let _ = std::io::Read::take(file, 4096).read_to_end(&mut head);
+        }
+    }
+    Format::for_path(path, Some(&head))
 }

@@ -103,19 +103,7 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
 
 /// The format to check `path` in, with `--dialect`, or why there is none.
 fn resolve(args: &CheckArgs, path: &str) -> Result<Format, String> {
-    let format = match (args::format_of(args.format, path), path) {
-        (Some(f), _) => f,
-        (None, "-") => {
-            return Err(
-                "standard input has no file name to tell its format: add `--format sfen` (or fen, epd, psn)".to_owned()
-            )
-        }
-        (None, p) => {
-            return Err(format!(
-                "cannot tell the format of `{p}` from its name: add `--format sfen` (or fen, epd, psn)"
-            ))
-        }
-    };
+    let format = args::format_of(args.format, path).map_err(|e| e.to_string())?;
     // JSON positions say their own game: `--dialect` is not theirs to choose.
     match args.dialect {
         Some(d) if format != Format::Json => format.with_dialect(d),

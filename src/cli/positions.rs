@@ -122,13 +122,9 @@ fn input_of(
     default: Format,
 ) -> Result<Format, String> {
     let format = match args::format_of(format, path) {
-        Some(f) => f,
-        None if path == "-" => default,
-        None => {
-            return Err(format!(
-                "cannot tell the format of `{path}` from its name: add `--format sfen` (or fen, epd, json, psn)"
-            ))
-        }
+        Ok(f) => f,
+        Err(_) if path == "-" => default,
+        Err(e) => return Err(e.to_string()),
     };
     match dialect {
         Some(d) if format.is_lines() => format.with_dialect(d),
