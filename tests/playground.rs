@@ -218,6 +218,18 @@ fn grammar_diff_of_case_insensitive_sides() {
             assert!(e.get(key).is_some(), "examples[].{key}");
         }
     }
+    // `--json` lists every changed record, and sums them up by transition.
+    assert_eq!(examples.len() as u64, counts[2] + counts[3] + counts[4]);
+    let transitions = v["transitions"].as_array().expect("transitions");
+    let total: u64 = transitions.iter().map(|t| t["count"].as_u64().expect("count")).sum();
+    assert_eq!(total, counts[2] + counts[3] + counts[4]);
+    assert!(transitions.windows(2).all(|w| w[0]["count"].as_u64() >= w[1]["count"].as_u64()), "most frequent first");
+    assert!(
+        transitions
+            .iter()
+            .any(|t| t["kind"] == "changed_tree" && t["old"] == "`usi_record`" && t["new"] == "`sfen2007_record`"),
+        "{transitions:?}"
+    );
     // The same grammar on both sides changes nothing, and exits 0.
     let mut same = vec!["grammar", "diff", "grammar/sfen.pest", "grammar/sfen.pest", "--rule", "record"];
     same.extend(corpus.iter().map(String::as_str));

@@ -45,10 +45,11 @@ struct DiffArgs {
     /// The corpus's format (by default, from each file's extension; `psn` reads games).
     #[arg(long, value_enum)]
     format: Option<FormatArg>,
-    /// Print one JSON object instead of a report.
+    /// Print one JSON object instead of a report: the counts, every changed record and the
+    /// changes by transition.
     #[arg(long)]
     json: bool,
-    /// How many examples of each change to show.
+    /// How many examples of each change to show (`--json` lists them all).
     #[arg(long, default_value_t = 3)]
     examples: usize,
     /// Do not join `grammar/common.pest` after each grammar.
@@ -126,11 +127,12 @@ fn run_diff(args: &DiffArgs) -> ExitCode {
         // Records are independent: cut them into one run per worker, and add the runs in order.
         let workers = pool::workers(args.jobs);
         let chunks: Vec<&[Sample]> = records.chunks(records.len().div_ceil(workers).max(1)).collect();
+        let limit = if args.json { usize::MAX } else { args.examples };
         let parts = pool::map(&chunks, workers, |chunk| {
-            kifu::playground::diff::diff(&old, &new, &args.rule, path, chunk, args.examples)
+            kifu::playground::diff::diff(&old, &new, &args.rule, path, chunk, limit)
         });
         for part in parts.into_iter().flatten() {
-            report.add(part, args.examples);
+            report.add(part, limit);
         }
         texts.push(path.clone());
     }
@@ -157,6 +159,12 @@ fn run_diff(args: &DiffArgs) -> ExitCode {
             ("accepted by both, tree changed", report.changed_tree),
         ] {
             let _ = writeln!(out, "  {what:<31} {n:>8}");
+        }
+        if !report.transitions.is_empty() {
+            let _ = writeln!(out, "changes, old → new:");
+        }
+        for t in &report.transitions {
+            let _ = writeln!(out, "  {:>8} × {} → {}", t.count, t.old, t.new);
         }
     }
     let _ = out.flush();

@@ -82,6 +82,21 @@ impl Example {
     }
 }
 
+/// How many records changed in one way: from what the old grammar made of them to what the new
+/// one makes (the rule of the first node where their trees part, or a verdict).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+pub struct Transition {
+    /// What changed.
+    pub kind: Change,
+    /// The old grammar's side: `usi_record`, or `rejected (expected …)`.
+    pub old: String,
+    /// The new grammar's side.
+    pub new: String,
+    /// How many records changed so.
+    pub count: usize,
+}
+
 /// The counts of a grammar diff, and the first examples of each change.
 #[derive(Clone, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(Serialize))]
@@ -100,6 +115,8 @@ pub struct Report {
     pub changed_tree: usize,
     /// The first examples of each change, in corpus order.
     pub examples: Vec<Example>,
+    /// Every change by transition, the most frequent first.
+    pub transitions: Vec<Transition>,
 }
 
 impl Report {
@@ -121,6 +138,20 @@ impl Report {
                 self.examples.push(e);
             }
         }
+        for t in other.transitions {
+            self.count(t.kind, t.old, t.new, t.count);
+        }
+    }
+
+    /// Counts `n` records more that changed from `old` to `new`, keeping the most frequent
+    /// transitions first.
+    fn count(&mut self, kind: Change, old: String, new: String, n: usize) {
+        match self.transitions.iter_mut().find(|t| t.kind == kind && t.old == old && t.new == new) {
+            Some(t) => t.count += n,
+            None => self.transitions.push(Transition { kind, old, new, count: n }),
+        }
+        // Stable: among equal counts, the first seen stays first.
+        self.transitions.sort_by_key(|t| std::cmp::Reverse(t.count));
     }
 }
 
@@ -169,10 +200,22 @@ pub fn diff(old: &Grammar, new: &Grammar, rule: &str, file: &str, records: &[Sam
             }
             (Err(e), Ok(_)) => {
                 report.newly_accepted += 1;
+                report.count(
+                    Change::NewlyAccepted,
+                    format!("rejected (expected {})", e.expected),
+                    "accepted".into(),
+                    1,
+                );
                 Some(example(Change::NewlyAccepted, e.span, format!("expected {}", e.expected), "accepted".into()))
             }
             (Ok(_), Err(e)) => {
                 report.newly_rejected += 1;
+                report.count(
+                    Change::NewlyRejected,
+                    "accepted".into(),
+                    format!("rejected (expected {})", e.expected),
+                    1,
+                );
                 Some(example(Change::NewlyRejected, e.span, "accepted".into(), format!("expected {}", e.expected)))
             }
             (Ok(a), Ok(b)) => {
@@ -197,6 +240,10 @@ pub fn diff(old: &Grammar, new: &Grammar, rule: &str, file: &str, records: &[Sam
                             None => "nothing more".to_owned(),
                         };
                         let (x, y) = (a.get(i), b.get(i));
+                        let rule = |n: Option<&Node<'_>>| {
+                            n.map_or_else(|| "nothing more".to_owned(), |n| format!("`{}`", n.1))
+                        };
+                        report.count(Change::ChangedTree, rule(x), rule(y), 1);
                         let start = x.map_or(usize::MAX, |n| n.2).min(y.map_or(usize::MAX, |n| n.2)).min(text.len());
                         let end = [x, y].iter().flatten().filter(|n| n.2 == start).map(|n| n.3).max().unwrap_or(start);
                         let end = if end == start {
