@@ -170,6 +170,23 @@ fn flatten<'a>(pairs: pest::iterators::Pairs<'a, &'a str>) -> Vec<Node<'a>> {
     out
 }
 
+/// Where two trees of one text part: the first place where a node of one starts or ends and
+/// the same node of the other does not (a node that differs only in its end, such as a header
+/// around a changed word, parts where the word does, not at its own start).
+fn parting<'a>(a: &[Node<'a>], b: &[Node<'a>]) -> usize {
+    // Each node's start and end, as (place, 0 for an end and 1 for a start, depth, rule).
+    fn events<'a>(nodes: &[Node<'a>]) -> Vec<(usize, u8, usize, &'a str)> {
+        let mut e: Vec<_> = nodes.iter().flat_map(|&(d, r, s, e)| [(s, 1, d, r), (e, 0, d, r)]).collect();
+        e.sort_unstable();
+        e
+    }
+    let (x, y) = (events(a), events(b));
+    match x.iter().zip(&y).find(|(p, q)| p != q) {
+        Some((p, q)) => p.0.min(q.0),
+        None => x.get(y.len()).or_else(|| y.get(x.len())).map_or(0, |e| e.0),
+    }
+}
+
 /// Runs the records of `file` through `rule` of both grammars.
 pub fn diff(old: &Grammar, new: &Grammar, rule: &str, file: &str, records: &[Sample], limit: usize) -> Report {
     let mut report = Report::default();
@@ -244,13 +261,12 @@ pub fn diff(old: &Grammar, new: &Grammar, rule: &str, file: &str, records: &[Sam
                             n.map_or_else(|| "nothing more".to_owned(), |n| format!("`{}`", n.1))
                         };
                         report.count(Change::ChangedTree, rule(x), rule(y), 1);
-                        let start = x.map_or(usize::MAX, |n| n.2).min(y.map_or(usize::MAX, |n| n.2)).min(text.len());
-                        let end = [x, y].iter().flatten().filter(|n| n.2 == start).map(|n| n.3).max().unwrap_or(start);
-                        let end = if end == start {
-                            start + text[start..].chars().next().map_or(0, char::len_utf8)
-                        } else {
-                            end
-                        };
+                        let start = parting(&a, &b).min(text.len());
+                        // The nodes that part there, or else the character.
+                        let end = [x, y].iter().flatten().filter(|n| n.2 == start).map(|n| n.3).max();
+                        let end = end
+                            .filter(|&e| e > start)
+                            .unwrap_or_else(|| start + text[start..].chars().next().map_or(0, char::len_utf8));
                         Some(example(Change::ChangedTree, Span::new(start, end), show(x), show(y)))
                     }
                 }
@@ -263,4 +279,21 @@ pub fn diff(old: &Grammar, new: &Grammar, rule: &str, file: &str, records: &[Sam
         }
     }
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parting;
+
+    #[test]
+    fn trees_part_where_their_words_do_not_where_the_nodes_around_them_start() {
+        // `[Sente "A1"]`: the old grammar reads the value as one word, the new one as two.
+        let old = [(0, "header", 0, 12), (1, "keyword", 1, 6), (1, "value", 8, 10)];
+        let new = [(0, "header", 0, 12), (1, "keyword", 1, 6), (1, "value", 8, 9), (1, "digit", 9, 10)];
+        assert_eq!(parting(&old, &new), 9);
+        // Different rules from the start part at the start.
+        assert_eq!(parting(&[(0, "usi_record", 0, 5)], &[(0, "sfen2007_record", 0, 5)]), 0);
+        // One tree a prefix of the other: where the longer goes on.
+        assert_eq!(parting(&[(0, "a", 0, 5)], &[(0, "a", 0, 5), (1, "b", 2, 3)]), 2);
+    }
 }
