@@ -48,7 +48,7 @@ enum Command {
     /// Print each record's parse tree: rule, place (line:column) and text, indented.
     ///
     /// `--grammar FILE` runs an edited `.pest` grammar instead of kifu's; `--ast` prints kifu's
-    /// typed syntax tree. Exit status: 0 when every record parsed, 1 when one was rejected, 2 for
+    /// typed syntax tree, each span as the places it covers (line:column-line:column). Exit status: 0 when every record parsed, 1 when one was rejected, 2 for
     /// a broken grammar or a usage error.
     Tree(tree::TreeArgs),
     /// Work on grammars: `diff` two over a corpus, draw a `railroad` diagram, print `ebnf`.

@@ -226,6 +226,8 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
             }
         };
         let sep = if i > 0 { "\n" } else { "" };
+        // Spans as the places of the file they cover.
+        let tree = kifu::notation::tree::with_places(&tree, &r.text, r.line);
         if writeln!(out, "{sep}{tree}").is_err() {
             return ExitCode::from(2);
         }

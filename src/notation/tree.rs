@@ -78,6 +78,34 @@ fn shorten(text: &str) -> String {
     format!("{head:?}…{tail:?} ({n} characters)")
 }
 
+/// A syntax tree's debug text with each span (`@ 4..9`, `span: 0..63`) written as the places
+/// of `text` it covers, `line:column-line:column` (1-based; the end column is exclusive, as in
+/// the JSON messages); `first_line` is the line `text` starts on in its file.
+pub fn with_places(debug: &str, text: &str, first_line: usize) -> String {
+    let index = crate::diagnostic::excerpt::LineIndex::new(text);
+    let place = |at: &str| {
+        let (line, column) = index.place(text, at.parse().unwrap_or(usize::MAX));
+        format!("{}:{column}", first_line + line)
+    };
+    let mut out = String::with_capacity(debug.len() + debug.len() / 4);
+    let mut rest = debug;
+    while let Some(at) = ["@ ", "span: "].iter().filter_map(|m| rest.find(m).map(|i| i + m.len())).min() {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+        let (a, after) = rest.split_at(digits(rest));
+        let Some(after) = after.strip_prefix("..").filter(|_| !a.is_empty()) else { continue };
+        let (b, after) = after.split_at(digits(after));
+        if b.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("{}-{}", place(a), place(b)));
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
 /// `{:?}` output laid out as `{:#?}` lays it out (one field or item per line, indented four
 /// spaces a level, a comma after each), in one pass: `{:#?}` itself writes every character of
 /// a level through one adapter per level above it, which costs the cube of the nesting. Lines
@@ -183,5 +211,13 @@ mod tests {
         assert_eq!(pretty(&format!("{tree:?}"), usize::MAX), format!("{tree:#?}"));
         let deep = pretty("[[[1]]]", 1);
         assert_eq!(deep, "[\n    [\n    [2] [\n    [3] 1,\n    [2] ],\n    ],\n]");
+    }
+
+    #[test]
+    fn spans_are_written_as_places() {
+        // `é` is two bytes and one column.
+        let debug = "Record { span: 0..9, side: Some(Black @ 7..8), rank: [] @ 1.. }";
+        let shown = super::with_places(debug, "ab\ncdé f\n", 3);
+        assert_eq!(shown, "Record { span: 3:1-4:6, side: Some(Black @ 4:4-4:5), rank: [] @ 1.. }");
     }
 }
