@@ -1,0 +1,214 @@
+//! kifu beside the fastest libraries, on the same records in one run.
+//!
+//! ```sh
+//! cargo bench --bench peers
+//! ```
+//!
+//! It makes its own inputs, with nothing from outside the repository: USI SFEN records (the
+//! positions of seeded random games, by kifu's rules), FEN records (the same with shakmaty's),
+//! each also with 5% of the records slipped by one character, and PSN games written by kifu's
+//! writer. Then it times, each `PEERS_RUNS` times (3), the median kept:
+//!
+//! * `kifu check` end to end (the release binary), on one core (`-j 1`) and on all;
+//! * kifu's library in a plain line loop (`sfen::check`, `fen::check`) on one core;
+//! * the peers' parse-and-validate calls in the same loop: haitaka's `Board::from_sfen` and
+//!   shakmaty's `Fen::from_ascii` then `into_position::<Chess>`;
+//! * `kifu check` on the PSN games in its three modes, in MB/s.
+//!
+//! It prints a Markdown table (records/s, and kifu's per-core ratio to the peer). Environment:
+//! `PEERS_RECORDS` (records a file, 200,000), `PEERS_PSN_MB` (size of the PSN file, 50),
+//! `PEERS_RUNS` (3). The files are kept in Cargo's temporary folder between runs.
+
+#[path = "../tests/common/generate.rs"]
+mod generate;
+
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use generate::{psn_games, sfen_records, slip, Rng, FEN_ALPHABET, SFEN_ALPHABET};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+
+fn setting(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.replace('_', "").parse().ok()).unwrap_or(default)
+}
+
+/// `n` FEN records: the positions of seeded random chess games, by shakmaty's rules.
+fn fen_records(seed: u64, n: usize) -> Vec<String> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut pos = Chess::default();
+        for _ in 0..20 + rng.below(130) {
+            if out.len() == n {
+                break;
+            }
+            out.push(Fen::from_position(&pos, EnPassantMode::Legal).to_string());
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            pos.play_unchecked(mv);
+        }
+    }
+    out
+}
+
+/// `records` with one in twenty slipped by one character.
+fn with_slips(records: &[String], alphabet: &[char], seed: u64) -> Vec<String> {
+    let mut rng = Rng::new(seed);
+    records.iter().map(|r| if rng.below(20) == 0 { slip(r, alphabet, &mut rng) } else { r.clone() }).collect()
+}
+
+/// Writes `lines` to `dir/name` unless a file of that size is there already.
+fn file(dir: &Path, name: &str, make: impl FnOnce() -> String) -> PathBuf {
+    let path = dir.join(name);
+    if !path.exists() {
+        let text = make();
+        let tmp = dir.join(format!("{name}.part"));
+        fs::write(&tmp, text).and_then(|()| fs::rename(&tmp, &path)).expect("write the bench input");
+    }
+    path
+}
+
+/// The median of `runs` timings of `f`, in seconds.
+fn median(runs: usize, mut f: impl FnMut()) -> f64 {
+    let mut times: Vec<f64> = (0..runs.max(1))
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+/// `kifu check ARGS PATH`, its reports dropped; exit 0 or 1 (some records invalid).
+fn kifu_check(args: &[&str], path: &Path) {
+    let status = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .arg("check")
+        .args(args)
+        .arg(path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("kifu runs");
+    assert!(matches!(status.code(), Some(0 | 1)), "kifu check {args:?} {}: {status}", path.display());
+}
+
+/// Each line of the file at `path` through `f`, in a plain loop: how many `f` accepts.
+fn line_loop(path: &Path, mut f: impl FnMut(&str) -> bool) -> usize {
+    let text = fs::read_to_string(path).expect("read the bench input");
+    text.lines().filter(|l| f(l)).count()
+}
+
+/// A parse-and-validate call on one record: true when the record is accepted.
+type Check<'a> = &'a dyn Fn(&str) -> bool;
+
+struct Row {
+    input: String,
+    records: usize,
+    cli_one: f64,
+    cli_all: f64,
+    lib: f64,
+    peer_name: &'static str,
+    peer: f64,
+}
+
+fn main() {
+    let n = setting("PEERS_RECORDS", 200_000);
+    let psn_mb = setting("PEERS_PSN_MB", 50);
+    let runs = setting("PEERS_RUNS", 3);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("peers-{n}"));
+    fs::create_dir_all(&dir).expect("a folder for the inputs");
+    eprintln!("inputs in {} (made once)", dir.display());
+
+    let sfen_valid = file(&dir, "valid.sfen", || sfen_records(1, n).join("\n") + "\n");
+    let sfen_slips = file(&dir, "slips.sfen", || with_slips(&sfen_records(1, n), SFEN_ALPHABET, 2).join("\n") + "\n");
+    let fen_valid = file(&dir, "valid.fen", || fen_records(1, n).join("\n") + "\n");
+    let fen_slips = file(&dir, "slips.fen", || with_slips(&fen_records(1, n), FEN_ALPHABET, 2).join("\n") + "\n");
+    let psn = file(&dir, &format!("games-{psn_mb}mb.psn"), || psn_games(1, psn_mb << 20));
+
+    let sfen_lib = |l: &str| kifu::sfen::check(l, kifu::sfen::DialectChoice::Auto).is_valid();
+    let fen_lib = |l: &str| kifu::fen::check(l, kifu::fen::Kind::Fen, kifu::fen::Dialect::Standard).is_valid();
+    // haitaka panics on some slipped records: such a record counts as refused (and the panic's
+    // cost as part of its time), and the count is printed below the table.
+    std::panic::set_hook(Box::new(|_| {}));
+    let panics = std::cell::Cell::new(0usize);
+    let haitaka = |l: &str| match std::panic::catch_unwind(|| haitaka::Board::from_sfen(l).is_ok()) {
+        Ok(ok) => ok,
+        Err(_) => {
+            panics.set(panics.get() + 1);
+            false
+        }
+    };
+    let shakmaty = |l: &str| {
+        Fen::from_ascii(l.as_bytes()).ok().and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok()).is_some()
+    };
+    let mut rows = Vec::new();
+    let inputs: [(&str, &Path, Check<'_>, &'static str, Check<'_>); 4] = [
+        ("USI SFEN, all valid", &sfen_valid, &sfen_lib, "haitaka", &haitaka),
+        ("USI SFEN, 5% slipped", &sfen_slips, &sfen_lib, "haitaka", &haitaka),
+        ("FEN, all valid", &fen_valid, &fen_lib, "shakmaty", &shakmaty),
+        ("FEN, 5% slipped", &fen_slips, &fen_lib, "shakmaty", &shakmaty),
+    ];
+    for (input, path, lib, peer_name, peer) in inputs {
+        eprintln!("{input}…");
+        rows.push(Row {
+            input: input.to_owned(),
+            records: n,
+            cli_one: median(runs, || kifu_check(&["-j", "1"], path)),
+            cli_all: median(runs, || kifu_check(&[], path)),
+            lib: median(runs, || {
+                std::hint::black_box(line_loop(path, lib));
+            }),
+            peer_name,
+            peer: median(runs, || {
+                std::hint::black_box(line_loop(path, peer));
+            }),
+        });
+    }
+    let rate = |t: f64, n: usize| format!("{:.0} k/s", n as f64 / t / 1000.0);
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "\n{n} records a file, median of {runs} runs\n");
+    let _ = writeln!(
+        out,
+        "| input | `kifu check -j 1` | `kifu check`, all cores | kifu's library, 1 core | peer, 1 core | `kifu check -j 1` / peer |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    for r in &rows {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} {} | {:.2}× |",
+            r.input,
+            rate(r.cli_one, r.records),
+            rate(r.cli_all, r.records),
+            rate(r.lib, r.records),
+            r.peer_name,
+            rate(r.peer, r.records),
+            r.peer / r.cli_one,
+        );
+    }
+    if panics.get() > 0 {
+        let records = if panics.get() == 1 { "record" } else { "records" };
+        let _ =
+            writeln!(out, "\nhaitaka panicked on {} {records} (over all its runs), counted as refused", panics.get());
+    }
+    let size = fs::metadata(&psn).map(|m| m.len()).unwrap_or(0) as f64 / 1e6;
+    let _ = writeln!(out, "\nPSN, {size:.1} MB of generated games\n");
+    let _ = writeln!(out, "| `kifu check` | MB/s |");
+    let _ = writeln!(out, "|---|---|");
+    for (what, args) in [
+        ("human reports", &[][..]),
+        ("`--message-format json`", &["--message-format", "json"][..]),
+        ("`--message-format json --no-replay`", &["--message-format", "json", "--no-replay"][..]),
+    ] {
+        let t = median(runs, || kifu_check(args, &psn));
+        let _ = writeln!(out, "| {what} | {:.0} |", size / t);
+    }
+}
