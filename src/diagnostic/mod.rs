@@ -11,6 +11,7 @@ pub use codes::Code;
 pub mod codes;
 pub mod excerpt;
 mod render;
+pub mod sarif;
 
 /// How bad a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
