@@ -153,7 +153,7 @@ pub fn github_annotation(file: &str, d: &Diagnostic, place: impl Fn(usize) -> (u
     format!(
         "::{level} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
         escape_property(file),
-        escape_property(&d.code.to_string()),
+        escape_property(d.code),
         escape_data(&message)
     )
 }
