@@ -404,3 +404,30 @@ fn formats_kifu_does_not_read_get_one_report() {
     assert!(text.contains("1 record: 1 valid, 0 invalid"), "the EPD file is still checked, as Chess960: {text}");
     assert!(!text.contains("syntax"), "{text}");
 }
+
+/// Shell completions and the manual page come from the same definitions as `--help`: every
+/// command is in them, and bash reads the script without a syntax error.
+#[test]
+fn completions_and_the_manual_page_name_every_command() {
+    let commands = ["check", "board", "json", "convert", "tree", "grammar", "conformance", "completions", "man"];
+    let bash = kifu().args(["completions", "bash"]).output().expect("runs");
+    assert_eq!(bash.status.code(), Some(0));
+    let script = stdout(&bash);
+    for c in commands {
+        assert!(script.contains(c), "{c} in the bash completions");
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = write(dir.path(), "kifu.bash", script.as_bytes());
+    let syntax = std::process::Command::new("bash").args(["-n", &path]).status().expect("bash runs");
+    assert!(syntax.success(), "bash -n on the completion script");
+    for shell in ["zsh", "fish", "powershell", "elvish"] {
+        let out = kifu().args(["completions", shell]).output().expect("runs");
+        assert!(out.status.success() && out.stdout.len() > 500, "{shell}");
+    }
+    assert_eq!(kifu().args(["completions", "tcsh"]).output().expect("runs").status.code(), Some(2));
+    let man = stdout(&kifu().arg("man").output().expect("runs"));
+    assert!(man.contains(".TH kifu 1"), "a roff page: {}", &man[..man.len().min(200)]);
+    for c in commands {
+        assert!(man.contains(&format!("kifu\\-{c}")) || man.contains(c), "{c} in the manual page");
+    }
+}

@@ -9,6 +9,7 @@ mod board;
 mod check;
 mod conformance;
 mod convert;
+mod docs;
 mod games;
 mod grammar;
 mod input;
@@ -23,7 +24,7 @@ mod tree;
 /// kifu: parses, validates and explains board-game notations (SFEN, FEN, EPD, PSN).
 #[derive(Parser, Debug)]
 #[command(name = "kifu", version, about, long_about = None)]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -64,6 +65,12 @@ enum Command {
     /// Boards are separated by one empty line. An invalid record prints its findings on standard
     /// error and no board; the others still print. Exit status as for `check`.
     Board(board::BoardArgs),
+    /// Print a shell's completion script: `kifu completions bash > /etc/bash_completion.d/kifu`.
+    ///
+    /// Shells: bash, zsh, fish, powershell, elvish.
+    Completions(docs::CompletionsArgs),
+    /// Print kifu's manual page (roff): `kifu man > kifu.1; man ./kifu.1`.
+    Man,
 }
 
 fn main() -> ExitCode {
@@ -82,6 +89,8 @@ fn main() -> ExitCode {
         Command::Tree(args) => tree::run(&args),
         Command::Grammar(args) => grammar::run(&args),
         Command::Conformance(args) => conformance::run(&args),
+        Command::Completions(args) => docs::completions(&args),
+        Command::Man => docs::man(),
     };
     output::exit(code)
 }
