@@ -45,7 +45,7 @@ fn json_model_snapshots() {
     for p in sfen_positions() {
         out.push_str(&format!(
             "{p}\n  seed:  {}\n  keyed: {}\n",
-            kifu::json::shogi::write(&p, Style::Seed),
+            kifu::json::shogi::write(&p, Style::Counts),
             kifu::json::shogi::write(&p, Style::Keyed)
         ));
     }
@@ -60,14 +60,14 @@ fn json_model_snapshots() {
 #[test]
 fn the_pieces_shape_of_the_spec_note() {
     let p: Position = "7r1/6B1p/6Bsk/9/7P1/9/9/9/9 B 2S".parse().expect("the seed's tsume");
-    let value: serde_json::Value = serde_json::from_str(&kifu::json::shogi::write(&p, Style::Seed)).expect("JSON");
+    let value: serde_json::Value = serde_json::from_str(&kifu::json::shogi::write(&p, Style::Counts)).expect("JSON");
     let keys: Vec<&str> = value.as_object().expect("object").keys().map(String::as_str).collect();
     let mut sorted = keys.clone();
     sorted.sort_unstable();
     assert_eq!(sorted, ["blackHand", "pieces", "sideOnMove", "whiteHand"]);
     assert_eq!(value["sideOnMove"], "black");
     assert_eq!(value["blackHand"], serde_json::json!([0, 0, 0, 2, 0, 0, 0]));
-    let text = kifu::json::shogi::write(&p, Style::Seed);
+    let text = kifu::json::shogi::write(&p, Style::Counts);
     let pieces_at = text.find("\"pieces\":{").expect("pieces");
     assert!(text[pieces_at..]
         .starts_with(r#""pieces":{"2a":"wR","3b":"bB","1b":"wP","3c":"bB","2c":"wS","1c":"wK","2e":"bP"}"#));
@@ -296,7 +296,7 @@ proptest! {
     fn sfen_json_sfen_is_the_identity(p in common::strategies::shogi_position(), keyed in any::<bool>()) {
         let sfen_text = p.to_string();
         let reread: Position = sfen_text.parse().expect("Display writes SFEN");
-        let style = if keyed { Style::Keyed } else { Style::Seed };
+        let style = if keyed { Style::Keyed } else { Style::Counts };
         let text = kifu::json::shogi::write(&reread, style);
         let (nodes, syntax) = read_stream(&text);
         prop_assert!(syntax.is_empty());

@@ -549,7 +549,7 @@ pub fn reads_positions(paths: &[String], format: Option<FormatArg>) -> bool {
 /// `kifu json` on positions: one object per line, the board viewer's model (or the chess analogue).
 pub fn run_json(paths: &[String], args: &JsonViewArgs) -> ExitCode {
     let style = match args.json_style {
-        JsonStyle::Counts => Style::Seed,
+        JsonStyle::Counts => Style::Counts,
         JsonStyle::Keyed => Style::Keyed,
     };
     let mut out = output::Stdout;

@@ -40,7 +40,7 @@ pub const MAX_HAND_COUNT: u64 = 99;
 pub enum Style {
     /// The board viewer's model: each hand an array of seven counts, P L N S G B R.
     #[default]
-    Seed,
+    Counts,
     /// Each hand an object of the kinds held and their counts: `{"silver":1,"pawn":2}`.
     Keyed,
 }
@@ -78,7 +78,7 @@ pub fn write(position: &Position, style: Style) -> String {
 
 fn hand_json(hand: &Hand, style: Style) -> String {
     match style {
-        Style::Seed => {
+        Style::Counts => {
             let counts: Vec<String> = hand.0.iter().map(u32::to_string).collect();
             format!("[{}]", counts.join(","))
         }
@@ -429,7 +429,7 @@ mod serde_impls {
     use crate::json::position::PieceMap;
 
     impl serde::Serialize for Position {
-        /// Writes the seed's object (hands as arrays of seven counts), as [`write`] does.
+        /// Writes the model's object (hands as arrays of seven counts), as [`write`] does.
         fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             use serde::ser::SerializeMap;
             let mut out = serializer.serialize_map(None)?;
@@ -445,7 +445,7 @@ mod serde_impls {
     }
 
     impl<'de> serde::Deserialize<'de> for Position {
-        /// Reads the seed's object in either hand style; a position that breaks the rules of
+        /// Reads the model's object in either hand style; a position that breaks the rules of
         /// shogi is read (as [`Position`] always is), a malformed one is an error.
         fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             let checked = crate::json::position::deserialize(deserializer, read, |c| &c.diagnostics)?;
@@ -466,7 +466,7 @@ mod tests {
     #[test]
     fn the_seed_tsume_round_trips() {
         let p: Position = "7r1/6B1p/6Bsk/9/7P1/9/9/9/9 B 2S".parse().expect("sfen");
-        let text = write(&p, Style::Seed);
+        let text = write(&p, Style::Counts);
         assert_eq!(
             text,
             r#"{"sideOnMove":"black","blackHand":[0,0,0,2,0,0,0],"whiteHand":[0,0,0,0,0,0,0],"pieces":{"2a":"wR","3b":"bB","1b":"wP","3c":"bB","2c":"wS","1c":"wK","2e":"bP"}}"#

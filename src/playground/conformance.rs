@@ -113,7 +113,7 @@ fn expect(name: &str, bytes: &[u8]) -> (&'static str, &'static str, Value) {
             let valid = checked.is_valid();
             let position = checked.position.as_ref().filter(|_| valid);
             let canonical = position.map(ToString::to_string);
-            let model = position.map(|p| model(&crate::json::shogi::write(p, crate::json::Style::Seed)));
+            let model = position.map(|p| model(&crate::json::shogi::write(p, crate::json::Style::Counts)));
             (
                 "sfen",
                 dialect,

@@ -313,7 +313,7 @@ pub fn position_convert(bytes: &[u8]) {
         if let Ok(old) = p.to_sfen(sfen::Dialect::Sfen2007) {
             assert_eq!(old.parse::<sfen::Position>().ok().as_ref(), Some(&p), "{text:?} written as {old:?}");
         }
-        for style in [kjson::Style::Seed, kjson::Style::Keyed] {
+        for style in [kjson::Style::Counts, kjson::Style::Keyed] {
             let json = kifu::json::shogi::write(&p, style);
             let read = kifu::json::shogi::read(&one_json(&json));
             assert_eq!(read.position.as_ref(), Some(&p), "{text:?} written as {json}: {:?}", read.diagnostics);
