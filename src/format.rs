@@ -123,6 +123,9 @@ impl Format {
             (Self::Fen(_), Dialect::Chess960) => Ok(Self::Fen(fen::Dialect::Chess960)),
             (Self::Epd(_), Dialect::Standard | Dialect::Auto) => Ok(Self::Epd(fen::Dialect::Standard)),
             (Self::Epd(_), Dialect::Chess960) => Ok(Self::Epd(fen::Dialect::Chess960)),
+            // `auto`: each game's dialect is found from its text, as it always is.
+            #[cfg(feature = "psn")]
+            (Self::Psn, Dialect::Auto) => Ok(Self::Psn),
             #[cfg(feature = "psn")]
             (Self::Psn, _) => Err(format!(
                 "`--dialect {}` does not apply to PSN: each game's dialect is found from its text",
@@ -353,7 +356,10 @@ mod tests {
         assert!(epd.with_dialect(Dialect::Usi).is_err());
         assert!(sfen.with_dialect(Dialect::Chess960).is_err());
         #[cfg(feature = "psn")]
-        assert!(Format::Psn.with_dialect(Dialect::Auto).is_err());
+        {
+            assert_eq!(Format::Psn.with_dialect(Dialect::Auto), Ok(Format::Psn));
+            assert!(Format::Psn.with_dialect(Dialect::Usi).is_err());
+        }
         assert_eq!("chess960".parse::<Dialect>(), Ok(Dialect::Chess960));
     }
 

@@ -19,11 +19,12 @@ pub struct ConformanceArgs {
     /// The validator to score: a shell command in which `{file}` is the case's input, `{format}`
     /// its format (sfen, fen, epd, psn) and `{dialect}` its dialect, each filled in quoted.
     /// Exit status 0 means valid, 1 invalid; anything else, or no answer in time, is a failure.
+    /// Without it, kifu scores itself (`kifu check --format {format} --dialect {dialect} {file}`).
     #[arg(long)]
-    cmd: String,
-    /// The suite's folder.
-    #[arg(long, default_value = "conformance")]
-    suite: String,
+    cmd: Option<String>,
+    /// The suite's folder (by default, the suite built into kifu).
+    #[arg(long)]
+    suite: Option<String>,
     /// Run only the cases of this format.
     #[arg(long, value_enum)]
     format: Option<FormatArg>,
@@ -236,7 +237,33 @@ fn disagreement(suite: &std::path::Path, case: &Case, outcome: &Outcome) -> (Str
 
 /// `kifu conformance --cmd '…'`: the suite's cases through another validator, scored.
 pub fn run(args: &ConformanceArgs) -> ExitCode {
-    let suite = std::path::Path::new(&args.suite);
+    // The built-in suite is written to a folder of its own, for the validator to read.
+    let builtin = match &args.suite {
+        Some(_) => None,
+        None => match tempfile::tempdir().and_then(|d| conformance::write_builtin(d.path()).map(|()| d)) {
+            Ok(d) => Some(d),
+            Err(e) => return usage(&format!("cannot write the built-in suite to a temporary folder: {e}")),
+        },
+    };
+    let suite = match (&args.suite, &builtin) {
+        (Some(s), _) => std::path::Path::new(s),
+        (None, Some(d)) => d.path(),
+        (None, None) => return usage("no suite"),
+    };
+    let own;
+    let cmd = match &args.cmd {
+        Some(c) => c.as_str(),
+        None => match std::env::current_exe() {
+            Ok(exe) => {
+                own = format!(
+                    "{} check --format {{format}} --dialect {{dialect}} {{file}}",
+                    conformance::shell_quote(&exe.to_string_lossy())
+                );
+                own.as_str()
+            }
+            Err(e) => return usage(&format!("cannot find kifu's own program to score it (give `--cmd`): {e}")),
+        },
+    };
     let index = match read_capped(&suite.join("cases.tsv").to_string_lossy(), MAX_INPUT_BYTES, "the suite's index") {
         Ok(t) => String::from_utf8_lossy(&t).into_owned(),
         Err(e) => return usage(&e),
@@ -247,7 +274,7 @@ pub fn run(args: &ConformanceArgs) -> ExitCode {
     };
     let only = args.format.map(|f| f.format().name());
     let cases: Vec<Case> = cases.into_iter().filter(|c| only.is_none_or(|f| c.format == f)).collect();
-    if !args.cmd.contains("{file}") {
+    if !cmd.contains("{file}") {
         return usage("the command must name the case's input as `{file}`");
     }
     if !(args.timeout > 0.0 && args.timeout <= MAX_CASE_TIMEOUT_SECS) {
@@ -256,7 +283,7 @@ pub fn run(args: &ConformanceArgs) -> ExitCode {
     let timeout = Duration::from_secs_f64(args.timeout);
     let results = pool::map(&cases, pool::workers(args.jobs), |case| {
         let file = suite.join(&case.file).to_string_lossy().into_owned();
-        run_case(&conformance::command_for(&args.cmd, case, &file), timeout)
+        run_case(&conformance::command_for(cmd, case, &file), timeout)
     });
     let mut total = Score::default();
     let mut formats: std::collections::BTreeMap<String, Score> = std::collections::BTreeMap::new();
@@ -281,7 +308,12 @@ pub fn run(args: &ConformanceArgs) -> ExitCode {
         }));
         if disagreements.len() <= args.show && !args.json {
             let (text, line, d) = disagreement(suite, case, &outcome);
-            shown.push_str(&render(&suite.join(&case.file).to_string_lossy(), &text, line, &d));
+            // The built-in suite is named as the repository's folder, not as where it was written.
+            let name = match &args.suite {
+                Some(_) => suite.join(&case.file).to_string_lossy().into_owned(),
+                None => format!("conformance/{}", case.file),
+            };
+            shown.push_str(&render(&name, &text, line, &d));
         }
     }
     let mut out = crate::output::Stdout;

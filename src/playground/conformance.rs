@@ -14,6 +14,28 @@ use crate::diagnostic::excerpt::LineIndex;
 use crate::diagnostic::Diagnostic;
 use crate::format::Format;
 
+mod builtin {
+    include!(concat!(env!("OUT_DIR"), "/suite.rs"));
+}
+
+/// The suite as it was when kifu was built (`conformance/`): each file's path in the suite and
+/// its bytes. `kifu conformance` runs it when no `--suite` folder is given.
+pub fn builtin() -> &'static [(&'static str, &'static [u8])] {
+    builtin::SUITE
+}
+
+/// Writes the built-in suite into `dir` (which must exist), as `conformance/` holds it.
+pub fn write_builtin(dir: &Path) -> std::io::Result<()> {
+    for (name, bytes) in builtin() {
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(path, bytes)?;
+    }
+    Ok(())
+}
+
 /// The header line of `cases.tsv`.
 pub(crate) const INDEX_HEADER: &str = "format\tdialect\tverdict\tfile";
 
@@ -250,7 +272,7 @@ pub fn command_for(template: &str, case: &Case, file: &str) -> String {
 }
 
 /// `text` as one `sh` word: in single quotes, each `'` written `'\''`.
-pub(crate) fn shell_quote(text: &str) -> String {
+pub fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
