@@ -198,7 +198,7 @@ impl<R: Read> LineReader<R> {
 
 /// The length of the first line of `bytes` with its line end (LF, CRLF or CR), or of all of
 /// `bytes` when it has none.
-pub(crate) fn line_len(bytes: &[u8]) -> usize {
+pub fn line_len(bytes: &[u8]) -> usize {
     match memchr::memchr2(b'\n', b'\r', bytes) {
         Some(i) if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') => i + 2,
         Some(i) => i + 1,
