@@ -41,16 +41,33 @@ impl LineReport {
 
 /// Checks one line of `format`: `bytes` as kept by the reader, `len` its full length.
 pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> LineReport {
+    check_line_with(number, bytes, len, |text| {
+        let (diagnostics, read_as) = format.check_text(text);
+        (diagnostics, read_as, ())
+    })
+    .0
+}
+
+/// Checks one line as [`check_line`] does, with `check` reading its text (without a byte-order
+/// mark): `check` gives the findings, the format and dialect it read the record as, and what
+/// else its caller wants of the one reading (a position), which comes back beside the report.
+/// A line too long to read is not given to `check`.
+pub fn check_line_with<T>(
+    number: usize,
+    bytes: &[u8],
+    len: usize,
+    check: impl FnOnce(&str) -> (Vec<Diagnostic>, Option<Format>, T),
+) -> (LineReport, Option<T>) {
     let mut report = LineReport { line: number, ..LineReport::default() };
     let (text, mut pre, not_utf8) = match crate::input::line_bytes(number, bytes, len) {
         crate::input::LineBytes::TooLong { text, finding } => {
             report.text = text;
             report.diagnostics.push(finding);
-            return report;
+            return (report, None);
         }
         crate::input::LineBytes::Text { text, findings, not_utf8 } => (text, findings, not_utf8),
     };
-    let (mut diagnostics, read_as) = format.check_text(&text);
+    let (mut diagnostics, read_as, read) = check(&text);
     report.dialect = read_as;
     if not_utf8 {
         // The replacement characters are already reported as bad bytes.
@@ -77,7 +94,7 @@ pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> Li
         report.text = text.into_owned();
     }
     report.diagnostics = pre;
-    report
+    (report, Some(read))
 }
 
 #[cfg(test)]

@@ -181,11 +181,7 @@ impl Format {
         match self {
             Self::Sfen(choice) => {
                 let checked = sfen::check(text, choice);
-                let read_as = checked.record.dialect.map(|d| match d {
-                    sfen::Dialect::Usi => Self::Sfen(DialectChoice::Usi),
-                    sfen::Dialect::Sfen2007 => Self::Sfen(DialectChoice::Sfen2007),
-                });
-                (checked.diagnostics, read_as)
+                (checked.diagnostics, checked.record.dialect.map(Self::from))
             }
             Self::Fen(dialect) => (fen::check(text, fen::Kind::Fen, dialect).diagnostics, Some(self)),
             Self::Epd(dialect) => (fen::check(text, fen::Kind::Epd, dialect).diagnostics, Some(self)),
@@ -310,6 +306,16 @@ impl Format {
             Some(u) => UnknownFormat::Unread(path.to_owned(), u),
             None => UnknownFormat::Unknown(path.to_owned()),
         })
+    }
+}
+
+/// SFEN in the dialect a record was read in.
+impl From<sfen::Dialect> for Format {
+    fn from(dialect: sfen::Dialect) -> Self {
+        match dialect {
+            sfen::Dialect::Usi => Self::Sfen(DialectChoice::Usi),
+            sfen::Dialect::Sfen2007 => Self::Sfen(DialectChoice::Sfen2007),
+        }
     }
 }
 

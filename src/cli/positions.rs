@@ -351,39 +351,49 @@ fn line_records(
     {
         for line in &batch.lines {
             let bytes = batch.bytes(line);
-            let report = check::check_line(format, line.number, bytes, line.len);
+            // Each record is read once: its findings, and its position and text beside them.
+            let (report, read) = check::check_line_with(line.number, bytes, line.len, |text| read_line(format, text));
             // Warnings leave a record valid: only an invalid record explains itself here.
             if !report.is_valid() {
                 output::err(reporter.line(name, report.line, &report.text, &report.diagnostics));
             }
             let findings = report.diagnostics.iter().map(ToString::to_string).collect();
-            // The report keeps the line's text only when it has findings.
-            let decoded = String::from_utf8_lossy(bytes);
-            let text = decoded.strip_prefix('\u{FEFF}').unwrap_or(&decoded);
+            let (position, text) = read.unwrap_or_else(|| (None, report.text.clone()));
             let position = if report.is_valid() {
-                match format {
-                    Format::Sfen(choice) => sfen::check(text, choice).position.map(Pos::Shogi),
-                    Format::Fen(dialect) => {
-                        fen::check(text, fen::Kind::Fen, dialect).position.map(|p| Pos::Chess(p, None))
-                    }
-                    Format::Epd(dialect) => {
-                        let c = fen::check(text, fen::Kind::Epd, dialect);
-                        let ops = c.record.operations.map_or("", |s| s.slice(text).trim());
-                        c.position.map(|p| Pos::Chess(p, Some(ops.to_owned())))
-                    }
-                    Format::Psn | Format::Json => None,
-                }
+                position
             } else {
                 outcome.invalid = true;
                 None
             };
-            f(Item { file: name.to_owned(), line: report.line, notation: text.to_owned(), position, findings })?;
+            f(Item { file: name.to_owned(), line: report.line, notation: text, position, findings })?;
         }
         if output::failed() {
             return Err(io::Error::other("standard error could not be written"));
         }
     }
     Ok(())
+}
+
+/// One line record read in `format`: its findings, the dialect it was read in, and its
+/// position (when it has one) and text.
+fn read_line(format: Format, text: &str) -> (Vec<Diagnostic>, Option<Format>, (Option<Pos>, String)) {
+    let (diagnostics, read_as, position) = match format {
+        Format::Sfen(choice) => {
+            let c = sfen::check(text, choice);
+            (c.diagnostics, c.record.dialect.map(Format::from), c.position.map(Pos::Shogi))
+        }
+        Format::Fen(dialect) => {
+            let c = fen::check(text, fen::Kind::Fen, dialect);
+            (c.diagnostics, Some(format), c.position.map(|p| Pos::Chess(p, None)))
+        }
+        Format::Epd(dialect) => {
+            let c = fen::check(text, fen::Kind::Epd, dialect);
+            let ops = c.record.operations.map_or("", |s| s.slice(text).trim()).to_owned();
+            (c.diagnostics, Some(format), c.position.map(|p| Pos::Chess(p, Some(ops))))
+        }
+        Format::Psn | Format::Json => (format.check_text(text).0, Some(format), None),
+    };
+    (diagnostics, read_as, (position, text.to_owned()))
 }
 
 /// A JSON record read: its position (when well formed and valid), the record it was written
