@@ -431,3 +431,30 @@ fn completions_and_the_manual_page_name_every_command() {
         assert!(man.contains(&format!("kifu\\-{c}")) || man.contains(c), "{c} in the manual page");
     }
 }
+
+/// Every command takes `--message-format` and `--color`, before or after its name; the
+/// commands whose standard output is data (`board`, `json`, `convert`, `tree`) write findings
+/// on standard error, in the chosen form.
+#[test]
+fn every_command_reports_findings_the_same_way() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fen = write(dir.path(), "two.fen", b"8/8/8/8/8/8/8/K6k w - - 0 1\n8/8/8/8/8/8/8/K6 w - - 0 1\n");
+    for (args, data) in [
+        (vec!["board", "--message-format", "json", &fen], "K......k"),
+        (vec!["--message-format", "json", "json", &fen], "\"pieces\""),
+        (vec!["tree", "--ast", "--message-format", "json", &fen], "Record {"),
+    ] {
+        let out = kifu().args(&args).output().expect("runs");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stdout(&out).contains(data), "{args:?}: the valid record's data on standard output");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let findings: Vec<serde_json::Value> =
+            err.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{args:?}: {l}: {e}"))).collect();
+        assert!(!findings.is_empty(), "{args:?}");
+        assert!(findings.iter().all(|f| f["type"] == "diagnostic" && f["line"] == 2), "{args:?}: {err}");
+    }
+    let coloured = kifu().args(["board", "--color", "always", &fen]).output().expect("runs");
+    assert!(String::from_utf8_lossy(&coloured.stderr).contains('\u{1b}'), "colour on standard error");
+    let plain = kifu().args(["board", "--color", "never", &fen]).output().expect("runs");
+    assert!(!String::from_utf8_lossy(&plain.stderr).contains('\u{1b}'));
+}

@@ -63,3 +63,46 @@ pub fn format_of(format: Option<FormatArg>, path: &str) -> Result<Format, Unknow
     }
     Format::for_path(path, Some(&head))
 }
+
+/// How every command reports findings: `--message-format` and `--color`, taken before or after
+/// the command's name.
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub struct ReportArgs {
+    /// How to print findings: `human` reports, or `json`, one object per line.
+    #[arg(long, value_enum, default_value_t = MessageFormat::Human, global = true)]
+    pub message_format: MessageFormat,
+    /// When to use colours in human reports (NO_COLOR is respected under `auto`).
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+}
+
+/// `--message-format`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum MessageFormat {
+    // Reports for people: the record, the characters at fault, help.
+    #[default]
+    Human,
+    // One JSON object per finding, for programs.
+    Json,
+}
+
+/// `--color`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    // When the reports go to a terminal and NO_COLOR is unset.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    /// `Some(true)` or `Some(false)` when chosen, `None` for `auto`.
+    pub fn chosen(self) -> Option<bool> {
+        match self {
+            Self::Always => Some(true),
+            Self::Never => Some(false),
+            Self::Auto => None,
+        }
+    }
+}

@@ -6,8 +6,6 @@ use std::io::{self, IsTerminal, Read, Write};
 use std::process::ExitCode;
 use std::thread;
 
-use clap::ValueEnum;
-
 use kifu::check;
 use kifu::format::Format;
 use kifu::input::pool::{self, Limits, Parts, Stopped};
@@ -16,7 +14,7 @@ use kifu::input::{Batch, LineInfo, LineReader};
 use crate::args::{self, DialectArg, FormatArg};
 use crate::games::{open_input, PSN_PIECE_BYTES};
 use crate::input::BATCH_BYTES;
-use crate::report::{self, exit_code, terminal_width, usage_error, Renderer, Totals};
+use crate::report::{self, exit_code, usage_error, Renderer, Totals};
 use crate::{input, output, positions};
 
 #[derive(clap::Args, Debug)]
@@ -30,12 +28,6 @@ pub(crate) struct CheckArgs {
     /// `sfen2007` or `usi`. FEN: `standard` (the default) or `chess960`.
     #[arg(long, value_enum)]
     dialect: Option<DialectArg>,
-    /// How to print findings: `human` reports, or `json`, one object per line.
-    #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
-    message_format: MessageFormat,
-    /// When to use colours in human reports (NO_COLOR is respected under `auto`).
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-    color: ColorChoice,
     /// Worker threads, 1 to 64 (default: one per core, at most 64).
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_JOBS)))]
     jobs: Option<u32>,
@@ -47,30 +39,9 @@ pub(crate) struct CheckArgs {
     no_replay: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum MessageFormat {
-    Human,
-    Json,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum ColorChoice {
-    Auto,
-    Always,
-    Never,
-}
-
 pub(crate) fn run(args: &CheckArgs) -> ExitCode {
-    let json = args.message_format == MessageFormat::Json;
-    let color = match args.color {
-        ColorChoice::Always => Some(true),
-        ColorChoice::Never => Some(false),
-        ColorChoice::Auto => None,
-    };
-    let width = if io::stdout().is_terminal() { terminal_width().unwrap_or(100) } else { 100 };
-    let handler =
-        report::handler(report::Stream::Stdout, color, width).with_word_separator(textwrap::WordSeparator::AsciiSpace);
-    let renderer = Renderer { json, handler };
+    let renderer = Renderer::new(report::Stream::Stdout);
+    let json = renderer.json;
     let workers = match args.jobs {
         Some(jobs) => jobs as usize,
         None => thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_JOBS as usize),

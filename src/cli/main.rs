@@ -27,6 +27,8 @@ mod tree;
 pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    report: args::ReportArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -81,6 +83,7 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    report::init(cli.report);
     let code = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Board(args) => board::run(&args),

@@ -6,9 +6,7 @@ use kifu::diagnostic::codes;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use miette::GraphicalReportHandler;
-
-use kifu::diagnostic::{Diagnostic, RecordSource};
+use kifu::diagnostic::Diagnostic;
 use kifu::playground::grammar::{Grammar, GrammarDiagnostic, Source};
 use kifu::playground::limits::MAX_GRAMMAR_BYTES;
 use kifu::playground::records::Layout;
@@ -16,24 +14,18 @@ use kifu::span::Span;
 
 use crate::args::{DialectArg, FormatArg};
 
-pub(crate) fn handler() -> GraphicalReportHandler {
-    crate::report::handler(crate::report::Stream::Stderr, None, 100)
-}
-
-/// A diagnostic over a text of one or more lines whose first line is `first_line` of `name`.
+/// A diagnostic over a text of one or more lines whose first line is `first_line` of `name`,
+/// for standard error, as `--message-format` and `--color` say.
 pub(crate) fn render(name: &str, text: &str, first_line: usize, d: &Diagnostic) -> String {
+    let renderer = crate::report::Renderer::new(crate::report::Stream::Stderr);
     let mut out = String::new();
+    let one = std::slice::from_ref(d);
     if text.contains(['\n', '\r']) {
         let index = kifu::diagnostic::excerpt::LineIndex::new(text);
-        let e = kifu::diagnostic::excerpt::excerpt(text, &index, d);
-        let source = RecordSource { name, text: &e.text, line: first_line + e.first_line };
-        let _ = handler().render_report(&mut out, &e.diagnostic.report(&source));
+        renderer.render_text(name, (text, &index), first_line, one, &mut out);
     } else {
-        let shown = RecordSource::display_text(text);
-        let source = RecordSource { name, text: &shown, line: first_line };
-        let _ = handler().render_report(&mut out, &d.report(&source));
+        renderer.render_line(name, first_line, text, one, &mut out);
     }
-    out.push('\n');
     out
 }
 

@@ -7,11 +7,9 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use miette::GraphicalReportHandler;
-
 use kifu::check;
-use kifu::diagnostic::excerpt::{self, LineIndex};
-use kifu::diagnostic::{Diagnostic, RecordSource};
+use kifu::diagnostic::excerpt::LineIndex;
+use kifu::diagnostic::Diagnostic;
 use kifu::format::Format;
 use kifu::input::LineReader;
 use kifu::json::{self as kjson, Node, Style};
@@ -132,37 +130,27 @@ fn input_of(
     }
 }
 
-/// Renders findings for standard error.
+/// Renders findings for standard error, as `--message-format` and `--color` say.
 pub(crate) struct Reporter {
-    handler: GraphicalReportHandler,
+    renderer: Renderer,
 }
 
 impl Reporter {
     pub(crate) fn new() -> Self {
-        Self { handler: report::handler(report::Stream::Stderr, None, 100) }
+        Self { renderer: Renderer::new(report::Stream::Stderr) }
     }
 
     /// Reports on one line of a file: `text` is the line, `line` its number.
     pub(crate) fn line(&self, name: &str, line: usize, text: &str, diagnostics: &[Diagnostic]) -> String {
-        let shown = RecordSource::display_text(text);
-        let source = RecordSource { name, text: &shown, line };
         let mut out = String::new();
-        for d in diagnostics {
-            let _ = self.handler.render_report(&mut out, &d.report(&source));
-            out.push('\n');
-        }
+        self.renderer.render_line(name, line, text, diagnostics, &mut out);
         out
     }
 
     /// Reports on a text of several lines whose first line is line `first` of its file.
-    fn multi(&self, name: &str, text: &str, first: usize, index: &LineIndex, diagnostics: &[Diagnostic]) -> String {
+    fn multi(&self, name: &str, text: (&str, &LineIndex), first: usize, diagnostics: &[Diagnostic]) -> String {
         let mut out = String::new();
-        for d in diagnostics {
-            let e = excerpt::excerpt(text, index, d);
-            let source = RecordSource { name, text: &e.text, line: first + e.first_line };
-            let _ = self.handler.render_report(&mut out, &e.diagnostic.report(&source));
-            out.push('\n');
-        }
+        self.renderer.render_text(name, text, first, diagnostics, &mut out);
         out
     }
 }
@@ -289,7 +277,7 @@ fn psn_records(
             let rendered = if errors.is_empty() {
                 String::new()
             } else {
-                reporter.multi(name, text, g.game.line, &LineIndex::new(text), &errors)
+                reporter.multi(name, (text, &LineIndex::new(text)), g.game.line, &errors)
             };
             let mut findings: Vec<String> = errors.iter().map(ToString::to_string).collect();
             let frames = g.replay.as_ref().map(|r| {
@@ -474,7 +462,7 @@ fn json_records(
     each_json(name, input, &mut |at, record| match record {
         Err(diagnostics) => {
             outcome.invalid = true;
-            output::err(reporter.multi(name, at.text, at.line, at.index, diagnostics));
+            output::err(reporter.multi(name, (at.text, at.index), at.line, diagnostics));
             Ok(())
         }
         Ok(node) => {
@@ -482,7 +470,7 @@ fn json_records(
             if position.is_none() {
                 outcome.invalid = true;
                 if !diagnostics.is_empty() {
-                    output::err(reporter.multi(name, at.text, at.line, at.index, &diagnostics));
+                    output::err(reporter.multi(name, (at.text, at.index), at.line, &diagnostics));
                 }
             }
             let line = at.place(node.span.start).0;
@@ -499,21 +487,7 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
     let mut totals = Totals::default();
     let mut rendered = String::new();
     let render = |at: &JsonText<'_>, diagnostics: &[Diagnostic], rendered: &mut String| {
-        if renderer.json {
-            for d in diagnostics {
-                if let Ok(s) = serde_json::to_string(&d.to_json_with(name, |p| at.place(p))) {
-                    rendered.push_str(&s);
-                    rendered.push('\n');
-                }
-            }
-        } else {
-            for d in diagnostics {
-                let e = excerpt::excerpt(at.text, at.index, d);
-                let source = RecordSource { name, text: &e.text, line: at.line + e.first_line };
-                let _ = renderer.handler.render_report(rendered, &e.diagnostic.report(&source));
-                rendered.push('\n');
-            }
-        }
+        renderer.render_text(name, (at.text, at.index), at.line, diagnostics, rendered);
     };
     // Syntax errors and records, in the order of the text, one value at a time.
     each_json(name, input, &mut |at, record| {

@@ -4,13 +4,30 @@
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::OnceLock;
 
 use miette::{GraphicalReportHandler, GraphicalTheme};
 
 use kifu::check::LineReport;
 use kifu::diagnostic::RecordSource;
 
+use kifu::diagnostic::excerpt::{self, LineIndex};
+use kifu::Diagnostic;
+
+use crate::args::{MessageFormat, ReportArgs};
 use crate::output;
+
+/// `--message-format` and `--color`, set once by `main` for every command.
+static SETTINGS: OnceLock<ReportArgs> = OnceLock::new();
+
+/// Sets how findings are reported, for the whole run.
+pub(crate) fn init(args: ReportArgs) {
+    let _ = SETTINGS.set(args);
+}
+
+fn settings() -> ReportArgs {
+    SETTINGS.get().copied().unwrap_or_default()
+}
 
 /// Where reports are written, which decides whether colour is used under `--color auto`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,20 +119,59 @@ pub(crate) struct Renderer {
 }
 
 impl Renderer {
-    /// The reports of one PSN game, each showing the lines its labels touch, with their real
-    /// line numbers.
-    pub(crate) fn render_game(&self, file: &str, checked: &kifu::psn::CheckedGame, file_text: &str, out: &mut String) {
-        if checked.diagnostics.is_empty() {
+    /// The renderer of findings written to `stream`, as `--message-format` and `--color` say:
+    /// as wide as the terminal (`COLUMNS`) when the stream is one, else 100 columns.
+    pub(crate) fn new(stream: Stream) -> Self {
+        let settings = settings();
+        let width = if stream.is_terminal() { terminal_width().unwrap_or(100) } else { 100 };
+        let handler =
+            handler(stream, settings.color.chosen(), width).with_word_separator(textwrap::WordSeparator::AsciiSpace);
+        Self { json: settings.message_format == MessageFormat::Json, handler }
+    }
+
+    /// The findings on a record of one line: `text`, line `line` of `file`.
+    pub(crate) fn render_line(
+        &self,
+        file: &str,
+        line: usize,
+        text: &str,
+        diagnostics: &[Diagnostic],
+        out: &mut String,
+    ) {
+        if self.json {
+            for d in diagnostics {
+                if let Ok(s) = serde_json::to_string(&d.to_json(file, line, text)) {
+                    out.push_str(&s);
+                    out.push('\n');
+                }
+            }
             return;
         }
-        let text = checked.text(file_text);
-        let index = kifu::diagnostic::excerpt::LineIndex::new(text);
+        let shown = RecordSource::display_text(text);
+        let source = RecordSource { name: file, text: &shown, line };
+        for d in diagnostics {
+            let _ = self.handler.render_report(out, &d.report(&source));
+            out.push('\n');
+        }
+    }
+
+    /// The findings on a text of any number of lines (a game, a JSON document) whose first line
+    /// is line `first_line` of `file`: each report shows the lines its labels touch. `index` is
+    /// the text's [`LineIndex`] (made once for a text that holds many records).
+    pub(crate) fn render_text(
+        &self,
+        file: &str,
+        (text, index): (&str, &LineIndex),
+        first_line: usize,
+        diagnostics: &[Diagnostic],
+        out: &mut String,
+    ) {
         if self.json {
             let place = |at: usize| {
                 let (line, column) = index.place(text, at);
-                (checked.game.line + line, column)
+                (first_line + line, column)
             };
-            for d in &checked.diagnostics {
+            for d in diagnostics {
                 if let Ok(s) = serde_json::to_string(&d.to_json_with(file, place)) {
                     out.push_str(&s);
                     out.push('\n');
@@ -123,32 +179,26 @@ impl Renderer {
             }
             return;
         }
-        for d in &checked.diagnostics {
-            let e = kifu::diagnostic::excerpt::excerpt(text, &index, d);
-            let source = RecordSource { name: file, text: &e.text, line: checked.game.line + e.first_line };
+        for d in diagnostics {
+            let e = excerpt::excerpt(text, index, d);
+            let source = RecordSource { name: file, text: &e.text, line: first_line + e.first_line };
             let _ = self.handler.render_report(out, &e.diagnostic.report(&source));
             out.push('\n');
         }
     }
 
-    pub(crate) fn render(&self, file: &str, report: &LineReport, out: &mut String) {
-        if self.json {
-            for d in &report.diagnostics {
-                let msg = d.to_json(file, report.line, &report.text);
-                if let Ok(s) = serde_json::to_string(&msg) {
-                    out.push_str(&s);
-                    out.push('\n');
-                }
-            }
+    /// The reports of one PSN game, each showing the lines its labels touch, with their real
+    /// line numbers.
+    pub(crate) fn render_game(&self, file: &str, checked: &kifu::psn::CheckedGame, file_text: &str, out: &mut String) {
+        if checked.diagnostics.is_empty() {
             return;
         }
-        let shown = RecordSource::display_text(&report.text);
-        let source = RecordSource { name: file, text: &shown, line: report.line };
-        for d in &report.diagnostics {
-            let r = d.report(&source);
-            let _ = self.handler.render_report(out, &r);
-            out.push('\n');
-        }
+        let text = checked.text(file_text);
+        self.render_text(file, (text, &LineIndex::new(text)), checked.game.line, &checked.diagnostics, out);
+    }
+
+    pub(crate) fn render(&self, file: &str, report: &LineReport, out: &mut String) {
+        self.render_line(file, report.line, &report.text, &report.diagnostics, out);
     }
 }
 
