@@ -90,6 +90,9 @@ pub struct ConvertInput {
     /// this says otherwise).
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,
+    /// Positions: the dialect, as for `kifu check`.
+    #[arg(long, value_enum)]
+    pub dialect: Option<DialectArg>,
 }
 
 /// A position read from a record.
@@ -555,7 +558,7 @@ pub fn converts_positions(paths: &[String], input: &ConvertInput) -> bool {
 pub fn run_convert_sfen(paths: &[String], input: &ConvertInput) -> ExitCode {
     let mut out = output::Stdout;
     let mut chess = false;
-    let mut outcome = each_record(paths, input.format, None, Format::Psn, &mut |item| match item.position {
+    let mut outcome = each_record(paths, input.format, input.dialect, Format::Psn, &mut |item| match item.position {
         Some(Pos::Shogi(p)) => writeln!(out, "{p}"),
         Some(Pos::Game(_)) => Ok(()),
         Some(Pos::Chess(..)) => {
