@@ -4,7 +4,7 @@
 
 use pest::{Parser, RuleType};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
 use crate::notation::lookalike;
 use crate::span::Span;
 
@@ -91,13 +91,15 @@ pub fn check_gaps(text: &str, gaps: &[Span], codes: &Codes, out: &mut Vec<Diagno
             out.push(
                 Diagnostic::error(codes.leading, span, "the record starts with whitespace")
                     .label("remove this")
-                    .help(format!("start the record with {}", codes.first_field)),
+                    .help(format!("start the record with {}", codes.first_field))
+                    .fix(Fix::replace(span, "", Applicability::Safe)),
             );
         } else if span.end == text.len() {
             out.push(
                 Diagnostic::error(codes.trailing, span, "the record ends with whitespace")
                     .label("remove this")
-                    .help("end the record with its last field"),
+                    .help("end the record with its last field")
+                    .fix(Fix::replace(span, "", Applicability::Safe)),
             );
         } else if gap != " " {
             let what = if gap.chars().all(|c| c == ' ') {
@@ -117,9 +119,12 @@ pub fn check_gaps(text: &str, gaps: &[Span], codes: &Codes, out: &mut Vec<Diagno
             Diagnostic::error(codes.separator, first, format!("fields are separated by one space, not {what}"))
                 .label("use one space")
                 .help("separate the fields with a single ASCII space");
+        let mut edits = vec![Edit { span: first, replacement: " ".to_owned() }];
         for (_, span) in between.iter().skip(1).filter(|(w, _)| *w == what) {
             diag = diag.with(*span, "and here");
+            edits.push(Edit { span: *span, replacement: " ".to_owned() });
         }
+        diag = diag.fix(Fix { edits, applicability: Applicability::Safe });
         between.retain(|(w, _)| *w != what);
         out.push(diag);
     }
