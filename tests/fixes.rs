@@ -8,53 +8,142 @@ use kifu::sfen::DialectChoice;
 use kifu::Diagnostic;
 
 const SFEN: Format = Format::Sfen(DialectChoice::Auto);
+const USI: Format = Format::Sfen(DialectChoice::Usi);
+const SFEN2007: Format = Format::Sfen(DialectChoice::Sfen2007);
 const FEN: Format = Format::Fen(kifu::fen::Dialect::Standard);
+const CHESS960: Format = Format::Fen(kifu::fen::Dialect::Chess960);
 const EPD: Format = Format::Epd;
 
 /// A record with one finding (`code`) whose first fix has `applicability`, and what the
 /// record reads after the fix.
 struct Case {
     format: Format,
-    record: &'static str,
+    record: String,
     code: Code,
     applicability: Applicability,
-    fixed: &'static str,
+    fixed: String,
 }
 
-const fn case(format: Format, record: &'static str, code: Code, fixed: &'static str) -> Case {
-    Case { format, record, code, applicability: Applicability::Safe, fixed }
+const SAFE: Applicability = Applicability::Safe;
+const UNSAFE: Applicability = Applicability::Unsafe;
+
+fn case(format: Format, record: &str, code: Code, applicability: Applicability, fixed: &str) -> Case {
+    Case { format, record: record.to_owned(), code, applicability, fixed: fixed.to_owned() }
 }
 
+/// The SFEN board of the start position, and one with two Black pawns and a White one in hand.
+const BOARD: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+const BOARD_HANDS: &str = "lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPP2/1B5R1/LNSGKGSNL";
 const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+const PLACEMENT: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 const FEN_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-fn cases() -> Vec<Case> {
+/// `record` in `format`, with `code` fixed to the start position.
+fn to_start(format: Format, record: &str, code: Code) -> Case {
+    let start = if matches!(format, Format::Sfen(_)) { START } else { FEN_START };
+    case(format, record, code, SAFE, start)
+}
+
+fn sfen_cases() -> Vec<Case> {
+    let hands = |hand: &str| format!("{BOARD_HANDS} b {hand} 1");
+    let fixed_hands = hands("2Pp");
     vec![
-        case(SFEN, " lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", sfen::LEADING_WHITESPACE, START),
+        to_start(SFEN, &format!(" {START}"), sfen::LEADING_WHITESPACE),
+        to_start(SFEN, &format!("{START} \t"), sfen::TRAILING_WHITESPACE),
+        to_start(SFEN, &format!("{BOARD}_b_-_1"), sfen::SEPARATOR),
+        case(SFEN, &format!("{BOARD} b\t-  1"), sfen::SEPARATOR, SAFE, &format!("{BOARD} b -  1")),
+        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9 /PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", sfen::SEPARATOR),
+        to_start(SFEN, &format!("position sfen {START}"), sfen::USI_COMMAND),
+        to_start(SFEN, "startpos", sfen::STARTPOS),
+        to_start(SFEN, "position startpos", sfen::STARTPOS),
+        to_start(SFEN, &format!("{START} moves 7g7f 3c3d"), sfen::EXTRA_FIELD),
+        case(SFEN, &format!("{START} 5"), sfen::EXTRA_FIELD, UNSAFE, START),
+        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/ＰPPPPPPPP/1B5R1/LNSGKGSNL b - 1", sfen::LOOKALIKE),
+        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/９/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", sfen::LOOKALIKE),
+        to_start(SFEN, &format!("{BOARD} ｂ - 1"), sfen::LOOKALIKE),
+        to_start(SFEN, &format!("{BOARD} b \u{2013} 1"), sfen::LOOKALIKE),
+        to_start(SFEN, &format!("{BOARD} b - １"), sfen::LOOKALIKE),
+        case(SFEN, &hands("２Pp"), sfen::LOOKALIKE, SAFE, &fixed_hands),
+        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNS+GKGSNL b - 1", sfen::UNPROMOTABLE),
         case(
             SFEN,
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 \t",
-            sfen::TRAILING_WHITESPACE,
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL+ b - 1",
+            sfen::DANGLING_PROMOTION,
+            UNSAFE,
             START,
         ),
-        case(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL_b_-_1", sfen::SEPARATOR, START),
+        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/90/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", sfen::EMPTY_COUNT_ZERO),
+        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/45/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", sfen::SPLIT_EMPTY_RUN),
+        to_start(SFEN, &format!("{BOARD} black - 1"), sfen::SIDE),
+        case(SFEN2007, &format!("{BOARD} sente - 1"), sfen::SIDE, SAFE, &format!("{BOARD} B - 1")),
+        to_start(USI, &format!("{BOARD} B - 1"), sfen::DIALECT),
+        case(SFEN2007, START, sfen::DIALECT, SAFE, &format!("{BOARD} B - 1")),
+        case(SFEN, &format!("{BOARD} W - 100"), sfen::MIXED_DIALECT, SAFE, &format!("{BOARD} w - 100")),
+        case(SFEN, &hands("02Pp"), sfen::HAND_COUNT_FORM, SAFE, &fixed_hands),
+        case(SFEN, &hands("2P+p"), sfen::PROMOTED_IN_HAND, SAFE, &fixed_hands),
+        case(SFEN, &hands("-2Pp"), sfen::HAND_DASH, SAFE, &fixed_hands),
+        to_start(SFEN, &format!("{BOARD} b -- 1"), sfen::HAND_DASH),
+        to_start(SFEN, &format!("{BOARD} b - 01"), sfen::MOVE_NUMBER_FORM),
+        case(SFEN, &format!("{BOARD} b - 0"), sfen::MOVE_NUMBER_ZERO, UNSAFE, START),
         case(
             SFEN,
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b\t-  1",
-            sfen::SEPARATOR,
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -  1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPP1/1B5R1/LNSGKGSNL b 1P 1",
+            sfen::HAND_COUNT_ONE,
+            SAFE,
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPP1/1B5R1/LNSGKGSNL b P 1",
         ),
-        case(FEN, "  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", fen::LEADING_WHITESPACE, FEN_START),
-        case(FEN, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ", fen::TRAILING_WHITESPACE, FEN_START),
-        case(FEN, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\u{3000}1", fen::SEPARATOR, FEN_START),
-        case(FEN, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  w KQkq - 0 1", fen::SEPARATOR, FEN_START),
-        case(
-            EPD,
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\t",
-            fen::TRAILING_WHITESPACE,
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
-        ),
+        case(SFEN, &hands("p2P"), sfen::HAND_ORDER, SAFE, &fixed_hands),
+        case(SFEN, &hands("p1P1P"), sfen::HAND_REPEAT, SAFE, &fixed_hands),
     ]
+}
+
+fn fen_cases() -> Vec<Case> {
+    let fen = |rest: &str| format!("{PLACEMENT} {rest}");
+    vec![
+        to_start(FEN, &format!("  {FEN_START}"), fen::LEADING_WHITESPACE),
+        to_start(FEN, &format!("{FEN_START} "), fen::TRAILING_WHITESPACE),
+        to_start(FEN, &fen("w KQkq - 0\u{3000}1"), fen::SEPARATOR),
+        to_start(FEN, &format!("{PLACEMENT}  w KQkq - 0 1"), fen::SEPARATOR),
+        to_start(FEN, "rnbqkbnr/pppppppp/8/8 /8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", fen::SEPARATOR),
+        to_start(FEN, &format!("{PLACEMENT}w KQkq - 0 1"), fen::SEPARATOR),
+        to_start(FEN, &fen("w KQkq -"), fen::MISSING_FIELD),
+        case(FEN, &fen("w KQkq - 0"), fen::MISSING_FIELD, UNSAFE, FEN_START),
+        case(FEN, &fen("w KQkq - 0 1 x"), fen::EXTRA_FIELD, UNSAFE, FEN_START),
+        to_start(FEN, "rnbqkbnr/pppppppp/8/8/44/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", fen::SPLIT_BLANK_RUN),
+        to_start(FEN, "rnbqkbnr/pppppppp/8/8/80/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", fen::BLANK_ZERO),
+        to_start(FEN, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/ＲNBQKBNR w KQkq - 0 1", fen::LOOKALIKE),
+        to_start(FEN, &fen("ｗ KQkq - 0 1"), fen::LOOKALIKE),
+        to_start(FEN, &fen("w ＫQkq - 0 1"), fen::LOOKALIKE),
+        to_start(FEN, &fen("w KQkq \u{2013} 0 1"), fen::LOOKALIKE),
+        to_start(FEN, &fen("w KQkq - ０ 1"), fen::LOOKALIKE),
+        to_start(FEN, &fen("w KQkq - 0 １"), fen::LOOKALIKE),
+        to_start(FEN, &fen("white KQkq - 0 1"), fen::SIDE),
+        to_start(FEN, &fen("w qkQK - 0 1"), fen::CASTLING_ORDER),
+        to_start(FEN, &fen("w KQ-kq - 0 1"), fen::CASTLING),
+        case(FEN, &fen("w -- - 0 1"), fen::CASTLING, SAFE, &fen("w - - 0 1")),
+        to_start(FEN, &fen("w KKQkq - 0 1"), fen::CASTLING_REPEAT),
+        to_start(FEN, &fen("w KQkq -- 0 1"), fen::EN_PASSANT),
+        to_start(FEN, &fen("w KQkq - 00 1"), fen::HALFMOVE),
+        to_start(FEN, &fen("w KQkq - 0 01"), fen::FULLMOVE),
+        to_start(FEN, &fen("w KQkq - 0 0"), fen::FULLMOVE_ZERO),
+        case(
+            FEN,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1",
+            fen::EP_HALFMOVE,
+            SAFE,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        ),
+        case(FEN, &fen("w KQkq e3 0 1"), fen::EP_RANK, UNSAFE, FEN_START),
+        case(FEN, &fen("b KQkq e3 0 1"), fen::EP_NO_PAWN, UNSAFE, &fen("b KQkq - 0 1")),
+        case(CHESS960, &fen("w HKQkq - 0 1"), fen::CASTLING_REPEAT, UNSAFE, &fen("w HQkq - 0 1")),
+        case(EPD, &format!("{PLACEMENT} w KQkq -\t"), fen::TRAILING_WHITESPACE, SAFE, &fen("w KQkq -")),
+    ]
+}
+
+fn cases() -> Vec<Case> {
+    let mut cases = sfen_cases();
+    cases.extend(fen_cases());
+    cases
 }
 
 fn check(format: Format, text: &str) -> Vec<Diagnostic> {
@@ -69,7 +158,7 @@ fn codes(diagnostics: &[Diagnostic]) -> Vec<Code> {
 
 /// The finding of `code` in `case`'s record, its fix applied, and the findings after.
 fn apply(case: &Case) -> (String, Vec<Diagnostic>, Vec<Diagnostic>) {
-    let before = check(case.format, case.record);
+    let before = check(case.format, &case.record);
     let finding = before
         .iter()
         .find(|d| d.code == case.code)
@@ -79,7 +168,7 @@ fn apply(case: &Case) -> (String, Vec<Diagnostic>, Vec<Diagnostic>) {
     if fix.applicability == Applicability::Safe {
         assert_eq!(finding.safe_fix(), Some(fix), "{:?}: a safe fix is the only one", case.record);
     }
-    let fixed = fix.apply(case.record).unwrap_or_else(|| panic!("{:?}: the fix does not apply", case.record));
+    let fixed = fix.apply(&case.record).unwrap_or_else(|| panic!("{:?}: the fix does not apply", case.record));
     let after = check(case.format, &fixed);
     (fixed, before, after)
 }

@@ -7,7 +7,7 @@ use super::model::square_span;
 use crate::chess::{Board, Color, Piece, Role, Square};
 use crate::chess::{CastleRight, CastleSide};
 use crate::diagnostic::codes;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::notation::findings::{self, CheckWords, Checker};
 use crate::span::{Span, Spanned};
 
@@ -35,7 +35,7 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, dialect: Dial
     }
     let castling = record.castling.as_ref().filter(|_| sound.castling);
     if let Some(c) = castling {
-        check_castling_order(&c.rights, out);
+        check_castling_order(c, out);
     }
     if let (Some(h), Some(f), Some(side), true, true, true) =
         (record.halfmove, record.fullmove, record.side, sound.halfmove, sound.fullmove, sound.side)
@@ -124,14 +124,16 @@ fn check_blank_runs(p: &Placement, out: &mut Vec<Diagnostic>) {
             let total: u32 = run.iter().map(|c| c.node.width()).sum();
             if run.len() > 1 && total <= 8 {
                 let written: String = run.iter().map(|c| char::from(b'0' + c.node.width() as u8)).collect();
+                let span = run[0].span.to(run[run.len() - 1].span);
                 out.push(
                     Diagnostic::warning(
                         codes::fen::SPLIT_BLANK_RUN,
-                        run[0].span.to(run[run.len() - 1].span),
+                        span,
                         format!("`{written}` writes one run of {total} blank squares as {}", run.len()),
                     )
                     .label("consecutive digits")
-                    .help(format!("write `{total}`")),
+                    .help(format!("write `{total}`"))
+                    .fix(Fix::replace(span, total.to_string(), Applicability::Safe)),
                 );
             }
             start = i + 1;
@@ -139,7 +141,8 @@ fn check_blank_runs(p: &Placement, out: &mut Vec<Diagnostic>) {
     }
 }
 
-fn check_castling_order(rights: &[Spanned<CastleRight>], out: &mut Vec<Diagnostic>) {
+fn check_castling_order(castling: &super::ast::Castling, out: &mut Vec<Diagnostic>) {
+    let rights = &castling.rights;
     if let Some(pair) = rights.windows(2).find(|w| w[1].node < w[0].node) {
         let mut sorted: Vec<CastleRight> = rights.iter().map(|r| r.node).collect();
         sorted.sort_unstable();
@@ -153,7 +156,8 @@ fn check_castling_order(rights: &[Spanned<CastleRight>], out: &mut Vec<Diagnosti
             )
             .label("out of order")
             .with(pair[0].span, "comes after this")
-            .help(format!("FEN lists White's rights before Black's, king side first: write `{canonical}`")),
+            .help(format!("FEN lists White's rights before Black's, king side first: write `{canonical}`"))
+            .fix(Fix::replace(castling.span, canonical, Applicability::Safe)),
         );
     }
 }
@@ -471,7 +475,8 @@ fn check_castling_repeats(named: &[(Color, bool, Option<Square>, &Spanned<Castle
             Diagnostic::error(codes::fen::CASTLING_REPEAT, right.span, message)
                 .label("a second right on this side")
                 .with(first.3.span, "the first")
-                .help("a side castles at most once on each side of its king: keep one of these letters"),
+                .help("a side castles at most once on each side of its king: keep one of these letters")
+                .fix(Fix::replace(right.span, "", Applicability::Unsafe)),
         );
     }
 }
@@ -506,7 +511,8 @@ fn check_en_passant(
             .help(format!(
                 "the en passant square is behind the pawn {} just pushed two squares: on rank {expected_rank}, or `-`",
                 pusher.name()
-            )),
+            ))
+            .fix(Fix::replace(ep.span, "-", Applicability::Unsafe)),
         );
         return;
     }
@@ -522,7 +528,8 @@ fn check_en_passant(
             )
             .label("en passant square")
             .with(at(p), format!("no {} pawn here", pusher.name()))
-            .help("an en passant square is set only right after a pawn's double step: fix the square, or write `-`"),
+            .help("an en passant square is set only right after a pawn's double step: fix the square, or write `-`")
+            .fix(Fix::replace(ep.span, "-", Applicability::Unsafe)),
         );
     }
     for s in [Some(sq), from_sq].into_iter().flatten() {
@@ -544,7 +551,8 @@ fn check_en_passant(
             Diagnostic::error(codes::fen::EP_HALFMOVE, h.span, message)
                 .label("should be 0")
                 .with(ep.span, "en passant square: a pawn just moved")
-                .help("a pawn move resets the halfmove clock: write `0`"),
+                .help("a pawn move resets the halfmove clock: write `0`")
+                .fix(Fix::replace(h.span, "0", Applicability::Safe)),
         );
     }
 }
