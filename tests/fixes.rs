@@ -203,3 +203,84 @@ fn a_safe_fix_of_the_only_finding_leaves_a_clean_record() {
         }
     }
 }
+
+/// Valid records the single edits start from.
+const VALID: &[(Format, &str)] = &[
+    (SFEN, START),
+    (SFEN, "ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2P1P1P2/PPSP1PNPP/2G1K2R1/LN3G2L w Bb 26"),
+    (SFEN, "lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPP2/1B5R1/LNSGKGSNL b 2Pp 1"),
+    (SFEN2007, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL W - 2"),
+    (FEN, FEN_START),
+    (FEN, "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
+    (FEN, "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b Kq d3 0 3"),
+    (EPD, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start\";"),
+];
+
+/// Characters the edits insert and write over: each format's ASCII, separators, and a few
+/// look-alikes.
+const ALPHABET: &str = "0123456789/+-bwBWkKqQpPrRgGsSnNlLeE_ \tｂＰ１–";
+
+/// Every record one character away from `text`.
+fn single_edits(text: &str) -> Vec<String> {
+    let at: Vec<usize> = text.char_indices().map(|(i, _)| i).chain([text.len()]).collect();
+    let mut out = Vec::new();
+    for (k, &i) in at.iter().enumerate() {
+        let next = at.get(k + 1).copied();
+        for c in ALPHABET.chars() {
+            out.push(format!("{}{c}{}", &text[..i], &text[i..]));
+            if let Some(j) = next {
+                out.push(format!("{}{c}{}", &text[..i], &text[j..]));
+            }
+        }
+        if let Some(j) = next {
+            out.push(format!("{}{}", &text[..i], &text[j..]));
+        }
+    }
+    out
+}
+
+/// How many findings of each code.
+fn census(diagnostics: &[Diagnostic]) -> std::collections::BTreeMap<Code, usize> {
+    let mut counts = std::collections::BTreeMap::new();
+    for d in diagnostics {
+        *counts.entry(d.code).or_insert(0) += 1;
+    }
+    counts
+}
+
+/// For every single edit of a valid record, each safe fix removes its finding and brings no
+/// finding of a code that was not there, nor more of one.
+#[test]
+fn safe_fixes_of_single_edits_remove_their_finding_and_add_none() {
+    let (mut failures, mut fixes) = (Vec::new(), 0);
+    for &(format, valid) in VALID {
+        assert!(check(format, valid).is_empty(), "{valid:?} is valid");
+        for record in single_edits(valid) {
+            let before = check(format, &record);
+            let counts = census(&before);
+            for d in &before {
+                let Some(fix) = d.safe_fix() else { continue };
+                fixes += 1;
+                let fixed = fix.apply(&record).unwrap_or_default();
+                let after = census(&check(format, &fixed));
+                let gone = after.get(d.code).copied().unwrap_or(0) < counts[d.code];
+                let added: Vec<&Code> =
+                    after.iter().filter(|(c, n)| counts.get(*c).is_none_or(|b| *n > b)).map(|(c, _)| c).collect();
+                if !gone || !added.is_empty() {
+                    failures.push(format!(
+                        "{record:?} ({}) fixed to {fixed:?}: still there {}, new {added:?}",
+                        d.code, !gone
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!("{fixes} safe fixes tried");
+    assert!(fixes > 1000, "only {fixes} safe fixes were tried");
+    assert!(
+        failures.is_empty(),
+        "{} of {fixes} safe fixes fail:\n{}",
+        failures.len(),
+        failures[..failures.len().min(40)].join("\n")
+    );
+}

@@ -11,6 +11,7 @@ pub use codes::Code;
 pub mod codes;
 pub mod excerpt;
 mod render;
+mod vet;
 
 /// How bad a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -300,6 +301,7 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 pub use render::{escape_unsafe, is_unsafe, push_shown, JsonDiagnostic, JsonEdit, JsonLabel, RecordSource, Report};
+pub use vet::{vet_fixes, MAX_VETTED};
 
 #[cfg(test)]
 mod tests {

@@ -60,8 +60,15 @@ impl FromStr for DialectChoice {
 /// A record read and checked.
 pub type Checked = crate::checked::Checked<Record, Position>;
 
-/// Reads and checks one record (a line without its end of line).
+/// Reads and checks one record (a line without its end of line). The safe fixes of an invalid
+/// record's findings are tried (see [`vet_fixes`](crate::diagnostic::vet_fixes)).
 pub fn check(text: &str, choice: DialectChoice) -> Checked {
+    let mut checked = check_once(text, choice);
+    crate::diagnostic::vet_fixes(text, &mut checked.diagnostics, |fixed| check_once(fixed, choice).diagnostics);
+    checked
+}
+
+fn check_once(text: &str, choice: DialectChoice) -> Checked {
     let (record, diagnostics) = read(text, choice);
     judge(record, diagnostics)
 }
