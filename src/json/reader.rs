@@ -7,7 +7,7 @@
 //! after it. Nesting deeper than [`MAX_DEPTH`] is an error, never a stack overflow.
 
 use crate::diagnostic::codes;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::span::Span;
 
 /// The deepest nesting read.
@@ -186,10 +186,27 @@ impl Reader<'_> {
 
     fn unexpected(&self, expected: &str) -> Box<Diagnostic> {
         let span = self.char_span(self.pos);
-        let found = match self.text.get(self.pos..).and_then(|s| s.chars().next()) {
+        let next = self.text.get(self.pos..).and_then(|s| s.chars().next());
+        let found = match next {
             Some(c) => format!("`{}`", c.escape_debug()),
             None => "the end of the text".to_owned(),
         };
+        // A comma before the close of an object or an array: JSON has no trailing comma.
+        let before = self.text.get(..self.pos).map_or("", str::trim_end);
+        if let (Some(close @ ('}' | ']')), Some(rest)) = (next, before.strip_suffix(',')) {
+            let comma = Span::new(rest.len(), rest.len() + 1);
+            return Box::new(
+                Diagnostic::error(
+                    codes::json::SYNTAX,
+                    comma,
+                    format!("a comma before `{close}`: JSON has no trailing comma"),
+                )
+                .label("remove this comma")
+                .with(span, format!("expected {expected} after the comma"))
+                .help(format!("remove the `,` before `{close}`"))
+                .fix(Fix::replace(comma, "", Applicability::Safe)),
+            );
+        }
         Box::new(
             Diagnostic::error(codes::json::SYNTAX, span, format!("expected {expected}, found {found}"))
                 .label(format!("expected {expected}"))
