@@ -284,3 +284,89 @@ fn safe_fixes_of_single_edits_remove_their_finding_and_add_none() {
         failures[..failures.len().min(40)].join("\n")
     );
 }
+
+/// The findings of a JSON text of one position (`chess` or shogi), its syntax's included.
+fn check_json(chess: bool, text: &str) -> Vec<Diagnostic> {
+    let (nodes, mut found) = kifu::json::read_stream(text);
+    for node in &nodes {
+        found.extend(if chess {
+            kifu::json::chess::read(node).diagnostics
+        } else {
+            kifu::json::shogi::read(node).diagnostics
+        });
+    }
+    found
+}
+
+const SHOGI_JSON: &str = r#"{"sideOnMove":"black","blackHand":{"silver":2},"whiteHand":[0,0,0,0,0,0,0],"pieces":{"5a":"wK","5i":"bK","5g":"bP"},"moveNumber":1}"#;
+const CHESS_JSON: &str = r#"{"sideOnMove":"white","castling":"KQkq","enPassant":null,"halfmoveClock":0,"fullmoveNumber":1,"pieces":{"e1":"wK","h1":"wR","a1":"wR","e8":"bK","h8":"bR","a8":"bR","e2":"wP"}}"#;
+
+/// JSON positions with one fault, the code of its finding, whether the fix is safe, and the
+/// valid position it makes.
+fn json_cases() -> Vec<(bool, String, Code, Applicability, &'static str)> {
+    use kifu::diagnostic::codes::json;
+    let shogi = |from: &str, to: &str| (false, SHOGI_JSON.replacen(from, to, 1), SHOGI_JSON);
+    let chess = |from: &str, to: &str| (true, CHESS_JSON.replacen(from, to, 1), CHESS_JSON);
+    let rows = [
+        (shogi(r#""sideOnMove""#, r#""sideonmove""#), json::UNKNOWN_KEY, SAFE),
+        (shogi(r#""sideOnMove""#, r#""side""#), json::UNKNOWN_KEY, UNSAFE),
+        (shogi(r#""black""#, r#""Black""#), json::SIDE, SAFE),
+        (shogi(r#""black""#, r#""sente""#), json::SIDE, SAFE),
+        (shogi(r#""5g""#, r#""g5""#), json::SQUARE, SAFE),
+        (shogi(r#""5g""#, r#""5G""#), json::SQUARE, SAFE),
+        (shogi(r#""bP""#, r#""P""#), json::PIECE, SAFE),
+        (shogi(r#""bP""#, r#""bp""#), json::PIECE, SAFE),
+        (shogi(r#""silver""#, r#""Silver""#), json::HAND_PIECE, SAFE),
+        (shogi(r#""silver""#, r#""s""#), json::HAND_PIECE, SAFE),
+        (shogi(r#""silver":2"#, r#""silver":"2""#), json::HAND_COUNT, SAFE),
+        (shogi(r#""moveNumber":1"#, r#""moveNumber":"1""#), json::MOVE_NUMBER, SAFE),
+        (shogi(r#""5g":"bP"}"#, r#""5g":"bP",}"#), json::SYNTAX, SAFE),
+        (chess(r#""white""#, r#""White""#), json::SIDE, SAFE),
+        (chess(r#""e2""#, r#""E2""#), json::SQUARE, SAFE),
+        (chess(r#""e2""#, r#""2e""#), json::SQUARE, SAFE),
+        (chess(r#""wP""#, r#""P""#), json::PIECE, SAFE),
+        (chess(r#""wP""#, r#""wp""#), json::PIECE, SAFE),
+        (chess("null", r#""-""#), json::EN_PASSANT, SAFE),
+        (chess(r#""halfmoveClock":0"#, r#""halfmoveClock":"0""#), json::COUNTER, SAFE),
+        (chess(r#""wP"}"#, r#""wP",}"#), json::SYNTAX, SAFE),
+    ];
+    rows.into_iter()
+        .map(|((chess, record, fixed), code, applicability)| (chess, record, code, applicability, fixed))
+        .collect()
+}
+
+#[test]
+fn json_fixes_make_the_position_valid() {
+    assert!(check_json(false, SHOGI_JSON).is_empty() && check_json(true, CHESS_JSON).is_empty());
+    let unpromotable = SHOGI_JSON.replacen(r#""5i":"bK""#, r#""5i":"bK","4a":"+bG""#, 1);
+    let mut cases = json_cases();
+    cases.push((false, unpromotable, kifu::diagnostic::codes::json::UNPROMOTABLE, SAFE, ""));
+    for (chess, text, code, applicability, valid) in cases {
+        let before = check_json(chess, &text);
+        assert_eq!(before.len(), 1, "{text}: one fault, one finding: {:?}", codes(&before));
+        let finding = &before[0];
+        assert_eq!((finding.code, finding.fixes.len()), (code, 1), "{text}");
+        assert_eq!(finding.fixes[0].applicability, applicability, "{text}");
+        let fixed = finding.fixes[0].apply(&text).expect("the fix applies");
+        let after = check_json(chess, &fixed);
+        if valid.is_empty() {
+            assert!(!after.iter().any(|d| d.code == code), "{fixed}: {:?}", codes(&after));
+        } else {
+            assert_eq!((fixed.as_str(), codes(&after)), (valid, vec![]), "{text}");
+        }
+    }
+}
+
+/// A square the fix would write, but which the position already gives, has no fix: the fix
+/// would give it twice.
+#[test]
+fn a_json_fix_never_gives_a_square_or_a_key_twice() {
+    let taken = SHOGI_JSON.replacen(r#""5g""#, r#""a5""#, 1);
+    let found = check_json(false, &taken);
+    assert_eq!(codes(&found), [kifu::diagnostic::codes::json::SQUARE]);
+    assert!(found[0].fixes.is_empty(), "{:?}", found[0].fixes);
+    let both = SHOGI_JSON.replacen(r#""pieces""#, r#""Pieces":{},"pieces""#, 1);
+    let found = check_json(false, &both);
+    assert_eq!(codes(&found), [kifu::diagnostic::codes::json::UNKNOWN_KEY]);
+    assert!(found[0].fixes.is_empty());
+}
