@@ -7,6 +7,9 @@ use kifu::format::Format;
 use kifu::sfen::DialectChoice;
 use kifu::Diagnostic;
 
+#[path = "common/bin.rs"]
+mod bin;
+
 const SFEN: Format = Format::Sfen(DialectChoice::Auto);
 const USI: Format = Format::Sfen(DialectChoice::Usi);
 const SFEN2007: Format = Format::Sfen(DialectChoice::Sfen2007);
@@ -369,4 +372,17 @@ fn a_json_fix_never_gives_a_square_or_a_key_twice() {
     let found = check_json(false, &both);
     assert_eq!(codes(&found), [kifu::diagnostic::codes::json::UNKNOWN_KEY]);
     assert!(found[0].fixes.is_empty());
+}
+
+/// The README's example of a message with a fix is what `kifu` prints.
+#[test]
+fn the_readme_example_of_a_fix_is_real() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md");
+    let out = bin::run(&["check", "--message-format", "json", "examples/tour.sfen"]);
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let shown: Vec<&str> = readme.lines().filter(|l| l.starts_with('{') && l.contains("\"fixes\"")).collect();
+    assert!(!shown.is_empty(), "the README shows a message with a fix");
+    for line in shown {
+        assert!(printed.lines().any(|p| p == line), "kifu does not print the README's\n{line}");
+    }
 }
