@@ -386,3 +386,34 @@ fn the_readme_example_of_a_fix_is_real() {
         assert!(printed.lines().any(|p| p == line), "kifu does not print the README's\n{line}");
     }
 }
+
+/// One fault, one report: findings that only follow from another are folded into it.
+#[test]
+fn one_fault_is_reported_once() {
+    use kifu::diagnostic::codes::json;
+    // A line of JSON that goes on after a whole value: a bracket closed early, or lost.
+    for text in [
+        SHOGI_JSON.replacen('{', "{}", 1),
+        SHOGI_JSON.replacen('{', "0", 1),
+        SHOGI_JSON.replacen(r#""black","#, r#""black"},"#, 1),
+    ] {
+        assert_eq!(codes(&check_json(false, &text)), [json::SYNTAX], "{text}");
+    }
+    // Two positions on a line are still two positions, and a fault in the second is its own.
+    let (nodes, found) = kifu::json::read_stream(&format!("{SHOGI_JSON} {SHOGI_JSON}"));
+    assert_eq!((nodes.len(), found.len()), (2, 0));
+    let (nodes, found) =
+        kifu::json::read_stream(&format!("{SHOGI_JSON} {}", SHOGI_JSON.replacen(r#""bP"}"#, r#""bP",}"#, 1)));
+    assert_eq!((nodes.len(), codes(&found)), (1, vec![json::SYNTAX]));
+    assert_eq!(found[0].safe_fix().map(|f| f.edits.len()), Some(1), "the trailing comma keeps its fix");
+    // A king away from its square takes both its rights: one finding; a side without a king
+    // is that finding alone.
+    let moved = check(FEN, "r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1");
+    assert_eq!(codes(&moved), [fen::CASTLING_RIGHTS]);
+    assert_eq!(moved[0].labels.len(), 3, "both rights and the king's square");
+    assert_eq!(codes(&check(FEN, "r3k2r/8/8/8/8/8/8/R6R w KQkq - 0 1")), [fen::MISSING_KING]);
+    // A right at fault is not a second right on its side too.
+    let chess960 = check(CHESS960, &format!("{PLACEMENT} w bKQkq - 0 1"));
+    let errors: Vec<Diagnostic> = chess960.into_iter().filter(Diagnostic::is_error).collect();
+    assert_eq!(codes(&errors), [fen::CASTLING_RIGHTS]);
+}

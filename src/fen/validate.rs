@@ -7,7 +7,7 @@ use super::model::square_span;
 use crate::chess::{Board, Color, Piece, Role, Square};
 use crate::chess::{CastleRight, CastleSide};
 use crate::diagnostic::codes;
-use crate::diagnostic::{Applicability, Diagnostic, Fix};
+use crate::diagnostic::{Applicability, Diagnostic, Fix, Label};
 use crate::notation::findings::{self, CheckWords, Checker};
 use crate::span::{Span, Spanned};
 
@@ -363,6 +363,53 @@ fn aligned(a: Square, b: Square, king: Square) -> bool {
     af * br == ar * bf && (af * bf + ar * br) < 0
 }
 
+/// What stands in the way of one castling right: the king's square (when its king is there),
+/// the rook's square, and each problem with the square it is about.
+struct RightCheck {
+    king: Option<Square>,
+    rook: Option<Square>,
+    problems: Vec<(Option<Square>, String)>,
+}
+
+fn check_right(board: &Board, right: CastleRight, dialect: Dialect) -> RightCheck {
+    let color = right.color;
+    let rank = color.back_rank();
+    let has = |sq: Option<Square>, role: Role| {
+        sq.and_then(|s| board.get(s)).is_some_and(|p| p.color == color && p.role == role)
+    };
+    let (king_sq, rook_sq) = castle_squares(board, right, dialect);
+    let mut problems = Vec::new();
+    match king_sq {
+        Some(k) if has(Some(k), Role::King) && dialect == Dialect::Chess960 && (k.file() == 0 || k.file() == 7) => {
+            problems.push((
+                Some(k),
+                format!("the {} king on {k} stands on an edge file, not between two rooks", color.name()),
+            ));
+        }
+        Some(k) if has(Some(k), Role::King) => {}
+        Some(k) => problems.push((Some(k), format!("no {} king on {k}", color.name()))),
+        None => problems.push((None, format!("no {} king on rank {rank}", color.name()))),
+    }
+    // Without its king, the rook of a Chess960 right cannot be told: the king is the fault.
+    let king = king_sq.filter(|k| has(Some(*k), Role::King));
+    match rook_sq {
+        Some(r) if has(Some(r), Role::Rook) => {}
+        Some(r) => problems.push((Some(r), format!("no {} rook on {r}", color.name()))),
+        None if king.is_some() => problems.push((None, format!("no {} rook on that side of the king", color.name()))),
+        None => {}
+    }
+    RightCheck { king, rook: rook_sq, problems }
+}
+
+/// The side a right castles to, in words: "king-side", "b-file".
+fn side_name(side: CastleSide) -> String {
+    match side {
+        CastleSide::King => "king-side".to_owned(),
+        CastleSide::Queen => "queen-side".to_owned(),
+        CastleSide::File(std::cmp::Reverse(f)) => format!("{}-file", (b'a' + f) as char),
+    }
+}
+
 fn check_castling_rights(
     board: &Board,
     rights: &[Spanned<CastleRight>],
@@ -373,43 +420,51 @@ fn check_castling_rights(
     // The rook each right names, per colour and side of the king, to find two rights for one
     // rook or one side.
     let mut named: Vec<(Color, bool, Option<Square>, &Spanned<CastleRight>)> = Vec::new();
+    // Where in `out` the finding of a colour's king away from its square is.
+    let mut king_faults: Vec<(Color, usize, String)> = Vec::new();
+    let no_king = |color: Color| {
+        !(0..64)
+            .filter_map(Square::from_index)
+            .any(|s| board.get(s).is_some_and(|p| p.color == color && p.role == Role::King))
+    };
     for right in rights {
         let color = right.node.color;
-        let rank = color.back_rank();
-        let has = |sq: Option<Square>, role: Role| {
-            sq.and_then(|s| board.get(s)).is_some_and(|p| p.color == color && p.role == role)
-        };
-        let (king_sq, rook_sq) = castle_squares(board, right.node, dialect);
-        let side_name = match right.node.side {
-            CastleSide::King => "king-side".to_owned(),
-            CastleSide::Queen => "queen-side".to_owned(),
-            CastleSide::File(std::cmp::Reverse(f)) => format!("{}-file", (b'a' + f) as char),
-        };
-        let mut problems = Vec::new();
-        match king_sq {
-            Some(k) if has(Some(k), Role::King) && dialect == Dialect::Chess960 && (k.file() == 0 || k.file() == 7) => {
-                problems.push((
-                    Some(k),
-                    format!("the {} king on {k} stands on an edge file, not between two rooks", color.name()),
-                ));
-            }
-            Some(k) if has(Some(k), Role::King) => {}
-            Some(k) => problems.push((Some(k), format!("no {} king on {k}", color.name()))),
-            None => problems.push((None, format!("no {} king on rank {rank}", color.name()))),
+        // A side without a king is its own finding; its rights fall with it.
+        if no_king(color) {
+            continue;
         }
-        // Without its king, the rook of a Chess960 right cannot be told: the king is the fault.
-        let king_found = king_sq.is_some_and(|k| has(Some(k), Role::King));
-        match rook_sq {
-            Some(r) if has(Some(r), Role::Rook) => {}
-            Some(r) => problems.push((Some(r), format!("no {} rook on {r}", color.name()))),
-            None if king_found => problems.push((None, format!("no {} rook on that side of the king", color.name()))),
-            None => {}
-        }
-        if let (Some(k), Some(r)) = (king_sq.filter(|_| king_found), rook_sq) {
+        let RightCheck { king, rook, problems } = check_right(board, right.node, dialect);
+        let side_name = side_name(right.node.side);
+        // A right already at fault is not counted again as a second right on its side.
+        if let (Some(k), Some(r), true) = (king, rook, problems.is_empty()) {
             named.push((color, r.file() > k.file(), Some(r), right));
         }
         if problems.is_empty() {
             continue;
+        }
+        // A king away from its square is one fault, whatever rights it takes away.
+        let king_fault = king.is_none();
+        let earlier = king_faults.iter_mut().find(|(c, ..)| king_fault && *c == color);
+        if let Some((first, letters)) = earlier.and_then(|(_, i, letters)| Some((out.get_mut(*i)?, letters))) {
+            letters.push(right.node.letter());
+            first.message = format!("{} cannot castle: {}", color.name(), problems[0].1);
+            first.help = Some(format!(
+                "castling needs the king on its starting square: remove `{letters}`, or put the king back"
+            ));
+            first.labels.push(Label {
+                span: right.span,
+                message: format!("{side_name} castling right"),
+                primary: false,
+            });
+            for (sq, message) in problems.iter().skip(1) {
+                if let Some(sq) = sq {
+                    first.labels.push(Label { span: at(*sq), message: message.clone(), primary: false });
+                }
+            }
+            continue;
+        }
+        if king_fault {
+            king_faults.push((color, out.len(), right.node.letter().to_string()));
         }
         let mut d = Diagnostic::error(
             codes::fen::CASTLING_RIGHTS,
