@@ -139,6 +139,15 @@ fn fen_cases() -> Vec<Case> {
         case(FEN, &fen("w KQkq e3 0 1"), fen::EP_RANK, UNSAFE, FEN_START),
         case(FEN, &fen("b KQkq e3 0 1"), fen::EP_NO_PAWN, UNSAFE, &fen("b KQkq - 0 1")),
         case(CHESS960, &fen("w HKQkq - 0 1"), fen::CASTLING_REPEAT, UNSAFE, &fen("w HQkq - 0 1")),
+        to_start(FEN, &fen("w HAha - 0 1"), fen::CASTLING_CHESS960),
+        to_start(FEN, &fen("w AHah - 0 1"), fen::CASTLING_CHESS960),
+        case(
+            FEN,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq E3 0 1",
+            fen::EN_PASSANT,
+            SAFE,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        ),
         case(EPD, &format!("{PLACEMENT} w KQkq -\t"), fen::TRAILING_WHITESPACE, SAFE, &fen("w KQkq -")),
     ]
 }
@@ -306,10 +315,13 @@ const CHESS_JSON: &str = r#"{"sideOnMove":"white","castling":"KQkq","enPassant":
 
 /// JSON positions with one fault, the code of its finding, whether the fix is safe, and the
 /// valid position it makes.
-fn json_cases() -> Vec<(bool, String, Code, Applicability, &'static str)> {
+fn json_cases() -> Vec<(bool, String, Code, Applicability, String)> {
     use kifu::diagnostic::codes::json;
-    let shogi = |from: &str, to: &str| (false, SHOGI_JSON.replacen(from, to, 1), SHOGI_JSON);
-    let chess = |from: &str, to: &str| (true, CHESS_JSON.replacen(from, to, 1), CHESS_JSON);
+    let shogi = |from: &str, to: &str| (false, SHOGI_JSON.replacen(from, to, 1), SHOGI_JSON.to_owned());
+    let chess = |from: &str, to: &str| (true, CHESS_JSON.replacen(from, to, 1), CHESS_JSON.to_owned());
+    let counters = r#","halfmoveClock":0,"fullmoveNumber":1"#;
+    let no_counters = CHESS_JSON.replacen(counters, "", 1);
+    let counters_last = format!("{}{counters}}}", &no_counters[..no_counters.len() - 1]);
     let rows = [
         (shogi(r#""sideOnMove""#, r#""sideonmove""#), json::UNKNOWN_KEY, SAFE),
         (shogi(r#""sideOnMove""#, r#""side""#), json::UNKNOWN_KEY, UNSAFE),
@@ -332,6 +344,14 @@ fn json_cases() -> Vec<(bool, String, Code, Applicability, &'static str)> {
         (chess("null", r#""-""#), json::EN_PASSANT, SAFE),
         (chess(r#""halfmoveClock":0"#, r#""halfmoveClock":"0""#), json::COUNTER, SAFE),
         (chess(r#""wP"}"#, r#""wP",}"#), json::SYNTAX, SAFE),
+        ((true, no_counters.clone(), counters_last), json::MISSING_KEY, SAFE),
+        (
+            (true, CHESS_JSON.replacen(r#""KQkq""#, "null", 1), CHESS_JSON.replacen(r#""KQkq""#, "[]", 1)),
+            json::CASTLING,
+            SAFE,
+        ),
+        (shogi("[0,0,0,0,0,0,0]", "[0,0,0,0,0,0,0,0]"), json::HAND_LENGTH, SAFE),
+        (shogi("[0,0,0,0,0,0,0]", "[0,0,0,0,0,0]"), json::HAND_LENGTH, SAFE),
     ];
     rows.into_iter()
         .map(|((chess, record, fixed), code, applicability)| (chess, record, code, applicability, fixed))
@@ -343,7 +363,7 @@ fn json_fixes_make_the_position_valid() {
     assert!(check_json(false, SHOGI_JSON).is_empty() && check_json(true, CHESS_JSON).is_empty());
     let unpromotable = SHOGI_JSON.replacen(r#""5i":"bK""#, r#""5i":"bK","4a":"+bG""#, 1);
     let mut cases = json_cases();
-    cases.push((false, unpromotable, kifu::diagnostic::codes::json::UNPROMOTABLE, SAFE, ""));
+    cases.push((false, unpromotable, kifu::diagnostic::codes::json::UNPROMOTABLE, SAFE, String::new()));
     for (chess, text, code, applicability, valid) in cases {
         let before = check_json(chess, &text);
         assert_eq!(before.len(), 1, "{text}: one fault, one finding: {:?}", codes(&before));
@@ -355,7 +375,7 @@ fn json_fixes_make_the_position_valid() {
         if valid.is_empty() {
             assert!(!after.iter().any(|d| d.code == code), "{fixed}: {:?}", codes(&after));
         } else {
-            assert_eq!((fixed.as_str(), codes(&after)), (valid, vec![]), "{text}");
+            assert_eq!((fixed, codes(&after)), (valid, vec![]), "{text}");
         }
     }
 }

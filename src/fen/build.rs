@@ -10,7 +10,7 @@ use pest::Parser;
 use super::ast::{Castling, Cell, Dialect, Placement, Rank, Record};
 use super::parser::{FenParser, Rule};
 use super::{token, Kind};
-use crate::chess::CastleSide;
+use crate::chess::{CastleRight, CastleSide};
 use crate::chess::{Color, Square};
 use crate::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::notation::{fields, lookalike};
@@ -446,7 +446,15 @@ fn check_castling_letters(
         for f in &files[1..] {
             diag = diag.with(*f, "another");
         }
-        out.push(diag.help("check Chess960 positions with `--dialect chess960`; standard FEN writes `KQkq`"));
+        // Shredder-FEN's outer files are standard FEN's `K` and `Q`.
+        out.push(match standard_rights(castling).filter(|_| clean && dashes.is_empty()) {
+            Some(standard) => diag
+                .help(format!(
+                    "standard FEN writes `{standard}` (or check Chess960 positions with `--dialect chess960`)"
+                ))
+                .fix(Fix::replace(castling.span, standard, Applicability::Safe)),
+            None => diag.help("check Chess960 positions with `--dialect chess960`; standard FEN writes `KQkq`"),
+        });
     }
     // Each right at most once.
     for (i, r) in castling.rights.iter().enumerate() {
@@ -464,6 +472,27 @@ fn check_castling_letters(
             );
         }
     }
+}
+
+/// The castling rights in standard FEN, in the usual order, when every rook's file they name is
+/// the `h` file (`K`) or the `a` file (`Q`).
+fn standard_rights(castling: &Castling) -> Option<String> {
+    let mut rights = castling
+        .rights
+        .iter()
+        .map(|r| {
+            let side = match r.node.side {
+                CastleSide::File(std::cmp::Reverse(7)) => CastleSide::King,
+                CastleSide::File(std::cmp::Reverse(0)) => CastleSide::Queen,
+                CastleSide::File(_) => return None,
+                side => side,
+            };
+            Some(CastleRight { side, ..r.node })
+        })
+        .collect::<Option<Vec<CastleRight>>>()?;
+    rights.sort_unstable();
+    rights.dedup();
+    Some(rights.iter().map(|r| r.letter()).collect())
 }
 
 fn build_en_passant(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spanned<Option<Square>>> {
@@ -484,6 +513,15 @@ fn build_en_passant(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option
             .label("one `-` says there is none")
             .help("write a single `-` when there is no en passant square")
             .fix(Fix::replace(span, "-", Applicability::Safe))
+    } else if let Some(sq) = Square::parse(&text.to_ascii_lowercase()).filter(|sq| matches!(sq.rank(), 3 | 6)) {
+        Diagnostic::error(
+            codes::fen::EN_PASSANT,
+            span,
+            format!("`{text}` is not an en passant square: files are lowercase"),
+        )
+        .label(format!("did you mean `{sq}`?"))
+        .help(format!("write `{sq}`"))
+        .fix(Fix::replace(span, sq.to_string(), Applicability::Safe))
     } else if let Some(sq) = Square::parse(text) {
         Diagnostic::error(codes::fen::EN_PASSANT, span, format!("{sq} cannot be an en passant square: it is not on rank 3 or 6"))
             .label("not on rank 3 or 6")

@@ -218,7 +218,9 @@ pub fn read(object: &Node) -> Checked {
     }
     let epd = object.get("operations").is_some();
     let (keys, format): (&[&str], _) = if epd { (&EPD_KEYS, "chess EPD") } else { (&KEYS, "chess") };
-    position::check_keys(object, keys, keys, format, &mut out);
+    // A FEN without its counters is one with no known history (` 0 1`).
+    let defaults: &[(&str, &str)] = if epd { &[] } else { &[("halfmoveClock", "0"), ("fullmoveNumber", "1")] };
+    position::check_keys(object, keys, keys, defaults, format, &mut out);
     let field = |key: &str| object.get(key).map(|member| &member.value);
     let mut m = Mapped::new(position::first_char(object.span));
     if let Some(placed) = field("pieces").and_then(|p| position::read_pieces::<Chess>(p, &mut out)) {
@@ -312,11 +314,11 @@ fn castling_letters(c: &Node, out: &mut Vec<Diagnostic>) -> Vec<(String, Span)> 
             s.char_indices().map(|(i, ch)| (ch.to_string(), Span::new(at + i, at + i + ch.len_utf8()))).collect()
         }
         v => {
-            out.push(
-                Diagnostic::error(codes::json::CASTLING, c.span, format!("the castling rights are an array of letters, not {}", v.kind()))
-                    .label("not castling rights")
-                    .help("write the rights as [\"K\",\"Q\",\"k\",\"q\"], or [] for none"),
-            );
+            let diag = Diagnostic::error(codes::json::CASTLING, c.span, format!("the castling rights are an array of letters, not {}", v.kind()))
+                .label("not castling rights")
+                .help("write the rights as [\"K\",\"Q\",\"k\",\"q\"], or [] for none");
+            // `null` says there are none.
+            out.push(if *v == Value::Null { diag.fix(Fix::replace(c.span, "[]", Applicability::Safe)) } else { diag });
             Vec::new()
         }
     }

@@ -362,8 +362,17 @@ pub fn near_key<'a>(key: &str, known: &[&'a str]) -> Option<&'a str> {
 /// Checks that `object` has only `known` keys, each once, and the `required` ones. A key that
 /// is a required one misspelt is one fault, reported once at the key, with its repair: safe
 /// when it differs from the known key only in case, `_` or `-`; unsafe when it is the only
-/// unknown key and the only missing one is the key it may stand for.
-pub fn check_keys(object: &Node, known: &[&str], required: &[&str], format: &str, out: &mut Vec<Diagnostic>) {
+/// unknown key and the only missing one is the key it may stand for. Required keys missing
+/// that have a value in `defaults` (a position's counters) are one finding, whose safe fix adds
+/// them with that value.
+pub fn check_keys(
+    object: &Node,
+    known: &[&str],
+    required: &[&str],
+    defaults: &[(&str, &str)],
+    format: &str,
+    out: &mut Vec<Diagnostic>,
+) {
     let Value::Object(members) = &object.value else { return };
     let is_unknown =
         |i: usize, m: &Member| !known.contains(&m.key.as_str()) && !members[..i].iter().any(|o| o.key == m.key);
@@ -402,7 +411,9 @@ pub fn check_keys(object: &Node, known: &[&str], required: &[&str], format: &str
         out.push(diag);
     }
     // A missing key that an unknown one stands for is that key's fault, reported there.
-    for key in missing.into_iter().filter(|k| !meant_keys.contains(k)) {
+    let missing: Vec<&str> = missing.into_iter().filter(|k| !meant_keys.contains(k)).collect();
+    let value = |key: &str| defaults.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
+    for key in missing.iter().filter(|k| value(k).is_none()) {
         out.push(
             Diagnostic::error(
                 codes::json::MISSING_KEY,
@@ -412,6 +423,29 @@ pub fn check_keys(object: &Node, known: &[&str], required: &[&str], format: &str
             .label(format!("this object needs `{key}`"))
             .help(format!("add `\"{key}\": …`; a {format} position has the keys {}", quoted(known))),
         );
+    }
+    let defaulted: Vec<(&str, &str)> = missing.iter().filter_map(|k| Some((*k, value(k)?))).collect();
+    if !defaulted.is_empty() {
+        out.push(missing_defaults(object, &defaulted, members.is_empty()));
+    }
+}
+
+/// The one finding for the keys of `object` that are missing and have a default value: a
+/// position without its history. Its safe fix adds them before the object's `}` (unless the
+/// object is `empty`, which needs its other keys first).
+fn missing_defaults(object: &Node, defaulted: &[(&str, &str)], empty: bool) -> Diagnostic {
+    let names: Vec<String> = defaulted.iter().map(|(k, _)| format!("`{k}`")).collect();
+    let names = names.join(" and ");
+    let added: String = defaulted.iter().map(|(k, v)| format!(",\"{k}\":{v}")).collect();
+    let diag =
+        Diagnostic::error(codes::json::MISSING_KEY, first_char(object.span), format!("the position has no {names}"))
+            .label(format!("this object needs {names}"))
+            .help(format!("add `{}` for a position with no known history", added.get(1..).unwrap_or_default()));
+    let end = Span::point(object.span.end.saturating_sub(1));
+    if empty {
+        diag
+    } else {
+        diag.fix(Fix::replace(end, added, Applicability::Safe))
     }
 }
 

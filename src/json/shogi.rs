@@ -168,7 +168,7 @@ pub fn read(object: &Node) -> Checked {
     if !position::expect_object(object, &KEYS[..4], &mut out) {
         return Checked::unread(out);
     }
-    position::check_keys(object, &KEYS, &KEYS[..4], "shogi", &mut out);
+    position::check_keys(object, &KEYS, &KEYS[..4], &[], "shogi", &mut out);
     let side = object.get("sideOnMove").and_then(|m| read_side(&m.value, &mut out));
     let black = object.get("blackHand").and_then(|m| read_hand(&m.value, Color::Black, &mut out));
     let white = object.get("whiteHand").and_then(|m| read_hand(&m.value, Color::White, &mut out));
@@ -298,9 +298,12 @@ fn hand_counts(items: &[Node], whole: Span, color: Color, read: &mut HandRead, o
             (Some(extra), Some(last)) => (format!("{} too many", items.len() - 7), extra.span.to(last.span)),
             _ => (format!("{} short", 7 - items.len()), whole),
         };
-        out.push(Diagnostic::error(codes::json::HAND_LENGTH, span, message).label(label).help(
+        let diag = Diagnostic::error(codes::json::HAND_LENGTH, span, message).label(label).help(
             "give seven counts, in the order pawn, lance, knight, silver, gold, bishop, rook: [0,0,0,0,0,0,0] for none",
-        ));
+        );
+        // Nothing but zeros is an empty hand, however many were written.
+        let empty = !items.is_empty() && items.iter().all(|i| i.as_u64() == Some(0));
+        out.push(if empty { diag.fix(Fix::replace(whole, "[0,0,0,0,0,0,0]", Applicability::Safe)) } else { diag });
     }
     for (item, &kind) in items.iter().zip(&PieceKind::ALL[..7]) {
         if let Some(n) = count_of(item, kind.plural(), out) {
