@@ -51,7 +51,7 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, dialect: Dial
     let side = record.side.filter(|_| sound.side);
     check_checks(board, &census, side, &at, out);
     if let Some(c) = castling {
-        check_castling_rights(board, &c.rights, dialect, &at, out);
+        check_castling_rights(board, &census, &c.rights, dialect, &at, out);
     }
     if let (Some(ep), Some(side), true) = (record.en_passant, side, sound.en_passant) {
         let halfmove = record.halfmove.filter(|_| sound.halfmove);
@@ -412,6 +412,7 @@ fn side_name(side: CastleSide) -> String {
 
 fn check_castling_rights(
     board: &Board,
+    census: &Census,
     rights: &[Spanned<CastleRight>],
     dialect: Dialect,
     at: &dyn Fn(Square) -> Span,
@@ -422,15 +423,10 @@ fn check_castling_rights(
     let mut named: Vec<(Color, bool, Option<Square>, &Spanned<CastleRight>)> = Vec::new();
     // Where in `out` the finding of a colour's king away from its square is.
     let mut king_faults: Vec<(Color, usize, String)> = Vec::new();
-    let no_king = |color: Color| {
-        !(0..64)
-            .filter_map(Square::from_index)
-            .any(|s| board.get(s).is_some_and(|p| p.color == color && p.role == Role::King))
-    };
     for right in rights {
         let color = right.node.color;
         // A side without a king is its own finding; its rights fall with it.
-        if no_king(color) {
+        if census.count(color, Role::King) == 0 {
             continue;
         }
         let RightCheck { king, rook, problems } = check_right(board, right.node, dialect);

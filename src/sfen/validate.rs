@@ -184,16 +184,15 @@ fn hand_letter((color, kind): (Color, PieceKind)) -> char {
 /// removing the count.
 fn check_hand_form(hand: &super::ast::Hand, out: &mut Vec<Diagnostic>) {
     let entries = &hand.entries;
-    let mut hands = [Hand::default(); 2];
-    for e in entries {
-        hands[e.piece.node.0.index()].add(e.piece.node.1, e.amount());
-    }
-    let canonical = canonical_hand(&hands);
-    // Merged counts over two digits cannot be written: then there is no whole-hand fix.
-    let whole_fix = hands
-        .iter()
-        .all(|h| h.0.iter().all(|n| *n < 100))
-        .then(|| Fix::replace(hand.span, canonical.as_str(), Applicability::Safe));
+    // Worked out only for a hand with a finding: valid records pay nothing.
+    let hands = || {
+        let mut hands = [Hand::default(); 2];
+        for e in entries {
+            hands[e.piece.node.0.index()].add(e.piece.node.1, e.amount());
+        }
+        hands
+    };
+    let canonical = || canonical_hand(&hands());
     let mut found = Vec::new();
     check_hand_repeats(entries, &canonical, &mut found);
     if let Some(pair) = entries.windows(2).find(|w| usi_rank(&w[1]) < usi_rank(&w[0])) {
@@ -202,16 +201,22 @@ fn check_hand_form(hand: &super::ast::Hand, out: &mut Vec<Diagnostic>) {
                 .label("out of order")
                 .with(pair[0].span, "comes after this")
                 .help(format!(
-                    "USI lists Black's pieces before White's, each in the order R B G S N L P: write `{canonical}`"
+                    "USI lists Black's pieces before White's, each in the order R B G S N L P: write `{}`",
+                    canonical()
                 )),
         );
     }
-    let whole = match (found.first_mut(), whole_fix) {
-        (Some(first), Some(fix)) => {
-            first.fixes.push(fix);
-            true
-        }
-        _ => false,
+    // Merged counts over two digits cannot be written: then there is no whole-hand fix.
+    let whole_fix = || {
+        let hands = hands();
+        hands
+            .iter()
+            .all(|h| h.0.iter().all(|n| *n < 100))
+            .then(|| Fix::replace(hand.span, canonical_hand(&hands), Applicability::Safe))
+    };
+    let whole = match found.first_mut() {
+        Some(first) => whole_fix().map(|fix| first.fixes.push(fix)).is_some(),
+        None => false,
     };
     for entry in entries {
         if let Some(count) = entry.count.filter(|c| c.node == 1) {
@@ -225,7 +230,7 @@ fn check_hand_form(hand: &super::ast::Hand, out: &mut Vec<Diagnostic>) {
 }
 
 /// One warning per piece listed more than once in `entries`, with a label on each listing.
-fn check_hand_repeats(entries: &[HandEntry], canonical: &str, out: &mut Vec<Diagnostic>) {
+fn check_hand_repeats(entries: &[HandEntry], canonical: &dyn Fn() -> String, out: &mut Vec<Diagnostic>) {
     let mut seen: [Option<&HandEntry>; 16] = [None; 16];
     for entry in entries {
         let key = usi_rank(entry);
@@ -254,7 +259,7 @@ fn check_hand_repeats(entries: &[HandEntry], canonical: &str, out: &mut Vec<Diag
         for e in &again[..again.len() - 1] {
             diag = diag.with(e.span, "listed again");
         }
-        out.push(diag.help(format!("list each piece once with its total count: `{canonical}`")));
+        out.push(diag.help(format!("list each piece once with its total count: `{}`", canonical())));
     }
 }
 
