@@ -432,6 +432,9 @@ fn one_fault_is_reported_once() {
     assert_eq!(codes(&moved), [fen::CASTLING_RIGHTS]);
     assert_eq!(moved[0].labels.len(), 3, "both rights and the king's square");
     assert_eq!(codes(&check(FEN, "r3k2r/8/8/8/8/8/8/R6R w KQkq - 0 1")), [fen::MISSING_KING]);
+    // Seventeen pieces are always more than promotions explain: the count is the fault.
+    let extra_queen = check(FEN, "rnbqkbnr/pppppppp/8/8/3Q4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(codes(&extra_queen), [fen::TOO_MANY_PIECES]);
     // A right at fault is not a second right on its side too.
     let chess960 = check(CHESS960, &format!("{PLACEMENT} w bKQkq - 0 1"));
     let errors: Vec<Diagnostic> = chess960.into_iter().filter(Diagnostic::is_error).collect();

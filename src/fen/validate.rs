@@ -261,7 +261,9 @@ fn check_material(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, o
                 .help(format!("remove {}", plural(count - 16, "piece", "pieces"))),
             );
         }
-        if pawns.len() > 8 {
+        // More than 16 pieces always means more than the missing pawns could have become: the
+        // count is the one fault.
+        if pawns.len() > 8 || count > 16 {
             continue;
         }
         check_promotions(census, color, pawns.len(), at, out);
