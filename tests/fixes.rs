@@ -84,6 +84,8 @@ fn sfen_cases() -> Vec<Case> {
         case(SFEN, &format!("{BOARD} W - 100"), sfen::MIXED_DIALECT, SAFE, &format!("{BOARD} w - 100")),
         case(SFEN, &hands("02Pp"), sfen::HAND_COUNT_FORM, SAFE, &fixed_hands),
         case(SFEN, &hands("2P+p"), sfen::PROMOTED_IN_HAND, SAFE, &fixed_hands),
+        case(SFEN, &hands("2P0Gp"), sfen::HAND_COUNT_ZERO, SAFE, &fixed_hands),
+        to_start(SFEN, &format!("{BOARD} b 0R 1"), sfen::HAND_COUNT_ZERO),
         case(SFEN, &hands("-2Pp"), sfen::HAND_DASH, SAFE, &fixed_hands),
         to_start(SFEN, &format!("{BOARD} b -- 1"), sfen::HAND_DASH),
         to_start(SFEN, &format!("{BOARD} b - 01"), sfen::MOVE_NUMBER_FORM),

@@ -266,7 +266,6 @@ pub fn build_board_separated(text: &str, offset: usize, separators: &[char], out
 fn build_rank(row: Pair<'_, Rule>, offset: usize, cells: &mut Vec<Spanned<Cell>>, out: &mut Vec<Diagnostic>) -> Rank {
     let span = Span::of(row.as_span()).shift(offset);
     let row_text = row.as_str();
-    let offset_of_row = span.start;
     let first = cells.len();
     let mut bad: Vec<(Span, char)> = Vec::new();
     for item in row.into_inner() {
@@ -320,7 +319,7 @@ fn build_rank(row: Pair<'_, Rule>, offset: usize, cells: &mut Vec<Spanned<Cell>>
                     "`0` counts no empty squares",
                     "empty squares are counted with the digits 1 to 9: remove the `0`",
                     row_text,
-                    offset_of_row,
+                    span.start,
                 ));
                 cells.push(Spanned::new(Cell::Fault { width: 0 }, s));
             }
@@ -454,7 +453,9 @@ pub fn build_hand(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Hand 
         match item.as_rule() {
             Rule::NO_INFORMATION => dashes.push(s),
             Rule::hand_entry_lenient => {
-                if let Some(entry) = build_hand_entry(item, offset, out) {
+                // The hand is this entry alone (and the end of the text).
+                let alone = items.len() == 2;
+                if let Some(entry) = build_hand_entry(item, offset, alone, out) {
                     hand.entries.push(entry);
                 } else {
                     faults += 1;
@@ -495,7 +496,7 @@ pub fn build_hand(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Hand 
     hand
 }
 
-fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnostic>) -> Option<HandEntry> {
+fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, alone: bool, out: &mut Vec<Diagnostic>) -> Option<HandEntry> {
     let span = Span::of(item.as_span()).shift(offset);
     let mut count = None;
     let mut piece = None;
@@ -508,7 +509,9 @@ fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnosti
                 let value = token::hand_count(text);
                 if value.is_none() {
                     ok = false;
-                    out.push(hand_count_fault(text, s));
+                    // A piece held 0 times is left out; a hand of nothing else is `-`.
+                    let left_out = Fix::replace(span, if alone { "-" } else { "" }, Applicability::Safe);
+                    out.push(hand_count_fault(text, s, left_out));
                 }
                 count = value.map(|v| Spanned::new(v, s));
             }
@@ -551,11 +554,13 @@ fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnosti
 }
 
 /// The finding for a hand count `text` at `s` that is not a count from 1 to 99.
-fn hand_count_fault(text: &str, s: Span) -> Diagnostic {
+/// `left_out` is the fix of a count of 0: the entry left out.
+fn hand_count_fault(text: &str, s: Span, left_out: Fix) -> Diagnostic {
     if text.bytes().all(|b| b == b'0') {
         Diagnostic::error(codes::sfen::HAND_COUNT_ZERO, s, "a count of 0 in hand")
             .label("zero pieces")
             .help("leave out a piece the side does not hold")
+            .fix(left_out)
     } else if text.len() > 2 {
         Diagnostic::error(codes::sfen::HAND_COUNT_RANGE, s, format!("the count `{text}` has more than two digits"))
             .label("counts run from 1 to 99")
