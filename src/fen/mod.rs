@@ -53,10 +53,19 @@ fn read(text: &str, kind: Kind, dialect: Dialect) -> (Record, Vec<Diagnostic>) {
 /// record's findings are tried (see [`vet_fixes`](crate::diagnostic::vet_fixes)).
 pub fn check(text: &str, kind: Kind, dialect: Dialect) -> Checked {
     let mut checked = check_once(text, kind, dialect);
-    crate::diagnostic::vet_fixes(text, &mut checked.diagnostics, |fixed| check_once(fixed, kind, dialect).diagnostics);
+    if !checked.is_valid() {
+        vet(text, kind, dialect, &mut checked.diagnostics);
+    }
     checked
 }
 
+/// The vetting of [`check`]'s safe fixes, kept out of the way of valid records.
+#[cold]
+fn vet(text: &str, kind: Kind, dialect: Dialect, diagnostics: &mut [Diagnostic]) {
+    crate::diagnostic::vet_fixes(text, diagnostics, |fixed| check_once(fixed, kind, dialect).diagnostics);
+}
+
+#[inline]
 fn check_once(text: &str, kind: Kind, dialect: Dialect) -> Checked {
     let (record, mut diagnostics) = read(text, kind, dialect);
     let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);

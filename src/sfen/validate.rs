@@ -184,6 +184,11 @@ fn hand_letter((color, kind): (Color, PieceKind)) -> char {
 /// removing the count.
 fn check_hand_form(hand: &super::ast::Hand, out: &mut Vec<Diagnostic>) {
     let entries = &hand.entries;
+    // The common case, a canonical hand: each entry after the one before, no count of 1.
+    let in_order = entries.windows(2).all(|w| usi_rank(&w[0]) < usi_rank(&w[1]));
+    if in_order && entries.iter().all(|e| e.count.is_none_or(|c| c.node != 1)) {
+        return;
+    }
     // Worked out only for a hand with a finding: valid records pay nothing.
     let hands = || {
         let mut hands = [Hand::default(); 2];
