@@ -15,7 +15,11 @@ const USI: Format = Format::Sfen(DialectChoice::Usi);
 const SFEN2007: Format = Format::Sfen(DialectChoice::Sfen2007);
 const FEN: Format = Format::Fen(kifu::fen::Dialect::Standard);
 const CHESS960: Format = Format::Fen(kifu::fen::Dialect::Chess960);
-const EPD: Format = Format::Epd;
+
+/// EPD, by its name (its dialect as `Format::from_str` gives it).
+fn epd() -> Format {
+    "epd".parse().expect("a format")
+}
 
 /// A record with one finding (`code`) whose first fix has `applicability`, and what the
 /// record reads after the fix.
@@ -150,7 +154,7 @@ fn fen_cases() -> Vec<Case> {
             SAFE,
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
         ),
-        case(EPD, &format!("{PLACEMENT} w KQkq -\t"), fen::TRAILING_WHITESPACE, SAFE, &fen("w KQkq -")),
+        case(epd(), &format!("{PLACEMENT} w KQkq -\t"), fen::TRAILING_WHITESPACE, SAFE, &fen("w KQkq -")),
     ]
 }
 
@@ -219,16 +223,18 @@ fn a_safe_fix_of_the_only_finding_leaves_a_clean_record() {
 }
 
 /// Valid records the single edits start from.
-const VALID: &[(Format, &str)] = &[
-    (SFEN, START),
-    (SFEN, "ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2P1P1P2/PPSP1PNPP/2G1K2R1/LN3G2L w Bb 26"),
-    (SFEN, "lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPP2/1B5R1/LNSGKGSNL b 2Pp 1"),
-    (SFEN2007, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL W - 2"),
-    (FEN, FEN_START),
-    (FEN, "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
-    (FEN, "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b Kq d3 0 3"),
-    (EPD, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start\";"),
-];
+fn valid_records() -> [(Format, &'static str); 8] {
+    [
+        (SFEN, START),
+        (SFEN, "ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2P1P1P2/PPSP1PNPP/2G1K2R1/LN3G2L w Bb 26"),
+        (SFEN, "lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPP2/1B5R1/LNSGKGSNL b 2Pp 1"),
+        (SFEN2007, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL W - 2"),
+        (FEN, FEN_START),
+        (FEN, "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
+        (FEN, "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b Kq d3 0 3"),
+        (epd(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start\";"),
+    ]
+}
 
 /// Characters the edits insert and write over: each format's ASCII, separators, and a few
 /// look-alikes.
@@ -267,7 +273,7 @@ fn census(diagnostics: &[Diagnostic]) -> std::collections::BTreeMap<Code, usize>
 #[test]
 fn safe_fixes_of_single_edits_remove_their_finding_and_add_none() {
     let (mut failures, mut fixes) = (Vec::new(), 0);
-    for &(format, valid) in VALID {
+    for (format, valid) in valid_records() {
         assert!(check(format, valid).is_empty(), "{valid:?} is valid");
         for record in single_edits(valid) {
             let before = check(format, &record);
