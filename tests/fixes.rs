@@ -448,3 +448,35 @@ fn one_fault_is_reported_once() {
     let errors: Vec<Diagnostic> = chess960.into_iter().filter(Diagnostic::is_error).collect();
     assert_eq!(codes(&errors), [fen::CASTLING_RIGHTS]);
 }
+
+/// `text` with every safe fix of `found` applied, those that overlap an earlier one left out.
+fn apply_safe(text: &str, found: &[Diagnostic]) -> String {
+    let mut edits: Vec<&kifu::Edit> = Vec::new();
+    for fix in found.iter().filter_map(Diagnostic::safe_fix) {
+        let clear =
+            fix.edits.iter().all(|e| edits.iter().all(|o| e.span.end <= o.span.start || o.span.end <= e.span.start));
+        if clear {
+            edits.extend(&fix.edits);
+        }
+    }
+    edits.sort_by_key(|e| (e.span.start, e.span.end));
+    let all = kifu::Fix { edits: edits.into_iter().cloned().collect(), applicability: SAFE };
+    all.apply(text).unwrap_or_else(|| text.to_owned())
+}
+
+/// Applying the safe fixes of a single edit of a valid record leaves no safe fix to apply: a
+/// second pass changes nothing.
+#[test]
+fn safe_fixes_settle_in_one_pass() {
+    let mut unsettled = Vec::new();
+    for (format, valid) in valid_records() {
+        for record in single_edits(valid) {
+            let once = apply_safe(&record, &check(format, &record));
+            let again = check(format, &once);
+            if again.iter().any(|d| d.safe_fix().is_some()) {
+                unsettled.push(format!("{record:?} -> {once:?}: {:?}", codes(&again)));
+            }
+        }
+    }
+    assert!(unsettled.is_empty(), "{} records:\n{}", unsettled.len(), unsettled[..unsettled.len().min(30)].join("\n"));
+}

@@ -7,25 +7,30 @@ use super::{Applicability, Code, Diagnostic};
 /// no record costs more than this many more reads.
 pub const MAX_VETTED: usize = 16;
 
-/// How many findings of each code `diagnostics` hold.
-fn census(diagnostics: &[Diagnostic]) -> Vec<(Code, usize)> {
-    let mut counts: Vec<(Code, usize)> = Vec::new();
+/// How many findings of each code `diagnostics` hold, and how many of those have a safe fix.
+fn census(diagnostics: &[Diagnostic]) -> Vec<(Code, usize, usize)> {
+    let mut counts: Vec<(Code, usize, usize)> = Vec::new();
     for d in diagnostics {
-        match counts.iter_mut().find(|(c, _)| *c == d.code) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((d.code, 1)),
+        let safe = usize::from(d.safe_fix().is_some());
+        match counts.iter_mut().find(|(c, ..)| *c == d.code) {
+            Some((_, n, s)) => {
+                *n += 1;
+                *s += safe;
+            }
+            None => counts.push((d.code, 1, safe)),
         }
     }
     counts
 }
 
-fn count(counts: &[(Code, usize)], code: Code) -> usize {
-    counts.iter().find(|(c, _)| *c == code).map_or(0, |(_, n)| *n)
+fn count(counts: &[(Code, usize, usize)], code: Code) -> (usize, usize) {
+    counts.iter().find(|(c, ..)| *c == code).map_or((0, 0), |(_, n, s)| (*n, *s))
 }
 
 /// Keeps the safe fix of a finding of an invalid record (`text`, whose findings are
 /// `diagnostics`) safe only when the record it makes, read by `check`, has one fewer finding of
-/// its code and no more of any other: a fix that leaves the record broken in a new way, or
+/// its code and no more of any other, and no more safe fixes of any code (so that applying the
+/// safe fixes once leaves none to apply): a fix that leaves the record broken in a new way, or
 /// brings to light a fault that the first one hid, is not sure to be what the author meant,
 /// and becomes unsafe. A valid record is left as it is: the fixes of warnings keep the
 /// position as it is, and valid records pay nothing.
@@ -40,8 +45,11 @@ pub fn vet_fixes(text: &str, diagnostics: &mut [Diagnostic], check: impl Fn(&str
         let sound = tried < MAX_VETTED
             && fixed.is_some_and(|fixed| {
                 let after = census(&check(&fixed));
-                count(&after, d.code) < count(&before, d.code)
-                    && after.iter().all(|(c, n)| *c == d.code || *n <= count(&before, c))
+                count(&after, d.code).0 < count(&before, d.code).0
+                    && after.iter().all(|&(c, n, safe)| {
+                        let (was, was_safe) = count(&before, c);
+                        (c == d.code || n <= was) && safe <= was_safe
+                    })
             });
         tried += 1;
         if !sound {
@@ -61,13 +69,23 @@ mod tests {
     }
 
     /// A reader of one-letter records: `a` is valid, `b` a syntax fault, `c` a fault of the
-    /// rules.
+    /// rules, `d` a fault of the rules with a safe fix.
     fn check(text: &str) -> Vec<Diagnostic> {
         match text {
             "b" => vec![finding(codes::sfen::SYNTAX, "a")],
             "c" => vec![Diagnostic::error(codes::sfen::NIFU, Span::new(0, 1), "m")],
+            "d" => vec![finding(codes::sfen::NIFU, "a")],
             _ => Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_fix_after_which_another_fix_is_safe_is_unsafe() {
+        // Applying the safe fixes once would leave one to apply.
+        let nifu = Diagnostic::error(codes::sfen::NIFU, Span::new(0, 1), "m");
+        let mut found = vec![finding(codes::sfen::SYNTAX, "d"), nifu];
+        vet_fixes("e", &mut found, check);
+        assert_eq!(found[0].fixes[0].applicability, Applicability::Unsafe);
     }
 
     #[test]
