@@ -12,6 +12,7 @@ pub mod codes;
 pub mod excerpt;
 mod render;
 pub mod sarif;
+mod vet;
 
 /// How bad a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -301,6 +302,7 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 pub use render::{escape_unsafe, is_unsafe, push_shown, JsonDiagnostic, JsonEdit, JsonLabel, RecordSource, Report};
+pub use vet::{vet_fixes, MAX_VETTED};
 
 #[cfg(test)]
 mod tests {

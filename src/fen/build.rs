@@ -10,9 +10,9 @@ use pest::Parser;
 use super::ast::{Castling, Cell, Dialect, Placement, Rank, Record};
 use super::parser::{FenParser, Rule};
 use super::{token, Kind};
-use crate::chess::CastleSide;
+use crate::chess::{CastleRight, CastleSide};
 use crate::chess::{Color, Square};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::notation::{fields, lookalike};
 use crate::span::{Span, Spanned};
 
@@ -127,7 +127,8 @@ fn find_lost_field(text: &str, fields: &mut Vec<Span>, gaps: &mut Vec<Span>, out
                 "a space is missing between the piece placement and the active colour",
             )
             .label("a space goes here")
-            .help("separate the fields with a single space"),
+            .help("separate the fields with a single space")
+            .fix(Fix::replace(Span::point(at), " ", Applicability::Safe)),
         );
         fields.insert(1, Span::new(at, fields[0].end));
         fields[0].end = at;
@@ -163,7 +164,8 @@ fn check_extra_fields(fields: &[Span], out: &mut Vec<Diagnostic>) {
             .label("unexpected")
             .help(
                 "a FEN record ends with the fullmove number: remove what follows (EPD operations need `--format epd`)",
-            ),
+            )
+            .fix(Fix::replace(extra, "", Applicability::Unsafe)),
         );
     }
 }
@@ -197,22 +199,31 @@ fn check_missing_fields(text: &str, count: usize, kind: Kind, out: &mut Vec<Diag
         return;
     }
     let missing = &FIELD_NAMES[count..wanted];
-    let (message, help) = match (kind, count) {
+    // Four fields are a position without its history, which ` 0 1` gives; the fullmove number
+    // alone may instead be the halfmove clock missing.
+    let (message, help, fix) = match (kind, count) {
         (Kind::Fen, 4) => (
             "the halfmove clock and the fullmove number are missing".to_owned(),
             "add ` 0 1` for a position with no known history (or read it as EPD with `--format epd`)".to_owned(),
+            Some((" 0 1", Applicability::Safe)),
         ),
         (Kind::Fen, 5) => (
             "the fullmove number is missing".to_owned(),
             "add the fullmove number, ` 1` when it is not known".to_owned(),
+            Some((" 1", Applicability::Unsafe)),
         ),
         _ => (
             format!("{} {} missing", join(missing), if missing.len() == 1 { "is" } else { "are" }),
             format!("a FEN record has six fields, as in `{START}`"),
+            None,
         ),
     };
     let end = Span::point(text.len());
-    out.push(Diagnostic::error(codes::fen::MISSING_FIELD, end, message).label("the record ends here").help(help));
+    let diag = Diagnostic::error(codes::fen::MISSING_FIELD, end, message).label("the record ends here").help(help);
+    out.push(match fix {
+        Some((added, applicability)) => diag.fix(Fix::replace(end, added, applicability)),
+        None => diag,
+    });
 }
 
 /// Where the active colour starts when it is glued to the placement (`…/RNBQKBNRw`): the last
@@ -256,11 +267,13 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
         codes::fen::UNKNOWN_PIECE,
         "chess piece",
         "pieces are P N B R Q K for White and p n b r q k for Black; digits 1-8 count blank squares",
+        "PNBRQKpnbrqk12345678/",
     );
     for row in pair.into_inner() {
         match row.as_rule() {
             Rule::rank_lenient => {
                 let span = Span::of(row.as_span()).shift(offset);
+                let rank_text = row.as_str();
                 let first = placement.cells.len();
                 let mut bad: Vec<(Span, char)> = Vec::new();
                 for item in row.into_inner() {
@@ -276,11 +289,14 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
                             Cell::Fault { width: 1 }
                         }),
                         Rule::blank_zero => {
-                            out.push(
-                                Diagnostic::error(codes::fen::BLANK_ZERO, s, "`0` counts no blank squares")
-                                    .label("a count of zero")
-                                    .help("blank squares are counted with the digits 1 to 8: remove the `0`"),
-                            );
+                            out.push(fields::zero_count(
+                                codes::fen::BLANK_ZERO,
+                                s,
+                                "`0` counts no blank squares",
+                                "blank squares are counted with the digits 1 to 8: remove the `0`",
+                                rank_text,
+                                span.start,
+                            ));
                             Cell::Fault { width: 0 }
                         }
                         Rule::blank_nine => Cell::Fault { width: 9 },
@@ -314,14 +330,12 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
 /// since it means the placement was split.
 fn flush_placement_faults(bad: &[(Span, char)], unknown: &fields::Unknown, out: &mut Vec<Diagnostic>) {
     if let (Some(first), true) = (bad.first(), bad.iter().all(|(_, c)| *c == ' ')) {
+        let span = first.0.to(bad[bad.len() - 1].0);
         out.push(
-            Diagnostic::error(
-                codes::fen::SEPARATOR,
-                first.0.to(bad[bad.len() - 1].0),
-                "a space splits the piece placement",
-            )
-            .label("inside the placement")
-            .help("the placement is one field without spaces: remove the space, or put back the square it replaced"),
+            Diagnostic::error(codes::fen::SEPARATOR, span, "a space splits the piece placement")
+                .label("inside the placement")
+                .help("the placement is one field without spaces: remove the space, or put back the square it replaced")
+                .fix(Fix::replace(span, "", Applicability::Safe)),
         );
     } else {
         out.extend(fields::bad_run(bad, &CODES, unknown));
@@ -340,18 +354,13 @@ fn build_side(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spann
         _ => None,
     };
     let diag = match meant {
-        Some((c, true)) => Diagnostic::error(
-            codes::fen::LOOKALIKE,
-            span,
-            format!("{} looks like `{c}` but is not ASCII", lookalike::describe(single.unwrap_or(' '))),
-        )
-        .label(format!("did you mean `{c}`?"))
-        .help(format!("FEN is written in ASCII: write `{c}`")),
+        Some((c, true)) => {
+            fields::lookalike_finding(&CODES, span, &lookalike::describe(single.unwrap_or(' ')), &c.to_string(), true)
+        }
         Some((c, false)) => Diagnostic::error(codes::fen::SIDE, span, format!("`{text}` is not an active colour"))
             .label(format!("did you mean `{c}`?"))
-            .help(format!(
-                "write `{c}`: the active colour is `w` (White to move) or `b` (Black to move), in lowercase"
-            )),
+            .help(format!("write `{c}`: the active colour is `w` (White to move) or `b` (Black to move), in lowercase"))
+            .fix(Fix::replace(span, c.to_string(), Applicability::Safe)),
         None => Diagnostic::error(codes::fen::SIDE, span, format!("`{}` is not an active colour", text.escape_debug()))
             .label("expected `w` or `b`")
             .help("the active colour is `w` (White to move) or `b` (Black to move)"),
@@ -369,7 +378,8 @@ fn build_castling(text: &str, span: Span, dialect: Dialect, out: &mut Vec<Diagno
     let mut dashes = Vec::new();
     let mut files = Vec::new();
     let mut bad: Vec<(Span, char)> = Vec::new();
-    let unknown = fields::Unknown::new(codes::fen::CASTLING, "castling right", "castling rights are `-` or some of `K`, `Q`, `k`, `q` (White king-side, White queen-side, Black king-side, Black queen-side)");
+    let mut clean = true;
+    let unknown = fields::Unknown::new(codes::fen::CASTLING, "castling right", "castling rights are `-` or some of `K`, `Q`, `k`, `q` (White king-side, White queen-side, Black king-side, Black queen-side)", if dialect == Dialect::Standard { "KQkq-" } else { "KQkqABCDEFGHabcdefgh-" });
     for item in pair.into_inner() {
         let s = Span::of(item.as_span()).shift(span.start);
         let t = item.as_str();
@@ -389,36 +399,42 @@ fn build_castling(text: &str, span: Span, dialect: Dialect, out: &mut Vec<Diagno
                 None => out.push(internal(s)),
             },
             Rule::castling_dash => dashes.push(s),
-            Rule::bad_castling_char => bad.push((s, c)),
+            Rule::bad_castling_char => {
+                clean = false;
+                bad.push((s, c));
+            }
             Rule::EOI => {}
             other => unreachable!("build_castling: {other:?}"),
         }
     }
     out.extend(fields::bad_run(&bad, &CODES, &unknown));
-    check_castling_letters(&castling, &dashes, &files, dialect, out);
+    check_castling_letters(&castling, &dashes, &files, dialect, clean, out);
     castling
 }
 
 /// Reports the castling field's letters that cannot stand together: `-` with rights (`dashes`
-/// are the `-`s), rook files (`files`) in standard chess, a right listed twice.
+/// are the `-`s), rook files (`files`) in standard chess, a right listed twice; `clean` when
+/// the field holds no character it does not know.
 fn check_castling_letters(
     castling: &Castling,
     dashes: &[Span],
     files: &[Span],
     dialect: Dialect,
+    clean: bool,
     out: &mut Vec<Diagnostic>,
 ) {
     if !dashes.is_empty() && (dashes.len() > 1 || !castling.rights.is_empty()) {
         let lists = !castling.rights.is_empty();
         let means = "means no castling rights";
-        out.push(fields::dash_with_more(
+        let diag = fields::dash_with_more(
             codes::fen::CASTLING,
             dashes[0],
             means,
             "no castling rights",
             lists,
             "this field lists rights",
-        ));
+        );
+        out.push(if clean { diag.fix(fields::dashes_fix(dashes, castling.span, lists)) } else { diag });
     }
     if dialect == Dialect::Standard && !files.is_empty() {
         let mut diag = Diagnostic::error(
@@ -430,7 +446,15 @@ fn check_castling_letters(
         for f in &files[1..] {
             diag = diag.with(*f, "another");
         }
-        out.push(diag.help("check Chess960 positions with `--dialect chess960`; standard FEN writes `KQkq`"));
+        // Shredder-FEN's outer files are standard FEN's `K` and `Q`.
+        out.push(match standard_rights(castling).filter(|_| clean && dashes.is_empty()) {
+            Some(standard) => diag
+                .help(format!(
+                    "standard FEN writes `{standard}` (or check Chess960 positions with `--dialect chess960`)"
+                ))
+                .fix(Fix::replace(castling.span, standard, Applicability::Safe)),
+            None => diag.help("check Chess960 positions with `--dialect chess960`; standard FEN writes `KQkq`"),
+        });
     }
     // Each right at most once.
     for (i, r) in castling.rights.iter().enumerate() {
@@ -443,10 +467,32 @@ fn check_castling_letters(
                 )
                 .label("again")
                 .with(first.span, "first here")
-                .help("list each castling right once"),
+                .help("list each castling right once")
+                .fix(Fix::replace(r.span, "", Applicability::Safe)),
             );
         }
     }
+}
+
+/// The castling rights in standard FEN, in the usual order, when every rook's file they name is
+/// the `h` file (`K`) or the `a` file (`Q`).
+fn standard_rights(castling: &Castling) -> Option<String> {
+    let mut rights = castling
+        .rights
+        .iter()
+        .map(|r| {
+            let side = match r.node.side {
+                CastleSide::File(std::cmp::Reverse(7)) => CastleSide::King,
+                CastleSide::File(std::cmp::Reverse(0)) => CastleSide::Queen,
+                CastleSide::File(_) => return None,
+                side => side,
+            };
+            Some(CastleRight { side, ..r.node })
+        })
+        .collect::<Option<Vec<CastleRight>>>()?;
+    rights.sort_unstable();
+    rights.dedup();
+    Some(rights.iter().map(|r| r.letter()).collect())
 }
 
 fn build_en_passant(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spanned<Option<Square>>> {
@@ -460,9 +506,22 @@ fn build_en_passant(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option
     let meant: Option<String> =
         text.chars().map(|c| lookalike::ascii_for(c).or(Some(c).filter(char::is_ascii))).collect();
     let diag = if let (Some(m), false) = (meant.as_deref(), text.is_ascii()) {
-        Diagnostic::error(codes::fen::LOOKALIKE, span, format!("`{text}` looks like `{m}` but is not ASCII"))
-            .label(format!("did you mean `{m}`?"))
-            .help(format!("FEN is written in ASCII: write `{m}`"))
+        let fits = FenParser::parse(Rule::ep_field, m).is_ok();
+        fields::lookalike_finding(&CODES, span, &format!("`{text}`"), m, fits)
+    } else if text.len() > 1 && text.bytes().all(|b| b == b'-') {
+        Diagnostic::error(codes::fen::EN_PASSANT, span, format!("`{text}` is not an en passant square"))
+            .label("one `-` says there is none")
+            .help("write a single `-` when there is no en passant square")
+            .fix(Fix::replace(span, "-", Applicability::Safe))
+    } else if let Some(sq) = Square::parse(&text.to_ascii_lowercase()).filter(|sq| matches!(sq.rank(), 3 | 6)) {
+        Diagnostic::error(
+            codes::fen::EN_PASSANT,
+            span,
+            format!("`{text}` is not an en passant square: files are lowercase"),
+        )
+        .label(format!("did you mean `{sq}`?"))
+        .help(format!("write `{sq}`"))
+        .fix(Fix::replace(span, sq.to_string(), Applicability::Safe))
     } else if let Some(sq) = Square::parse(text) {
         Diagnostic::error(codes::fen::EN_PASSANT, span, format!("{sq} cannot be an en passant square: it is not on rank 3 or 6"))
             .label("not on rank 3 or 6")
@@ -487,9 +546,8 @@ fn build_counter(text: &str, span: Span, fullmove: bool, out: &mut Vec<Diagnosti
         let meant: Option<String> = text.chars().map(lookalike::ascii_for).collect();
         let diag = match meant {
             Some(m) if m.bytes().all(|b| b.is_ascii_digit()) => {
-                Diagnostic::error(codes::fen::LOOKALIKE, span, format!("`{text}` looks like `{m}` but is not ASCII"))
-                    .label(format!("did you mean `{m}`?"))
-                    .help(format!("FEN is written in ASCII: write `{m}`"))
+                let fits = (m == "0" && !fullmove) || !m.starts_with('0');
+                fields::lookalike_finding(&CODES, span, &format!("`{text}`"), &m, fits)
             }
             _ if text.starts_with('-') && text.len() > 1 && text[1..].bytes().all(|b| b.is_ascii_digit()) => {
                 Diagnostic::error(code, span, format!("the {name} `{text}` is negative"))
@@ -508,14 +566,16 @@ fn build_counter(text: &str, span: Span, fullmove: bool, out: &mut Vec<Diagnosti
         return None;
     }
     if text.len() > 1 && text.starts_with('0') {
-        out.push(
-            Diagnostic::error(code, span, format!("the {name} `{text}` has a leading zero"))
-                .label("leading zero")
-                .help(format!(
-                    "write `{}`",
-                    Some(text.trim_start_matches('0')).filter(|t| !t.is_empty()).unwrap_or("0")
-                )),
-        );
+        let meant = Some(text.trim_start_matches('0')).filter(|t| !t.is_empty()).unwrap_or("0");
+        let diag = Diagnostic::error(code, span, format!("the {name} `{text}` has a leading zero"))
+            .label("leading zero")
+            .help(format!("write `{meant}`"));
+        // A fullmove number of zeros is still 0, another fault: no fix.
+        out.push(if fullmove && meant == "0" {
+            diag
+        } else {
+            diag.fix(Fix::replace(span, meant, Applicability::Safe))
+        });
         return None;
     }
     match token::counter(text) {
@@ -523,7 +583,8 @@ fn build_counter(text: &str, span: Span, fullmove: bool, out: &mut Vec<Diagnosti
             out.push(
                 Diagnostic::error(codes::fen::FULLMOVE_ZERO, span, "the fullmove number starts at 1")
                     .label("move 0")
-                    .help("write `1`: the start position is move 1"),
+                    .help("write `1`: the start position is move 1")
+                    .fix(Fix::replace(span, "1", Applicability::Safe)),
             );
             None
         }

@@ -49,8 +49,24 @@ fn read(text: &str, kind: Kind, dialect: Dialect) -> (Record, Vec<Diagnostic>) {
     crate::notation::read(fast::parse(text, kind, dialect), || build::build(text, kind, dialect))
 }
 
-/// Reads and checks one record (a line without its end of line).
+/// Reads and checks one record (a line without its end of line). The safe fixes of an invalid
+/// record's findings are tried (see [`vet_fixes`](crate::diagnostic::vet_fixes)).
 pub fn check(text: &str, kind: Kind, dialect: Dialect) -> Checked {
+    let mut checked = check_once(text, kind, dialect);
+    if !checked.is_valid() {
+        vet(text, kind, dialect, &mut checked.diagnostics);
+    }
+    checked
+}
+
+/// The vetting of [`check`]'s safe fixes, kept out of the way of valid records.
+#[cold]
+fn vet(text: &str, kind: Kind, dialect: Dialect, diagnostics: &mut [Diagnostic]) {
+    crate::diagnostic::vet_fixes(text, diagnostics, |fixed| check_once(fixed, kind, dialect).diagnostics);
+}
+
+#[inline]
+fn check_once(text: &str, kind: Kind, dialect: Dialect) -> Checked {
     let (record, mut diagnostics) = read(text, kind, dialect);
     let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
     let faulty = |span: Option<crate::span::Span>| span.is_none_or(|s| !crate::diagnostic::is_sound(s, &diagnostics));

@@ -7,7 +7,7 @@ use super::model::square_span;
 use crate::chess::{Board, Color, Piece, Role, Square};
 use crate::chess::{CastleRight, CastleSide};
 use crate::diagnostic::codes;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic, Fix, Label};
 use crate::notation::findings::{self, CheckWords, Checker};
 use crate::span::{Span, Spanned};
 
@@ -35,7 +35,7 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, dialect: Dial
     }
     let castling = record.castling.as_ref().filter(|_| sound.castling);
     if let Some(c) = castling {
-        check_castling_order(&c.rights, out);
+        check_castling_order(c, out);
     }
     if let (Some(h), Some(f), Some(side), true, true, true) =
         (record.halfmove, record.fullmove, record.side, sound.halfmove, sound.fullmove, sound.side)
@@ -51,7 +51,7 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, dialect: Dial
     let side = record.side.filter(|_| sound.side);
     check_checks(board, &census, side, &at, out);
     if let Some(c) = castling {
-        check_castling_rights(board, &c.rights, dialect, &at, out);
+        check_castling_rights(board, &census, &c.rights, dialect, &at, out);
     }
     if let (Some(ep), Some(side), true) = (record.en_passant, side, sound.en_passant) {
         let halfmove = record.halfmove.filter(|_| sound.halfmove);
@@ -124,14 +124,16 @@ fn check_blank_runs(p: &Placement, out: &mut Vec<Diagnostic>) {
             let total: u32 = run.iter().map(|c| c.node.width()).sum();
             if run.len() > 1 && total <= 8 {
                 let written: String = run.iter().map(|c| char::from(b'0' + c.node.width() as u8)).collect();
+                let span = run[0].span.to(run[run.len() - 1].span);
                 out.push(
                     Diagnostic::warning(
                         codes::fen::SPLIT_BLANK_RUN,
-                        run[0].span.to(run[run.len() - 1].span),
+                        span,
                         format!("`{written}` writes one run of {total} blank squares as {}", run.len()),
                     )
                     .label("consecutive digits")
-                    .help(format!("write `{total}`")),
+                    .help(format!("write `{total}`"))
+                    .fix(Fix::replace(span, total.to_string(), Applicability::Safe)),
                 );
             }
             start = i + 1;
@@ -139,7 +141,8 @@ fn check_blank_runs(p: &Placement, out: &mut Vec<Diagnostic>) {
     }
 }
 
-fn check_castling_order(rights: &[Spanned<CastleRight>], out: &mut Vec<Diagnostic>) {
+fn check_castling_order(castling: &super::ast::Castling, out: &mut Vec<Diagnostic>) {
+    let rights = &castling.rights;
     if let Some(pair) = rights.windows(2).find(|w| w[1].node < w[0].node) {
         let mut sorted: Vec<CastleRight> = rights.iter().map(|r| r.node).collect();
         sorted.sort_unstable();
@@ -153,7 +156,8 @@ fn check_castling_order(rights: &[Spanned<CastleRight>], out: &mut Vec<Diagnosti
             )
             .label("out of order")
             .with(pair[0].span, "comes after this")
-            .help(format!("FEN lists White's rights before Black's, king side first: write `{canonical}`")),
+            .help(format!("FEN lists White's rights before Black's, king side first: write `{canonical}`"))
+            .fix(Fix::replace(castling.span, canonical, Applicability::Safe)),
         );
     }
 }
@@ -257,7 +261,9 @@ fn check_material(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, o
                 .help(format!("remove {}", plural(count - 16, "piece", "pieces"))),
             );
         }
-        if pawns.len() > 8 {
+        // More than 16 pieces always means more than the missing pawns could have become: the
+        // count is the one fault.
+        if pawns.len() > 8 || count > 16 {
             continue;
         }
         check_promotions(census, color, pawns.len(), at, out);
@@ -359,8 +365,56 @@ fn aligned(a: Square, b: Square, king: Square) -> bool {
     af * br == ar * bf && (af * bf + ar * br) < 0
 }
 
+/// What stands in the way of one castling right: the king's square (when its king is there),
+/// the rook's square, and each problem with the square it is about.
+struct RightCheck {
+    king: Option<Square>,
+    rook: Option<Square>,
+    problems: Vec<(Option<Square>, String)>,
+}
+
+fn check_right(board: &Board, right: CastleRight, dialect: Dialect) -> RightCheck {
+    let color = right.color;
+    let rank = color.back_rank();
+    let has = |sq: Option<Square>, role: Role| {
+        sq.and_then(|s| board.get(s)).is_some_and(|p| p.color == color && p.role == role)
+    };
+    let (king_sq, rook_sq) = castle_squares(board, right, dialect);
+    let mut problems = Vec::new();
+    match king_sq {
+        Some(k) if has(Some(k), Role::King) && dialect == Dialect::Chess960 && (k.file() == 0 || k.file() == 7) => {
+            problems.push((
+                Some(k),
+                format!("the {} king on {k} stands on an edge file, not between two rooks", color.name()),
+            ));
+        }
+        Some(k) if has(Some(k), Role::King) => {}
+        Some(k) => problems.push((Some(k), format!("no {} king on {k}", color.name()))),
+        None => problems.push((None, format!("no {} king on rank {rank}", color.name()))),
+    }
+    // Without its king, the rook of a Chess960 right cannot be told: the king is the fault.
+    let king = king_sq.filter(|k| has(Some(*k), Role::King));
+    match rook_sq {
+        Some(r) if has(Some(r), Role::Rook) => {}
+        Some(r) => problems.push((Some(r), format!("no {} rook on {r}", color.name()))),
+        None if king.is_some() => problems.push((None, format!("no {} rook on that side of the king", color.name()))),
+        None => {}
+    }
+    RightCheck { king, rook: rook_sq, problems }
+}
+
+/// The side a right castles to, in words: "king-side", "b-file".
+fn side_name(side: CastleSide) -> String {
+    match side {
+        CastleSide::King => "king-side".to_owned(),
+        CastleSide::Queen => "queen-side".to_owned(),
+        CastleSide::File(std::cmp::Reverse(f)) => format!("{}-file", (b'a' + f) as char),
+    }
+}
+
 fn check_castling_rights(
     board: &Board,
+    census: &Census,
     rights: &[Spanned<CastleRight>],
     dialect: Dialect,
     at: &dyn Fn(Square) -> Span,
@@ -369,43 +423,46 @@ fn check_castling_rights(
     // The rook each right names, per colour and side of the king, to find two rights for one
     // rook or one side.
     let mut named: Vec<(Color, bool, Option<Square>, &Spanned<CastleRight>)> = Vec::new();
+    // Where in `out` the finding of a colour's king away from its square is.
+    let mut king_faults: Vec<(Color, usize, String)> = Vec::new();
     for right in rights {
         let color = right.node.color;
-        let rank = color.back_rank();
-        let has = |sq: Option<Square>, role: Role| {
-            sq.and_then(|s| board.get(s)).is_some_and(|p| p.color == color && p.role == role)
-        };
-        let (king_sq, rook_sq) = castle_squares(board, right.node, dialect);
-        let side_name = match right.node.side {
-            CastleSide::King => "king-side".to_owned(),
-            CastleSide::Queen => "queen-side".to_owned(),
-            CastleSide::File(std::cmp::Reverse(f)) => format!("{}-file", (b'a' + f) as char),
-        };
-        let mut problems = Vec::new();
-        match king_sq {
-            Some(k) if has(Some(k), Role::King) && dialect == Dialect::Chess960 && (k.file() == 0 || k.file() == 7) => {
-                problems.push((
-                    Some(k),
-                    format!("the {} king on {k} stands on an edge file, not between two rooks", color.name()),
-                ));
-            }
-            Some(k) if has(Some(k), Role::King) => {}
-            Some(k) => problems.push((Some(k), format!("no {} king on {k}", color.name()))),
-            None => problems.push((None, format!("no {} king on rank {rank}", color.name()))),
+        // A side without a king is its own finding; its rights fall with it.
+        if census.count(color, Role::King) == 0 {
+            continue;
         }
-        // Without its king, the rook of a Chess960 right cannot be told: the king is the fault.
-        let king_found = king_sq.is_some_and(|k| has(Some(k), Role::King));
-        match rook_sq {
-            Some(r) if has(Some(r), Role::Rook) => {}
-            Some(r) => problems.push((Some(r), format!("no {} rook on {r}", color.name()))),
-            None if king_found => problems.push((None, format!("no {} rook on that side of the king", color.name()))),
-            None => {}
-        }
-        if let (Some(k), Some(r)) = (king_sq.filter(|_| king_found), rook_sq) {
+        let RightCheck { king, rook, problems } = check_right(board, right.node, dialect);
+        let side_name = side_name(right.node.side);
+        // A right already at fault is not counted again as a second right on its side.
+        if let (Some(k), Some(r), true) = (king, rook, problems.is_empty()) {
             named.push((color, r.file() > k.file(), Some(r), right));
         }
         if problems.is_empty() {
             continue;
+        }
+        // A king away from its square is one fault, whatever rights it takes away.
+        let king_fault = king.is_none();
+        let earlier = king_faults.iter_mut().find(|(c, ..)| king_fault && *c == color);
+        if let Some((first, letters)) = earlier.and_then(|(_, i, letters)| Some((out.get_mut(*i)?, letters))) {
+            letters.push(right.node.letter());
+            first.message = format!("{} cannot castle: {}", color.name(), problems[0].1);
+            first.help = Some(format!(
+                "castling needs the king on its starting square: remove `{letters}`, or put the king back"
+            ));
+            first.labels.push(Label {
+                span: right.span,
+                message: format!("{side_name} castling right"),
+                primary: false,
+            });
+            for (sq, message) in problems.iter().skip(1) {
+                if let Some(sq) = sq {
+                    first.labels.push(Label { span: at(*sq), message: message.clone(), primary: false });
+                }
+            }
+            continue;
+        }
+        if king_fault {
+            king_faults.push((color, out.len(), right.node.letter().to_string()));
         }
         let mut d = Diagnostic::error(
             codes::fen::CASTLING_RIGHTS,
@@ -471,7 +528,8 @@ fn check_castling_repeats(named: &[(Color, bool, Option<Square>, &Spanned<Castle
             Diagnostic::error(codes::fen::CASTLING_REPEAT, right.span, message)
                 .label("a second right on this side")
                 .with(first.3.span, "the first")
-                .help("a side castles at most once on each side of its king: keep one of these letters"),
+                .help("a side castles at most once on each side of its king: keep one of these letters")
+                .fix(Fix::replace(right.span, "", Applicability::Unsafe)),
         );
     }
 }
@@ -506,7 +564,8 @@ fn check_en_passant(
             .help(format!(
                 "the en passant square is behind the pawn {} just pushed two squares: on rank {expected_rank}, or `-`",
                 pusher.name()
-            )),
+            ))
+            .fix(Fix::replace(ep.span, "-", Applicability::Unsafe)),
         );
         return;
     }
@@ -522,7 +581,8 @@ fn check_en_passant(
             )
             .label("en passant square")
             .with(at(p), format!("no {} pawn here", pusher.name()))
-            .help("an en passant square is set only right after a pawn's double step: fix the square, or write `-`"),
+            .help("an en passant square is set only right after a pawn's double step: fix the square, or write `-`")
+            .fix(Fix::replace(ep.span, "-", Applicability::Unsafe)),
         );
     }
     for s in [Some(sq), from_sq].into_iter().flatten() {
@@ -544,7 +604,8 @@ fn check_en_passant(
             Diagnostic::error(codes::fen::EP_HALFMOVE, h.span, message)
                 .label("should be 0")
                 .with(ep.span, "en passant square: a pawn just moved")
-                .help("a pawn move resets the halfmove clock: write `0`"),
+                .help("a pawn move resets the halfmove clock: write `0`")
+                .fix(Fix::replace(h.span, "0", Applicability::Safe)),
         );
     }
 }

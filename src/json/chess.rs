@@ -28,7 +28,7 @@ use std::fmt::Write as _;
 use super::position::{self, describe, Game, Mapped};
 use super::reader::{Node, Value};
 use crate::chess::{Color, Piece, Role, Square};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::fen::{Dialect, Kind, Position};
 use crate::span::Span;
 
@@ -108,6 +108,33 @@ pub fn parse_square(s: &str) -> Option<Square> {
     Square::parse(s)
 }
 
+/// The square a key evidently means: the file letter in uppercase (`"E2"`), or rank and file
+/// swapped (`"2e"`).
+fn meant_square(key: &str) -> Option<Square> {
+    match key.as_bytes() {
+        [f @ b'A'..=b'H', r @ b'1'..=b'8'] => {
+            parse_square(&format!("{}{}", f.to_ascii_lowercase() as char, *r as char))
+        }
+        [r @ b'1'..=b'8', f @ (b'a'..=b'h' | b'A'..=b'H')] => {
+            parse_square(&format!("{}{}", f.to_ascii_lowercase() as char, *r as char))
+        }
+        _ => None,
+    }
+}
+
+/// The piece code a string evidently means: a FEN letter alone (`"P"` is White's pawn), or the
+/// side or the letter in the wrong case (`"wp"`, `"Wk"`).
+fn meant_piece(code: &str) -> Option<String> {
+    let meant = match code.as_bytes() {
+        [l] => format!("{}{}", if l.is_ascii_uppercase() { 'w' } else { 'b' }, l.to_ascii_uppercase() as char),
+        [c @ (b'w' | b'b' | b'W' | b'B'), l] => {
+            format!("{}{}", c.to_ascii_lowercase() as char, l.to_ascii_uppercase() as char)
+        }
+        _ => return None,
+    };
+    parse_piece_code(&meant).map(|_| meant)
+}
+
 /// Reads "wK".
 pub fn parse_piece_code(s: &str) -> Option<Piece> {
     let (color, letter) = match s.as_bytes() {
@@ -142,8 +169,18 @@ impl Game for Chess {
         parse_square(name)
     }
 
-    fn square_help(_: &str) -> String {
-        "a square is a file a-h and a rank 1-8: \"a8\" is the top left corner, \"h1\" the bottom right".to_owned()
+    fn square_help(key: &str) -> String {
+        match meant_square(key) {
+            Some(sq) => {
+                format!("did you mean \"{sq}\"? A square is its file letter, in lowercase, then its rank digit")
+            }
+            None => "a square is a file a-h and a rank 1-8: \"a8\" is the top left corner, \"h1\" the bottom right"
+                .to_owned(),
+        }
+    }
+
+    fn meant_square(key: &str) -> Option<Square> {
+        meant_square(key)
     }
 
     fn piece(node: &Node) -> Result<Piece, Diagnostic> {
@@ -152,9 +189,19 @@ impl Game for Chess {
             _ => None,
         };
         piece.ok_or_else(|| {
-            Diagnostic::error(codes::json::PIECE, node.span, format!("{} is not a piece code", describe(node)))
-                .label("not a piece")
-                .help("a piece is `w` or `b`, then K Q R B N P: \"wK\", \"bQ\"")
+            let meant = match &node.value {
+                Value::String(code) => meant_piece(code),
+                _ => None,
+            };
+            let diag =
+                Diagnostic::error(codes::json::PIECE, node.span, format!("{} is not a piece code", describe(node)))
+                    .label("not a piece");
+            match meant {
+                Some(m) => diag
+                    .help(format!("did you mean \"{m}\"? A piece is `w` or `b`, then K Q R B N P in uppercase"))
+                    .fix(Fix::replace(node.span, format!("\"{m}\""), Applicability::Safe)),
+                None => diag.help("a piece is `w` or `b`, then K Q R B N P: \"wK\", \"bQ\""),
+            }
         })
     }
 
@@ -171,7 +218,9 @@ pub fn read(object: &Node) -> Checked {
     }
     let epd = object.get("operations").is_some();
     let (keys, format): (&[&str], _) = if epd { (&EPD_KEYS, "chess EPD") } else { (&KEYS, "chess") };
-    position::check_keys(object, keys, keys, format, &mut out);
+    // A FEN without its counters is one with no known history (` 0 1`).
+    let defaults: &[(&str, &str)] = if epd { &[] } else { &[("halfmoveClock", "0"), ("fullmoveNumber", "1")] };
+    position::check_keys(object, keys, keys, defaults, format, &mut out);
     let field = |key: &str| object.get(key).map(|member| &member.value);
     let mut m = Mapped::new(position::first_char(object.span));
     if let Some(placed) = field("pieces").and_then(|p| position::read_pieces::<Chess>(p, &mut out)) {
@@ -179,8 +228,16 @@ pub fn read(object: &Node) -> Checked {
     }
     m.push(" ", None);
     if let Some(side) = field("sideOnMove") {
-        let help = |_: &Value| "write \"white\" or \"black\", in lowercase, in full".to_owned();
-        if let Some(i) = position::side(side, SIDES, help, &mut out) {
+        let meant = |s: &str| match s.to_lowercase().as_str() {
+            "white" | "w" => Some(0),
+            "black" | "b" => Some(1),
+            _ => None,
+        };
+        let help = |guess: Option<&str>| match guess {
+            Some(g) => format!("did you mean \"{g}\"? The side is written in lowercase, in full"),
+            None => "write \"white\" or \"black\", in lowercase, in full".to_owned(),
+        };
+        if let Some(i) = position::side(side, SIDES, meant, help, &mut out) {
             m.push(&SIDES[i][..1], Some(side.span));
         }
     }
@@ -257,30 +314,37 @@ fn castling_letters(c: &Node, out: &mut Vec<Diagnostic>) -> Vec<(String, Span)> 
             s.char_indices().map(|(i, ch)| (ch.to_string(), Span::new(at + i, at + i + ch.len_utf8()))).collect()
         }
         v => {
-            out.push(
-                Diagnostic::error(codes::json::CASTLING, c.span, format!("the castling rights are an array of letters, not {}", v.kind()))
-                    .label("not castling rights")
-                    .help("write the rights as [\"K\",\"Q\",\"k\",\"q\"], or [] for none"),
-            );
+            let diag = Diagnostic::error(codes::json::CASTLING, c.span, format!("the castling rights are an array of letters, not {}", v.kind()))
+                .label("not castling rights")
+                .help("write the rights as [\"K\",\"Q\",\"k\",\"q\"], or [] for none");
+            // `null` says there are none.
+            out.push(if *v == Value::Null { diag.fix(Fix::replace(c.span, "[]", Applicability::Safe)) } else { diag });
             Vec::new()
         }
     }
 }
 
 fn read_en_passant(e: &Node, m: &mut Mapped, out: &mut Vec<Diagnostic>) {
-    match &e.value {
-        Value::Null => m.push("-", Some(e.span)),
-        Value::String(s) if parse_square(s).is_some() => m.push(s, Some(e.span)),
-        _ => out.push(
-            Diagnostic::error(
-                codes::json::EN_PASSANT,
-                e.span,
-                format!("the en passant square is a square or null, not {}", describe(e)),
-            )
-            .label("not a square")
-            .help("write the square a pawn skipped, such as \"e3\", or null"),
-        ),
-    }
+    let meant = match &e.value {
+        Value::Null => return m.push("-", Some(e.span)),
+        Value::String(s) if parse_square(s).is_some() => return m.push(s, Some(e.span)),
+        // FEN's `-`, or a square written as another.
+        Value::String(s) if s == "-" || s.is_empty() => Some("null".to_owned()),
+        Value::String(s) => meant_square(s).map(|sq| format!("\"{sq}\"")),
+        _ => None,
+    };
+    let diag = Diagnostic::error(
+        codes::json::EN_PASSANT,
+        e.span,
+        format!("the en passant square is a square or null, not {}", describe(e)),
+    )
+    .label("not a square");
+    out.push(match meant {
+        Some(m) => diag
+            .help(format!("write {m}: the square a pawn skipped, such as \"e3\", or null for none"))
+            .fix(Fix::replace(e.span, m, Applicability::Safe)),
+        None => diag.help("write the square a pawn skipped, such as \"e3\", or null"),
+    });
 }
 
 /// An EPD record's operations, written in place of the counters.
@@ -314,19 +378,22 @@ fn read_counters(object: &Node, m: &mut Mapped, out: &mut Vec<Diagnostic>) {
         let Some(n) = object.get(key).map(|member| &member.value) else { continue };
         match position::number_from(n, min) {
             Some(v) => m.push(&v.to_string(), Some(n.span)),
-            None => out.push(
-                Diagnostic::error(
+            None => {
+                let diag = Diagnostic::error(
                     codes::json::COUNTER,
                     n.span,
                     format!("`{key}` is a whole number from {min}, not {}", describe(n)),
                 )
-                .label("not a count")
-                .help(if min == 0 {
-                    "write the half-moves since the last capture or pawn move, such as 0"
-                } else {
-                    "write the move number, 1 for the first move"
-                }),
-            ),
+                .label("not a count");
+                out.push(match position::quoted_number(n, min, u64::MAX) {
+                    Some(fix) => diag.help("write the number without quotes").fix(fix),
+                    None => diag.help(if min == 0 {
+                        "write the half-moves since the last capture or pawn move, such as 0"
+                    } else {
+                        "write the move number, 1 for the first move"
+                    }),
+                });
+            }
         }
     }
 }

@@ -6,7 +6,7 @@
 use crate::diagnostic::codes;
 use std::fmt::{self, Write as _};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::span::Span;
 
 use super::reader::{Hints, Member, Node, Value};
@@ -38,6 +38,8 @@ pub trait Game {
     fn parse_square(name: &str) -> Option<Self::Square>;
     /// Help for a key of `pieces` that is not a square.
     fn square_help(key: &str) -> String;
+    /// The square a key of `pieces` that is not one evidently means (`"a5"` → `"5a"`), if any.
+    fn meant_square(key: &str) -> Option<Self::Square>;
     /// Reads the value of a `pieces` entry as a piece, or says why it is not one.
     fn piece(node: &Node) -> Result<Self::Piece, Diagnostic>;
     /// A piece's code in the model (`"bP"`, `"wK"`).
@@ -95,27 +97,44 @@ pub fn duplicate_key(m: &Member, first: &Member, help: &str) -> Diagnostic {
         .help(help)
 }
 
-/// Reads the side to move, one of the two `sides` by name: its index in `sides`; `help` says
-/// what to write instead.
+/// Reads the side to move, one of the two `sides` by name: its index in `sides`. `meant` gives
+/// the side a string evidently means (its index), and `help` what to write instead, from that
+/// side; the side meant is the finding's safe fix.
 pub fn side(
     node: &Node,
     sides: [&str; 2],
-    help: impl FnOnce(&Value) -> String,
+    meant: impl FnOnce(&str) -> Option<usize>,
+    help: impl FnOnce(Option<&str>) -> String,
     out: &mut Vec<Diagnostic>,
 ) -> Option<usize> {
-    if let Value::String(s) = &node.value {
-        if let Some(i) = sides.iter().position(|name| name == s) {
-            return Some(i);
-        }
-    }
+    let guess = match &node.value {
+        Value::String(s) => match sides.iter().position(|name| name == s) {
+            Some(i) => return Some(i),
+            None => meant(s).and_then(|i| sides.get(i).copied()),
+        },
+        _ => None,
+    };
     let message = format!("the side to move is \"{}\" or \"{}\", not {}", sides[0], sides[1], describe(node));
-    out.push(Diagnostic::error(codes::json::SIDE, node.span, message).label("not a side").help(help(&node.value)));
+    let diag = Diagnostic::error(codes::json::SIDE, node.span, message).label("not a side").help(help(guess));
+    out.push(match guess {
+        Some(g) => diag.fix(Fix::replace(node.span, format!("\"{g}\""), Applicability::Safe)),
+        None => diag,
+    });
     None
 }
 
 /// A whole number from `min`, if `node` is one.
 pub fn number_from(node: &Node, min: u64) -> Option<u64> {
     node.as_u64().filter(|n| *n >= min)
+}
+
+/// The safe fix of a number written as a string (`"2"`): the number, when it is a whole number
+/// from `min` to `max` written in plain digits.
+pub fn quoted_number(node: &Node, min: u64, max: u64) -> Option<Fix> {
+    let Value::String(s) = &node.value else { return None };
+    let plain = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0'));
+    let n: u64 = s.parse().ok().filter(|n| plain && (min..=max).contains(n))?;
+    Some(Fix::replace(node.span, n.to_string(), Applicability::Safe))
 }
 
 /// Reads the `pieces` object: each key a square, each value a piece, each square once.
@@ -138,11 +157,17 @@ pub fn read_pieces<G: Game>(node: &Node, out: &mut Vec<Diagnostic>) -> Option<Pl
         let square = G::parse_square(&m.key);
         if square.is_none() {
             let message = format!("\"{}\" is not a square of the {} board", m.key.escape_debug(), G::NAME);
-            out.push(
-                Diagnostic::error(codes::json::SQUARE, m.key_span, message)
-                    .label("not a square")
-                    .help(G::square_help(&m.key)),
-            );
+            let diag = Diagnostic::error(codes::json::SQUARE, m.key_span, message)
+                .label("not a square")
+                .help(G::square_help(&m.key));
+            // The square meant, unless another entry gives it.
+            let meant = G::meant_square(&m.key)
+                .filter(|sq| !members.iter().any(|o| G::parse_square(&o.key) == Some(*sq)))
+                .map(|sq| Fix::replace(m.key_span, format!("\"{sq}\""), Applicability::Safe));
+            out.push(match meant {
+                Some(fix) => diag.fix(fix),
+                None => diag,
+            });
         }
         let piece = G::piece(&m.value).map_err(|d| out.push(d)).ok();
         let (Some(square), Some(piece)) = (square, piece) else { continue };
@@ -312,10 +337,12 @@ impl Mapped {
     }
 
     /// `d` (a finding about the text) pointing into the JSON.
+    /// Its fixes are edits of the record, not of the JSON: they are dropped.
     pub fn map_diagnostic(&self, mut d: Diagnostic) -> Diagnostic {
         for label in &mut d.labels {
             label.span = self.json_span(label.span);
         }
+        d.fixes.clear();
         d
     }
 }
@@ -332,40 +359,93 @@ pub fn near_key<'a>(key: &str, known: &[&'a str]) -> Option<&'a str> {
     known.iter().copied().find(|n| fold(n) == k)
 }
 
-/// Checks that `object` has only `known` keys, each once, and the `required` ones.
-pub fn check_keys(object: &Node, known: &[&str], required: &[&str], format: &str, out: &mut Vec<Diagnostic>) {
+/// Checks that `object` has only `known` keys, each once, and the `required` ones. A key that
+/// is a required one misspelt is one fault, reported once at the key, with its repair: safe
+/// when it differs from the known key only in case, `_` or `-`; unsafe when it is the only
+/// unknown key and the only missing one is the key it may stand for. Required keys missing
+/// that have a value in `defaults` (a position's counters) are one finding, whose safe fix adds
+/// them with that value.
+pub fn check_keys(
+    object: &Node,
+    known: &[&str],
+    required: &[&str],
+    defaults: &[(&str, &str)],
+    format: &str,
+    out: &mut Vec<Diagnostic>,
+) {
     let Value::Object(members) = &object.value else { return };
+    let is_unknown =
+        |i: usize, m: &Member| !known.contains(&m.key.as_str()) && !members[..i].iter().any(|o| o.key == m.key);
+    let unknown = members.iter().enumerate().filter(|(i, m)| is_unknown(*i, m)).count();
+    let missing: Vec<&str> = required.iter().copied().filter(|k| object.get(k).is_none()).collect();
+    let sole = (unknown == 1 && missing.len() == 1).then(|| missing[0]);
+    let mut meant_keys: Vec<&str> = Vec::new();
     for (i, m) in members.iter().enumerate() {
         if let Some(first) = members[..i].iter().find(|o| o.key == m.key) {
             out.push(duplicate_key(m, first, "keep one of the two"));
-        } else if !known.contains(&m.key.as_str()) {
-            let help = match near_key(&m.key, known) {
-                Some(near) => format!("did you mean `{near}`? Keys are case-sensitive"),
-                None => format!("a {format} position has the keys {}", quoted(known)),
-            };
-            out.push(
-                Diagnostic::error(
-                    codes::json::UNKNOWN_KEY,
-                    m.key_span,
-                    format!("`{}` is not a key of a {format} position", m.key.escape_debug()),
-                )
-                .label("unknown key")
-                .help(help),
-            );
+            continue;
         }
+        if !is_unknown(i, m) {
+            continue;
+        }
+        let near = near_key(&m.key, known).filter(|k| object.get(k).is_none() && !meant_keys.contains(k));
+        let meant = near.map(|k| (k, Applicability::Safe)).or(sole.map(|k| (k, Applicability::Unsafe)));
+        let help = match meant {
+            Some((k, _)) if near.is_some() => format!("did you mean `{k}`? Keys are case-sensitive"),
+            Some((k, _)) => {
+                format!("did you mean `{k}`, which is missing? A {format} position has the keys {}", quoted(known))
+            }
+            None => format!("a {format} position has the keys {}", quoted(known)),
+        };
+        let mut diag = Diagnostic::error(
+            codes::json::UNKNOWN_KEY,
+            m.key_span,
+            format!("`{}` is not a key of a {format} position", m.key.escape_debug()),
+        )
+        .label("unknown key")
+        .help(help);
+        if let Some((k, applicability)) = meant {
+            meant_keys.push(k);
+            diag = diag.fix(Fix::replace(m.key_span, format!("\"{k}\""), applicability));
+        }
+        out.push(diag);
     }
-    for key in required {
-        if object.get(key).is_none() && !members.iter().any(|m| near_key(&m.key, &[key]).is_some()) {
-            out.push(
-                Diagnostic::error(
-                    codes::json::MISSING_KEY,
-                    first_char(object.span),
-                    format!("the position has no `{key}`"),
-                )
-                .label(format!("this object needs `{key}`"))
-                .help(format!("add `\"{key}\": …`; a {format} position has the keys {}", quoted(known))),
-            );
-        }
+    // A missing key that an unknown one stands for is that key's fault, reported there.
+    let missing: Vec<&str> = missing.into_iter().filter(|k| !meant_keys.contains(k)).collect();
+    let value = |key: &str| defaults.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
+    for key in missing.iter().filter(|k| value(k).is_none()) {
+        out.push(
+            Diagnostic::error(
+                codes::json::MISSING_KEY,
+                first_char(object.span),
+                format!("the position has no `{key}`"),
+            )
+            .label(format!("this object needs `{key}`"))
+            .help(format!("add `\"{key}\": …`; a {format} position has the keys {}", quoted(known))),
+        );
+    }
+    let defaulted: Vec<(&str, &str)> = missing.iter().filter_map(|k| Some((*k, value(k)?))).collect();
+    if !defaulted.is_empty() {
+        out.push(missing_defaults(object, &defaulted, members.is_empty()));
+    }
+}
+
+/// The one finding for the keys of `object` that are missing and have a default value: a
+/// position without its history. Its safe fix adds them before the object's `}` (unless the
+/// object is `empty`, which needs its other keys first).
+fn missing_defaults(object: &Node, defaulted: &[(&str, &str)], empty: bool) -> Diagnostic {
+    let names: Vec<String> = defaulted.iter().map(|(k, _)| format!("`{k}`")).collect();
+    let names = names.join(" and ");
+    let added: String = defaulted.iter().map(|(k, v)| format!(",\"{k}\":{v}")).collect();
+    let diag =
+        Diagnostic::error(codes::json::MISSING_KEY, first_char(object.span), format!("the position has no {names}"))
+            .label(format!("this object needs {names}"))
+            .help(format!("add `{}` for a position with no known history", added.get(1..).unwrap_or_default()));
+    let end = Span::point(object.span.end.saturating_sub(1));
+    if empty {
+        diag
+    } else {
+        diag.fix(Fix::replace(end, added, Applicability::Safe))
     }
 }
 

@@ -6,8 +6,10 @@
 //! next line that starts with `{` or `[`, so one broken line of a JSON Lines file hides nothing
 //! after it. Nesting deeper than [`MAX_DEPTH`] is an error, never a stack overflow.
 
+use std::collections::VecDeque;
+
 use crate::diagnostic::codes;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::span::Span;
 
 /// The deepest nesting read.
@@ -101,7 +103,7 @@ impl Hints {
 pub fn values(text: &str) -> Values<'_> {
     // A byte-order mark is read as whitespace.
     let start = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
-    Values { reader: Reader { text, bytes: text.as_bytes(), pos: start, hints: Hints::PLAIN } }
+    Values { reader: Reader { text, bytes: text.as_bytes(), pos: start, hints: Hints::PLAIN }, held: VecDeque::new() }
 }
 
 impl Values<'_> {
@@ -129,21 +131,64 @@ impl Values<'_> {
 /// The iterator of [`values`].
 pub struct Values<'a> {
     reader: Reader<'a>,
+    /// What was read after a value on its line, before that value was given out.
+    held: VecDeque<std::result::Result<Node, Box<Diagnostic>>>,
 }
 
 impl Iterator for Values<'_> {
     type Item = std::result::Result<Node, Box<Diagnostic>>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(item) = self.held.pop_front() {
+            return Some(item);
+        }
         self.reader.skip_ws();
         if self.reader.pos >= self.reader.bytes.len() {
             return None;
         }
-        let value = self.reader.value();
-        if value.is_err() {
-            self.reader.resync();
+        let first = match self.reader.value() {
+            Ok(node) => node,
+            Err(e) => {
+                self.reader.resync();
+                return Some(Err(e));
+            }
+        };
+        if self.reader.line_ends() {
+            return Some(Ok(first));
         }
-        Some(value)
+        Some(self.rest_of_line(first))
+    }
+}
+
+impl Values<'_> {
+    /// A value (`first`) after which its line goes on: the rest of the line is read before
+    /// `first` is given out. When a syntax error follows that comes only from the line going on
+    /// (a bracket closed early, a bracket lost before a key: the next thing is no value or a
+    /// bare string or number), the values of the line are not judged and the line is one
+    /// syntax error, at the place it goes on.
+    fn rest_of_line(&mut self, first: Node) -> std::result::Result<Node, Box<Diagnostic>> {
+        let goes_on = self.reader.pos;
+        let scalar = |n: &Node| !matches!(n.value, Value::Object(_) | Value::Array(_));
+        let mut cascade = scalar(&first);
+        let mut held = Vec::new();
+        while !self.reader.line_ends() {
+            match self.reader.value() {
+                Ok(node) => {
+                    cascade |= scalar(&node);
+                    held.push(Ok(node));
+                }
+                Err(e) => {
+                    self.reader.resync();
+                    if cascade || e.span().start == goes_on {
+                        return Err(self.reader.goes_on(goes_on, &e));
+                    }
+                    held.push(Err(e));
+                    break;
+                }
+            }
+        }
+        self.held.extend(held);
+        Ok(first)
     }
 }
 
@@ -161,6 +206,32 @@ impl Reader<'_> {
         while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes.get(self.pos) {
             self.pos += 1;
         }
+    }
+
+    /// True when nothing but spaces and tabs is left on the line: skips them.
+    fn line_ends(&mut self) -> bool {
+        while let Some(b' ' | b'\t') = self.bytes.get(self.pos) {
+            self.pos += 1;
+        }
+        matches!(self.bytes.get(self.pos), None | Some(b'\n' | b'\r'))
+    }
+
+    /// The one syntax error of a line that goes on at `at` after a whole value, where reading
+    /// on found `error`.
+    fn goes_on(&self, at: usize, error: &Diagnostic) -> Box<Diagnostic> {
+        let here = self.char_span(at);
+        let found = here.slice(self.text).escape_debug().to_string();
+        let diag = Diagnostic::error(
+            codes::json::SYNTAX,
+            here,
+            format!("a value ended before `{found}`, but its line goes on"),
+        )
+        .label("the line goes on after a whole value")
+        .help(self.hints.syntax);
+        Box::new(match error.labels.first().filter(|l| l.span != here) {
+            Some(l) => diag.with(l.span, l.message.clone()),
+            None => diag,
+        })
     }
 
     /// After an error: the start of the next line that opens a value.
@@ -186,10 +257,27 @@ impl Reader<'_> {
 
     fn unexpected(&self, expected: &str) -> Box<Diagnostic> {
         let span = self.char_span(self.pos);
-        let found = match self.text.get(self.pos..).and_then(|s| s.chars().next()) {
+        let next = self.text.get(self.pos..).and_then(|s| s.chars().next());
+        let found = match next {
             Some(c) => format!("`{}`", c.escape_debug()),
             None => "the end of the text".to_owned(),
         };
+        // A comma before the close of an object or an array: JSON has no trailing comma.
+        let before = self.text.get(..self.pos).map_or("", str::trim_end);
+        if let (Some(close @ ('}' | ']')), Some(rest)) = (next, before.strip_suffix(',')) {
+            let comma = Span::new(rest.len(), rest.len() + 1);
+            return Box::new(
+                Diagnostic::error(
+                    codes::json::SYNTAX,
+                    comma,
+                    format!("a comma before `{close}`: JSON has no trailing comma"),
+                )
+                .label("remove this comma")
+                .with(span, format!("expected {expected} after the comma"))
+                .help(format!("remove the `,` before `{close}`"))
+                .fix(Fix::replace(comma, "", Applicability::Safe)),
+            );
+        }
         Box::new(
             Diagnostic::error(codes::json::SYNTAX, span, format!("expected {expected}, found {found}"))
                 .label(format!("expected {expected}"))

@@ -24,7 +24,7 @@ use std::fmt::Write as _;
 
 use super::position::{self, Game, Mapped, Placed};
 use super::reader::{Member, Node, Value};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::sfen::{DialectChoice, Position};
 use crate::shogi::{Color, Hand, Piece, PieceKind, Square};
 use crate::span::Span;
@@ -124,6 +124,10 @@ impl Game for Shogi {
         square_help(key)
     }
 
+    fn meant_square(key: &str) -> Option<Square> {
+        meant_square(key)
+    }
+
     fn piece(node: &Node) -> Result<Piece, Diagnostic> {
         let Value::String(code) = &node.value else {
             return Err(Diagnostic::error(
@@ -145,7 +149,11 @@ impl Game for Shogi {
             } else {
                 (codes::json::PIECE, format!("\"{}\" is not a piece code", code.escape_debug()), "not a piece")
             };
-            Diagnostic::error(code_name, node.span, message).label(label).help(piece_help(code))
+            let diag = Diagnostic::error(code_name, node.span, message).label(label).help(piece_help(code));
+            match meant_piece(code) {
+                Some(meant) => diag.fix(Fix::replace(node.span, format!("\"{meant}\""), Applicability::Safe)),
+                None => diag,
+            }
         })
     }
 
@@ -160,7 +168,7 @@ pub fn read(object: &Node) -> Checked {
     if !position::expect_object(object, &KEYS[..4], &mut out) {
         return Checked::unread(out);
     }
-    position::check_keys(object, &KEYS, &KEYS[..4], "shogi", &mut out);
+    position::check_keys(object, &KEYS, &KEYS[..4], &[], "shogi", &mut out);
     let side = object.get("sideOnMove").and_then(|m| read_side(&m.value, &mut out));
     let black = object.get("blackHand").and_then(|m| read_hand(&m.value, Color::Black, &mut out));
     let white = object.get("whiteHand").and_then(|m| read_hand(&m.value, Color::White, &mut out));
@@ -183,33 +191,35 @@ fn read_move_number(object: &Node, out: &mut Vec<Diagnostic>) -> Option<Option<u
     let Some(m) = object.get("moveNumber") else { return Some(None) };
     let n = position::number_from(&m.value, 1);
     if n.is_none() {
-        out.push(
-            Diagnostic::error(
-                codes::json::MOVE_NUMBER,
-                m.value.span,
-                format!("a move number is a whole number from 1, not {}", position::describe(&m.value)),
-            )
-            .label("not a move number")
-            .help("write the move number as a number such as 1, or leave `moveNumber` out"),
-        );
+        let diag = Diagnostic::error(
+            codes::json::MOVE_NUMBER,
+            m.value.span,
+            format!("a move number is a whole number from 1, not {}", position::describe(&m.value)),
+        )
+        .label("not a move number");
+        out.push(match position::quoted_number(&m.value, 1, u64::MAX) {
+            Some(fix) => diag.help("write the move number without quotes").fix(fix),
+            None => diag.help("write the move number as a number such as 1, or leave `moveNumber` out"),
+        });
     }
     n.map(Some)
 }
 
 fn read_side(node: &Node, out: &mut Vec<Diagnostic>) -> Option<(Color, Span)> {
-    let side = position::side(node, SIDES, side_help, out)?;
+    let side = position::side(node, SIDES, meant_side, side_help, out)?;
     Some(([Color::Black, Color::White][side], node.span))
 }
 
-fn side_help(value: &Value) -> String {
-    let guess = match value {
-        Value::String(s) => match s.to_lowercase().as_str() {
-            "black" | "b" | "sente" => Some("black"),
-            "white" | "w" | "gote" => Some("white"),
-            _ => None,
-        },
+/// The side a string evidently names: its index in [`SIDES`].
+fn meant_side(s: &str) -> Option<usize> {
+    match s.to_lowercase().as_str() {
+        "black" | "b" | "sente" => Some(0),
+        "white" | "w" | "gote" => Some(1),
         _ => None,
-    };
+    }
+}
+
+fn side_help(guess: Option<&str>) -> String {
     match guess {
         Some(g) => format!("did you mean \"{g}\"? The side is written in lowercase, in full"),
         None => "write \"black\" (sente, who moves first) or \"white\"".to_owned(),
@@ -231,6 +241,19 @@ impl HandRead {
 }
 
 fn count_of(node: &Node, what: &str, out: &mut Vec<Diagnostic>) -> Option<u32> {
+    if let Some(fix) = position::quoted_number(node, 0, MAX_HAND_COUNT) {
+        out.push(
+            Diagnostic::error(
+                codes::json::HAND_COUNT,
+                node.span,
+                format!("a hand count is a number, not {}", position::describe(node)),
+            )
+            .label("a number in quotes")
+            .help("write the count without quotes")
+            .fix(fix),
+        );
+        return None;
+    }
     let (message, label, help) = match node.as_u64() {
         Some(n) if n <= MAX_HAND_COUNT => return u32::try_from(n).ok(),
         Some(n) => (
@@ -275,9 +298,12 @@ fn hand_counts(items: &[Node], whole: Span, color: Color, read: &mut HandRead, o
             (Some(extra), Some(last)) => (format!("{} too many", items.len() - 7), extra.span.to(last.span)),
             _ => (format!("{} short", 7 - items.len()), whole),
         };
-        out.push(Diagnostic::error(codes::json::HAND_LENGTH, span, message).label(label).help(
+        let diag = Diagnostic::error(codes::json::HAND_LENGTH, span, message).label(label).help(
             "give seven counts, in the order pawn, lance, knight, silver, gold, bishop, rook: [0,0,0,0,0,0,0] for none",
-        ));
+        );
+        // Nothing but zeros is an empty hand, however many were written.
+        let empty = !items.is_empty() && items.iter().all(|i| i.as_u64() == Some(0));
+        out.push(if empty { diag.fix(Fix::replace(whole, "[0,0,0,0,0,0,0]", Applicability::Safe)) } else { diag });
     }
     for (item, &kind) in items.iter().zip(&PieceKind::ALL[..7]) {
         if let Some(n) = count_of(item, kind.plural(), out) {
@@ -291,15 +317,19 @@ fn hand_kinds(members: &[Member], read: &mut HandRead, out: &mut Vec<Diagnostic>
     for (i, m) in members.iter().enumerate() {
         let kind = PieceKind::ALL[..7].iter().copied().find(|k| k.name() == m.key || k.plural() == m.key);
         let Some(kind) = kind else {
-            out.push(
-                Diagnostic::error(
-                    codes::json::HAND_PIECE,
-                    m.key_span,
-                    format!("`{}` is not a kind a hand holds", m.key.escape_debug()),
-                )
-                .label("unknown kind")
-                .help(hand_kind_help(&m.key)),
-            );
+            let diag = Diagnostic::error(
+                codes::json::HAND_PIECE,
+                m.key_span,
+                format!("`{}` is not a kind a hand holds", m.key.escape_debug()),
+            )
+            .label("unknown kind")
+            .help(hand_kind_help(&m.key));
+            // The kind meant, unless the hand gives it already.
+            let given = |k: PieceKind| members.iter().any(|o| o.key == k.name() || o.key == k.plural());
+            out.push(match meant_kind(&m.key).filter(|k| !given(*k)) {
+                Some(k) => diag.fix(Fix::replace(m.key_span, format!("\"{}\"", k.name()), Applicability::Safe)),
+                None => diag,
+            });
             continue;
         };
         if let Some(first) = members[..i].iter().find(|o| o.key == m.key) {
@@ -312,17 +342,22 @@ fn hand_kinds(members: &[Member], read: &mut HandRead, out: &mut Vec<Diagnostic>
     }
 }
 
+/// The kind of piece in hand a key evidently names: a kind's name or plural in another case,
+/// or its letter.
+fn meant_kind(key: &str) -> Option<PieceKind> {
+    let lower = key.to_lowercase();
+    PieceKind::ALL[..7].iter().copied().find(|k| {
+        k.name() == lower
+            || k.plural() == lower
+            || (lower.len() == 1 && lower.starts_with(k.letter().to_ascii_lowercase()))
+    })
+}
+
 fn hand_kind_help(key: &str) -> String {
     if key.eq_ignore_ascii_case("king") {
         return "a king is never in hand".to_owned();
     }
-    let lower = key.to_lowercase();
-    let near = PieceKind::ALL[..7].iter().find(|k| {
-        k.name() == lower
-            || k.plural() == lower
-            || (lower.len() == 1 && lower.starts_with(k.letter().to_ascii_lowercase()))
-    });
-    match near {
+    match meant_kind(key) {
         Some(k) => format!("did you mean \"{}\"?", k.name()),
         None => "the kinds in hand are pawn, lance, knight, silver, gold, bishop and rook".to_owned(),
     }
@@ -350,6 +385,31 @@ pub fn parse_piece_code(s: &str) -> Option<Piece> {
         return None;
     }
     Some(Piece { color, kind, promoted })
+}
+
+/// The square a key evidently means: rank and file swapped (`"a5"`), or the rank letter in
+/// uppercase (`"5A"`).
+fn meant_square(key: &str) -> Option<Square> {
+    match key.as_bytes() {
+        [r @ b'a'..=b'i', f @ b'1'..=b'9'] => Square::parse(&format!("{}{}", *f as char, *r as char)),
+        [f @ b'1'..=b'9', r @ b'A'..=b'I'] => {
+            Square::parse(&format!("{}{}", *f as char, r.to_ascii_lowercase() as char))
+        }
+        _ => None,
+    }
+}
+
+/// The piece code a string evidently means (the one its help names), if it is one.
+fn meant_piece(code: &str) -> Option<String> {
+    let c: Vec<char> = code.chars().collect();
+    let meant = match c.as_slice() {
+        [k] => format!("{}{}", if k.is_ascii_uppercase() { 'b' } else { 'w' }, k.to_ascii_uppercase()),
+        [col @ ('b' | 'w'), '+', k] => format!("+{col}{k}"),
+        ['+', col @ ('b' | 'w'), k @ ('G' | 'K')] => format!("{col}{k}"),
+        [col @ ('b' | 'w'), k] => format!("{col}{}", k.to_ascii_uppercase()),
+        _ => return None,
+    };
+    parse_piece_code(&meant).map(|_| meant)
 }
 
 fn square_help(key: &str) -> String {

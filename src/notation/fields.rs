@@ -4,7 +4,7 @@
 
 use pest::{Parser, RuleType};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
 use crate::notation::lookalike;
 use crate::span::Span;
 
@@ -81,6 +81,19 @@ pub fn dash_with_more(
         .help(help)
 }
 
+/// The fix of a field (`field`) whose `-`s (`dashes`) are written with more: remove them when
+/// the field `lists` something besides, or else write a single `-` for the field. Safe: it is
+/// the one reading of the field, so the caller attaches it only when the field holds nothing
+/// else at fault.
+pub fn dashes_fix(dashes: &[Span], field: Span, lists: bool) -> Fix {
+    let edits = if lists {
+        dashes.iter().map(|d| Edit { span: *d, replacement: String::new() }).collect()
+    } else {
+        vec![Edit { span: field, replacement: "-".to_owned() }]
+    };
+    Fix { edits, applicability: Applicability::Safe }
+}
+
 /// Reports whitespace around and between the fields; separators of one kind are reported once,
 /// with a label on each.
 pub fn check_gaps(text: &str, gaps: &[Span], codes: &Codes, out: &mut Vec<Diagnostic>) {
@@ -91,13 +104,15 @@ pub fn check_gaps(text: &str, gaps: &[Span], codes: &Codes, out: &mut Vec<Diagno
             out.push(
                 Diagnostic::error(codes.leading, span, "the record starts with whitespace")
                     .label("remove this")
-                    .help(format!("start the record with {}", codes.first_field)),
+                    .help(format!("start the record with {}", codes.first_field))
+                    .fix(Fix::replace(span, "", Applicability::Safe)),
             );
         } else if span.end == text.len() {
             out.push(
                 Diagnostic::error(codes.trailing, span, "the record ends with whitespace")
                     .label("remove this")
-                    .help("end the record with its last field"),
+                    .help("end the record with its last field")
+                    .fix(Fix::replace(span, "", Applicability::Safe)),
             );
         } else if gap != " " {
             let what = if gap.chars().all(|c| c == ' ') {
@@ -117,23 +132,66 @@ pub fn check_gaps(text: &str, gaps: &[Span], codes: &Codes, out: &mut Vec<Diagno
             Diagnostic::error(codes.separator, first, format!("fields are separated by one space, not {what}"))
                 .label("use one space")
                 .help("separate the fields with a single ASCII space");
+        let mut edits = vec![Edit { span: first, replacement: " ".to_owned() }];
         for (_, span) in between.iter().skip(1).filter(|(w, _)| *w == what) {
             diag = diag.with(*span, "and here");
+            edits.push(Edit { span: *span, replacement: " ".to_owned() });
         }
+        diag = diag.fix(Fix { edits, applicability: Applicability::Safe });
         between.retain(|(w, _)| *w != what);
         out.push(diag);
     }
 }
 
+/// The finding for a `0` at `span` that counts no squares in a rank (`rank`, its text, starts
+/// at `rank_start`). Removing it is the fix, safe unless it stands between two digits, which
+/// would then be written side by side.
+pub fn zero_count(
+    code: &'static str,
+    span: Span,
+    message: &str,
+    help: &str,
+    rank: &str,
+    rank_start: usize,
+) -> Diagnostic {
+    let at = span.start.saturating_sub(rank_start);
+    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+    let before = rank.get(..at).and_then(|r| r.chars().next_back());
+    let after = rank.get(at + span.len()..).and_then(|r| r.chars().next());
+    let between = digit(before) && digit(after);
+    let diag = Diagnostic::error(code, span, message).label("a count of zero").help(help);
+    if between {
+        diag
+    } else {
+        diag.fix(Fix::replace(span, "", Applicability::Safe))
+    }
+}
+
 /// What to call characters a field does not know: the code, what one such character is not
-/// ("shogi piece", made plural with an `s` for several), and how to write the field.
+/// ("shogi piece", made plural with an `s` for several), how to write the field, and the ASCII
+/// characters the field is written with (a look-alike of one of them gets a safe fix).
 #[derive(Clone, Copy, Debug)]
-pub struct Unknown(&'static str, &'static str, &'static str);
+pub struct Unknown(&'static str, &'static str, &'static str, &'static str);
 
 impl Unknown {
-    /// The code, the noun ("shogi piece") and the help.
-    pub const fn new(code: &'static str, noun: &'static str, help: &'static str) -> Self {
-        Self(code, noun, help)
+    /// The code, the noun ("shogi piece"), the help and the field's characters.
+    pub const fn new(code: &'static str, noun: &'static str, help: &'static str, known: &'static str) -> Self {
+        Self(code, noun, help, known)
+    }
+}
+
+/// The finding for a look-alike of ASCII at `span`: `what` names it (as in "`ｂ` (U+FF42)"),
+/// `meant` is the ASCII text it looks like, which the fix writes; `fits` says whether that text
+/// is what the field wants: then the finding carries that safe fix (otherwise the ASCII text
+/// would be another fault, and there is no fix).
+pub fn lookalike_finding(codes: &Codes, span: Span, what: &str, meant: &str, fits: bool) -> Diagnostic {
+    let diag = Diagnostic::error(codes.lookalike, span, format!("{what} looks like `{meant}` but is not ASCII"))
+        .label(format!("did you mean `{meant}`?"))
+        .help(format!("{} is written in ASCII: write `{meant}`", codes.format));
+    if fits {
+        diag.fix(Fix::replace(span, meant, Applicability::Safe))
+    } else {
+        diag
     }
 }
 
@@ -148,9 +206,8 @@ pub fn bad_run(run: &[(Span, char)], codes: &Codes, unknown: &Unknown) -> Option
     Some(match meant {
         Some(meant) => {
             let what = one.unwrap_or_else(|| format!("`{written}`"));
-            Diagnostic::error(codes.lookalike, span, format!("{what} looks like `{meant}` but is not ASCII"))
-                .label(format!("did you mean `{meant}`?"))
-                .help(format!("{} is written in ASCII: write `{meant}`", codes.format))
+            let fits = meant.chars().all(|c| unknown.3.contains(c));
+            lookalike_finding(codes, span, &what, &meant, fits)
         }
         None => {
             let (message, label) = match one {

@@ -11,9 +11,9 @@ use pest::Parser;
 use super::ast::{BoardField, Cell, Dialect, Hand, HandEntry, Rank, Record, Side};
 use super::parser::{Rule, SfenParser};
 use super::{token, DialectChoice};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::notation::{fields, lookalike};
-use crate::shogi::{Color, PieceKind};
+use crate::shogi::PieceKind;
 use crate::span::{Span, Spanned};
 
 /// The start position, for help texts.
@@ -65,7 +65,7 @@ fn build_record(text: &str, choice: DialectChoice, out: &mut Vec<Diagnostic>) ->
     let [board, side, hand, move_number] = assign_fields(text, fields, out);
     let field = |s: Span| s.slice(text);
     record.board = board.map(|span| build_board(field(span), span.start, out));
-    record.side = side.and_then(|span| build_side(field(span), span, out));
+    record.side = side.and_then(|span| build_side(field(span), span, choice, out));
     record.hand = hand.map(|span| build_hand(field(span), span.start, out));
     record.move_number = move_number.and_then(|span| build_move_number(field(span), span, out));
     check_extra_fields(text, fields, out);
@@ -81,15 +81,17 @@ fn skip_usi_words(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) -> Opt
         match span.slice(text) {
             "position" | "sfen" => first += 1,
             "startpos" => {
-                out.push(
-                    Diagnostic::error(
-                        codes::sfen::STARTPOS,
-                        span,
-                        "`startpos` is USI's name for the start position, not an SFEN record",
-                    )
-                    .label("a USI keyword")
-                    .help(format!("write the start position out: `{START}`")),
-                );
+                let diag = Diagnostic::error(
+                    codes::sfen::STARTPOS,
+                    span,
+                    "`startpos` is USI's name for the start position, not an SFEN record",
+                )
+                .label("a USI keyword")
+                .help(format!("write the start position out: `{START}`"));
+                // With nothing after it, the USI words before it go too.
+                let last = first + 1 == fields.len();
+                let whole = Span::new(fields[0].start, span.end);
+                out.push(if last { diag.fix(Fix::replace(whole, START, Applicability::Safe)) } else { diag });
                 return None;
             }
             _ => break,
@@ -104,7 +106,12 @@ fn skip_usi_words(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) -> Opt
                 format!("`{}` belongs to the USI command, not to the SFEN record", span.slice(text)),
             )
             .label("not part of the record")
-            .help("remove it: an SFEN record starts with the board"),
+            .help("remove it: an SFEN record starts with the board")
+            .fix(Fix::replace(
+                Span::new(span.start, fields.get(first).map_or(text.len(), |f| f.start)),
+                "",
+                Applicability::Safe,
+            )),
         );
     }
     Some(first)
@@ -179,7 +186,8 @@ fn check_extra_fields(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) {
     }
     // The space before the extra fields goes with them: removing both leaves a record.
     let extra = Span::new(fields[3].end, fields[fields.len() - 1].end);
-    let (message, help) = if fields[4].slice(text) == "moves" {
+    let moves = fields[4].slice(text) == "moves";
+    let (message, help) = if moves {
         (
             "the USI `moves` list is not part of an SFEN record".to_owned(),
             "check the position alone: end the record after the move number".to_owned(),
@@ -190,7 +198,15 @@ fn check_extra_fields(text: &str, fields: &[Span], out: &mut Vec<Diagnostic>) {
             "a record is board, side to move, hand and move number: remove what follows".to_owned(),
         )
     };
-    out.push(Diagnostic::error(codes::sfen::EXTRA_FIELD, extra, message).label("unexpected").help(help));
+    // A `moves` list is evidently not the record; other fields may be a misplaced part of it.
+    let applicability = if moves { Applicability::Safe } else { Applicability::Unsafe };
+    out.push(
+        Diagnostic::error(codes::sfen::EXTRA_FIELD, extra, message).label("unexpected").help(help).fix(Fix::replace(
+            extra,
+            "",
+            applicability,
+        )),
+    );
 }
 
 fn internal(text: &str) -> Diagnostic {
@@ -204,6 +220,11 @@ fn internal(text: &str) -> Diagnostic {
 
 fn is_digits(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// True when `choice` reads records of `dialect`.
+fn allows(choice: DialectChoice, dialect: Dialect) -> bool {
+    !matches!((choice, dialect), (DialectChoice::Usi, Dialect::Sfen2007) | (DialectChoice::Sfen2007, Dialect::Usi))
 }
 
 /// True when `s` is a side to move of either dialect (`b`, `w`, `B`, `W`).
@@ -244,6 +265,7 @@ pub fn build_board_separated(text: &str, offset: usize, separators: &[char], out
 
 fn build_rank(row: Pair<'_, Rule>, offset: usize, cells: &mut Vec<Spanned<Cell>>, out: &mut Vec<Diagnostic>) -> Rank {
     let span = Span::of(row.as_span()).shift(offset);
+    let row_text = row.as_str();
     let first = cells.len();
     let mut bad: Vec<(Span, char)> = Vec::new();
     for item in row.into_inner() {
@@ -270,7 +292,8 @@ fn build_rank(row: Pair<'_, Rule>, offset: usize, cells: &mut Vec<Spanned<Cell>>
                         format!("a {kind} cannot be promoted, so `{text}` is not a piece"),
                     )
                     .label(format!("`+` before a {kind}"))
-                    .help(format!("kings and golds never promote: write `{letter}`")),
+                    .help(format!("kings and golds never promote: write `{letter}`"))
+                    .fix(Fix::replace(s, letter.to_string(), Applicability::Safe)),
                 );
                 cells.push(Spanned::new(Cell::Fault { width: 1 }, s));
             }
@@ -284,16 +307,20 @@ fn build_rank(row: Pair<'_, Rule>, offset: usize, cells: &mut Vec<Spanned<Cell>>
                     .label("promotes nothing")
                     .help(
                         "write `+` directly before a rook, bishop, silver, knight, lance or pawn (`+P`), or remove it",
-                    ),
+                    )
+                    .fix(Fix::replace(s, "", Applicability::Unsafe)),
                 );
                 cells.push(Spanned::new(Cell::Fault { width: 0 }, s));
             }
             Rule::zero_run => {
-                out.push(
-                    Diagnostic::error(codes::sfen::EMPTY_COUNT_ZERO, s, "`0` counts no empty squares")
-                        .label("a count of zero")
-                        .help("empty squares are counted with the digits 1 to 9: remove the `0`"),
-                );
+                out.push(fields::zero_count(
+                    codes::sfen::EMPTY_COUNT_ZERO,
+                    s,
+                    "`0` counts no empty squares",
+                    "empty squares are counted with the digits 1 to 9: remove the `0`",
+                    row_text,
+                    span.start,
+                ));
                 cells.push(Spanned::new(Cell::Fault { width: 0 }, s));
             }
             Rule::bad_square => bad.push((s, text.chars().next().unwrap_or(' '))),
@@ -342,15 +369,17 @@ fn flush_bad(
         }
     }
     let unknown = match context {
-        BadContext::Board => fields::Unknown::new(codes::sfen::UNKNOWN_PIECE, "shogi piece", "pieces are K R B G S N L P for Black and k r b g s n l p for White, `+` before a promoted one; digits 1-9 count empty squares"),
-        BadContext::Hand => fields::Unknown::new(codes::sfen::UNKNOWN_HAND_PIECE, "shogi piece", "a hand lists R B G S N L P (Black) and r b g s n l p (White), each after an optional count, or is `-`"),
+        BadContext::Board => fields::Unknown::new(codes::sfen::UNKNOWN_PIECE, "shogi piece", "pieces are K R B G S N L P for Black and k r b g s n l p for White, `+` before a promoted one; digits 1-9 count empty squares", "KRBGSNLPkrbgsnlp123456789+/"),
+        BadContext::Hand => fields::Unknown::new(codes::sfen::UNKNOWN_HAND_PIECE, "shogi piece", "a hand lists R B G S N L P (Black) and r b g s n l p (White), each after an optional count, or is `-`", "RBGSNLPrbgsnlp0123456789-"),
     };
     if context == BadContext::Board && bad.iter().all(|(_, c)| *c == ' ') {
         if let Some(first) = bad.first() {
+            let span = first.0.to(bad[bad.len() - 1].0);
             out.push(
-                Diagnostic::error(codes::sfen::SEPARATOR, first.0.to(bad[bad.len() - 1].0), "a space splits the board")
+                Diagnostic::error(codes::sfen::SEPARATOR, span, "a space splits the board")
                     .label("inside the board")
-                    .help("the board is one field without spaces: remove the space (a square it replaced is counted as missing)"),
+                    .help("the board is one field without spaces: remove the space (a square it replaced is counted as missing)")
+                    .fix(Fix::replace(span, "", Applicability::Safe)),
             );
         }
     } else {
@@ -359,7 +388,7 @@ fn flush_bad(
     bad.clear();
 }
 
-fn build_side(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spanned<Side>> {
+fn build_side(text: &str, span: Span, choice: DialectChoice, out: &mut Vec<Diagnostic>) -> Option<Spanned<Side>> {
     match SfenParser::parse(Rule::side_field, text) {
         Ok(_) => {
             let side = token::side(text);
@@ -373,21 +402,23 @@ fn build_side(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spann
             let mut chars = text.chars();
             let single = chars.next().filter(|_| chars.next().is_none());
             let lower = text.to_ascii_lowercase();
+            // A word for a side is written as the dialect asked for writes it.
+            let (black, white) = if choice == DialectChoice::Sfen2007 { ("B", "W") } else { ("b", "w") };
             let suggestion = match (single.and_then(lookalike::ascii_for), lower.as_str()) {
                 (Some(c), _) if side_ok(&c.to_string()) => Some(c.to_string()),
-                (_, "black" | "sente" | "s" | "+" | "▲" | "☗" | "先手") => Some("b".to_owned()),
-                (_, "white" | "gote" | "g" | "▽" | "△" | "☖" | "後手") => Some("w".to_owned()),
+                (_, "black" | "sente" | "s" | "+" | "▲" | "☗" | "先手") => Some(black.to_owned()),
+                (_, "white" | "gote" | "g" | "▽" | "△" | "☖" | "後手") => Some(white.to_owned()),
                 _ => None,
             };
             let diag = match suggestion {
                 Some(s) if single.is_some_and(|c| lookalike::ascii_for(c).is_some()) => {
-                    Diagnostic::error(codes::sfen::LOOKALIKE, span, format!("{} looks like `{s}` but is not ASCII", lookalike::describe(single.unwrap_or(' '))))
-                        .label(format!("did you mean `{s}`?"))
-                        .help(format!("SFEN is written in ASCII: write `{s}`"))
+                    let fits = token::side(&s).is_some_and(|side| allows(choice, side.dialect));
+                    fields::lookalike_finding(&CODES, span, &lookalike::describe(single.unwrap_or(' ')), &s, fits)
                 }
                 Some(s) => Diagnostic::error(codes::sfen::SIDE, span, format!("`{text}` is not a side to move"))
                     .label(format!("did you mean `{s}`?"))
-                    .help(format!("write `{s}`: the side to move is `b` (Black, sente) or `w` (White, gote); SFEN 2007 writes `B` or `W`")),
+                    .help(format!("write `{s}`: the side to move is `b` (Black, sente) or `w` (White, gote); SFEN 2007 writes `B` or `W`"))
+                    .fix(Fix::replace(span, s, Applicability::Safe)),
                 None => Diagnostic::error(codes::sfen::SIDE, span, format!("`{}` is not a side to move", text.escape_debug()))
                     .label(format!("expected {expected}"))
                     .help("the side to move is `b` (Black, sente) or `w` (White, gote); SFEN 2007 writes `B` or `W`"),
@@ -422,7 +453,9 @@ pub fn build_hand(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Hand 
         match item.as_rule() {
             Rule::NO_INFORMATION => dashes.push(s),
             Rule::hand_entry_lenient => {
-                if let Some(entry) = build_hand_entry(item, offset, out) {
+                // The hand is this entry alone (and the end of the text).
+                let alone = items.len() == 2;
+                if let Some(entry) = build_hand_entry(item, offset, alone, out) {
                     hand.entries.push(entry);
                 } else {
                     faults += 1;
@@ -455,12 +488,15 @@ pub fn build_hand(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Hand 
         for &d in &dashes[1..] {
             diag = diag.with(d, "another `-`");
         }
+        if faults == 0 {
+            diag = diag.fix(fields::dashes_fix(&dashes, hand.span, lists));
+        }
         out.push(diag);
     }
     hand
 }
 
-fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnostic>) -> Option<HandEntry> {
+fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, alone: bool, out: &mut Vec<Diagnostic>) -> Option<HandEntry> {
     let span = Span::of(item.as_span()).shift(offset);
     let mut count = None;
     let mut piece = None;
@@ -473,29 +509,9 @@ fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnosti
                 let value = token::hand_count(text);
                 if value.is_none() {
                     ok = false;
-                    out.push(if text.bytes().all(|b| b == b'0') {
-                        Diagnostic::error(codes::sfen::HAND_COUNT_ZERO, s, "a count of 0 in hand")
-                            .label("zero pieces")
-                            .help("leave out a piece the side does not hold")
-                    } else if text.len() > 2 {
-                        Diagnostic::error(
-                            codes::sfen::HAND_COUNT_RANGE,
-                            s,
-                            format!("the count `{text}` has more than two digits"),
-                        )
-                        .label("counts run from 1 to 99")
-                        .help(
-                            "a count is one or two digits (`integer ::= [1-9][0-9]?`); a set has at most 18 of a kind",
-                        )
-                    } else {
-                        Diagnostic::error(
-                            codes::sfen::HAND_COUNT_FORM,
-                            s,
-                            format!("the count `{text}` has a leading zero"),
-                        )
-                        .label("leading zero")
-                        .help(format!("write `{}`", text.trim_start_matches('0')))
-                    });
+                    // A piece held 0 times is left out; a hand of nothing else is `-`.
+                    let left_out = Fix::replace(span, if alone { "-" } else { "" }, Applicability::Safe);
+                    out.push(hand_count_fault(text, s, left_out));
                 }
                 count = value.map(|v| Spanned::new(v, s));
             }
@@ -524,7 +540,8 @@ fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnosti
                         format!("`{text}` is a promoted piece; pieces in hand are never promoted"),
                     )
                     .label("promoted")
-                    .help(format!("a captured piece goes to hand unpromoted: write `{base}`")),
+                    .help(format!("a captured piece goes to hand unpromoted: write `{base}`"))
+                    .fix(Fix::replace(s, base, Applicability::Safe)),
                 );
             }
             other => unreachable!("build_hand_entry: {other:?}"),
@@ -536,14 +553,32 @@ fn build_hand_entry(item: Pair<'_, Rule>, offset: usize, out: &mut Vec<Diagnosti
     }
 }
 
+/// The finding for a hand count `text` at `s` that is not a count from 1 to 99.
+/// `left_out` is the fix of a count of 0: the entry left out.
+fn hand_count_fault(text: &str, s: Span, left_out: Fix) -> Diagnostic {
+    if text.bytes().all(|b| b == b'0') {
+        Diagnostic::error(codes::sfen::HAND_COUNT_ZERO, s, "a count of 0 in hand")
+            .label("zero pieces")
+            .help("leave out a piece the side does not hold")
+            .fix(left_out)
+    } else if text.len() > 2 {
+        Diagnostic::error(codes::sfen::HAND_COUNT_RANGE, s, format!("the count `{text}` has more than two digits"))
+            .label("counts run from 1 to 99")
+            .help("a count is one or two digits (`integer ::= [1-9][0-9]?`); a set has at most 18 of a kind")
+    } else {
+        Diagnostic::error(codes::sfen::HAND_COUNT_FORM, s, format!("the count `{text}` has a leading zero"))
+            .label("leading zero")
+            .help(format!("write `{}`", text.trim_start_matches('0')))
+            .fix(Fix::replace(s, text.trim_start_matches('0'), Applicability::Safe))
+    }
+}
+
 fn build_move_number(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Spanned<u64>> {
     if parse_total(Rule::move_number_lenient, text).is_none() {
         let meant: Option<String> = text.chars().map(lookalike::ascii_for).collect();
         let diag = match meant {
             Some(m) if is_digits(&m) => {
-                Diagnostic::error(codes::sfen::LOOKALIKE, span, format!("`{text}` looks like `{m}` but is not ASCII"))
-                    .label(format!("did you mean `{m}`?"))
-                    .help(format!("SFEN is written in ASCII: write `{m}`"))
+                fields::lookalike_finding(&CODES, span, &format!("`{text}`"), &m, !m.starts_with('0'))
             }
             _ if text.starts_with('-') && is_digits(&text[1..]) => Diagnostic::error(
                 codes::sfen::MOVE_NUMBER,
@@ -567,7 +602,8 @@ fn build_move_number(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Optio
         out.push(
             Diagnostic::error(codes::sfen::MOVE_NUMBER_ZERO, span, "move numbers start at 1")
                 .label("move 0")
-                .help("the start position is move 1: write `1`, or leave the field out"),
+                .help("the start position is move 1: write `1`, or leave the field out")
+                .fix(Fix::replace(span, "1", Applicability::Unsafe)),
         );
         return None;
     }
@@ -579,7 +615,8 @@ fn build_move_number(text: &str, span: Span, out: &mut Vec<Diagnostic>) -> Optio
                 format!("the move number `{text}` has a leading zero"),
             )
             .label("leading zero")
-            .help(format!("write `{}`", text.trim_start_matches('0'))),
+            .help(format!("write `{}`", text.trim_start_matches('0')))
+            .fix(Fix::replace(span, text.trim_start_matches('0'), Applicability::Safe)),
         );
         return None;
     }
@@ -603,6 +640,7 @@ fn resolve_dialect(record: &Record, choice: DialectChoice, out: &mut Vec<Diagnos
         DialectChoice::Auto => {
             let dialect = side.map(|s| s.node.dialect);
             if let (Some(s), Some(m)) = (side.filter(|s| s.node.dialect == Dialect::Sfen2007), big_move) {
+                let usi = Side { color: s.node.color, dialect: Dialect::Usi }.letter();
                 out.push(
                     Diagnostic::error(
                         codes::sfen::MIXED_DIALECT,
@@ -611,10 +649,8 @@ fn resolve_dialect(record: &Record, choice: DialectChoice, out: &mut Vec<Diagnos
                     )
                     .label("SFEN 2007 move numbers have at most two digits")
                     .with(s.span, "an SFEN 2007 side letter")
-                    .help(format!(
-                        "write the side as `{}` to make this a USI record",
-                        if s.node.color == Color::Black { 'b' } else { 'w' }
-                    )),
+                    .help(format!("write the side as `{usi}` to make this a USI record"))
+                    .fix(Fix::replace(s.span, usi.to_string(), Applicability::Safe)),
                 );
             }
             dialect
@@ -650,10 +686,14 @@ fn other_side_letter(side: Spanned<Side>, wanted: Dialect) -> Option<Diagnostic>
     let meant = Side { color: side.node.color, dialect: wanted }.letter();
     let message =
         format!("`{}` is the {} side letter; {} writes `{meant}`", side.node.letter(), written.title(), wanted.title());
-    Some(Diagnostic::error(codes::sfen::DIALECT, side.span, message).label(format!("did you mean `{meant}`?")).help(
-        format!(
-            "write `{meant}`, or check this record with `--dialect {}` (or `auto`), which accepts it",
-            written.as_str()
-        ),
-    ))
+    let help = format!(
+        "write `{meant}`, or check this record with `--dialect {}` (or `auto`), which accepts it",
+        written.as_str()
+    );
+    Some(
+        Diagnostic::error(codes::sfen::DIALECT, side.span, message)
+            .label(format!("did you mean `{meant}`?"))
+            .help(help)
+            .fix(Fix::replace(side.span, meant.to_string(), Applicability::Safe)),
+    )
 }

@@ -60,10 +60,25 @@ impl FromStr for DialectChoice {
 /// A record read and checked.
 pub type Checked = crate::checked::Checked<Record, Position>;
 
-/// Reads and checks one record (a line without its end of line).
+/// Reads and checks one record (a line without its end of line). The safe fixes of an invalid
+/// record's findings are tried (see [`vet_fixes`](crate::diagnostic::vet_fixes)).
+#[inline]
 pub fn check(text: &str, choice: DialectChoice) -> Checked {
     let (record, diagnostics) = read(text, choice);
-    judge(record, diagnostics)
+    let mut checked = judge(record, diagnostics);
+    if !checked.is_valid() {
+        vet(text, choice, &mut checked.diagnostics);
+    }
+    checked
+}
+
+/// The vetting of [`check`]'s safe fixes, kept out of the way of valid records.
+#[cold]
+fn vet(text: &str, choice: DialectChoice, diagnostics: &mut [Diagnostic]) {
+    crate::diagnostic::vet_fixes(text, diagnostics, |fixed| {
+        let (record, diagnostics) = read(fixed, choice);
+        judge(record, diagnostics).diagnostics
+    });
 }
 
 /// The syntax tree of `text` and its syntax faults: the fast reader's, or the builder's.

@@ -9,7 +9,7 @@
 use super::ast::{Cell, HandEntry, Record};
 use super::model::{hands_of, square_span};
 use crate::diagnostic::codes;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::notation::findings::{self, CheckWords, Checker};
 use crate::shogi::{Board, Color, Hand, Piece, PieceKind, Square};
 use crate::span::{Span, Spanned};
@@ -81,7 +81,7 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, out: &mut Vec
         check_empty_runs(board, out);
     }
     if let (Some(hand), true) = (&record.hand, sound.hand) {
-        check_hand_form(&hand.entries, out);
+        check_hand_form(hand, out);
     }
     let (Some(field), Some(board)) = (record.board.as_ref(), board) else { return };
     let at = |sq: Square| square_span(field, sq);
@@ -139,7 +139,8 @@ fn split_run(run: &[Spanned<Cell>], out: &mut Vec<Diagnostic>) {
             format!("`{written}` writes one run of {total} empty squares as {}", run.len()),
         )
         .label("consecutive digits")
-        .help(format!("write `{total}`")),
+        .help(format!("write `{total}`"))
+        .fix(Fix::replace(span, total.to_string(), Applicability::Safe)),
     );
 }
 
@@ -178,29 +179,70 @@ fn hand_letter((color, kind): (Color, PieceKind)) -> char {
     }
 }
 
-fn check_hand_form(entries: &[HandEntry], out: &mut Vec<Diagnostic>) {
-    let mut seen: [Option<&HandEntry>; 16] = [None; 16];
-    let canonical = || {
+/// The hand-form warnings of `hand`. The canonical hand repairs them all at once, so one
+/// finding carries it (the first that only it repairs); a count of 1 alone is repaired by
+/// removing the count.
+fn check_hand_form(hand: &super::ast::Hand, out: &mut Vec<Diagnostic>) {
+    let entries = &hand.entries;
+    // The common case, a canonical hand: each entry after the one before, no count of 1.
+    let in_order = entries.windows(2).all(|w| usi_rank(&w[0]) < usi_rank(&w[1]));
+    if in_order && entries.iter().all(|e| e.count.is_none_or(|c| c.node != 1)) {
+        return;
+    }
+    // Worked out only for a hand with a finding: valid records pay nothing.
+    let hands = || {
         let mut hands = [Hand::default(); 2];
         for e in entries {
             hands[e.piece.node.0.index()].add(e.piece.node.1, e.amount());
         }
-        canonical_hand(&hands)
+        hands
+    };
+    let canonical = || canonical_hand(&hands());
+    let mut found = Vec::new();
+    check_hand_repeats(entries, &canonical, &mut found);
+    if let Some(pair) = entries.windows(2).find(|w| usi_rank(&w[1]) < usi_rank(&w[0])) {
+        found.push(
+            Diagnostic::warning(codes::sfen::HAND_ORDER, pair[1].span, "the hand is not in USI order")
+                .label("out of order")
+                .with(pair[0].span, "comes after this")
+                .help(format!(
+                    "USI lists Black's pieces before White's, each in the order R B G S N L P: write `{}`",
+                    canonical()
+                )),
+        );
+    }
+    // Merged counts over two digits cannot be written: then there is no whole-hand fix.
+    let whole_fix = || {
+        let hands = hands();
+        hands
+            .iter()
+            .all(|h| h.0.iter().all(|n| *n < 100))
+            .then(|| Fix::replace(hand.span, canonical_hand(&hands), Applicability::Safe))
+    };
+    let whole = match found.first_mut() {
+        Some(first) => whole_fix().map(|fix| first.fixes.push(fix)).is_some(),
+        None => false,
     };
     for entry in entries {
         if let Some(count) = entry.count.filter(|c| c.node == 1) {
-            out.push(
-                Diagnostic::warning(codes::sfen::HAND_COUNT_ONE, count.span, "a count of 1 is not written")
-                    .label("redundant count")
-                    .help(format!("write `{}` alone", hand_letter(entry.piece.node))),
-            );
+            let diag = Diagnostic::warning(codes::sfen::HAND_COUNT_ONE, count.span, "a count of 1 is not written")
+                .label("redundant count")
+                .help(format!("write `{}` alone", hand_letter(entry.piece.node)));
+            out.push(if whole { diag } else { diag.fix(Fix::replace(count.span, "", Applicability::Safe)) });
         }
+    }
+    out.append(&mut found);
+}
+
+/// One warning per piece listed more than once in `entries`, with a label on each listing.
+fn check_hand_repeats(entries: &[HandEntry], canonical: &dyn Fn() -> String, out: &mut Vec<Diagnostic>) {
+    let mut seen: [Option<&HandEntry>; 16] = [None; 16];
+    for entry in entries {
         let key = usi_rank(entry);
         if seen[key].is_none() {
             seen[key] = Some(entry);
         }
     }
-    // One warning per piece listed more than once, with a label on each listing.
     for first in seen.iter().flatten() {
         let again: Vec<&HandEntry> =
             entries.iter().filter(|e| usi_rank(e) == usi_rank(first) && e.span != first.span).collect();
@@ -223,17 +265,6 @@ fn check_hand_form(entries: &[HandEntry], out: &mut Vec<Diagnostic>) {
             diag = diag.with(e.span, "listed again");
         }
         out.push(diag.help(format!("list each piece once with its total count: `{}`", canonical())));
-    }
-    if let Some(pair) = entries.windows(2).find(|w| usi_rank(&w[1]) < usi_rank(&w[0])) {
-        out.push(
-            Diagnostic::warning(codes::sfen::HAND_ORDER, pair[1].span, "the hand is not in USI order")
-                .label("out of order")
-                .with(pair[0].span, "comes after this")
-                .help(format!(
-                    "USI lists Black's pieces before White's, each in the order R B G S N L P: write `{}`",
-                    canonical()
-                )),
-        );
     }
 }
 
