@@ -4,7 +4,7 @@
 use super::ast::Cell;
 use crate::chess::Piece;
 use crate::diagnostic::codes;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::notation::grid::{Row, ShapeWords, Size};
 use crate::span::{Span, Spanned};
 
@@ -26,10 +26,14 @@ impl ShapeWords<Piece> for Shape {
         }
     }
 
-    fn empty_rank(index: usize, span: Span) -> Diagnostic {
-        Diagnostic::error(codes::fen::EMPTY_RANK, span, format!("{} is empty", Self::rank_name(index)))
+    fn empty_rank(index: usize, span: Span, fill: Option<usize>) -> Diagnostic {
+        let diag = Diagnostic::error(codes::fen::EMPTY_RANK, span, format!("{} is empty", Self::rank_name(index)))
             .label("nothing between these")
-            .help("write `8` for a rank of eight blank squares")
+            .help("write `8` for a rank of eight blank squares");
+        match fill {
+            Some(at) => diag.fix(Fix::replace(Span::point(at), "8", Applicability::Safe)),
+            None => diag,
+        }
     }
 
     fn too_wide(index: usize, width: u32, over: Option<&Spanned<Cell>>, rank: &Row) -> Diagnostic {

@@ -303,8 +303,10 @@ pub trait ShapeWords<P> {
     fn foreign(_grid: &Grid<P>) -> bool {
         false
     }
-    /// An empty rank, `span` its separators.
-    fn empty_rank(index: usize, span: Span) -> Diagnostic;
+    /// An empty rank, `span` its separators; `fill` is where a rank of empty squares would
+    /// repair it (when the board has its number of ranks, so that the rank is evidently empty
+    /// squares, not a stray separator).
+    fn empty_rank(index: usize, span: Span, fill: Option<usize>) -> Diagnostic;
     /// A rank `width` squares wide, more than the size's files; `over` is the cell that runs past.
     fn too_wide(index: usize, width: u32, over: Option<&Spanned<Cell<P>>>, rank: &Row) -> Diagnostic;
     /// A rank `width` squares wide, fewer than the size's files.
@@ -338,7 +340,8 @@ impl<P: Copy + fmt::Display> Grid<P> {
                     rank.span.start.saturating_sub(1).max(self.span.start),
                     (rank.span.end + 1).min(self.span.end),
                 );
-                out.push(W::empty_rank(i, span));
+                let fill = (n == W::SIZE.ranks).then_some(rank.span.start);
+                out.push(W::empty_rank(i, span, fill));
             } else if width > W::SIZE.files {
                 let mut sum = 0;
                 let over = self.cells_of(rank).iter().find(|c| {

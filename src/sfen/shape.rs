@@ -3,7 +3,7 @@
 
 use super::ast::{BoardField, Cell};
 use crate::diagnostic::codes;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::notation::grid::{Row, ShapeWords, Size};
 use crate::shogi::{rank_letter, Piece};
 use crate::span::{Span, Spanned};
@@ -35,10 +35,14 @@ impl ShapeWords<Piece> for Shape {
         board.ranks.len() == 8 && board.ranks.iter().all(|r| board.width(r) == 8)
     }
 
-    fn empty_rank(index: usize, span: Span) -> Diagnostic {
-        Diagnostic::error(codes::sfen::EMPTY_RANK, span, format!("{} is empty", Self::rank_name(index)))
+    fn empty_rank(index: usize, span: Span, fill: Option<usize>) -> Diagnostic {
+        let diag = Diagnostic::error(codes::sfen::EMPTY_RANK, span, format!("{} is empty", Self::rank_name(index)))
             .label("nothing between these")
-            .help("write `9` for a rank of nine empty squares")
+            .help("write `9` for a rank of nine empty squares");
+        match fill {
+            Some(at) => diag.fix(Fix::replace(Span::point(at), "9", Applicability::Safe)),
+            None => diag,
+        }
     }
 
     fn too_wide(index: usize, width: u32, over: Option<&Spanned<Cell>>, rank: &Row) -> Diagnostic {
