@@ -15,7 +15,7 @@ use crate::args::{self, DialectArg, FormatArg};
 use crate::games::{open_input, PSN_PIECE_BYTES};
 use crate::input::BATCH_BYTES;
 use crate::report::{self, exit_code, usage_error, Renderer, Totals};
-use crate::{input, output, positions};
+use crate::{fix, input, output, positions};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct CheckArgs {
@@ -37,6 +37,8 @@ pub(crate) struct CheckArgs {
     /// PSN: check the syntax only, without playing the moves on a board.
     #[arg(long)]
     no_replay: bool,
+    #[command(flatten)]
+    fixes: fix::FixArgs,
 }
 
 pub(crate) fn run(args: &CheckArgs) -> ExitCode {
@@ -51,11 +53,19 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
     let mut out = output::Stdout;
     let mut totals = Totals::default();
     let mut failed = false;
+    let mut fixed = fix::Fixed::default();
     for path in &paths {
         let name = input::name(path);
-        let checked = resolve(args, path)
-            .map_err(|e| Stop::Usage(e, Totals::default()))
-            .and_then(|format| check_path(args, path, format, &renderer, workers, &mut out));
+        let checked = resolve(args, path).map_err(|e| Stop::Usage(e, Totals::default())).and_then(|format| {
+            if args.fixes.any() {
+                let f = fix::fix_file(path, format, args.fixes).map_err(|e| Stop::Usage(e, Totals::default()))?;
+                fixed.add(f);
+                if args.fixes.diff {
+                    return Ok(Totals::default());
+                }
+            }
+            check_path(args, path, format, &renderer, workers, &mut out)
+        });
         match checked {
             Ok(t) => totals.add(&t),
             Err(Stop::Usage(e, t)) => {
@@ -66,6 +76,14 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
             // `output::exit` reports it (a closed pipe quietly).
             Err(Stop::Write) => return ExitCode::from(2),
         }
+    }
+    if args.fixes.diff {
+        // What `--fix` would do; nothing was checked.
+        let _ = writeln!(out, "{}", fixed.would(json));
+        return exit_code(failed, fixed.applied > 0);
+    }
+    if args.fixes.fix {
+        totals.fixed = Some(fixed);
     }
     // Any write error is kept and reported by `output::exit`.
     let _ = writeln!(out, "{}", totals.summary(json));

@@ -10,6 +10,7 @@ mod check;
 mod conformance;
 mod convert;
 mod docs;
+mod fix;
 mod games;
 mod grammar;
 mod input;

@@ -160,6 +160,12 @@ impl AtomicFile {
         Ok(Self { path: path.to_owned(), file: io::BufWriter::new(file) })
     }
 
+    /// Gives the file, when renamed, the permissions of the file at `like` (for a file written
+    /// anew in place of one).
+    pub fn keep_permissions_of(&self, like: &Path) -> io::Result<()> {
+        fs::set_permissions(self.file.get_ref().path(), fs::metadata(like)?.permissions())
+    }
+
     /// Renames the finished file over its path.
     pub fn commit(self) -> io::Result<()> {
         let file = self.file.into_inner().map_err(io::IntoInnerError::into_error)?;

@@ -79,6 +79,8 @@ pub(crate) struct Totals {
     pub(crate) warnings: u64,
     /// How many records were read in each dialect, by name, with the dialect's title.
     pub(crate) dialects: BTreeMap<&'static str, (u64, &'static str)>,
+    /// With `--fix`: the fixes applied, and those left out because they overlap another.
+    pub(crate) fixed: Option<crate::fix::Fixed>,
 }
 
 impl Totals {
@@ -110,6 +112,12 @@ pub(crate) struct JsonSummary {
     warnings: u64,
     /// How many records were read in each dialect.
     dialects: BTreeMap<&'static str, u64>,
+    /// With `--fix`: the fixes applied.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fixed: Option<u64>,
+    /// With `--fix`: the fixes left out because they overlap another.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped: Option<u64>,
 }
 
 /// Everything a worker needs to render reports.
@@ -213,6 +221,8 @@ impl Totals {
                 invalid: self.invalid,
                 warnings: self.warnings,
                 dialects: self.dialects.iter().map(|(name, (n, _))| (*name, *n)).collect(),
+                fixed: self.fixed.map(|f| f.applied),
+                skipped: self.fixed.map(|f| f.skipped),
             };
             return serde_json::to_string(&summary).unwrap_or_default();
         }
@@ -224,8 +234,16 @@ impl Totals {
             (false, 1) => "record",
             (false, _) => "records",
         };
+        let fixed = match self.fixed {
+            Some(f) if f.skipped > 0 => {
+                format!("; {} fixed, {} not (each overlaps another fix: run again)", f.applied, f.skipped)
+            }
+            Some(f) => format!("; {} fixed", f.applied),
+            None => String::new(),
+        };
+        let warnings = if self.warnings == 1 { "warning" } else { "warnings" };
         format!(
-            "{} {noun}: {} valid, {} invalid, {} warnings{dialects}",
+            "{} {noun}: {} valid, {} invalid, {} {warnings}{dialects}{fixed}",
             self.records, self.valid, self.invalid, self.warnings
         )
     }

@@ -1,0 +1,93 @@
+//! `kifu check --fix`, `--diff` and `--unsafe-fixes` through the built binary: the safe fixes
+//! applied in place, line ends, byte-order marks and blank lines kept, valid files untouched,
+//! a second run with nothing left to do.
+
+#[path = "common/bin.rs"]
+mod bin;
+
+use bin::{kifu, stdout, write};
+
+const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+/// A file of SFEN records: one valid, one with trailing spaces, one with its hand out of order,
+/// a blank line, CRLF line ends, and a byte-order mark.
+fn faulty() -> String {
+    format!("\u{FEFF}{START}\r\n{START}  \r\n\r\n4k4/9/9/9/9/9/9/9/4K4 b 2SB 1\r\n")
+}
+
+#[test]
+fn fix_applies_the_safe_fixes_and_keeps_the_rest_of_the_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = write(dir.path(), "a.sfen", faulty().as_bytes());
+    let out = kifu().args(["check", "--fix", &path]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    // The byte-order mark is part of how the file is written: kept, and still a warning.
+    let summary = "3 records: 3 valid, 0 invalid, 1 warning (read as 3 USI); 2 fixed";
+    assert!(stdout(&out).trim_end().ends_with(summary), "{}", stdout(&out));
+    let fixed = std::fs::read_to_string(&path).expect("read");
+    assert_eq!(fixed, format!("\u{FEFF}{START}\r\n{START}\r\n\r\n4k4/9/9/9/9/9/9/9/4K4 b B2S 1\r\n"));
+    // A second run has nothing left to do, and changes nothing.
+    let again = kifu().args(["check", "--fix", &path]).output().expect("runs");
+    assert!(stdout(&again).trim_end().ends_with("; 0 fixed"), "{}", stdout(&again));
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), fixed);
+}
+
+#[test]
+fn fix_never_changes_a_valid_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = format!("{START}\n\n{START}\r\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let sfen = write(dir.path(), "ok.sfen", format!("{START}\n\n{START}\r").as_bytes());
+    let fen = write(dir.path(), "ok.fen", text.lines().last().unwrap_or_default().as_bytes());
+    for path in [&sfen, &fen] {
+        let before = std::fs::read(path).expect("read");
+        let out = kifu().args(["check", "--fix", "--unsafe-fixes", path]).output().expect("runs");
+        assert_eq!(out.status.code(), Some(0), "{path}: {}", stdout(&out));
+        assert_eq!(std::fs::read(path).expect("read"), before, "{path} is untouched");
+    }
+}
+
+#[test]
+fn diff_prints_the_fixes_and_changes_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = write(dir.path(), "a.sfen", faulty().as_bytes());
+    let out = kifu().args(["check", "--diff", &path]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1), "fixes to apply");
+    let expected = format!(
+        "--- {path}\n+++ {path}\n@@ -1,4 +1,4 @@\n \u{FEFF}{START}\n-{START}  \n+{START}\n \n-4k4/9/9/9/9/9/9/9/4K4 b 2SB 1\n+4k4/9/9/9/9/9/9/9/4K4 b B2S 1\n2 fixes to apply (`--fix` applies them)\n"
+    );
+    assert_eq!(stdout(&out), expected);
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), faulty());
+    let json = kifu().args(["check", "--diff", "--message-format", "json", &path]).output().expect("runs");
+    let last = stdout(&json).lines().last().map(str::to_owned).unwrap_or_default();
+    let summary: serde_json::Value = serde_json::from_str(&last).expect("a JSON summary");
+    assert_eq!((summary["type"].as_str(), summary["fixable"].as_u64()), (Some("summary"), Some(2)));
+}
+
+#[test]
+fn fixes_json_positions_and_fen_records() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fen = write(dir.path(), "a.fen", b"4k3/8/8/8/8/8/8/4K3 w - -\n");
+    let out = kifu().args(["check", "--fix", "--message-format", "json", &fen]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(std::fs::read_to_string(&fen).expect("read"), "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    let last = stdout(&out).lines().last().map(str::to_owned).unwrap_or_default();
+    let summary: serde_json::Value = serde_json::from_str(&last).expect("a JSON summary");
+    assert_eq!((summary["fixed"].as_u64(), summary["valid"].as_u64()), (Some(1), Some(1)));
+}
+
+#[test]
+fn what_cannot_be_fixed_is_refused_and_left_as_it_was() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // A Latin-1 `é` after a trailing space: a fault with a fix, in a file that is not UTF-8.
+    let mut bytes = format!("{START} ").into_bytes();
+    bytes.extend_from_slice(b"\xE9\n");
+    let latin1 = write(dir.path(), "a.sfen", &bytes);
+    let before = std::fs::read(&latin1).expect("read");
+    let out = kifu().args(["check", "--fix", &latin1]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not UTF-8"), "{:?}", out);
+    assert_eq!(std::fs::read(&latin1).expect("read"), before);
+    let stdin = kifu().args(["check", "--fix", "--format", "sfen", "-"]).output().expect("runs");
+    assert_eq!(stdin.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&stdin.stderr).contains("not on standard input"));
+}
