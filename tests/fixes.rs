@@ -285,7 +285,7 @@ fn safe_fixes_of_single_edits_remove_their_finding_and_add_none() {
                 fixes += 1;
                 let fixed = fix.apply(&record).unwrap_or_default();
                 let after = census(&check(format, &fixed));
-                let gone = after.get(d.code).copied().unwrap_or(0) < counts[d.code];
+                let gone = after.get(&d.code).copied().unwrap_or(0) < counts[&d.code];
                 let added: Vec<&Code> =
                     after.iter().filter(|(c, n)| counts.get(*c).is_none_or(|b| *n > b)).map(|(c, _)| c).collect();
                 if !gone || !added.is_empty() {

@@ -411,7 +411,7 @@ fn the_verdict_places_the_fault_where_the_grammar_stops() {
             automaton,
             Rule::usi_record,
             &[],
-            "sfen::syntax",
+            kifu::diagnostic::codes::sfen::SYNTAX,
             "SFEN",
             sfen::rule_words,
         )
@@ -419,7 +419,7 @@ fn the_verdict_places_the_fault_where_the_grammar_stops() {
     assert!(verdict(sfen::build::START).is_none());
     let bad = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1x";
     let d = verdict(bad).expect("a verdict");
-    assert_eq!(d.code, "sfen::syntax");
+    assert_eq!(d.code, kifu::diagnostic::codes::sfen::SYNTAX);
     assert_eq!(d.span().start, bad.len() - 1);
     assert!(d.message.contains("a digit"), "{}", d.message);
     // Without the automaton, pest decides, and places it no later.
@@ -428,20 +428,21 @@ fn the_verdict_places_the_fault_where_the_grammar_stops() {
         None,
         Rule::usi_record,
         &[],
-        "sfen::syntax",
+        kifu::diagnostic::codes::sfen::SYNTAX,
         "SFEN",
         sfen::rule_words,
     )
     .expect("a verdict");
     assert!(by_pest.span().start <= d.span().start);
     // A finding of the builder's at or before that place stands alone.
-    let earlier = kifu::diagnostic::Diagnostic::error("sfen::x", kifu::span::Span::new(0, 1), "x");
+    let earlier =
+        kifu::diagnostic::Diagnostic::error(kifu::diagnostic::codes::sfen::SIDE, kifu::span::Span::new(0, 1), "x");
     assert!(kifu::notation::fields::grammar_verdict::<SfenParser, Rule>(
         bad,
         automaton,
         Rule::usi_record,
         &[earlier],
-        "sfen::syntax",
+        kifu::diagnostic::codes::sfen::SYNTAX,
         "SFEN",
         sfen::rule_words
     )
@@ -457,7 +458,7 @@ fn psn_syntax_errors(diagnostics: &[kifu::diagnostic::Diagnostic]) -> Vec<usize>
                 .iter()
                 .any(|p| code.starts_with(p))
     };
-    diagnostics.iter().filter(|d| d.is_error() && !about_setup(d.code)).map(|d| d.span().start).collect()
+    diagnostics.iter().filter(|d| d.is_error() && !about_setup(&d.code)).map(|d| d.span().start).collect()
 }
 
 /// Every game of `text`, as the reader cuts it, through the guard.

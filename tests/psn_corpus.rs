@@ -66,7 +66,7 @@ fn summary(read: &psn::CheckedFile) -> String {
         );
         let mut codes: BTreeMap<(bool, &str), usize> = BTreeMap::new();
         for d in &g.diagnostics {
-            *codes.entry((!d.is_error(), d.code)).or_default() += 1;
+            *codes.entry((!d.is_error(), d.code.as_str())).or_default() += 1;
         }
         for ((warning, code), n) in codes {
             let _ = writeln!(out, "    {} {code} ×{n}", if warning { "warning" } else { "error  " });
@@ -123,7 +123,7 @@ fn corpus() {
 fn the_corrupted_copy_is_in_error() {
     let Ok(bytes) = std::fs::read(Path::new(CORPUS).join("acmvit-single-game-md-corrupted.psn")) else { return };
     let read = psn::check_bytes(&bytes, Default::default());
-    let codes: Vec<&str> = read.games[0].diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code).collect();
+    let codes: Vec<&str> = read.games[0].diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code.as_str()).collect();
     assert_eq!(
         codes,
         ["psn::bad-move", "psn::illegal-move", "psn::unknown-word"],

@@ -42,7 +42,7 @@ fn seen(d: &Diagnostic, origin: usize, board: usize) -> Seen {
             (s, l.message.clone())
         })
         .collect();
-    (d.code, d.is_error(), d.message.clone(), d.help.clone(), labels)
+    (d.code.as_str(), d.is_error(), d.message.clone(), d.help.clone(), labels)
 }
 
 #[test]
@@ -156,7 +156,7 @@ fn the_fen_header_s_own_parts_get_pointed_reports() {
         .iter()
         .map(|g| {
             let text = g.text(&read.text);
-            g.diagnostics.iter().filter(|d| d.is_error()).map(|d| (d.code, d.span().slice(text))).collect()
+            g.diagnostics.iter().filter(|d| d.is_error()).map(|d| (d.code.as_str(), d.span().slice(text))).collect()
         })
         .collect();
     let want: Vec<Vec<(&str, &str)>> = vec![

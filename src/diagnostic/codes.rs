@@ -6,8 +6,56 @@
 //! test --test codes` writes them again). Code that makes or tests a finding names its code by
 //! its constant here, as in [`sfen::RANK_WIDTH`], never as a string.
 
-/// A diagnostic's stable code, `format::name`: one of the constants of this module.
-pub type Code = &'static str;
+/// A diagnostic's stable code, `format::name`: one of the constants of this module, and
+/// nothing else (a `Code` cannot be made from a string outside it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Code(&'static str);
+
+impl Code {
+    /// The code as text, `sfen::rank-width`.
+    pub const fn as_str(self) -> &'static str {
+        self.0
+    }
+
+    /// The format or group the code belongs to: `sfen` for `sfen::rank-width`.
+    pub fn group(self) -> &'static str {
+        self.0.split_once("::").map_or(self.0, |(group, _)| group)
+    }
+}
+
+/// A code reads as its text: `code.starts_with("psn::")`.
+impl std::ops::Deref for Code {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.0
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl PartialEq<str> for Code {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0)
+    }
+}
 
 /// A code of the registry with what it means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,12 +88,12 @@ macro_rules! registry {
             #[doc = $group_doc]
             pub mod $group {
                 use super::{Code, Entry};
-                $( #[doc = $doc] pub const $name: Code = $code; )*
+                $( #[doc = $doc] pub const $name: Code = Code($code); )*
                 /// Every code of this group, with what it means.
-                pub const ALL: &[Entry] = &[$(Entry { code: $code, meaning: $doc.trim_ascii() }),*];
+                pub const ALL: &[Entry] = &[$(Entry { code: Code($code), meaning: $doc.trim_ascii() }),*];
                 /// True when `code` is one of this group's.
-                pub fn contains(code: &str) -> bool {
-                    ALL.iter().any(|e| e.code == code)
+                pub fn contains(code: Code) -> bool {
+                    code.group() == stringify!($group)
                 }
             }
         )*
@@ -562,13 +610,13 @@ mod tests {
         for group in GROUPS {
             for e in group.codes {
                 assert!(seen.insert(e.code), "{} twice", e.code);
-                let (prefix, name) = e.code.split_once("::").expect("format::name");
+                let (prefix, name) = e.code.as_str().split_once("::").expect("format::name");
                 assert_eq!(prefix, group.name);
                 assert!(name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'), "{}", e.code);
                 assert!(!e.meaning.is_empty() && e.meaning.ends_with('.'), "{}", e.code);
             }
         }
-        assert_eq!(lookup(sfen::RANK_WIDTH).map(|e| e.code), Some("sfen::rank-width"));
+        assert_eq!(lookup(sfen::RANK_WIDTH.as_str()).map(|e| e.code.as_str()), Some("sfen::rank-width"));
         assert!(psn::contains(psn::NUMBER_SIDE) && !psn::contains(sfen::RANK_WIDTH));
         assert!(lookup("sfen::no-such-code").is_none());
     }

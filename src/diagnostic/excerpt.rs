@@ -199,7 +199,7 @@ mod tests {
     fn long_lines_are_cut_around_their_labels() {
         let long = format!("[A \"x\"]\n{}BAD{}\nnext\n", "P7f ".repeat(100), " P3d".repeat(100));
         let at = long.find("BAD").expect("BAD");
-        let d = Diagnostic::error("t::t", Span::new(at, at + 3), "bad").label("here");
+        let d = Diagnostic::error(crate::diagnostic::codes::psn::TAG_NAME, Span::new(at, at + 3), "bad").label("here");
         let e = excerpt(&long, &LineIndex::new(&long), &d);
         assert_eq!(e.first_line, 0);
         let span = e.diagnostic.labels[0].span;

@@ -153,7 +153,7 @@ pub fn github_annotation(file: &str, d: &Diagnostic, place: impl Fn(usize) -> (u
     format!(
         "::{level} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
         escape_property(file),
-        escape_property(d.code),
+        escape_property(d.code.as_str()),
         escape_data(&message)
     )
 }
@@ -193,7 +193,7 @@ mod tests {
         assert_eq!(run["tool"]["driver"]["rules"].as_array().map(Vec::len), Some(codes::all().count()));
         let result = &run["results"][0];
         let index = result["ruleIndex"].as_u64().expect("an index") as usize;
-        assert_eq!(run["tool"]["driver"]["rules"][index]["id"].as_str(), Some(codes::sfen::RANK_WIDTH));
+        assert_eq!(run["tool"]["driver"]["rules"][index]["id"].as_str(), Some(codes::sfen::RANK_WIDTH.as_str()));
         assert_eq!(result["level"], "error");
         let region = &result["locations"][0]["physicalLocation"]["region"];
         assert_eq!((region["startLine"].as_u64(), region["startColumn"].as_u64()), (Some(7), Some(3)));

@@ -466,7 +466,7 @@ pub(crate) mod tests {
     }
 
     /// Each finding's code and the text it points at.
-    pub fn found<'a>(diagnostics: &'a [Diagnostic], text: &'a str) -> Vec<(&'a str, &'a str)> {
+    pub fn found<'a>(diagnostics: &'a [Diagnostic], text: &'a str) -> Vec<(crate::diagnostic::Code, &'a str)> {
         diagnostics.iter().map(|d| (d.code, d.span().slice(text))).collect()
     }
 }

@@ -16,13 +16,13 @@ pub struct Codes {
     /// What a record starts with: "the board".
     pub first_field: &'static str,
     /// Whitespace before the first field.
-    pub leading: &'static str,
+    pub leading: crate::diagnostic::Code,
     /// Whitespace after the last field.
-    pub trailing: &'static str,
+    pub trailing: crate::diagnostic::Code,
     /// Anything but one space between fields.
-    pub separator: &'static str,
+    pub separator: crate::diagnostic::Code,
     /// A look-alike of an ASCII character.
-    pub lookalike: &'static str,
+    pub lookalike: crate::diagnostic::Code,
 }
 
 /// The fields and the gaps of `text`, by the grammar's total `line` rule; `None` only if the
@@ -60,7 +60,7 @@ pub fn split_board_first<P: Parser<R>, R: RuleType>(
 }
 
 /// The finding for an empty record, at `end`; `help` shows a record.
-pub fn empty_record(code: &'static str, end: Span, help: String) -> Diagnostic {
+pub fn empty_record(code: crate::diagnostic::Code, end: Span, help: String) -> Diagnostic {
     Diagnostic::error(code, end, "the record is empty").label("nothing here").help(help)
 }
 
@@ -68,7 +68,7 @@ pub fn empty_record(code: &'static str, end: Span, help: String) -> Diagnostic {
 /// what it stands for ("means no castling rights"); when the field `lists` something besides,
 /// `remove` says why to remove the `-`.
 pub fn dash_with_more(
-    code: &'static str,
+    code: crate::diagnostic::Code,
     dash: Span,
     means: &str,
     label: &str,
@@ -147,7 +147,7 @@ pub fn check_gaps(text: &str, gaps: &[Span], codes: &Codes, out: &mut Vec<Diagno
 /// at `rank_start`). Removing it is the fix, safe unless it stands between two digits, which
 /// would then be written side by side.
 pub fn zero_count(
-    code: &'static str,
+    code: crate::diagnostic::Code,
     span: Span,
     message: &str,
     help: &str,
@@ -171,11 +171,16 @@ pub fn zero_count(
 /// ("shogi piece", made plural with an `s` for several), how to write the field, and the ASCII
 /// characters the field is written with (a look-alike of one of them gets a safe fix).
 #[derive(Clone, Copy, Debug)]
-pub struct Unknown(&'static str, &'static str, &'static str, &'static str);
+pub struct Unknown(crate::diagnostic::Code, &'static str, &'static str, &'static str);
 
 impl Unknown {
     /// The code, the noun ("shogi piece"), the help and the field's characters.
-    pub const fn new(code: &'static str, noun: &'static str, help: &'static str, known: &'static str) -> Self {
+    pub const fn new(
+        code: crate::diagnostic::Code,
+        noun: &'static str,
+        help: &'static str,
+        known: &'static str,
+    ) -> Self {
         Self(code, noun, help, known)
     }
 }
@@ -243,7 +248,7 @@ pub fn grammar_stop<P: Parser<R>, R: RuleType>(
 /// what stopped ("the FEN record", "the EPD operations"): the character that cannot be read, or
 /// where the text ends too early with what would complete it.
 pub fn stop_report(
-    code: &'static str,
+    code: crate::diagnostic::Code,
     what: &str,
     text: &str,
     offset: usize,
@@ -276,7 +281,7 @@ pub fn grammar_verdict<P: Parser<R>, R: RuleType>(
     automaton: Option<&crate::notation::grammar::RuleDfa>,
     rule: R,
     found: &[Diagnostic],
-    code: &'static str,
+    code: crate::diagnostic::Code,
     format: &str,
     words: fn(R) -> &'static str,
 ) -> Option<Diagnostic> {

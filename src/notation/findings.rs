@@ -14,7 +14,7 @@ pub struct Checker {
 
 /// The side not to move is in check: the side to move could take its king.
 pub fn opposite_check(
-    code: &'static str,
+    code: crate::diagnostic::Code,
     king: (Span, String),
     checkers: &[Checker],
     side: (Span, &str, &str),
@@ -35,7 +35,7 @@ pub fn opposite_check(
 
 /// The side to move is in check by more pieces than one move can bring about: `why` says why.
 pub fn impossible_check(
-    code: &'static str,
+    code: crate::diagnostic::Code,
     king: (Span, String),
     mover: &str,
     checkers: &[Checker],
@@ -57,16 +57,20 @@ pub fn impossible_check(
 /// A game's codes and words for the check findings.
 pub struct CheckWords {
     /// The code of [`opposite_check`].
-    pub opposite: &'static str,
+    pub opposite: crate::diagnostic::Code,
     /// The code of [`impossible_check`].
-    pub impossible: &'static str,
+    pub impossible: crate::diagnostic::Code,
     /// What the record calls the side field: "side to move", "active colour".
     pub side_field: &'static str,
 }
 
 impl CheckWords {
     /// The codes of [`opposite_check`] and [`impossible_check`], and the side field's name.
-    pub const fn new(opposite: &'static str, impossible: &'static str, side_field: &'static str) -> Self {
+    pub const fn new(
+        opposite: crate::diagnostic::Code,
+        impossible: crate::diagnostic::Code,
+        side_field: &'static str,
+    ) -> Self {
         Self { opposite, impossible, side_field }
     }
 }

@@ -196,7 +196,7 @@ pub enum LostSeparator {
 
 impl LostSeparator {
     /// The finding for the lost `/`; `rank_name` names a rank by its index.
-    pub fn diagnostic(self, code: &'static str, rank_name: impl Fn(usize) -> String) -> Diagnostic {
+    pub fn diagnostic(self, code: crate::diagnostic::Code, rank_name: impl Fn(usize) -> String) -> Diagnostic {
         let (span, message, label) = match self {
             LostSeparator::Missing { rank, at } => (
                 Span::point(at),
@@ -271,7 +271,7 @@ impl<P: fmt::Display> Grid<P> {
 pub struct Size {
     files: u32,
     ranks: usize,
-    count_code: &'static str,
+    count_code: crate::diagnostic::Code,
     noun: &'static str,
     separators: &'static str,
 }
@@ -283,7 +283,7 @@ impl Size {
     pub const fn new(
         files: u32,
         ranks: usize,
-        count_code: &'static str,
+        count_code: crate::diagnostic::Code,
         noun: &'static str,
         separators: &'static str,
     ) -> Self {

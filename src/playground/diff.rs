@@ -24,7 +24,7 @@ pub enum Change {
 
 impl Change {
     /// The diagnostic code that shows an example of this change.
-    pub const fn code(self) -> &'static str {
+    pub const fn code(self) -> crate::diagnostic::Code {
         match self {
             Self::NewlyAccepted => codes::grammar::NEWLY_ACCEPTED,
             Self::NewlyRejected => codes::grammar::NEWLY_REJECTED,

@@ -60,11 +60,11 @@ struct Departure {
 
 /// The departures of a game, one warning per kind (a handful per game: a list is quickest).
 #[derive(Default)]
-struct Departures(Vec<(&'static str, Departure)>);
+struct Departures(Vec<(crate::diagnostic::Code, Departure)>);
 
 impl Departures {
-    fn note(&mut self, code: &'static str, span: Span) {
-        match self.0.iter_mut().find(|(c, _)| std::ptr::eq(*c, code) || *c == code) {
+    fn note(&mut self, code: crate::diagnostic::Code, span: Span) {
+        match self.0.iter_mut().find(|(c, _)| *c == code) {
             Some((_, d)) => d.count += 1,
             None => self.0.push((code, Departure { count: 1, first: span })),
         }
@@ -82,7 +82,7 @@ impl Departures {
 }
 
 /// The message, label and help of each departure that is reported once per game.
-const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
+const DESCRIPTIONS: &[(crate::diagnostic::Code, (&str, &str, &str))] = &[
     (
         codes::psn::MOVE_SEPARATOR,
         (
@@ -235,7 +235,7 @@ const DESCRIPTIONS: &[(&str, (&str, &str, &str))] = &[
 ];
 
 /// The message, label and help of the departure `code` ([`DESCRIPTIONS`]).
-fn describe(code: &str) -> (&'static str, &'static str, &'static str) {
+fn describe(code: crate::diagnostic::Code) -> (&'static str, &'static str, &'static str) {
     DESCRIPTIONS
         .iter()
         .find(|(c, _)| *c == code)

@@ -20,7 +20,7 @@ pub struct Findings {
     dropped_errors: usize,
     first_dropped: Option<Span>,
     /// How many of each code were left out (a few dozen codes at most).
-    dropped_codes: Vec<(&'static str, usize)>,
+    dropped_codes: Vec<(crate::diagnostic::Code, usize)>,
 }
 
 impl Findings {
@@ -92,7 +92,7 @@ impl Findings {
                 e => format!("{n} more findings ({e} {})", plural(e, "error", "errors")),
             };
             // The most frequent codes first.
-            self.dropped_codes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+            self.dropped_codes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             let mut codes: Vec<String> =
                 self.dropped_codes.iter().take(SHOWN_CODES).map(|(code, n)| format!("{n} {code}")).collect();
             if self.dropped_codes.len() > SHOWN_CODES {
@@ -122,7 +122,7 @@ impl Findings {
         }
     }
 
-    fn count_dropped(&mut self, code: &'static str, n: usize) {
+    fn count_dropped(&mut self, code: crate::diagnostic::Code, n: usize) {
         match self.dropped_codes.iter_mut().find(|(c, _)| *c == code) {
             Some((_, count)) => *count += n,
             None => self.dropped_codes.push((code, n)),
@@ -166,7 +166,7 @@ mod tests {
         // Found backwards: the ones kept are the first in the text all the same.
         for i in (0..10 * MAX_FINDINGS_PER_GAME).rev() {
             let d = if i % 2 == 0 { Diagnostic::warning } else { Diagnostic::error };
-            f.push(d("psn::x", Span::new(i, i + 1), "x"));
+            f.push(d(codes::psn::TAG_NAME, Span::new(i, i + 1), "x"));
             assert!(f.kept.len() < 2 * MAX_FINDINGS_PER_GAME);
         }
         let all = f.into_vec();
@@ -179,14 +179,14 @@ mod tests {
         let left = 9 * MAX_FINDINGS_PER_GAME;
         assert_eq!(
             last.message,
-            format!("{left} more findings ({} errors) in this game not shown: {left} psn::x", left / 2)
+            format!("{left} more findings ({} errors) in this game not shown: {left} psn::tag-name", left / 2)
         );
     }
 
     #[test]
     fn says_nothing_more_under_the_limit() {
         let mut f = Findings::new();
-        f.extend((0..MAX_FINDINGS_PER_GAME).map(|i| Diagnostic::warning("psn::x", Span::new(i, i), "x")));
+        f.extend((0..MAX_FINDINGS_PER_GAME).map(|i| Diagnostic::warning(codes::psn::TAG_NAME, Span::new(i, i), "x")));
         assert_eq!(f.into_vec().len(), MAX_FINDINGS_PER_GAME);
     }
 }

@@ -208,7 +208,7 @@ fn tag_name(span: Span, key: &str) -> Diagnostic {
 mod tests {
     use super::*;
 
-    fn read_one(line: &str) -> (Vec<Header>, Vec<&'static str>) {
+    fn read_one(line: &str) -> (Vec<Header>, Vec<crate::diagnostic::Code>) {
         let (mut h, mut d) = (Vec::new(), Findings::new());
         read(line, 0, &mut h, &mut d);
         (h, d.into_vec().iter().map(|d| d.code).collect())

@@ -663,7 +663,7 @@ impl Unplayable {
 }
 
 /// A finding's code, message, label and help.
-type Parts = (&'static str, String, String, String);
+type Parts = (crate::diagnostic::Code, String, String, String);
 
 /// The other places a finding on a move points at: where pieces came from.
 struct Extra<'a> {

@@ -144,8 +144,12 @@ pub fn load_verdict_file<H>(
 /// `valid: fen::castling-order`.
 pub fn kifu_verdict<R, P>(checked: &Checked<R, P>) -> (Verdict, String) {
     let verdict = if checked.is_valid() { Verdict::Valid } else { Verdict::Invalid };
-    let codes: BTreeSet<&str> =
-        checked.diagnostics.iter().filter(|d| d.is_error() == (verdict == Verdict::Invalid)).map(|d| d.code).collect();
+    let codes: BTreeSet<&str> = checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error() == (verdict == Verdict::Invalid))
+        .map(|d| d.code.as_str())
+        .collect();
     let mut text = verdict.as_str().to_owned();
     if !codes.is_empty() {
         text.push_str(": ");
