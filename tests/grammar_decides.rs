@@ -11,7 +11,7 @@
 //!    reading or before.
 
 use kifu::fen::{self, parser::FenParser, Kind};
-use kifu::notation::grammar::{self, Grammar, PrefixDfa, RuleDfa};
+use kifu::notation::grammar::{self, PrefixDfa, RuleDfa, Rules};
 use kifu::sfen::{self, parser::SfenParser, DialectChoice};
 use pest::Parser;
 use proptest::prelude::*;
@@ -51,7 +51,7 @@ fn mutate(text: &str, rng: &mut TestRng) -> String {
 }
 
 /// Samples of `rule`'s regular language.
-fn samples(grammar: &Grammar, rule: &str, runner: &mut TestRunner, n: usize) -> Vec<String> {
+fn samples(grammar: &Rules, rule: &str, runner: &mut TestRunner, n: usize) -> Vec<String> {
     let regex = grammar.to_sample_regex(rule).expect("a compiled rule has a regex");
     let strategy = proptest::string::string_regex(&regex).expect("the regex generates");
     (0..n).map(|_| strategy.new_tree(runner).expect("a sample").current()).collect()
@@ -83,7 +83,7 @@ fn every_compiled_rule_reads_as_pest_reads_it() {
     let mut compiled = 0;
     let mut prefix_compiled = 0;
     for (file, sources) in grammars() {
-        let grammar = Grammar::parse(&sources).expect("the grammar parses");
+        let grammar = Rules::parse(&sources).expect("the grammar parses");
         let names = grammar.names();
         let vm = vm(&sources, &names);
         for &rule in &names {
@@ -139,14 +139,14 @@ fn the_rules_kifu_runs_as_automata_compile() {
         ),
         (&[grammar::PSN, grammar::COMMON][..], &["header", "header_named", "won_line", "variation_line"][..]),
     ] {
-        let grammar = Grammar::parse(sources).expect("parses");
+        let grammar = Rules::parse(sources).expect("parses");
         for rule in rules {
             if let Err(e) = RuleDfa::compile_in(&grammar, rule) {
                 panic!("`{rule}` does not compile: {e}");
             }
         }
     }
-    let psn = Grammar::parse(&[grammar::PSN, grammar::COMMON]).expect("parses");
+    let psn = Rules::parse(&[grammar::PSN, grammar::COMMON]).expect("parses");
     assert!(PrefixDfa::compile_in(&psn, "paren_clock").is_ok());
     assert!(grammar::ChoiceDfa::compile_in(&psn, "word").is_ok());
 }
@@ -162,7 +162,7 @@ fn an_unsound_rule_is_refused_with_a_witness() {
         dots = @{ "." | "..." }
         fine = @{ "..." | "." }
     "#;
-    let grammar = Grammar::parse(&[text]).expect("parses");
+    let grammar = Rules::parse(&[text]).expect("parses");
     for (rule, shows) in [("operation", "first alternative"), ("digits", "repeated"), ("dots", "first alternative")] {
         let err = RuleDfa::compile_in(&grammar, rule).err().unwrap_or_else(|| panic!("`{rule}` compiled"));
         let message = err.to_string();
@@ -283,7 +283,7 @@ fn fixture_lines(dir: &str, exts: &[&str]) -> Vec<String> {
 /// Records drawn from a record rule's own language (`record` shapes the grammar allows), from
 /// the fixtures, and both edited.
 fn records(sources: &[&str], rule: &str, fixtures: Vec<String>, n: usize) -> Vec<String> {
-    let grammar = Grammar::parse(sources).expect("parses");
+    let grammar = Rules::parse(sources).expect("parses");
     let mut runner = runner();
     let mut base = samples(&grammar, rule, &mut runner, n / 4);
     base.extend(fixtures);
@@ -557,7 +557,7 @@ fn guard_psn_text(text: &str, failures: &mut Vec<String>) -> usize {
 /// comments (nested, over several lines), `;` comments, parenthesised clocks, variations, escape,
 /// won and `Variation:` lines, prose, blank lines; then edited.
 fn generated_games(n: usize) -> Vec<String> {
-    let grammar = Grammar::parse(&[grammar::PSN, grammar::COMMON]).expect("parses");
+    let grammar = Rules::parse(&[grammar::PSN, grammar::COMMON]).expect("parses");
     let mut runner = runner();
     let words: Vec<Vec<String>> = grammar
         .alternatives("word")
@@ -654,7 +654,7 @@ fn guard_generated_psn() {
 #[test]
 fn the_word_lists_agree() {
     use kifu::psn::scan::WordKind;
-    let grammar = Grammar::parse(&[grammar::PSN, grammar::COMMON]).expect("parses");
+    let grammar = Rules::parse(&[grammar::PSN, grammar::COMMON]).expect("parses");
     let word = grammar.alternatives("word").expect("word");
     let kinds: Vec<WordKind> = word.iter().map(|n| WordKind::from_rule_name(n).expect("a word kind")).collect();
     let pick = |keep: fn(WordKind) -> bool| -> Vec<String> {

@@ -23,7 +23,7 @@ pub const PSN: &str = include_str!("../../grammar/psn.pest");
 /// One of kifu's grammars, read once, whose rules are compiled to automata at their first use.
 pub struct Shipped {
     sources: &'static [&'static str],
-    grammar: std::sync::OnceLock<Option<Grammar>>,
+    grammar: std::sync::OnceLock<Option<Rules>>,
 }
 
 impl Shipped {
@@ -41,7 +41,7 @@ impl Shipped {
         rule: impl std::fmt::Debug,
     ) -> Option<&'static RuleDfa> {
         cell.get_or_init(|| {
-            let grammar = self.grammar.get_or_init(|| Grammar::parse(self.sources).ok()).as_ref()?;
+            let grammar = self.grammar.get_or_init(|| Rules::parse(self.sources).ok()).as_ref()?;
             RuleDfa::compile_in(grammar, &format!("{rule:?}")).ok()
         })
         .as_ref()
@@ -50,7 +50,7 @@ impl Shipped {
 
 /// A grammar rule compiled to a deterministic automaton that matches exactly the texts the
 /// rule matches as a whole. Only rules that pest reads as the automaton does compile (see
-/// [`Grammar::check_sound`]).
+/// [`Rules::check_sound`]).
 pub struct RuleDfa(regex_automata::dfa::dense::DFA<Vec<u32>>);
 
 /// Builds the anchored DFA of `pattern` that reports every match, so that a match state at the
@@ -66,13 +66,13 @@ fn dense_all(patterns: &[String]) -> Result<regex_automata::dfa::dense::DFA<Vec<
 impl RuleDfa {
     /// Compiles `rule` of the grammar made of `sources`.
     pub fn compile(sources: &[&str], rule: &str) -> Result<Self, CompileError> {
-        Self::compile_in(&Grammar::parse(sources)?, rule)
+        Self::compile_in(&Rules::parse(sources)?, rule)
     }
 
     /// Compiles `rule` of `grammar`: refused when it is not regular, or when pest would read it
     /// differently (an ordered choice or a repetition that commits where the automaton would
     /// not).
-    pub fn compile_in(grammar: &Grammar, rule: &str) -> Result<Self, CompileError> {
+    pub fn compile_in(grammar: &Rules, rule: &str) -> Result<Self, CompileError> {
         Ok(Self(dense_all(&[grammar.sound_regex(rule, Mode::Whole)?])?))
     }
 
@@ -221,8 +221,8 @@ pub struct PrefixDfa(regex_automata::dfa::dense::DFA<Vec<u32>>);
 
 impl PrefixDfa {
     /// Compiles `rule` of `grammar`, refused unless pest, whatever follows the rule, matches
-    /// the very prefix the automaton finds (see [`Grammar::check_sound_prefix`]).
-    pub fn compile_in(grammar: &Grammar, rule: &str) -> Result<Self, CompileError> {
+    /// the very prefix the automaton finds (see [`Rules::check_sound_prefix`]).
+    pub fn compile_in(grammar: &Rules, rule: &str) -> Result<Self, CompileError> {
         Ok(Self(dense_all(&[grammar.sound_regex(rule, Mode::Prefix)?])?))
     }
 
@@ -247,11 +247,11 @@ pub struct ChoiceDfa {
 impl ChoiceDfa {
     /// Compiles the alternatives of `rule` of the grammar made of `sources`.
     pub fn compile(sources: &[&str], rule: &str) -> Result<Self, CompileError> {
-        Self::compile_in(&Grammar::parse(sources)?, rule)
+        Self::compile_in(&Rules::parse(sources)?, rule)
     }
 
     /// Compiles the alternatives of `rule` of `grammar`.
-    pub fn compile_in(grammar: &Grammar, rule: &str) -> Result<Self, CompileError> {
+    pub fn compile_in(grammar: &Rules, rule: &str) -> Result<Self, CompileError> {
         let names = grammar.alternatives(rule)?;
         let patterns = names.iter().map(|n| grammar.sound_regex(n, Mode::Whole)).collect::<Result<Vec<_>, _>>()?;
         Ok(Self { dfa: dense_all(&patterns)?, names })
@@ -284,11 +284,11 @@ impl ChoiceDfa {
 
 /// A grammar's rules, read once with pest's meta-parser.
 #[derive(Clone, Debug)]
-pub struct Grammar {
+pub struct Rules {
     rules: HashMap<String, Expr>,
 }
 
-impl Grammar {
+impl Rules {
     /// Reads the grammar made of `sources` (joined, as pest_derive joins several `#[grammar]`
     /// files).
     pub fn parse(sources: &[&str]) -> Result<Self, CompileError> {
@@ -309,7 +309,7 @@ impl Grammar {
     }
 
     /// `rule`'s language as a regular expression without anchors (`SOI` and `EOI` match the
-    /// empty text), for generating samples of it; see [`Grammar::to_regex`].
+    /// empty text), for generating samples of it; see [`Rules::to_regex`].
     pub fn to_sample_regex(&self, rule: &str) -> Result<String, CompileError> {
         let mut rules: HashMap<&str, &Expr> = self.rules.iter().map(|(n, e)| (n.as_str(), e)).collect();
         let empty = Expr::Str(String::new());
@@ -369,9 +369,9 @@ impl Grammar {
     }
 }
 
-/// The names of the rules a choice rule chooses between (see [`Grammar::alternatives`]).
+/// The names of the rules a choice rule chooses between (see [`Rules::alternatives`]).
 pub fn alternatives(sources: &[&str], rule: &str) -> Result<Vec<String>, CompileError> {
-    Grammar::parse(sources)?.alternatives(rule)
+    Rules::parse(sources)?.alternatives(rule)
 }
 
 /// Why a rule could not be compiled to a regular expression.
@@ -407,7 +407,7 @@ pub enum CompileError {
 ///
 /// `SOI` and `EOI` become `\A` and `\z`; lookahead, the stack and recursion are refused.
 pub fn rule_to_regex(sources: &[&str], rule: &str) -> Result<String, CompileError> {
-    Grammar::parse(sources)?.to_regex(rule)
+    Rules::parse(sources)?.to_regex(rule)
 }
 
 fn emit_rule<'a>(
@@ -640,16 +640,16 @@ fn lead_byte(c: char) -> u8 {
     buf[0]
 }
 
-impl Grammar {
+impl Rules {
     /// Checks that `rule`, matched against a whole text, reads as pest reads it: the regular
-    /// language of [`Grammar::to_regex`] is then exactly the set of texts that pest's `rule`
+    /// language of [`Rules::to_regex`] is then exactly the set of texts that pest's `rule`
     /// matches in full. An error names the operator that could commit wrongly and a text that
     /// shows it.
     pub fn check_sound(&self, rule: &str) -> Result<(), CompileError> {
         self.sound_regex(rule, Mode::Whole).map(drop)
     }
 
-    /// Like [`Grammar::check_sound`], for `rule` matched at the start of a longer text: the
+    /// Like [`Rules::check_sound`], for `rule` matched at the start of a longer text: the
     /// rule then matches at most one prefix of any text, and pest matches that prefix.
     pub fn check_sound_prefix(&self, rule: &str) -> Result<(), CompileError> {
         self.sound_regex(rule, Mode::Prefix).map(drop)
@@ -959,10 +959,10 @@ fn representatives<K: std::hash::Hash + Eq>(class: impl Fn(u8) -> K) -> Vec<u8> 
     (0..=255u8).filter(|&b| seen.insert(class(b))).collect()
 }
 
-/// The rules being weighed by [`Grammar::sound`], outermost first: a rule met again is recursion.
+/// The rules being weighed by [`Rules::sound`], outermost first: a rule met again is recursion.
 type Stack = Vec<String>;
 
-/// What [`Grammar::sound`] finds: nothing, or why the rule cannot be compiled.
+/// What [`Rules::sound`] finds: nothing, or why the rule cannot be compiled.
 type Sound = Result<(), CompileError>;
 
 /// How a rule is matched: against a whole text, or at the start of a longer one.

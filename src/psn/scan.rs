@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 
 use super::parser::Rule;
 use crate::input::decode::{Encoding, LineRole};
-use crate::notation::grammar::{ChoiceDfa, Grammar, PrefixDfa, RuleDfa, COMMON, PSN};
+use crate::notation::grammar::{ChoiceDfa, PrefixDfa, RuleDfa, Rules, COMMON, PSN};
 use crate::span::Span;
 
 /// The word rules of `grammar/psn.pest`, in the order of the `word` rule.
@@ -171,7 +171,7 @@ static AUTOMATA: LazyLock<Automata> = LazyLock::new(|| {
     // The grammar is part of the program: a rule that does not compile is a bug that every test
     // shows at once.
     #[allow(clippy::expect_used)]
-    let grammar = Grammar::parse(&[PSN, COMMON]).expect("psn.pest parses");
+    let grammar = Rules::parse(&[PSN, COMMON]).expect("psn.pest parses");
     #[allow(clippy::expect_used)]
     let words = ChoiceDfa::compile_in(&grammar, "word").expect("the `word` rule of psn.pest compiles");
     #[allow(clippy::expect_used)]
