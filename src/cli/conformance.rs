@@ -235,45 +235,53 @@ fn disagreement(suite: &std::path::Path, case: &Case, outcome: &Outcome) -> (Str
     (text, 1, d)
 }
 
+/// The command that scores kifu itself: this program's `check`.
+fn own_command() -> Result<String, ExitCode> {
+    let exe = std::env::current_exe()
+        .map_err(|e| usage(&format!("cannot find kifu's own program to score it (give `--cmd`): {e}")))?;
+    Ok(format!(
+        "{} check --format {{format}} --dialect {{dialect}} {{file}}",
+        conformance::shell_quote(&exe.to_string_lossy())
+    ))
+}
+
+/// The built-in suite written to a folder of its own, for the validator to read.
+fn builtin_suite() -> Result<tempfile::TempDir, ExitCode> {
+    tempfile::tempdir()
+        .and_then(|d| conformance::write_builtin(d.path()).map(|()| d))
+        .map_err(|e| usage(&format!("cannot write the built-in suite to a temporary folder: {e}")))
+}
+
+/// The suite's cases (of `--format`'s format only, when given).
+fn cases_of(suite: &std::path::Path, args: &ConformanceArgs) -> Result<Vec<Case>, ExitCode> {
+    let index = read_capped(&suite.join("cases.tsv").to_string_lossy(), MAX_INPUT_BYTES, "the suite's index")
+        .map_err(|e| usage(&e))?;
+    let cases = conformance::read_index(&String::from_utf8_lossy(&index))
+        .map_err(|(line, text)| usage(&format!("line {line} of cases.tsv is not a case: `{text}`")))?;
+    let only = args.format.map(|f| f.format().name());
+    Ok(cases.into_iter().filter(|c| only.is_none_or(|f| c.format == f)).collect())
+}
+
 /// `kifu conformance --cmd '…'`: the suite's cases through another validator, scored.
 pub fn run(args: &ConformanceArgs) -> ExitCode {
-    // The built-in suite is written to a folder of its own, for the validator to read.
-    let builtin = match &args.suite {
-        Some(_) => None,
-        None => match tempfile::tempdir().and_then(|d| conformance::write_builtin(d.path()).map(|()| d)) {
-            Ok(d) => Some(d),
-            Err(e) => return usage(&format!("cannot write the built-in suite to a temporary folder: {e}")),
-        },
+    let builtin = match args.suite.is_none().then(builtin_suite).transpose() {
+        Ok(b) => b,
+        Err(code) => return code,
     };
     let suite = match (&args.suite, &builtin) {
         (Some(s), _) => std::path::Path::new(s),
         (None, Some(d)) => d.path(),
         (None, None) => return usage("no suite"),
     };
-    let own;
-    let cmd = match &args.cmd {
-        Some(c) => c.as_str(),
-        None => match std::env::current_exe() {
-            Ok(exe) => {
-                own = format!(
-                    "{} check --format {{format}} --dialect {{dialect}} {{file}}",
-                    conformance::shell_quote(&exe.to_string_lossy())
-                );
-                own.as_str()
-            }
-            Err(e) => return usage(&format!("cannot find kifu's own program to score it (give `--cmd`): {e}")),
-        },
-    };
-    let index = match read_capped(&suite.join("cases.tsv").to_string_lossy(), MAX_INPUT_BYTES, "the suite's index") {
-        Ok(t) => String::from_utf8_lossy(&t).into_owned(),
-        Err(e) => return usage(&e),
-    };
-    let cases = match conformance::read_index(&index) {
+    let cmd = match args.cmd.clone().map_or_else(own_command, Ok) {
         Ok(c) => c,
-        Err((line, text)) => return usage(&format!("line {line} of cases.tsv is not a case: `{text}`")),
+        Err(code) => return code,
     };
-    let only = args.format.map(|f| f.format().name());
-    let cases: Vec<Case> = cases.into_iter().filter(|c| only.is_none_or(|f| c.format == f)).collect();
+    let cmd = cmd.as_str();
+    let cases = match cases_of(suite, args) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
     if !cmd.contains("{file}") {
         return usage("the command must name the case's input as `{file}`");
     }
@@ -316,6 +324,19 @@ pub fn run(args: &ConformanceArgs) -> ExitCode {
             shown.push_str(&render(&name, &text, line, &d));
         }
     }
+    print_scores(args, &total, &formats, &shown, &disagreements);
+    crate::report::exit_code(false, !(total.cases > 0 && total.agree == total.cases))
+}
+
+/// The scores, by format and in total, after the disagreements shown: as words, or one JSON
+/// object.
+fn print_scores(
+    args: &ConformanceArgs,
+    total: &Score,
+    formats: &std::collections::BTreeMap<String, Score>,
+    shown: &str,
+    disagreements: &[serde_json::Value],
+) {
     let mut out = crate::output::Stdout;
     if args.json {
         let object = serde_json::json!({
@@ -330,11 +351,10 @@ pub fn run(args: &ConformanceArgs) -> ExitCode {
             let _ =
                 writeln!(out, "… and {} more disagreements (`--show N` shows more)\n", disagreements.len() - args.show);
         }
-        for (format, score) in &formats {
+        for (format, score) in formats {
             let _ = writeln!(out, "{format:<5} {}", score.line());
         }
         let _ = writeln!(out, "total {}", total.line());
     }
     let _ = out.flush();
-    crate::report::exit_code(false, !(total.cases > 0 && total.agree == total.cases))
 }

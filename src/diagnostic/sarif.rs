@@ -40,11 +40,10 @@ impl<W: Write> SarifWriter<W> {
             "informationUri": "https://docs.rs/kifu",
             "rules": rules,
         });
-        write!(
-            out,
-            "{{\"$schema\":\"{SCHEMA}\",\"version\":\"2.1.0\",\"runs\":[{{\"tool\":{{\"driver\":{driver}}},\
-             \"columnKind\":\"unicodeCodePoints\",\"results\":["
-        )?;
+        // The log up to its results, which follow one by one.
+        let schema = json!(SCHEMA);
+        write!(out, r#"{{"$schema":{schema},"version":"2.1.0","runs":[{{"tool":{{"driver":{driver}}},"#)?;
+        write!(out, r#""columnKind":"unicodeCodePoints","results":["#)?;
         Ok(Self { out, results: 0 })
     }
 

@@ -187,6 +187,28 @@ fn parting<'a>(a: &[Node<'a>], b: &[Node<'a>]) -> usize {
     }
 }
 
+/// What the old and the new grammar make of one place.
+type Sides = (String, String);
+
+/// Where two trees of `text` differ, if they do: the place, the rules of the first nodes that
+/// differ (the transition), and what each tree reads there.
+fn changed_tree(a: &[Node<'_>], b: &[Node<'_>], text: &str) -> Option<(Span, Sides, Sides)> {
+    let i = a.iter().zip(b).position(|(x, y)| x != y).or_else(|| (a.len() != b.len()).then(|| a.len().min(b.len())))?;
+    let show = |n: Option<&Node<'_>>| match n {
+        Some((_, rule, s, e)) if e - s > 24 => format!("`{rule}`"),
+        Some((_, rule, s, e)) => format!("`{rule}` reads `{}`", Span::new(*s, *e).slice(text).escape_debug()),
+        None => "nothing more".to_owned(),
+    };
+    let rule = |n: Option<&Node<'_>>| n.map_or_else(|| "nothing more".to_owned(), |n| format!("`{}`", n.1));
+    let (x, y) = (a.get(i), b.get(i));
+    let start = parting(a, b).min(text.len());
+    // The nodes that part there, or else the character.
+    let end = [x, y].iter().flatten().filter(|n| n.2 == start).map(|n| n.3).max();
+    let end =
+        end.filter(|&e| e > start).unwrap_or_else(|| start + text[start..].chars().next().map_or(0, char::len_utf8));
+    Some((Span::new(start, end), (rule(x), rule(y)), (show(x), show(y))))
+}
+
 /// Runs the records of `file` through `rule` of both grammars.
 pub fn diff(old: &Grammar, new: &Grammar, rule: &str, file: &str, records: &[Sample], limit: usize) -> Report {
     let mut report = Report::default();
@@ -235,42 +257,17 @@ pub fn diff(old: &Grammar, new: &Grammar, rule: &str, file: &str, records: &[Sam
                 );
                 Some(example(Change::NewlyRejected, e.span, "accepted".into(), format!("expected {}", e.expected)))
             }
-            (Ok(a), Ok(b)) => {
-                let (a, b) = (flatten(a), flatten(b));
-                match a
-                    .iter()
-                    .zip(&b)
-                    .position(|(x, y)| x != y)
-                    .or_else(|| (a.len() != b.len()).then(|| a.len().min(b.len())))
-                {
-                    None => {
-                        report.accepted_both += 1;
-                        None
-                    }
-                    Some(i) => {
-                        report.changed_tree += 1;
-                        let show = |n: Option<&Node<'_>>| match n {
-                            Some((_, rule, s, e)) if e - s > 24 => format!("`{rule}`"),
-                            Some((_, rule, s, e)) => {
-                                format!("`{rule}` reads `{}`", Span::new(*s, *e).slice(text).escape_debug())
-                            }
-                            None => "nothing more".to_owned(),
-                        };
-                        let (x, y) = (a.get(i), b.get(i));
-                        let rule = |n: Option<&Node<'_>>| {
-                            n.map_or_else(|| "nothing more".to_owned(), |n| format!("`{}`", n.1))
-                        };
-                        report.count(Change::ChangedTree, rule(x), rule(y), 1);
-                        let start = parting(&a, &b).min(text.len());
-                        // The nodes that part there, or else the character.
-                        let end = [x, y].iter().flatten().filter(|n| n.2 == start).map(|n| n.3).max();
-                        let end = end
-                            .filter(|&e| e > start)
-                            .unwrap_or_else(|| start + text[start..].chars().next().map_or(0, char::len_utf8));
-                        Some(example(Change::ChangedTree, Span::new(start, end), show(x), show(y)))
-                    }
+            (Ok(a), Ok(b)) => match changed_tree(&flatten(a), &flatten(b), text) {
+                None => {
+                    report.accepted_both += 1;
+                    None
                 }
-            }
+                Some((span, (old_rule, new_rule), (old, new))) => {
+                    report.changed_tree += 1;
+                    report.count(Change::ChangedTree, old_rule, new_rule, 1);
+                    Some(example(Change::ChangedTree, span, old, new))
+                }
+            },
         };
         if let Some(e) = found {
             if report.examples.iter().filter(|x| x.kind == e.kind).count() < limit {
