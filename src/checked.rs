@@ -72,3 +72,44 @@ impl<Syntax, Model> Checked<Syntax, Model> {
         }
     }
 }
+
+/// A position the rules of its game allow: [`shogi::Legal`](crate::shogi::Legal) or
+/// [`chess::Legal`](crate::chess::Legal). A record says what it says; a `Legal` position is one
+/// the rules can play from, reached only through the checks that say so.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Legal<P>(P);
+
+impl<P> Legal<P> {
+    /// Takes `position` as legal: only for callers that have checked every rule.
+    pub(crate) const fn new_unchecked(position: P) -> Self {
+        Self(position)
+    }
+
+    /// The position.
+    pub const fn position(&self) -> &P {
+        &self.0
+    }
+
+    /// The position, for the rules to change (they keep it legal).
+    pub(crate) fn position_mut(&mut self) -> &mut P {
+        &mut self.0
+    }
+
+    /// The position, given back.
+    pub fn into_position(self) -> P {
+        self.0
+    }
+}
+
+impl<P> AsRef<P> for Legal<P> {
+    fn as_ref(&self) -> &P {
+        &self.0
+    }
+}
+
+/// Writes the position as its notation writes it (USI SFEN, FEN).
+impl<P: std::fmt::Display> std::fmt::Display for Legal<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}

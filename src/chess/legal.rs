@@ -23,28 +23,10 @@ use super::Position;
 /// let no_white_king: Position = "4k3/8/8/8/8/8/8/8 w - - 0 1".parse().unwrap();
 /// assert!(no_white_king.legal().is_err());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Legal(Position);
+pub type Legal = crate::checked::Legal<Position>;
 
-impl Legal {
-    /// Takes `position` as legal: only for callers that have checked every rule.
-    pub(crate) const fn new_unchecked(position: Position) -> Self {
-        Self(position)
-    }
-
-    /// The position.
-    pub const fn position(&self) -> &Position {
-        &self.0
-    }
-
-    /// The position, given back.
-    pub fn into_position(self) -> Position {
-        self.0
-    }
-}
-
-impl AsRef<Position> for Legal {
-    fn as_ref(&self) -> &Position {
-        &self.0
+impl From<Legal> for Position {
+    fn from(legal: Legal) -> Self {
+        legal.into_position()
     }
 }

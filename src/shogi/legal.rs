@@ -1,7 +1,5 @@
 //! [`Legal`]: a position the rules of shogi allow, reached through [`Position::legal`].
 
-use std::fmt;
-
 use super::rules::{self, Illegal, State};
 use super::{Move, Position};
 
@@ -27,68 +25,40 @@ use super::{Move, Position};
 /// let errors = two_kings.legal().unwrap_err();
 /// assert_eq!(errors.len(), 1);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Legal(Position);
+pub type Legal = crate::checked::Legal<Position>;
 
+impl From<Legal> for Position {
+    fn from(legal: Legal) -> Self {
+        legal.into_position()
+    }
+}
+
+/// What the rules can do from a legal shogi position.
 impl Legal {
-    /// Takes `position` as legal: only for callers that have checked every rule.
-    pub(crate) const fn new_unchecked(position: Position) -> Self {
-        Self(position)
-    }
-
-    /// The position.
-    pub const fn position(&self) -> &Position {
-        &self.0
-    }
-
-    /// The position, given back.
-    pub fn into_position(self) -> Position {
-        self.0
-    }
-
     /// The position prepared for play (for playing many moves, or searching).
     pub fn state(&self) -> State {
-        State::new(&self.0)
+        State::new(self.position())
     }
 
     /// The legal moves of the side to move.
     pub fn legal_moves(&self) -> Vec<Move> {
-        rules::legal_moves(&self.0)
+        rules::legal_moves(self.position())
     }
 
     /// True when the side to move is in check.
     pub fn is_check(&self) -> bool {
-        rules::is_check(&self.0)
+        rules::is_check(self.position())
     }
 
     /// True when the side to move is in check and has no legal move.
     pub fn is_checkmate(&self) -> bool {
-        rules::is_checkmate(&self.0)
+        rules::is_checkmate(self.position())
     }
 
     /// Plays `mv` if it is legal (the position stays legal); otherwise says why and leaves the
     /// position as it was.
     pub fn play(&mut self, mv: Move) -> Result<(), Illegal> {
-        rules::play(&mut self.0, mv)
-    }
-}
-
-impl AsRef<Position> for Legal {
-    fn as_ref(&self) -> &Position {
-        &self.0
-    }
-}
-
-impl From<Legal> for Position {
-    fn from(legal: Legal) -> Self {
-        legal.0
-    }
-}
-
-/// Writes the position as USI SFEN.
-impl fmt::Display for Legal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.0, f)
+        rules::play(self.position_mut(), mv)
     }
 }
 
