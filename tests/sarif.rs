@@ -2,6 +2,9 @@
 //! types generated from the schema and written again, it is the same JSON (a field the schema
 //! does not know, or of another type, would be lost or refused on the way).
 
+#[path = "common/bin.rs"]
+mod bin;
+
 use kifu::diagnostic::sarif::SarifWriter;
 use kifu::format::Format;
 use serde_json::Value;
@@ -54,4 +57,40 @@ fn a_field_the_schema_does_not_define_is_caught() {
         serde_json::from_value::<serde_sarif::sarif::Sarif>(wrong_type).is_err(),
         "a level the schema does not list"
     );
+}
+
+/// `kifu check --output-format sarif` writes one log of every finding of every file (a PSN game's
+/// too), the schema's; `github` writes one workflow command a finding.
+#[test]
+fn kifu_check_writes_sarif_and_github_annotations() {
+    let out = bin::kifu()
+        .args(["check", "--output-format", "sarif", "examples/tour.sfen", "examples/tour.psn"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let log: serde_sarif::sarif::Sarif = serde_json::from_slice(&out.stdout).expect("a SARIF 2.1.0 log");
+    let written: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(pruned(serde_json::to_value(&log).expect("written again")), pruned(written.clone()));
+    let json = bin::kifu()
+        .args(["check", "--message-format", "json", "examples/tour.sfen", "examples/tour.psn"])
+        .output()
+        .expect("runs");
+    let findings = String::from_utf8_lossy(&json.stdout).lines().filter(|l| l.contains("\"diagnostic\"")).count();
+    let results = written["runs"][0]["results"].as_array().expect("results");
+    assert_eq!(results.len(), findings, "every finding, as --message-format json has them");
+    assert!(results
+        .iter()
+        .any(|r| r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "examples/tour.psn"));
+    let github = bin::kifu().args(["check", "--output-format", "github", "examples/tour.sfen"]).output().expect("runs");
+    let text = String::from_utf8_lossy(&github.stdout).into_owned();
+    let annotations: Vec<&str> = text.lines().filter(|l| l.starts_with("::")).collect();
+    assert!(
+        !annotations.is_empty()
+            && annotations.iter().all(|l| l.starts_with("::error file=examples/tour.sfen,line=")
+                || l.starts_with("::warning file=examples/tour.sfen,line=")),
+        "{text}"
+    );
+    let refused =
+        bin::kifu().args(["board", "--output-format", "sarif", "examples/boards.fen"]).output().expect("runs");
+    assert_eq!(refused.status.code(), Some(2), "SARIF is one log of kifu check's findings");
 }

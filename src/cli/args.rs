@@ -64,12 +64,13 @@ pub fn format_of(format: Option<FormatArg>, path: &str) -> Result<Format, Unknow
     Format::for_path(path, Some(&head))
 }
 
-/// How every command reports findings: `--message-format` and `--color`, taken before or after
+/// How every command reports findings: `--output-format` and `--color`, taken before or after
 /// the command's name.
 #[derive(clap::Args, Clone, Copy, Debug, Default)]
 pub struct ReportArgs {
-    /// How to print findings: `human` reports, or `json`, one object per line.
-    #[arg(long, value_enum, default_value_t = MessageFormat::Human, global = true)]
+    /// How to print findings: `human` reports; `json`, one object per line; `sarif`, one SARIF
+    /// 2.1.0 log (`kifu check`: code scanning, editors); `github`, GitHub Actions annotations.
+    #[arg(long = "output-format", visible_alias = "message-format", value_name = "FORMAT", value_enum, default_value_t = MessageFormat::Human, global = true)]
     pub message_format: MessageFormat,
     /// When to use colours in human reports (NO_COLOR is respected under `auto`).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
@@ -84,6 +85,10 @@ pub enum MessageFormat {
     Human,
     // One JSON object per finding, for programs.
     Json,
+    // A SARIF 2.1.0 log.
+    Sarif,
+    // GitHub Actions workflow commands, one per finding.
+    Github,
 }
 
 /// `--color`.

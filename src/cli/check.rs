@@ -11,7 +11,7 @@ use kifu::format::Format;
 use kifu::input::pool::{self, Limits, Parts, Stopped};
 use kifu::input::{Batch, LineInfo, LineReader};
 
-use crate::args::{self, DialectArg, FormatArg};
+use crate::args::{self, DialectArg, FormatArg, MessageFormat};
 use crate::games::{open_input, PSN_PIECE_BYTES};
 use crate::input::BATCH_BYTES;
 use crate::report::{self, exit_code, usage_error, Renderer, Totals};
@@ -50,7 +50,8 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
     };
 
     let paths = input::paths(&args.paths);
-    let mut out = output::Stdout;
+    // `--diff` prints a diff, not findings.
+    let mut out = report::Out::new(if args.fixes.diff { MessageFormat::Json } else { renderer.format });
     let mut totals = Totals::default();
     let mut failed = false;
     let mut fixed = fix::Fixed::default();
@@ -70,7 +71,7 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
             Ok(t) => totals.add(&t),
             Err(Stop::Usage(e, t)) => {
                 totals.add(&t);
-                usage_error(&mut out, json, name, &e);
+                usage_error(&mut out, renderer.format == MessageFormat::Json, name, &e);
                 failed = true;
             }
             // `output::exit` reports it (a closed pipe quietly).
@@ -86,7 +87,11 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
         totals.fixed = Some(fixed);
     }
     // Any write error is kept and reported by `output::exit`.
-    let _ = writeln!(out, "{}", totals.summary(json));
+    if out.is_sarif() {
+        let _ = out.finish();
+    } else {
+        let _ = writeln!(out, "{}", totals.summary(json));
+    }
     exit_code(failed, totals.invalid > 0)
 }
 

@@ -84,6 +84,10 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    if cli.report.message_format == args::MessageFormat::Sarif && !matches!(cli.command, Command::Check(_)) {
+        output::message("`--output-format sarif` writes one log of `kifu check`'s findings: use it with `kifu check`");
+        return output::exit(ExitCode::from(2));
+    }
     report::init(cli.report);
     let code = match cli.command {
         Command::Check(args) => check::run(&args),

@@ -122,7 +122,10 @@ pub(crate) struct JsonSummary {
 
 /// Everything a worker needs to render reports.
 pub(crate) struct Renderer {
+    /// The findings are written for programs (JSON lines or a SARIF log): no words for people
+    /// on the same stream.
     pub(crate) json: bool,
+    pub(crate) format: MessageFormat,
     pub(crate) handler: GraphicalReportHandler,
 }
 
@@ -134,7 +137,8 @@ impl Renderer {
         let width = if stream.is_terminal() { terminal_width().unwrap_or(100) } else { 100 };
         let handler =
             handler(stream, settings.color.chosen(), width).with_word_separator(textwrap::WordSeparator::AsciiSpace);
-        Self { json: settings.message_format == MessageFormat::Json, handler }
+        let format = settings.message_format;
+        Self { json: matches!(format, MessageFormat::Json | MessageFormat::Sarif), format, handler }
     }
 
     /// The findings on a record of one line: `text`, line `line` of `file`.
@@ -146,12 +150,10 @@ impl Renderer {
         diagnostics: &[Diagnostic],
         out: &mut String,
     ) {
-        if self.json {
+        if self.format != MessageFormat::Human {
+            let place = |at: usize| (line, kifu::Span::point(at).columns(text).0);
             for d in diagnostics {
-                if let Ok(s) = serde_json::to_string(&d.to_json(file, line, text)) {
-                    out.push_str(&s);
-                    out.push('\n');
-                }
+                self.push_machine(file, d, place, out);
             }
             return;
         }
@@ -174,16 +176,13 @@ impl Renderer {
         diagnostics: &[Diagnostic],
         out: &mut String,
     ) {
-        if self.json {
+        if self.format != MessageFormat::Human {
             let place = |at: usize| {
                 let (line, column) = index.place(text, at);
                 (first_line + line, column)
             };
             for d in diagnostics {
-                if let Ok(s) = serde_json::to_string(&d.to_json_with(file, place)) {
-                    out.push_str(&s);
-                    out.push('\n');
-                }
+                self.push_machine(file, d, place, out);
             }
             return;
         }
@@ -193,6 +192,21 @@ impl Renderer {
             let _ = self.handler.render_report(out, &e.diagnostic.report(&source));
             out.push('\n');
         }
+    }
+
+    /// One finding for programs, on a line of its own: a JSON message, a SARIF result, or a
+    /// GitHub annotation.
+    fn push_machine(&self, file: &str, d: &Diagnostic, place: impl Fn(usize) -> (usize, usize), out: &mut String) {
+        match self.format {
+            MessageFormat::Json => {
+                out.push_str(&serde_json::to_string(&d.to_json_with(file, place)).unwrap_or_default())
+            }
+            MessageFormat::Sarif => out.push_str(&kifu::diagnostic::sarif::result(file, d, place)),
+            MessageFormat::Github | MessageFormat::Human => {
+                out.push_str(&kifu::diagnostic::sarif::github_annotation(file, d, place));
+            }
+        }
+        out.push('\n');
     }
 
     /// The reports of one PSN game, each showing the lines its labels touch, with their real
@@ -261,4 +275,71 @@ pub(crate) fn usage_error(out: &mut impl Write, json: bool, file: &str, message:
 
 pub(crate) fn terminal_width() -> Option<usize> {
     std::env::var("COLUMNS").ok()?.parse().ok()
+}
+
+/// Where `kifu check` writes: standard output as it is, or, for `--output-format sarif`, as one
+/// SARIF log whose results are the lines written to it (one result a line, as the renderer
+/// writes them), so that memory stays flat whatever the input.
+pub(crate) enum Out {
+    Plain(output::Stdout),
+    Sarif { results: usize, partial: Vec<u8> },
+}
+
+impl Out {
+    /// Standard output for findings in `format`; a SARIF log starts with its head.
+    pub(crate) fn new(format: MessageFormat) -> Self {
+        if format != MessageFormat::Sarif {
+            return Self::Plain(output::Stdout);
+        }
+        // A write error is kept and reported by `output::exit`.
+        let _ = output::Stdout.write_all(kifu::diagnostic::sarif::head(env!("CARGO_PKG_VERSION")).as_bytes());
+        Self::Sarif { results: 0, partial: Vec::new() }
+    }
+
+    /// True for a SARIF log, which has no summary line.
+    pub(crate) fn is_sarif(&self) -> bool {
+        matches!(self, Self::Sarif { .. })
+    }
+
+    /// Closes a SARIF log.
+    pub(crate) fn finish(&mut self) -> io::Result<()> {
+        if let Self::Sarif { partial, .. } = self {
+            if !partial.is_empty() {
+                let rest = std::mem::take(partial);
+                self.write_all(&rest)?;
+                self.write_all(b"\n")?;
+            }
+            output::Stdout.write_all(kifu::diagnostic::sarif::TAIL.as_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Self::Plain(out) => out.write(buf),
+            Self::Sarif { results, partial } => {
+                partial.extend_from_slice(buf);
+                let mut start = 0;
+                while let Some(end) = partial[start..].iter().position(|&b| b == b'\n').map(|i| start + i) {
+                    let line = &partial[start..end];
+                    if !line.is_empty() {
+                        if *results > 0 {
+                            output::Stdout.write_all(b",")?;
+                        }
+                        output::Stdout.write_all(line)?;
+                        *results += 1;
+                    }
+                    start = end + 1;
+                }
+                partial.drain(..start);
+                Ok(buf.len())
+            }
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        output::Stdout.flush()
+    }
 }

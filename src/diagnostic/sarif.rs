@@ -25,25 +25,7 @@ pub struct SarifWriter<W: Write> {
 impl<W: Write> SarifWriter<W> {
     /// Starts the log: `version` is kifu's.
     pub fn new(mut out: W, version: &str) -> io::Result<Self> {
-        let rules: Vec<Value> = codes::all()
-            .map(|e| {
-                json!({
-                    "id": e.code.to_string(),
-                    "shortDescription": { "text": e.meaning },
-                    "helpUri": "https://docs.rs/kifu/latest/kifu/diagnostic/codes/index.html",
-                })
-            })
-            .collect();
-        let driver = json!({
-            "name": "kifu",
-            "version": version,
-            "informationUri": "https://docs.rs/kifu",
-            "rules": rules,
-        });
-        // The log up to its results, which follow one by one.
-        let schema = json!(SCHEMA);
-        write!(out, r#"{{"$schema":{schema},"version":"2.1.0","runs":[{{"tool":{{"driver":{driver}}},"#)?;
-        write!(out, r#""columnKind":"unicodeCodePoints","results":["#)?;
+        out.write_all(head(version).as_bytes())?;
         Ok(Self { out, results: 0 })
     }
 
@@ -55,19 +37,44 @@ impl<W: Write> SarifWriter<W> {
         diagnostic: &Diagnostic,
         place: impl Fn(usize) -> (usize, usize),
     ) -> io::Result<()> {
-        let result = result(file, diagnostic, &place);
         if self.results > 0 {
             self.out.write_all(b",")?;
         }
         self.results += 1;
-        write!(self.out, "{result}")
+        self.out.write_all(result(file, diagnostic, place).as_bytes())
     }
 
     /// Closes the log and gives the writer back.
     pub fn finish(mut self) -> io::Result<W> {
-        self.out.write_all(b"]}]}\n")?;
+        self.out.write_all(TAIL.as_bytes())?;
         Ok(self.out)
     }
+}
+
+/// What closes a log after its results.
+pub const TAIL: &str = "]}]}\n";
+
+/// A log up to its results, which follow as [`result`]s separated by commas, then [`TAIL`]:
+/// the run, and its tool with every code of the registry as a rule. `version` is kifu's.
+pub fn head(version: &str) -> String {
+    let rules: Vec<Value> = codes::all()
+        .map(|e| {
+            json!({
+                "id": e.code.to_string(),
+                "shortDescription": { "text": e.meaning },
+                "helpUri": "https://docs.rs/kifu/latest/kifu/diagnostic/codes/index.html",
+            })
+        })
+        .collect();
+    let driver = json!({
+        "name": "kifu",
+        "version": version,
+        "informationUri": "https://docs.rs/kifu",
+        "rules": rules,
+    });
+    let schema = json!(SCHEMA);
+    let head = format!(r#"{{"$schema":{schema},"version":"2.1.0","runs":[{{"tool":{{"driver":{driver}}},"#);
+    head + r#""columnKind":"unicodeCodePoints","results":["#
 }
 
 /// A SARIF region: the places of `start..end`.
@@ -76,9 +83,15 @@ fn region(place: &impl Fn(usize) -> (usize, usize), start: usize, end: usize) ->
     json!({ "startLine": line, "startColumn": column, "endLine": end_line, "endColumn": end_column })
 }
 
-/// A finding as a SARIF result: its code as the rule, its message with the help after it, the
-/// primary label as the location, the others as related locations, and its fixes.
-fn result(file: &str, d: &Diagnostic, place: &impl Fn(usize) -> (usize, usize)) -> Value {
+/// A finding as a SARIF result, one line of JSON: its code as the rule, its message with the help
+/// after it, the primary label as the location, the others as related locations, and its fixes.
+/// `place` gives the 1-based line and character column of a byte offset of the text its spans
+/// are in.
+pub fn result(file: &str, d: &Diagnostic, place: impl Fn(usize) -> (usize, usize)) -> String {
+    result_value(file, d, &place).to_string()
+}
+
+fn result_value(file: &str, d: &Diagnostic, place: &impl Fn(usize) -> (usize, usize)) -> Value {
     let artifact = json!({ "uri": file });
     let location = |start: usize, end: usize, message: &str| {
         let mut physical = json!({ "artifactLocation": artifact, "region": region(place, start, end) });
