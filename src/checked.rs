@@ -73,6 +73,14 @@ impl<Syntax, Model> Checked<Syntax, Model> {
     }
 }
 
+impl<Syntax, Model> Checked<Syntax, Model> {
+    /// The position as a [`Legal`] one when no finding is an error (every rule was checked), or
+    /// the errors (see [`Checked::into_result`]).
+    pub fn into_legal(self) -> Result<Legal<Model>, Vec<Diagnostic>> {
+        self.into_result().map(Legal::new_unchecked)
+    }
+}
+
 /// A position the rules of its game allow: [`shogi::Legal`](crate::shogi::Legal) or
 /// [`chess::Legal`](crate::chess::Legal). A record says what it says; a `Legal` position is one
 /// the rules can play from, reached only through the checks that say so.

@@ -30,7 +30,7 @@ pub(crate) struct JsonGame<'a> {
 
 /// `kifu json`: each game's model, one JSON object per line.
 pub(crate) fn run(args: &JsonArgs) -> ExitCode {
-    if positions::reads_positions(&args.paths, args.positions.format) {
+    if positions::reads_positions(&args.paths, args.positions.input.format) {
         return positions::run_json(&args.paths, &args.positions);
     }
     let mut out = output::Stdout;

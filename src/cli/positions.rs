@@ -56,9 +56,9 @@ pub struct ViewArgs {
     pub each: bool,
 }
 
-/// `kifu json`'s options for positions.
+/// `--format` and `--dialect` of `kifu json` and `kifu convert`.
 #[derive(clap::Args, Debug)]
-pub struct JsonViewArgs {
+pub struct ConvertInput {
     /// The records' format (by default, from each file's extension: `.psn`, `.sfen`, `.fen`,
     /// `.epd`, `.json`); standard input is PSN unless this says otherwise.
     #[arg(long, value_enum)]
@@ -66,6 +66,13 @@ pub struct JsonViewArgs {
     /// Positions: the dialect, as for `kifu check`.
     #[arg(long, value_enum)]
     pub dialect: Option<DialectArg>,
+}
+
+/// `kifu json`'s options for positions.
+#[derive(clap::Args, Debug)]
+pub struct JsonViewArgs {
+    #[command(flatten)]
+    pub input: ConvertInput,
     /// Shogi positions: hands as arrays of seven counts (`counts`) or as objects of the kinds
     /// held (`keyed`: `{"pawn":2}`).
     #[arg(long, value_enum, default_value_t = JsonStyle::Counts)]
@@ -81,18 +88,6 @@ pub enum JsonStyle {
     Counts,
     /// Hands as objects of the kinds held: `{"silver":1,"pawn":2}`.
     Keyed,
-}
-
-/// `kifu convert`'s input options.
-#[derive(clap::Args, Debug)]
-pub struct ConvertInput {
-    /// The input's format (by default, from each file's extension; standard input is PSN unless
-    /// this says otherwise).
-    #[arg(long, value_enum)]
-    pub format: Option<FormatArg>,
-    /// Positions: the dialect, as for `kifu check`.
-    #[arg(long, value_enum)]
-    pub dialect: Option<DialectArg>,
 }
 
 /// A position read from a record.
@@ -540,12 +535,13 @@ pub fn run_json(paths: &[String], args: &JsonViewArgs) -> ExitCode {
         JsonStyle::Keyed => Style::Keyed,
     };
     let mut out = output::Stdout;
-    let outcome = each_record(paths, args.format, args.dialect, Format::Psn, &mut |item| match item.position {
-        Some(Pos::Shogi(p)) => writeln!(out, "{}", kifu::json::shogi::write(&p, style)),
-        Some(Pos::Chess(p, None)) => writeln!(out, "{}", kifu::json::chess::write(&p)),
-        Some(Pos::Chess(p, Some(ops))) => writeln!(out, "{}", kifu::json::chess::write_epd(&p, &ops)),
-        Some(Pos::Game(_)) | None => Ok(()),
-    });
+    let outcome =
+        each_record(paths, args.input.format, args.input.dialect, Format::Psn, &mut |item| match item.position {
+            Some(Pos::Shogi(p)) => writeln!(out, "{}", kifu::json::shogi::write(&p, style)),
+            Some(Pos::Chess(p, None)) => writeln!(out, "{}", kifu::json::chess::write(&p)),
+            Some(Pos::Chess(p, Some(ops))) => writeln!(out, "{}", kifu::json::chess::write_epd(&p, &ops)),
+            Some(Pos::Game(_)) | None => Ok(()),
+        });
     outcome.code()
 }
 

@@ -42,14 +42,6 @@ impl Position {
     }
 }
 
-impl super::Checked {
-    /// The position as a [`Legal`] one when no finding is an error, or the errors (see
-    /// [`Checked::into_result`](crate::checked::Checked::into_result)).
-    pub fn into_legal(self) -> Result<Legal, Vec<Diagnostic>> {
-        self.into_result().map(Legal::new_unchecked)
-    }
-}
-
 /// The board a placement describes; `None` unless it has eight ranks of eight squares and no
 /// faults.
 pub fn board_of(p: &ast::Placement) -> Option<Board> {

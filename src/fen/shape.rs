@@ -4,7 +4,7 @@
 use super::ast::Cell;
 use crate::chess::Piece;
 use crate::diagnostic::codes;
-use crate::diagnostic::{Applicability, Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::notation::grid::{Row, ShapeWords, Size};
 use crate::span::{Span, Spanned};
 
@@ -17,22 +17,14 @@ fn plural(n: u32, one: &str, many: &str) -> String {
 
 impl ShapeWords<Piece> for Shape {
     const SIZE: Size = Size::new(8, 8, codes::fen::RANK_COUNT, "placement", "eight ranks have seven separators");
+    const EMPTY_RANK: (crate::diagnostic::Code, &'static str, &'static str) =
+        (codes::fen::EMPTY_RANK, "8", "eight blank squares");
 
     fn rank_name(index: usize) -> String {
         if index < 8 {
             format!("rank {}", 8 - index)
         } else {
             format!("the {}th rank written (past rank 1)", index + 1)
-        }
-    }
-
-    fn empty_rank(index: usize, span: Span, fill: Option<usize>) -> Diagnostic {
-        let diag = Diagnostic::error(codes::fen::EMPTY_RANK, span, format!("{} is empty", Self::rank_name(index)))
-            .label("nothing between these")
-            .help("write `8` for a rank of eight blank squares");
-        match fill {
-            Some(at) => diag.fix(Fix::replace(Span::point(at), "8", Applicability::Safe)),
-            None => diag,
         }
     }
 

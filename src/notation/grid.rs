@@ -5,7 +5,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::span::{Span, Spanned};
 
 /// A board field: its ranks as written, top first, and their cells end to end.
@@ -303,10 +303,23 @@ pub trait ShapeWords<P> {
     fn foreign(_grid: &Grid<P>) -> bool {
         false
     }
+    /// The code of an empty rank, and how a rank of unoccupied squares is written and said:
+    /// (`fen::empty-rank`, `8`, "eight blank squares").
+    const EMPTY_RANK: (crate::diagnostic::Code, &'static str, &'static str);
+
     /// An empty rank, `span` its separators; `fill` is where a rank of empty squares would
     /// repair it (when the board has its number of ranks, so that the rank is evidently empty
     /// squares, not a stray separator).
-    fn empty_rank(index: usize, span: Span, fill: Option<usize>) -> Diagnostic;
+    fn empty_rank(index: usize, span: Span, fill: Option<usize>) -> Diagnostic {
+        let (code, full, squares) = Self::EMPTY_RANK;
+        let diag = Diagnostic::error(code, span, format!("{} is empty", Self::rank_name(index)))
+            .label("nothing between these")
+            .help(format!("write `{full}` for a rank of {squares}"));
+        match fill {
+            Some(at) => diag.fix(Fix::replace(Span::point(at), full, Applicability::Safe)),
+            None => diag,
+        }
+    }
     /// A rank `width` squares wide, more than the size's files; `over` is the cell that runs past.
     fn too_wide(index: usize, width: u32, over: Option<&Spanned<Cell<P>>>, rank: &Row) -> Diagnostic;
     /// A rank `width` squares wide, fewer than the size's files.

@@ -36,14 +36,6 @@ impl Position {
     }
 }
 
-impl super::Checked {
-    /// The position as a [`Legal`] one when no finding is an error, or the errors (see
-    /// [`Checked::into_result`](crate::checked::Checked::into_result)).
-    pub fn into_legal(self) -> Result<Legal, Vec<Diagnostic>> {
-        self.into_result().map(Legal::new_unchecked)
-    }
-}
-
 /// The board a board field describes; `None` unless it has nine ranks of nine squares and no
 /// faults.
 pub fn board_of(field: &ast::BoardField) -> Option<Board> {

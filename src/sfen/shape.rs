@@ -3,7 +3,7 @@
 
 use super::ast::{BoardField, Cell};
 use crate::diagnostic::codes;
-use crate::diagnostic::{Applicability, Diagnostic, Fix};
+use crate::diagnostic::Diagnostic;
 use crate::notation::grid::{Row, ShapeWords, Size};
 use crate::shogi::{rank_letter, Piece};
 use crate::span::{Span, Spanned};
@@ -21,6 +21,8 @@ fn s(n: impl Into<u64>) -> &'static str {
 
 impl ShapeWords<Piece> for Shape {
     const SIZE: Size = Size::new(9, 9, codes::sfen::RANK_COUNT, "board", "nine ranks have eight separators");
+    const EMPTY_RANK: (crate::diagnostic::Code, &'static str, &'static str) =
+        (codes::sfen::EMPTY_RANK, "9", "nine empty squares");
 
     fn rank_name(index: usize) -> String {
         if index < 9 {
@@ -33,16 +35,6 @@ impl ShapeWords<Piece> for Shape {
     /// Eight ranks of eight squares is a chess board: one finding says so, not eight.
     fn foreign(board: &BoardField) -> bool {
         board.ranks.len() == 8 && board.ranks.iter().all(|r| board.width(r) == 8)
-    }
-
-    fn empty_rank(index: usize, span: Span, fill: Option<usize>) -> Diagnostic {
-        let diag = Diagnostic::error(codes::sfen::EMPTY_RANK, span, format!("{} is empty", Self::rank_name(index)))
-            .label("nothing between these")
-            .help("write `9` for a rank of nine empty squares");
-        match fill {
-            Some(at) => diag.fix(Fix::replace(Span::point(at), "9", Applicability::Safe)),
-            None => diag,
-        }
     }
 
     fn too_wide(index: usize, width: u32, over: Option<&Spanned<Cell>>, rank: &Row) -> Diagnostic {
