@@ -31,7 +31,11 @@ fn main() {
     for path in &found {
         let Ok(relative) = path.strip_prefix(&suite) else { continue };
         let name = relative.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
-        text.push_str(&format!("    ({name:?}, include_bytes!({:?})),\n", path.display().to_string()));
+        // The path from the crate's own folder, so that the list holds for any checkout of it.
+        text.push_str(&format!(
+            "    ({name:?}, include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), {:?}))),\n",
+            format!("/conformance/{name}")
+        ));
     }
     text.push_str("];\n");
     std::fs::write(out_dir.join("suite.rs"), text).expect("write suite.rs");
