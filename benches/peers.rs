@@ -28,34 +28,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use generate::{psn_games, sfen_records, slip, Rng, FEN_ALPHABET, SFEN_ALPHABET};
+use generate::{fen_records, psn_games, sfen_records, slip, Rng, FEN_ALPHABET, SFEN_ALPHABET};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
 fn setting(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.replace('_', "").parse().ok()).unwrap_or(default)
-}
-
-/// `n` FEN records: the positions of seeded random chess games, by shakmaty's rules.
-fn fen_records(seed: u64, n: usize) -> Vec<String> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::with_capacity(n);
-    while out.len() < n {
-        let mut pos = Chess::default();
-        for _ in 0..20 + rng.below(130) {
-            if out.len() == n {
-                break;
-            }
-            out.push(Fen::from_position(&pos, EnPassantMode::Legal).to_string());
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.below(moves.len())];
-            pos.play_unchecked(mv);
-        }
-    }
-    out
 }
 
 /// `records` with one in twenty slipped by one character.

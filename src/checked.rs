@@ -54,6 +54,11 @@ impl<Syntax, Model> Checked<Syntax, Model> {
         !self.diagnostics.iter().any(Diagnostic::is_error)
     }
 
+    /// How many warnings a valid record has; `None` for an invalid one.
+    pub fn warnings_if_valid(&self) -> Option<usize> {
+        self.is_valid().then(|| self.diagnostics.len())
+    }
+
     /// The findings that are errors, in order.
     pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
         self.diagnostics.iter().filter(|d| d.is_error())

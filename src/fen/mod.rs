@@ -52,22 +52,58 @@ fn read(text: &str, kind: Kind, dialect: Dialect) -> (Record, Vec<Diagnostic>) {
 /// Reads and checks one record (a line without its end of line). The safe fixes of an invalid
 /// record's findings are tried (see [`vet_fixes`](crate::diagnostic::vet_fixes)).
 pub fn check(text: &str, kind: Kind, dialect: Dialect) -> Checked {
-    let mut checked = check_once(text, kind, dialect);
+    let (record, diagnostics) = read(text, kind, dialect);
+    if diagnostics.is_empty() {
+        let checked = judge(record, diagnostics, dialect);
+        if checked.is_valid() {
+            return checked;
+        }
+        return repaired(text, kind, dialect, checked, &[]);
+    }
+    let syntax = diagnostics.clone();
+    repaired(text, kind, dialect, judge(record, diagnostics, dialect), &syntax)
+}
+
+/// [`check`] without looking for repairs: for a record kifu wrote from another notation (a
+/// JSON position), whose text is not the one its author typed.
+pub(crate) fn check_written(text: &str, kind: Kind, dialect: Dialect) -> Checked {
+    let (record, diagnostics) = read(text, kind, dialect);
+    let mut checked = judge(record, diagnostics, dialect);
     if !checked.is_valid() {
         vet(text, kind, dialect, &mut checked.diagnostics);
     }
     checked
 }
 
-/// The vetting of [`check`]'s safe fixes, kept out of the way of valid records.
+/// An invalid record's findings folded into the fault its repair undoes
+/// ([`crate::notation::repair`]), and its safe fixes vetted: kept out of the way of valid
+/// records. `syntax` are the findings of its reading.
 #[cold]
-fn vet(text: &str, kind: Kind, dialect: Dialect, diagnostics: &mut [Diagnostic]) {
-    crate::diagnostic::vet_fixes(text, diagnostics, |fixed| check_once(fixed, kind, dialect).diagnostics);
+fn repaired(text: &str, kind: Kind, dialect: Dialect, mut checked: Checked, syntax: &[Diagnostic]) -> Checked {
+    if checked.is_valid() {
+        return checked;
+    }
+    if let Some(automaton) = fast::automaton(kind, dialect) {
+        let valid =
+            |t: &str| fast::parse(t, kind, dialect).and_then(|r| judge(r, Vec::new(), dialect).warnings_if_valid());
+        crate::notation::repair::repair(text, &mut checked.diagnostics, syntax, automaton, valid);
+    }
+    vet(text, kind, dialect, &mut checked.diagnostics);
+    checked
 }
 
+/// The vetting of [`check`]'s safe fixes.
+fn vet(text: &str, kind: Kind, dialect: Dialect, diagnostics: &mut [Diagnostic]) {
+    crate::diagnostic::vet_fixes(text, diagnostics, |fixed| {
+        let (record, diagnostics) = read(fixed, kind, dialect);
+        judge(record, diagnostics, dialect).diagnostics
+    });
+}
+
+/// Checks a syntax tree by the rules of chess, after the syntax faults found in reading it
+/// (`diagnostics`).
 #[inline]
-fn check_once(text: &str, kind: Kind, dialect: Dialect) -> Checked {
-    let (record, mut diagnostics) = read(text, kind, dialect);
+fn judge(record: Record, mut diagnostics: Vec<Diagnostic>, dialect: Dialect) -> Checked {
     let syntax_ok = !diagnostics.iter().any(Diagnostic::is_error);
     let faulty = |span: Option<crate::span::Span>| span.is_none_or(|s| !crate::diagnostic::is_sound(s, &diagnostics));
     let sound = validate::Sound {

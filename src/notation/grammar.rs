@@ -51,7 +51,7 @@ impl Shipped {
 /// A grammar rule compiled to a deterministic automaton that matches exactly the texts the
 /// rule matches as a whole. Only rules that pest reads as the automaton does compile (see
 /// [`Rules::check_sound`]).
-pub struct RuleDfa(regex_automata::dfa::dense::DFA<Vec<u32>>);
+pub struct RuleDfa(regex_automata::dfa::dense::DFA<Vec<u32>>, std::sync::OnceLock<Vec<u8>>);
 
 /// Builds the anchored DFA of `pattern` that reports every match, so that a match state at the
 /// end of the input says that the whole input is in the language.
@@ -73,7 +73,7 @@ impl RuleDfa {
     /// differently (an ordered choice or a repetition that commits where the automaton would
     /// not).
     pub fn compile_in(grammar: &Rules, rule: &str) -> Result<Self, CompileError> {
-        Ok(Self(dense_all(&[grammar.sound_regex(rule, Mode::Whole)?])?))
+        Ok(Self(dense_all(&[grammar.sound_regex(rule, Mode::Whole)?])?, std::sync::OnceLock::new()))
     }
 
     /// True when the whole of `text` matches the rule.
@@ -89,6 +89,91 @@ impl RuleDfa {
             state = dfa.next_state(state, b);
         }
         dfa.is_match_state(dfa.next_eoi_state(state))
+    }
+
+    /// Reads `text` whole: `Err` with the number of bytes read before the automaton could go
+    /// no further (a repair must edit the text at or before that place), or the length of
+    /// `text` when it stops short.
+    pub fn reads(&self, text: &str) -> Result<(), usize> {
+        self.prefix(text).map_or(Err(0), |prefix| self.reads_on(&prefix, 0, &[text.as_bytes()]))
+    }
+
+    /// The automaton's state after each prefix of `text`: `text.len() + 1` states, the first
+    /// the start; past a byte the automaton cannot read, the dead state. `None` if the
+    /// automaton has no anchored start.
+    pub(crate) fn prefix(&self, text: &str) -> Option<Vec<regex_automata::util::primitives::StateID>> {
+        use regex_automata::dfa::Automaton;
+        let dfa = &self.0;
+        let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
+        let mut state = dfa.start_state(&config).ok()?;
+        let mut states = Vec::with_capacity(text.len() + 1);
+        states.push(state);
+        for &b in text.as_bytes() {
+            state = dfa.next_state(state, b);
+            states.push(state);
+        }
+        Some(states)
+    }
+
+    /// Reads on from the state after the first `at` bytes of a text (`prefix` holds the
+    /// states of that text's prefixes, as [`RuleDfa::prefix`] gives them) through `parts`,
+    /// one after the other: `Err` with how many bytes in all (the prefix's among them) were
+    /// read before the automaton could go no further, as [`RuleDfa::reads`] says it.
+    pub(crate) fn reads_on(
+        &self,
+        prefix: &[regex_automata::util::primitives::StateID],
+        at: usize,
+        parts: &[&[u8]],
+    ) -> Result<(), usize> {
+        use regex_automata::dfa::Automaton;
+        let dfa = &self.0;
+        let Some(&start) = prefix.get(at) else { return Err(0) };
+        if dfa.is_dead_state(start) {
+            return Err(prefix.iter().position(|&s| dfa.is_dead_state(s)).map_or(0, |i| i.saturating_sub(1)));
+        }
+        let mut state = start;
+        let mut read = at;
+        for &b in parts.iter().flat_map(|p| p.iter()) {
+            state = dfa.next_state(state, b);
+            if dfa.is_dead_state(state) {
+                return Err(read);
+            }
+            read += 1;
+        }
+        if dfa.is_match_state(dfa.next_eoi_state(state)) {
+            Ok(())
+        } else {
+            Err(read)
+        }
+    }
+
+    /// The printable ASCII characters some text of the rule holds, in byte order: the
+    /// characters a repair may insert. Found once, by a walk over the automaton's states.
+    pub fn alphabet(&self) -> &[u8] {
+        self.1.get_or_init(|| {
+            use regex_automata::dfa::Automaton;
+            let dfa = &self.0;
+            let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
+            let Ok(start) = dfa.start_state(&config) else {
+                return Vec::new();
+            };
+            let mut seen = std::collections::HashSet::from([start]);
+            let mut stack = vec![start];
+            let mut used = [false; 128];
+            while let Some(state) = stack.pop() {
+                for b in 0x20..0x7Fu8 {
+                    let next = dfa.next_state(state, b);
+                    if dfa.is_dead_state(next) {
+                        continue;
+                    }
+                    used[usize::from(b)] = true;
+                    if seen.insert(next) {
+                        stack.push(next);
+                    }
+                }
+            }
+            (0x20..0x7Fu8).filter(|&b| used[usize::from(b)]).collect()
+        })
     }
 
     /// Where the rule stops reading `text`, if it does not match it whole: the first byte after

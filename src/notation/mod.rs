@@ -10,6 +10,7 @@ pub mod findings;
 pub mod grammar;
 pub mod grid;
 pub mod lookalike;
+pub mod repair;
 pub mod tree;
 
 pub(crate) use error::from_str_by;

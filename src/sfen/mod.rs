@@ -65,6 +65,21 @@ pub type Checked = crate::checked::Checked<Record, Position>;
 #[inline]
 pub fn check(text: &str, choice: DialectChoice) -> Checked {
     let (record, diagnostics) = read(text, choice);
+    if diagnostics.is_empty() {
+        let checked = judge(record, diagnostics);
+        if checked.is_valid() {
+            return checked;
+        }
+        return repaired(text, choice, checked, &[]);
+    }
+    let syntax = diagnostics.clone();
+    repaired(text, choice, judge(record, diagnostics), &syntax)
+}
+
+/// [`check`] without looking for repairs: for a record kifu wrote from another notation (a
+/// JSON position), whose text is not the one its author typed.
+pub(crate) fn check_written(text: &str, choice: DialectChoice) -> Checked {
+    let (record, diagnostics) = read(text, choice);
     let mut checked = judge(record, diagnostics);
     if !checked.is_valid() {
         vet(text, choice, &mut checked.diagnostics);
@@ -72,8 +87,23 @@ pub fn check(text: &str, choice: DialectChoice) -> Checked {
     checked
 }
 
-/// The vetting of [`check`]'s safe fixes, kept out of the way of valid records.
+/// An invalid record's findings folded into the fault its repair undoes
+/// ([`crate::notation::repair`]), and its safe fixes vetted: kept out of the way of valid
+/// records. `syntax` are the findings of its reading.
 #[cold]
+fn repaired(text: &str, choice: DialectChoice, mut checked: Checked, syntax: &[Diagnostic]) -> Checked {
+    if checked.is_valid() {
+        return checked;
+    }
+    if let Some(automaton) = fast::automaton(choice) {
+        let valid = |t: &str| fast::parse(t, choice).and_then(|record| judge(record, Vec::new()).warnings_if_valid());
+        crate::notation::repair::repair(text, &mut checked.diagnostics, syntax, automaton, valid);
+    }
+    vet(text, choice, &mut checked.diagnostics);
+    checked
+}
+
+/// The vetting of [`check`]'s safe fixes.
 fn vet(text: &str, choice: DialectChoice, diagnostics: &mut [Diagnostic]) {
     crate::diagnostic::vet_fixes(text, diagnostics, |fixed| {
         let (record, diagnostics) = read(fixed, choice);

@@ -6,6 +6,8 @@
 
 use kifu::shogi::rules::State;
 use kifu::shogi::Move;
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, EnPassantMode, Position as _};
 
 /// A small seeded generator (xorshift64*): the same seed, the same records, on every machine.
 #[derive(Clone, Debug)]
@@ -83,6 +85,29 @@ fn spec_move(mv: Move, state: &State) -> String {
             None => mv.to_string(),
         },
     }
+}
+
+/// `n` FEN records: the positions of seeded random chess games, by shakmaty's rules (another
+/// library's, so kifu is not checked against itself).
+pub fn fen_records(seed: u64, n: usize) -> Vec<String> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut pos = Chess::default();
+        for _ in 0..20 + rng.below(130) {
+            if out.len() == n {
+                break;
+            }
+            out.push(Fen::from_position(&pos, EnPassantMode::Legal).to_string());
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            pos.play_unchecked(mv);
+        }
+    }
+    out
 }
 
 /// PSN games of random legal moves, numbered, with headers, until their text is at least

@@ -1,0 +1,485 @@
+//! Minimal repairs: the fewest one-character edits that make an invalid record valid, found by
+//! trying them, and the one report they make of a record's findings.
+//!
+//! A slip of one character (one deleted, inserted, replaced, or two swapped) often breaks a
+//! record in several places at once: a missing space shifts every field after it. Reported one
+//! by one, the findings hide the slip. kifu's records are short and its grammars compile to
+//! automata, so it can afford what a parser of long texts cannot (Diekmann and Tratt, "Don't
+//! Panic! Better, Fewer, Syntax Errors for LR Parsers", ECOOP 2020, search repair sequences in
+//! the same spirit): try every single edit of the record, keep those the grammar's automaton
+//! accepts and the rules then find valid, and if none, pairs of edits near the fault. The
+//! repairs found are the fault: reported once, where the edit is, with the repaired text in the
+//! help and the edits as fixes; the findings the repair also settles are folded into it.
+//!
+//! Only invalid records pay for the search, and it is bounded: at most [`MAX_READS`] candidate
+//! texts run through the automaton and [`MAX_CHECKS`] judged by the rules, whatever the input.
+
+use std::collections::HashSet;
+
+use super::grammar::RuleDfa;
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
+use crate::span::Span;
+
+/// Most candidate texts one search runs through the automaton.
+pub const MAX_READS: usize = 12_000;
+/// Most candidate texts one search judges by the rules (those the automaton accepts).
+pub const MAX_CHECKS: usize = 600;
+/// Most repairs a report names.
+pub const MAX_SHOWN: usize = 3;
+/// How far from where the automaton stops, in bytes, the edits of a pair may be.
+const PAIR_REACH: usize = 3;
+/// Records longer than this are searched near the fault only (and no repair is called safe).
+const WHOLE: usize = 256;
+
+/// One slip, as a repair undoes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slip {
+    /// The character at this byte deleted.
+    Delete(usize),
+    /// The character at this byte replaced by a byte of the alphabet.
+    Replace(usize, u8),
+    /// A byte of the alphabet inserted before this byte.
+    Insert(usize, u8),
+    /// The characters at this byte and the next swapped.
+    Swap(usize),
+}
+
+impl Slip {
+    /// The edit of `text` this slip makes, or `None` when it would change nothing or split a
+    /// character.
+    fn edit(self, text: &str) -> Option<Edit> {
+        let char_at = |at: usize| text.get(at..).and_then(|rest| rest.chars().next());
+        let (span, replacement) = match self {
+            Slip::Delete(at) => (Span::new(at, at + char_at(at)?.len_utf8()), String::new()),
+            Slip::Replace(at, b) => {
+                let c = char_at(at)?;
+                if c == char::from(b) {
+                    return None;
+                }
+                (Span::new(at, at + c.len_utf8()), char::from(b).to_string())
+            }
+            Slip::Insert(at, b) => {
+                text.is_char_boundary(at).then_some(())?;
+                (Span::point(at), char::from(b).to_string())
+            }
+            Slip::Swap(at) => {
+                let a = char_at(at)?;
+                let b = char_at(at + a.len_utf8())?;
+                if a == b {
+                    return None;
+                }
+                (Span::new(at, at + a.len_utf8() + b.len_utf8()), format!("{b}{a}"))
+            }
+        };
+        Some(Edit { span, replacement })
+    }
+}
+
+/// What a search found: the distinct repaired texts' edits, likeliest first.
+#[derive(Clone, Debug, Default)]
+pub struct Repairs {
+    /// The edits of each repair (one or two, in the order of the text), at most
+    /// [`MAX_SHOWN`].
+    pub found: Vec<Vec<Edit>>,
+    /// How many distinct repairs there were in all.
+    pub count: usize,
+    /// True when every repair of this size was tried, so that one found is the only one.
+    pub complete: bool,
+}
+
+impl Repairs {
+    /// True when there is exactly one repair, and nothing was left untried.
+    pub fn is_sure(&self) -> bool {
+        self.count == 1 && self.complete
+    }
+}
+
+/// Where a record's findings are: what a search tries first, and where it must edit.
+#[derive(Clone, Debug, Default)]
+pub struct Faults {
+    /// The labels of its errors: slips nearest to them are tried first.
+    pub near: Vec<Span>,
+    /// The labels of its syntax errors: a repair must edit next to one of them (a slip that
+    /// made a field unreadable is undone where the field is), or none.
+    pub at: Vec<Span>,
+}
+
+impl Faults {
+    /// The faults of `diagnostics`, the findings of a record, of which `syntax` are the
+    /// faults its reading found (the others are the rules').
+    pub fn of(diagnostics: &[Diagnostic], syntax: &[Diagnostic]) -> Self {
+        let near = diagnostics.iter().filter(|d| d.is_error()).flat_map(|d| d.labels.iter().map(|l| l.span)).collect();
+        let at = syntax.iter().filter(|d| d.is_error()).flat_map(|d| d.labels.iter().map(|l| l.span)).collect();
+        Self { near, at }
+    }
+
+    /// How far byte `at` is from the nearest fault, and how wide that fault is: a slip is
+    /// looked for first on the characters a narrow label points at (a second king), then in
+    /// the wide ones (a board with too many pieces).
+    fn distance(&self, at: usize) -> (usize, usize) {
+        self.near.iter().map(|s| (gap(*s, Span::point(at)), s.len())).min().unwrap_or((0, 0))
+    }
+
+    /// True when an edit of `span` may undo a syntax fault.
+    fn allows(&self, span: Span) -> bool {
+        self.at.is_empty() || self.at.iter().any(|s| gap(*s, span) <= 1)
+    }
+}
+
+/// True when the two spans share a byte, or one is a point inside or at the edge of the other.
+fn overlaps(a: Span, b: Span) -> bool {
+    a.start < b.end && b.start < a.end || (a.is_empty() || b.is_empty()) && gap(a, b) == 0
+}
+
+/// The bytes between two spans (0 when they touch or overlap).
+fn gap(a: Span, b: Span) -> usize {
+    if a.end < b.start {
+        b.start - a.end
+    } else {
+        a.start.saturating_sub(b.end)
+    }
+}
+
+/// A search for the repairs of one record.
+struct Search<'a, V> {
+    text: &'a str,
+    automaton: &'a RuleDfa,
+    /// The automaton's states after each prefix of the text.
+    prefix: Vec<regex_automata::util::primitives::StateID>,
+    /// For a text the grammar accepts: `None` if it breaks a rule, else its warnings.
+    valid: V,
+    reads: usize,
+    checks: usize,
+    /// Candidate texts already judged.
+    seen: HashSet<String>,
+    out: Found,
+}
+
+/// The repairs a search has found so far, each with the warnings of the text it makes.
+#[derive(Default)]
+struct Found {
+    found: Vec<(Vec<Edit>, usize)>,
+    count: usize,
+    complete: bool,
+}
+
+/// Most repairs a search keeps, to choose the likeliest among.
+const KEPT: usize = 16;
+
+impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
+    /// The byte positions where a slip may be undone, nearest to the faults first, up to
+    /// `limit` (the place where the automaton stopped: a fault of the grammar is at or before
+    /// it).
+    fn places(&self, faults: &Faults, limit: usize) -> Vec<usize> {
+        let mut places: Vec<usize> =
+            (0..=self.text.len().min(limit)).filter(|&at| self.text.is_char_boundary(at)).collect();
+        places.sort_by_key(|&at| (faults.distance(at), at));
+        places
+    }
+
+    /// Every slip at `at`: the replacements, the deletion, the swap, the insertions.
+    fn slips(&self, at: usize) -> impl Iterator<Item = Slip> + '_ {
+        let alphabet = self.automaton.alphabet();
+        let here = [Slip::Delete(at), Slip::Swap(at)];
+        let replaced = alphabet.iter().map(move |&b| Slip::Replace(at, b));
+        let inserted = alphabet.iter().map(move |&b| Slip::Insert(at, b));
+        replaced.chain(here).chain(inserted)
+    }
+
+    /// True while the budget lasts.
+    fn open(&self) -> bool {
+        self.reads < MAX_READS && self.checks < MAX_CHECKS
+    }
+
+    /// Judges `fixed`, a text the grammar accepts: a repair when the rules find it valid.
+    fn judge(&mut self, fixed: String, edits: &[Edit]) {
+        if self.seen.contains(&fixed) {
+            return;
+        }
+        self.checks += 1;
+        if let Some(warnings) = (self.valid)(&fixed) {
+            self.out.count += 1;
+            if self.out.found.len() < KEPT {
+                self.out.found.push((edits.to_vec(), warnings));
+            }
+        }
+        self.seen.insert(fixed);
+    }
+
+    /// Tries one edit: the automaton reads on from the state before it.
+    fn try_one(&mut self, edit: &Edit) {
+        self.reads += 1;
+        let rest = self.text.as_bytes().get(edit.span.end..).unwrap_or_default();
+        let parts = [edit.replacement.as_bytes(), rest];
+        if self.automaton.reads_on(&self.prefix, edit.span.start, &parts).is_ok() {
+            let mut fixed = String::with_capacity(self.text.len() + 2);
+            fixed.push_str(&self.text[..edit.span.start]);
+            fixed.push_str(&edit.replacement);
+            fixed.push_str(&self.text[edit.span.end..]);
+            self.judge(fixed, std::slice::from_ref(edit));
+        }
+    }
+
+    /// Every single slip, nearest to the faults first.
+    fn singles(&mut self, faults: &Faults, limit: usize) {
+        for at in self.places(faults, limit) {
+            let slips: Vec<Slip> = self.slips(at).collect();
+            for slip in slips {
+                if !self.open() {
+                    self.out.complete = false;
+                    return;
+                }
+                match slip.edit(self.text) {
+                    Some(edit) if faults.allows(edit.span) => self.try_one(&edit),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// Pairs of slips within [`PAIR_REACH`] of `focus`, the second after the first, and at or
+    /// before the place where the automaton stops reading the text the first makes.
+    fn pairs(&mut self, focus: usize, limit: usize) {
+        self.out.complete = false;
+        let near = Faults { near: vec![Span::point(focus)], at: Vec::new() };
+        let places: Vec<usize> =
+            self.places(&near, limit).into_iter().filter(|at| at.abs_diff(focus) <= PAIR_REACH).collect();
+        for &first_at in &places {
+            let firsts: Vec<Slip> = self.slips(first_at).collect();
+            for first in firsts {
+                let Some(e1) = first.edit(self.text) else { continue };
+                let Some(once) = (Fix { edits: vec![e1.clone()], applicability: Applicability::Unsafe }).apply(self.text)
+                else {
+                    continue;
+                };
+                self.reads += 1;
+                // Where the automaton stops after the first edit, in the original text's bytes.
+                let stop = match self.automaton.reads(&once) {
+                    Ok(()) => continue, // a single slip, already tried
+                    Err(at) => (at + e1.span.len()).saturating_sub(e1.replacement.len()),
+                };
+                for &second_at in places.iter().filter(|&&at| at >= e1.span.end && at <= stop) {
+                    let seconds: Vec<Slip> = self.slips(second_at).collect();
+                    for second in seconds {
+                        if !self.open() {
+                            return;
+                        }
+                        let Some(e2) = second.edit(self.text) else { continue };
+                        if e2.span.start < e1.span.end || (e2.span.is_empty() && e2.span.start == e1.span.end) {
+                            continue;
+                        }
+                        let edits = [e1.clone(), e2];
+                        let Some(fixed) = (Fix { edits: edits.to_vec(), applicability: Applicability::Unsafe }).apply(self.text)
+                        else {
+                            continue;
+                        };
+                        self.reads += 1;
+                        if self.automaton.reads(&fixed).is_ok() {
+                            self.judge(fixed, &edits);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
+    /// One character written for another wherever it stands (`,` for `/` between every two
+    /// ranks): each character of the text that occurs more than once, replaced everywhere by
+    /// each character of the alphabet.
+    fn substitutions(&mut self) {
+        let mut chars: Vec<char> = self.text.chars().collect();
+        chars.sort_unstable();
+        chars.dedup();
+        for c in chars {
+            if self.text.matches(c).count() < 2 {
+                continue;
+            }
+            for &b in self.automaton.alphabet() {
+                if !self.open() {
+                    self.out.complete = false;
+                    return;
+                }
+                let with = char::from(b);
+                if with == c {
+                    continue;
+                }
+                let edits: Vec<Edit> = self
+                    .text
+                    .match_indices(c)
+                    .map(|(at, m)| Edit { span: Span::new(at, at + m.len()), replacement: with.to_string() })
+                    .collect();
+                let fixed = self.text.replace(c, with.encode_utf8(&mut [0; 4]));
+                self.reads += 1;
+                if self.automaton.reads(&fixed).is_ok() {
+                    self.judge(fixed, &edits);
+                }
+            }
+        }
+    }
+}
+
+/// The repairs of `text`, an invalid record with `faults`: single slips first; if none, one
+/// character written for another wherever it stands; if none (for a record the grammar
+/// refuses), pairs of slips near the place where the automaton of the record's rule stops
+/// reading. `valid` judges a text the automaton accepts by the rules: `None` if it breaks one,
+/// else how many warnings it has (a repair with fewer is likelier).
+pub fn search(text: &str, faults: &Faults, automaton: &RuleDfa, valid: impl Fn(&str) -> Option<usize>) -> Repairs {
+    let Some(prefix) = automaton.prefix(text) else { return Repairs::default() };
+    let stop = automaton.reads_on(&prefix, 0, &[text.as_bytes()]).err();
+    let limit = stop.unwrap_or(text.len());
+    let mut s = Search {
+        text,
+        automaton,
+        prefix,
+        valid,
+        reads: 0,
+        checks: 0,
+        seen: HashSet::new(),
+        out: Found { complete: text.len() <= WHOLE, ..Found::default() },
+    };
+    if text.len() > WHOLE {
+        // A long record (EPD operations): only next to its faults.
+        let near = Faults { at: faults.near.clone(), ..faults.clone() };
+        s.singles(&near, limit);
+    } else {
+        s.singles(faults, limit);
+    }
+    if s.out.count == 0 {
+        // A fresh budget: a substitution costs a read for each character and replacement.
+        (s.reads, s.checks) = (0, 0);
+        s.substitutions();
+    }
+    if s.out.count == 0 {
+        if let Some(stop) = stop {
+            (s.reads, s.checks) = (0, 0);
+            s.pairs(stop, limit);
+        }
+    }
+    s.out.found.sort_by_key(|(_, warnings)| *warnings);
+    s.out.found.truncate(MAX_SHOWN);
+    Repairs { found: s.out.found.into_iter().map(|(edits, _)| edits).collect(), count: s.out.count, complete: s.out.complete }
+}
+
+/// How a person reads an edit: "delete `-`", "`K` for `k`", "insert ` `", "swap `ab`".
+fn edit_words(text: &str, edit: &Edit) -> String {
+    let old = text.get(edit.span.start..edit.span.end).unwrap_or("");
+    match (old.is_empty(), edit.replacement.is_empty()) {
+        (true, _) => format!("insert `{}`", edit.replacement),
+        (false, true) => format!("delete `{}`", old),
+        (false, false) if old.chars().count() == 2 && edit.replacement.chars().rev().eq(old.chars()) => {
+            format!("swap `{}`", old)
+        }
+        (false, false) => format!("`{}` for `{}`", edit.replacement, old),
+    }
+}
+
+/// The part of the repaired text around `edits` a person needs to see it: the fields or ranks
+/// the edits touch (between spaces and slashes), with one more on each side when that is short.
+fn excerpt(text: &str, edits: &[Edit]) -> Option<String> {
+    let fixed = Fix { edits: edits.to_vec(), applicability: Applicability::Unsafe }.apply(text)?;
+    let first = edits.first()?;
+    let last = edits.last()?;
+    // Where the edits lie in the repaired text.
+    let grown: isize = edits.iter().map(|e| e.replacement.len() as isize - e.span.len() as isize).sum();
+    let start = first.span.start;
+    let end = (last.span.end as isize + grown).max(start as isize) as usize;
+    let delimiter = |c: char| c == ' ' || c == '/';
+    let left = |from: usize| fixed[..from].rfind(delimiter).map_or(0, |i| i + 1);
+    let right = |from: usize| fixed[from..].find(delimiter).map_or(fixed.len(), |i| from + i);
+    let (mut a, mut b) = (left(start), right(end.min(fixed.len())));
+    if b - a < 8 {
+        a = left(a.saturating_sub(1));
+        b = right((b + 1).min(fixed.len()));
+    }
+    // The short fields at the end of a record are shown whole.
+    if fixed.len() - b <= 12 {
+        b = fixed.len();
+    }
+    let head = if a > 0 { "…" } else { "" };
+    let tail = if b < fixed.len() { "…" } else { "" };
+    Some(format!("{head}{}{tail}", fixed.get(a..b)?))
+}
+
+/// Folds `diagnostics`, the findings of `text`, into one report of the fault `repairs`
+/// undo: the error nearest to the likeliest repair's first edit keeps its code and words,
+/// gains a label on the edit, the repairs in its help and as fixes (safe only when the repair
+/// is sure), and the other errors as labels of its own (they follow from the same slip; the
+/// repair settles them all). Warnings stay as they are. Nothing changes when no repair was
+/// found.
+pub fn fold(text: &str, diagnostics: &mut Vec<Diagnostic>, repairs: &Repairs) {
+    let Some(likeliest) = repairs.found.first() else { return };
+    let Some(edit) = likeliest.first() else { return };
+    let Some(kept) =
+        (0..diagnostics.len()).filter(|&i| diagnostics[i].is_error()).min_by_key(|&i| gap(diagnostics[i].span(), edit.span))
+    else {
+        return;
+    };
+    let mut report = diagnostics[kept].clone();
+    let mut folded = Vec::new();
+    let mut i = 0;
+    diagnostics.retain(|d| {
+        let keep = !d.is_error() || i == kept;
+        if !keep {
+            folded.push(d.clone());
+        }
+        i += 1;
+        keep
+    });
+    // A finding on the characters an edit changes is said by the edit's label.
+    for other in folded.into_iter().filter(|d| !likeliest.iter().any(|e| overlaps(e.span, d.span()))) {
+        report = report.with(other.span(), other.message);
+    }
+    for e in likeliest {
+        report = report.with(e.span, edit_words(text, e));
+    }
+    let shown: Vec<String> =
+        repairs.found.iter().filter_map(|edits| excerpt(text, edits)).map(|s| format!("`{s}`")).collect();
+    let guess = match shown.as_slice() {
+        [] => String::new(),
+        [one] => format!("did you mean {one}?"),
+        [init @ .., last] => format!("did you mean {} or {last}?", init.join(", ")),
+    };
+    report.help = Some(match report.help.take() {
+        Some(help) if !guess.is_empty() => format!("{guess} {}", capitalised(&help)),
+        Some(help) => help,
+        None => guess,
+    });
+    let applicability = if repairs.is_sure() { Applicability::Safe } else { Applicability::Unsafe };
+    report.fixes = repairs
+        .found
+        .iter()
+        .enumerate()
+        .map(|(n, edits)| Fix {
+            edits: edits.clone(),
+            applicability: if n == 0 { applicability } else { Applicability::Unsafe },
+        })
+        .collect();
+    if let Some(slot) = diagnostics.iter_mut().find(|d| d.is_error()) {
+        *slot = report;
+    }
+}
+
+/// `text` with its first letter in upper case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// Looks for the repairs of an invalid record and folds its findings into the one report of
+/// the fault they undo (see [`search`] and [`fold`]). `syntax` are the findings its reading
+/// found, before the rules'. A record with no error is left alone.
+pub fn repair(
+    text: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+    syntax: &[Diagnostic],
+    automaton: &RuleDfa,
+    valid: impl Fn(&str) -> Option<usize>,
+) {
+    if !diagnostics.iter().any(Diagnostic::is_error) {
+        return;
+    }
+    let repairs = search(text, &Faults::of(diagnostics, syntax), automaton, valid);
+    fold(text, diagnostics, &repairs);
+}
