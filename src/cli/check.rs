@@ -51,22 +51,12 @@ pub(crate) struct CheckArgs {
 }
 
 pub(crate) fn run(args: &CheckArgs) -> ExitCode {
-    let volume = match (args.quiet, args.statistics) {
-        (_, true) => Volume::Statistics,
-        (true, _) => Volume::Errors,
-        _ => Volume::All,
-    };
-    let renderer = Renderer::for_check(volume);
+    let Some(renderer) = renderer(args) else { return ExitCode::from(2) };
     let json = renderer.json;
-    if args.statistics && !matches!(renderer.format, MessageFormat::Human | MessageFormat::Json) {
-        output::message("`--statistics` writes a table of counts, in human words or JSON: leave out `--output-format sarif` or `github`");
-        return ExitCode::from(2);
-    }
     let workers = match args.jobs {
         Some(jobs) => jobs as usize,
         None => thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_JOBS as usize),
     };
-
     // `--diff` prints a diff, not findings.
     let mut out = report::Out::new(if args.fixes.diff { MessageFormat::Json } else { renderer.format });
     let mut totals = Totals::default();
@@ -83,9 +73,9 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
         };
         let path = found.path.as_str();
         let name = input::name(path);
-        let checked = resolve(args, path).map_err(|e| Stop::Usage(e, Totals::default())).and_then(|format| {
+        let checked = resolve(args, path).map_err(|e| Stop::Usage(e, Box::default())).and_then(|format| {
             if args.fixes.any() {
-                let f = fix::fix_file(path, format, args.fixes).map_err(|e| Stop::Usage(e, Totals::default()))?;
+                let f = fix::fix_file(path, format, args.fixes).map_err(|e| Stop::Usage(e, Box::default()))?;
                 fixed.add(f);
                 if args.fixes.diff {
                     return Ok(Totals::default());
@@ -129,6 +119,24 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
     exit_code(failed, totals.invalid > 0)
 }
 
+/// The renderer of the findings, as `-q`, `--statistics` and `--output-format` say; `None`
+/// (with a message) when they disagree.
+fn renderer(args: &CheckArgs) -> Option<Renderer> {
+    let volume = match (args.quiet, args.statistics) {
+        (_, true) => Volume::Statistics,
+        (true, _) => Volume::Errors,
+        _ => Volume::All,
+    };
+    let renderer = Renderer::for_check(volume);
+    if args.statistics && !matches!(renderer.format, MessageFormat::Human | MessageFormat::Json) {
+        output::message(
+            "`--statistics` writes a table of counts, in words or JSON: leave out `--output-format sarif` or `github`",
+        );
+        return None;
+    }
+    Some(renderer)
+}
+
 /// The format to check `path` in, with `--dialect`, or why there is none.
 fn resolve(args: &CheckArgs, path: &str) -> Result<Format, String> {
     let format = args::format_of(args.format, path).map_err(|e| e.to_string())?;
@@ -142,7 +150,7 @@ fn resolve(args: &CheckArgs, path: &str) -> Result<Format, String> {
 /// Why checking an input stopped: a usage or I/O error (with the totals of the records read
 /// before it), or a write error (kept by `output`, which reports it at the end).
 enum Stop {
-    Usage(String, Totals),
+    Usage(String, Box<Totals>),
     Write,
 }
 
@@ -156,7 +164,7 @@ fn check_path(
     out: &mut (impl Write + Send),
 ) -> Result<Totals, Stop> {
     let name = input::name(path);
-    let unread = |e: io::Error| Stop::Usage(format!("cannot read `{name}`: {e}"), Totals::default());
+    let unread = |e: io::Error| Stop::Usage(format!("cannot read `{name}`: {e}"), Box::default());
     match format {
         Format::Json => positions::check_json(path, name, renderer, out).map_err(unread),
         Format::Psn => {
@@ -171,8 +179,8 @@ fn check_path(
             let result = if path == "-" {
                 check_stream(io::stdin(), None, name, format, renderer, workers, out)
             } else {
-                let f = File::open(path)
-                    .map_err(|e| Stop::Usage(format!("cannot open `{name}`: {e}"), Totals::default()))?;
+                let f =
+                    File::open(path).map_err(|e| Stop::Usage(format!("cannot open `{name}`: {e}"), Box::default()))?;
                 let size = f.metadata().ok().map(|m| m.len());
                 check_stream(f, size, name, format, renderer, workers, out)
             };
@@ -180,7 +188,7 @@ fn check_path(
                 Ok(t) => Ok(t),
                 // A write error: `output::exit` reports it.
                 Err(_) if output::failed() => Err(Stop::Write),
-                Err(e) => Err(Stop::Usage(format!("cannot check `{name}`: {e}"), Totals::default())),
+                Err(e) => Err(Stop::Usage(format!("cannot check `{name}`: {e}"), Box::default())),
             }
         }
     }
@@ -300,7 +308,7 @@ pub(crate) fn progress_bar(size: Option<u64>) -> Option<indicatif::ProgressBar> 
 /// Why reading a PSN stream stopped: its input failed (with the totals of the games read before),
 /// or writing did (the error is kept by `output`, which reports it at the end).
 pub(crate) enum Failed {
-    Read(io::Error, Totals),
+    Read(io::Error, Box<Totals>),
     Write,
 }
 
@@ -370,7 +378,7 @@ pub(crate) fn check_psn(
         return Err(Failed::Write);
     }
     if let Err(e) = result {
-        return Err(Failed::Read(e, totals));
+        return Err(Failed::Read(e, Box::new(totals)));
     }
     if totals.records == 0 && !renderer.json {
         output::message(format_args!("`{name}` holds no game"));

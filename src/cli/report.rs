@@ -294,15 +294,15 @@ impl Renderer {
         let mut more = fold.more.lock().unwrap_or_else(PoisonError::into_inner);
         let mut at = 0;
         for (code, range) in &rendered.warnings {
-            out.write_all(rendered.text[at..range.start].as_bytes())?;
+            out.write_all(&rendered.text.as_bytes()[at..range.start])?;
             if shown.insert(*code) {
-                out.write_all(rendered.text[range.clone()].as_bytes())?;
+                out.write_all(&rendered.text.as_bytes()[range.clone()])?;
             } else {
                 *more.entry(*code).or_default() += 1;
             }
             at = range.end;
         }
-        out.write_all(rendered.text[at..].as_bytes())
+        out.write_all(&rendered.text.as_bytes()[at..])
     }
 
     /// Ends the reports of the file `name`: how many warnings of each code were left out.
