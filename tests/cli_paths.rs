@@ -131,6 +131,15 @@ fn verbose_names_the_files_skipped_and_a_named_file_keeps_its_report() {
     let out = run_in(dir.path(), &["check", "notes.txt"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("cannot tell the format of `notes.txt` from its name"));
+    // A folder with nothing to read says so, and is no error.
+    mkdir(dir.path(), "empty");
+    write(dir.path(), "empty/notes.txt", b"hello\n");
+    let out = run_in(dir.path(), &["check", "empty"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr),
+        "kifu: `empty` holds no file of a format kifu reads (`-v` names the files skipped)\n"
+    );
 }
 
 #[test]

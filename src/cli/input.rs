@@ -81,8 +81,12 @@ pub(crate) struct Inputs {
 /// A folder (or a glob's folder) being walked.
 struct Walking {
     walk: ignore::Walk,
-    /// A glob, what it was written as, and how many files it has matched.
-    glob: Option<(GlobMatcher, String, usize)>,
+    /// The argument: a folder's path or a glob.
+    arg: String,
+    /// The glob's matcher; `None` for a folder.
+    glob: Option<GlobMatcher>,
+    /// How many files the walk has given (or the glob matched).
+    found: usize,
     /// The walk starts at `.` for a glob with no folder before it: `./` is left out of names.
     strip_dot: bool,
 }
@@ -96,12 +100,18 @@ impl Iterator for Inputs {
                 if let Some(found) = walking.next(self.walk, self.forced) {
                     return Some(found);
                 }
-                let done = self.current.take();
-                if let Some((_, pattern, 0)) = done.and_then(|w| w.glob) {
-                    let message = format!(
-                        "no file matches `{pattern}`: check the pattern (`*` stays in one folder, `**` goes into folders below)"
-                    );
-                    return Some(Err(Unreadable { name: pattern, message }));
+                match self.current.take() {
+                    Some(Walking { arg, glob: Some(_), found: 0, .. }) => {
+                        let message = format!(
+                            "no file matches `{arg}`: check the pattern (`*` stays in one folder, `**` goes into folders below)"
+                        );
+                        return Some(Err(Unreadable { name: arg, message }));
+                    }
+                    // An empty folder is no error, but worth a word.
+                    Some(Walking { arg, glob: None, found: 0, .. }) => output::message(format_args!(
+                        "`{arg}` holds no file of a format kifu reads (`-v` names the files skipped)"
+                    )),
+                    _ => {}
                 }
                 continue;
             }
@@ -129,7 +139,8 @@ impl Inputs {
         }
         match std::fs::metadata(arg) {
             Ok(m) if m.is_dir() => {
-                Ok(Some(Walking { walk: self.walker(Path::new(arg), None), glob: None, strip_dot: false }))
+                let walk = self.walker(Path::new(arg), None);
+                Ok(Some(Walking { walk, arg: arg.to_owned(), glob: None, found: 0, strip_dot: false }))
             }
             Ok(_) => Ok(None),
             Err(_) if is_glob(arg) => self.glob(arg).map(Some),
@@ -167,7 +178,7 @@ impl Inputs {
             base.push(".");
         }
         let walk = self.walker(&base, (!deep).then_some(depth));
-        Ok(Walking { walk, glob: Some((matcher, pattern.to_owned(), 0)), strip_dot })
+        Ok(Walking { walk, arg: pattern.to_owned(), glob: Some(matcher), found: 0, strip_dot })
     }
 
     /// A walk from `root`, sorted by name, as `--no-ignore` says, `max_depth` deep at most.
@@ -195,7 +206,7 @@ impl Walking {
             let entry = match entry {
                 Ok(entry) => entry,
                 Err(e) => {
-                    let name = walk_error_path(&e).unwrap_or_default();
+                    let name = walk_error_path(&e).unwrap_or_else(|| self.arg.clone());
                     return Some(Err(Unreadable { message: format!("cannot read `{name}`: {}", io_words(&e)), name }));
                 }
             };
@@ -209,15 +220,18 @@ impl Walking {
                 let message = format!("cannot read `{name}`: kifu reads files whose names are UTF-8");
                 return Some(Err(Unreadable { name, message }));
             };
-            if let Some((matcher, _, matched)) = &mut self.glob {
-                if !matcher.is_match(text) {
-                    continue;
-                }
-                *matched += 1;
+            if self.glob.as_ref().is_some_and(|glob| !glob.is_match(text)) {
+                continue;
+            }
+            if self.glob.is_some() {
+                self.found += 1;
             }
             if entry.path_is_symlink() {
                 skipped(options, text, "a symbolic link in a folder is not followed");
             } else if forced || Format::from_path(text).is_some() || Unread::from_path(text).is_some() {
+                if self.glob.is_none() {
+                    self.found += 1;
+                }
                 return Some(Ok(Input { path: text.to_owned(), found: true }));
             } else {
                 skipped(options, text, "no format kifu reads has its extension");
