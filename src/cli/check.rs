@@ -13,13 +13,14 @@ use kifu::input::{Batch, LineInfo, LineReader};
 
 use crate::args::{self, DialectArg, FormatArg, MessageFormat};
 use crate::games::{open_input, PSN_PIECE_BYTES};
-use crate::input::BATCH_BYTES;
-use crate::report::{self, exit_code, usage_error, Renderer, Totals};
+use crate::input::{WalkArgs, BATCH_BYTES};
+use crate::report::{self, exit_code, usage_error, Rendered, Renderer, Totals, Volume};
 use crate::{fix, input, output, positions};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct CheckArgs {
-    /// Files to check; `-` or nothing reads standard input.
+    /// Files, folders (walked recursively) and quoted globs to check; `-` or nothing reads
+    /// standard input.
     paths: Vec<String>,
     /// The records' format (by default, from each file's extension: `.sfen`, `.fen`, `.epd`, `.psn`, `.json`).
     #[arg(long, value_enum)]
@@ -39,36 +40,56 @@ pub(crate) struct CheckArgs {
     no_replay: bool,
     #[command(flatten)]
     fixes: fix::FixArgs,
+    #[command(flatten)]
+    walk: WalkArgs,
+    /// Report errors and the summary only, not warnings.
+    #[arg(short, long, conflicts_with = "verbose")]
+    quiet: bool,
+    /// Instead of the findings, count them: one line a code, the most frequent first.
+    #[arg(long, conflicts_with_all = ["quiet", "diff"])]
+    statistics: bool,
 }
 
 pub(crate) fn run(args: &CheckArgs) -> ExitCode {
-    let renderer = Renderer::new(report::Stream::Stdout);
+    let Some(renderer) = renderer(args) else { return ExitCode::from(2) };
     let json = renderer.json;
     let workers = match args.jobs {
         Some(jobs) => jobs as usize,
         None => thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_JOBS as usize),
     };
-
-    let paths = input::paths(&args.paths);
     // `--diff` prints a diff, not findings.
     let mut out = report::Out::new(if args.fixes.diff { MessageFormat::Json } else { renderer.format });
     let mut totals = Totals::default();
     let mut failed = false;
     let mut fixed = fix::Fixed::default();
-    for path in &paths {
+    for found in input::expand(&args.paths, args.walk, args.format.is_some()) {
+        let found = match found {
+            Ok(found) => found,
+            Err(e) => {
+                usage_error(&mut out, renderer.format == MessageFormat::Json, &e.name, &e.message);
+                failed = true;
+                continue;
+            }
+        };
+        let path = found.path.as_str();
         let name = input::name(path);
-        let checked = resolve(args, path).map_err(|e| Stop::Usage(e, Totals::default())).and_then(|format| {
+        let checked = resolve(args, path).map_err(|e| Stop::Usage(e, Box::default())).and_then(|format| {
             if args.fixes.any() {
-                let f = fix::fix_file(path, format, args.fixes).map_err(|e| Stop::Usage(e, Totals::default()))?;
+                let f = fix::fix_file(path, format, args.fixes).map_err(|e| Stop::Usage(e, Box::default()))?;
                 fixed.add(f);
                 if args.fixes.diff {
                     return Ok(Totals::default());
                 }
             }
-            check_path(args, path, format, &renderer, workers, &mut out)
+            let totals = check_path(args, path, format, &renderer, workers, &mut out);
+            renderer.end_file(name, &mut out).map_err(|_| Stop::Write)?;
+            totals
         });
         match checked {
-            Ok(t) => totals.add(&t),
+            Ok(t) => {
+                totals.add(&t);
+                totals.files += 1;
+            }
             Err(Stop::Usage(e, t)) => {
                 totals.add(&t);
                 usage_error(&mut out, renderer.format == MessageFormat::Json, name, &e);
@@ -90,9 +111,30 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
     if out.is_sarif() {
         let _ = out.finish();
     } else {
+        if args.statistics {
+            let _ = write!(out, "{}", totals.statistics(json));
+        }
         let _ = writeln!(out, "{}", totals.summary(json));
     }
     exit_code(failed, totals.invalid > 0)
+}
+
+/// The renderer of the findings, as `-q`, `--statistics` and `--output-format` say; `None`
+/// (with a message) when they disagree.
+fn renderer(args: &CheckArgs) -> Option<Renderer> {
+    let volume = match (args.quiet, args.statistics) {
+        (_, true) => Volume::Statistics,
+        (true, _) => Volume::Errors,
+        _ => Volume::All,
+    };
+    let renderer = Renderer::for_check(volume);
+    if args.statistics && !matches!(renderer.format, MessageFormat::Human | MessageFormat::Json) {
+        output::message(
+            "`--statistics` writes a table of counts, in words or JSON: leave out `--output-format sarif` or `github`",
+        );
+        return None;
+    }
+    Some(renderer)
 }
 
 /// The format to check `path` in, with `--dialect`, or why there is none.
@@ -108,7 +150,7 @@ fn resolve(args: &CheckArgs, path: &str) -> Result<Format, String> {
 /// Why checking an input stopped: a usage or I/O error (with the totals of the records read
 /// before it), or a write error (kept by `output`, which reports it at the end).
 enum Stop {
-    Usage(String, Totals),
+    Usage(String, Box<Totals>),
     Write,
 }
 
@@ -122,7 +164,7 @@ fn check_path(
     out: &mut (impl Write + Send),
 ) -> Result<Totals, Stop> {
     let name = input::name(path);
-    let unread = |e: io::Error| Stop::Usage(format!("cannot read `{name}`: {e}"), Totals::default());
+    let unread = |e: io::Error| Stop::Usage(format!("cannot read `{name}`: {e}"), Box::default());
     match format {
         Format::Json => positions::check_json(path, name, renderer, out).map_err(unread),
         Format::Psn => {
@@ -137,8 +179,8 @@ fn check_path(
             let result = if path == "-" {
                 check_stream(io::stdin(), None, name, format, renderer, workers, out)
             } else {
-                let f = File::open(path)
-                    .map_err(|e| Stop::Usage(format!("cannot open `{name}`: {e}"), Totals::default()))?;
+                let f =
+                    File::open(path).map_err(|e| Stop::Usage(format!("cannot open `{name}`: {e}"), Box::default()))?;
                 let size = f.metadata().ok().map(|m| m.len());
                 check_stream(f, size, name, format, renderer, workers, out)
             };
@@ -146,7 +188,7 @@ fn check_path(
                 Ok(t) => Ok(t),
                 // A write error: `output::exit` reports it.
                 Err(_) if output::failed() => Err(Stop::Write),
-                Err(e) => Err(Stop::Usage(format!("cannot check `{name}`: {e}"), Totals::default())),
+                Err(e) => Err(Stop::Usage(format!("cannot check `{name}`: {e}"), Box::default())),
             }
         }
     }
@@ -170,7 +212,7 @@ pub(crate) fn check_one(
     name: &str,
     format: Format,
     renderer: &Renderer,
-    out: &mut String,
+    out: &mut Rendered,
     t: &mut Totals,
 ) {
     let report = check::check_line(format, line.number, batch.bytes(line), line.len);
@@ -184,7 +226,9 @@ pub(crate) fn check_one(
     if let Some(f) = report.dialect {
         t.read_as(f.read_as(), f.title());
     }
-    if !report.diagnostics.is_empty() {
+    if renderer.volume == Volume::Statistics {
+        t.count(&report.diagnostics);
+    } else if !report.diagnostics.is_empty() {
         renderer.render(name, &report, out);
     }
 }
@@ -192,7 +236,7 @@ pub(crate) fn check_one(
 /// A part of a batch's reports and counts, and the input bytes it finishes.
 #[derive(Default)]
 pub(crate) struct Finished {
-    text: String,
+    text: Rendered,
     totals: Totals,
     consumed: u64,
 }
@@ -232,7 +276,7 @@ pub(crate) fn check_stream(
     let progress = progress_bar(size);
     let mut totals = Totals::default();
     let write = |done: Finished| {
-        out.write_all(done.text.as_bytes())?;
+        renderer.write(&done.text, out)?;
         totals.add(&done.totals);
         if let Some(p) = &progress {
             p.inc(done.consumed);
@@ -264,16 +308,18 @@ pub(crate) fn progress_bar(size: Option<u64>) -> Option<indicatif::ProgressBar> 
 /// Why reading a PSN stream stopped: its input failed (with the totals of the games read before),
 /// or writing did (the error is kept by `output`, which reports it at the end).
 pub(crate) enum Failed {
-    Read(io::Error, Totals),
+    Read(io::Error, Box<Totals>),
     Write,
 }
 
 /// What a worker makes of one PSN game for `check`.
 pub(crate) struct GameReport {
-    rendered: String,
+    rendered: Rendered,
     valid: bool,
     warnings: u64,
     dialect: &'static str,
+    /// With `--statistics`: the game's findings, counted.
+    counted: Totals,
 }
 
 impl kifu::psn::stream::Weigh for GameReport {
@@ -300,13 +346,18 @@ pub(crate) fn check_psn(
         PSN_PIECE_BYTES,
         workers,
         |game| {
-            let mut rendered = String::new();
+            let mut rendered = Rendered::default();
             renderer.render_game(name, &game.checked, &game.text, &mut rendered);
+            let mut counted = Totals::default();
+            if renderer.volume == Volume::Statistics {
+                counted.count(&game.checked.diagnostics);
+            }
             GameReport {
                 rendered,
                 valid: game.checked.is_valid(),
                 warnings: game.checked.diagnostics.iter().filter(|d| !d.is_error()).count() as u64,
                 dialect: game.checked.game.dialect,
+                counted,
             }
         },
         |r| {
@@ -319,14 +370,15 @@ pub(crate) fn check_psn(
             }
             totals.warnings += r.warnings;
             totals.read_as(r.dialect, kifu::psn::dialect::title(r.dialect));
-            out.write_all(r.rendered.as_bytes()).inspect_err(|_| write_failed = true)
+            totals.add(&r.counted);
+            renderer.write(&r.rendered, out).inspect_err(|_| write_failed = true)
         },
     );
     if write_failed {
         return Err(Failed::Write);
     }
     if let Err(e) = result {
-        return Err(Failed::Read(e, totals));
+        return Err(Failed::Read(e, Box::new(totals)));
     }
     if totals.records == 0 && !renderer.json {
         output::message(format_args!("`{name}` holds no game"));

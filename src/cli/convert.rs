@@ -34,7 +34,7 @@ pub(crate) enum ConvertTo {
 
 /// `kifu convert`: each game written again in the form asked for.
 pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
-    if positions::converts_positions(&args.paths, &args.input) {
+    if positions::reads_positions(&args.paths, &args.input) {
         return match args.to {
             ConvertTo::Sfen => positions::run_convert_sfen(&args.paths, &args.input),
             ConvertTo::Psn => positions::convert_unsupported("psn"),
@@ -46,6 +46,7 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
     let to = args.to;
     let (failed, write_error) = each_game(
         &args.paths,
+        &args.input,
         default_workers(),
         |name, g| {
             let g = g.checked;

@@ -4,6 +4,9 @@
 use std::fs::File;
 use std::io;
 
+use kifu::format::Format;
+
+use crate::positions::ConvertInput;
 use crate::{input, output};
 
 /// An input as a stream: a file, or standard input for `-`.
@@ -18,19 +21,34 @@ pub(crate) fn open_input(path: &str) -> io::Result<Box<dyn io::BufRead + Send>> 
 /// Bytes of games' text per unit of work when PSN games are checked in parallel.
 pub(crate) const PSN_PIECE_BYTES: usize = 128 * 1024;
 
-/// Runs `each` on the checked games of every path, read as streams, in order; the results of
-/// `work` (run on `workers` threads) are handed to it. A path that cannot be read is reported
-/// on standard error. Returns true when a path could not be read, and the write error that
-/// stopped it, if any.
+/// Runs `each` on the checked games of every file `paths` name (folders walked, globs expanded,
+/// as `reading` says), read as streams, in order; the results of `work` (run on `workers`
+/// threads) are handed to it. A file found in a folder whose extension names another format is
+/// skipped unless `--format` is given; a path that cannot be read is reported on standard
+/// error. Returns true when a path could not be read, and the write error that stopped it, if
+/// any.
 pub(crate) fn each_game<T: kifu::psn::stream::Weigh + Send>(
     paths: &[String],
+    reading: &ConvertInput,
     workers: usize,
     work: impl Fn(&str, kifu::psn::stream::StreamGame) -> T + Sync,
     mut each: impl FnMut(&str, T) -> io::Result<()>,
 ) -> (bool, Option<io::Error>) {
-    let paths = input::paths(paths);
     let mut failed = false;
-    for path in &paths {
+    for found in input::expand(paths, reading.walk, reading.format.is_some()) {
+        let found = match found {
+            Ok(found) => found,
+            Err(e) => {
+                output::message(e.message);
+                failed = true;
+                continue;
+            }
+        };
+        let path = found.path.as_str();
+        if found.found && reading.format.is_none() && Format::from_path(path) != Some(Format::Psn) {
+            input::skipped(reading.walk, path, "not a file of PSN games");
+            continue;
+        }
         let name = input::name(path);
         let input = match open_input(path) {
             Ok(input) => input,

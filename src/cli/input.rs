@@ -1,4 +1,12 @@
-//! The inputs of a command: paths, `-` for standard input, and the name reports give it.
+//! The inputs of a command: paths, `-` for standard input, folders walked and quoted globs
+//! expanded (as ripgrep does), and the name reports give each.
+
+use std::path::{Component, Path, PathBuf};
+
+use globset::{GlobBuilder, GlobMatcher};
+use kifu::format::{Format, Unread};
+
+use crate::output;
 
 /// The name reports give standard input.
 pub const STDIN: &str = "<stdin>";
@@ -18,6 +26,246 @@ pub fn paths(paths: &[String]) -> Vec<String> {
         vec!["-".to_owned()]
     } else {
         paths.to_vec()
+    }
+}
+
+/// How folders and globs are read, for every command that reads records.
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub(crate) struct WalkArgs {
+    /// In folders and globs, also read the files that `.gitignore`, `.ignore` and
+    /// `.git/info/exclude` leave out.
+    #[arg(long)]
+    pub(crate) no_ignore: bool,
+    /// Name on standard error each file of a folder or glob that is skipped, because no format
+    /// kifu reads has its extension.
+    #[arg(short, long)]
+    pub(crate) verbose: bool,
+}
+
+/// A file to read: one named on the command line (or `-`), or one found in a folder or by a
+/// glob.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Input {
+    pub(crate) path: String,
+    /// Found in a folder or by a glob, not named.
+    pub(crate) found: bool,
+}
+
+/// An argument that gives nothing to read: a glob that matches no file, or a folder that cannot
+/// be read. `name` is the argument or the file at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Unreadable {
+    pub(crate) name: String,
+    pub(crate) message: String,
+}
+
+/// The files `paths` name, in order: standard input when there are none; a folder's files,
+/// walked recursively in the order of their names (hidden files and those `.gitignore` leaves
+/// out skipped, unless `walk.no_ignore`); the files a glob that is not itself a file's name
+/// matches. Symbolic links inside folders are not followed, so no folder is walked twice. A
+/// file found in a folder whose extension names no format kifu knows is skipped (named on
+/// standard error with `walk.verbose`), unless `forced` (`--format`) says how to read it.
+pub(crate) fn expand(paths: &[String], walk: WalkArgs, forced: bool) -> Inputs {
+    Inputs { args: self::paths(paths).into_iter(), walk, forced, current: None }
+}
+
+/// The iterator of [`expand`]: a folder or glob is walked as its files are read, so memory
+/// does not grow with the number of files.
+pub(crate) struct Inputs {
+    args: std::vec::IntoIter<String>,
+    walk: WalkArgs,
+    forced: bool,
+    current: Option<Walking>,
+}
+
+/// A folder (or a glob's folder) being walked.
+struct Walking {
+    walk: ignore::Walk,
+    /// The argument: a folder's path or a glob.
+    arg: String,
+    /// The glob's matcher; `None` for a folder.
+    glob: Option<GlobMatcher>,
+    /// How many files the walk has given (or the glob matched).
+    found: usize,
+    /// The walk starts at `.` for a glob with no folder before it: `./` is left out of names.
+    strip_dot: bool,
+}
+
+impl Iterator for Inputs {
+    type Item = Result<Input, Unreadable>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(walking) = &mut self.current {
+                if let Some(found) = walking.next(self.walk, self.forced) {
+                    return Some(found);
+                }
+                match self.current.take() {
+                    Some(Walking { arg, glob: Some(_), found: 0, .. }) => {
+                        let message = format!(
+                            "no file matches `{arg}`: check the pattern (`*` stays in one folder, `**` goes into folders below)"
+                        );
+                        return Some(Err(Unreadable { name: arg, message }));
+                    }
+                    // An empty folder is no error, but worth a word.
+                    Some(Walking { arg, glob: None, found: 0, .. }) => output::message(format_args!(
+                        "`{arg}` holds no file of a format kifu reads (`-v` names the files skipped)"
+                    )),
+                    _ => {}
+                }
+                continue;
+            }
+            let arg = self.args.next()?;
+            match self.start(&arg) {
+                Ok(Some(walking)) => self.current = Some(walking),
+                Ok(None) => return Some(Ok(Input { path: arg, found: false })),
+                Err(message) => return Some(Err(Unreadable { name: arg, message })),
+            }
+        }
+    }
+}
+
+/// True when `arg` holds a character that makes it a glob.
+fn is_glob(arg: &str) -> bool {
+    arg.contains(['*', '?', '[', '{'])
+}
+
+impl Inputs {
+    /// How to read `arg`: a walk for a folder or a glob, `None` for a file (or `-`, or a path
+    /// that names nothing: reading it says so).
+    fn start(&self, arg: &str) -> Result<Option<Walking>, String> {
+        if arg == "-" {
+            return Ok(None);
+        }
+        match std::fs::metadata(arg) {
+            Ok(m) if m.is_dir() => {
+                let walk = self.walker(Path::new(arg), None);
+                Ok(Some(Walking { walk, arg: arg.to_owned(), glob: None, found: 0, strip_dot: false }))
+            }
+            Ok(_) => Ok(None),
+            Err(_) if is_glob(arg) => self.glob(arg).map(Some),
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// The walk of the files `pattern` matches: from the folder its first components name
+    /// (those without glob characters), only as deep as it reaches unless it holds `**`.
+    fn glob(&self, pattern: &str) -> Result<Walking, String> {
+        let matcher = GlobBuilder::new(pattern)
+            .literal_separator(true)
+            .build()
+            .map_err(|e| format!("`{pattern}` is not a glob kifu can read: {}", e.kind()))?
+            .compile_matcher();
+        let mut base = PathBuf::new();
+        let mut rest = Path::new(pattern).components();
+        let mut depth = 0usize;
+        let mut deep = false;
+        for component in rest.by_ref() {
+            let text = component.as_os_str().to_string_lossy();
+            if matches!(component, Component::Normal(_)) && is_glob(&text) {
+                depth = 1;
+                deep = text.contains("**");
+                break;
+            }
+            base.push(component);
+        }
+        for component in rest {
+            depth += 1;
+            deep |= component.as_os_str().to_string_lossy().contains("**");
+        }
+        let strip_dot = base.as_os_str().is_empty();
+        if strip_dot {
+            base.push(".");
+        }
+        let walk = self.walker(&base, (!deep).then_some(depth));
+        Ok(Walking { walk, arg: pattern.to_owned(), glob: Some(matcher), found: 0, strip_dot })
+    }
+
+    /// A walk from `root`, sorted by name, as `--no-ignore` says, `max_depth` deep at most.
+    fn walker(&self, root: &Path, max_depth: Option<usize>) -> ignore::Walk {
+        let obey = !self.walk.no_ignore;
+        ignore::WalkBuilder::new(root)
+            .hidden(true)
+            .ignore(obey)
+            .git_ignore(obey)
+            .git_global(obey)
+            .git_exclude(obey)
+            .parents(obey)
+            .require_git(false)
+            .follow_links(false)
+            .max_depth(max_depth)
+            .sort_by_file_name(std::cmp::Ord::cmp)
+            .build()
+    }
+}
+
+impl Walking {
+    /// The next file of the walk to read, or an entry that cannot be read; `None` at its end.
+    fn next(&mut self, options: WalkArgs, forced: bool) -> Option<Result<Input, Unreadable>> {
+        for entry in self.walk.by_ref() {
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(e) => {
+                    let name = walk_error_path(&e).unwrap_or_else(|| self.arg.clone());
+                    return Some(Err(Unreadable { message: format!("cannot read `{name}`: {}", io_words(&e)), name }));
+                }
+            };
+            if entry.file_type().is_some_and(|t| t.is_dir()) {
+                continue;
+            }
+            let path = entry.path();
+            let path = if self.strip_dot { path.strip_prefix(".").unwrap_or(path) } else { path };
+            let Some(text) = path.to_str() else {
+                let name = path.to_string_lossy().into_owned();
+                let message = format!("cannot read `{name}`: kifu reads files whose names are UTF-8");
+                return Some(Err(Unreadable { name, message }));
+            };
+            if self.glob.as_ref().is_some_and(|glob| !glob.is_match(text)) {
+                continue;
+            }
+            if self.glob.is_some() {
+                self.found += 1;
+            }
+            if entry.path_is_symlink() {
+                skipped(options, text, "a symbolic link in a folder is not followed");
+            } else if forced || Format::from_path(text).is_some() || Unread::from_path(text).is_some() {
+                if self.glob.is_none() {
+                    self.found += 1;
+                }
+                return Some(Ok(Input { path: text.to_owned(), found: true }));
+            } else {
+                skipped(options, text, "no format kifu reads has its extension");
+            }
+        }
+        None
+    }
+}
+
+/// Names a file of a folder or glob left out, and `why`, with `--verbose`.
+pub(crate) fn skipped(walk: WalkArgs, path: &str, why: &str) {
+    if walk.verbose {
+        output::message(format_args!("skipped `{path}`: {why}"));
+    }
+}
+
+/// The path an error of a walk is about.
+fn walk_error_path(e: &ignore::Error) -> Option<String> {
+    match e {
+        ignore::Error::WithPath { path, .. } => Some(path.display().to_string()),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => walk_error_path(err),
+        ignore::Error::Loop { child, .. } => Some(child.display().to_string()),
+        _ => None,
+    }
+}
+
+/// An error of a walk in words, without the path it is about.
+fn io_words(e: &ignore::Error) -> String {
+    match e {
+        ignore::Error::WithPath { err, .. }
+        | ignore::Error::WithDepth { err, .. }
+        | ignore::Error::WithLineNumber { err, .. } => io_words(err),
+        ignore::Error::Io(e) => e.to_string(),
+        e => e.to_string(),
     }
 }
 

@@ -30,13 +30,14 @@ pub(crate) struct JsonGame<'a> {
 
 /// `kifu json`: each game's model, one JSON object per line.
 pub(crate) fn run(args: &JsonArgs) -> ExitCode {
-    if positions::reads_positions(&args.paths, args.positions.input.format) {
+    if positions::reads_positions(&args.paths, &args.positions.input) {
         return positions::run_json(&args.paths, &args.positions);
     }
     let mut out = output::Stdout;
     let mut invalid = false;
     let (failed, write_error) = each_game(
         &args.paths,
+        &args.positions.input,
         default_workers(),
         |name, g| {
             let mut game = g.checked.game;

@@ -18,7 +18,7 @@ use crate::args::{DialectArg, FormatArg};
 /// for standard error, as `--message-format` and `--color` say.
 pub(crate) fn render(name: &str, text: &str, first_line: usize, d: &Diagnostic) -> String {
     let renderer = crate::report::Renderer::new(crate::report::Stream::Stderr);
-    let mut out = String::new();
+    let mut out = crate::report::Rendered::default();
     let one = std::slice::from_ref(d);
     if text.contains(['\n', '\r']) {
         let index = kifu::diagnostic::excerpt::LineIndex::new(text);
@@ -26,7 +26,7 @@ pub(crate) fn render(name: &str, text: &str, first_line: usize, d: &Diagnostic) 
     } else {
         renderer.render_line(name, first_line, text, one, &mut out);
     }
-    out
+    out.text
 }
 
 pub(crate) fn usage(message: &str) -> ExitCode {

@@ -17,12 +17,12 @@ use kifu::views::{self, html, svg, text, Diagram, Frame, Names};
 use kifu::{fen, sfen};
 
 use super::args::{self, DialectArg, FormatArg};
-use super::input::{self as inputs, STDIN};
+use super::input::{self as inputs, WalkArgs, STDIN};
 use super::output::{self, AtomicFile};
 use super::report;
 use crate::games::{open_input, stream_games, Stopped};
 use crate::input::BATCH_BYTES;
-use crate::report::{Renderer, Totals};
+use crate::report::{Rendered, Renderer, Totals, Volume};
 
 /// The options of `kifu board` beyond the FEN description's printer.
 #[derive(clap::Args, Debug, Default)]
@@ -54,6 +54,8 @@ pub struct ViewArgs {
     /// PSN games: every position of each game, not only the final one.
     #[arg(long)]
     pub each: bool,
+    #[command(flatten)]
+    pub walk: WalkArgs,
 }
 
 /// `--format` and `--dialect` of `kifu json` and `kifu convert`.
@@ -66,6 +68,8 @@ pub struct ConvertInput {
     /// Positions: the dialect, as for `kifu check`.
     #[arg(long, value_enum)]
     pub dialect: Option<DialectArg>,
+    #[command(flatten)]
+    pub walk: WalkArgs,
 }
 
 /// `kifu json`'s options for positions.
@@ -140,16 +144,16 @@ impl Reporter {
 
     /// Reports on one line of a file: `text` is the line, `line` its number.
     pub(crate) fn line(&self, name: &str, line: usize, text: &str, diagnostics: &[Diagnostic]) -> String {
-        let mut out = String::new();
+        let mut out = Rendered::default();
         self.renderer.render_line(name, line, text, diagnostics, &mut out);
-        out
+        out.text
     }
 
     /// Reports on a text of several lines whose first line is line `first` of its file.
     fn multi(&self, name: &str, text: (&str, &LineIndex), first: usize, diagnostics: &[Diagnostic]) -> String {
-        let mut out = String::new();
+        let mut out = Rendered::default();
         self.renderer.render_text(name, text, first, diagnostics, &mut out);
-        out
+        out.text
     }
 }
 
@@ -176,21 +180,29 @@ fn open(path: &str) -> io::Result<Box<dyn Read>> {
     Ok(if path == "-" { Box::new(io::stdin()) } else { Box::new(File::open(path)?) })
 }
 
-/// Reads every record of `paths`, reporting findings on standard error, and hands each to `f`.
-/// Stops at the first error of `f` (a write error).
+/// Reads every record of the files `paths` name (folders walked, globs expanded) as `reading`
+/// says, reporting findings on standard error, and hands each to `f`. Standard input without
+/// `--format` is read as `default`. Stops at the first error of `f` (a write error).
 fn each_record(
     paths: &[String],
-    format: Option<FormatArg>,
-    dialect: Option<DialectArg>,
+    reading: &ConvertInput,
     default: Format,
     f: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> Outcome {
     let reporter = Reporter::new();
-    let paths = inputs::paths(paths);
     let mut outcome = Outcome::default();
-    for path in &paths {
+    for found in inputs::expand(paths, reading.walk, reading.format.is_some()) {
+        let found = match found {
+            Ok(found) => found,
+            Err(e) => {
+                output::message(e.message);
+                outcome.failed = true;
+                continue;
+            }
+        };
+        let path = found.path.as_str();
         let name = inputs::name(path);
-        let input = match input_of(path, format, dialect, default) {
+        let input = match input_of(path, reading.format, reading.dialect, default) {
             Ok(i) => i,
             Err(e) => {
                 output::message(e);
@@ -483,8 +495,12 @@ fn json_records(
 pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Write) -> io::Result<Totals> {
     let input = open(path)?;
     let mut totals = Totals::default();
-    let mut rendered = String::new();
-    let render = |at: &JsonText<'_>, diagnostics: &[Diagnostic], rendered: &mut String| {
+    let mut rendered = Rendered::default();
+    let statistics = renderer.volume == Volume::Statistics;
+    let render = |at: &JsonText<'_>, diagnostics: &[Diagnostic], rendered: &mut Rendered, totals: &mut Totals| {
+        if statistics {
+            totals.count(diagnostics);
+        }
         renderer.render_text(name, (at.text, at.index), at.line, diagnostics, rendered);
     };
     // Syntax errors and records, in the order of the text, one value at a time.
@@ -493,7 +509,7 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
         match record {
             Err(diagnostics) => {
                 totals.invalid += 1;
-                render(at, diagnostics, &mut rendered);
+                render(at, diagnostics, &mut rendered, &mut totals);
             }
             Ok(node) => {
                 let (position, _, diagnostics) = read_json_record(node);
@@ -504,26 +520,31 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
                     totals.invalid += 1;
                 }
                 totals.warnings += diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
-                render(at, &diagnostics, &mut rendered);
+                render(at, &diagnostics, &mut rendered, &mut totals);
             }
         }
         if rendered.len() >= 1 << 16 {
-            out.write_all(rendered.as_bytes())?;
+            renderer.write(&rendered, out)?;
             rendered.clear();
         }
         Ok(())
     })?;
-    out.write_all(rendered.as_bytes())?;
+    renderer.write(&rendered, out)?;
     Ok(totals)
 }
 
-/// True when `kifu json` or `kifu convert` should read positions rather than PSN games.
-pub fn reads_positions(paths: &[String], format: Option<FormatArg>) -> bool {
-    match format {
+/// True when `kifu json` or `kifu convert` should read positions rather than PSN games: with
+/// `--format`, as it says; else when every file `paths` name (folders walked, globs expanded) is
+/// one of positions by its extension.
+pub fn reads_positions(paths: &[String], input: &ConvertInput) -> bool {
+    match input.format {
         Some(f) => f != FormatArg::Psn,
         None => {
-            !paths.is_empty()
-                && paths.iter().all(|p| p != "-" && Format::from_path(p).is_some_and(|f| f != Format::Psn))
+            // The files skipped are named when they are read.
+            let walk = WalkArgs { verbose: false, ..input.walk };
+            inputs::expand(paths, walk, false)
+                .flatten()
+                .all(|found| found.path != "-" && Format::from_path(&found.path).is_some_and(|f| f != Format::Psn))
         }
     }
 }
@@ -535,26 +556,20 @@ pub fn run_json(paths: &[String], args: &JsonViewArgs) -> ExitCode {
         JsonStyle::Keyed => Style::Keyed,
     };
     let mut out = output::Stdout;
-    let outcome =
-        each_record(paths, args.input.format, args.input.dialect, Format::Psn, &mut |item| match item.position {
-            Some(Pos::Shogi(p)) => writeln!(out, "{}", kifu::json::shogi::write(&p, style)),
-            Some(Pos::Chess(p, None)) => writeln!(out, "{}", kifu::json::chess::write(&p)),
-            Some(Pos::Chess(p, Some(ops))) => writeln!(out, "{}", kifu::json::chess::write_epd(&p, &ops)),
-            Some(Pos::Game(_)) | None => Ok(()),
-        });
+    let outcome = each_record(paths, &args.input, Format::Psn, &mut |item| match item.position {
+        Some(Pos::Shogi(p)) => writeln!(out, "{}", kifu::json::shogi::write(&p, style)),
+        Some(Pos::Chess(p, None)) => writeln!(out, "{}", kifu::json::chess::write(&p)),
+        Some(Pos::Chess(p, Some(ops))) => writeln!(out, "{}", kifu::json::chess::write_epd(&p, &ops)),
+        Some(Pos::Game(_)) | None => Ok(()),
+    });
     outcome.code()
-}
-
-/// True when `kifu convert` reads positions (JSON, SFEN) rather than PSN games.
-pub fn converts_positions(paths: &[String], input: &ConvertInput) -> bool {
-    reads_positions(paths, input.format)
 }
 
 /// `kifu convert --to sfen` on positions: each shogi position as a USI SFEN record.
 pub fn run_convert_sfen(paths: &[String], input: &ConvertInput) -> ExitCode {
     let mut out = output::Stdout;
     let mut chess = false;
-    let mut outcome = each_record(paths, input.format, input.dialect, Format::Psn, &mut |item| match item.position {
+    let mut outcome = each_record(paths, input, Format::Psn, &mut |item| match item.position {
         Some(Pos::Shogi(p)) => writeln!(out, "{p}"),
         Some(Pos::Game(_)) => Ok(()),
         Some(Pos::Chess(..)) => {
@@ -703,7 +718,8 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
     }
     let mut bad_move = None;
     let (mut written, mut games) = (0usize, false);
-    let mut outcome = each_record(paths, args.format, dialect, Format::Fen(fen::Dialect::Standard), &mut |item| {
+    let reading = ConvertInput { format: args.format, dialect, walk: args.walk };
+    let mut outcome = each_record(paths, &reading, Format::Fen(fen::Dialect::Standard), &mut |item| {
         let diagram = diagram_of(item.position, args.last_move.as_deref(), &mut bad_move);
         let record = html::Section {
             title: format!("{}:{}", item.file, item.line),

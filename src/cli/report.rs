@@ -1,17 +1,20 @@
 //! How findings are shown: the colour theme and width, built in one place, and the exit status
 //! of every command that reads records.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::io::{self, IsTerminal, Write};
+use std::ops::Range;
 use std::process::ExitCode;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError, RwLock};
 
 use miette::{GraphicalReportHandler, GraphicalTheme};
 
 use kifu::check::LineReport;
 use kifu::diagnostic::RecordSource;
 
+use kifu::diagnostic::codes::{self, Code};
 use kifu::diagnostic::excerpt::{self, LineIndex};
+use kifu::diagnostic::Severity;
 use kifu::Diagnostic;
 
 use crate::args::{MessageFormat, ReportArgs};
@@ -73,6 +76,8 @@ pub fn exit_code(failed: bool, invalid: bool) -> ExitCode {
 pub(crate) struct Totals {
     /// Every record was a PSN game: the summary counts games.
     pub(crate) games: bool,
+    /// The files read to their end.
+    pub(crate) files: u64,
     pub(crate) records: u64,
     pub(crate) valid: u64,
     pub(crate) invalid: u64,
@@ -81,6 +86,8 @@ pub(crate) struct Totals {
     pub(crate) dialects: BTreeMap<&'static str, (u64, &'static str)>,
     /// With `--fix`: the fixes applied, and those left out because they overlap another.
     pub(crate) fixed: Option<crate::fix::Fixed>,
+    /// With `--statistics`: the findings by code and severity.
+    pub(crate) codes: BTreeMap<(Code, Severity), u64>,
 }
 
 impl Totals {
@@ -91,6 +98,7 @@ impl Totals {
 
     pub(crate) fn add(&mut self, other: &Self) {
         self.games = if self.records == 0 { other.games } else { self.games && (other.games || other.records == 0) };
+        self.files += other.files;
         self.records += other.records;
         self.valid += other.valid;
         self.invalid += other.invalid;
@@ -98,6 +106,41 @@ impl Totals {
         for (name, (n, title)) in &other.dialects {
             self.dialects.entry(name).or_insert((0, title)).0 += n;
         }
+        for (key, n) in &other.codes {
+            *self.codes.entry(*key).or_default() += n;
+        }
+    }
+
+    /// Counts `diagnostics` by code, for `--statistics`.
+    pub(crate) fn count(&mut self, diagnostics: &[Diagnostic]) {
+        for d in diagnostics {
+            *self.codes.entry((d.code, d.severity)).or_default() += 1;
+        }
+    }
+
+    /// The table of `--statistics`: one line a code and severity, the most frequent first, as a
+    /// count, the code, the severity and what the code means; or one JSON object each.
+    pub(crate) fn statistics(&self, json: bool) -> String {
+        let mut rows: Vec<_> = self.codes.iter().map(|(&(code, severity), &n)| (n, code, severity)).collect();
+        rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+        let meaning = |code: Code| codes::lookup(&code).map_or("", |e| e.meaning);
+        let mut out = String::new();
+        if json {
+            for (count, code, severity) in rows {
+                let row =
+                    JsonStatistic { kind: "statistic", code: code.as_str(), severity, count, meaning: meaning(code) };
+                out.push_str(&serde_json::to_string(&row).unwrap_or_default());
+                out.push('\n');
+            }
+            return out;
+        }
+        let count_width = rows.iter().map(|r| r.0.to_string().len()).max().unwrap_or(1);
+        let code_width = rows.iter().map(|r| r.1.len()).max().unwrap_or(1);
+        for (count, code, severity) in rows {
+            let (meaning, code, severity) = (meaning(code), code.as_str(), severity.as_str());
+            out.push_str(&format!("{count:>count_width$}  {code:<code_width$}  {severity:<7}  {meaning}\n"));
+        }
+        out
     }
 }
 
@@ -106,6 +149,7 @@ impl Totals {
 pub(crate) struct JsonSummary {
     #[serde(rename = "type")]
     kind: &'static str,
+    files: u64,
     records: u64,
     valid: u64,
     invalid: u64,
@@ -120,6 +164,67 @@ pub(crate) struct JsonSummary {
     skipped: Option<u64>,
 }
 
+/// What of the findings is shown: all of them; errors only (`kifu check -q`); or none, only
+/// their counts by code (`kifu check --statistics`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Volume {
+    #[default]
+    All,
+    Errors,
+    Statistics,
+}
+
+/// Reports rendered by a worker, with the place of each warning in them, so that the writer
+/// can show a repeated warning once a file ([`Fold`]).
+#[derive(Default)]
+pub(crate) struct Rendered {
+    pub(crate) text: String,
+    /// The warnings of `text` in order: each code and the bytes of its report (empty when the
+    /// worker already knew it for a repeat, and did not render it).
+    warnings: Vec<(Code, Range<usize>)>,
+}
+
+impl Rendered {
+    /// The rendered text's length in bytes.
+    pub(crate) fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.text.clear();
+        self.warnings.clear();
+    }
+}
+
+/// Human reports of one file: a warning is shown in full the first time its code is met in the
+/// file, and the later ones counted, the count written at the file's end. Workers skip the
+/// warnings they know for repeats; the writer, which sees the reports in input order, decides.
+#[derive(Default)]
+pub(crate) struct Fold {
+    /// The codes of the warnings shown in full in this file.
+    shown: RwLock<HashSet<Code>>,
+    /// The warnings left out in this file, by code.
+    more: Mutex<BTreeMap<Code, u64>>,
+}
+
+impl Fold {
+    fn is_shown(&self, code: Code) -> bool {
+        self.shown.read().unwrap_or_else(PoisonError::into_inner).contains(&code)
+    }
+}
+
+/// A line of `--statistics` in JSON: how many findings of one code and severity.
+#[derive(serde::Serialize)]
+struct JsonStatistic {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    code: &'static str,
+    severity: Severity,
+    count: u64,
+    /// What the code means, from the registry of codes.
+    meaning: &'static str,
+}
+
 /// Everything a worker needs to render reports.
 pub(crate) struct Renderer {
     /// The findings are written for programs (JSON lines or a SARIF log): no words for people
@@ -127,6 +232,9 @@ pub(crate) struct Renderer {
     pub(crate) json: bool,
     pub(crate) format: MessageFormat,
     pub(crate) handler: GraphicalReportHandler,
+    pub(crate) volume: Volume,
+    /// Human reports of `kifu check`: repeated warnings counted, not shown.
+    fold: Option<Fold>,
 }
 
 impl Renderer {
@@ -138,7 +246,77 @@ impl Renderer {
         let handler =
             handler(stream, settings.color.chosen(), width).with_word_separator(textwrap::WordSeparator::AsciiSpace);
         let format = settings.message_format;
-        Self { json: matches!(format, MessageFormat::Json | MessageFormat::Sarif), format, handler }
+        let json = matches!(format, MessageFormat::Json | MessageFormat::Sarif);
+        Self { json, format, handler, volume: Volume::All, fold: None }
+    }
+
+    /// The renderer of `kifu check`'s reports: `volume` of them, and in human reports a repeated
+    /// warning shown once a file.
+    pub(crate) fn for_check(volume: Volume) -> Self {
+        let renderer = Self::new(Stream::Stdout);
+        let fold = (renderer.format == MessageFormat::Human && volume == Volume::All).then(Fold::default);
+        Self { volume, fold, ..renderer }
+    }
+
+    /// True when `d` is shown at all (`-q` leaves warnings out, `--statistics` everything).
+    fn shows(&self, d: &Diagnostic) -> bool {
+        match self.volume {
+            Volume::All => true,
+            Volume::Errors => d.is_error(),
+            Volume::Statistics => false,
+        }
+    }
+
+    /// Renders each finding of `diagnostics` that is shown with `one`, keeping the places of
+    /// warnings for the fold (a warning already shown in this file is not rendered again).
+    fn each(&self, diagnostics: &[Diagnostic], out: &mut Rendered, mut one: impl FnMut(&Diagnostic, &mut String)) {
+        for d in diagnostics.iter().filter(|d| self.shows(d)) {
+            match &self.fold {
+                Some(fold) if !d.is_error() => {
+                    let start = out.text.len();
+                    if !fold.is_shown(d.code) {
+                        one(d, &mut out.text);
+                    }
+                    out.warnings.push((d.code, start..out.text.len()));
+                }
+                _ => one(d, &mut out.text),
+            }
+        }
+    }
+
+    /// Writes reports in input order: a warning whose code this file has shown is counted
+    /// instead.
+    pub(crate) fn write(&self, rendered: &Rendered, out: &mut impl Write) -> io::Result<()> {
+        let Some(fold) = self.fold.as_ref().filter(|_| !rendered.warnings.is_empty()) else {
+            return out.write_all(rendered.text.as_bytes());
+        };
+        let mut shown = fold.shown.write().unwrap_or_else(PoisonError::into_inner);
+        let mut more = fold.more.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut at = 0;
+        for (code, range) in &rendered.warnings {
+            out.write_all(&rendered.text.as_bytes()[at..range.start])?;
+            if shown.insert(*code) {
+                out.write_all(&rendered.text.as_bytes()[range.clone()])?;
+            } else {
+                *more.entry(*code).or_default() += 1;
+            }
+            at = range.end;
+        }
+        out.write_all(&rendered.text.as_bytes()[at..])
+    }
+
+    /// Ends the reports of the file `name`: how many warnings of each code were left out.
+    pub(crate) fn end_file(&self, name: &str, out: &mut impl Write) -> io::Result<()> {
+        let Some(fold) = &self.fold else { return Ok(()) };
+        fold.shown.write().unwrap_or_else(PoisonError::into_inner).clear();
+        let more = std::mem::take(&mut *fold.more.lock().unwrap_or_else(PoisonError::into_inner));
+        for (code, n) in more {
+            writeln!(
+                out,
+                "{code}: and {n} more like this in `{name}`, not shown (`--output-format json` lists every one)\n"
+            )?;
+        }
+        Ok(())
     }
 
     /// The findings on a record of one line: `text`, line `line` of `file`.
@@ -148,21 +326,19 @@ impl Renderer {
         line: usize,
         text: &str,
         diagnostics: &[Diagnostic],
-        out: &mut String,
+        out: &mut Rendered,
     ) {
         if self.format != MessageFormat::Human {
             let place = |at: usize| (line, kifu::Span::point(at).columns(text).0);
-            for d in diagnostics {
-                self.push_machine(file, d, place, out);
-            }
+            self.each(diagnostics, out, |d, out| self.push_machine(file, d, place, out));
             return;
         }
         let shown = RecordSource::display_text(text);
         let source = RecordSource { name: file, text: &shown, line };
-        for d in diagnostics {
+        self.each(diagnostics, out, |d, out| {
             let _ = self.handler.render_report(out, &d.report(&source));
             out.push('\n');
-        }
+        });
     }
 
     /// The findings on a text of any number of lines (a game, a JSON document) whose first line
@@ -174,24 +350,22 @@ impl Renderer {
         (text, index): (&str, &LineIndex),
         first_line: usize,
         diagnostics: &[Diagnostic],
-        out: &mut String,
+        out: &mut Rendered,
     ) {
         if self.format != MessageFormat::Human {
             let place = |at: usize| {
                 let (line, column) = index.place(text, at);
                 (first_line + line, column)
             };
-            for d in diagnostics {
-                self.push_machine(file, d, place, out);
-            }
+            self.each(diagnostics, out, |d, out| self.push_machine(file, d, place, out));
             return;
         }
-        for d in diagnostics {
+        self.each(diagnostics, out, |d, out| {
             let e = excerpt::excerpt(text, index, d);
             let source = RecordSource { name: file, text: &e.text, line: first_line + e.first_line };
             let _ = self.handler.render_report(out, &e.diagnostic.report(&source));
             out.push('\n');
-        }
+        });
     }
 
     /// One finding for programs, on a line of its own: a JSON message, a SARIF result, or a
@@ -211,15 +385,21 @@ impl Renderer {
 
     /// The reports of one PSN game, each showing the lines its labels touch, with their real
     /// line numbers.
-    pub(crate) fn render_game(&self, file: &str, checked: &kifu::psn::CheckedGame, file_text: &str, out: &mut String) {
-        if checked.diagnostics.is_empty() {
+    pub(crate) fn render_game(
+        &self,
+        file: &str,
+        checked: &kifu::psn::CheckedGame,
+        file_text: &str,
+        out: &mut Rendered,
+    ) {
+        if checked.diagnostics.is_empty() || self.volume == Volume::Statistics {
             return;
         }
         let text = checked.text(file_text);
         self.render_text(file, (text, &LineIndex::new(text)), checked.game.line, &checked.diagnostics, out);
     }
 
-    pub(crate) fn render(&self, file: &str, report: &LineReport, out: &mut String) {
+    pub(crate) fn render(&self, file: &str, report: &LineReport, out: &mut Rendered) {
         self.render_line(file, report.line, &report.text, &report.diagnostics, out);
     }
 }
@@ -230,6 +410,7 @@ impl Totals {
         if json {
             let summary = JsonSummary {
                 kind: "summary",
+                files: self.files,
                 records: self.records,
                 valid: self.valid,
                 invalid: self.invalid,
@@ -256,8 +437,9 @@ impl Totals {
             None => String::new(),
         };
         let warnings = if self.warnings == 1 { "warning" } else { "warnings" };
+        let files = if self.files > 1 { format!(" in {} files", self.files) } else { String::new() };
         format!(
-            "{} {noun}: {} valid, {} invalid, {} {warnings}{dialects}{fixed}",
+            "{} {noun}{files}: {} valid, {} invalid, {} {warnings}{dialects}{fixed}",
             self.records, self.valid, self.invalid, self.warnings
         )
     }
