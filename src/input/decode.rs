@@ -160,6 +160,7 @@ impl LineDecoder {
     }
 
     /// Forgets the game being read: the next line starts a new one.
+    #[cfg(feature = "psn")]
     pub(crate) fn new_game(&mut self) {
         self.game = None;
         self.after_header = false;
