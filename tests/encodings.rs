@@ -191,3 +191,27 @@ fn fix_leaves_a_file_in_another_encoding_alone() {
     assert!(said.contains("kifu fixes only UTF-8 files"), "{said}");
     assert_eq!(std::fs::read(&path).expect("the file"), bytes);
 }
+
+#[test]
+fn a_utf16_psn_file_is_read_as_its_utf8_twin() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = std::fs::read_to_string("tests/fixtures/psn/ok/spec_pairs.psn").expect("a PSN game");
+    let twin = format!("{text}\n{text}");
+    let utf8 = write(dir.path(), "twin.psn", twin.as_bytes());
+    let wide = write(dir.path(), "wide.psn", &utf16(&twin, true));
+    let (plain, plain_summary) = findings(&utf8);
+    let (found, summary) = findings(&wide);
+    // One warning a game, at its first character; nothing else changes.
+    let notes: Vec<&(u64, u64, String)> = found.iter().filter(|f| f.2 == "psn::encoding").collect();
+    assert_eq!(notes.len(), 2, "{found:?}");
+    assert!(notes.iter().all(|n| n.1 == 1), "{notes:?}");
+    let others: Vec<&(u64, u64, String)> = found.iter().filter(|f| f.2 != "psn::encoding").collect();
+    assert_eq!(others, plain.iter().collect::<Vec<_>>());
+    assert_eq!((summary["records"].as_u64(), summary["valid"].as_u64()), (Some(2), plain_summary["valid"].as_u64()));
+    let out = kifu().args(["check", &wide]).output().expect("runs");
+    assert!(
+        stdout(&out).contains("this game is not in UTF-8: it was read as UTF-16 (little-endian)"),
+        "{}",
+        stdout(&out)
+    );
+}

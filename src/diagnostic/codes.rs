@@ -291,7 +291,7 @@ registry! {
         MORE_FINDINGS = "psn::more-findings",
         /// The text holds NUL bytes.
         NUL_BYTE = "psn::nul-byte",
-        /// The game is read in a legacy encoding (Shift_JIS or CP437), not UTF-8.
+        /// The game is not in UTF-8: it is read in the encoding named (UTF-16, Shift_JIS, CP437 or ISO-8859-1).
         ENCODING = "psn::encoding",
         /// A header line cannot be read as `[Keyword "text"]`.
         HEADER_SHAPE = "psn::header-shape",

@@ -273,6 +273,11 @@ impl<R: BufRead> LineSource<R> {
         Self { input, line: Vec::new(), long_head: Vec::new() }
     }
 
+    /// The input.
+    pub fn get_ref(&self) -> &R {
+        &self.input
+    }
+
     /// The start of the last line too long to keep (at most [`LONG_HEAD`] bytes), taken.
     pub fn take_long_head(&mut self) -> Vec<u8> {
         std::mem::take(&mut self.long_head)
