@@ -30,16 +30,16 @@ pub struct Section {
 pub struct Finding {
     /// The text shown and the finding, its spans moved into that text.
     pub excerpt: Excerpt,
-    /// The 1-based line of the file where the text shown starts.
+    /// The 1-based line of the file where the finding's primary label starts.
     pub line: usize,
 }
 
 impl Finding {
     /// The finding `d` on `text`, a text whose first line is line `line` (1-based) of its file.
     pub fn new(text: &str, line: usize, d: &Diagnostic) -> Self {
-        let excerpt = excerpt(text, &LineIndex::new(text), d);
-        let line = line + excerpt.first_line;
-        Self { excerpt, line }
+        let index = LineIndex::new(text);
+        let at = line + index.line_of(d.span().start.min(text.len()));
+        Self { excerpt: excerpt(text, &index, d), line: at }
     }
 }
 
@@ -243,5 +243,31 @@ fn marked(s: &mut String, text: &str, labels: &[Label]) {
             }
             None => s.push_str(&piece),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::codes;
+    use crate::span::Span;
+
+    #[test]
+    fn a_finding_names_the_line_of_its_primary_label_and_marks_nested_labels() {
+        // A game from line 10 of its file; the finding is on its third line, `P2j`.
+        let text = "[Sente \"a\"]\n1. P7f P3d\n2. P2j\n";
+        let d = Diagnostic::error(codes::psn::BAD_SQUARE, Span::new(27, 29), "`2j` is not a square")
+            .label("off the board")
+            .with(Span::new(26, 29), "in this move");
+        let f = Finding::new(text, 10, &d);
+        assert_eq!(f.line, 12);
+        let mut s = String::new();
+        finding(&mut s, &f);
+        assert!(s.contains("(line 12)"), "{s}");
+        // The innermost label marks `2j`, the move's other character the outer one.
+        assert!(
+            s.contains("<mark class=\"secondary\" title=\"in this move\">P</mark><mark class=\"primary\" data-label=\"1\" title=\"off the board\">2j</mark>"),
+            "{s}"
+        );
     }
 }
