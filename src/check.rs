@@ -1,6 +1,6 @@
 //! Checking files of line records: splitting bytes into lines (LF, CRLF or CR), the faults of
-//! the bytes themselves (not UTF-8, a byte-order mark, a line far too long), and dispatch to
-//! the format's checker.
+//! the bytes themselves (their encoding, a byte-order mark, bytes that are not text, a line far
+//! too long), and dispatch to the format's checker.
 //!
 //! Memory stays flat whatever the input: [`LineReader`](crate::input::LineReader) hands out batches of whole lines, and
 //! keeps at most [`MAX_KEPT`](crate::input::MAX_KEPT) bytes of any one line.
@@ -8,6 +8,7 @@
 use crate::diagnostic::codes;
 use crate::diagnostic::Diagnostic;
 use crate::format::Format;
+use crate::input::Reading;
 use crate::span::Span;
 
 /// Most findings reported for one record; the rest are counted.
@@ -39,28 +40,35 @@ impl LineReport {
     }
 }
 
-/// Checks one line of `format`: `bytes` as kept by the reader, `len` its full length.
+/// Checks one line of `format`, read on its own: `bytes` as kept by the reader, `len` its full
+/// length. A line that is not UTF-8 is read in the legacy encoding that fits it.
 pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> LineReport {
-    check_line_with(number, bytes, len, |text| {
+    check_line_in(format, number, bytes, len, &Reading::default())
+}
+
+/// Checks one line of `format` in a file read as `reading` says ([`crate::input::Batch::reading`]).
+pub fn check_line_in(format: Format, number: usize, bytes: &[u8], len: usize, reading: &Reading) -> LineReport {
+    check_line_with(number, (bytes, len), reading, |text| {
         let (diagnostics, read_as) = format.check_text(text);
         (diagnostics, read_as, ())
     })
     .0
 }
 
-/// Checks one line as [`check_line`] does, with `check` reading its text (without a byte-order
-/// mark): `check` gives the findings, the format and dialect it read the record as, and what
-/// else its caller wants of the one reading (a position), which comes back beside the report.
-/// A line too long to read is not given to `check`.
+/// Checks one line as [`check_line_in`] does, with `check` reading its text (without a
+/// byte-order mark): `check` gives the findings, the format and dialect it read the record as,
+/// and what else its caller wants of the one reading (a position), which comes back beside the
+/// report. A line that is not read (too long, not text) is not given to `check`. `line` is the
+/// bytes the reader kept and the line's full length.
 pub fn check_line_with<T>(
     number: usize,
-    bytes: &[u8],
-    len: usize,
+    (bytes, len): (&[u8], usize),
+    reading: &Reading,
     check: impl FnOnce(&str) -> (Vec<Diagnostic>, Option<Format>, T),
 ) -> (LineReport, Option<T>) {
     let mut report = LineReport { line: number, ..LineReport::default() };
-    let (text, mut pre, not_utf8) = match crate::input::line_bytes(number, bytes, len) {
-        crate::input::LineBytes::TooLong { text, finding } => {
+    let (text, mut pre, not_utf8) = match crate::input::line_bytes(number, bytes, len, reading) {
+        crate::input::LineBytes::Unread { text, finding } => {
             report.text = text;
             report.diagnostics.push(finding);
             return (report, None);
@@ -113,8 +121,10 @@ mod tests {
     }
 
     #[test]
-    fn reports_bytes_that_are_not_utf8() {
-        let r = check_line(Format::Sfen(crate::sfen::DialectChoice::Auto), 1, b"9/9/9/9/9/9/9/9/9 b \xFF", 21);
+    fn reports_bytes_that_are_not_utf8_in_a_utf8_file() {
+        let utf8 = Reading { encoding: Some(crate::input::Encoding::Utf8), ..Reading::default() };
+        let line = b"9/9/9/9/9/9/9/9/9 b \xFF";
+        let r = check_line_in(Format::Sfen(crate::sfen::DialectChoice::Auto), 1, line, 21, &utf8);
         assert_eq!(r.diagnostics[0].code, crate::diagnostic::codes::input::NOT_UTF8);
         assert!(!r.is_valid());
     }

@@ -9,10 +9,12 @@ use std::process::{Command, Output, Stdio};
 
 use insta::assert_snapshot;
 use insta_cmd::get_cargo_bin;
+use kifu::diagnostic::Diagnostic;
 use kifu::fen;
 use kifu::json::{read_stream, Style};
 use kifu::sfen::{self, DialectChoice, Position};
 use kifu::shogi::{Color, Piece, Square};
+use kifu::span::Span;
 use kifu::views::{self, html, svg, text, Diagram, Names};
 use proptest::prelude::*;
 
@@ -241,24 +243,30 @@ fn sample_game() -> Vec<(Option<String>, Position)> {
 fn an_html_page_is_self_contained() {
     let frames = views::frames(&sample_game());
     assert_eq!(frames[1].last_move.len(), 2, "a move's two squares are found");
+    let no = Diagnostic::error(kifu::diagnostic::codes::json::PIECE, Span::new(6, 12), "<no> is not a piece")
+        .label("a <piece>?")
+        .help("write `\"wK\"` & the like");
     let records = [
         html::Section {
             title: "a game".into(),
             notation: None,
             diagram: Some(Diagram::Shogi(frames.clone())),
             findings: vec![],
+            notes: vec![],
         },
         html::Section {
             title: "positions.fen:1".into(),
             notation: Some("…".into()),
             diagram: Some(Diagram::Chess(fen_positions()[0].clone(), vec![])),
             findings: vec![],
+            notes: vec![],
         },
         html::Section {
             title: "x<y & z".into(),
             notation: None,
             diagram: None,
-            findings: vec!["error[json::piece]: <no>".into()],
+            findings: vec![html::Finding::new("{\"5a\":\"<no>\"}", 1, &no)],
+            notes: vec!["a <note>".into()],
         },
     ];
     let page = html::page("kifu", &records, Names::Letters);
@@ -266,7 +274,12 @@ fn an_html_page_is_self_contained() {
     assert_eq!(page.matches("<svg ").count(), frames.len() + 1);
     assert_eq!(page.matches("class=\"frame\"").count(), frames.len());
     assert_eq!(page.matches(" hidden>").count(), frames.len() - 1, "only the last frame shows");
-    assert!(page.contains("x&lt;y &amp; z") && page.contains("&lt;no&gt;"));
+    assert!(page.contains("x&lt;y &amp; z") && page.contains("a &lt;note&gt;"));
+    // The finding: its code, message, the characters at fault marked, the label and the help.
+    assert!(page.contains("<code>json::piece</code> (line 1): &lt;no&gt; is not a piece"), "{page}");
+    assert!(page.contains("{&quot;5a&quot;:<mark class=\"primary\" data-label=\"1\" title=\"a &lt;piece&gt;?\">&quot;&lt;no&gt;&quot;</mark>}"), "{page}");
+    assert!(page.contains("<li class=\"primary\">a &lt;piece&gt;?</li>"));
+    assert!(page.contains("help: write `&quot;wK&quot;` &amp; the like"));
     assert!(page.contains("ArrowRight") && page.contains("<script>"));
     for bad in [" src=", "href", "@import", "url(", "fetch(", "XMLHttpRequest"] {
         assert!(!page.contains(bad), "{bad} in the page");
@@ -444,6 +457,59 @@ fn kifu_board_draws_sfen_svg_and_html() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("`--last-move k*5e` is not a move"));
     let good = run(&["board", "--last-move", "P*5e", "tests/fixtures/views/positions.sfen"], b"");
     assert_eq!(good.status.code(), Some(0), "{}", String::from_utf8_lossy(&good.stderr));
+}
+
+/// The section of record `n` (1-based) of a page.
+fn section_of(page: &str, n: usize) -> &str {
+    let start = page.find(&format!("<section class=\"record\" id=\"record-{n}\">")).expect("the section");
+    let end = start + page[start..].find("</section>").expect("its end");
+    &page[start..end]
+}
+
+#[test]
+fn kifu_board_html_shows_invalid_records_where_they_are() {
+    let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let short = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1";
+    let input = format!("{start}\n{short}\n4k4/9/9/9/9/9/9/9/<i>& b - 1\n{start}\n");
+    let page = run(&["board", "--html", "--format", "sfen", "-"], input.as_bytes());
+    assert_eq!(page.status.code(), Some(1), "two records are invalid");
+    let page = out(&page);
+    assert_eq!(page.matches("<svg ").count(), 2, "the valid records' boards");
+    assert_eq!(page.matches("<section class=\"record\"").count(), 4, "every record has its section");
+    // In input order: the invalid ones between the valid ones, each with its findings.
+    assert!(section_of(&page, 1).contains("<svg ") && section_of(&page, 4).contains("<svg "));
+    let short_rank = section_of(&page, 2);
+    assert!(!short_rank.contains("<svg "));
+    assert!(short_rank.contains("<h2>&lt;stdin&gt;:2</h2>"), "{short_rank}");
+    assert!(
+        short_rank.contains("<code>sfen::rank-width</code> (line 2): rank i covers 8 squares; a rank has 9"),
+        "{short_rank}"
+    );
+    // The characters at fault, marked in the record's text (as `kifu check` labels them).
+    assert!(
+        short_rank.contains(
+            "/1B5R1/<mark class=\"primary\" data-label=\"1\" title=\"8 squares, 1 short\">LNSGKGSN</mark> b - 1"
+        ),
+        "{short_rank}"
+    );
+    assert!(short_rank.contains("help: add the 1 missing square"), "{short_rank}");
+    // The record's own characters are escaped wherever they show.
+    let markup = section_of(&page, 3);
+    assert!(markup.contains("&lt;i&gt;&amp;") && markup.contains("<pre class=\"excerpt\">"), "{markup}");
+    assert!(!page.contains("<i>"), "the record's `<i>` is text, not markup");
+
+    // A JSON value that cannot be read is shown too, at its place.
+    let json = run(&["board", "--html", "tests/fixtures/views/faults.json"], b"");
+    let json = out(&json);
+    assert_eq!(json.matches("<section class=\"record\"").count(), 5, "faults.json's five records");
+    let cut = section_of(&json, 5);
+    assert!(cut.contains("<h2>tests/fixtures/views/faults.json:6</h2>"), "{cut}");
+    assert!(
+        cut.contains("<code>json::syntax</code> (line 6): expected a JSON value, found the end of the text"),
+        "{cut}"
+    );
+    // A label on no character (the end of the text) is a mark of no width there.
+    assert!(cut.contains("[1, 2,<mark class=\"point primary\" data-label=\"1\""), "{cut}");
 }
 
 #[test]

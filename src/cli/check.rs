@@ -215,7 +215,7 @@ pub(crate) fn check_one(
     out: &mut Rendered,
     t: &mut Totals,
 ) {
-    let report = check::check_line(format, line.number, batch.bytes(line), line.len);
+    let report = check::check_line_in(format, line.number, batch.bytes(line), line.len, &batch.reading);
     t.records += 1;
     if report.is_valid() {
         t.valid += 1;

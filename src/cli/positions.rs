@@ -104,13 +104,15 @@ enum Pos {
     Game(Vec<Frame>),
 }
 
-/// One record read: where, as written, its position (when valid) and its findings.
+/// One record read: where, as written, its position (when valid), its findings (with the text
+/// they point into) and notes on what is shown of it.
 struct Item {
     file: String,
     line: usize,
     notation: String,
     position: Option<Pos>,
-    findings: Vec<String>,
+    findings: Vec<html::Finding>,
+    notes: Vec<String>,
 }
 
 /// How to read `path`; standard input without `--format` is `default`. `--dialect` applies to
@@ -289,13 +291,14 @@ fn psn_records(
             } else {
                 reporter.multi(name, (text, &LineIndex::new(text)), g.game.line, &errors)
             };
-            let mut findings: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            let findings = errors.iter().map(|d| html::Finding::new(text, g.game.line, d)).collect();
+            let mut notes = Vec::new();
             let frames = g.replay.as_ref().map(|r| {
                 let positions = r.positions();
                 // The start, and the positions after the last moves when there are too many.
                 let skip = positions.len().saturating_sub(MAX_GAME_FRAMES - 1);
                 if skip > 0 {
-                    findings.push(format!(
+                    notes.push(format!(
                         "only the positions after the last {} moves are shown, of {}",
                         MAX_GAME_FRAMES - 1,
                         positions.len()
@@ -318,6 +321,7 @@ fn psn_records(
                     .join(" "),
                 position: frames.map(Pos::Game),
                 findings,
+                notes,
             };
             PsnRecord { rendered, item }
         },
@@ -350,12 +354,14 @@ fn line_records(
         for line in &batch.lines {
             let bytes = batch.bytes(line);
             // Each record is read once: its findings, and its position and text beside them.
-            let (report, read) = check::check_line_with(line.number, bytes, line.len, |text| read_line(format, text));
+            let (report, read) =
+                check::check_line_with(line.number, (bytes, line.len), &batch.reading, |text| read_line(format, text));
             // Warnings leave a record valid: only an invalid record explains itself here.
             if !report.is_valid() {
                 output::err(reporter.line(name, report.line, &report.text, &report.diagnostics));
             }
-            let findings = report.diagnostics.iter().map(ToString::to_string).collect();
+            let findings =
+                report.diagnostics.iter().map(|d| html::Finding::new(&report.text, report.line, d)).collect();
             let (position, text) = read.unwrap_or_else(|| (None, report.text.clone()));
             let position = if report.is_valid() {
                 position
@@ -363,7 +369,9 @@ fn line_records(
                 outcome.invalid = true;
                 None
             };
-            f(Item { file: name.to_owned(), line: report.line, notation: text, position, findings })?;
+            let item =
+                Item { file: name.to_owned(), line: report.line, notation: text, position, findings, notes: vec![] };
+            f(item)?;
         }
         if output::failed() {
             return Err(io::Error::other("standard error could not be written"));
@@ -470,10 +478,15 @@ fn json_records(
     f: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> io::Result<()> {
     each_json(name, input, &mut |at, record| match record {
+        // A value that could not be read: shown where it is, with its findings.
         Err(diagnostics) => {
             outcome.invalid = true;
             output::err(reporter.multi(name, (at.text, at.index), at.line, diagnostics));
-            Ok(())
+            let first = diagnostics.first().map_or(0, |d| d.span().start);
+            let line = at.place(first).0;
+            let findings = diagnostics.iter().map(|d| html::Finding::new(at.text, at.line, d)).collect();
+            let notation = at.index.line_span(at.text, line - at.line).slice(at.text).chars().take(120).collect();
+            f(Item { file: name.to_owned(), line, notation, position: None, findings, notes: vec![] })
         }
         Ok(node) => {
             let (position, written, diagnostics) = read_json_record(node);
@@ -485,8 +498,8 @@ fn json_records(
             }
             let line = at.place(node.span.start).0;
             let notation = written.unwrap_or_else(|| node.span.slice(at.text).chars().take(120).collect());
-            let findings = diagnostics.iter().map(ToString::to_string).collect();
-            f(Item { file: name.to_owned(), line, notation, position, findings })
+            let findings = diagnostics.iter().map(|d| html::Finding::new(at.text, at.line, d)).collect();
+            f(Item { file: name.to_owned(), line, notation, position, findings, notes: vec![] })
         }
     })
 }
@@ -726,6 +739,7 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
             notation: Some(item.notation),
             diagram,
             findings: item.findings,
+            notes: item.notes,
         };
         if args.html {
             let mut section = String::new();
@@ -805,6 +819,7 @@ fn frames_of(record: html::Section, each: bool) -> Vec<html::Section> {
                 notation: None,
                 diagram: Some(Diagram::Shogi(vec![f.clone()])),
                 findings: Vec::new(),
+                notes: Vec::new(),
             })
             .collect(),
         _ => vec![record],

@@ -291,7 +291,7 @@ registry! {
         MORE_FINDINGS = "psn::more-findings",
         /// The text holds NUL bytes.
         NUL_BYTE = "psn::nul-byte",
-        /// The game is read in a legacy encoding (Shift_JIS or CP437), not UTF-8.
+        /// The game is not in UTF-8: it is read in the encoding named (UTF-16, Shift_JIS, CP437 or ISO-8859-1).
         ENCODING = "psn::encoding",
         /// A header line cannot be read as `[Keyword "text"]`.
         HEADER_SHAPE = "psn::header-shape",
@@ -491,8 +491,12 @@ registry! {
     input "Input" {
         /// The file starts with a byte-order mark.
         BOM = "input::bom",
-        /// A line holds bytes that are not UTF-8.
+        /// A line of a UTF-8 file holds bytes that are not UTF-8.
         NOT_UTF8 = "input::not-utf8",
+        /// The file is not in UTF-8: it is read in the encoding named (UTF-16, Shift_JIS, CP437 or ISO-8859-1).
+        ENCODING = "input::encoding",
+        /// The file is not text (control codes and bytes of no encoding): it is read no further.
+        NOT_TEXT = "input::not-text",
         /// A line is too long to be a record.
         LINE_TOO_LONG = "input::line-too-long",
         /// The input has more findings than kifu shows.

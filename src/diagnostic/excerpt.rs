@@ -66,7 +66,7 @@ impl LineIndex {
 }
 
 /// The text a report of one diagnostic shows, and the diagnostic with its spans moved into it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Excerpt {
     /// The lines shown, separated by `\n`, unsafe characters shown as `?`
     /// ([`crate::diagnostic::push_shown`]); when they reach the

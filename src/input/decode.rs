@@ -1,10 +1,24 @@
-//! Legacy decoding: the bytes of a file of game records, as text.
+//! Encodings: which one a file is in, and its text.
 //!
-//! Game records (PSN files) come in every encoding their writers' platforms used: ASCII,
-//! UTF-8 with or without a byte-order mark, ISO-8859-1 and CP437/850 (GSDB archives), and
-//! Shift_JIS (Shogidokoro). Each line that is UTF-8 is read as UTF-8; each game whose lines are
-//! not is read in the first legacy encoding that fits ([`LineDecoder`]), so that one
-//! stray byte changes nothing outside its line.
+//! Files of records come in every encoding their writers' platforms used: ASCII, UTF-8 with or
+//! without a byte-order mark, UTF-16 with one (Windows editors), ISO-8859-1 and CP437/850 (GSDB
+//! archives), and Shift_JIS (Shogidokoro). One definition serves every format:
+//!
+//! - [`Utf8Stream`] decodes a stream that starts with a UTF-16 byte-order mark as it is read;
+//! - a line that is UTF-8 is read as UTF-8; one that is not is read in the first legacy
+//!   encoding that fits it ([`guess`]): a file of line records in the one its first such line
+//!   fits ([`Reading`]), a PSN file each game in its own ([`LineDecoder`]), so that one stray byte
+//!   changes nothing outside its line;
+//! - bytes that are mostly control codes are not text ([`judge`]), and are reported as such;
+//! - the finding that says how a file or a game was read is [`encoding_note`]'s.
+
+use std::borrow::Cow;
+use std::io::{self, Read};
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::span::Span;
+
+use super::lines::{Batch, MAX_LINE};
 
 #[cfg(feature = "serde")]
 use serde::Serialize;
@@ -41,6 +55,10 @@ pub enum Encoding {
     Utf8,
     /// UTF-8 after a byte-order mark.
     Utf8Bom,
+    /// UTF-16, little-endian, after a byte-order mark.
+    Utf16Le,
+    /// UTF-16, big-endian, after a byte-order mark.
+    Utf16Be,
     /// Shift_JIS, as Shogidokoro writes.
     ShiftJis,
     /// IBM code page 437, as DOS programs wrote.
@@ -55,6 +73,8 @@ impl Encoding {
         match self {
             Self::Utf8 => "UTF-8",
             Self::Utf8Bom => "UTF-8 with a byte-order mark",
+            Self::Utf16Le => "UTF-16 (little-endian)",
+            Self::Utf16Be => "UTF-16 (big-endian)",
             Self::ShiftJis => "Shift_JIS",
             Self::Cp437 => "CP437",
             Self::Latin1 => "ISO-8859-1",
@@ -140,6 +160,7 @@ impl LineDecoder {
     }
 
     /// Forgets the game being read: the next line starts a new one.
+    #[cfg(feature = "psn")]
     pub(crate) fn new_game(&mut self) {
         self.game = None;
         self.after_header = false;
@@ -148,8 +169,7 @@ impl LineDecoder {
 
     /// The text of one line (with its line end) and, when it was not UTF-8, where and how it was
     /// read.
-    pub fn decode<'a>(&mut self, line: &'a [u8]) -> (std::borrow::Cow<'a, str>, Option<LineLegacy>) {
-        use std::borrow::Cow;
+    pub fn decode<'a>(&mut self, line: &'a [u8]) -> (Cow<'a, str>, Option<LineLegacy>) {
         let mut line = line;
         if self.lines == 0 {
             if let Some(rest) = line.strip_prefix(b"\xEF\xBB\xBF") {
@@ -171,28 +191,31 @@ impl LineDecoder {
         if let Ok(text) = std::str::from_utf8(line) {
             return (Cow::Borrowed(text), None);
         }
-        let (encoding, unlike) = match self.game {
-            Some(Encoding::ShiftJis) if sjis(line).is_none() => (guess(line), Some(Encoding::ShiftJis)),
-            Some(e) => (e, None),
-            None => {
-                let e = guess(line);
-                self.game = Some(e);
-                (e, None)
-            }
-        };
-        let text = decode_in(line, encoding);
-        let at = text.char_indices().find(|(_, c)| !c.is_ascii()).map_or(0, |(i, _)| i);
-        (Cow::Owned(text), Some(LineLegacy { at, encoding, unlike }))
+        let game = *self.game.get_or_insert_with(|| guess(line));
+        let (text, legacy) = read_legacy(line, game);
+        (Cow::Owned(text), Some(legacy))
     }
 }
 
+/// `line`, not UTF-8, read in `encoding` (the file's or the game's legacy encoding), or in the
+/// legacy encoding that fits it best when it is not valid in that one (Shift_JIS has faults).
+fn read_legacy(line: &[u8], encoding: Encoding) -> (String, LineLegacy) {
+    let (encoding, unlike) = match encoding {
+        Encoding::ShiftJis if sjis(line).is_none() => (guess(line), Some(Encoding::ShiftJis)),
+        e => (e, None),
+    };
+    let text = decode_in(line, encoding);
+    let at = text.char_indices().find(|(_, c)| !c.is_ascii()).map_or(0, |(i, _)| i);
+    (text, LineLegacy { at, encoding, unlike })
+}
+
 /// `bytes` as Shift_JIS, when they decode without fault.
-fn sjis(bytes: &[u8]) -> Option<std::borrow::Cow<'_, str>> {
+fn sjis(bytes: &[u8]) -> Option<Cow<'_, str>> {
     encoding_rs::SHIFT_JIS.decode_without_bom_handling_and_without_replacement(bytes)
 }
 
 /// The legacy encoding that fits `bytes` best (see [`LineDecoder`]).
-fn guess(bytes: &[u8]) -> Encoding {
+pub fn guess(bytes: &[u8]) -> Encoding {
     if sjis(bytes).is_some_and(|text| reads_as_japanese(&text)) {
         return Encoding::ShiftJis;
     }
@@ -209,6 +232,8 @@ fn guess(bytes: &[u8]) -> Encoding {
 fn decode_in(bytes: &[u8], encoding: Encoding) -> String {
     match encoding {
         Encoding::Utf8 | Encoding::Utf8Bom => String::from_utf8_lossy(bytes).into_owned(),
+        Encoding::Utf16Le => encoding_rs::UTF_16LE.decode_without_bom_handling(bytes).0.into_owned(),
+        Encoding::Utf16Be => encoding_rs::UTF_16BE.decode_without_bom_handling(bytes).0.into_owned(),
         Encoding::ShiftJis => encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes).0.into_owned(),
         Encoding::Cp437 => oem_cp::decode_string_complete_table(bytes, &oem_cp::code_table::DECODING_TABLE_CP437),
         // ISO-8859-1 maps each byte to the code point of the same number.
@@ -232,6 +257,267 @@ fn reads_as_japanese(text: &str) -> bool {
         }
     }
     false
+}
+
+/// A control code that text never holds (tab, line ends and form feed aside).
+const fn is_control(b: u8) -> bool {
+    matches!(b, 0x00..=0x08 | 0x0B | 0x0E..=0x1F | 0x7F)
+}
+
+/// The legacy encoding that fits a line of records best. Records are notations in ASCII, so a
+/// line that decodes in Shift_JIS without fault into Japanese characters alone beyond ASCII
+/// (full-width letters and digits, kana, ideographs, Japanese punctuation) was typed with a
+/// Japanese input method; else as [`guess`] says. (Game records hold free text, where a Western
+/// letter before an ASCII one can make a full-width letter: [`guess`] asks more.)
+fn guess_record(bytes: &[u8]) -> Encoding {
+    let japanese = |c: char| {
+        c.is_ascii()
+            || matches!(c, '\u{3000}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}' | '\u{FF01}'..='\u{FF9F}' | '\u{2010}'..='\u{2312}')
+    };
+    match sjis(bytes) {
+        Some(text) if text.chars().all(japanese) => Encoding::ShiftJis,
+        _ => guess(bytes),
+    }
+}
+
+/// What a line of records that is not UTF-8 is: text in the legacy encoding that fits it best, or `None`
+/// when it is not text at all — when more than one byte in sixteen of `sample` (the line and
+/// what follows it, a bounded piece of the file) is a control code, as in random bytes.
+pub fn judge(line: &[u8], sample: &[u8]) -> Option<Encoding> {
+    let controls = sample.iter().filter(|&&b| is_control(b)).count();
+    (controls * 16 <= sample.len()).then(|| guess_record(line))
+}
+
+/// The finding that says a file (or a game: `whole` names which) was not read as UTF-8, on the
+/// first character of `text` so read (at byte `legacy.at`), with `code`; `None` for a text
+/// that has no character there. A line not valid in the encoding of the rest (`unlike`) gets
+/// its own.
+pub fn encoding_note(code: Code, whole: &str, text: &str, legacy: &LineLegacy) -> Option<Diagnostic> {
+    let c = text.get(legacy.at..).and_then(|t| t.chars().next())?;
+    let (message, help) = match legacy.unlike {
+        None => (
+            format!("this {whole} is not in UTF-8: it was read as {}", legacy.encoding.name()),
+            "save the file as UTF-8 so that every program reads these characters alike".to_owned(),
+        ),
+        Some(unlike) => (
+            format!(
+                "this line is not {} like the rest of the {whole}: it was read as {}",
+                unlike.name(),
+                legacy.encoding.name()
+            ),
+            format!("save the {whole} in one encoding, UTF-8 best; this line may be damaged"),
+        ),
+    };
+    let span = Span::new(legacy.at, legacy.at + c.len_utf8());
+    let label = if legacy.encoding.is_legacy() { format!("read as `{c}`") } else { format!("the {whole} starts here") };
+    Some(Diagnostic::warning(code, span, message).label(label).help(help))
+}
+
+/// How many bytes of UTF-16 [`Utf8Stream`] decodes at a time.
+const UTF16_CHUNK: usize = 8 * 1024;
+
+/// A byte stream as UTF-8: one that starts with a UTF-16 byte-order mark is decoded as it is
+/// read, a piece at a time (memory stays flat), without its mark; any other is handed on as it
+/// is. A fault in the UTF-16 (a lone surrogate) becomes U+FFFD.
+#[derive(Debug)]
+pub struct Utf8Stream<R> {
+    inner: R,
+    /// The first bytes, read to look for a byte-order mark, not yet handed on.
+    head: Vec<u8>,
+    started: bool,
+    utf16: Option<Utf16>,
+}
+
+/// The state of decoding UTF-16: the decoder, the bytes it made, and how many were handed on.
+struct Utf16 {
+    encoding: Encoding,
+    decoder: encoding_rs::Decoder,
+    raw: Vec<u8>,
+    out: Vec<u8>,
+    at: usize,
+    done: bool,
+}
+
+impl std::fmt::Debug for Utf16 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Utf16").field("encoding", &self.encoding).field("done", &self.done).finish_non_exhaustive()
+    }
+}
+
+/// Reads into `buf`, again when a read is interrupted.
+fn read_retrying(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match reader.read(buf) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            r => return r,
+        }
+    }
+}
+
+impl<R: Read> Utf8Stream<R> {
+    /// The stream `inner`, as UTF-8.
+    pub fn new(inner: R) -> Self {
+        Self { inner, head: Vec::new(), started: false, utf16: None }
+    }
+
+    /// UTF-16 (little- or big-endian) when the stream started with its byte-order mark; `None`
+    /// before the first read, and for any other stream.
+    pub fn encoding(&self) -> Option<Encoding> {
+        self.utf16.as_ref().map(|u| u.encoding)
+    }
+
+    /// Reads the first two bytes, and starts decoding UTF-16 when they are its byte-order mark.
+    fn start(&mut self) -> io::Result<()> {
+        let mut two = [0u8; 2];
+        let mut got = 0;
+        while got < 2 {
+            match read_retrying(&mut self.inner, &mut two[got..])? {
+                0 => break,
+                n => got += n,
+            }
+        }
+        self.started = true;
+        let (encoding, decoding) = match &two[..got] {
+            [0xFF, 0xFE] => (Encoding::Utf16Le, encoding_rs::UTF_16LE),
+            [0xFE, 0xFF] => (Encoding::Utf16Be, encoding_rs::UTF_16BE),
+            head => {
+                self.head = head.to_vec();
+                return Ok(());
+            }
+        };
+        let decoder = decoding.new_decoder_without_bom_handling();
+        self.utf16 = Some(Utf16 { encoding, decoder, raw: vec![0; UTF16_CHUNK], out: Vec::new(), at: 0, done: false });
+        Ok(())
+    }
+}
+
+impl<R: Read> Read for Utf8Stream<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if !self.started {
+            self.start()?;
+        }
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        let Some(u) = &mut self.utf16 else {
+            if self.head.is_empty() {
+                return self.inner.read(buf);
+            }
+            let n = self.head.len().min(buf.len());
+            buf[..n].copy_from_slice(&self.head[..n]);
+            self.head.drain(..n);
+            return Ok(n);
+        };
+        while u.at == u.out.len() && !u.done {
+            let n = read_retrying(&mut self.inner, &mut u.raw)?;
+            u.done = n == 0;
+            let room = u.decoder.max_utf8_buffer_length(n).unwrap_or(4 * n + 16);
+            u.out.clear();
+            u.out.resize(room, 0);
+            let (_, _, written, _) = u.decoder.decode_to_utf8(&u.raw[..n], &mut u.out, u.done);
+            u.out.truncate(written);
+            u.at = 0;
+        }
+        let n = (u.out.len() - u.at).min(buf.len());
+        buf[..n].copy_from_slice(&u.out[u.at..u.at + n]);
+        u.at += n;
+        Ok(n)
+    }
+}
+
+/// How the lines of a file of line records are read, decided by [`Reading::learn`] from the
+/// first lines that tell (a bounded piece of the file, read in order), then the same for every
+/// line, each read on its own ([`Reading::line`], on any thread).
+///
+/// A file that starts with a UTF-16 byte-order mark is UTF-16 ([`Utf8Stream`]); one that starts
+/// with UTF-8's, or whose first line with a character beyond ASCII is UTF-8, is UTF-8 (a later
+/// line that is not is damaged, and reported so); else the first line that is not UTF-8 is read
+/// in the legacy encoding that fits it best ([`guess`]), and so is every later line that is not
+/// UTF-8 (one not valid in that encoding is read on its own, and says so). The file's one finding
+/// on its encoding is on the line that decided it. Bytes that are not text ([`judge`]) end the
+/// reading of the file, with one finding.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reading {
+    /// The file's encoding, once its bytes told (`None` while every line was ASCII).
+    pub encoding: Option<Encoding>,
+    /// The line that carries the file's finding on its encoding.
+    pub announce: Option<usize>,
+    /// The line where the file turned out not to be text: reported there, and nothing after it
+    /// is read.
+    pub not_text: Option<usize>,
+}
+
+/// A line's text as [`Reading::line`] reads it.
+#[derive(Clone, Debug)]
+pub enum LineText<'a> {
+    /// The line as text, and the finding it carries on the file's encoding, if any (on the line
+    /// that decided it, or on a line not valid in it).
+    Text(Cow<'a, str>, Option<Diagnostic>),
+    /// The line is not UTF-8 in a file that is: its text with U+FFFD for the faults.
+    Damaged(String),
+    /// The line is not text: the file is read no further.
+    NotText,
+}
+
+impl Reading {
+    /// Learns what the lines of `batch`, the next of the file, tell of its encoding; `stream` is
+    /// the encoding [`Utf8Stream`] decoded the file from, if any.
+    pub fn learn(&mut self, batch: &Batch, stream: Option<Encoding>) {
+        if self.encoding.is_some() || self.not_text.is_some() {
+            return;
+        }
+        let Some(first) = batch.lines.first() else { return };
+        if stream.is_some() {
+            (self.encoding, self.announce) = (stream, Some(first.number));
+            return;
+        }
+        if first.number == 1 && batch.bytes(first).starts_with(super::bytes::BOM) {
+            self.encoding = Some(Encoding::Utf8Bom);
+            return;
+        }
+        if batch.data.is_ascii() {
+            return;
+        }
+        for line in batch.lines.iter().filter(|l| !batch.bytes(l).is_ascii()) {
+            match std::str::from_utf8(batch.bytes(line)) {
+                Ok(_) => self.encoding = Some(Encoding::Utf8),
+                // A line cut short may end inside a character.
+                Err(e) if line.len > MAX_LINE && e.error_len().is_none() => continue,
+                Err(_) => match judge(batch.bytes(line), &batch.data[line.start..]) {
+                    Some(e) => (self.encoding, self.announce) = (Some(e), Some(line.number)),
+                    None => self.not_text = Some(line.number),
+                },
+            }
+            return;
+        }
+    }
+
+    /// Line `number` of the file, `bytes` without a byte-order mark, as text; `code` is the code
+    /// of the finding on the encoding. A file whose encoding is not known yet is this line
+    /// alone.
+    pub fn line<'a>(&self, number: usize, bytes: &'a [u8], code: Code) -> LineText<'a> {
+        let announce = self.announce == Some(number);
+        if let Ok(text) = std::str::from_utf8(bytes) {
+            let note = match self.encoding {
+                Some(encoding @ (Encoding::Utf16Le | Encoding::Utf16Be)) if announce => {
+                    encoding_note(code, "file", text, &LineLegacy { at: 0, encoding, unlike: None })
+                }
+                _ => None,
+            };
+            return LineText::Text(Cow::Borrowed(text), note);
+        }
+        let (encoding, announce) = match self.encoding {
+            Some(e) if e.is_legacy() => (e, announce),
+            Some(_) => return LineText::Damaged(String::from_utf8_lossy(bytes).into_owned()),
+            None => match judge(bytes, bytes) {
+                Some(e) => (e, true),
+                None => return LineText::NotText,
+            },
+        };
+        let (text, legacy) = read_legacy(bytes, encoding);
+        let note = (announce || legacy.unlike.is_some()).then(|| encoding_note(code, "file", &text, &legacy)).flatten();
+        LineText::Text(Cow::Owned(text), note)
+    }
 }
 
 #[cfg(test)]

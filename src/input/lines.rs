@@ -1,10 +1,13 @@
 //! Splitting bytes into lines (LF, CRLF or CR), in bounded memory.
 //!
 //! [`LineReader`] hands out batches of whole lines without their ends, and keeps at most
-//! [`MAX_KEPT`] bytes of any one line; [`LineSource`] reads one line at a time with its end, up
+//! [`MAX_KEPT`] bytes of any one line (it reads UTF-16 as UTF-8, and says how each batch is to be
+//! read: [`Reading`]); [`LineSource`] reads one line at a time with its end, up
 //! to a cap, and skips the rest of a longer one.
 
 use std::io::{self, BufRead, Read};
+
+use super::decode::{Reading, Utf8Stream};
 
 /// The longest line kifu parses; a longer one is reported without being parsed.
 pub const MAX_LINE: usize = 4096;
@@ -47,6 +50,8 @@ pub struct Batch {
     pub lines: Vec<LineInfo>,
     /// Bytes of input this batch consumed (for progress).
     pub consumed: u64,
+    /// How its lines are read: the file's encoding as far as it is known.
+    pub reading: Reading,
 }
 
 impl Batch {
@@ -62,10 +67,13 @@ impl Batch {
     }
 }
 
-/// Splits a byte stream into lines at LF, CRLF or CR, in batches.
+/// Splits a byte stream into lines at LF, CRLF or CR, in batches, and learns the stream's
+/// encoding from them ([`Reading::learn`]); a stream that starts with a UTF-16 byte-order mark is
+/// read as UTF-8 ([`Utf8Stream`]). The lines after one that is not text are not read.
 #[derive(Debug)]
 pub struct LineReader<R> {
-    reader: R,
+    reader: Utf8Stream<R>,
+    reading: Reading,
     buf: Vec<u8>,
     pos: usize,
     eof: bool,
@@ -74,6 +82,8 @@ pub struct LineReader<R> {
     after_cr: bool,
     /// An over-long line being skipped: its kept start and its length so far.
     long: Option<(Vec<u8>, usize)>,
+    /// The input turned out not to be text: nothing more is read.
+    done: bool,
 }
 
 const READ_SIZE: usize = 64 * 1024;
@@ -81,7 +91,17 @@ const READ_SIZE: usize = 64 * 1024;
 impl<R: Read> LineReader<R> {
     /// A reader over `reader`.
     pub fn new(reader: R) -> Self {
-        Self { reader, buf: Vec::with_capacity(READ_SIZE), pos: 0, eof: false, line: 0, after_cr: false, long: None }
+        Self {
+            reader: Utf8Stream::new(reader),
+            reading: Reading::default(),
+            buf: Vec::with_capacity(READ_SIZE),
+            pos: 0,
+            eof: false,
+            line: 0,
+            after_cr: false,
+            long: None,
+            done: false,
+        }
     }
 
     fn fill(&mut self) -> io::Result<usize> {
@@ -140,6 +160,9 @@ impl<R: Read> LineReader<R> {
     /// The next lines, about `target` bytes of them and their places ([`Batch::cost`]); `None`
     /// at the end of the input.
     pub fn next_batch(&mut self, target: usize) -> io::Result<Option<Batch>> {
+        if self.done {
+            return Ok(None);
+        }
         let mut batch = Batch::default();
         loop {
             if self.pos >= self.buf.len() {
@@ -192,6 +215,12 @@ impl<R: Read> LineReader<R> {
             let end = self.buf.len();
             self.emit(&mut batch, end);
         }
+        self.reading.learn(&batch, self.reader.encoding());
+        if let Some(last) = self.reading.not_text {
+            batch.lines.retain(|l| l.number <= last);
+            self.done = true;
+        }
+        batch.reading = self.reading;
         Ok((!batch.lines.is_empty() || batch.consumed > 0).then_some(batch))
     }
 }
@@ -242,6 +271,11 @@ impl<R: BufRead> LineSource<R> {
     /// Lines of `input`.
     pub fn new(input: R) -> Self {
         Self { input, line: Vec::new(), long_head: Vec::new() }
+    }
+
+    /// The input.
+    pub fn get_ref(&self) -> &R {
+        &self.input
     }
 
     /// The start of the last line too long to keep (at most [`LONG_HEAD`] bytes), taken.

@@ -1,13 +1,12 @@
 //! Reading input: lines in bounded memory ([`lines`]), the findings a line gets from its bytes
-//! before any grammar ([`bytes`]), and legacy encodings ([`decode`]).
+//! before any grammar ([`bytes`]), and encodings ([`decode`]: which
+//! one a file is in, and its text).
 
 pub mod bytes;
-#[cfg(feature = "psn")]
 pub mod decode;
 pub mod lines;
 pub mod pool;
 
 pub use bytes::{line_bytes, line_too_long, LineBytes};
-#[cfg(feature = "psn")]
-pub use decode::{Decoded, Encoding, LineDecoder, LineLegacy, LineRole};
+pub use decode::{Decoded, Encoding, LineDecoder, LineLegacy, LineRole, Reading, Utf8Stream};
 pub use lines::{Batch, LineInfo, LineRead, LineReader, LineSource, MAX_KEPT, MAX_LINE};

@@ -32,6 +32,7 @@ pub use decode::Encoding;
 pub use model::Game;
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::input::decode::{encoding_note, LineLegacy};
 use crate::span::Span;
 
 /// How to check games.
@@ -130,24 +131,8 @@ pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedG
     let reported =
         raw.legacy.iter().enumerate().filter(|&(i, l)| i == 0 || l.unlike.is_some() && Some(i) == first_unlike);
     for (i, legacy) in reported.collect::<Vec<_>>().into_iter().rev() {
-        let Some(c) = own.get(legacy.at..).and_then(|t| t.chars().next()) else { continue };
-        let (message, help) = match legacy.unlike {
-            None => (
-                format!("this game is not in UTF-8: it was read as {}", legacy.encoding.name()),
-                "save the file as UTF-8 so that every program reads these characters alike".to_owned(),
-            ),
-            Some(unlike) => (
-                format!(
-                    "this line is not {} like the rest of the game: it was read as {}",
-                    unlike.name(),
-                    legacy.encoding.name()
-                ),
-                "save the game in one encoding, UTF-8 best; this line may be damaged".to_owned(),
-            ),
-        };
-        let d = Diagnostic::warning(codes::psn::ENCODING, Span::new(legacy.at, legacy.at + c.len_utf8()), message)
-            .label(format!("read as `{c}`"))
-            .help(help);
+        let legacy = LineLegacy { at: legacy.at, encoding: legacy.encoding, unlike: legacy.unlike };
+        let Some(d) = encoding_note(codes::psn::ENCODING, "game", own, &legacy) else { continue };
         if i == 0 {
             read_as = Some(d);
         } else {

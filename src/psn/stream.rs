@@ -1,7 +1,7 @@
 //! Reading PSN as a stream: game by game, in bounded memory.
 //!
-//! [`Games`] reads a file line by line, decodes each line ([`LineDecoder`]: each game in its own
-//! encoding), and cuts the lines into games with a scanner, which keeps only the text of
+//! [`Games`] reads a file line by line (UTF-16 as UTF-8: [`Utf8Stream`]), decodes each line
+//! ([`LineDecoder`]: each game in its own encoding), and cuts the lines into games with a scanner, which keeps only the text of
 //! the game it is in. A game longer than [`MAX_GAME_BYTES`] is not kept: it gets one report, and
 //! reading resumes at the next game. [`check_parallel`] checks the games on several threads and
 //! hands the results back in the order of the games, with the text and the reports in flight
@@ -14,9 +14,10 @@ use std::sync::{Condvar, Mutex, PoisonError};
 
 use super::decode::{line_decoder, Encoding, LineDecoder};
 use super::model::Game;
-use super::scan::{is_first_move_line, is_header_line, RawGame, Scanner};
+use super::scan::{is_first_move_line, is_header_line, Legacy, RawGame, Scanner};
 use super::{check_game, CheckedGame, Options};
 use crate::diagnostic::Diagnostic;
+use crate::input::decode::Utf8Stream;
 use crate::input::lines::{LineRead, LineSource};
 use crate::input::pool::{self, Limits, Parts, Stopped};
 use crate::span::Span;
@@ -62,7 +63,8 @@ pub enum Item {
 
 /// The games of a PSN input, read line by line.
 pub struct Games<R> {
-    lines: LineSource<R>,
+    /// The input's lines, UTF-16 read as UTF-8.
+    lines: LineSource<io::BufReader<Utf8Stream<R>>>,
     /// The number of the next line.
     number: usize,
     decoder: LineDecoder,
@@ -78,7 +80,7 @@ impl<R: BufRead> Games<R> {
     /// The games of `input`.
     pub fn new(input: R) -> Self {
         Self {
-            lines: LineSource::new(input),
+            lines: LineSource::new(io::BufReader::with_capacity(64 * 1024, Utf8Stream::new(input))),
             number: 1,
             decoder: line_decoder(),
             scanner: Scanner::new(1),
@@ -96,7 +98,11 @@ impl<R: BufRead> Games<R> {
             let offset = raw.start;
             raw.end -= raw.start;
             raw.start = 0;
-            if self.decoder.bom && raw.legacy.is_empty() {
+            if let Some(encoding) = self.lines.get_ref().get_ref().encoding() {
+                // Each game says how it was read, as a game in a legacy encoding does.
+                raw.encoding = encoding;
+                raw.legacy = vec![Legacy { at: 0, encoding, unlike: None }];
+            } else if self.decoder.bom && raw.legacy.is_empty() {
                 raw.encoding = Encoding::Utf8Bom;
             }
             self.ready.push_back(Item::Game { text, raw, offset });
