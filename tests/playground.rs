@@ -682,3 +682,114 @@ fn conformance_runs_validators_safely() {
     assert!(!dir.path().join("pwned-format").exists() && !dir.path().join("pwned-dialect").exists());
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
 }
+
+/// Lines of a child's output, read on a thread.
+fn lines_of(pipe: impl std::io::Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(pipe).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// The lines that come before the first that contains `end` (included), within 60 s.
+fn read_until(rx: &std::sync::mpsc::Receiver<String>, end: &str) -> Vec<String> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut got = Vec::new();
+    while let Some(left) = deadline.checked_duration_since(std::time::Instant::now()) {
+        match rx.recv_timeout(left) {
+            Ok(line) => {
+                let done = line.contains(end);
+                got.push(line);
+                if done {
+                    return got;
+                }
+            }
+            Err(_) => break,
+        }
+    }
+    panic!("no line with {end:?} within 60 s; read {got:?}");
+}
+
+/// `--watch` runs the diff, then again on each save of the edited grammar; a broken grammar is
+/// reported and the next save awaited; the process is killed at the end (never left behind).
+#[test]
+fn grammar_diff_watch_runs_again_on_each_save() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let shipped = std::fs::read(root().join("grammar/sfen.pest")).expect("grammar");
+    let grammar = bin::write(dir.path(), "mine.pest", &shipped);
+    let mut child = kifu()
+        .args(["grammar", "diff", "grammar/sfen.pest", &grammar, "examples/tour.sfen", "--rule", "record", "--watch"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    struct Kill(std::process::Child);
+    impl Drop for Kill {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let out = lines_of(child.stdout.take().expect("stdout"));
+    let err = lines_of(child.stderr.take().expect("stderr"));
+    let mut child = Kill(child);
+    let first = read_until(&out, "accepted by both, tree changed");
+    read_until(&err, "watching 3 files");
+    // A save of the edited grammar: side letters in any case.
+    std::fs::copy(root().join(EDITED), &grammar).expect("save");
+    let second = read_until(&out, "accepted by both, tree changed");
+    assert!(second.iter().any(|l| l.ends_with("mine.pest` changed: running again ────")), "{second:?}");
+    let count = |lines: &[String]| -> u64 {
+        lines.last().and_then(|l| l.split_whitespace().last()).and_then(|n| n.parse().ok()).expect("a count")
+    };
+    assert_eq!(count(&first), 0, "{first:?}");
+    assert!(count(&second) > 0, "records read as SFEN 2007 now: {second:?}");
+    read_until(&err, "watching 3 files");
+    // A broken grammar: reported, and the watch goes on.
+    std::fs::write(&grammar, "record = { \"a\" ~ }\n").expect("save");
+    read_until(&err, "grammar::syntax");
+    read_until(&err, "watching 3 files");
+    assert!(child.0.try_wait().expect("status").is_none(), "still watching");
+    std::fs::write(&grammar, &shipped).expect("save");
+    let fourth = read_until(&out, "accepted by both, tree changed");
+    assert_eq!(count(&fourth), 0, "{fourth:?}");
+}
+
+/// `--watch` ends, with status 0, when the reader of its output goes away.
+#[test]
+fn grammar_diff_watch_ends_when_its_output_is_closed() {
+    use std::io::BufRead;
+    let mut child = kifu()
+        .args(["grammar", "diff", "grammar/sfen.pest", "grammar/sfen.pest", "examples/tour.sfen"])
+        .args(["--rule", "record", "--watch"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("runs");
+    let mut first = String::new();
+    let mut reader = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    reader.read_line(&mut first).expect("a line");
+    assert!(first.starts_with("rule `record`"), "{first}");
+    drop(reader);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("status") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("--watch went on after its output was closed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0));
+}
