@@ -622,6 +622,12 @@ fn tree_output_is_bounded() {
     assert!(out.stderr.len() < 2048, "the report shows the line's start only");
     let out = finishes(kifu().args(["tree", "--format", "epd"]).arg(&long));
     assert!(String::from_utf8_lossy(&out.stderr).contains("tree::too-long"));
+    // With `--json`, still one object a record, for the nested game too.
+    for (path, code) in [(&long, Some("tree::too-long")), (&nested, Some("psn::variation-unclosed"))] {
+        let out = finishes(kifu().args(["tree", "--ast", "--json"]).arg(path));
+        let r: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+        assert_eq!(r["stopped"]["code"].as_str(), code, "{path:?}");
+    }
 
     let faults = dir.path().join("faults.sfen");
     std::fs::write(&faults, format!("{} b - 1\n", vec!["x"; 60].join("/"))).expect("write");

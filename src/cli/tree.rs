@@ -263,9 +263,12 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
     let mut out = crate::output::Stdout;
     let mut invalid = false;
     for (i, r) in records.iter().enumerate() {
-        if let Some((report, _)) = too_long(Some(format), name, r) {
+        if let Some((report, d)) = too_long(Some(format), name, r) {
             invalid = true;
-            let _ = out.flush();
+            // With `--json`, still one object for the record: no tree, and why.
+            if args.json && write!(out, "{}", record_json(name, r, &Tree::default(), Some(&d))).is_err() {
+                return ExitCode::from(2);
+            }
             crate::output::err(&report);
             continue;
         }

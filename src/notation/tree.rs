@@ -502,6 +502,31 @@ mod tests {
     }
 
     #[test]
+    fn a_debug_text_gives_a_tree_of_its_spans() {
+        // A struct with its own span, a field through `Some`, a list of spanned values (named
+        // by their type), and a string holding what looks like a span.
+        let text = "ab cd";
+        let debug = "Record { span: 0..5, side: Some(Black @ 3..4), rows: [Row @ 0..2 [Piece(a) @ 0..1, \"x @ 1..2\"], Empty(1) @ 1..2], n: 5 @ 4..5 }";
+        let tree = super::Tree::from_debug(debug, text);
+        let shown: Vec<String> = tree
+            .nodes
+            .iter()
+            .map(|n| format!("{}{} {}..{} {}", " ".repeat(n.depth), n.rule, n.start, n.end, n.leaf))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "Record 0..5 false",
+                " Row 0..2 false",
+                "  Piece 0..1 true",
+                "  Empty 1..2 true",
+                " side 3..4 true",
+                " n 4..5 true"
+            ]
+        );
+    }
+
+    #[test]
     fn spans_are_written_as_places() {
         // `é` is two bytes and one column.
         let debug = "Record { span: 0..9, side: Some(Black @ 7..8), rank: [] @ 1.. }";
