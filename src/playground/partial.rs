@@ -6,7 +6,8 @@
 //! literal, range and built-in character class also matches any start of itself that the end
 //! cuts (`"abc"` matches `ab` at the end), `EOI` becomes a look at the end (no pair), and a
 //! repetition stops at the end. Every other choice is pest's own, so the tree is the reading
-//! that went furthest, with pest's rules of choice and its pairs. Negative lookaheads,
+//! that went furthest, with pest's rules of choice and its pairs. A rule is not called at the
+//! end (it would read nothing there, and recursion could loop). Negative lookaheads,
 //! `WHITESPACE` and `COMMENT` are kept as written (a repetition of them must not match nothing).
 //!
 //! The rewritten grammar is as large as the grammar, within a small factor (a literal of `n`
@@ -76,7 +77,12 @@ fn prefix(expr: &Expr, defined: &[&str]) -> Expr {
         Expr::Str(s) => literal(s, Expr::Str),
         Expr::Insens(s) => literal(s, Expr::Insens),
         Expr::Range(..) => or_end(expr.clone()),
-        Expr::Ident(name) if defined.contains(&name.as_str()) => expr.clone(),
+        // At the end a rule can read nothing, and its pairs would start at the place and be
+        // left out: it is not called there, which also keeps recursion from looping there.
+        Expr::Ident(name) if defined.contains(&name.as_str()) => Expr::Choice(
+            boxed(Expr::Seq(boxed(Expr::NegPred(boxed(Expr::Ident("EOI".to_owned())))), boxed(expr.clone()))),
+            boxed(at_end()),
+        ),
         Expr::Ident(name) if name == "EOI" => at_end(),
         Expr::Ident(name) if READ_NOTHING.contains(&name.as_str()) => expr.clone(),
         // A built-in class of characters (`ANY`, `ASCII_DIGIT`, a Unicode property).
@@ -132,6 +138,12 @@ mod tests {
         assert_eq!(partial(&g, "r", "xyw"), ["r 0..2", "  a 0..2"]);
         let g = grammar("r = { (b | a) ~ EOI }\na = { \"x\" ~ \"y\" }\nb = { \"x\" ~ \"yz\" }");
         assert_eq!(partial(&g, "r", "xyw"), ["r 0..2", "  b 0..2"]);
+    }
+
+    #[test]
+    fn recursion_stops_at_the_end() {
+        let g = grammar("r = { SOI ~ v ~ EOI }\nv = { \"(\" ~ v ~ \")\" | \"x\" }");
+        assert_eq!(partial(&g, "r", "(("), ["r 0..2", "  v 0..2", "    v 1..2"]);
     }
 
     #[test]
