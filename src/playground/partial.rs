@@ -11,7 +11,8 @@
 //! `WHITESPACE` and `COMMENT` are kept as written (a repetition of them must not match nothing).
 //!
 //! The rewritten grammar is as large as the grammar, within a small factor (a literal of `n`
-//! characters becomes `n` nested options), and runs under the same time budget.
+//! characters becomes `n` nested options, up to [`MAX_CUT_LITERAL`]), and runs under the same
+//! time budget.
 
 use pest_meta::ast::{Expr, Rule as AstRule};
 
@@ -45,9 +46,16 @@ fn or_end(e: Expr) -> Expr {
     Expr::Choice(boxed(e), boxed(at_end()))
 }
 
+/// The longest literal whose starts are matched at the end: the options nest one a character,
+/// and pest's optimizer recurses on nesting. A longer literal cut by the end is read as nothing.
+const MAX_CUT_LITERAL: usize = 64;
+
 /// A literal, or any start of it that the end cuts: `"abc" | ("a" ~ ("b")?)? ~ &EOI`.
 fn literal(text: &str, one: impl Fn(String) -> Expr) -> Expr {
     let chars: Vec<char> = text.chars().collect();
+    if chars.len() > MAX_CUT_LITERAL {
+        return or_end(one(text.to_owned()));
+    }
     // The starts shorter than the literal, as nested options, innermost first.
     let mut starts: Option<Expr> = None;
     for c in chars.iter().take(chars.len().saturating_sub(1)).rev() {
@@ -138,6 +146,15 @@ mod tests {
         assert_eq!(partial(&g, "r", "xyw"), ["r 0..2", "  a 0..2"]);
         let g = grammar("r = { (b | a) ~ EOI }\na = { \"x\" ~ \"y\" }\nb = { \"x\" ~ \"yz\" }");
         assert_eq!(partial(&g, "r", "xyw"), ["r 0..2", "  b 0..2"]);
+    }
+
+    #[test]
+    fn a_long_literal_is_not_cut() {
+        // Its starts would nest a level a character.
+        let long = "a".repeat(100_000);
+        let g = grammar(&format!("r = {{ SOI ~ x ~ \"{long}\" ~ EOI }}\nx = {{ \"x\" }}"));
+        // pest names `r` at the start: the tree is empty, but the grammar was rewritten.
+        assert!(partial(&g, "r", &format!("x{}b", &long[..500])).is_empty());
     }
 
     #[test]
