@@ -11,8 +11,8 @@
 //! `WHITESPACE` and `COMMENT` are kept as written (a repetition of them must not match nothing).
 //!
 //! The rewritten grammar is as large as the grammar, within a small factor (a literal of `n`
-//! characters becomes `n` nested options, up to [`MAX_CUT_LITERAL`]), and runs under the same
-//! time budget.
+//! characters becomes `n` nested options, for literals of up to 64 characters), and runs
+//! under the same time budget.
 
 use pest_meta::ast::{Expr, Rule as AstRule};
 
