@@ -34,7 +34,7 @@ pub(crate) fn run(paths: &[String], mut once: impl FnMut()) -> ExitCode {
             "`--watch` reads its files again on each save: standard input cannot be read twice, give a file",
         );
     }
-    let targets: Vec<PathBuf> = paths.iter().filter_map(|p| std::path::absolute(p).ok()).collect();
+    let targets: Vec<PathBuf> = paths.iter().filter_map(|p| canonical(Path::new(p))).collect();
     let (tx, rx) = mpsc::channel();
     let watcher = notify::recommended_watcher(move |e| {
         let _ = tx.send(e);
@@ -70,6 +70,17 @@ pub(crate) fn run(paths: &[String], mut once: impl FnMut()) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// `path` in its folder's canonical name (the name events give), the file itself maybe not
+/// yet there.
+fn canonical(path: &Path) -> Option<PathBuf> {
+    let path = std::path::absolute(path).ok()?;
+    let folder = path.parent().and_then(|f| std::fs::canonicalize(f).ok());
+    Some(match (folder, path.file_name()) {
+        (Some(folder), Some(name)) => folder.join(name),
+        _ => path,
+    })
 }
 
 /// Waits for a save of one of `targets`, then for quiet: the name (as given) of the file
