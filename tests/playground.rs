@@ -768,9 +768,8 @@ fn grammar_diff_watch_runs_again_on_each_save() {
     assert_eq!(count(&fourth), 0, "{fourth:?}");
 }
 
-/// `--watch` ends, with status 0, when the reader of its output goes away.
-#[test]
-fn grammar_diff_watch_ends_when_its_output_is_closed() {
+/// `kifu grammar diff --watch` on two copies of the shipped grammar, after its first run.
+fn watching() -> (std::process::Child, std::io::BufReader<std::process::ChildStdout>) {
     use std::io::BufRead;
     let mut child = kifu()
         .args(["grammar", "diff", "grammar/sfen.pest", "grammar/sfen.pest", "examples/tour.sfen"])
@@ -784,7 +783,11 @@ fn grammar_diff_watch_ends_when_its_output_is_closed() {
     let mut reader = std::io::BufReader::new(child.stdout.take().expect("stdout"));
     reader.read_line(&mut first).expect("a line");
     assert!(first.starts_with("rule `record`"), "{first}");
-    drop(reader);
+    (child, reader)
+}
+
+/// Waits at most 60 s for `child` to end: its status.
+fn ends(child: &mut std::process::Child) -> std::process::ExitStatus {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     let status = loop {
         if let Some(status) = child.try_wait().expect("status") {
@@ -793,9 +796,25 @@ fn grammar_diff_watch_ends_when_its_output_is_closed() {
         if std::time::Instant::now() > deadline {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("--watch went on after its output was closed");
+            panic!("--watch did not end");
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     };
-    assert_eq!(status.code(), Some(0));
+    status
+}
+
+/// `--watch` ends, with status 0, when the reader of its output goes away; and on Ctrl-C.
+#[test]
+fn grammar_diff_watch_ends_when_its_output_is_closed_or_on_ctrl_c() {
+    let (mut child, reader) = watching();
+    drop(reader);
+    assert_eq!(ends(&mut child).code(), Some(0));
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt as _;
+        let (mut child, _reader) = watching();
+        let pid = rustix::process::Pid::from_child(&child);
+        rustix::process::kill_process(pid, rustix::process::Signal::INT).expect("Ctrl-C sent");
+        assert_eq!(ends(&mut child).signal(), Some(2), "ended by the interrupt");
+    }
 }
