@@ -75,6 +75,122 @@ fn tree_of_records() {
     });
 }
 
+/// A rejected record shows the tree of what the rule read before it stopped, and a mark
+/// where and why it stopped, inside the nodes that were being read.
+#[test]
+fn tree_of_a_rejected_record_goes_up_to_the_rejection() {
+    let cut = "lnsgkgsnl/1r5b1/pp";
+    let out = bin::run(&["tree", "--format", "sfen", "--record", cut]);
+    assert_eq!(out.status.code(), Some(1));
+    let shown = bin::stdout(&out);
+    let lines: Vec<&str> = shown.lines().collect();
+    assert!(lines[0].starts_with("record 1:1-1:19 "), "{shown}");
+    assert!(lines.contains(&"        piece 1:18-1:19 \"p\""), "{shown}");
+    // The mark is inside the third row, which was being read.
+    let mark = lines.last().expect("a mark");
+    assert!(mark.starts_with("        × stopped at 1:19: expected a digit 1-9"), "{mark}");
+    assert!(mark.ends_with("; found the end of the text"), "{mark}");
+    // The report on standard error, as before.
+    assert!(String::from_utf8_lossy(&out.stderr).contains("tree::rejected"));
+}
+
+/// Every node of a `--json` tree: its span inside its parent's, its places those of its bytes,
+/// text on leaves only. Returns the nodes, parents first, with their depth.
+fn json_nodes(nodes: &serde_json::Value, record: &str) -> Vec<(usize, serde_json::Value)> {
+    let mut out = Vec::new();
+    let mut stack: Vec<(&serde_json::Value, usize, (u64, u64))> =
+        nodes.as_array().expect("an array").iter().rev().map(|n| (n, 0, (0, record.len() as u64))).collect();
+    while let Some((n, depth, (lo, hi))) = stack.pop() {
+        let (start, end) = (n["start"].as_u64().expect("start"), n["end"].as_u64().expect("end"));
+        assert!(lo <= start && start <= end && end <= hi, "{n} not inside {lo}..{hi}");
+        let column = record[..start as usize].chars().count() as u64 + 1;
+        assert_eq!(n["column"].as_u64(), Some(column), "{n}");
+        assert!(n["rule"].is_string() && n["line"].is_u64() && n["end_column"].is_u64(), "{n}");
+        match (n.get("text"), n.get("children")) {
+            (Some(text), None) => assert_eq!(text.as_str(), record.get(start as usize..end as usize)),
+            (None, Some(children)) => {
+                let children = children.as_array().expect("children");
+                assert!(!children.is_empty(), "{n}");
+                stack.extend(children.iter().rev().map(|c| (c, depth + 1, (start, end))));
+            }
+            _ => panic!("a node has text or children: {n}"),
+        }
+        out.push((depth, n.clone()));
+    }
+    out
+}
+
+#[test]
+fn tree_json_gives_one_object_a_record() {
+    let out = bin::run(&["tree", "--json", "--dialect", "usi", "examples/tour.sfen"]);
+    assert_eq!(out.status.code(), Some(1));
+    let records = bin::json_lines(&out);
+    assert_eq!(records.len(), 11, "one object a record");
+    let mut rejected = 0;
+    for r in &records {
+        let text = r["record"].as_str().expect("record");
+        let nodes = json_nodes(&r["tree"], text);
+        assert_eq!(r["file"], "examples/tour.sfen");
+        if r["accepted"] == true {
+            assert!(r.get("stopped").is_none());
+            assert_eq!(nodes[0].1["rule"], "usi_record", "{r}");
+            assert!(nodes.iter().all(|(_, n)| n.get("open").is_none()));
+        } else {
+            rejected += 1;
+            let stopped = &r["stopped"];
+            assert_eq!(stopped["code"], "tree::rejected");
+            let at = stopped["offset"].as_u64().expect("offset");
+            assert_eq!(
+                stopped["found"].as_str(),
+                Some(text[at as usize..].chars().next().map_or(String::new(), String::from).as_str())
+            );
+            assert!(stopped["expected"].as_str().is_some_and(|e| !e.is_empty()));
+            // Nothing read at or past the place; the open nodes reach it.
+            for (_, n) in &nodes {
+                assert!(n["start"].as_u64() < Some(at), "{n}");
+                if n.get("open").is_some() {
+                    assert_eq!(n["end"].as_u64(), Some(at), "{n}");
+                }
+            }
+        }
+    }
+    assert!(rejected > 0);
+    // A record rejected at its 65th character: the tree up to there, the move number's `10`.
+    let long = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL B - 100";
+    let out = bin::run(&["tree", "--json", "--format", "sfen", "--record", long]);
+    let r = &bin::json_lines(&out)[0];
+    assert_eq!((r["stopped"]["line"].as_u64(), r["stopped"]["column"].as_u64()), (Some(1), Some(65)));
+    let nodes = json_nodes(&r["tree"], long);
+    let last = &nodes.last().expect("nodes").1;
+    assert_eq!((last["rule"].as_str(), last["text"].as_str()), (Some("sfen2007_move_number"), Some("10")));
+    let open: Vec<&str> =
+        nodes.iter().filter(|(_, n)| n["open"] == true).filter_map(|(_, n)| n["rule"].as_str()).collect();
+    assert_eq!(open, ["record", "sfen2007_record"]);
+}
+
+#[test]
+fn tree_ast_json_gives_kifus_syntax_tree() {
+    let out = bin::run(&["tree", "--ast", "--json", "--format", "sfen", "--record", START]);
+    assert_eq!(out.status.code(), Some(0));
+    let r = &bin::json_lines(&out)[0];
+    assert_eq!(r["accepted"], true);
+    let nodes = json_nodes(&r["tree"], START);
+    let rules: Vec<(usize, &str)> = nodes.iter().map(|(d, n)| (*d, n["rule"].as_str().unwrap_or(""))).collect();
+    assert_eq!(rules[..3], [(0, "Record"), (1, "board"), (2, "Rank")]);
+    assert_eq!(rules.iter().filter(|(_, r)| *r == "Rank").count(), 9);
+    assert_eq!(rules[rules.len() - 3..], [(1, "side"), (1, "hand"), (1, "move_number")]);
+    // An invalid record: its first error as `stopped`; a PSN game's moves as nodes.
+    let out = bin::run(&["tree", "--ast", "--json", "--format", "fen", "--record", "8/8/8 w - - 0 1"]);
+    let r = &bin::json_lines(&out)[0];
+    assert_eq!((r["accepted"].as_bool(), r["stopped"]["code"].as_str()), (Some(false), Some("fen::rank-count")));
+    let out = bin::run(&["tree", "--ast", "--json", "--format", "psn", "--record", "1. P7f P3d"]);
+    let r = &bin::json_lines(&out)[0];
+    let nodes = json_nodes(&r["tree"], "1. P7f P3d");
+    let moves: Vec<&str> =
+        nodes.iter().filter(|(_, n)| n["rule"] == "mv").filter_map(|(_, n)| n["text"].as_str()).collect();
+    assert_eq!(moves, ["P7f", "P3d"]);
+}
+
 #[test]
 fn tree_with_an_edited_grammar() {
     bin::settings("playground").bind(|| {
@@ -506,6 +622,12 @@ fn tree_output_is_bounded() {
     assert!(out.stderr.len() < 2048, "the report shows the line's start only");
     let out = finishes(kifu().args(["tree", "--format", "epd"]).arg(&long));
     assert!(String::from_utf8_lossy(&out.stderr).contains("tree::too-long"));
+    // With `--json`, still one object a record, for the nested game too.
+    for (path, code) in [(&long, Some("tree::too-long")), (&nested, Some("psn::variation-unclosed"))] {
+        let out = finishes(kifu().args(["tree", "--ast", "--json"]).arg(path));
+        let r: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+        assert_eq!(r["stopped"]["code"].as_str(), code, "{path:?}");
+    }
 
     let faults = dir.path().join("faults.sfen");
     std::fs::write(&faults, format!("{} b - 1\n", vec!["x"; 60].join("/"))).expect("write");
@@ -565,4 +687,134 @@ fn conformance_runs_validators_safely() {
     let out = run("test -n {format}{dialect} && true {file}", "10");
     assert!(!dir.path().join("pwned-format").exists() && !dir.path().join("pwned-dialect").exists());
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+}
+
+/// Lines of a child's output, read on a thread.
+fn lines_of(pipe: impl std::io::Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(pipe).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// The lines that come before the first that contains `end` (included), within 60 s.
+fn read_until(rx: &std::sync::mpsc::Receiver<String>, end: &str) -> Vec<String> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut got = Vec::new();
+    while let Some(left) = deadline.checked_duration_since(std::time::Instant::now()) {
+        match rx.recv_timeout(left) {
+            Ok(line) => {
+                let done = line.contains(end);
+                got.push(line);
+                if done {
+                    return got;
+                }
+            }
+            Err(_) => break,
+        }
+    }
+    panic!("no line with {end:?} within 60 s; read {got:?}");
+}
+
+/// `--watch` runs the diff, then again on each save of the edited grammar; a broken grammar is
+/// reported and the next save awaited; the process is killed at the end (never left behind).
+#[test]
+fn grammar_diff_watch_runs_again_on_each_save() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let shipped = std::fs::read(root().join("grammar/sfen.pest")).expect("grammar");
+    let grammar = bin::write(dir.path(), "mine.pest", &shipped);
+    let mut child = kifu()
+        .args(["grammar", "diff", "grammar/sfen.pest", &grammar, "examples/tour.sfen", "--rule", "record", "--watch"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    struct Kill(std::process::Child);
+    impl Drop for Kill {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let out = lines_of(child.stdout.take().expect("stdout"));
+    let err = lines_of(child.stderr.take().expect("stderr"));
+    let mut child = Kill(child);
+    let first = read_until(&out, "accepted by both, tree changed");
+    read_until(&err, "watching 3 files");
+    // A save of the edited grammar: side letters in any case.
+    std::fs::copy(root().join(EDITED), &grammar).expect("save");
+    let second = read_until(&out, "accepted by both, tree changed");
+    assert!(second.iter().any(|l| l.ends_with("mine.pest` changed: running again ────")), "{second:?}");
+    let count = |lines: &[String]| -> u64 {
+        lines.last().and_then(|l| l.split_whitespace().last()).and_then(|n| n.parse().ok()).expect("a count")
+    };
+    assert_eq!(count(&first), 0, "{first:?}");
+    assert!(count(&second) > 0, "records read as SFEN 2007 now: {second:?}");
+    read_until(&err, "watching 3 files");
+    // A broken grammar: reported, and the watch goes on.
+    std::fs::write(&grammar, "record = { \"a\" ~ }\n").expect("save");
+    read_until(&err, "grammar::syntax");
+    read_until(&err, "watching 3 files");
+    assert!(child.0.try_wait().expect("status").is_none(), "still watching");
+    std::fs::write(&grammar, &shipped).expect("save");
+    let fourth = read_until(&out, "accepted by both, tree changed");
+    assert_eq!(count(&fourth), 0, "{fourth:?}");
+}
+
+/// `kifu grammar diff --watch` on two copies of the shipped grammar, after its first run.
+fn watching() -> (std::process::Child, std::io::BufReader<std::process::ChildStdout>) {
+    use std::io::BufRead;
+    let mut child = kifu()
+        .args(["grammar", "diff", "grammar/sfen.pest", "grammar/sfen.pest", "examples/tour.sfen"])
+        .args(["--rule", "record", "--watch"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("runs");
+    let mut first = String::new();
+    let mut reader = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    reader.read_line(&mut first).expect("a line");
+    assert!(first.starts_with("rule `record`"), "{first}");
+    (child, reader)
+}
+
+/// Waits at most 60 s for `child` to end: its status.
+fn ends(child: &mut std::process::Child) -> std::process::ExitStatus {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("status") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("--watch did not end");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    status
+}
+
+/// `--watch` ends, with status 0, when the reader of its output goes away; and on Ctrl-C.
+#[test]
+fn grammar_diff_watch_ends_when_its_output_is_closed_or_on_ctrl_c() {
+    let (mut child, reader) = watching();
+    drop(reader);
+    assert_eq!(ends(&mut child).code(), Some(0));
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt as _;
+        let (mut child, _reader) = watching();
+        let pid = rustix::process::Pid::from_child(&child);
+        rustix::process::kill_process(pid, rustix::process::Signal::INT).expect("Ctrl-C sent");
+        assert_eq!(ends(&mut child).signal(), Some(2), "ended by the interrupt");
+    }
 }

@@ -22,7 +22,8 @@ enum GrammarCommand {
     ///
     /// Each line of a line-format file is one record; a PSN file gives one record per game.
     /// Exit status: 0 when no record's verdict or tree changed, 1 when one did, 2 for a broken
-    /// grammar or a usage error.
+    /// grammar or a usage error. With `--watch`, it runs until Ctrl-C or until its output is
+    /// closed (status 0).
     Diff(DiffArgs),
     /// Write an SVG railroad diagram of a rule and every rule it reaches.
     Railroad(RailroadArgs),
@@ -58,6 +59,10 @@ struct DiffArgs {
     /// Worker threads (default: one per core).
     #[arg(long, short = 'j')]
     jobs: Option<usize>,
+    /// Run again each time a grammar or corpus file is saved, until Ctrl-C; a grammar with
+    /// faults is reported and the next save awaited.
+    #[arg(long)]
+    watch: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -98,6 +103,19 @@ pub fn run(args: &GrammarArgs) -> ExitCode {
 }
 
 fn run_diff(args: &DiffArgs) -> ExitCode {
+    if !args.watch {
+        return diff_once(args);
+    }
+    let mut files = vec![args.old.clone(), args.new.clone()];
+    files.extend(args.corpus.iter().cloned());
+    crate::watch::run(&files, || {
+        // A broken grammar has been reported: the next save is awaited all the same.
+        let _ = diff_once(args);
+    })
+}
+
+/// One run of `kifu grammar diff`: its exit status.
+fn diff_once(args: &DiffArgs) -> ExitCode {
     let format = args.format.or_else(|| args.corpus.iter().find_map(|p| FormatArg::from_path(p)));
     let base = match format.map(shipped) {
         Some(Ok(g)) => Some(g),

@@ -21,6 +21,7 @@ mod pool;
 mod positions;
 mod report;
 mod tree;
+mod watch;
 
 /// kifu: parses, validates and explains board-game notations (SFEN, FEN, EPD, PSN).
 #[derive(Parser, Debug)]

@@ -1,10 +1,12 @@
 //! `kifu tree`: each record's parse tree on standard output, rejections on standard error.
 
 use kifu::diagnostic::codes;
+use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
 
 use kifu::diagnostic::Diagnostic;
+use kifu::notation::tree::Tree;
 use kifu::playground::records::{self, Layout, Sample};
 use kifu::span::Span;
 
@@ -39,6 +41,9 @@ pub struct TreeArgs {
     /// Do not join `grammar/common.pest` after `--grammar` files.
     #[arg(long)]
     no_common: bool,
+    /// Print each record's tree as one JSON object a line (JSON Lines) instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 /// `kifu tree`: each record's parse tree on standard output, rejections on standard error.
@@ -118,35 +123,76 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
     let mut out = crate::output::Stdout;
     let mut rejected = false;
     for (i, r) in records.iter().enumerate() {
-        if let Some(report) = too_long(format, name, r) {
-            rejected = true;
-            let _ = out.flush();
-            crate::output::err(&report);
-            continue;
-        }
-        match grammar.parse(&rule, &r.text) {
-            Ok(pairs) => {
-                let sep = if i > 0 { "\n" } else { "" };
-                let tree =
-                    kifu::notation::tree::render_capped(pairs, r.line, &|rule: &str| rule.to_owned(), MAX_TREE_INDENT);
-                if write!(out, "{sep}{tree}").is_err() {
-                    return ExitCode::from(2);
+        let (tree, finding) = if let Some((report, d)) = too_long(format, name, r) {
+            (Tree::default(), Some((report, d)))
+        } else {
+            match grammar.parse(&rule, &r.text) {
+                Ok(pairs) => (Tree::new(pairs, &|rule: &str| rule.to_owned()), None),
+                Err(e) => {
+                    let d = e.diagnostic(&rule, &r.text);
+                    let tree = grammar.partial(&rule, &r.text, &e).unwrap_or_default();
+                    (tree, Some((render(name, &r.text, r.line, &d), d)))
                 }
             }
-            Err(e) => {
-                rejected = true;
-                let _ = out.flush();
-                crate::output::err(render(name, &r.text, r.line, &e.diagnostic(&rule, &r.text)));
-            }
+        };
+        let shown = if args.json {
+            record_json(name, r, &tree, finding.as_ref().map(|(_, d)| d))
+        } else if tree.nodes.is_empty() && tree.stop.is_none() {
+            String::new()
+        } else {
+            let sep = if i > 0 { "\n" } else { "" };
+            format!("{sep}{}", tree.render(r.line, MAX_TREE_INDENT))
+        };
+        if write!(out, "{shown}").is_err() {
+            return ExitCode::from(2);
+        }
+        if let Some((report, _)) = finding {
+            rejected = true;
+            crate::output::err(&report);
         }
     }
     let _ = out.flush();
     crate::report::exit_code(false, rejected)
 }
 
+/// One record's tree as a line of JSON: `{"file", "line", "record", "accepted", "tree"}`, and
+/// for a rejected record `"stopped"`: where and why reading stopped (`"code"`, `"message"`,
+/// `"offset"`, `"line"`, `"column"`, and `"expected"` and `"found"` when the rule read up to
+/// a character it could not go on with).
+fn record_json(name: &str, r: &Sample, tree: &Tree, finding: Option<&Diagnostic>) -> String {
+    let quoted = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    let mut out = format!(
+        "{{\"file\":{},\"line\":{},\"record\":{},\"accepted\":{},\"tree\":",
+        quoted(name),
+        r.line,
+        quoted(&r.text),
+        finding.is_none()
+    );
+    tree.write_json(r.line, &mut out);
+    if let Some(d) = finding {
+        let at = d.labels.iter().find(|l| l.primary).map_or(0, |l| l.span.start);
+        let at = tree.stop.as_ref().map_or(at, |s| s.at);
+        let (line, column) = pest::Position::new(&r.text, at).map_or((1, 1), |p| p.line_col());
+        let _ = write!(
+            out,
+            ",\"stopped\":{{\"code\":{},\"message\":{},\"offset\":{at},\"line\":{},\"column\":{column}",
+            quoted(d.code.as_str()),
+            quoted(&d.message),
+            line + r.line - 1
+        );
+        if let Some(s) = &tree.stop {
+            let _ = write!(out, ",\"expected\":{},\"found\":{}", quoted(&s.expected), quoted(&s.found));
+        }
+        out.push('}');
+    }
+    out.push_str("}\n");
+    out
+}
+
 /// The `tree::too-long` report for a line record longer than [`MAX_RECORD_BYTES`], shown on
-/// the line's first characters only (PSN games are bounded by the input's size alone).
-fn too_long(format: Option<FormatArg>, name: &str, record: &Sample) -> Option<String> {
+/// the line's first characters only (PSN games are bounded by the input's size alone), and
+/// its finding.
+fn too_long(format: Option<FormatArg>, name: &str, record: &Sample) -> Option<(String, Diagnostic)> {
     let text = record.text.as_str();
     if format == Some(FormatArg::Psn) || text.len() <= MAX_RECORD_BYTES {
         return None;
@@ -163,7 +209,7 @@ fn too_long(format: Option<FormatArg>, name: &str, record: &Sample) -> Option<St
     )
     .label("a record starts here and goes on")
     .help("a record is one line: is a line end missing, or is this not a file of records?");
-    Some(render(name, &text[..start], record.line, &d))
+    Some((render(name, &text[..start], record.line, &d), d))
 }
 
 /// The records to read, or the exit status when there are none (said on standard error) or
@@ -177,6 +223,38 @@ fn some_records(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &s
     Ok(records)
 }
 
+/// kifu's syntax tree of `text` read in `format`, as its debug text (`{:?}` for `json`, else
+/// laid out one field a line), and the findings of the record.
+fn syntax_tree(format: Format, text: &str, json: bool) -> (String, Vec<Diagnostic>) {
+    let shown = |debug: &dyn std::fmt::Debug| if json { format!("{debug:?}") } else { format!("{debug:#?}") };
+    match format {
+        Format::Sfen(choice) => {
+            let c = kifu::sfen::check(text, choice);
+            (shown(&c.record), c.diagnostics)
+        }
+        Format::Fen(dialect) | Format::Epd(dialect) => {
+            let kind = if matches!(format, Format::Fen(_)) { kifu::fen::Kind::Fen } else { kifu::fen::Kind::Epd };
+            let c = kifu::fen::check(text, kind, dialect);
+            (shown(&c.record), c.diagnostics)
+        }
+        // Refused before: JSON positions have no syntax tree.
+        Format::Json => (String::new(), Vec::new()),
+        Format::Psn => {
+            let file = kifu::psn::check_bytes(text.as_bytes(), Default::default());
+            let mut tree = String::new();
+            let mut diagnostics = Vec::new();
+            for g in file.games {
+                // `{:?}` then laid out as `{:#?}` would: `{:#?}` costs the cube of the depth
+                // of variations (a line record's tree is a few levels deep).
+                let debug = format!("{:?}", g.game);
+                tree.push_str(&if json { debug } else { kifu::notation::tree::pretty(&debug, MAX_TREE_INDENT) });
+                diagnostics.extend(g.diagnostics);
+            }
+            (tree, diagnostics)
+        }
+    }
+}
+
 fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
     let records = match some_records(args, Some(format), name, path) {
         Ok(r) => r,
@@ -185,9 +263,12 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
     let mut out = crate::output::Stdout;
     let mut invalid = false;
     for (i, r) in records.iter().enumerate() {
-        if let Some(report) = too_long(Some(format), name, r) {
+        if let Some((report, d)) = too_long(Some(format), name, r) {
             invalid = true;
-            let _ = out.flush();
+            // With `--json`, still one object for the record: no tree, and why.
+            if args.json && write!(out, "{}", record_json(name, r, &Tree::default(), Some(&d))).is_err() {
+                return ExitCode::from(2);
+            }
             crate::output::err(&report);
             continue;
         }
@@ -197,38 +278,20 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
         };
         let (tree, diagnostics) = match read_in {
             Err(e) => return usage(&e),
-            Ok(Format::Sfen(choice)) => {
-                let c = kifu::sfen::check(&r.text, choice);
-                (format!("{:#?}", c.record), c.diagnostics)
-            }
-            Ok(Format::Fen(dialect)) => {
-                let c = kifu::fen::check(&r.text, kifu::fen::Kind::Fen, dialect);
-                (format!("{:#?}", c.record), c.diagnostics)
-            }
-            Ok(Format::Epd(dialect)) => {
-                let c = kifu::fen::check(&r.text, kifu::fen::Kind::Epd, dialect);
-                (format!("{:#?}", c.record), c.diagnostics)
-            }
             Ok(Format::Json) => {
                 return usage("`--ast` reads SFEN, FEN, EPD and PSN: JSON positions have no syntax tree of kifu's");
             }
-            Ok(Format::Psn) => {
-                let file = kifu::psn::check_bytes(r.text.as_bytes(), Default::default());
-                let mut tree = String::new();
-                let mut diagnostics = Vec::new();
-                for g in file.games {
-                    // `{:?}` then laid out as `{:#?}` would: `{:#?}` costs the cube of the depth
-                    // of variations (a line record's tree is a few levels deep).
-                    tree.push_str(&kifu::notation::tree::pretty(&format!("{:?}", g.game), MAX_TREE_INDENT));
-                    diagnostics.extend(g.diagnostics);
-                }
-                (tree, diagnostics)
-            }
+            Ok(read_in) => syntax_tree(read_in, &r.text, args.json),
         };
-        let sep = if i > 0 { "\n" } else { "" };
-        // Spans as the places of the file they cover.
-        let tree = kifu::notation::tree::with_places(&tree, &r.text, r.line);
-        if writeln!(out, "{sep}{tree}").is_err() {
+        let shown = if args.json {
+            let tree = Tree::from_debug(&tree, &r.text);
+            record_json(name, r, &tree, diagnostics.iter().find(|d| d.is_error()))
+        } else {
+            // Spans as the places of the file they cover.
+            let sep = if i > 0 { "\n" } else { "" };
+            format!("{sep}{}\n", kifu::notation::tree::with_places(&tree, &r.text, r.line))
+        };
+        if write!(out, "{shown}").is_err() {
             return ExitCode::from(2);
         }
         if !diagnostics.is_empty() {

@@ -15,6 +15,7 @@ use pest_meta::ast::{Expr, Rule as AstRule};
 use pest_meta::parser::Rule as MetaRule;
 
 use crate::diagnostic::Diagnostic;
+use crate::notation::tree::Tree;
 use crate::span::Span;
 
 use super::limits;
@@ -70,6 +71,8 @@ pub struct Grammar {
     rules: Vec<AstRule>,
     docs: HashMap<String, Vec<String>>,
     words: HashMap<String, String>,
+    /// The grammar rewritten for partial trees ([`super::partial`]), made when first needed.
+    cut_short: std::sync::OnceLock<pest_vm::Vm>,
 }
 
 impl std::fmt::Debug for Grammar {
@@ -171,7 +174,7 @@ impl Grammar {
             pest_meta::optimizer::optimize(rules.clone()),
             Box::new(|_, _| watch::tick()),
         );
-        let mut grammar = Self { vm, rules, docs, words: HashMap::new() };
+        let mut grammar = Self { vm, rules, docs, words: HashMap::new(), cut_short: std::sync::OnceLock::new() };
         grammar.words = grammar.describe(shipped);
         Ok(grammar)
     }
@@ -250,6 +253,30 @@ impl Grammar {
             watch::Ran::Panicked(message) => {
                 Err(Rejection { span: Span::point(0), expected: message, kind: RejectionKind::Fault })
             }
+        }
+    }
+
+    /// The tree of what `rule` read of `input` before `rejection` stopped it, with the place
+    /// and the reason (see [`super::partial`]): `None` when the rule did not stop on a
+    /// mismatch (it ran out of time, or the grammar is at fault), or the rewritten grammar
+    /// does not read the text.
+    pub fn partial(&self, rule: &str, input: &str, rejection: &Rejection) -> Option<Tree> {
+        if rejection.kind != RejectionKind::Mismatch || self.rule(rule).is_none() {
+            return None;
+        }
+        let at = rejection.span.start;
+        let text = input.get(..at)?;
+        let vm = self.cut_short.get_or_init(|| {
+            let rules = pest_meta::optimizer::optimize(super::partial::cut_short(&self.rules));
+            pest_vm::Vm::new_with_listener(rules, Box::new(|_, _| watch::tick()))
+        });
+        let read = || {
+            let pairs = vm.parse(rule, text).ok()?;
+            Some(Tree::cut(pairs, &|r: &str| r.to_owned(), input, at, &rejection.expected))
+        };
+        match watch::run(limits::RECORD_TIME_BUDGET, read) {
+            watch::Ran::Done(tree) => tree,
+            watch::Ran::OutOfTime | watch::Ran::Panicked(_) => None,
         }
     }
 

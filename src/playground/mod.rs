@@ -3,6 +3,7 @@
 //! * [`grammar`]: `.pest` files loaded at run time (pest_meta + pest_vm), with pointed
 //!   diagnostics for faults in the grammar and for inputs it rejects.
 //! * [`limits`]: what a grammar loaded at run time may hold, and how long a rule may run.
+//! * [`partial`]: the tree of what a rule read of a record before it rejected it.
 //! * [`records`]: inputs cut into records (a line, or a PSN game).
 //! * [`diff`]: a corpus through two grammars: what is newly accepted, newly rejected, or read
 //!   differently.
@@ -25,4 +26,5 @@ pub mod diff;
 pub mod draw;
 pub mod grammar;
 pub mod limits;
+pub mod partial;
 pub mod records;
