@@ -21,7 +21,9 @@ pub mod display;
 pub mod findings;
 pub(crate) mod header;
 pub mod model;
+pub mod nearest;
 pub mod parser;
+pub mod repair;
 pub mod replay;
 pub mod scan;
 pub mod setup;
@@ -178,6 +180,12 @@ pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedG
                 || !found.iter().any(|f| f.code == codes::psn::WRONG_SIDE && f.span() == d.span())
         });
         diagnostics.append(found);
+        // A word that is no move was reported as it was read: its finding names its repair.
+        for (span, repair) in &r.unreadable {
+            if let Some(d) = diagnostics.iter_mut().find(|d| span.contains(d.span()) && UNREADABLE.contains(&d.code)) {
+                repair.amend(d, *span);
+            }
+        }
         r
     });
     let mut diagnostics = diagnostics.into_vec();
@@ -192,6 +200,10 @@ pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedG
     }
     CheckedGame { game, replay, diagnostics }
 }
+
+/// The codes of a word that is no move, where a move stands.
+const UNREADABLE: [crate::diagnostic::Code; 4] =
+    [codes::psn::UNKNOWN_PIECE, codes::psn::BAD_SQUARE, codes::psn::BAD_MOVE, codes::psn::UNKNOWN_WORD];
 
 /// `text[start..end]`, each end moved back to a character boundary within `text` (an empty
 /// text when they cross).
