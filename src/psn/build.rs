@@ -267,7 +267,8 @@ pub(crate) fn build_bounded(raw: &RawGame, text: &str) -> (Game, Findings, Featu
     for (index, t) in raw.tokens.iter().enumerate() {
         b.token(index, t);
     }
-    let main = b.close_all();
+    let mut main = b.close_all();
+    skip_unnumbered_words(&mut main.moves);
     // NUL bytes.
     if let Some(i) = text.find('\0') {
         b.departures.note(codes::psn::NUL_BYTE, Span::new(i, i + 1));
@@ -745,6 +746,34 @@ fn close_frame(frames: &mut Vec<Frame>) {
 fn close_variation_line(frames: &mut Vec<Frame>) {
     if frames.len() > 1 && frames.last().is_some_and(|f| f.ply.is_some()) {
         close_frame(frames);
+    }
+}
+
+/// In a game whose every move has a number of its own (one per ply, as GSDB numbers them), a
+/// few words that are no move and have no number are not plies but stray fragments (a corrupted
+/// copy's `2f`): each stays reported, and is taken out of the main line, what was attached to it
+/// going to the move before it.
+fn skip_unnumbered_words(moves: &mut Vec<MoveNode>) {
+    let stray = |m: &MoveNode| m.mv.form == MoveForm::Unreadable && m.number.is_none() && m.variations.is_empty();
+    let strays = moves.iter().filter(|m| stray(m)).count();
+    let plies = moves.len() - strays;
+    // Strays are few: in `1. Q7f p3d 2. P7f` the numbers count pairs.
+    let per_ply = strays > 0
+        && strays * 4 < plies
+        && moves.iter().filter(|m| !stray(m)).all(|m| m.number.is_some_and(|n| !n.ellipsis));
+    if !per_ply {
+        return;
+    }
+    for mut m in std::mem::take(moves) {
+        match moves.last_mut() {
+            Some(before) if stray(&m) => {
+                before.comments_after.append(&mut m.comments_before);
+                before.annotations.append(&mut m.annotations);
+                before.clocks.append(&mut m.clocks);
+                before.comments_after.append(&mut m.comments_after);
+            }
+            _ => moves.push(m),
+        }
     }
 }
 
