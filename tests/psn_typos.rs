@@ -27,6 +27,9 @@ struct Tally {
     one_error: usize,
     /// Of those, the ones whose first fix makes the game valid again.
     fixed: usize,
+    /// Safe fixes offered, and those of them that left the game invalid (there must be none).
+    safe: usize,
+    unsound_safe: usize,
     /// The first few games made invalid that got more or fewer errors, or no fix that works.
     examples: Vec<String>,
 }
@@ -40,7 +43,8 @@ impl Tally {
         let share = |n: usize, of: usize| if of == 0 { 0.0 } else { 100.0 * n as f64 / of as f64 };
         format!(
             "{what}: {} typos, {} left the game valid; of the {} games made invalid, {} ({:.1}%) got exactly one \
-             error, and {} of those ({:.1}%) a first fix that makes the game valid",
+             error, and {} of those ({:.1}%) a first fix that makes the game valid; {} safe fixes, {} of them \
+             leaving the game invalid",
             self.typos,
             self.still_valid,
             self.invalid(),
@@ -48,6 +52,8 @@ impl Tally {
             share(self.one_error, self.invalid()),
             self.fixed,
             share(self.fixed, self.one_error),
+            self.safe,
+            self.unsound_safe,
         )
     }
 }
@@ -91,6 +97,17 @@ fn measure(file: &str, per_game: usize, rng: &mut Rng, tally: &mut Tally) {
                 tally.still_valid += 1;
                 continue;
             }
+            for fix in found.iter().filter_map(kifu::Diagnostic::safe_fix) {
+                tally.safe += 1;
+                let after = fix.apply(&typed).map(|t| errors(&t)).unwrap_or_default();
+                if !after.is_empty() {
+                    tally.unsound_safe += 1;
+                    let codes: Vec<&str> = after.iter().map(|d| d.code.as_str()).collect();
+                    let at = after[0].span().start.saturating_sub(20);
+                    let shown: String = typed.chars().skip(at).take(50).collect();
+                    tally.examples.push(format!("a safe fix leaves {codes:?} in …{shown}…"));
+                }
+            }
             let fixed = match found.as_slice() {
                 [one] => {
                     tally.one_error += 1;
@@ -122,6 +139,8 @@ fn a_typo_in_a_generated_game_is_one_error_with_a_fix() {
     assert!(tally.invalid() >= 300, "{tally:?}");
     assert!(tally.one_error * 100 >= tally.invalid() * 97, "{}", tally.report("generated games"));
     assert!(tally.fixed * 100 >= tally.one_error * 90, "{}", tally.report("generated games"));
+    // A safe fix makes the game valid, always.
+    assert!(tally.safe >= 100 && tally.unsound_safe == 0, "{}", tally.report("generated games"));
 }
 
 /// The same over the valid games of the corpus in `../shared/corpus/psn`, when it is there:
@@ -135,8 +154,11 @@ fn typos_in_the_corpus_games() {
         eprintln!("no corpus at {}", dir.display());
         return;
     };
-    let mut paths: Vec<_> =
-        entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "psn")).collect();
+    let mut paths: Vec<_> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "psn"))
+        .collect();
     paths.sort();
     let mut rng = Rng::new(11);
     let mut tally = Tally::default();

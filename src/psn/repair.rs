@@ -74,6 +74,14 @@ impl Repair {
     }
 }
 
+/// The one legal move of `state` one edit away from `text`, if there is exactly one.
+pub(crate) fn one_edit_repair(state: &State, text: &str, forms: Forms) -> Option<Move> {
+    match nearest(state, text, forms).as_slice() {
+        [one] | [one, Near { distance: 2.., .. }, ..] if one.distance == 1 => Some(one.mv),
+        _ => None,
+    }
+}
+
 /// Finds the repairs of one game's faults, within a budget.
 #[derive(Debug)]
 pub(crate) struct Repairer<'a> {
@@ -114,7 +122,13 @@ impl<'a> Repairer<'a> {
             let one = near.remove(i);
             near.insert(0, one);
         }
-        near.truncate(if safe { 1 } else if by_what_follows { tied.min(MAX_NAMED) } else { MAX_NAMED });
+        near.truncate(if safe {
+            1
+        } else if by_what_follows {
+            tied.min(MAX_NAMED)
+        } else {
+            MAX_NAMED
+        });
         Repair { chosen: chosen.map(|_| near[0].mv), near, safe, by_what_follows }
     }
 

@@ -11,8 +11,9 @@ use crate::diagnostic::codes;
 use std::collections::HashMap;
 
 use super::findings::Findings;
-use super::repair::{Repair, Repairer};
 use super::model::{Game, Mark, MoveForm, MoveNode, Origin, Promotion, WrittenMove};
+use super::nearest::Forms;
+use super::repair::{one_edit_repair, Repair, Repairer};
 use super::setup::HANDICAPS;
 use crate::diagnostic::Diagnostic;
 use crate::shogi::rules::{Illegal, State};
@@ -366,18 +367,23 @@ fn side_of(ellipsis: bool) -> &'static str {
 /// when one lets it start at all.
 fn guess_handicap(game: &Game) -> Option<(&'static str, Position)> {
     let mut best: Option<(usize, &'static str, Position)> = None;
+    let forms = Forms::of(game.moves.iter().map(|m| m.mv.form));
     for (name, _, sfen, _) in HANDICAPS.iter().filter(|h| h.0 != "even") {
         let Ok(position) = sfen.parse::<Position>() else { continue };
         let mut state = State::new(&position);
         let mut played = 0;
         for node in &game.moves {
-            match resolve(&state, &node.mv) {
-                Ok(res) if capture_consistent(&state, &node.mv, res.mv) => {
-                    state.play_unchecked(res.mv);
-                    played += 1;
-                }
+            let mv = match resolve(&state, &node.mv) {
+                Ok(res) if capture_consistent(&state, &node.mv, res.mv) => res.mv,
+                // A word that is no move, read as its one repair one edit away.
+                Err(Unplayable::Unreadable) => match one_edit_repair(&state, &node.mv.text, forms) {
+                    Some(mv) => mv,
+                    None => break,
+                },
                 _ => break,
-            }
+            };
+            state.play_unchecked(mv);
+            played += 1;
         }
         if best.as_ref().is_none_or(|b| played > b.0) {
             best = Some((played, name, position));
