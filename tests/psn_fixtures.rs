@@ -43,19 +43,23 @@ fn moves(out: &mut String, indent: &str, line: &[MoveNode]) {
         if let Some(mark) = v.mark {
             let _ = write!(marks, " {} @ {:?}", if mark.mate { "mate" } else { "check" }, mark.span);
         }
-        let _ = writeln!(
-            out,
-            "{indent}{number}{} @ {:?} [{:?}] {}{} from {from} to {}{}{}{}{marks}",
-            v.text,
-            v.span,
-            v.form,
-            if v.promoted { "+" } else { "" },
-            v.piece.map_or('?', |p| p.letter()),
-            v.to,
-            if v.drop { " drop" } else { "" },
-            if v.capture { " capture" } else { "" },
-            v.promotion.map_or(String::new(), |p| format!(" {p:?}")),
-        );
+        if v.form == kifu::psn::model::MoveForm::Unreadable {
+            let _ = writeln!(out, "{indent}{number}{} @ {:?} [Unreadable] counted as a ply", v.text, v.span);
+        } else {
+            let _ = writeln!(
+                out,
+                "{indent}{number}{} @ {:?} [{:?}] {}{} from {from} to {}{}{}{}{marks}",
+                v.text,
+                v.span,
+                v.form,
+                if v.promoted { "+" } else { "" },
+                v.piece.map_or('?', |p| p.letter()),
+                v.to,
+                if v.drop { " drop" } else { "" },
+                if v.capture { " capture" } else { "" },
+                v.promotion.map_or(String::new(), |p| format!(" {p:?}")),
+            );
+        }
         for a in &m.annotations {
             let _ = writeln!(out, "{indent}  annotation {:?} @ {:?}", a.text, a.span);
         }

@@ -267,7 +267,8 @@ pub(crate) fn build_bounded(raw: &RawGame, text: &str) -> (Game, Findings, Featu
     for (index, t) in raw.tokens.iter().enumerate() {
         b.token(index, t);
     }
-    let main = b.close_all();
+    let mut main = b.close_all();
+    skip_unnumbered_words(&mut main.moves);
     // NUL bytes.
     if let Some(i) = text.find('\0') {
         b.departures.note(codes::psn::NUL_BYTE, Span::new(i, i + 1));
@@ -374,7 +375,44 @@ impl<'a> Builder<'a> {
                     .label("closes no comment")
                     .help("remove it, or open the comment with `{`"),
             ),
-            Kind::Unknown => self.diagnostics.push(unknown_word(word, s)),
+            Kind::Unknown => self.unreadable(word, s),
+        }
+    }
+
+    /// Reports a word that no rule reads; one that stands in a move's place also counts as a
+    /// ply ([`MoveForm::Unreadable`]), so that the sides of the moves after it do not shift.
+    fn unreadable(&mut self, word: &str, s: Span) {
+        self.diagnostics.push(unknown_word(word, s));
+        let Some(to) = Square::from_index(0).filter(|_| in_place_of_a_move(word)) else { return };
+        self.push_move(WrittenMove {
+            span: s,
+            text: word.into(),
+            form: MoveForm::Unreadable,
+            promoted: false,
+            piece: None,
+            from: Origin::None,
+            drop: false,
+            capture: false,
+            to,
+            promotion: None,
+            promotes_to: None,
+            gold_mover: false,
+            mark: None,
+        });
+    }
+
+    /// Adds a move to the line being built, with the number read before it.
+    fn push_move(&mut self, mv: WrittenMove) {
+        if let Some(frame) = self.frames.last_mut() {
+            frame.moves.push(MoveNode {
+                number: self.number.take(),
+                mv,
+                annotations: Vec::new(),
+                clocks: Vec::new(),
+                comments_before: Vec::new(),
+                comments_after: Vec::new(),
+                variations: Vec::new(),
+            });
         }
     }
 
@@ -434,7 +472,7 @@ impl<'a> Builder<'a> {
     /// Reads a move word of kind `k`.
     fn move_word(&mut self, k: WordKind, word: &str, s: Span) {
         let Some(mv) = decode(k, word, s) else {
-            self.diagnostics.push(unknown_word(word, s));
+            self.unreadable(word, s);
             return;
         };
         match mv.form {
@@ -445,21 +483,12 @@ impl<'a> Builder<'a> {
             MoveForm::AtDrop => self.departures.note(codes::psn::AT_DROP, s),
             MoveForm::Pieceless => self.departures.note(codes::psn::PIECELESS_MOVE, s),
             MoveForm::Chess => self.departures.note(codes::psn::CHESS_SQUARES, s),
+            MoveForm::Unreadable => {}
         }
         if word.contains('\'') {
             self.features.quote_drops = true;
         }
-        if let Some(frame) = self.frames.last_mut() {
-            frame.moves.push(MoveNode {
-                number: self.number.take(),
-                mv,
-                annotations: Vec::new(),
-                clocks: Vec::new(),
-                comments_before: Vec::new(),
-                comments_after: Vec::new(),
-                variations: Vec::new(),
-            });
-        }
+        self.push_move(mv);
     }
 
     /// Reads a `{comment}`.
@@ -720,6 +749,34 @@ fn close_variation_line(frames: &mut Vec<Frame>) {
     }
 }
 
+/// In a game whose every move has a number of its own (one per ply, as GSDB numbers them), a
+/// few words that are no move and have no number are not plies but stray fragments (a corrupted
+/// copy's `2f`): each stays reported, and is taken out of the main line, what was attached to it
+/// going to the move before it.
+fn skip_unnumbered_words(moves: &mut Vec<MoveNode>) {
+    let stray = |m: &MoveNode| m.mv.form == MoveForm::Unreadable && m.number.is_none() && m.variations.is_empty();
+    let strays = moves.iter().filter(|m| stray(m)).count();
+    let plies = moves.len() - strays;
+    // Strays are few: in `1. Q7f p3d 2. P7f` the numbers count pairs.
+    let per_ply = strays > 0
+        && strays * 4 < plies
+        && moves.iter().filter(|m| !stray(m)).all(|m| m.number.is_some_and(|n| !n.ellipsis));
+    if !per_ply {
+        return;
+    }
+    for mut m in std::mem::take(moves) {
+        match moves.last_mut() {
+            Some(before) if stray(&m) => {
+                before.comments_after.append(&mut m.comments_before);
+                before.annotations.append(&mut m.annotations);
+                before.clocks.append(&mut m.clocks);
+                before.comments_after.append(&mut m.comments_after);
+            }
+            _ => moves.push(m),
+        }
+    }
+}
+
 /// Checks the sequence numbers of the main line, and notes how the game numbers its moves.
 fn check_numbers(moves: &[MoveNode], departures: &mut Departures, diagnostics: &mut Findings, features: &mut Features) {
     let numbered: Vec<(usize, MoveNumber)> =
@@ -947,6 +1004,24 @@ fn chess_square(file: u8, rank: u8) -> Option<Square> {
         (b'a'..=b'i', b'1'..=b'9') => Square::new(9 - (file - b'a'), 10 - (rank - b'0')),
         _ => None,
     }
+}
+
+/// The longest word that may stand for a move (`+B1e4b+`, `Bxe3=H+` and a slip of one).
+const MAX_MOVE_WORD: usize = 12;
+
+/// True when a word that no rule reads stands in a move's place: a short word of the
+/// characters moves are written with that holds a square's digit (`Q7b`, `P0d`, `R7f--4b`), or
+/// that starts with a piece's letter and has at most three characters, or four with a mark
+/// (`Pf`, `NPg`, `P*Pb`, `Pxc+`); never a number or a result (`12`, `1-1`) or a word of prose.
+fn in_place_of_a_move(word: &str) -> bool {
+    let b = word.as_bytes();
+    let piece_first = b.iter().find(|&&c| c != b'+').is_some_and(|c| b"PLNSGBRK".contains(c));
+    (2..=MAX_MOVE_WORD).contains(&b.len())
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || b"+*'@=-#".contains(c))
+        && !b.iter().all(u8::is_ascii_digit)
+        && !(matches!(b[0], b'0' | b'1') && b.contains(&b'-'))
+        && (b.iter().any(|c| (b'1'..=b'9').contains(c))
+            || piece_first && (b.len() <= 3 || b.len() == 4 && b.iter().any(|c| b"+*'@=-".contains(c))))
 }
 
 /// The diagnostic for a word that no rule matches, as pointed as its shape allows.

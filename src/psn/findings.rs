@@ -61,6 +61,11 @@ impl Findings {
         self.kept.retain(keep);
     }
 
+    /// The findings kept so far (not in order), to change.
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, Diagnostic> {
+        self.kept.iter_mut()
+    }
+
     /// The findings kept so far (not in order).
     pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
         self.kept.iter()

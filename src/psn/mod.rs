@@ -21,7 +21,9 @@ pub mod display;
 pub mod findings;
 pub(crate) mod header;
 pub mod model;
+pub mod nearest;
 pub mod parser;
+pub mod repair;
 pub mod replay;
 pub mod scan;
 pub mod setup;
@@ -120,7 +122,22 @@ pub fn check_text(text: &str, options: Options) -> Vec<Diagnostic> {
 
 /// Checks one game of `text`, the text the offsets of `raw` are in. Offsets past the end of
 /// `text` or inside a character are moved back to the nearest character boundary.
+///
+/// The safe fixes of an invalid game are checked as those of every format are
+/// ([`crate::diagnostic::vet_fixes`]): the game each makes is read again.
 pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedGame {
+    let mut checked = read_game(raw, text, options);
+    if checked.diagnostics.iter().any(|d| d.safe_fix().is_some()) {
+        let own = clamped(text, raw.start, raw.end);
+        crate::diagnostic::vet_fixes(own, &mut checked.diagnostics, |fixed| {
+            scan::scan(fixed).iter().flat_map(|raw| read_game(raw, fixed, options).diagnostics).collect()
+        });
+    }
+    checked
+}
+
+/// [`check_game`], its safe fixes unchecked.
+fn read_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedGame {
     let own = clamped(text, raw.start, raw.end);
     let (mut game, mut diagnostics, features) = build::build_bounded(raw, own);
     // The first is kept whatever the cap on findings (it says how the whole game was read);
@@ -163,6 +180,7 @@ pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedG
                 || !found.iter().any(|f| f.code == codes::psn::WRONG_SIDE && f.span() == d.span())
         });
         diagnostics.append(found);
+        amend_unreadable(&r, &mut diagnostics);
         r
     });
     let mut diagnostics = diagnostics.into_vec();
@@ -177,6 +195,19 @@ pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedG
     }
     CheckedGame { game, replay, diagnostics }
 }
+
+/// A word that is no move was reported as it was read: its finding names its repair.
+fn amend_unreadable(r: &replay::Replay, diagnostics: &mut findings::Findings) {
+    for (span, repair) in &r.unreadable {
+        if let Some(d) = diagnostics.iter_mut().find(|d| span.contains(d.span()) && UNREADABLE.contains(&d.code)) {
+            repair.amend(d, *span);
+        }
+    }
+}
+
+/// The codes of a word that is no move, where a move stands.
+const UNREADABLE: [crate::diagnostic::Code; 4] =
+    [codes::psn::UNKNOWN_PIECE, codes::psn::BAD_SQUARE, codes::psn::BAD_MOVE, codes::psn::UNKNOWN_WORD];
 
 /// `text[start..end]`, each end moved back to a character boundary within `text` (an empty
 /// text when they cross).

@@ -202,6 +202,10 @@ pub enum MoveForm {
     Pieceless,
     /// `Gf1e2`, `Pxe6`, `P@g4` (chess coordinates).
     Chess,
+    /// A word in a move's place that no move rule reads (`Q7f`, `P0d`): it is reported, and
+    /// counted as a ply so that the sides of the moves after it do not shift. Only its `span`
+    /// and `text` mean anything.
+    Unreadable,
 }
 
 /// What a move's origin says, when written.

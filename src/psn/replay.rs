@@ -12,6 +12,8 @@ use std::collections::HashMap;
 
 use super::findings::Findings;
 use super::model::{Game, Mark, MoveForm, MoveNode, Origin, Promotion, WrittenMove};
+use super::nearest::Forms;
+use super::repair::{one_edit_repair, Repair, Repairer};
 use super::setup::HANDICAPS;
 use crate::diagnostic::Diagnostic;
 use crate::shogi::rules::{Illegal, State};
@@ -41,14 +43,18 @@ pub struct Replay {
     pub start: Position,
     /// For a game with no header whose first move is White's: the handicap it was read as.
     pub guessed_handicap: Option<&'static str>,
-    /// The main line's moves, up to its first illegal move.
+    /// The main line's moves, up to its first illegal move (or word that is no move).
     pub moves: Vec<Move>,
-    /// The index in the main line of its first illegal move.
+    /// The index in the main line of its first illegal move (or word that is no move).
     pub illegal_at: Option<usize>,
-    /// The position after the last move played.
+    /// The position after the last of `moves`.
     pub end: State,
-    /// Every move played, main line and variations, by the byte where its text starts.
+    /// Every move played, main line and variations, by the byte where its text starts (in the
+    /// main line, up to its first illegal move).
     pub resolved: QuickMap<usize, Resolved>,
+    /// The words in a move's place that are no move, each with its repair (their findings are
+    /// the reader's, which [`Repair::amend`] completes).
+    pub unreadable: Vec<(Span, Repair)>,
 }
 
 impl Replay {
@@ -96,35 +102,7 @@ type Arrivals = [Option<Span>; 81];
 /// Plays `game`. `per_ply` says the game numbers its moves one per ply (so numbers say nothing
 /// of the side to move). Findings go to `diagnostics`.
 pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay {
-    let start: Position = game
-        .setup
-        .as_ref()
-        .and_then(|s| s.sfen.parse().ok())
-        .unwrap_or_else(|| Position { move_number: Some(1), ..Position::startpos() });
-    let mut guessed_handicap = None;
-    let mut start = start;
-    // A handicap game with no header: the first move is White's.
-    if game.setup.is_none() {
-        // A first move numbered `1.` in a game numbered by pairs is Black's by its number.
-        if let Some(first) = game.moves.first().filter(|m| per_ply || m.number.is_none_or(|n| n.ellipsis)) {
-            let black = State::new(&start);
-            if resolve(&black, &first.mv).is_err() {
-                if let Some((name, position)) = guess_handicap(game) {
-                    diagnostics.push(
-                    Diagnostic::warning(
-                        codes::psn::HANDICAP_MISSING,
-                        first.mv.span,
-                        format!("the first move is White's, but the game has no Handicap header: read as a {name} handicap"),
-                    )
-                    .label("White's move")
-                    .help(format!("say so in a header: `[Handicap \"{name}\"]`; White moves first in a handicap game")),
-                );
-                    guessed_handicap = Some(name);
-                    start = position;
-                }
-            }
-        }
-    }
+    let (start, guessed_handicap) = starting_position(game, per_ply, diagnostics);
     let mut r = Replay {
         start: start.clone(),
         guessed_handicap,
@@ -132,43 +110,111 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
         illegal_at: None,
         end: State::new(&start),
         resolved: QuickMap::with_capacity_and_hasher(game.moves.len() * 2, Default::default()),
+        unreadable: Vec::new(),
     };
+    let mut repairer = Repairer::new(game);
     let mut arrivals: Arrivals = [None; 81];
     let mut state = State::new(&start);
     let mut seen: QuickMap<u64, (u32, usize)> =
         QuickMap::with_capacity_and_hasher(game.moves.len() + 1, Default::default());
     seen.insert(state.repetition_key(), (1, 0));
     let mut fourfold: Option<(usize, Span)> = None;
+    let mut end = None;
     for (i, node) in game.moves.iter().enumerate() {
         // Variations replace this move: they start from the position before it.
-        play_variations(node, &state, &arrivals, per_ply, &mut r.resolved, diagnostics);
+        play_variations(node, (&state, &arrivals), per_ply, &mut r, &mut repairer, diagnostics);
         if !per_ply {
             check_side(node, &state, diagnostics);
         }
-        match resolve(&state, &node.mv) {
-            Ok(res) => {
+        let played = match resolve(&state, &node.mv) {
+            Ok(res) if r.illegal_at.is_none() => {
                 r.resolved.insert(node.mv.span.start, res);
-                play(&mut state, &mut arrivals, res.mv, node.mv.span);
                 r.moves.push(res.mv);
-                let entry = seen.entry(state.repetition_key()).or_insert((0, i + 1));
-                entry.0 = entry.0.saturating_add(1);
-                if entry.0 == 4 && fourfold.is_none() {
-                    fourfold = Some((i + 1, node.mv.span));
-                }
+                res.mv
             }
+            Ok(res) => res.mv,
             Err(why) => {
-                diagnostics.push(why.into_diagnostic(&node.mv, &state, &arrivals));
-                r.illegal_at = Some(i);
-                break;
+                // The moves as the text gives them end here; the replay goes on from a repair.
+                if r.illegal_at.is_none() {
+                    r.illegal_at = Some(i);
+                    end = Some(state);
+                }
+                let repair = repairer.repair(&state, &node.mv.text, &game.moves[i + 1..]);
+                let Some(mv) = report(why, &node.mv, (&state, &arrivals), repair, &mut r.unreadable, diagnostics)
+                else {
+                    break;
+                };
+                mv
+            }
+        };
+        play(&mut state, &mut arrivals, played, node.mv.span);
+        if r.illegal_at.is_none() {
+            let entry = seen.entry(state.repetition_key()).or_insert((0, i + 1));
+            entry.0 = entry.0.saturating_add(1);
+            if entry.0 == 4 && fourfold.is_none() {
+                fourfold = Some((i + 1, node.mv.span));
             }
         }
     }
-    r.end = state;
+    r.end = end.unwrap_or(state);
     if r.illegal_at.is_none() {
         check_end(game, &state, fourfold, diagnostics);
         check_named_illegal_move(game, &state, &arrivals, diagnostics);
     }
     r
+}
+
+/// Reports the move `m`, which cannot be played in `state` for `why`, with its `repair`: a word
+/// that is no move was reported when it was read, and its repair is kept in `unreadable` for
+/// that finding. The move to go on from, if the repair gives one.
+fn report(
+    why: Unplayable,
+    m: &WrittenMove,
+    (state, arrivals): (&State, &Arrivals),
+    repair: Repair,
+    unreadable: &mut Vec<(Span, Repair)>,
+    diagnostics: &mut Findings,
+) -> Option<Move> {
+    let chosen = repair.chosen;
+    if matches!(why, Unplayable::Unreadable) {
+        unreadable.push((m.span, repair));
+    } else {
+        let mut d = why.into_diagnostic(m, state, arrivals);
+        repair.amend(&mut d, m.span);
+        diagnostics.push(d);
+    }
+    chosen
+}
+
+/// The position `game` starts from, and the handicap it was read as when it has no header and
+/// its first move is White's.
+fn starting_position(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> (Position, Option<&'static str>) {
+    let start: Position = game
+        .setup
+        .as_ref()
+        .and_then(|s| s.sfen.parse().ok())
+        .unwrap_or_else(|| Position { move_number: Some(1), ..Position::startpos() });
+    if game.setup.is_some() {
+        return (start, None);
+    }
+    // A first move numbered `1.` in a game numbered by pairs is Black's by its number.
+    let Some(first) = game.moves.first().filter(|m| per_ply || m.number.is_none_or(|n| n.ellipsis)) else {
+        return (start, None);
+    };
+    if first.mv.form == MoveForm::Unreadable || resolve(&State::new(&start), &first.mv).is_ok() {
+        return (start, None);
+    }
+    let Some((name, position)) = guess_handicap(game) else { return (start, None) };
+    diagnostics.push(
+        Diagnostic::warning(
+            codes::psn::HANDICAP_MISSING,
+            first.mv.span,
+            format!("the first move is White's, but the game has no Handicap header: read as a {name} handicap"),
+        )
+        .label("White's move")
+        .help(format!("say so in a header: `[Handicap \"{name}\"]`; White moves first in a handicap game")),
+    );
+    (position, Some(name))
 }
 
 /// GSDB writes a game lost by an illegal move as `[Result "1-0 Illegal move B4b+"]`, with the
@@ -210,24 +256,26 @@ fn check_named_illegal_move(game: &Game, state: &State, arrivals: &Arrivals, dia
 /// per level of nesting: no recursion, however deep the variations go.
 fn play_variations(
     node: &MoveNode,
-    state: &State,
-    arrivals: &Arrivals,
+    (state, arrivals): (&State, &Arrivals),
     per_ply: bool,
-    resolved: &mut QuickMap<usize, Resolved>,
+    r: &mut Replay,
+    repairer: &mut Repairer<'_>,
     diagnostics: &mut Findings,
 ) {
     /// A line being played: its moves, the next one to play, which of that move's variations
-    /// comes next, and the position before it.
+    /// comes next, the position before it, and whether a move of the line was repaired.
     struct Line<'a> {
         moves: &'a [MoveNode],
         next: usize,
         branch: usize,
         state: State,
         arrivals: Arrivals,
+        repaired: bool,
     }
     let mut lines: Vec<Line> = Vec::new();
     for v in &node.variations {
-        lines.push(Line { moves: &v.moves, next: 0, branch: 0, state: *state, arrivals: *arrivals });
+        let (state, arrivals) = (*state, *arrivals);
+        lines.push(Line { moves: &v.moves, next: 0, branch: 0, state, arrivals, repaired: false });
         while let Some(line) = lines.last_mut() {
             let Some(node) = line.moves.get(line.next) else {
                 lines.pop();
@@ -237,22 +285,34 @@ fn play_variations(
             if let Some(v) = node.variations.get(line.branch) {
                 line.branch += 1;
                 let (state, arrivals) = (line.state, line.arrivals);
-                lines.push(Line { moves: &v.moves, next: 0, branch: 0, state, arrivals });
+                lines.push(Line { moves: &v.moves, next: 0, branch: 0, state, arrivals, repaired: false });
                 continue;
             }
             if !per_ply {
                 check_side(node, &line.state, diagnostics);
             }
-            match resolve(&line.state, &node.mv) {
+            let played = match resolve(&line.state, &node.mv) {
                 Ok(res) => {
-                    resolved.insert(node.mv.span.start, res);
-                    play(&mut line.state, &mut line.arrivals, res.mv, node.mv.span);
+                    if !line.repaired {
+                        r.resolved.insert(node.mv.span.start, res);
+                    }
+                    Some(res.mv)
+                }
+                // A line goes on from a repair, and else stops at its first illegal move.
+                Err(why) => {
+                    line.repaired = true;
+                    let repair = repairer.repair(&line.state, &node.mv.text, &line.moves[line.next + 1..]);
+                    let at = (&line.state, &line.arrivals);
+                    report(why, &node.mv, at, repair, &mut r.unreadable, diagnostics)
+                }
+            };
+            match played {
+                Some(mv) => {
+                    play(&mut line.state, &mut line.arrivals, mv, node.mv.span);
                     line.next += 1;
                     line.branch = 0;
                 }
-                // A line stops at its first illegal move.
-                Err(why) => {
-                    diagnostics.push(why.into_diagnostic(&node.mv, &line.state, &line.arrivals));
+                None => {
                     lines.pop();
                 }
             }
@@ -307,18 +367,23 @@ fn side_of(ellipsis: bool) -> &'static str {
 /// when one lets it start at all.
 fn guess_handicap(game: &Game) -> Option<(&'static str, Position)> {
     let mut best: Option<(usize, &'static str, Position)> = None;
+    let forms = Forms::of(game.moves.iter().map(|m| m.mv.form));
     for (name, _, sfen, _) in HANDICAPS.iter().filter(|h| h.0 != "even") {
         let Ok(position) = sfen.parse::<Position>() else { continue };
         let mut state = State::new(&position);
         let mut played = 0;
         for node in &game.moves {
-            match resolve(&state, &node.mv) {
-                Ok(res) if capture_consistent(&state, &node.mv, res.mv) => {
-                    state.play_unchecked(res.mv);
-                    played += 1;
-                }
+            let mv = match resolve(&state, &node.mv) {
+                Ok(res) if capture_consistent(&state, &node.mv, res.mv) => res.mv,
+                // A word that is no move, read as its one repair one edit away.
+                Err(Unplayable::Unreadable) => match one_edit_repair(&state, &node.mv.text, forms) {
+                    Some(mv) => mv,
+                    None => break,
+                },
                 _ => break,
-            }
+            };
+            state.play_unchecked(mv);
+            played += 1;
         }
         if best.as_ref().is_none_or(|b| played > b.0) {
             best = Some((played, name, position));
@@ -385,6 +450,8 @@ pub enum Unplayable {
         /// The piece that promotes.
         piece: PieceKind,
     },
+    /// The text is no move (its finding is the reader's).
+    Unreadable,
     /// The `+` or `#` disagrees with the position after the move.
     CheckMark {
         /// The mark.
@@ -446,6 +513,9 @@ fn check_mark(state: &State, m: &WrittenMove, mv: Move) -> Result<(), Unplayable
 
 /// The move the text means in `state`, or why there is none.
 pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplayable> {
+    if m.form == MoveForm::Unreadable {
+        return Err(Unplayable::Unreadable);
+    }
     let side = state.side();
     let promote = m.promotion == Some(Promotion::Promote);
     if m.drop {
@@ -646,6 +716,12 @@ impl Unplayable {
                     ),
                 )
             }
+            Unplayable::Unreadable => (
+                codes::psn::UNKNOWN_WORD,
+                format!("`{}` is not a move", m.text),
+                "not PSN".to_owned(),
+                "write the move as the game's other moves are written".to_owned(),
+            ),
             Unplayable::CheckMark { mark, check, mate } => {
                 at = mark.span;
                 extra.spans.push((m.span, "this move".to_owned()));
