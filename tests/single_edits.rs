@@ -57,3 +57,81 @@ fn census() {
         println!("{name}: {:?}", single_edits::unfixed_codes(format(f), r, a, 1, SLIPS));
     }
 }
+
+/// The errors of `text` read as `format`.
+fn errors(format: Format, text: &str) -> Vec<kifu::Diagnostic> {
+    format.check_text(text).0.into_iter().filter(kifu::Diagnostic::is_error).collect()
+}
+
+/// The one error of `text`, whose first fix (of `applicability`) gives `fixed`.
+fn one_report(format: Format, text: &str, fixed: &str, applicability: Applicability) -> kifu::Diagnostic {
+    let found = errors(format, text);
+    assert_eq!(found.len(), 1, "{text}: {found:#?}");
+    let fix = found[0].fixes.first().unwrap_or_else(|| panic!("{text}: no fix"));
+    assert_eq!(fix.apply(text).as_deref(), Some(fixed), "{text}");
+    assert_eq!(fix.applicability, applicability, "{text}: {:#?}", found[0].fixes);
+    assert!(errors(format, fixed).is_empty(), "{fixed}");
+    found.into_iter().next().expect("one")
+}
+
+use kifu::diagnostic::Applicability;
+
+#[test]
+fn the_cascades_of_the_issue_are_one_report_each() {
+    let fen = format("fen");
+    // A lost space: castling, en passant and a missing field were three errors.
+    let d = one_report(
+        fen,
+        "4k3/8/8/8/5Q2/5p1R/4PK2/4N2B w -- 0 1",
+        "4k3/8/8/8/5Q2/5p1R/4PK2/4N2B w - - 0 1",
+        Applicability::Safe,
+    );
+    assert!(d.help.as_deref().is_some_and(|h| h.starts_with("did you mean `…w - - 0 1`?")), "{:?}", d.help);
+    assert!(d.labels.iter().any(|l| l.message == "insert ` `" && l.span.is_empty()), "{:#?}", d.labels);
+    // A `-` for a space: seven errors were reported.
+    one_report(fen, "8/8/8/r2Pp2K/8/8/4k3/8-w - e6 0 1", "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1", Applicability::Safe);
+    // A digit for a space: three.
+    one_report(fen, "k1K1B1B1/8/8/8/8/8/8/8 w8- - 7 32", "k1K1B1B1/8/8/8/8/8/8/8 w - - 7 32", Applicability::Safe);
+    // `,` for every `/`: ten.
+    let d = one_report(
+        fen,
+        "rnbqkbnr,pppppppp,8,8,8,8,PPPPPPPP,RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        Applicability::Safe,
+    );
+    assert_eq!(d.fixes[0].edits.len(), 7);
+}
+
+#[test]
+fn several_repairs_are_named_and_unsafe() {
+    // A rank one square short: a piece or a digit could be the one lost.
+    let text = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1";
+    let found = errors(format("sfen"), text);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    let d = &found[0];
+    assert_eq!(d.fixes.len(), 3, "{:#?}", d.fixes);
+    assert!(d.fixes.iter().all(|f| f.applicability == Applicability::Unsafe));
+    for fix in &d.fixes {
+        let fixed = fix.apply(text).expect("applies");
+        assert!(errors(format("sfen"), &fixed).is_empty(), "{fixed}");
+    }
+    assert!(d.help.as_deref().is_some_and(|h| h.starts_with("did you mean `…") && h.contains(" or `")), "{:?}", d.help);
+}
+
+#[test]
+fn two_faults_far_apart_stay_two_reports() {
+    // A rank too long at the top and a side letter at the end: no one slip explains both.
+    let text = "lnsgkgsnlp/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1";
+    assert_eq!(errors(format("sfen"), text).len(), 2, "{:#?}", errors(format("sfen"), text));
+}
+
+#[test]
+fn the_search_is_bounded_on_long_and_hostile_lines() {
+    // Lines of up to the longest that is parsed, of characters the grammar holds: each gets its
+    // findings (the search ends within its budget; a timed test would be flaky, so this one
+    // only says that it ends and reports).
+    for junk in ["p".repeat(4000), "1/".repeat(2000), format!("{} b - 1", "P".repeat(4000)), "+".repeat(4090)] {
+        assert!(!errors(format("sfen"), &junk).is_empty());
+        assert!(!errors(format("fen"), &junk).is_empty());
+    }
+}

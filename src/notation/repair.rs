@@ -11,8 +11,9 @@
 //! repairs found are the fault: reported once, where the edit is, with the repaired text in the
 //! help and the edits as fixes; the findings the repair also settles are folded into it.
 //!
-//! Only invalid records pay for the search, and it is bounded: at most [`MAX_READS`] candidate
-//! texts run through the automaton and [`MAX_CHECKS`] judged by the rules, whatever the input.
+//! Only invalid records pay for the search, and it is bounded: at most [`MAX_READS`] bytes of
+//! candidate texts run through the automaton and [`MAX_CHECKS`] judged by the rules, whatever
+//! the input.
 
 use std::collections::HashSet;
 
@@ -20,10 +21,12 @@ use super::grammar::RuleDfa;
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
 use crate::span::Span;
 
-/// Most candidate texts one search runs through the automaton.
-pub const MAX_READS: usize = 12_000;
-/// Most candidate texts one search judges by the rules (those the automaton accepts).
-pub const MAX_CHECKS: usize = 600;
+/// Most bytes one search runs through the automaton, over all its candidate texts (about
+/// 12,000 single edits of an 80-character record).
+pub const MAX_READS: usize = 500_000;
+/// Most bytes of candidate texts one search judges by the rules (those the automaton accepts;
+/// about 600 of 80 characters).
+pub const MAX_CHECKS: usize = 48_000;
 /// Most repairs a report names.
 pub const MAX_SHOWN: usize = 3;
 /// How far from where the automaton stops, in bytes, the edits of a pair may be.
@@ -177,13 +180,14 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
         places
     }
 
-    /// Every slip at `at`: the replacements, the deletion, the swap, the insertions.
+    /// Every slip at `at`, the likeliest first: the deletion (a key hit twice, a space too
+    /// many), the swap, the replacements, the insertions.
     fn slips(&self, at: usize) -> impl Iterator<Item = Slip> + '_ {
         let alphabet = self.automaton.alphabet();
         let here = [Slip::Delete(at), Slip::Swap(at)];
         let replaced = alphabet.iter().map(move |&b| Slip::Replace(at, b));
         let inserted = alphabet.iter().map(move |&b| Slip::Insert(at, b));
-        replaced.chain(here).chain(inserted)
+        here.into_iter().chain(replaced).chain(inserted)
     }
 
     /// True while the budget lasts.
@@ -196,7 +200,7 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
         if self.seen.contains(&fixed) {
             return;
         }
-        self.checks += 1;
+        self.checks += fixed.len();
         if let Some(warnings) = (self.valid)(&fixed) {
             self.out.count += 1;
             if self.out.found.len() < KEPT {
@@ -208,7 +212,7 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
 
     /// Tries one edit: the automaton reads on from the state before it.
     fn try_one(&mut self, edit: &Edit) {
-        self.reads += 1;
+        self.reads += self.text.len() - edit.span.start + edit.replacement.len();
         let rest = self.text.as_bytes().get(edit.span.end..).unwrap_or_default();
         let parts = [edit.replacement.as_bytes(), rest];
         if self.automaton.reads_on(&self.prefix, edit.span.start, &parts).is_ok() {
@@ -252,7 +256,7 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
                 else {
                     continue;
                 };
-                self.reads += 1;
+                self.reads += once.len();
                 // Where the automaton stops after the first edit, in the original text's bytes.
                 let stop = match self.automaton.reads(&once) {
                     Ok(()) => continue, // a single slip, already tried
@@ -273,7 +277,7 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
                         else {
                             continue;
                         };
-                        self.reads += 1;
+                        self.reads += fixed.len();
                         if self.automaton.reads(&fixed).is_ok() {
                             self.judge(fixed, &edits);
                         }
@@ -291,11 +295,9 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
     fn substitutions(&mut self) {
         let mut chars: Vec<char> = self.text.chars().collect();
         chars.sort_unstable();
-        chars.dedup();
-        for c in chars {
-            if self.text.matches(c).count() < 2 {
-                continue;
-            }
+        // The characters met more than once.
+        let repeated: Vec<char> = chars.chunk_by(|a, b| a == b).filter(|run| run.len() > 1).map(|run| run[0]).collect();
+        for c in repeated {
             for &b in self.automaton.alphabet() {
                 if !self.open() {
                     self.out.complete = false;
@@ -311,7 +313,7 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
                     .map(|(at, m)| Edit { span: Span::new(at, at + m.len()), replacement: with.to_string() })
                     .collect();
                 let fixed = self.text.replace(c, with.encode_utf8(&mut [0; 4]));
-                self.reads += 1;
+                self.reads += fixed.len();
                 if self.automaton.reads(&fixed).is_ok() {
                     self.judge(fixed, &edits);
                 }
@@ -320,9 +322,9 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
     }
 }
 
-/// The repairs of `text`, an invalid record with `faults`: single slips first; if none, one
-/// character written for another wherever it stands; if none (for a record the grammar
-/// refuses), pairs of slips near the place where the automaton of the record's rule stops
+/// The repairs of `text`, an invalid record with `faults`: single slips first; if none, and
+/// the grammar refuses the record, one character written for another wherever it stands; if
+/// none, pairs of slips near the place where the automaton of the record's rule stops
 /// reading. `valid` judges a text the automaton accepts by the rules: `None` if it breaks one,
 /// else how many warnings it has (a repair with fewer is likelier).
 pub fn search(text: &str, faults: &Faults, automaton: &RuleDfa, valid: impl Fn(&str) -> Option<usize>) -> Repairs {
@@ -346,7 +348,7 @@ pub fn search(text: &str, faults: &Faults, automaton: &RuleDfa, valid: impl Fn(&
     } else {
         s.singles(faults, limit);
     }
-    if s.out.count == 0 {
+    if s.out.count == 0 && stop.is_some() {
         // A fresh budget: a substitution costs a read for each character and replacement.
         (s.reads, s.checks) = (0, 0);
         s.substitutions();
@@ -403,7 +405,8 @@ fn excerpt(text: &str, edits: &[Edit]) -> Option<String> {
 }
 
 /// Folds `diagnostics`, the findings of `text`, into one report of the fault `repairs`
-/// undo: the error nearest to the likeliest repair's first edit keeps its code and words,
+/// undo: the error that offers the likeliest repair as its own fix, else the one nearest to
+/// its first edit, keeps its code and words,
 /// gains a label on the edit, the repairs in its help and as fixes (safe only when the repair
 /// is sure), and the other errors as labels of its own (they follow from the same slip; the
 /// repair settles them all). Warnings stay as they are. Nothing changes when no repair was
@@ -411,8 +414,9 @@ fn excerpt(text: &str, edits: &[Edit]) -> Option<String> {
 pub fn fold(text: &str, diagnostics: &mut Vec<Diagnostic>, repairs: &Repairs) {
     let Some(likeliest) = repairs.found.first() else { return };
     let Some(edit) = likeliest.first() else { return };
-    let Some(kept) =
-        (0..diagnostics.len()).filter(|&i| diagnostics[i].is_error()).min_by_key(|&i| gap(diagnostics[i].span(), edit.span))
+    // The finding that offers the repair itself, else the one nearest to its edit.
+    let key = |d: &Diagnostic| (!d.fixes.iter().any(|f| &f.edits == likeliest), gap(d.span(), edit.span));
+    let Some(kept) = (0..diagnostics.len()).filter(|&i| diagnostics[i].is_error()).min_by_key(|&i| key(&diagnostics[i]))
     else {
         return;
     };
@@ -478,6 +482,17 @@ pub fn repair(
     valid: impl Fn(&str) -> Option<usize>,
 ) {
     if !diagnostics.iter().any(Diagnostic::is_error) {
+        return;
+    }
+    // A finding's own safe fix (a space too many, a look-alike) that makes the record valid is
+    // what its author meant: it is the repair, without a search.
+    let own = diagnostics.iter().filter(|d| d.is_error()).find_map(|d| {
+        let fix = d.safe_fix()?;
+        let fixed = fix.apply(text)?;
+        (automaton.reads(&fixed).is_ok() && valid(&fixed).is_some()).then(|| fix.edits.clone())
+    });
+    if let Some(edits) = own {
+        fold(text, diagnostics, &Repairs { found: vec![edits], count: 1, complete: true });
         return;
     }
     let repairs = search(text, &Faults::of(diagnostics, syntax), automaton, valid);
