@@ -30,7 +30,7 @@ use std::time::Instant;
 
 use generate::{fen_records, psn_games, sfen_records, slip, Rng, FEN_ALPHABET, SFEN_ALPHABET};
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use shakmaty::{CastlingMode, Chess};
 
 fn setting(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.replace('_', "").parse().ok()).unwrap_or(default)

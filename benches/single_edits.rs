@@ -25,7 +25,9 @@ fn main() {
     let fen = fen_records(12, 2000);
     let epd: Vec<String> = fen.iter().map(|r| r.split(' ').take(4).collect::<Vec<_>>().join(" ")).collect();
     println!("{HEAD} seconds |");
-    for (name, records, alphabet) in [("SFEN", &sfen, SFEN_ALPHABET), ("FEN", &fen, FEN_ALPHABET), ("EPD", &epd, FEN_ALPHABET)] {
+    for (name, records, alphabet) in
+        [("SFEN", &sfen, SFEN_ALPHABET), ("FEN", &fen, FEN_ALPHABET), ("EPD", &epd, FEN_ALPHABET)]
+    {
         let format = name.to_lowercase().parse().expect("a format");
         let start = Instant::now();
         let shares = Shares::measure(format, records, alphabet, 1, slips);

@@ -56,7 +56,7 @@ impl<Syntax, Model> Checked<Syntax, Model> {
 
     /// How many warnings a valid record has; `None` for an invalid one.
     pub fn warnings_if_valid(&self) -> Option<usize> {
-        self.is_valid().then(|| self.diagnostics.len())
+        self.is_valid().then_some(self.diagnostics.len())
     }
 
     /// The findings that are errors, in order.

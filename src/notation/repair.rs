@@ -252,7 +252,8 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
             let firsts: Vec<Slip> = self.slips(first_at).collect();
             for first in firsts {
                 let Some(e1) = first.edit(self.text) else { continue };
-                let Some(once) = (Fix { edits: vec![e1.clone()], applicability: Applicability::Unsafe }).apply(self.text)
+                let Some(once) =
+                    (Fix { edits: vec![e1.clone()], applicability: Applicability::Unsafe }).apply(self.text)
                 else {
                     continue;
                 };
@@ -273,7 +274,8 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
                             continue;
                         }
                         let edits = [e1.clone(), e2];
-                        let Some(fixed) = (Fix { edits: edits.to_vec(), applicability: Applicability::Unsafe }).apply(self.text)
+                        let Some(fixed) =
+                            (Fix { edits: edits.to_vec(), applicability: Applicability::Unsafe }).apply(self.text)
                         else {
                             continue;
                         };
@@ -361,7 +363,11 @@ pub fn search(text: &str, faults: &Faults, automaton: &RuleDfa, valid: impl Fn(&
     }
     s.out.found.sort_by_key(|(_, warnings)| *warnings);
     s.out.found.truncate(MAX_SHOWN);
-    Repairs { found: s.out.found.into_iter().map(|(edits, _)| edits).collect(), count: s.out.count, complete: s.out.complete }
+    Repairs {
+        found: s.out.found.into_iter().map(|(edits, _)| edits).collect(),
+        count: s.out.count,
+        complete: s.out.complete,
+    }
 }
 
 /// How a person reads an edit: "delete `-`", "`K` for `k`", "insert ` `", "swap `ab`".
@@ -416,7 +422,8 @@ pub fn fold(text: &str, diagnostics: &mut Vec<Diagnostic>, repairs: &Repairs) {
     let Some(edit) = likeliest.first() else { return };
     // The finding that offers the repair itself, else the one nearest to its edit.
     let key = |d: &Diagnostic| (!d.fixes.iter().any(|f| &f.edits == likeliest), gap(d.span(), edit.span));
-    let Some(kept) = (0..diagnostics.len()).filter(|&i| diagnostics[i].is_error()).min_by_key(|&i| key(&diagnostics[i]))
+    let Some(kept) =
+        (0..diagnostics.len()).filter(|&i| diagnostics[i].is_error()).min_by_key(|&i| key(&diagnostics[i]))
     else {
         return;
     };

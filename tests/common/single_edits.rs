@@ -116,11 +116,18 @@ impl fmt::Display for Shares {
 }
 
 /// The head of the table [`Shares`] rows are written in.
-pub const HEAD: &str = "| format | slipped | made invalid | exactly 1 error | 2 | 3 | 4–8 | more | fixed by the fix |\n\
+pub const HEAD: &str =
+    "| format | slipped | made invalid | exactly 1 error | 2 | 3 | 4–8 | more | fixed by the fix |\n\
                         |---|---|---|---|---|---|---|---|---|";
 
 /// The codes of the single errors without a working fix, most frequent first (for tuning).
-pub fn unfixed_codes(format: Format, records: &[String], alphabet: &[char], seed: u64, n: usize) -> Vec<(String, usize, usize)> {
+pub fn unfixed_codes(
+    format: Format,
+    records: &[String],
+    alphabet: &[char],
+    seed: u64,
+    n: usize,
+) -> Vec<(String, usize, usize)> {
     let mut rng = Rng::new(seed);
     let mut counts: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
     for i in 0..n {
