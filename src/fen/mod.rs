@@ -64,9 +64,10 @@ pub fn check(text: &str, kind: Kind, dialect: Dialect) -> Checked {
     repaired(text, kind, dialect, judge(record, diagnostics, dialect), &syntax)
 }
 
-/// [`check`] without looking for repairs: for a record kifu wrote from another notation (a
-/// JSON position), whose text is not the one its author typed.
-pub(crate) fn check_written(text: &str, kind: Kind, dialect: Dialect) -> Checked {
+/// [`check`] without looking for repairs: each fault as the reading and the rules find it. For
+/// a record kifu wrote from another notation (a JSON position), whose text is not the one its
+/// author typed, and for the fields of a record written elsewhere (a PSN header's board).
+pub fn check_without_repair(text: &str, kind: Kind, dialect: Dialect) -> Checked {
     let (record, diagnostics) = read(text, kind, dialect);
     let mut checked = judge(record, diagnostics, dialect);
     if !checked.is_valid() {

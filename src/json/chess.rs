@@ -256,7 +256,7 @@ pub fn read(object: &Node) -> Checked {
     }
     let dialect = if chess960 { Dialect::Chess960 } else { Dialect::Standard };
     let kind = if epd { Kind::Epd } else { Kind::Fen };
-    let checked = crate::fen::check_written(&m.text, kind, dialect);
+    let checked = crate::fen::check_without_repair(&m.text, kind, dialect);
     out.extend(checked.diagnostics.into_iter().map(|d| m.map_diagnostic(d)));
     let record = Some(Written { fen: m.text, operations });
     Checked { record, position: checked.position, syntax_ok: checked.syntax_ok, diagnostics: out }

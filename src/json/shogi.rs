@@ -181,7 +181,7 @@ pub fn read(object: &Node) -> Checked {
         return Checked::unread(out);
     };
     let mapped = to_sfen(object, side, [&black, &white], &placed, move_number);
-    let checked = crate::sfen::check_written(&mapped.text, DialectChoice::Usi);
+    let checked = crate::sfen::check_without_repair(&mapped.text, DialectChoice::Usi);
     out.extend(checked.diagnostics.into_iter().map(|d| mapped.map_diagnostic(d)));
     Checked { record: Some(mapped.text), position: checked.position, syntax_ok: checked.syntax_ok, diagnostics: out }
 }

@@ -95,7 +95,21 @@ impl RuleDfa {
     /// no further (a repair must edit the text at or before that place), or the length of
     /// `text` when it stops short.
     pub fn reads(&self, text: &str) -> Result<(), usize> {
-        self.prefix(text).map_or(Err(0), |prefix| self.reads_on(&prefix, 0, &[text.as_bytes()]))
+        use regex_automata::dfa::Automaton;
+        let dfa = &self.0;
+        let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
+        let Ok(mut state) = dfa.start_state(&config) else { return Err(0) };
+        for (i, &b) in text.as_bytes().iter().enumerate() {
+            state = dfa.next_state(state, b);
+            if dfa.is_dead_state(state) {
+                return Err(i);
+            }
+        }
+        if dfa.is_match_state(dfa.next_eoi_state(state)) {
+            Ok(())
+        } else {
+            Err(text.len())
+        }
     }
 
     /// The automaton's state after each prefix of `text`: `text.len() + 1` states, the first

@@ -12,8 +12,8 @@
 //! help and the edits as fixes; the findings the repair also settles are folded into it.
 //!
 //! Only invalid records pay for the search, and it is bounded: at most [`MAX_READS`] bytes of
-//! candidate texts run through the automaton and [`MAX_CHECKS`] judged by the rules, whatever
-//! the input.
+//! candidate texts run through the automaton for single slips (a fifth of it again for each
+//! later stage) and [`MAX_CHECKS`] judged by the rules in each, whatever the input.
 
 use std::collections::HashSet;
 
@@ -22,7 +22,8 @@ use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
 use crate::span::Span;
 
 /// Most bytes one search runs through the automaton, over all its candidate texts (about
-/// 12,000 single edits of an 80-character record).
+/// 12,000 single edits of an 80-character record); the substitutions and the pairs, tried
+/// when no single slip repairs the record, have a fifth of it each.
 pub const MAX_READS: usize = 500_000;
 /// Most bytes of candidate texts one search judges by the rules (those the automaton accepts;
 /// about 600 of 80 characters).
@@ -153,6 +154,8 @@ struct Search<'a, V> {
     valid: V,
     reads: usize,
     checks: usize,
+    /// The bytes the automaton may read in this stage of the search.
+    budget: usize,
     /// Candidate texts already judged.
     seen: HashSet<String>,
     out: Found,
@@ -192,7 +195,7 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
 
     /// True while the budget lasts.
     fn open(&self) -> bool {
-        self.reads < MAX_READS && self.checks < MAX_CHECKS
+        self.reads < self.budget && self.checks < MAX_CHECKS
     }
 
     /// Judges `fixed`, a text the grammar accepts: a repair when the rules find it valid.
@@ -340,6 +343,7 @@ pub fn search(text: &str, faults: &Faults, automaton: &RuleDfa, valid: impl Fn(&
         valid,
         reads: 0,
         checks: 0,
+        budget: MAX_READS,
         seen: HashSet::new(),
         out: Found { complete: text.len() <= WHOLE, ..Found::default() },
     };
@@ -352,12 +356,12 @@ pub fn search(text: &str, faults: &Faults, automaton: &RuleDfa, valid: impl Fn(&
     }
     if s.out.count == 0 && stop.is_some() {
         // A fresh budget: a substitution costs a read for each character and replacement.
-        (s.reads, s.checks) = (0, 0);
+        (s.reads, s.checks, s.budget) = (0, 0, MAX_READS / 5);
         s.substitutions();
     }
     if s.out.count == 0 {
         if let Some(stop) = stop {
-            (s.reads, s.checks) = (0, 0);
+            (s.reads, s.checks, s.budget) = (0, 0, MAX_READS / 5);
             s.pairs(stop, limit);
         }
     }
@@ -504,4 +508,21 @@ pub fn repair(
     }
     let repairs = search(text, &Faults::of(diagnostics, syntax), automaton, valid);
     fold(text, diagnostics, &repairs);
+}
+
+/// The edit distance between two texts, in characters: how many to delete, insert or replace
+/// to make one the other (Levenshtein's).
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = if ca == cb { diagonal } else { 1 + diagonal.min(above).min(row[j]) };
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }

@@ -668,25 +668,10 @@ fn custom(message: &str, span: Span, found: &str, names: &[String]) -> Diagnosti
 pub fn closest<'a>(name: &str, names: &'a [String]) -> Option<&'a str> {
     names
         .iter()
-        .map(|n| (edit_distance(name, n), n))
+        .map(|n| (crate::notation::repair::edit_distance(name, n), n))
         .filter(|(d, n)| *d <= 2.max(n.len() / 4))
         .min_by_key(|(d, _)| *d)
         .map(|(_, n)| n.as_str())
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 /// A rule run by pest's VM under a time budget, with its panics contained.

@@ -8,6 +8,7 @@ use super::build::decode;
 use super::model::MoveForm;
 use super::replay::resolve;
 use super::scan::classify;
+use crate::notation::repair::edit_distance as distance;
 use crate::shogi::rules::State;
 use crate::shogi::{Move, Piece, PieceKind, Square};
 use crate::span::Span;
@@ -165,22 +166,6 @@ fn chess(sq: Square) -> String {
     let file = char::from(b'a' + (9 - sq.file()));
     let rank = char::from(b'0' + (10 - sq.rank()));
     format!("{file}{rank}")
-}
-
-/// The edit distance between two texts, in characters.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = if ca == cb { diagonal } else { 1 + diagonal.min(above).min(row[j]) };
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]

@@ -76,9 +76,10 @@ pub fn check(text: &str, choice: DialectChoice) -> Checked {
     repaired(text, choice, judge(record, diagnostics), &syntax)
 }
 
-/// [`check`] without looking for repairs: for a record kifu wrote from another notation (a
-/// JSON position), whose text is not the one its author typed.
-pub(crate) fn check_written(text: &str, choice: DialectChoice) -> Checked {
+/// [`check`] without looking for repairs: each fault as the reading and the rules find it. For
+/// a record kifu wrote from another notation (a JSON position), whose text is not the one its
+/// author typed, and for the fields of a record written elsewhere (a PSN header's board).
+pub fn check_without_repair(text: &str, choice: DialectChoice) -> Checked {
     let (record, diagnostics) = read(text, choice);
     let mut checked = judge(record, diagnostics);
     if !checked.is_valid() {
