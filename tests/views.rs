@@ -485,14 +485,16 @@ fn kifu_board_html_shows_invalid_records_where_they_are() {
         short_rank.contains("<code>sfen::rank-width</code> (line 2): rank i covers 8 squares; a rank has 9"),
         "{short_rank}"
     );
-    // The characters at fault, marked in the record's text (as `kifu check` labels them).
+    // The characters at fault, marked in the record's text (as `kifu check` labels them): the
+    // rank, and in it the character the likeliest repair edits.
     assert!(
         short_rank.contains(
-            "/1B5R1/<mark class=\"primary\" data-label=\"1\" title=\"8 squares, 1 short\">LNSGKGSN</mark> b - 1"
+            "/1B5R1/<mark class=\"secondary\" data-label=\"2\" title=\"`2` for `L`\">L</mark>\
+             <mark class=\"primary\" data-label=\"1\" title=\"8 squares, 1 short\">NSGKGSN</mark> b - 1"
         ),
         "{short_rank}"
     );
-    assert!(short_rank.contains("help: add the 1 missing square"), "{short_rank}");
+    assert!(short_rank.contains("Add the 1 missing square"), "{short_rank}");
     // The record's own characters are escaped wherever they show.
     let markup = section_of(&page, 3);
     assert!(markup.contains("&lt;i&gt;&amp;") && markup.contains("<pre class=\"excerpt\">"), "{markup}");
