@@ -24,7 +24,8 @@ fn main() {
     let sfen = sfen_records(11, 2000);
     let fen = fen_records(12, 2000);
     let epd: Vec<String> = fen.iter().map(|r| r.split(' ').take(4).collect::<Vec<_>>().join(" ")).collect();
-    println!("{HEAD} seconds |");
+    let (head, rule) = HEAD.split_once('\n').expect("two lines");
+    println!("{head} seconds |\n{rule}---|");
     for (name, records, alphabet) in
         [("SFEN", &sfen, SFEN_ALPHABET), ("FEN", &fen, FEN_ALPHABET), ("EPD", &epd, FEN_ALPHABET)]
     {
