@@ -86,8 +86,8 @@ pub struct JsonViewArgs {
 /// `--json-style`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum JsonStyle {
-    /// Hands as arrays of seven counts, P L N S G B R (the model's own form; `seed` is its old
-    /// name).
+    /// Hands as arrays of seven counts, P L N S G B R (the model's own form).
+    // `seed`, its name in earlier versions, is still read.
     #[value(alias = "seed")]
     Counts,
     /// Hands as objects of the kinds held: `{"silver":1,"pawn":2}`.

@@ -1,8 +1,8 @@
 //! The legal moves nearest to a move's text: when a word of the movetext is no move, or a move
 //! is not legal, the legal moves of the position are written in the forms the game writes its
 //! moves in, and ranked by edit distance to the text (characters deleted, inserted or replaced).
-//! Each writing is read back by the same reader as the game's own words ([`classify`],
-//! [`decode`], [`resolve`]): a suggestion always reads as the move it names.
+//! Each writing is read back by the same reader as the game's own words (`classify`,
+//! `decode`, `resolve`): a suggestion always reads as the move it names.
 
 use super::build::decode;
 use super::model::MoveForm;
