@@ -84,20 +84,27 @@ impl Fix {
     /// `text` with this fix applied, or `None` when an edit falls outside `text` or between
     /// the bytes of a character, or edits overlap.
     pub fn apply(&self, text: &str) -> Option<String> {
-        let mut out = String::with_capacity(text.len() + 8);
-        let mut at = 0;
-        for edit in &self.edits {
-            let (start, end) = (edit.span.start, edit.span.end);
-            if start < at || end < start || !text.is_char_boundary(start) || !text.is_char_boundary(end) {
-                return None;
-            }
-            out.push_str(text.get(at..start)?);
-            out.push_str(&edit.replacement);
-            at = end;
-        }
-        out.push_str(text.get(at..)?);
-        Some(out)
+        apply_edits(text, &self.edits)
     }
+}
+
+/// `text` with `edits` (in the order of the text, none overlapping) applied together, or
+/// `None` when an edit falls outside `text` or between the bytes of a character, or edits
+/// overlap.
+pub fn apply_edits(text: &str, edits: &[Edit]) -> Option<String> {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut at = 0;
+    for edit in edits {
+        let (start, end) = (edit.span.start, edit.span.end);
+        if start < at || end < start || !text.is_char_boundary(start) || !text.is_char_boundary(end) {
+            return None;
+        }
+        out.push_str(text.get(at..start)?);
+        out.push_str(&edit.replacement);
+        at = end;
+    }
+    out.push_str(text.get(at..)?);
+    Some(out)
 }
 
 /// A finding about one record: what is wrong, where, and how to fix it.

@@ -53,15 +53,12 @@ fn read(text: &str, kind: Kind, dialect: Dialect) -> (Record, Vec<Diagnostic>) {
 /// record's findings are tried (see [`vet_fixes`](crate::diagnostic::vet_fixes)).
 pub fn check(text: &str, kind: Kind, dialect: Dialect) -> Checked {
     let (record, diagnostics) = read(text, kind, dialect);
-    if diagnostics.is_empty() {
-        let checked = judge(record, diagnostics, dialect);
-        if checked.is_valid() {
-            return checked;
-        }
-        return repaired(text, kind, dialect, checked, &[]);
+    let syntax = crate::notation::repair::syntax_faults(&diagnostics);
+    let mut checked = judge(record, diagnostics, dialect);
+    if !checked.is_valid() {
+        repaired(text, kind, dialect, &mut checked.diagnostics, syntax);
     }
-    let syntax = diagnostics.clone();
-    repaired(text, kind, dialect, judge(record, diagnostics, dialect), &syntax)
+    checked
 }
 
 /// [`check`] without looking for repairs: each fault as the reading and the rules find it. For
@@ -78,19 +75,21 @@ pub fn check_without_repair(text: &str, kind: Kind, dialect: Dialect) -> Checked
 
 /// An invalid record's findings folded into the fault its repair undoes
 /// ([`crate::notation::repair`]), and its safe fixes vetted: kept out of the way of valid
-/// records. `syntax` are the findings of its reading.
+/// records. `syntax` are the places of the faults its reading found.
 #[cold]
-fn repaired(text: &str, kind: Kind, dialect: Dialect, mut checked: Checked, syntax: &[Diagnostic]) -> Checked {
-    if checked.is_valid() {
-        return checked;
-    }
+fn repaired(
+    text: &str,
+    kind: Kind,
+    dialect: Dialect,
+    diagnostics: &mut Vec<Diagnostic>,
+    syntax: Vec<crate::span::Span>,
+) {
     if let Some(automaton) = fast::automaton(kind, dialect) {
         let valid =
             |t: &str| fast::parse(t, kind, dialect).and_then(|r| judge(r, Vec::new(), dialect).warnings_if_valid());
-        crate::notation::repair::repair(text, &mut checked.diagnostics, syntax, automaton, valid);
+        crate::notation::repair::repair(text, diagnostics, syntax, automaton, valid);
     }
-    vet(text, kind, dialect, &mut checked.diagnostics);
-    checked
+    vet(text, kind, dialect, diagnostics);
 }
 
 /// The vetting of [`check`]'s safe fixes.

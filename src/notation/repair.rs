@@ -18,7 +18,7 @@
 use std::collections::HashSet;
 
 use super::grammar::RuleDfa;
-use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
+use crate::diagnostic::{apply_edits, Applicability, Diagnostic, Edit, Fix};
 use crate::span::Span;
 
 /// Most bytes one search runs through the automaton, over all its candidate texts (about
@@ -109,12 +109,10 @@ pub struct Faults {
 }
 
 impl Faults {
-    /// The faults of `diagnostics`, the findings of a record, of which `syntax` are the
-    /// faults its reading found (the others are the rules').
-    pub fn of(diagnostics: &[Diagnostic], syntax: &[Diagnostic]) -> Self {
-        let near = diagnostics.iter().filter(|d| d.is_error()).flat_map(|d| d.labels.iter().map(|l| l.span)).collect();
-        let at = syntax.iter().filter(|d| d.is_error()).flat_map(|d| d.labels.iter().map(|l| l.span)).collect();
-        Self { near, at }
+    /// The faults of `diagnostics`, the findings of a record, of which those at `syntax` are
+    /// the faults its reading found (the others are the rules').
+    pub fn of(diagnostics: &[Diagnostic], syntax: Vec<Span>) -> Self {
+        Self { near: syntax_faults(diagnostics), at: syntax }
     }
 
     /// How far byte `at` is from the nearest fault, and how wide that fault is: a slip is
@@ -128,6 +126,12 @@ impl Faults {
     fn allows(&self, span: Span) -> bool {
         self.at.is_empty() || self.at.iter().any(|s| gap(*s, span) <= 1)
     }
+}
+
+/// The places of the errors among `diagnostics`: every label of each (nothing is allocated
+/// when there is no error).
+pub fn syntax_faults(diagnostics: &[Diagnostic]) -> Vec<Span> {
+    diagnostics.iter().filter(|d| d.is_error()).flat_map(|d| d.labels.iter().map(|l| l.span)).collect()
 }
 
 /// True when the two spans share a byte, or one is a point inside or at the edge of the other.
@@ -219,11 +223,9 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
         let rest = self.text.as_bytes().get(edit.span.end..).unwrap_or_default();
         let parts = [edit.replacement.as_bytes(), rest];
         if self.automaton.reads_on(&self.prefix, edit.span.start, &parts).is_ok() {
-            let mut fixed = String::with_capacity(self.text.len() + 2);
-            fixed.push_str(&self.text[..edit.span.start]);
-            fixed.push_str(&edit.replacement);
-            fixed.push_str(&self.text[edit.span.end..]);
-            self.judge(fixed, std::slice::from_ref(edit));
+            if let Some(fixed) = apply_edits(self.text, std::slice::from_ref(edit)) {
+                self.judge(fixed, std::slice::from_ref(edit));
+            }
         }
     }
 
@@ -255,11 +257,7 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
             let firsts: Vec<Slip> = self.slips(first_at).collect();
             for first in firsts {
                 let Some(e1) = first.edit(self.text) else { continue };
-                let Some(once) =
-                    (Fix { edits: vec![e1.clone()], applicability: Applicability::Unsafe }).apply(self.text)
-                else {
-                    continue;
-                };
+                let Some(once) = apply_edits(self.text, std::slice::from_ref(&e1)) else { continue };
                 self.reads += once.len();
                 // Where the automaton stops after the first edit, in the original text's bytes.
                 let stop = match self.automaton.reads(&once) {
@@ -277,11 +275,7 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
                             continue;
                         }
                         let edits = [e1.clone(), e2];
-                        let Some(fixed) =
-                            (Fix { edits: edits.to_vec(), applicability: Applicability::Unsafe }).apply(self.text)
-                        else {
-                            continue;
-                        };
+                        let Some(fixed) = apply_edits(self.text, &edits) else { continue };
                         self.reads += fixed.len();
                         if self.automaton.reads(&fixed).is_ok() {
                             self.judge(fixed, &edits);
@@ -291,9 +285,7 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
             }
         }
     }
-}
 
-impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
     /// One character written for another wherever it stands (`,` for `/` between every two
     /// ranks): each character of the text that occurs more than once, replaced everywhere by
     /// each character of the alphabet.
@@ -349,7 +341,7 @@ pub fn search(text: &str, faults: &Faults, automaton: &RuleDfa, valid: impl Fn(&
     };
     if text.len() > WHOLE {
         // A long record (EPD operations): only next to its faults.
-        let near = Faults { at: faults.near.clone(), ..faults.clone() };
+        let near = Faults { near: faults.near.clone(), at: faults.near.clone() };
         s.singles(&near, limit);
     } else {
         s.singles(faults, limit);
@@ -390,7 +382,7 @@ fn edit_words(text: &str, edit: &Edit) -> String {
 /// The part of the repaired text around `edits` a person needs to see it: the fields or ranks
 /// the edits touch (between spaces and slashes), with one more on each side when that is short.
 fn excerpt(text: &str, edits: &[Edit]) -> Option<String> {
-    let fixed = Fix { edits: edits.to_vec(), applicability: Applicability::Unsafe }.apply(text)?;
+    let fixed = apply_edits(text, edits)?;
     let first = edits.first()?;
     let last = edits.last()?;
     // Where the edits lie in the repaired text.
@@ -416,11 +408,10 @@ fn excerpt(text: &str, edits: &[Edit]) -> Option<String> {
 
 /// Folds `diagnostics`, the findings of `text`, into one report of the fault `repairs`
 /// undo: the error that offers the likeliest repair as its own fix, else the one nearest to
-/// its first edit, keeps its code and words,
-/// gains a label on the edit, the repairs in its help and as fixes (safe only when the repair
-/// is sure), and the other errors as labels of its own (they follow from the same slip; the
-/// repair settles them all). Warnings stay as they are. Nothing changes when no repair was
-/// found.
+/// its first edit, keeps its code and words, and gains a label on the edit, the repairs in its
+/// help and as fixes (safe only when the repair is sure), and the other errors as labels of
+/// its own (they follow from the same slip; the repair settles them all). Warnings stay as
+/// they are. Nothing changes when no repair was found.
 pub fn fold(text: &str, diagnostics: &mut Vec<Diagnostic>, repairs: &Repairs) {
     let Some(likeliest) = repairs.found.first() else { return };
     let Some(edit) = likeliest.first() else { return };
@@ -483,12 +474,13 @@ fn capitalised(text: &str) -> String {
 }
 
 /// Looks for the repairs of an invalid record and folds its findings into the one report of
-/// the fault they undo (see [`search`] and [`fold`]). `syntax` are the findings its reading
-/// found, before the rules'. A record with no error is left alone.
+/// the fault they undo (see [`search`] and [`fold`]). `syntax` are the places of the faults
+/// its reading found, before the rules' ([`syntax_faults`] of them). A record with no error is
+/// left alone.
 pub fn repair(
     text: &str,
     diagnostics: &mut Vec<Diagnostic>,
-    syntax: &[Diagnostic],
+    syntax: Vec<Span>,
     automaton: &RuleDfa,
     valid: impl Fn(&str) -> Option<usize>,
 ) {

@@ -65,15 +65,12 @@ pub type Checked = crate::checked::Checked<Record, Position>;
 #[inline]
 pub fn check(text: &str, choice: DialectChoice) -> Checked {
     let (record, diagnostics) = read(text, choice);
-    if diagnostics.is_empty() {
-        let checked = judge(record, diagnostics);
-        if checked.is_valid() {
-            return checked;
-        }
-        return repaired(text, choice, checked, &[]);
+    let syntax = crate::notation::repair::syntax_faults(&diagnostics);
+    let mut checked = judge(record, diagnostics);
+    if !checked.is_valid() {
+        repaired(text, choice, &mut checked.diagnostics, syntax);
     }
-    let syntax = diagnostics.clone();
-    repaired(text, choice, judge(record, diagnostics), &syntax)
+    checked
 }
 
 /// [`check`] without looking for repairs: each fault as the reading and the rules find it. For
@@ -90,18 +87,14 @@ pub fn check_without_repair(text: &str, choice: DialectChoice) -> Checked {
 
 /// An invalid record's findings folded into the fault its repair undoes
 /// ([`crate::notation::repair`]), and its safe fixes vetted: kept out of the way of valid
-/// records. `syntax` are the findings of its reading.
+/// records. `syntax` are the places of the faults its reading found.
 #[cold]
-fn repaired(text: &str, choice: DialectChoice, mut checked: Checked, syntax: &[Diagnostic]) -> Checked {
-    if checked.is_valid() {
-        return checked;
-    }
+fn repaired(text: &str, choice: DialectChoice, diagnostics: &mut Vec<Diagnostic>, syntax: Vec<crate::span::Span>) {
     if let Some(automaton) = fast::automaton(choice) {
         let valid = |t: &str| fast::parse(t, choice).and_then(|record| judge(record, Vec::new()).warnings_if_valid());
-        crate::notation::repair::repair(text, &mut checked.diagnostics, syntax, automaton, valid);
+        crate::notation::repair::repair(text, diagnostics, syntax, automaton, valid);
     }
-    vet(text, choice, &mut checked.diagnostics);
-    checked
+    vet(text, choice, diagnostics);
 }
 
 /// The vetting of [`check`]'s safe fixes.
