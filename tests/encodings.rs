@@ -215,3 +215,64 @@ fn a_utf16_psn_file_is_read_as_its_utf8_twin() {
         stdout(&out)
     );
 }
+
+/// The start position in the board viewer's JSON model, as `kifu json` writes it.
+fn start_json() -> String {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = write(dir.path(), "start.sfen", format!("{START}\n").as_bytes());
+    let out = kifu().args(["json", &path]).output().expect("runs");
+    let json = stdout(&out).trim_end().to_owned();
+    assert!(json.starts_with("{\"sideOnMove\":\"black\""), "{json}");
+    json
+}
+
+#[test]
+fn a_shift_jis_json_file_gets_one_warning_and_columns_of_its_text() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = start_json();
+    let wide = good.replacen("\"black\"", "\"ｂlack\"", 1);
+    let text = format!("{good}\n{wide}\n{wide}\n");
+    let path = write(dir.path(), "wide.json", &shift_jis(&text));
+    let (found, summary) = findings(&path);
+    // One warning for the file, on the first character read as Shift_JIS (line 2, in the
+    // side's quotes), and no byte reported as not UTF-8.
+    assert_eq!(count(&found, "input::encoding"), 1, "{found:?}");
+    assert_eq!(count(&found, "input::not-utf8"), 0, "{found:?}");
+    let column = wide.find('ｂ').map_or(0, |at| at as u64 + 1);
+    assert!(found.contains(&(2, column, "input::encoding".to_owned())), "{found:?}");
+    // The side is reported on its decoded text: the quotes before `ｂ` are one column each.
+    assert!(found.contains(&(2, column - 1, "json::side".to_owned())), "{found:?}");
+    assert!(found.contains(&(3, column - 1, "json::side".to_owned())), "{found:?}");
+    assert_eq!((summary["records"].as_u64(), summary["valid"].as_u64()), (Some(3), Some(1)));
+    assert_eq!(summary["warnings"].as_u64(), Some(1));
+
+    let out = kifu().args(["check", &path]).output().expect("runs");
+    let human = bin::text(&out.stderr) + &stdout(&out);
+    assert!(human.contains("read as Shift_JIS") && human.contains("ｂlack"), "{human}");
+    assert!(!human.contains('\u{FFFD}'), "{human}");
+    // The lines are cut around the labels, and the headings still give the file's columns.
+    assert!(human.contains(&format!(":2:{column}]")), "{human}");
+    assert!(human.contains(&format!(":3:{}]", column - 1)), "{human}");
+}
+
+#[test]
+fn json_files_in_utf16_or_with_a_byte_order_mark_are_read() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = start_json();
+    // JSON Lines, and the same records as one pretty document.
+    let lines = format!("{good}\r\n{good}\r\n");
+    let document = format!("[\n  {good},\n  {good}\n]\n");
+    for (n, text) in [lines, document].iter().enumerate() {
+        for little in [true, false] {
+            let path = write(dir.path(), &format!("wide-{n}-{little}.json"), &utf16(text, little));
+            let (found, summary) = findings(&path);
+            let endian = if little { "little" } else { "big" };
+            assert_eq!(found, vec![(1, 1, "input::encoding".to_owned())], "{endian}-endian: {found:?}");
+            assert_eq!((summary["records"].as_u64(), summary["valid"].as_u64()), (Some(2), Some(2)), "{summary}");
+        }
+        let path = write(dir.path(), &format!("bom-{n}.json"), format!("\u{FEFF}{text}").as_bytes());
+        let (found, summary) = findings(&path);
+        assert_eq!(found, vec![(1, 1, "input::bom".to_owned())], "{found:?}");
+        assert_eq!((summary["records"].as_u64(), summary["valid"].as_u64()), (Some(2), Some(2)), "{summary}");
+    }
+}

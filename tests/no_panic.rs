@@ -111,7 +111,7 @@ proptest! {
         let _ = d.clone().shifted(at);
         let _ = kifu::diagnostic::is_sound(b, std::slice::from_ref(&d));
         let shown = RecordSource::display_text(&text);
-        let source = RecordSource { name: "file", text: &shown, line: 1 };
+        let source = RecordSource { name: "file", text: &shown, line: 1, columns: &[] };
         let mut out = String::new();
         let handler = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor());
         let _ = handler.render_report(&mut out, &d.report(&source));

@@ -104,7 +104,7 @@ fn render(file: &str, g: &CheckedGame, text: &str) -> String {
     let mut out = String::new();
     for d in &g.diagnostics {
         let e = excerpt(own, &index, d);
-        let source = RecordSource { name: file, text: &e.text, line: g.game.line + e.first_line };
+        let source = RecordSource { name: file, text: &e.text, line: g.game.line + e.first_line, columns: &e.columns };
         let _ = handler.render_report(&mut out, &e.diagnostic.report(&source));
         out.push('\n');
     }

@@ -438,11 +438,12 @@ impl JsonText<'_> {
 type JsonRecord<'a> = Result<&'a Node, &'a [Diagnostic]>;
 
 /// Hands `f` each record of a JSON input ([`kjson::Pieces`]: line by line for JSON Lines,
-/// else one document of bounded size), or the findings that kept a value from being read.
+/// else one document of bounded size), or the findings that kept a value from being read, with
+/// the findings on the bytes of its piece of text (its encoding), given with its first value.
 fn each_json(
     name: &str,
     input: impl Read,
-    f: &mut dyn FnMut(&JsonText<'_>, JsonRecord<'_>) -> io::Result<()>,
+    f: &mut dyn FnMut(&JsonText<'_>, JsonRecord<'_>, &[Diagnostic]) -> io::Result<()>,
 ) -> io::Result<()> {
     for piece in kjson::Pieces::new(input) {
         let piece = piece.map_err(|e| context(e, format_args!("cannot read `{name}`")))?;
@@ -450,17 +451,21 @@ fn each_json(
         let index = LineIndex::new(text);
         let at = JsonText { text, line, index: &index };
         if let Some(d) = unread {
-            f(&at, Err(std::slice::from_ref(&d)))?;
+            f(&at, Err(std::slice::from_ref(&d)), &[])?;
             continue;
         }
+        let mut notes = match &piece {
+            kjson::Piece::Text { notes, .. } => notes.as_slice(),
+            _ => &[],
+        };
         for value in kjson::values(text) {
             match value {
                 Ok(node) => {
                     for node in kjson::records(&node) {
-                        f(&at, Ok(node))?;
+                        f(&at, Ok(node), std::mem::take(&mut notes))?;
                     }
                 }
-                Err(d) => f(&at, Err(std::slice::from_ref(&*d)))?,
+                Err(d) => f(&at, Err(std::slice::from_ref(&*d)), std::mem::take(&mut notes))?,
             }
         }
         if output::failed() {
@@ -470,6 +475,11 @@ fn each_json(
     Ok(())
 }
 
+/// `notes` (the findings on a piece's bytes) before `diagnostics`.
+fn with_notes(notes: &[Diagnostic], diagnostics: &[Diagnostic]) -> Vec<Diagnostic> {
+    notes.iter().chain(diagnostics).cloned().collect()
+}
+
 fn json_records(
     name: &str,
     input: impl Read,
@@ -477,11 +487,12 @@ fn json_records(
     outcome: &mut Outcome,
     f: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> io::Result<()> {
-    each_json(name, input, &mut |at, record| match record {
+    each_json(name, input, &mut |at, record, notes| match record {
         // A value that could not be read: shown where it is, with its findings.
         Err(diagnostics) => {
             outcome.invalid = true;
-            output::err(reporter.multi(name, (at.text, at.index), at.line, diagnostics));
+            let diagnostics = with_notes(notes, diagnostics);
+            output::err(reporter.multi(name, (at.text, at.index), at.line, &diagnostics));
             let first = diagnostics.first().map_or(0, |d| d.span().start);
             let line = at.place(first).0;
             let findings = diagnostics.iter().map(|d| html::Finding::new(at.text, at.line, d)).collect();
@@ -490,6 +501,7 @@ fn json_records(
         }
         Ok(node) => {
             let (position, written, diagnostics) = read_json_record(node);
+            let diagnostics = with_notes(notes, &diagnostics);
             if position.is_none() {
                 outcome.invalid = true;
                 if !diagnostics.is_empty() {
@@ -517,15 +529,17 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
         renderer.render_text(name, (at.text, at.index), at.line, diagnostics, rendered);
     };
     // Syntax errors and records, in the order of the text, one value at a time.
-    each_json(name, input, &mut |at, record| {
+    each_json(name, input, &mut |at, record, notes| {
         totals.records += 1;
         match record {
             Err(diagnostics) => {
                 totals.invalid += 1;
-                render(at, diagnostics, &mut rendered, &mut totals);
+                totals.warnings += notes.len() as u64;
+                render(at, &with_notes(notes, diagnostics), &mut rendered, &mut totals);
             }
             Ok(node) => {
                 let (position, _, diagnostics) = read_json_record(node);
+                let diagnostics = with_notes(notes, &diagnostics);
                 totals.read_as(Format::Json.read_as(), Format::Json.title());
                 if position.is_some() {
                     totals.valid += 1;

@@ -334,7 +334,7 @@ impl Renderer {
             return;
         }
         let shown = RecordSource::display_text(text);
-        let source = RecordSource { name: file, text: &shown, line };
+        let source = RecordSource { name: file, text: &shown, line, columns: &[] };
         self.each(diagnostics, out, |d, out| {
             let _ = self.handler.render_report(out, &d.report(&source));
             out.push('\n');
@@ -362,7 +362,8 @@ impl Renderer {
         }
         self.each(diagnostics, out, |d, out| {
             let e = excerpt::excerpt(text, index, d);
-            let source = RecordSource { name: file, text: &e.text, line: first_line + e.first_line };
+            let source =
+                RecordSource { name: file, text: &e.text, line: first_line + e.first_line, columns: &e.columns };
             let _ = self.handler.render_report(out, &e.diagnostic.report(&source));
             out.push('\n');
         });

@@ -76,6 +76,9 @@ pub struct Excerpt {
     pub first_line: usize,
     /// The diagnostic, its spans moved into `text`.
     pub diagnostic: Diagnostic,
+    /// Each piece of a line kept in `text`: its offset there, and the 0-based character column
+    /// of the full text's line where it starts.
+    pub columns: Vec<(usize, usize)>,
 }
 
 /// A piece of an original line kept in the excerpt: original bytes `from..to`, shown from `at`.
@@ -162,7 +165,14 @@ pub fn excerpt(text: &str, index: &LineIndex, d: &Diagnostic) -> Excerpt {
         let (a, b) = (map(l.span.start), map(l.span.end));
         l.span = Span::new(a, b.max(a));
     }
-    Excerpt { text: shown, first_line: first, diagnostic: moved }
+    let columns = kept
+        .iter()
+        .map(|k| {
+            let line = index.line_span(text, index.line_of(k.from));
+            (k.at, text.get(line.start..k.from).map_or(0, |t| t.chars().count()))
+        })
+        .collect();
+    Excerpt { text: shown, first_line: first, diagnostic: moved, columns }
 }
 
 fn floor_char(text: &str, mut at: usize) -> usize {

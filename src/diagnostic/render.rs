@@ -92,6 +92,11 @@ pub struct RecordSource<'a> {
     pub text: &'a str,
     /// 1-based line number of the record in its file.
     pub line: usize,
+    /// Where `text` is an excerpt with parts of long lines left out: for each piece kept, its
+    /// offset in `text` and the 0-based character column in the file where it starts (see
+    /// [`crate::diagnostic::excerpt::Excerpt::columns`]), so that reports give the file's column.
+    /// Empty when `text` is whole lines.
+    pub columns: &'a [(usize, usize)],
 }
 
 impl RecordSource<'_> {
@@ -151,12 +156,21 @@ impl SourceCode for RecordSource<'_> {
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
         let inner = self.text.read_span(span, context_lines_before, context_lines_after)?;
+        // The place a report's heading gives (miette reads it with no lines of context): in the
+        // file's columns when the excerpt left parts of the line out.
+        let at = span.offset();
+        let column = match self.columns.iter().rev().find(|(kept, _)| *kept <= at) {
+            Some(&(kept, column)) if context_lines_before == 0 && context_lines_after == 0 => {
+                column + self.text.get(kept..at).map_or(0, |t| t.chars().count())
+            }
+            _ => inner.column(),
+        };
         Ok(Box::new(MietteSpanContents::new_named(
             escape_unsafe(self.name).into_owned(),
             inner.data(),
             *inner.span(),
             inner.line() + self.line.saturating_sub(1),
-            inner.column(),
+            column,
             inner.line_count(),
         )))
     }

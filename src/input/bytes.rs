@@ -52,7 +52,7 @@ pub fn line_too_long(len: usize, start: &str) -> Diagnostic {
 }
 
 /// The finding on a file that starts with a byte-order mark.
-fn bom_finding() -> Diagnostic {
+pub(crate) fn bom_finding() -> Diagnostic {
     Diagnostic::warning(codes::input::BOM, Span::point(0), "the file starts with a byte-order mark")
         .label("an invisible U+FEFF before the record")
         .help("save the file as UTF-8 without a byte-order mark")

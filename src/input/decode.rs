@@ -141,6 +141,8 @@ pub struct LineLegacy {
 pub struct LineDecoder {
     /// What each line is to the format.
     roles: Roles,
+    /// Tells the legacy encoding of a game's first line that is not UTF-8.
+    guess: fn(&[u8]) -> Encoding,
     /// The legacy encoding of the game being read, once a line of it needed one.
     game: Option<Encoding>,
     /// Lines seen.
@@ -156,7 +158,14 @@ pub struct LineDecoder {
 impl LineDecoder {
     /// A decoder for a file whose lines `roles` tells apart.
     pub fn new(roles: Roles) -> Self {
-        Self { roles, game: None, lines: 0, bom: false, after_header: false, after_blank: false }
+        Self { roles, guess, game: None, lines: 0, bom: false, after_header: false, after_blank: false }
+    }
+
+    /// A decoder for a file of records in a notation (a JSON position file), whose legacy
+    /// encoding is told as a line of records' is ([`judge`]): Japanese beyond ASCII means
+    /// Shift_JIS, even in one full-width letter.
+    pub fn records(roles: Roles) -> Self {
+        Self { guess: guess_record, ..Self::new(roles) }
     }
 
     /// Forgets the game being read: the next line starts a new one.
@@ -191,7 +200,7 @@ impl LineDecoder {
         if let Ok(text) = std::str::from_utf8(line) {
             return (Cow::Borrowed(text), None);
         }
-        let game = *self.game.get_or_insert_with(|| guess(line));
+        let game = *self.game.get_or_insert_with(|| (self.guess)(line));
         let (text, legacy) = read_legacy(line, game);
         (Cow::Owned(text), Some(legacy))
     }

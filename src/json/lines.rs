@@ -7,7 +7,8 @@ use std::io::{self, BufReader, Read};
 
 use super::reader::values;
 use crate::diagnostic::Diagnostic;
-use crate::input::{MAX_KEPT, MAX_LINE};
+use crate::input::decode::{encoding_note, one_record, LineDecoder, LineLegacy};
+use crate::input::{Utf8Stream, MAX_KEPT, MAX_LINE};
 use crate::span::Span;
 
 /// The largest JSON document read whole, in bytes: a file that is not JSON Lines (one value a
@@ -24,10 +25,14 @@ pub enum Piece {
     /// Text to read: one line of a JSON Lines file (without its end of line), or a whole
     /// document, starting on 1-based line `line` of the file.
     Text {
-        /// The text, decoded (bytes that are not UTF-8 become U+FFFD).
+        /// The text, decoded: UTF-8, or the legacy encoding the file was read in (see
+        /// [`Pieces`]).
         text: String,
         /// Its first line's number.
         line: usize,
+        /// The findings on its bytes (spans in `text`): the file's byte-order mark, and the
+        /// encoding it was read in (on the first piece that told).
+        notes: Vec<Diagnostic>,
     },
     /// A line of a JSON Lines file longer than [`MAX_LINE`] bytes: its start and its length.
     LongLine {
@@ -50,7 +55,7 @@ impl Piece {
     /// a piece that is not read (a line or a document too long).
     pub fn text(&self) -> (&str, usize, Option<Diagnostic>) {
         match self {
-            Self::Text { text, line } => (text, *line, None),
+            Self::Text { text, line, .. } => (text, *line, None),
             Self::LongLine { start, line, len } => (start, *line, Some(crate::input::line_too_long(*len, start))),
             Self::TooLarge { start } => {
                 let first = start.chars().next().map_or(0, char::len_utf8);
@@ -69,6 +74,12 @@ impl Piece {
 
 /// The pieces of a JSON input: its lines when it is JSON Lines, else the whole document.
 ///
+/// The bytes are decoded as the line formats' are: a file that starts with a UTF-16
+/// byte-order mark is UTF-16; else a line that is UTF-8 is read as UTF-8, and one that is not in
+/// the legacy encoding that fits the file's first such line (Shift_JIS, CP437, ISO-8859-1). The
+/// first piece so read carries the one finding that names the encoding (`input::encoding`); a
+/// UTF-8 byte-order mark is dropped, with its own finding (`input::bom`).
+///
 /// A file is JSON Lines when its first non-blank line holds whole values, or when it opens an
 /// object (a record cut short?) and one of the next few lines is a whole object, unindented:
 /// then each record is read on its own — a line that opens a value at its start, and the lines
@@ -77,7 +88,13 @@ impl Piece {
 /// one document (pretty-printed, or an array of records).
 #[derive(Debug)]
 pub struct Pieces<R> {
-    reader: BufReader<R>,
+    reader: BufReader<Utf8Stream<R>>,
+    /// Reads the lines that are not UTF-8, each in the file's legacy encoding.
+    decoder: LineDecoder,
+    /// Pieces handed out.
+    handed: usize,
+    /// The file's encoding has been named in a finding.
+    named: bool,
     /// Lines read to decide the mode, not yet handed out: number, kept bytes, length.
     ahead: std::collections::VecDeque<(usize, Vec<u8>, usize)>,
     /// 1-based number of the last line read.
@@ -91,7 +108,10 @@ impl<R: Read> Pieces<R> {
     /// Reads `reader`.
     pub fn new(reader: R) -> Self {
         Self {
-            reader: BufReader::with_capacity(64 * 1024, reader),
+            reader: BufReader::with_capacity(64 * 1024, Utf8Stream::new(reader)),
+            decoder: LineDecoder::records(one_record),
+            handed: 0,
+            named: false,
             ahead: std::collections::VecDeque::new(),
             line: 0,
             lines: None,
@@ -108,6 +128,56 @@ impl<R: Read> Pieces<R> {
         };
         self.line += 1;
         Ok(Some((self.line, kept, len)))
+    }
+
+    /// The piece of text of `bytes`, starting on line `line`: decoded, its end trimmed, with the
+    /// findings on its bytes.
+    fn decoded(&mut self, bytes: &[u8], line: usize) -> Piece {
+        let first = self.handed == 0;
+        self.handed += 1;
+        let mut notes = Vec::new();
+        let mut bytes = bytes;
+        if first {
+            if let Some(rest) = bytes.strip_prefix(crate::input::bytes::BOM) {
+                bytes = rest;
+                notes.push(crate::input::bytes::bom_finding());
+            }
+        }
+        let stream = self.reader.get_ref().encoding();
+        let (text, legacy) = match std::str::from_utf8(bytes) {
+            Ok(text) => {
+                let legacy = stream.map(|encoding| LineLegacy { at: 0, encoding, unlike: None });
+                (text.trim_end().to_owned(), legacy.into_iter().collect())
+            }
+            Err(_) => self.legacy(bytes),
+        };
+        for legacy in legacy {
+            if self.named && legacy.unlike.is_none() {
+                continue;
+            }
+            self.named = true;
+            notes.extend(encoding_note(crate::diagnostic::codes::input::ENCODING, "file", &text, &legacy));
+        }
+        Piece::Text { text, line, notes }
+    }
+
+    /// `bytes`, not UTF-8, decoded line by line in the file's legacy encoding, and where the
+    /// first line so read (and each not valid in that encoding) was read, by offsets in the text.
+    fn legacy(&mut self, bytes: &[u8]) -> (String, Vec<LineLegacy>) {
+        let mut text = String::with_capacity(bytes.len());
+        let mut found = Vec::new();
+        let mut rest = bytes;
+        while !rest.is_empty() {
+            let len = crate::input::lines::line_len(rest);
+            let (line, legacy) = self.decoder.decode(&rest[..len]);
+            if let Some(l) = legacy.filter(|l| found.is_empty() || l.unlike.is_some()) {
+                found.push(LineLegacy { at: text.len() + l.at, ..l });
+            }
+            text.push_str(&line);
+            rest = &rest[len..];
+        }
+        text.truncate(text.trim_end().len());
+        (text, found)
     }
 
     /// Decides the mode from the first non-blank lines ([`LOOK_AHEAD`] at most).
@@ -171,7 +241,7 @@ impl<R: Read> Pieces<R> {
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(None);
         }
-        Ok(Some(Piece::Text { text: String::from_utf8_lossy(&bytes).into_owned(), line: 1 }))
+        Ok(Some(self.decoded(&bytes, 1)))
     }
 }
 
@@ -226,8 +296,7 @@ impl<R: Read> Pieces<R> {
             let start = String::from_utf8_lossy(&kept).into_owned();
             return Ok(Some(Piece::LongLine { start, line: number, len }));
         }
-        let text = String::from_utf8_lossy(&kept);
-        Ok(Some(Piece::Text { text: text.trim_end().to_owned(), line: number }))
+        Ok(Some(self.decoded(&kept, number)))
     }
 
     /// The next piece: a record of a JSON Lines file, else the whole document.
@@ -270,7 +339,7 @@ mod tests {
     }
 
     fn text(text: &str, line: usize) -> Piece {
-        Piece::Text { text: text.to_owned(), line }
+        Piece::Text { text: text.to_owned(), line, notes: Vec::new() }
     }
 
     #[test]
@@ -293,7 +362,7 @@ mod tests {
         for doc in ["[\n{\"a\":1}\n]\n", "[\n{\"a\":1},\n{\"b\":2}\n]", "{\n  \"a\": {\"b\": 1}\n}\n"] {
             let got = pieces(doc);
             assert!(
-                matches!(got.as_slice(), [Piece::Text { text, line: 1 }] if text.trim_end() == doc.trim_end()),
+                matches!(got.as_slice(), [Piece::Text { text, line: 1, .. }] if text.trim_end() == doc.trim_end()),
                 "{got:?}"
             );
         }

@@ -13,7 +13,7 @@ use miette::{GraphicalReportHandler, GraphicalTheme};
 pub fn render(diagnostics: &[Diagnostic], name: &str, text: &str) -> String {
     let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(80);
     let shown = RecordSource::display_text(text);
-    let source = RecordSource { name, text: &shown, line: 1 };
+    let source = RecordSource { name, text: &shown, line: 1, columns: &[] };
     let mut out = String::new();
     for d in diagnostics {
         let _ = handler.render_report(&mut out, &d.report(&source));
