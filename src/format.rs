@@ -179,10 +179,14 @@ impl Format {
     /// known.
     pub fn check_text(self, text: &str) -> (Vec<Diagnostic>, Option<Self>) {
         match self {
-            Self::Sfen(choice) => {
-                let checked = sfen::check(text, choice);
-                (checked.diagnostics, checked.record.dialect.map(Self::from))
-            }
+            // A record without findings is read straight into its position; the others in full.
+            Self::Sfen(choice) => match sfen::fast::clean(text, choice) {
+                Some((_, dialect)) => (Vec::new(), Some(Self::from(dialect))),
+                None => {
+                    let checked = sfen::check(text, choice);
+                    (checked.diagnostics, checked.record.dialect.map(Self::from))
+                }
+            },
             Self::Fen(dialect) => (fen::check(text, fen::Kind::Fen, dialect).diagnostics, Some(self)),
             Self::Epd(dialect) => (fen::check(text, fen::Kind::Epd, dialect).diagnostics, Some(self)),
             Self::Json => (crate::json::check(text), Some(self)),

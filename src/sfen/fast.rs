@@ -5,9 +5,9 @@
 
 use std::sync::OnceLock;
 
-use super::ast::{BoardField, Dialect, Hand, HandEntry, Record};
+use super::ast::{BoardField, Cell, Dialect, Hand, HandEntry, Record};
 use super::parser::Rule;
-use super::{token, DialectChoice};
+use super::{token, validate, DialectChoice, Position};
 use crate::notation::grammar::{self, RuleDfa, Shipped};
 use crate::span::{Span, Spanned};
 
@@ -121,4 +121,100 @@ fn read_hand(text: &str, span: Span) -> Option<Hand> {
         }
     }
     Some(Hand { span, entries })
+}
+
+/// The position of `text` and its dialect when the record has no finding at all: the automaton
+/// accepts it, every rank covers nine squares, it is in canonical form and it keeps every rule
+/// ([`validate::rules`], the same rules [`super::check`] runs). Read straight from the bytes:
+/// no syntax tree, no spans, nothing allocated. `None` for any other record, which
+/// [`super::check`] reads in full to say what is wrong.
+pub fn clean(text: &str, choice: DialectChoice) -> Option<(Position, Dialect)> {
+    let dialect = matches(text, choice)?;
+    // The automaton vouched for the shape: fields split at single spaces, three or four.
+    let mut fields = text.split(' ');
+    let (board, side, hand) = (fields.next()?, fields.next()?, fields.next()?);
+    let move_number = match fields.next() {
+        Some(digits) => Some(token::move_number(digits)?),
+        None => None,
+    };
+    let (board, tally) = clean_board(board)?;
+    let position = Position { board, hands: clean_hand(hand)?, side: token::side(side)?.color, move_number };
+    let mut found = Vec::new();
+    let (side, moves) =
+        (Spanned::new(position.side, Span::default()), move_number.map(|m| Spanned::new(m, Span::default())));
+    validate::rules(&position.board, tally, Some(side), Some(&position.hands), moves, &validate::Unplaced, &mut found);
+    found.is_empty().then_some((position, dialect))
+}
+
+/// The board of a board field the automaton accepted, and its pieces counted, when it has nine
+/// ranks of nine squares and no split run of empty squares.
+fn clean_board(text: &str) -> Option<(crate::shogi::Board, validate::Tally)> {
+    let mut board = crate::shogi::Board::default();
+    let mut tally = validate::Tally::default();
+    let bytes = text.as_bytes();
+    let (mut rank, mut file, mut i) = (0usize, 0usize, 0usize);
+    let mut before: Option<Cell> = None;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'/' {
+            if file != 9 {
+                return None;
+            }
+            (rank, file, before, i) = (rank + 1, 0, None, i + 1);
+            continue;
+        }
+        let len = if b == b'+' { 2 } else { 1 };
+        let cell = token::cell_bytes(bytes.get(i..i + len)?)?;
+        if before.is_some_and(|before| validate::splits_run(&before, &cell)) {
+            return None;
+        }
+        match cell {
+            Cell::Piece(p) if file < 9 => {
+                *board.0.get_mut(rank * 9 + file)? = Some(p);
+                tally.add(crate::shogi::Square::from_index(rank * 9 + file)?, p);
+            }
+            Cell::Empty(_) if file + cell.width() as usize <= 9 => {}
+            _ => return None,
+        }
+        file += cell.width() as usize;
+        (before, i) = (Some(cell), i + len);
+    }
+    (rank == 8 && file == 9).then_some((board, tally))
+}
+
+/// The hands of a hand field the automaton accepted, when it is in canonical form.
+fn clean_hand(text: &str) -> Option<[crate::shogi::Hand; 2]> {
+    let mut hands = [crate::shogi::Hand::default(); 2];
+    if text == "-" {
+        return Some(hands);
+    }
+    let bytes = text.as_bytes();
+    let (mut i, mut broken) = (0, false);
+    // Each entry, a count (if any) and a piece, until the end or an entry that is not one.
+    let entries = std::iter::from_fn(|| {
+        let start = i;
+        if start >= bytes.len() {
+            return None;
+        }
+        while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        let count = match i > start {
+            true => Some(text.get(start..i).and_then(token::hand_count)),
+            false => None,
+        };
+        let piece = text.get(i..i + 1).and_then(token::hand_piece);
+        i += 1;
+        match (piece, count) {
+            (Some(piece), None) => Some((piece, None)),
+            (Some(piece), Some(Some(n))) => Some((piece, Some(n))),
+            _ => {
+                broken = true;
+                None
+            }
+        }
+    });
+    let canonical = validate::hand_is_canonical(
+        entries.inspect(|&((color, kind), count)| hands[color.index()].add(kind, count.unwrap_or(1))),
+    );
+    (canonical && !broken).then_some(hands)
 }

@@ -27,33 +27,75 @@ pub struct Sound {
     pub move_number: bool,
 }
 
-/// The pieces of a board, gathered once for every check.
-struct Census {
-    /// Every piece and its square, in SFEN order.
-    pieces: Vec<(Square, Piece)>,
+/// The pieces of a board, counted for every check (nothing allocated): the checks look
+/// further only where the counts show a fault. Counted in one pass over the board
+/// ([`Tally::of`]), or piece by piece as a reader places them ([`Tally::add`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
     /// Pieces per kind (promoted ones as their base kind), both colours together.
     counts: [u32; 8],
     /// How many kings each colour has, and where its first one stands.
     kings: [(u32, Option<Square>); 2],
+    /// Some piece can never move ([`Piece::is_dead_on`]).
+    dead: bool,
+    /// Per colour, a bit for each file (1 << file) that holds an unpromoted pawn.
+    seen: [u16; 2],
+    /// Per colour, a bit for each file that holds more than one.
+    twice: [u16; 2],
 }
 
-impl Census {
-    fn of(board: &Board) -> Self {
-        let mut pieces = Vec::with_capacity(40);
-        let mut counts = [0; 8];
-        let mut kings = [(0, None); 2];
+impl Tally {
+    /// Counts `piece` on `square`; pieces are added in SFEN order (the first king found is the
+    /// one named).
+    #[inline]
+    pub fn add(&mut self, square: Square, piece: Piece) {
+        self.counts[piece.kind.index()] += 1;
+        match piece.kind {
+            PieceKind::King => {
+                let k = &mut self.kings[piece.color.index()];
+                k.0 += 1;
+                k.1 = k.1.or(Some(square));
+            }
+            PieceKind::Pawn if !piece.promoted => {
+                let (bit, c) = (1 << square.file(), piece.color.index());
+                self.twice[c] |= self.seen[c] & bit;
+                self.seen[c] |= bit;
+            }
+            _ => {}
+        }
+        self.dead |= piece.is_dead_on(square);
+    }
+
+    /// The tally of `board`.
+    pub fn of(board: &Board) -> Self {
+        let mut tally = Self::default();
         for (i, p) in board.0.iter().enumerate() {
             if let (Some(p), Some(sq)) = (p, Square::from_index(i)) {
-                pieces.push((sq, *p));
-                counts[p.kind.index()] += 1;
-                if p.kind == PieceKind::King {
-                    let k = &mut kings[p.color.index()];
-                    k.0 += 1;
-                    k.1 = k.1.or(Some(sq));
-                }
+                tally.add(sq, *p);
             }
         }
-        Self { pieces, counts, kings }
+        tally
+    }
+}
+
+/// A board and its [`Tally`].
+struct Census<'a> {
+    board: &'a Board,
+    tally: Tally,
+}
+
+impl std::ops::Deref for Census<'_> {
+    type Target = Tally;
+
+    fn deref(&self) -> &Tally {
+        &self.tally
+    }
+}
+
+impl Census<'_> {
+    /// Every piece and its square, in SFEN order.
+    fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.board.0.iter().enumerate().filter_map(|(i, p)| Some((Square::from_index(i)?, (*p)?)))
     }
 
     /// The king of `color`, when it has exactly one.
@@ -66,7 +108,52 @@ impl Census {
 
     /// Every king of `color`, in SFEN order.
     fn kings_of(&self, color: Color) -> Vec<Square> {
-        self.pieces.iter().filter(|(_, p)| p.color == color && p.kind == PieceKind::King).map(|(s, _)| *s).collect()
+        self.pieces().filter(|(_, p)| p.color == color && p.kind == PieceKind::King).map(|(s, _)| s).collect()
+    }
+}
+
+/// Where the findings of the rules point: the parts of a record's syntax tree, or nowhere, for
+/// a position read without one ([`Unplaced`]), whose findings are only counted.
+pub trait Places {
+    /// The cell that writes `square` (for an empty square, its run).
+    fn square(&self, square: Square) -> Span;
+    /// The board field.
+    fn board(&self) -> Span;
+    /// The entries of the hand field, in the order written.
+    fn hand_entries(&self) -> &[HandEntry];
+}
+
+/// The places of a syntax tree's parts.
+struct Tree<'a> {
+    field: &'a super::ast::BoardField,
+    hand: &'a [HandEntry],
+}
+
+impl Places for Tree<'_> {
+    fn square(&self, square: Square) -> Span {
+        square_span(self.field, square)
+    }
+    fn board(&self) -> Span {
+        self.field.span
+    }
+    fn hand_entries(&self) -> &[HandEntry] {
+        self.hand
+    }
+}
+
+/// No places: the findings of a position read straight from its text, where all that matters
+/// is whether there are any (see [`super::fast::clean`]).
+pub struct Unplaced;
+
+impl Places for Unplaced {
+    fn square(&self, _: Square) -> Span {
+        Span::default()
+    }
+    fn board(&self) -> Span {
+        Span::default()
+    }
+    fn hand_entries(&self) -> &[HandEntry] {
+        &[]
     }
 }
 
@@ -84,26 +171,65 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, out: &mut Vec
         check_hand_form(hand, out);
     }
     let (Some(field), Some(board)) = (record.board.as_ref(), board) else { return };
-    let at = |sq: Square| square_span(field, sq);
-    let census = Census::of(board);
-    check_kings(&census, record, &at, out);
+    let side = record.side.filter(|_| sound.side).map(|s| Spanned::new(s.node.color, s.span));
+    let hand = record.hand.as_ref().filter(|_| sound.hand);
+    let hands = hand.map(hands_of);
+    let move_number = record.move_number.filter(|_| sound.move_number);
+    let places = Tree { field, hand: hand.map_or(&[], |h| h.entries.as_slice()) };
+    rules(board, Tally::of(board), side, hands.as_ref(), move_number, &places, out);
+}
+
+/// Adds to `out` every rule of shogi the position breaks: its board (and its `tally`), the
+/// side to move, the hands and the move number, those that are known (a part that could not be
+/// read is not judged), with spans from `places`.
+pub fn rules(
+    board: &Board,
+    tally: Tally,
+    side: Option<Spanned<Color>>,
+    hands: Option<&[Hand; 2]>,
+    move_number: Option<Spanned<u64>>,
+    places: &dyn Places,
+    out: &mut Vec<Diagnostic>,
+) {
+    let at = |sq: Square| places.square(sq);
+    let census = Census { board, tally };
+    check_kings(&census, places.board(), &at, out);
     check_dead_pieces(&census, &at, out);
     check_nifu(&census, &at, out);
-    let side = record.side.filter(|_| sound.side).map(|s| Spanned::new(s.node.color, s.span));
     if let Some(side) = side {
         check_checks(board, &census, side, &at, out);
     }
-    match (&record.hand, sound.hand) {
-        (Some(hand), true) => {
-            let hands = hands_of(hand);
-            check_supply(&census, &hands, &hand.entries, &at, out);
-            if let (Some(side), Some(m), true) = (side, record.move_number, sound.move_number) {
-                check_parity(&census, &hands, side, m, out);
+    match hands {
+        Some(hands) => {
+            check_supply(&census, hands, places.hand_entries(), &at, out);
+            if let (Some(side), Some(m)) = (side, move_number) {
+                check_parity(&census, hands, side, m, out);
             }
         }
         // Without a readable hand, what the board alone holds can still be too much.
-        _ => check_supply(&census, &[Hand::default(); 2], &[], &at, out),
+        None => check_supply(&census, &[Hand::default(); 2], &[], &at, out),
     }
+}
+
+/// True when two cells side by side split one run of empty squares (`54` for `9`): the form
+/// warning `sfen::split-empty-run`.
+pub(super) const fn splits_run(before: &Cell, cell: &Cell) -> bool {
+    matches!((before, cell), (Cell::Empty(_), Cell::Empty(_)))
+}
+
+/// True when hand entries, as (piece, count written) in the order written, are in canonical
+/// USI form: each after the one before (so none is listed twice), and no count of 1. A hand
+/// that is not has form warnings ([`check_hand_form`]).
+pub(super) fn hand_is_canonical(entries: impl Iterator<Item = ((Color, PieceKind), Option<u32>)>) -> bool {
+    let mut last = None;
+    for (piece, count) in entries {
+        let rank = usi_rank(piece);
+        if count == Some(1) || last.is_some_and(|l| l >= rank) {
+            return false;
+        }
+        last = Some(rank);
+    }
+    true
 }
 
 fn check_empty_runs(board: &super::ast::BoardField, out: &mut Vec<Diagnostic>) {
@@ -113,7 +239,7 @@ fn check_empty_runs(board: &super::ast::BoardField, out: &mut Vec<Diagnostic>) {
         let mut start = 0;
         for i in 0..=cells.len() {
             let empty = cells.get(i).is_some_and(|c| matches!(c.node, Cell::Empty(_)));
-            if empty {
+            if empty && (i == start || splits_run(&cells[i - 1].node, &cells[i].node)) {
                 continue;
             }
             if i - start > 1 {
@@ -144,9 +270,8 @@ fn split_run(run: &[Spanned<Cell>], out: &mut Vec<Diagnostic>) {
     );
 }
 
-/// The position of a hand entry in USI order: Black's before White's, each R B G S N L P.
-fn usi_rank(entry: &HandEntry) -> usize {
-    let (color, kind) = entry.piece.node;
+/// The position of a piece in hand in USI order: Black's before White's, each R B G S N L P.
+fn usi_rank((color, kind): (Color, PieceKind)) -> usize {
     let order = PieceKind::USI_HAND_ORDER.iter().position(|k| *k == kind).unwrap_or(7);
     color.index() * 8 + order
 }
@@ -184,9 +309,8 @@ fn hand_letter((color, kind): (Color, PieceKind)) -> char {
 /// removing the count.
 fn check_hand_form(hand: &super::ast::Hand, out: &mut Vec<Diagnostic>) {
     let entries = &hand.entries;
-    // The common case, a canonical hand: each entry after the one before, no count of 1.
-    let in_order = entries.windows(2).all(|w| usi_rank(&w[0]) < usi_rank(&w[1]));
-    if in_order && entries.iter().all(|e| e.count.is_none_or(|c| c.node != 1)) {
+    // The common case, a canonical hand.
+    if hand_is_canonical(entries.iter().map(|e| (e.piece.node, e.count.map(|c| c.node)))) {
         return;
     }
     // Worked out only for a hand with a finding: valid records pay nothing.
@@ -200,7 +324,7 @@ fn check_hand_form(hand: &super::ast::Hand, out: &mut Vec<Diagnostic>) {
     let canonical = || canonical_hand(&hands());
     let mut found = Vec::new();
     check_hand_repeats(entries, &canonical, &mut found);
-    if let Some(pair) = entries.windows(2).find(|w| usi_rank(&w[1]) < usi_rank(&w[0])) {
+    if let Some(pair) = entries.windows(2).find(|w| usi_rank(w[1].piece.node) < usi_rank(w[0].piece.node)) {
         found.push(
             Diagnostic::warning(codes::sfen::HAND_ORDER, pair[1].span, "the hand is not in USI order")
                 .label("out of order")
@@ -238,14 +362,14 @@ fn check_hand_form(hand: &super::ast::Hand, out: &mut Vec<Diagnostic>) {
 fn check_hand_repeats(entries: &[HandEntry], canonical: &dyn Fn() -> String, out: &mut Vec<Diagnostic>) {
     let mut seen: [Option<&HandEntry>; 16] = [None; 16];
     for entry in entries {
-        let key = usi_rank(entry);
+        let key = usi_rank(entry.piece.node);
         if seen[key].is_none() {
             seen[key] = Some(entry);
         }
     }
     for first in seen.iter().flatten() {
         let again: Vec<&HandEntry> =
-            entries.iter().filter(|e| usi_rank(e) == usi_rank(first) && e.span != first.span).collect();
+            entries.iter().filter(|e| e.piece.node == first.piece.node && e.span != first.span).collect();
         let Some(last) = again.last() else { continue };
         let (color, kind) = first.piece.node;
         let times = again.len() + 1;
@@ -268,7 +392,7 @@ fn check_hand_repeats(entries: &[HandEntry], canonical: &dyn Fn() -> String, out
     }
 }
 
-fn check_kings(census: &Census, record: &Record, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
+fn check_kings(census: &Census<'_>, board: Span, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
     let mut missing = Vec::new();
     for color in [Color::Black, Color::White] {
         let kings = if census.kings[color.index()].0 < 2 { Vec::new() } else { census.kings_of(color) };
@@ -294,7 +418,7 @@ fn check_kings(census: &Census, record: &Record, at: &dyn Fn(Square) -> Span, ou
             }
         }
     }
-    let span = record.board.as_ref().map_or_else(Span::default, |b| b.span);
+    let span = board;
     match missing.as_slice() {
         [] => {}
         [color] => out.push(
@@ -314,8 +438,11 @@ fn check_kings(census: &Census, record: &Record, at: &dyn Fn(Square) -> Span, ou
     }
 }
 
-fn check_dead_pieces(census: &Census, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
-    for &(sq, piece) in &census.pieces {
+fn check_dead_pieces(census: &Census<'_>, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
+    if !census.dead {
+        return;
+    }
+    for (sq, piece) in census.pieces() {
         if piece.is_dead_on(sq) {
             let where_ = if piece.kind == PieceKind::Knight {
                 "either of its owner's last two ranks"
@@ -339,24 +466,15 @@ fn check_dead_pieces(census: &Census, at: &dyn Fn(Square) -> Span, out: &mut Vec
     }
 }
 
-fn check_nifu(census: &Census, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
+fn check_nifu(census: &Census<'_>, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
     let is_pawn = |p: &Piece| p.kind == PieceKind::Pawn && !p.promoted;
-    // Files holding more than one unpromoted pawn of a colour, by a bit count per file.
-    let mut seen = [0u16; 2];
-    let mut twice = [0u16; 2];
-    for (sq, p) in census.pieces.iter().filter(|(_, p)| is_pawn(p)) {
-        let bit = 1 << sq.file();
-        let c = p.color.index();
-        twice[c] |= seen[c] & bit;
-        seen[c] |= bit;
-    }
+    let twice = census.twice;
     for color in [Color::Black, Color::White] {
         for file in (1..=9u8).rev().filter(|f| twice[color.index()] & (1 << f) != 0) {
             let pawns: Vec<Square> = census
-                .pieces
-                .iter()
+                .pieces()
                 .filter(|(sq, p)| is_pawn(p) && p.color == color && sq.file() == file)
-                .map(|(sq, _)| *sq)
+                .map(|(sq, _)| sq)
                 .collect();
             if let [first, rest @ .., last] = pawns.as_slice() {
                 let mut diag = Diagnostic::error(
@@ -393,7 +511,7 @@ fn distant_slider(board: &Board, from: Square, king: Square) -> bool {
 
 fn check_checks(
     board: &Board,
-    census: &Census,
+    census: &Census<'_>,
     side: Spanned<Color>,
     at: &dyn Fn(Square) -> Span,
     out: &mut Vec<Diagnostic>,
@@ -424,7 +542,7 @@ const CHECK_WORDS: CheckWords =
     CheckWords::new(codes::sfen::OPPOSITE_CHECK, codes::sfen::IMPOSSIBLE_CHECK, "side to move");
 
 fn check_supply(
-    census: &Census,
+    census: &Census<'_>,
     hands: &[Hand; 2],
     entries: &[HandEntry],
     at: &dyn Fn(Square) -> Span,
@@ -439,7 +557,7 @@ fn check_supply(
         if total <= kind.supply() {
             continue;
         }
-        let on_board: Vec<Square> = census.pieces.iter().filter(|(_, p)| p.kind == kind).map(|(s, _)| *s).collect();
+        let on_board: Vec<Square> = census.pieces().filter(|(_, p)| p.kind == kind).map(|(s, _)| s).collect();
         let message = format!(
             "{total} {}, counting promoted ones: a set has {} ({} on the board, {in_hand} in hand)",
             kind.plural(),
@@ -455,8 +573,9 @@ fn check_supply(
             }
             d
         } else {
-            let last = on_board[on_board.len() - 1];
-            Diagnostic::error(codes::sfen::TOO_MANY_PIECES, at(last), message)
+            // Without the hand's entries (a position read without its tree), on the board.
+            let last = on_board.last().map_or_else(Span::default, |sq| at(*sq));
+            Diagnostic::error(codes::sfen::TOO_MANY_PIECES, last, message)
                 .label(format!("{} number {total}", kind.name()))
         };
         if kind != PieceKind::Pawn {
@@ -473,7 +592,13 @@ fn check_supply(
     }
 }
 
-fn check_parity(census: &Census, hands: &[Hand; 2], side: Spanned<Color>, m: Spanned<u64>, out: &mut Vec<Diagnostic>) {
+fn check_parity(
+    census: &Census<'_>,
+    hands: &[Hand; 2],
+    side: Spanned<Color>,
+    m: Spanned<u64>,
+    out: &mut Vec<Diagnostic>,
+) {
     // Only a full set tells that the game had no handicap, where Black plays the odd plies.
     let full = PieceKind::ALL.iter().all(|&kind| {
         let n = census.counts[kind.index()] + hands[0].count(kind) + hands[1].count(kind);

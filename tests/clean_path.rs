@@ -1,0 +1,79 @@
+//! The clean path — a record read straight from its bytes into its position, with no syntax
+//! tree and no spans, when it has no finding at all — gives exactly the verdict of the full
+//! check: it takes a record if and only if the full check finds nothing in it, and then reads
+//! the same position in the same dialect. Over generated records, the same with one or two
+//! characters slipped, and records made to have each form warning.
+
+#[path = "common/generate.rs"]
+mod generate;
+
+use generate::{sfen_records, slip, Rng, SFEN_ALPHABET};
+use kifu::sfen::{self, DialectChoice};
+
+/// Asserts that the clean path and the full check agree on `text` in every dialect choice;
+/// true when the record is clean.
+fn sfen_agrees(text: &str) -> bool {
+    let mut clean_somewhere = false;
+    for choice in [DialectChoice::Auto, DialectChoice::Usi, DialectChoice::Sfen2007] {
+        let full = sfen::check_without_repair(text, choice);
+        let clean = sfen::fast::clean(text, choice);
+        let codes: Vec<&str> = full.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(clean.is_some(), codes.is_empty(), "{choice:?} `{text}`: {codes:?}");
+        if let Some((position, dialect)) = clean {
+            assert_eq!(Some(position), full.position, "{choice:?} `{text}`");
+            assert_eq!(Some(dialect), full.record.dialect, "{choice:?} `{text}`");
+            clean_somewhere = true;
+        }
+    }
+    clean_somewhere
+}
+
+#[test]
+fn sfen_clean_path_agrees_with_the_full_check() {
+    let records = sfen_records(21, 3000);
+    let mut rng = Rng::new(22);
+    let (mut clean, mut all) = (0, 0);
+    for record in &records {
+        let once = slip(record, SFEN_ALPHABET, &mut rng);
+        let twice = slip(&once, SFEN_ALPHABET, &mut rng);
+        for text in [record.as_str(), &once, &twice] {
+            all += 1;
+            clean += usize::from(sfen_agrees(text));
+        }
+    }
+    // Both verdicts are well represented: every generated record, and few of the slipped ones.
+    assert!(clean >= records.len() && clean < all * 2 / 3, "{clean} clean of {all}");
+}
+
+#[test]
+fn sfen_form_warnings_and_rules_leave_the_clean_path() {
+    let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    assert!(sfen_agrees(start));
+    assert!(sfen_agrees("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL B - 1"));
+    let hands = "4k4/9/9/9/9/9/9/9/4K4 b ";
+    for not_clean in [
+        // Form: a split run of empty squares; hands out of order, listed twice, a count of 1.
+        "lnsgkgsnl/1r5b1/ppppppppp/45/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".to_owned(),
+        format!("{hands}pP 1"),
+        format!("{hands}PP 1"),
+        format!("{hands}1P 1"),
+        format!("{hands}Rp2P 1"),
+        // Rules: a missing king (a warning), two kings, nifu, a piece that can never move, the
+        // side not to move in check, too many pieces, the move number's parity.
+        "4k4/9/9/9/9/9/9/9/9 b - 1".to_owned(),
+        "4k4/9/9/9/9/9/9/9/3KK4 b - 1".to_owned(),
+        "4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1".to_owned(),
+        "P3k4/9/9/9/9/9/9/9/4K4 b - 1".to_owned(),
+        "4k4/9/9/9/9/9/9/9/4K4 b 19P 1".to_owned(),
+        "4k4/4R4/9/9/9/9/9/9/4K4 b - 1".to_owned(),
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 2".to_owned(),
+        // Syntax: a rank of eight squares, a tenth rank.
+        "lnsgkgsn/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".to_owned(),
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL/9 b - 1".to_owned(),
+    ] {
+        assert!(!sfen_agrees(&not_clean), "`{not_clean}` is not clean");
+    }
+    // Canonical hands and a position with checks are clean.
+    assert!(sfen_agrees(&format!("{hands}R2Gb2n18p 1")));
+    assert!(sfen_agrees("4k4/9/4R4/9/9/9/9/9/4K4 w - 2"));
+}
