@@ -161,6 +161,42 @@ impl RuleDfa {
         }
     }
 
+    /// True when the automaton accepts a text edited in one place: the text whose prefixes'
+    /// states `prefix` holds (as [`RuleDfa::prefix`] gives them), with its bytes from `at` to
+    /// `resume` replaced by `replacement`; `rest` is the text from `resume` on. Once the edited
+    /// text's state is the text's own at the same place, the rest reads as it did: the answer
+    /// is the text's own, with no more bytes read (a slip is undone or not within a few bytes).
+    pub(crate) fn accepts_edit(
+        &self,
+        prefix: &[regex_automata::util::primitives::StateID],
+        at: usize,
+        replacement: &[u8],
+        resume: usize,
+        rest: &[u8],
+    ) -> bool {
+        use regex_automata::dfa::Automaton;
+        let dfa = &self.0;
+        let Some(&start) = prefix.get(at) else { return false };
+        let accepts = |state| !dfa.is_dead_state(state) && dfa.is_match_state(dfa.next_eoi_state(state));
+        let mut state = start;
+        for &b in replacement {
+            if dfa.is_dead_state(state) {
+                return false;
+            }
+            state = dfa.next_state(state, b);
+        }
+        for (k, &b) in (resume..).zip(rest) {
+            if dfa.is_dead_state(state) {
+                return false;
+            }
+            if prefix.get(k) == Some(&state) {
+                return prefix.last().is_some_and(|&last| accepts(last));
+            }
+            state = dfa.next_state(state, b);
+        }
+        accepts(state)
+    }
+
     /// The printable ASCII characters some text of the rule holds, in byte order: the
     /// characters a repair may insert. Found once, by a walk over the automaton's states.
     pub fn alphabet(&self) -> &[u8] {

@@ -48,23 +48,48 @@ enum Slip {
     Swap(usize),
 }
 
+/// The few bytes a slip writes (a character, or two swapped), kept inline.
+#[derive(Clone, Copy)]
+struct Written {
+    bytes: [u8; 8],
+    len: usize,
+}
+
+impl Written {
+    fn of(chars: &[char]) -> Self {
+        let mut w = Self { bytes: [0; 8], len: 0 };
+        for c in chars {
+            w.len += c.encode_utf8(&mut w.bytes[w.len..]).len();
+        }
+        w
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+}
+
 impl Slip {
-    /// The edit of `text` this slip makes, or `None` when it would change nothing or split a
-    /// character.
-    fn edit(self, text: &str) -> Option<Edit> {
+    /// The bytes of `text` this slip replaces and what it writes there, or `None` when it
+    /// would change nothing or split a character.
+    fn change(self, text: &str) -> Option<(Span, Written)> {
         let char_at = |at: usize| text.get(at..).and_then(|rest| rest.chars().next());
-        let (span, replacement) = match self {
-            Slip::Delete(at) => (Span::new(at, at + char_at(at)?.len_utf8()), String::new()),
+        Some(match self {
+            Slip::Delete(at) => (Span::new(at, at + char_at(at)?.len_utf8()), Written::of(&[])),
             Slip::Replace(at, b) => {
                 let c = char_at(at)?;
                 if c == char::from(b) {
                     return None;
                 }
-                (Span::new(at, at + c.len_utf8()), char::from(b).to_string())
+                (Span::new(at, at + c.len_utf8()), Written::of(&[char::from(b)]))
             }
             Slip::Insert(at, b) => {
                 text.is_char_boundary(at).then_some(())?;
-                (Span::point(at), char::from(b).to_string())
+                (Span::point(at), Written::of(&[char::from(b)]))
             }
             Slip::Swap(at) => {
                 let a = char_at(at)?;
@@ -72,10 +97,14 @@ impl Slip {
                 if a == b {
                     return None;
                 }
-                (Span::new(at, at + a.len_utf8() + b.len_utf8()), format!("{b}{a}"))
+                (Span::new(at, at + a.len_utf8() + b.len_utf8()), Written::of(&[b, a]))
             }
-        };
-        Some(Edit { span, replacement })
+        })
+    }
+
+    /// The edit of `text` this slip makes (see [`Slip::change`]).
+    fn edit(self, text: &str) -> Option<Edit> {
+        self.change(text).map(|(span, written)| Edit { span, replacement: written.as_str().to_owned() })
     }
 }
 
@@ -217,14 +246,16 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
         self.seen.insert(fixed);
     }
 
-    /// Tries one edit: the automaton reads on from the state before it.
-    fn try_one(&mut self, edit: &Edit) {
-        self.reads += self.text.len() - edit.span.start + edit.replacement.len();
-        let rest = self.text.as_bytes().get(edit.span.end..).unwrap_or_default();
-        let parts = [edit.replacement.as_bytes(), rest];
-        if self.automaton.reads_on(&self.prefix, edit.span.start, &parts).is_ok() {
-            if let Some(fixed) = apply_edits(self.text, std::slice::from_ref(edit)) {
-                self.judge(fixed, std::slice::from_ref(edit));
+    /// Tries one edit, writing `written` over `span`: the automaton reads on from the state
+    /// before it, until it is back in the text's own states. (The budget counts every byte
+    /// after the edit, however few are read.)
+    fn try_one(&mut self, span: Span, written: Written) {
+        self.reads += self.text.len() - span.start + written.len;
+        let rest = self.text.as_bytes().get(span.end..).unwrap_or_default();
+        if self.automaton.accepts_edit(&self.prefix, span.start, written.as_bytes(), span.end, rest) {
+            let edit = Edit { span, replacement: written.as_str().to_owned() };
+            if let Some(fixed) = apply_edits(self.text, std::slice::from_ref(&edit)) {
+                self.judge(fixed, std::slice::from_ref(&edit));
             }
         }
     }
@@ -238,8 +269,8 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
                     self.out.complete = false;
                     return;
                 }
-                match slip.edit(self.text) {
-                    Some(edit) if faults.allows(edit.span) => self.try_one(&edit),
+                match slip.change(self.text) {
+                    Some((span, written)) if faults.allows(span) => self.try_one(span, written),
                     _ => {}
                 }
             }

@@ -130,6 +130,24 @@ fn read_hand(text: &str, span: Span) -> Option<Hand> {
 /// [`super::check`] reads in full to say what is wrong.
 pub fn clean(text: &str, choice: DialectChoice) -> Option<(Position, Dialect)> {
     let dialect = matches(text, choice)?;
+    quick(text).filter(|q| q.canonical && q.rules.is_empty()).map(|q| (q.position, dialect))
+}
+
+/// A record read straight from its bytes, as [`clean`] reads it.
+pub(crate) struct Quick {
+    /// The position.
+    pub position: Position,
+    /// It is in canonical form: it has none of the form warnings.
+    pub canonical: bool,
+    /// The findings of the rules ([`validate::rules`]), without places.
+    pub rules: Vec<crate::diagnostic::Diagnostic>,
+}
+
+/// The record `text`, which the automaton of a record rule accepted, read straight from its
+/// bytes when every rank covers nine squares (`None` for any other). Such a record has no
+/// syntax error: it has the findings of the rules and, when it is not `canonical`, form
+/// warnings.
+pub(crate) fn quick(text: &str) -> Option<Quick> {
     // The automaton vouched for the shape: fields split at single spaces, three or four.
     let mut fields = text.split(' ');
     let (board, side, hand) = (fields.next()?, fields.next()?, fields.next()?);
@@ -137,20 +155,23 @@ pub fn clean(text: &str, choice: DialectChoice) -> Option<(Position, Dialect)> {
         Some(digits) => Some(token::move_number(digits)?),
         None => None,
     };
-    let (board, tally) = clean_board(board)?;
-    let position = Position { board, hands: clean_hand(hand)?, side: token::side(side)?.color, move_number };
-    let mut found = Vec::new();
+    let (board, tally, runs_whole) = quick_board(board)?;
+    let hands = quick_hands(hand)?;
+    let canonical = runs_whole && validate::hand_is_canonical(hand_entries(hand).map_while(|e| e));
+    let position = Position { board, hands, side: token::side(side)?.color, move_number };
+    let mut rules = Vec::new();
     let (side, moves) =
         (Spanned::new(position.side, Span::default()), move_number.map(|m| Spanned::new(m, Span::default())));
-    validate::rules(&position.board, tally, Some(side), Some(&position.hands), moves, &validate::Unplaced, &mut found);
-    found.is_empty().then_some((position, dialect))
+    validate::rules(&position.board, tally, Some(side), Some(&position.hands), moves, &validate::Unplaced, &mut rules);
+    Some(Quick { position, canonical, rules })
 }
 
-/// The board of a board field the automaton accepted, and its pieces counted, when it has nine
-/// ranks of nine squares and no split run of empty squares.
-fn clean_board(text: &str) -> Option<(crate::shogi::Board, validate::Tally)> {
+/// The board of a board field the automaton accepted, its pieces counted, and whether no run
+/// of empty squares is split; `None` unless it has nine ranks of nine squares.
+fn quick_board(text: &str) -> Option<(crate::shogi::Board, validate::Tally, bool)> {
     let mut board = crate::shogi::Board::default();
     let mut tally = validate::Tally::default();
+    let mut whole = true;
     let bytes = text.as_bytes();
     let (mut rank, mut file, mut i) = (0usize, 0usize, 0usize);
     let mut before: Option<Cell> = None;
@@ -164,9 +185,7 @@ fn clean_board(text: &str) -> Option<(crate::shogi::Board, validate::Tally)> {
         }
         let len = if b == b'+' { 2 } else { 1 };
         let cell = token::cell_bytes(bytes.get(i..i + len)?)?;
-        if before.is_some_and(|before| validate::splits_run(&before, &cell)) {
-            return None;
-        }
+        whole &= !before.is_some_and(|before| validate::splits_run(&before, &cell));
         match cell {
             Cell::Piece(p) if file < 9 => {
                 *board.0.get_mut(rank * 9 + file)? = Some(p);
@@ -178,19 +197,17 @@ fn clean_board(text: &str) -> Option<(crate::shogi::Board, validate::Tally)> {
         file += cell.width() as usize;
         (before, i) = (Some(cell), i + len);
     }
-    (rank == 8 && file == 9).then_some((board, tally))
+    (rank == 8 && file == 9).then_some((board, tally, whole))
 }
 
-/// The hands of a hand field the automaton accepted, when it is in canonical form.
-fn clean_hand(text: &str) -> Option<[crate::shogi::Hand; 2]> {
-    let mut hands = [crate::shogi::Hand::default(); 2];
-    if text == "-" {
-        return Some(hands);
-    }
-    let bytes = text.as_bytes();
-    let (mut i, mut broken) = (0, false);
-    // Each entry, a count (if any) and a piece, until the end or an entry that is not one.
-    let entries = std::iter::from_fn(|| {
+/// The entries of a hand field the automaton accepted, each a piece and the count written
+/// (`None` for one the decoders refuse, and nothing after it).
+fn hand_entries(
+    text: &str,
+) -> impl Iterator<Item = Option<((crate::shogi::Color, crate::shogi::PieceKind), Option<u32>)>> + '_ {
+    let bytes = if text == "-" { &[][..] } else { text.as_bytes() };
+    let mut i = 0;
+    std::iter::from_fn(move || {
         let start = i;
         if start >= bytes.len() {
             return None;
@@ -199,22 +216,21 @@ fn clean_hand(text: &str) -> Option<[crate::shogi::Hand; 2]> {
             i += 1;
         }
         let count = match i > start {
-            true => Some(text.get(start..i).and_then(token::hand_count)),
-            false => None,
+            true => text.get(start..i).and_then(token::hand_count).map(Some),
+            false => Some(None),
         };
         let piece = text.get(i..i + 1).and_then(token::hand_piece);
         i += 1;
-        match (piece, count) {
-            (Some(piece), None) => Some((piece, None)),
-            (Some(piece), Some(Some(n))) => Some((piece, Some(n))),
-            _ => {
-                broken = true;
-                None
-            }
-        }
-    });
-    let canonical = validate::hand_is_canonical(
-        entries.inspect(|&((color, kind), count)| hands[color.index()].add(kind, count.unwrap_or(1))),
-    );
-    (canonical && !broken).then_some(hands)
+        Some(piece.zip(count))
+    })
+}
+
+/// The hands of a hand field the automaton accepted (entries naming a piece twice add up).
+fn quick_hands(text: &str) -> Option<[crate::shogi::Hand; 2]> {
+    let mut hands = [crate::shogi::Hand::default(); 2];
+    for entry in hand_entries(text) {
+        let ((color, kind), count) = entry?;
+        hands[color.index()].add(kind, count.unwrap_or(1));
+    }
+    Some(hands)
 }

@@ -2,7 +2,9 @@
 //!
 //! Text flows one way through these layers: the grammar (`grammar/sfen.pest`, run by
 //! [`parser`]) → the syntax tree ([`ast`], built by [`build`] or, for well-formed records, by
-//! [`fast`]) → the position ([`model`]) → findings ([`validate`]) → text ([`display`]).
+//! [`fast`]) → the position ([`model`]) → findings ([`validate`]) → text ([`display`]). A
+//! record with no finding at all needs no tree: [`fast::clean`] reads it from the bytes the
+//! grammar's automaton accepted straight into its position, and runs the same rules on it.
 //!
 //! ```
 //! use kifu::sfen::{self, DialectChoice};
@@ -91,7 +93,13 @@ pub fn check_without_repair(text: &str, choice: DialectChoice) -> Checked {
 #[cold]
 fn repaired(text: &str, choice: DialectChoice, diagnostics: &mut Vec<Diagnostic>, syntax: Vec<crate::span::Span>) {
     if let Some(automaton) = fast::automaton(choice) {
-        let valid = |t: &str| fast::parse(t, choice).and_then(|record| judge(record, Vec::new()).warnings_if_valid());
+        // A candidate (which the automaton accepted) in canonical form is judged by the rules
+        // alone, without its syntax tree.
+        let valid = |t: &str| match fast::quick(t) {
+            Some(q) if q.rules.iter().any(Diagnostic::is_error) => None,
+            Some(q) if q.canonical => Some(q.rules.len()),
+            _ => fast::parse(t, choice).and_then(|record| judge(record, Vec::new()).warnings_if_valid()),
+        };
         crate::notation::repair::repair(text, diagnostics, syntax, automaton, valid);
     }
     vet(text, choice, diagnostics);
