@@ -437,13 +437,17 @@ impl JsonText<'_> {
 /// A record of JSON text, or the findings that kept a value from being read.
 type JsonRecord<'a> = Result<&'a Node, &'a [Diagnostic]>;
 
+/// What [`each_json`] hands each record to: the text it is in, the record, and the findings
+/// on the bytes of that text (given with its first record).
+type OnJson<'f> = dyn FnMut(&JsonText<'_>, JsonRecord<'_>, &[Diagnostic]) -> io::Result<()> + 'f;
+
 /// Hands `f` each record of a JSON input ([`kjson::Pieces`]: line by line for JSON Lines,
 /// else one document of bounded size), or the findings that kept a value from being read, with
 /// the findings on the bytes of its piece of text (its encoding), given with its first value.
 fn each_json(
     name: &str,
     input: impl Read,
-    f: &mut dyn FnMut(&JsonText<'_>, JsonRecord<'_>, &[Diagnostic]) -> io::Result<()>,
+    f: &mut OnJson<'_>,
 ) -> io::Result<()> {
     for piece in kjson::Pieces::new(input) {
         let piece = piece.map_err(|e| context(e, format_args!("cannot read `{name}`")))?;
