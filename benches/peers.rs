@@ -10,7 +10,9 @@
 //! writer. Then it times, each `PEERS_RUNS` times (3), the median kept:
 //!
 //! * `kifu check` end to end (the release binary), on one core (`-j 1`) and on all;
-//! * kifu's library in a plain line loop (`sfen::check`, `fen::check`) on one core;
+//! * kifu's library in a plain line loop (`Format::check_text`, the call `kifu check` makes for
+//!   each record: a record without findings read straight into its position, any other in
+//!   full) on one core;
 //! * the peers' parse-and-validate calls in the same loop: haitaka's `Board::from_sfen` and
 //!   shakmaty's `Fen::from_ascii` then `into_position::<Chess>`;
 //! * `kifu check` on the PSN games in its three modes, in MB/s.
@@ -29,6 +31,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use generate::{fen_records, psn_games, sfen_records, slip, Rng, FEN_ALPHABET, SFEN_ALPHABET};
+use kifu::format::Format;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 
@@ -112,8 +115,9 @@ fn main() {
     let fen_slips = file(&dir, "slips.fen", || with_slips(&fen_records(1, n), FEN_ALPHABET, 2).join("\n") + "\n");
     let psn = file(&dir, &format!("games-{psn_mb}mb.psn"), || psn_games(1, psn_mb << 20));
 
-    let sfen_lib = |l: &str| kifu::sfen::check(l, kifu::sfen::DialectChoice::Auto).is_valid();
-    let fen_lib = |l: &str| kifu::fen::check(l, kifu::fen::Kind::Fen, kifu::fen::Dialect::Standard).is_valid();
+    let valid = |format: Format, l: &str| !format.check_text(l).0.iter().any(kifu::diagnostic::Diagnostic::is_error);
+    let sfen_lib = |l: &str| valid(Format::Sfen(kifu::sfen::DialectChoice::Auto), l);
+    let fen_lib = |l: &str| valid(Format::Fen(kifu::fen::Dialect::Standard), l);
     // haitaka panics on some slipped records: such a record counts as refused (and the panic's
     // cost as part of its time), and the count is printed below the table.
     std::panic::set_hook(Box::new(|_| {}));

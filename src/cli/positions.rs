@@ -444,11 +444,7 @@ type OnJson<'f> = dyn FnMut(&JsonText<'_>, JsonRecord<'_>, &[Diagnostic]) -> io:
 /// Hands `f` each record of a JSON input ([`kjson::Pieces`]: line by line for JSON Lines,
 /// else one document of bounded size), or the findings that kept a value from being read, with
 /// the findings on the bytes of its piece of text (its encoding), given with its first value.
-fn each_json(
-    name: &str,
-    input: impl Read,
-    f: &mut OnJson<'_>,
-) -> io::Result<()> {
+fn each_json(name: &str, input: impl Read, f: &mut OnJson<'_>) -> io::Result<()> {
     for piece in kjson::Pieces::new(input) {
         let piece = piece.map_err(|e| context(e, format_args!("cannot read `{name}`")))?;
         let (text, line, unread) = piece.text();

@@ -114,7 +114,8 @@ pub struct Repairs {
     /// The edits of each repair (one or two, in the order of the text), at most
     /// [`MAX_SHOWN`].
     pub found: Vec<Vec<Edit>>,
-    /// How many distinct repairs there were in all.
+    /// How many distinct repairs were found: all there are when the search is `complete`; the
+    /// search stops early once several leave no doubt which to show.
     pub count: usize,
     /// True when every repair of this size was tried, so that one found is the only one.
     pub complete: bool,
@@ -205,6 +206,15 @@ struct Found {
 /// Most repairs a search keeps, to choose the likeliest among.
 const KEPT: usize = 16;
 
+impl Found {
+    /// True when more repairs cannot change the report: there are several (so none is sure),
+    /// and the first [`MAX_SHOWN`] kept leave no warning (so none found later ranks before
+    /// them: among repairs as likely, the one found first, nearer the faults, comes first).
+    fn settled(&self) -> bool {
+        self.count > 1 && self.found.iter().filter(|(_, warnings)| *warnings == 0).count() >= MAX_SHOWN
+    }
+}
+
 impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
     /// The byte positions where a slip may be undone, nearest to the faults first, up to
     /// `limit` (the place where the automaton stopped: a fault of the grammar is at or before
@@ -226,9 +236,9 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
         here.into_iter().chain(replaced).chain(inserted)
     }
 
-    /// True while the budget lasts.
+    /// True while the budget lasts and the report is not settled.
     fn open(&self) -> bool {
-        self.reads < self.budget && self.checks < MAX_CHECKS
+        self.reads < self.budget && self.checks < MAX_CHECKS && !self.out.settled()
     }
 
     /// Judges `fixed`, a text the grammar accepts: a repair when the rules find it valid.
