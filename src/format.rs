@@ -187,6 +187,7 @@ impl Format {
                     (checked.diagnostics, checked.record.dialect.map(Self::from))
                 }
             },
+            Self::Fen(dialect) if fen::fast::is_clean(text, dialect) => (Vec::new(), Some(self)),
             Self::Fen(dialect) => (fen::check(text, fen::Kind::Fen, dialect).diagnostics, Some(self)),
             Self::Epd(dialect) => (fen::check(text, fen::Kind::Epd, dialect).diagnostics, Some(self)),
             Self::Json => (crate::json::check(text), Some(self)),

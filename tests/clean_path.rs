@@ -7,7 +7,8 @@
 #[path = "common/generate.rs"]
 mod generate;
 
-use generate::{sfen_records, slip, Rng, SFEN_ALPHABET};
+use generate::{fen_records, sfen_records, slip, Rng, FEN_ALPHABET, SFEN_ALPHABET};
+use kifu::fen;
 use kifu::sfen::{self, DialectChoice};
 
 /// Asserts that the clean path and the full check agree on `text` in every dialect choice;
@@ -76,4 +77,64 @@ fn sfen_form_warnings_and_rules_leave_the_clean_path() {
     // Canonical hands and a position with checks are clean.
     assert!(sfen_agrees(&format!("{hands}R2Gb2n18p 1")));
     assert!(sfen_agrees("4k4/9/4R4/9/9/9/9/9/4K4 w - 2"));
+}
+
+/// Asserts that the clean path and the full check agree on the FEN record `text` in both
+/// dialects; true when the record is clean.
+fn fen_agrees(text: &str) -> bool {
+    let mut clean_somewhere = false;
+    for dialect in [fen::Dialect::Standard, fen::Dialect::Chess960] {
+        let full = fen::check_without_repair(text, fen::Kind::Fen, dialect);
+        let clean = fen::fast::clean(text, dialect);
+        let codes: Vec<&str> = full.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(clean.is_some(), codes.is_empty(), "{dialect:?} `{text}`: {codes:?}");
+        assert_eq!(fen::fast::is_clean(text, dialect), clean.is_some(), "{dialect:?} `{text}`");
+        if let Some(position) = clean {
+            assert_eq!(Some(position), full.position, "{dialect:?} `{text}`");
+            clean_somewhere = true;
+        }
+    }
+    clean_somewhere
+}
+
+#[test]
+fn fen_clean_path_agrees_with_the_full_check() {
+    let records = fen_records(23, 3000);
+    let mut rng = Rng::new(24);
+    let (mut clean, mut all) = (0, 0);
+    for record in &records {
+        let once = slip(record, FEN_ALPHABET, &mut rng);
+        let twice = slip(&once, FEN_ALPHABET, &mut rng);
+        for text in [record.as_str(), &once, &twice] {
+            all += 1;
+            clean += usize::from(fen_agrees(text));
+        }
+    }
+    assert!(clean >= records.len() && clean < all * 2 / 3, "{clean} clean of {all}");
+}
+
+#[test]
+fn fen_form_warnings_and_rules_leave_the_clean_path() {
+    assert!(fen_agrees("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+    assert!(fen_agrees("4k3/8/8/8/8/8/8/4K3 b - - 10 40"));
+    for not_clean in [
+        // Form: a split run of blank squares, castling rights out of order.
+        "rnbqkbnr/pppppppp/8/8/44/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w QKkq - 0 1",
+        // Rules: the clocks, kings, a pawn on the back rank, material, checks, castling
+        // rights without their rook, a repeated right, an en passant square with no pawn.
+        "4k3/8/8/8/8/8/8/4K3 w - - 5 1",
+        "4k3/8/8/8/8/8/8/8 w - - 0 1",
+        "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
+        "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/PPPPPPPP/QQQQK3 w - - 0 1",
+        "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KKkq - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
+        // Syntax: a rank of seven squares.
+        "rnbqkbn/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ] {
+        assert!(!fen_agrees(not_clean), "`{not_clean}` is not clean");
+    }
 }

@@ -4,9 +4,9 @@
 
 use std::sync::OnceLock;
 
-use super::ast::{Castling, Dialect, Placement, Record};
+use super::ast::{Castling, Cell, Dialect, Placement, Record};
 use super::parser::Rule;
-use super::{token, Kind};
+use super::{token, validate, Kind, Position};
 use crate::chess::CastleRight;
 use crate::notation::grammar::{self, RuleDfa, Shipped};
 use crate::span::{Span, Spanned};
@@ -111,4 +111,144 @@ fn read_castling(text: &str, span: Span) -> Option<Castling> {
         }
     }
     Some(Castling { span, rights })
+}
+
+/// Most castling rights a record can list once each: `K`, `Q`, `A`-`H`, and their lowercase.
+const MOST_RIGHTS: usize = 20;
+
+/// A FEN record read straight from its bytes, as [`clean`] reads it.
+struct Quick {
+    board: crate::chess::Board,
+    tally: super::validate::Tally,
+    side: crate::chess::Color,
+    rights: [Spanned<CastleRight>; MOST_RIGHTS],
+    listed: usize,
+    en_passant: Option<crate::chess::Square>,
+    halfmove: u64,
+    fullmove: u64,
+    /// No form warning: no split run of blank squares, the castling rights in order.
+    canonical: bool,
+}
+
+/// The FEN record `text` read straight from its bytes, when the automaton of `dialect` accepts
+/// it, every rank covers eight squares and no castling right is listed twice (`None` for any
+/// other record).
+fn quick(text: &str, dialect: Dialect) -> Option<Quick> {
+    if !matches(text, Kind::Fen, dialect) {
+        return None;
+    }
+    // The automaton vouched for the shape: six fields at single spaces.
+    let mut fields = text.split(' ');
+    let (placement, side, castling) = (fields.next()?, fields.next()?, fields.next()?);
+    let (en_passant, halfmove, fullmove) = (fields.next()?, fields.next()?, fields.next()?);
+    let (board, tally, whole) = quick_board(placement)?;
+    let none = Spanned::new(
+        CastleRight { color: crate::chess::Color::White, side: crate::chess::CastleSide::King },
+        Span::default(),
+    );
+    let mut rights = [none; MOST_RIGHTS];
+    let mut listed = 0;
+    if castling != "-" {
+        for i in 0..castling.len() {
+            let right = token::castle_right(castling.get(i..i + 1)?)?;
+            if rights[..listed].iter().any(|r| r.node == right) {
+                return None; // a repeated right: the full reading explains it
+            }
+            *rights.get_mut(listed)? = Spanned::new(right, Span::default());
+            listed += 1;
+        }
+    }
+    let canonical = whole && validate::castling_in_order(rights[..listed].iter().map(|r| r.node));
+    Some(Quick {
+        board,
+        tally,
+        side: token::side(side)?,
+        rights,
+        listed,
+        en_passant: token::en_passant(en_passant)?,
+        halfmove: token::counter(halfmove)?,
+        fullmove: token::counter(fullmove)?,
+        canonical,
+    })
+}
+
+/// The board of a placement the automaton accepted, its pieces counted, and whether no run of
+/// blank squares is split; `None` unless it has eight ranks of eight squares.
+fn quick_board(text: &str) -> Option<(crate::chess::Board, validate::Tally, bool)> {
+    let mut board = crate::chess::Board::default();
+    let mut tally = validate::Tally::default();
+    let mut whole = true;
+    let (mut rank, mut file) = (0usize, 0usize);
+    let mut before: Option<Cell> = None;
+    for b in text.bytes() {
+        if b == b'/' {
+            if file != 8 {
+                return None;
+            }
+            (rank, file, before) = (rank + 1, 0, None);
+            continue;
+        }
+        let cell = token::cell_bytes(&[b])?;
+        whole &= !before.is_some_and(|before| validate::splits_run(&before, &cell));
+        match cell {
+            Cell::Piece(p) if file < 8 => {
+                *board.0.get_mut(rank * 8 + file)? = Some(p);
+                tally.add(crate::chess::Square::from_index(rank * 8 + file)?, p);
+            }
+            Cell::Empty(_) if file + cell.width() as usize <= 8 => {}
+            _ => return None,
+        }
+        file += cell.width() as usize;
+        before = Some(cell);
+    }
+    (rank == 7 && file == 8).then_some((board, tally, whole))
+}
+
+impl Quick {
+    /// True when the record has no finding: in canonical form, and keeping every rule
+    /// ([`validate::rules`], the rules [`super::check`] runs).
+    fn is_clean(&self, dialect: Dialect) -> bool {
+        if !self.canonical {
+            return false;
+        }
+        fn at<T>(node: T) -> Option<Spanned<T>> {
+            Some(Spanned::new(node, Span::default()))
+        }
+        let facts = validate::Facts {
+            board: Some((&self.board, self.tally)),
+            side: at(self.side),
+            castling: Some(&self.rights[..self.listed]),
+            en_passant: at(self.en_passant),
+            halfmove: at(self.halfmove),
+            fullmove: at(self.fullmove),
+        };
+        let mut found = Vec::new();
+        validate::rules(&facts, &validate::Unplaced, dialect, &mut found);
+        found.is_empty()
+    }
+}
+
+/// True when the FEN record `text` has no finding at all (see [`clean`]), found without a
+/// syntax tree and without allocating.
+pub fn is_clean(text: &str, dialect: Dialect) -> bool {
+    quick(text, dialect).is_some_and(|q| q.is_clean(dialect))
+}
+
+/// The position of the FEN record `text` when it has no finding at all: the automaton of
+/// `dialect` accepts it, every rank covers eight squares, it is in canonical form and it keeps
+/// every rule ([`validate::rules`], the same rules [`super::check`] runs). Read straight from
+/// the bytes, with no syntax tree. `None` for any other record (and for EPD records, whose
+/// operations are read in full), which [`super::check`] reads in full to say what is wrong.
+pub fn clean(text: &str, dialect: Dialect) -> Option<Position> {
+    let q = quick(text, dialect).filter(|q| q.is_clean(dialect))?;
+    let mut castling: Vec<CastleRight> = q.rights[..q.listed].iter().map(|r| r.node).collect();
+    castling.sort_unstable();
+    Some(Position {
+        board: q.board,
+        side: q.side,
+        castling,
+        en_passant: q.en_passant,
+        halfmove: q.halfmove,
+        fullmove: q.fullmove,
+    })
 }

@@ -37,57 +37,169 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, dialect: Dial
     if let Some(c) = castling {
         check_castling_order(c, out);
     }
-    if let (Some(h), Some(f), Some(side), true, true, true) =
-        (record.halfmove, record.fullmove, record.side, sound.halfmove, sound.fullmove, sound.side)
-    {
-        check_clocks(h, f, side, out);
-    }
-    let (Some(p), Some(board)) = (&record.placement, board) else { return };
-    let at = |sq: Square| square_span(p, sq);
-    let census = Census::of(board);
-    check_kings(&census, p, &at, out);
-    check_pawns(&census, &at, out);
-    check_material(&census, p, &at, out);
-    let side = record.side.filter(|_| sound.side);
-    check_checks(board, &census, side, &at, out);
-    if let Some(c) = castling {
-        check_castling_rights(board, &census, &c.rights, dialect, &at, out);
-    }
-    if let (Some(ep), Some(side), true) = (record.en_passant, side, sound.en_passant) {
-        let halfmove = record.halfmove.filter(|_| sound.halfmove);
-        check_en_passant(board, &census, ep, side, halfmove, &at, out);
+    let facts = Facts {
+        board: board.map(|b| (b, Tally::of(b))),
+        side: record.side.filter(|_| sound.side),
+        castling: castling.map(|c| c.rights.as_slice()),
+        en_passant: record.en_passant.filter(|_| sound.en_passant),
+        halfmove: record.halfmove.filter(|_| sound.halfmove),
+        fullmove: record.fullmove.filter(|_| sound.fullmove),
+    };
+    match &record.placement {
+        Some(p) => rules(&facts, &Tree(p), dialect, out),
+        None => rules(&Facts { board: None, ..facts }, &Unplaced, dialect, out),
     }
 }
 
-/// The pieces of a board, gathered once.
-struct Census {
-    pieces: Vec<(Square, Piece)>,
+/// What the rules judge: the parts of a record that read without errors (`None` for the
+/// others), the board with its [`Tally`].
+#[derive(Clone, Copy, Debug)]
+pub struct Facts<'a> {
+    /// The board, and its pieces counted.
+    pub board: Option<(&'a Board, Tally)>,
+    /// The active colour.
+    pub side: Option<Spanned<Color>>,
+    /// The castling rights, as written.
+    pub castling: Option<&'a [Spanned<CastleRight>]>,
+    /// The en passant square.
+    pub en_passant: Option<Spanned<Option<Square>>>,
+    /// The halfmove clock.
+    pub halfmove: Option<Spanned<u64>>,
+    /// The fullmove number.
+    pub fullmove: Option<Spanned<u64>>,
+}
+
+/// Where the findings of the rules point: a record's placement, or nowhere, for a position
+/// read without its syntax tree ([`Unplaced`]), whose findings are only counted.
+pub trait Places {
+    /// The square `square` of the placement.
+    fn square(&self, square: Square) -> Span;
+    /// The whole placement.
+    fn placement(&self) -> Span;
+}
+
+/// The places of a placement's squares.
+struct Tree<'a>(&'a Placement);
+
+impl Places for Tree<'_> {
+    fn square(&self, square: Square) -> Span {
+        square_span(self.0, square)
+    }
+    fn placement(&self) -> Span {
+        self.0.span
+    }
+}
+
+/// No places (see [`super::fast::clean`]).
+pub struct Unplaced;
+
+impl Places for Unplaced {
+    fn square(&self, _: Square) -> Span {
+        Span::default()
+    }
+    fn placement(&self) -> Span {
+        Span::default()
+    }
+}
+
+/// Adds to `out` every rule of chess that `facts` break, with spans from `places`: the clocks,
+/// and with a board, its pieces, checks, castling rights and en passant square.
+pub fn rules(facts: &Facts<'_>, places: &dyn Places, dialect: Dialect, out: &mut Vec<Diagnostic>) {
+    if let (Some(h), Some(f), Some(side)) = (facts.halfmove, facts.fullmove, facts.side) {
+        check_clocks(h, f, side, out);
+    }
+    let Some((board, tally)) = facts.board else { return };
+    let at = |sq: Square| places.square(sq);
+    let census = Census { board, tally };
+    check_kings(&census, places.placement(), &at, out);
+    check_pawns(&census, &at, out);
+    check_material(&census, places.placement(), &at, out);
+    check_checks(board, &census, facts.side, &at, out);
+    if let Some(rights) = facts.castling {
+        check_castling_rights(board, &census, rights, dialect, &at, out);
+    }
+    if let (Some(ep), Some(side)) = (facts.en_passant, facts.side) {
+        check_en_passant(board, &census, ep, side, facts.halfmove, &at, out);
+    }
+}
+
+/// True when two cells side by side split one run of blank squares (`fen::split-blank-run`).
+pub(super) const fn splits_run(before: &Cell, cell: &Cell) -> bool {
+    matches!((before, cell), (Cell::Empty(_), Cell::Empty(_)))
+}
+
+/// True when castling rights are in the usual order (`fen::castling-order`): each after the
+/// one before.
+pub(super) fn castling_in_order(rights: impl Iterator<Item = CastleRight>) -> bool {
+    let mut last = None;
+    for right in rights {
+        if last.is_some_and(|l| right < l) {
+            return false;
+        }
+        last = Some(right);
+    }
+    true
+}
+
+/// The pieces of a board, counted for every check (nothing allocated): the checks look
+/// further only where the counts show a fault. Counted in one pass over the board
+/// ([`Tally::of`]), or piece by piece as a reader places them ([`Tally::add`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
     /// Pieces per colour and role.
     counts: [[usize; 6]; 2],
     /// Light-squared bishops per colour.
     light_bishops: [usize; 2],
     /// The first king of each colour.
     kings: [Option<Square>; 2],
+    /// Some pawn stands on rank 1 or 8.
+    back_pawn: bool,
 }
 
-impl Census {
-    fn of(board: &Board) -> Self {
-        let mut census =
-            Self { pieces: Vec::with_capacity(32), counts: [[0; 6]; 2], light_bishops: [0; 2], kings: [None; 2] };
+impl Tally {
+    /// Counts `piece` on `square`; pieces are added in FEN order.
+    #[inline]
+    pub fn add(&mut self, square: Square, piece: Piece) {
+        let c = piece.color.index();
+        self.counts[c][piece.role.index()] += 1;
+        if piece.role == Role::Bishop && square.is_light() {
+            self.light_bishops[c] += 1;
+        }
+        if piece.role == Role::King && self.kings[c].is_none() {
+            self.kings[c] = Some(square);
+        }
+        self.back_pawn |= piece.role == Role::Pawn && (square.rank() == 1 || square.rank() == 8);
+    }
+
+    /// The tally of `board`.
+    pub fn of(board: &Board) -> Self {
+        let mut tally = Self::default();
         for (i, p) in board.0.iter().enumerate() {
             if let (Some(p), Some(sq)) = (p.as_ref(), Square::from_index(i)) {
-                let c = p.color.index();
-                census.pieces.push((sq, *p));
-                census.counts[c][p.role.index()] += 1;
-                if p.role == Role::Bishop && sq.is_light() {
-                    census.light_bishops[c] += 1;
-                }
-                if p.role == Role::King && census.kings[c].is_none() {
-                    census.kings[c] = Some(sq);
-                }
+                tally.add(sq, *p);
             }
         }
-        census
+        tally
+    }
+}
+
+/// A board and its [`Tally`].
+struct Census<'a> {
+    board: &'a Board,
+    tally: Tally,
+}
+
+impl std::ops::Deref for Census<'_> {
+    type Target = Tally;
+
+    fn deref(&self) -> &Tally {
+        &self.tally
+    }
+}
+
+impl Census<'_> {
+    fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.board.0.iter().enumerate().filter_map(|(i, p)| Some((Square::from_index(i)?, (*p)?)))
     }
 
     fn count(&self, color: Color, role: Role) -> usize {
@@ -95,7 +207,7 @@ impl Census {
     }
 
     fn of_color(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.pieces.iter().copied().filter(move |(_, p)| p.color == color)
+        self.pieces().filter(move |(_, p)| p.color == color)
     }
 
     fn squares(&self, color: Color, role: Role) -> Vec<Square> {
@@ -117,7 +229,8 @@ fn check_blank_runs(p: &Placement, out: &mut Vec<Diagnostic>) {
         let cells = p.cells_of(rank);
         let mut start = 0;
         for i in 0..=cells.len() {
-            if cells.get(i).is_some_and(|c| matches!(c.node, Cell::Empty(_))) {
+            let empty = cells.get(i).is_some_and(|c| matches!(c.node, Cell::Empty(_)));
+            if empty && (i == start || splits_run(&cells[i - 1].node, &cells[i].node)) {
                 continue;
             }
             let run = &cells[start..i];
@@ -143,6 +256,9 @@ fn check_blank_runs(p: &Placement, out: &mut Vec<Diagnostic>) {
 
 fn check_castling_order(castling: &super::ast::Castling, out: &mut Vec<Diagnostic>) {
     let rights = &castling.rights;
+    if castling_in_order(rights.iter().map(|r| r.node)) {
+        return;
+    }
     if let Some(pair) = rights.windows(2).find(|w| w[1].node < w[0].node) {
         let mut sorted: Vec<CastleRight> = rights.iter().map(|r| r.node).collect();
         sorted.sort_unstable();
@@ -178,7 +294,7 @@ fn check_clocks(h: Spanned<u64>, f: Spanned<u64>, side: Spanned<Color>, out: &mu
     }
 }
 
-fn check_kings(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
+fn check_kings(census: &Census<'_>, placement: Span, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
     for color in [Color::White, Color::Black] {
         if census.count(color, Role::King) == 1 {
             continue;
@@ -186,7 +302,7 @@ fn check_kings(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, out:
         let kings = census.squares(color, Role::King);
         match kings.as_slice() {
             [] => out.push(
-                Diagnostic::error(codes::fen::MISSING_KING, p.span, format!("{} has no king", color.name()))
+                Diagnostic::error(codes::fen::MISSING_KING, placement, format!("{} has no king", color.name()))
                     .label(format!("no {} on the board", if color == Color::White { "`K`" } else { "`k`" }))
                     .help("each side has exactly one king"),
             ),
@@ -208,13 +324,15 @@ fn check_kings(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, out:
     }
 }
 
-fn check_pawns(census: &Census, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
-    for (sq, piece) in census.pieces.iter().filter(|(sq, p)| p.role == Role::Pawn && (sq.rank() == 1 || sq.rank() == 8))
-    {
+fn check_pawns(census: &Census<'_>, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
+    if !census.back_pawn {
+        return;
+    }
+    for (sq, piece) in census.pieces().filter(|(sq, p)| p.role == Role::Pawn && (sq.rank() == 1 || sq.rank() == 8)) {
         out.push(
             Diagnostic::error(
                 codes::fen::PAWN_ON_BACK_RANK,
-                at(*sq),
+                at(sq),
                 format!("a {} stands on {sq}, on rank {}", piece.describe(), sq.rank()),
             )
             .label("a pawn on the first or last rank")
@@ -223,7 +341,7 @@ fn check_pawns(census: &Census, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagn
     }
 }
 
-fn check_material(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
+fn check_material(census: &Census<'_>, placement: Span, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
     for color in [Color::White, Color::Black] {
         let n = |role| census.count(color, role);
         let light = census.light_bishops[color.index()];
@@ -254,7 +372,7 @@ fn check_material(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, o
             out.push(
                 Diagnostic::error(
                     codes::fen::TOO_MANY_PIECES,
-                    p.span,
+                    placement,
                     format!("{} has {count} pieces; a side has 16", color.name()),
                 )
                 .label(format!("{count} {} pieces", color.name()))
@@ -273,7 +391,7 @@ fn check_material(census: &Census, p: &Placement, at: &dyn Fn(Square) -> Span, o
 /// Pieces of `color` beyond the starting set must be promoted pawns: no more of them than its
 /// missing pawns (it has `pawns`). Bishops count by the colour of their squares.
 fn check_promotions(
-    census: &Census,
+    census: &Census<'_>,
     color: Color,
     pawns: usize,
     at: &dyn Fn(Square) -> Span,
@@ -323,7 +441,7 @@ fn check_promotions(
 /// pieces (or in other ways) than one move brings about.
 fn check_checks(
     board: &Board,
-    census: &Census,
+    census: &Census<'_>,
     side: Option<Spanned<Color>>,
     at: &dyn Fn(Square) -> Span,
     out: &mut Vec<Diagnostic>,
@@ -414,7 +532,7 @@ fn side_name(side: CastleSide) -> String {
 
 fn check_castling_rights(
     board: &Board,
-    census: &Census,
+    census: &Census<'_>,
     rights: &[Spanned<CastleRight>],
     dialect: Dialect,
     at: &dyn Fn(Square) -> Span,
@@ -536,7 +654,7 @@ fn check_castling_repeats(named: &[(Color, bool, Option<Square>, &Spanned<Castle
 
 fn check_en_passant(
     board: &Board,
-    census: &Census,
+    census: &Census<'_>,
     ep: Spanned<Option<Square>>,
     side: Spanned<Color>,
     halfmove: Option<Spanned<u64>>,
@@ -628,7 +746,7 @@ fn between(a: Square, b: Square, x: Square) -> bool {
 #[allow(clippy::too_many_arguments)]
 fn check_after_double_step(
     board: &Board,
-    census: &Census,
+    census: &Census<'_>,
     ep_span: Span,
     pawn: Square,
     from: Square,
