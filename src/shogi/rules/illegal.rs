@@ -211,6 +211,67 @@ impl State {
         code != 0 && code != WALL && f != t && self.reaches(f, t, code).is_ok()
     }
 
+    /// Calls `each` with the square and piece of every piece that reaches `to` as
+    /// [`State::can_reach`] says, each once and in no set order: only the first piece along
+    /// each of the eight lines through `to` and the knights a jump away can, so no other
+    /// square is looked at.
+    pub fn reaching(&self, to: Square, each: impl FnMut(Square, Piece)) {
+        self.reaching_lines(to, 0xFF, [true; 2], each);
+    }
+
+    /// [`State::reaching`], for a caller that wants only some of the pieces that reach `to`:
+    /// every piece that moves as one of `like` moves is given (and perhaps others), and only
+    /// the lines such a piece could come along are looked at.
+    pub fn reaching_like(&self, to: Square, like: impl IntoIterator<Item = Piece>, each: impl FnMut(Square, Piece)) {
+        let (mut towards, mut knights) = (0u8, [false; 2]);
+        for piece in like {
+            let code = encode(piece);
+            towards |= STEPS[usize::from(code)] | SLIDES[usize::from(code)];
+            if code & (KIND | PROMOTED) == KNIGHT {
+                knights[piece.color.index()] = true;
+            }
+        }
+        self.reaching_lines(to, towards, knights, each);
+    }
+
+    /// The pieces that reach `to` moving in a direction of `towards` (a set of [`DIRS`]), and
+    /// the knights of the colours `knights` says.
+    fn reaching_lines(&self, to: Square, towards: u8, knights: [bool; 2], mut each: impl FnMut(Square, Piece)) {
+        let t = cell_of(to);
+        for (d, &off) in DIRS.iter().enumerate() {
+            // The piece moves the other way along the line, towards `to`.
+            let back = 1u8 << ((d + 4) & 7);
+            if towards & back == 0 {
+                continue;
+            }
+            let mut s = go(t, off);
+            let mut reach = STEPS[usize::from(self.cells[s])] | SLIDES[usize::from(self.cells[s])];
+            while self.cells[s] == 0 {
+                s = go(s, off);
+                reach = SLIDES[usize::from(self.cells[s])];
+            }
+            if reach & back != 0 {
+                if let Some(piece) = decode(self.cells[s]) {
+                    each(square_of(s), piece);
+                }
+            }
+        }
+        for (color, jumps) in KNIGHT_JUMPS.iter().enumerate() {
+            if !knights[color] {
+                continue;
+            }
+            let knight = if color == 0 { BLACK | KNIGHT } else { WHITE | KNIGHT };
+            for &off in jumps {
+                let s = go(t, -off);
+                if self.cells[s] == knight {
+                    if let Some(piece) = decode(knight) {
+                        each(square_of(s), piece);
+                    }
+                }
+            }
+        }
+    }
+
     /// The squares where `piece` stands.
     pub fn squares_of(&self, piece: Piece) -> impl Iterator<Item = Square> + '_ {
         let code = encode(piece);
