@@ -887,13 +887,26 @@ impl Scanner {
         let base = self.game.start - self.origin;
         let tokens = &self.game.tokens[first..];
         let word = |t: &Token| &self.buf[base + t.span.start..base + t.span.end];
-        let unknown = tokens.iter().filter(|t| t.kind == Kind::Unknown).count();
-        let wordy_unknown = tokens.iter().filter(|t| t.kind == Kind::Unknown && wordy(word(t))).count();
-        let known = tokens.iter().filter(|t| matches!(t.kind, Kind::Word(_))).count();
-        let kinds: Vec<WordKind> =
-            tokens.iter().filter_map(|t| if let Kind::Word(k) = t.kind { Some(k) } else { None }).collect();
-        let clocked = kinds.len() >= 3 && kinds[kinds.len() - 2..] == [WordKind::Clock, WordKind::Clock];
-        if unknown == 0 && clocked && kinds.iter().any(|k| k.is_move() || k.is_end()) {
+        // One pass over the line's tokens: its unknown words (and how many are wordy), its
+        // words, whether one is a move or an end, and the kinds of its last two words.
+        let (mut unknown, mut wordy_unknown, mut known) = (0, 0, 0);
+        let (mut moves_or_ends, mut last_two) = (false, [None, None]);
+        for t in tokens {
+            match t.kind {
+                Kind::Unknown => {
+                    unknown += 1;
+                    wordy_unknown += usize::from(wordy(word(t)));
+                }
+                Kind::Word(k) => {
+                    known += 1;
+                    moves_or_ends |= k.is_move() || k.is_end();
+                    last_two = [last_two[1], Some(k)];
+                }
+                _ => {}
+            }
+        }
+        let clocked = known >= 3 && last_two == [Some(WordKind::Clock); 2];
+        if unknown == 0 && clocked && moves_or_ends {
             self.game.timed = true;
         }
         let prose = if self.game.timed {

@@ -325,6 +325,21 @@ impl State {
                 } else if must_promote(code, rel[to]) {
                     return Some(Illegal::MustPromote { piece: moving, from: from_sq, to: to_sq });
                 }
+                // The quick way for a side with one king: is it attacked on the board after the
+                // move, looked at without playing it? If not, the move is legal; if so, the
+                // move is played below to say by what.
+                if self.king_count[side] == 1 {
+                    let king = usize::from(self.kings[side]);
+                    let them = us ^ WALL;
+                    let attacked = if from == king {
+                        self.attacker(to, them, from).is_some()
+                    } else {
+                        self.attacker_after(king, them, from, to).is_some()
+                    };
+                    if !attacked {
+                        return None;
+                    }
+                }
             }
             Move::Drop { kind, to: to_sq } => {
                 let to = cell_of(to_sq);

@@ -221,3 +221,12 @@ fn the_repetition_key_kept_move_by_move_is_the_positions_own() {
     let b = state("4k4/9/9/9/9/9/9/9/4K4 b - 7");
     assert_eq!(a.repetition_key(), b.repetition_key());
 }
+
+#[test]
+fn is_legal_agrees_with_generation_along_random_games() {
+    // `why_illegal` looks at the king's safety without playing a board move; the generator
+    // plays none either, but finds checks and pins its own way.
+    for s in states_met().iter().step_by(9) {
+        assert_is_legal_agrees(s);
+    }
+}
