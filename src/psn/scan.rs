@@ -218,7 +218,7 @@ fn quick_kind(word: &[u8]) -> Option<WordKind> {
     }
     let rest = word.strip_prefix(b"+").unwrap_or(word);
     let (piece, rest) = rest.split_first()?;
-    if !b"PLNSGBRK".contains(piece) {
+    if !matches!(piece, b'P' | b'L' | b'N' | b'S' | b'G' | b'B' | b'R' | b'K') {
         return None;
     }
     let rest = match rest.split_last() {
