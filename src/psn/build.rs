@@ -264,6 +264,11 @@ pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
 /// [`build`], with the findings still open to more.
 pub(crate) fn build_bounded(raw: &RawGame, text: &str) -> (Game, Findings, Features) {
     let mut b = Builder::new(raw, text);
+    // The main line's moves at once, rather than growing them move by move.
+    let moves = raw.tokens.iter().filter(|t| matches!(t.kind, Kind::Word(k) if k.is_move())).count();
+    if let Some(main) = b.frames.first_mut() {
+        main.moves.reserve(moves);
+    }
     for (index, t) in raw.tokens.iter().enumerate() {
         b.token(index, t);
     }
@@ -276,7 +281,8 @@ pub(crate) fn build_bounded(raw: &RawGame, text: &str) -> (Game, Findings, Featu
     // Numbering.
     check_numbers(&main.moves, &mut b.departures, &mut b.diagnostics, &mut b.features);
     let setup = b.read_setup();
-    let Builder { mut diagnostics, mut features, departures, headers, end, .. } = b;
+    let Builder { mut diagnostics, mut features, departures, headers, end, word_counts, .. } = b;
+    features.words = WordKind::ALL.into_iter().zip(word_counts).filter(|&(_, n)| n > 0).collect();
     features.setup = setup.as_ref().map(|s| s.source);
     features.colon_headers |= diagnostics.iter().any(|d| d.code == codes::psn::HEADER_COLON);
     departures.into_diagnostics(&mut diagnostics);
@@ -313,6 +319,8 @@ struct Builder<'a> {
     /// The first such variation (its token, and the outermost variation around it), and how many.
     too_deep_first: Option<(usize, Span)>,
     too_deep_count: usize,
+    /// How many words of each kind (by [`WordKind`] index), for [`Features::words`].
+    word_counts: [usize; WordKind::ALL.len()],
 }
 
 fn new_frame(open: Span, ply: Option<u64>) -> Frame {
@@ -336,6 +344,7 @@ impl<'a> Builder<'a> {
             skipped: 0,
             too_deep_first: None,
             too_deep_count: 0,
+            word_counts: [0; WordKind::ALL.len()],
         }
     }
 
@@ -418,7 +427,7 @@ impl<'a> Builder<'a> {
 
     /// Reads a word of kind `k`.
     fn word(&mut self, k: WordKind, word: &str, s: Span) {
-        *self.features.words.entry(k).or_default() += 1;
+        self.word_counts[k as usize] += 1;
         match k {
             WordKind::Seqnum => {
                 let digits = word.trim_end_matches('.');

@@ -484,17 +484,56 @@ fn names(m: &WrittenMove, kind: PieceKind, p: Piece) -> bool {
     }
 }
 
-/// The pieces of `side` that the letter of `m` names.
-fn named_pieces(m: &WrittenMove, kind: PieceKind, side: Color) -> Vec<Piece> {
-    if m.gold_mover {
-        let mut out = vec![Piece { color: side, kind: PieceKind::Gold, promoted: false }];
-        for kind in [PieceKind::Pawn, PieceKind::Lance, PieceKind::Knight, PieceKind::Silver] {
-            out.push(Piece { color: side, kind, promoted: true });
-        }
-        out
-    } else {
-        vec![Piece { color: side, kind, promoted: m.promoted }]
+/// The pieces that reach a square: at most one along each of the eight lines through it, and
+/// four knights.
+struct Reachers {
+    found: [(Square, Piece); 12],
+    len: usize,
+}
+
+impl Reachers {
+    /// None yet (`blank` fills the places not taken).
+    fn new(blank: (Square, Piece)) -> Self {
+        Self { found: [blank; 12], len: 0 }
     }
+
+    fn push(&mut self, sq: Square, p: Piece) {
+        if let Some(slot) = self.found.get_mut(self.len) {
+            *slot = (sq, p);
+            self.len += 1;
+        }
+    }
+
+    fn all(&self) -> &[(Square, Piece)] {
+        &self.found[..self.len]
+    }
+}
+
+/// The `i`th of the pieces of `side` that the letter of `m` names (see [`is_named`]).
+fn named_piece(m: &WrittenMove, kind: PieceKind, side: Color, i: usize) -> Option<Piece> {
+    let piece = |kind, promoted| Some(Piece { color: side, kind, promoted });
+    match (m.gold_mover, i) {
+        (true, 0) => piece(PieceKind::Gold, false),
+        (true, 1..=4) => piece([PieceKind::Pawn, PieceKind::Lance, PieceKind::Knight, PieceKind::Silver][i - 1], true),
+        (false, 0) => piece(kind, m.promoted),
+        _ => None,
+    }
+}
+
+/// True when `p` is one of the pieces of `side` that the letter of `m` names: a gold or a
+/// promoted pawn, lance, knight or silver for a `G` of Fairy-Stockfish SAN, else the kind and
+/// promotion written.
+fn is_named(m: &WrittenMove, kind: PieceKind, side: Color, p: Piece) -> bool {
+    p.color == side
+        && if m.gold_mover {
+            match p.kind {
+                PieceKind::Gold => !p.promoted,
+                PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight | PieceKind::Silver => p.promoted,
+                _ => false,
+            }
+        } else {
+            p.kind == kind && p.promoted == m.promoted
+        }
 }
 
 /// Checks the `+` or `#` written after `mv` against the position it leads to.
@@ -528,6 +567,20 @@ pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplay
         let piece = Piece { color: side, kind, promoted: false };
         return Ok(Resolved { mv, piece, needs_origin: false, could_promote: false });
     }
+    let to = m.to;
+    // The pieces that reach `to`, looked for once: of the kind written, or the one on the
+    // square written.
+    let mut reachers = Reachers::new((to, Piece { color: side, kind: PieceKind::Pawn, promoted: false }));
+    match (m.from, m.piece) {
+        (Origin::Square(from), _) => {
+            state.reaching_like(to, state.piece_at(from), |sq, p| reachers.push(sq, p));
+        }
+        (_, kind) => {
+            let kind = kind.unwrap_or(PieceKind::Pawn);
+            let like = (0..5).filter_map(|i| named_piece(m, kind, side, i));
+            state.reaching_like(to, like, |sq, p| reachers.push(sq, p));
+        }
+    }
     let from = match m.from {
         Origin::Square(from) => {
             let found = state.piece_at(from);
@@ -536,15 +589,15 @@ pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplay
                     return Err(Unplayable::WrongPiece { from, found });
                 }
             }
+            if let Some(why) = state.why_illegal(Move::Board { from, to, promote }) {
+                return Err(Unplayable::Illegal(why));
+            }
             from
         }
-        origin => find_origin(state, m, origin, promote)?,
+        // The origin found is that of a legal move.
+        origin => find_origin(state, m, origin, promote, reachers.all())?,
     };
-    let to = m.to;
     let mv = Move::Board { from, to, promote };
-    if let Some(why) = state.why_illegal(mv) {
-        return Err(Unplayable::Illegal(why));
-    }
     let piece = state.piece_at(from).unwrap_or(Piece { color: side, kind: PieceKind::Pawn, promoted: false });
     // The move is legal without promotion, and promoting changes nothing of the king's safety:
     // it could promote when the piece can and one of its squares is in the zone.
@@ -561,9 +614,9 @@ pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplay
     }
     check_mark(state, m, mv)?;
     // Would another piece of the same kind and state reach `to`? Then the spec writes the origin.
-    let needs_origin = state.squares_of(piece).any(|sq| {
-        sq != from
-            && state.can_reach(sq, to)
+    let needs_origin = reachers.all().iter().any(|&(sq, p)| {
+        p == piece
+            && sq != from
             && (state.is_legal(Move::Board { from: sq, to, promote: false })
                 || state.is_legal(Move::Board { from: sq, to, promote: true }))
     });
@@ -571,8 +624,15 @@ pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplay
 }
 
 /// The square the piece `m` moves comes from, when the text gives at most its file or rank
-/// (`origin`), or why there is none.
-fn find_origin(state: &State, m: &WrittenMove, origin: Origin, promote: bool) -> Result<Square, Unplayable> {
+/// (`origin`), or why there is none; `reachers` holds at least every piece of the kind that
+/// reaches the destination. The move from the square given is legal.
+fn find_origin(
+    state: &State,
+    m: &WrittenMove,
+    origin: Origin,
+    promote: bool,
+    reachers: &[(Square, Piece)],
+) -> Result<Square, Unplayable> {
     let side = state.side();
     let kind = m.piece.unwrap_or(PieceKind::Pawn);
     let fits = |sq: Square| match origin {
@@ -583,12 +643,10 @@ fn find_origin(state: &State, m: &WrittenMove, origin: Origin, promote: bool) ->
     // The quick way: the one piece of the kind that reaches the square and may move there.
     let mut only = None;
     let mut count = 0;
-    for wanted in named_pieces(m, kind, side) {
-        for sq in state.squares_of(wanted) {
-            if fits(sq) && state.can_reach(sq, m.to) && state.is_legal(Move::Board { from: sq, to: m.to, promote }) {
-                only = Some(sq);
-                count += 1;
-            }
+    for &(sq, p) in reachers {
+        if is_named(m, kind, side, p) && fits(sq) && state.is_legal(Move::Board { from: sq, to: m.to, promote }) {
+            only = Some(sq);
+            count += 1;
         }
     }
     // None, or several: look at every piece again, to explain.

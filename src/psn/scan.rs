@@ -197,8 +197,41 @@ static AUTOMATA: LazyLock<Automata> = LazyLock::new(|| {
 
 /// The word rule that matches all of `word`, if any.
 pub fn classify(word: &str) -> Option<WordKind> {
+    quick_kind(word.as_bytes()).or_else(|| by_automaton(word))
+}
+
+/// [`classify`] by the automaton alone.
+fn by_automaton(word: &str) -> Option<WordKind> {
     let a = &*AUTOMATA;
     a.words.classify(word.as_bytes()).map(|i| a.kinds[i])
+}
+
+/// The commonest words, named without the automaton: a sequence number (`seqnum`: digits, then
+/// `.` or `...`) and a move in the spec's form (`spec_move`: `['+'] PIECE [FROMCELL]
+/// DESTINATION [PROMOTION]`), the first two alternatives of the `word` rule. `None` leaves the
+/// word to the automaton. It names exactly the words the automaton puts in those two rules
+/// (tested on every `spec_move` word and on many others).
+fn quick_kind(word: &[u8]) -> Option<WordKind> {
+    let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits > 0 {
+        return matches!(&word[digits..], b"." | b"...").then_some(WordKind::Seqnum);
+    }
+    let rest = word.strip_prefix(b"+").unwrap_or(word);
+    let (piece, rest) = rest.split_first()?;
+    if !matches!(piece, b'P' | b'L' | b'N' | b'S' | b'G' | b'B' | b'R' | b'K') {
+        return None;
+    }
+    let rest = match rest.split_last() {
+        Some((b'+' | b'=', cells)) => cells,
+        _ => rest,
+    };
+    let cell = |c: &[u8]| matches!(c, [b'1'..=b'9', b'a'..=b'i']);
+    let spec = match rest.len() {
+        2 => cell(rest),
+        4 => cell(&rest[..2]) && cell(&rest[2..]),
+        _ => false,
+    };
+    spec.then_some(WordKind::SpecMove)
 }
 
 /// True when `line` is a header as the spec writes it: `[Keyword "text"]`.
@@ -332,6 +365,34 @@ pub fn is_first_move_line(line: &[u8]) -> bool {
     line[at..].starts_with(b"1.")
 }
 
+/// True for the ASCII characters that are white space ([`char::is_whitespace`]: the
+/// vertical tab and form feed too).
+const fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ')
+}
+
+/// Where the word starting at `start` in `text` ends: at the first white space, brace or
+/// parenthesis, or at the end of the text.
+fn word_end(text: &str, start: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut i = start;
+    while let Some(&b) = bytes.get(i) {
+        if b.is_ascii() {
+            if is_ascii_space(b) || matches!(b, b'{' | b'}' | b'(' | b')') {
+                return i;
+            }
+            i += 1;
+        } else {
+            match text.get(i..).and_then(|rest| rest.chars().next()) {
+                Some(c) if c.is_whitespace() => return i,
+                Some(c) => i += c.len_utf8(),
+                None => return i,
+            }
+        }
+    }
+    bytes.len()
+}
+
 fn wordy(word: &str) -> bool {
     let mut run = 0;
     for c in word.chars() {
@@ -399,6 +460,8 @@ pub(crate) struct Scanner {
     /// for each such line its text shares when it is taken ([`Scanner::take_games`]), however
     /// its bounds moved while it was read and wherever it cuts a line.
     legacy: std::collections::VecDeque<(usize, usize, Encoding, Option<Encoding>)>,
+    /// How many tokens the last game finished had: room for as many is made for the next.
+    tokens_hint: usize,
 }
 
 impl Scanner {
@@ -415,6 +478,7 @@ impl Scanner {
             open: None,
             after_blank: true,
             legacy: std::collections::VecDeque::new(),
+            tokens_hint: 0,
         }
     }
 
@@ -600,7 +664,8 @@ impl Scanner {
 
     fn begin(&mut self, at: usize) {
         let line = self.line;
-        self.game = RawGame { start: self.origin + at, end: self.origin + at, line, ..RawGame::default() };
+        let tokens = Vec::with_capacity(self.tokens_hint);
+        self.game = RawGame { start: self.origin + at, end: self.origin + at, line, tokens, ..RawGame::default() };
         self.state = State { started: true, ..State::default() };
     }
 
@@ -611,6 +676,7 @@ impl Scanner {
         let last = game.tokens.iter().map(|t| t.span.end).max().unwrap_or(0);
         let text = &self.buf[game.start - self.origin..at - self.origin];
         game.end = game.start + text.trim_end().len().max(last);
+        self.tokens_hint = game.tokens.len().min(4096);
         self.games.push(game);
         self.state = State::default();
     }
@@ -631,11 +697,18 @@ impl Scanner {
     fn movetext(&mut self, line_start: usize, first: usize, depth: usize, mut saw_comment: bool) {
         loop {
             // Skip white space within the line.
-            while let Some(c) = self.buf[self.pos..].chars().next() {
-                if c == '\n' || c == '\r' || !c.is_whitespace() {
-                    break;
+            while let Some(&b) = self.buf.as_bytes().get(self.pos) {
+                if b.is_ascii() {
+                    if b == b'\n' || b == b'\r' || !is_ascii_space(b) {
+                        break;
+                    }
+                    self.pos += 1;
+                    continue;
                 }
-                self.pos += c.len_utf8();
+                match self.buf[self.pos..].chars().next() {
+                    Some(c) if c.is_whitespace() => self.pos += c.len_utf8(),
+                    _ => break,
+                }
             }
             let start = self.pos;
             let Some(&b) = self.buf.as_bytes().get(start) else { break };
@@ -678,10 +751,7 @@ impl Scanner {
                     self.pos += 1;
                 }
                 _ => {
-                    let end = self.buf[start..]
-                        .char_indices()
-                        .find(|&(_, c)| c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')'))
-                        .map_or(self.buf.len(), |(i, _)| start + i);
+                    let end = word_end(&self.buf, start);
                     self.word(start, end);
                     self.pos = end;
                 }
@@ -817,13 +887,26 @@ impl Scanner {
         let base = self.game.start - self.origin;
         let tokens = &self.game.tokens[first..];
         let word = |t: &Token| &self.buf[base + t.span.start..base + t.span.end];
-        let unknown = tokens.iter().filter(|t| t.kind == Kind::Unknown).count();
-        let wordy_unknown = tokens.iter().filter(|t| t.kind == Kind::Unknown && wordy(word(t))).count();
-        let known = tokens.iter().filter(|t| matches!(t.kind, Kind::Word(_))).count();
-        let kinds: Vec<WordKind> =
-            tokens.iter().filter_map(|t| if let Kind::Word(k) = t.kind { Some(k) } else { None }).collect();
-        let clocked = kinds.len() >= 3 && kinds[kinds.len() - 2..] == [WordKind::Clock, WordKind::Clock];
-        if unknown == 0 && clocked && kinds.iter().any(|k| k.is_move() || k.is_end()) {
+        // One pass over the line's tokens: its unknown words (and how many are wordy), its
+        // words, whether one is a move or an end, and the kinds of its last two words.
+        let (mut unknown, mut wordy_unknown, mut known) = (0, 0, 0);
+        let (mut moves_or_ends, mut last_two) = (false, [None, None]);
+        for t in tokens {
+            match t.kind {
+                Kind::Unknown => {
+                    unknown += 1;
+                    wordy_unknown += usize::from(wordy(word(t)));
+                }
+                Kind::Word(k) => {
+                    known += 1;
+                    moves_or_ends |= k.is_move() || k.is_end();
+                    last_two = [last_two[1], Some(k)];
+                }
+                _ => {}
+            }
+        }
+        let clocked = known >= 3 && last_two == [Some(WordKind::Clock); 2];
+        if unknown == 0 && clocked && moves_or_ends {
             self.game.timed = true;
         }
         let prose = if self.game.timed {
@@ -930,8 +1013,97 @@ mod tests {
         }
     }
 
+    /// Every word of the `spec_move` rule (a finite language).
+    fn spec_moves() -> Vec<String> {
+        let cells: Vec<String> =
+            (b'1'..=b'9').flat_map(|f| (b'a'..=b'i').map(move |r| format!("{}{}", f as char, r as char))).collect();
+        let mut out = Vec::new();
+        for promoted in ["", "+"] {
+            for piece in "PLNSGBRK".chars() {
+                for to in &cells {
+                    for from in std::iter::once("").chain(cells.iter().map(String::as_str)) {
+                        for promotion in ["", "+", "="] {
+                            out.push(format!("{promoted}{piece}{from}{to}{promotion}"));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_quick_path_names_every_spec_move_as_the_automaton_does() {
+        let words = spec_moves();
+        assert_eq!(words.len(), 2 * 8 * 81 * 82 * 3);
+        for w in &words {
+            assert_eq!(quick_kind(w.as_bytes()), Some(WordKind::SpecMove), "{w:?}");
+            assert_eq!(by_automaton(w), Some(WordKind::SpecMove), "{w:?}");
+        }
+        // And pest's own parser, on every 97th of them.
+        use pest::Parser as _;
+        for w in words.iter().step_by(97) {
+            let whole = super::super::parser::PsnParser::parse(Rule::spec_move, w).is_ok_and(|p| p.as_str() == w);
+            assert!(whole, "{w:?}");
+        }
+    }
+
+    #[test]
+    fn the_quick_path_names_a_word_only_as_the_automaton_does() {
+        // Every word of up to four characters from the characters of these rules and their
+        // neighbours, and many longer ones: where the quick path names a word, the automaton
+        // names it alike, and every word the automaton names a `seqnum` or a `spec_move`, the
+        // quick path names.
+        const ALPHABET: &[u8] = b"+=.P*GKRgp1790aeijx-'";
+        let check = |w: &[u8]| {
+            let Ok(w) = std::str::from_utf8(w) else { return };
+            let quick = quick_kind(w.as_bytes());
+            let automaton = by_automaton(w);
+            if quick.is_some() || matches!(automaton, Some(WordKind::Seqnum | WordKind::SpecMove)) {
+                assert_eq!(quick, automaton, "{w:?}");
+            }
+        };
+        let mut words: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..4 {
+            words = words.iter().flat_map(|w| ALPHABET.iter().map(move |&c| [w.as_slice(), &[c]].concat())).collect();
+            words.iter().for_each(|w| check(w));
+        }
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..200_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = 5 + (seed % 4) as usize;
+            let w: Vec<u8> = (0..len).map(|i| ALPHABET[((seed >> (8 * i)) % ALPHABET.len() as u64) as usize]).collect();
+            check(&w);
+        }
+        for n in [0u64, 9, 10, 99, 12345, u64::MAX] {
+            for dots in ["", ".", "..", "...", "....", ".P"] {
+                check(format!("{n}{dots}").as_bytes());
+            }
+        }
+    }
+
     fn kinds(text: &str) -> Vec<Vec<Kind>> {
         scan(text).iter().map(|g| g.tokens.iter().map(|t| t.kind).collect()).collect()
+    }
+
+    #[test]
+    fn words_end_where_white_space_or_a_bracket_starts() {
+        let slow = |text: &str, start: usize| {
+            text[start..]
+                .char_indices()
+                .find(|&(_, c)| c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')'))
+                .map_or(text.len(), |(i, _)| start + i)
+        };
+        for text in ["P7f P3d", "P7f\u{3000}P3d", "é\u{a0}x", "a\u{b}b\u{c}c", "P7f(", "{x}", "\u{85}", "ab"] {
+            for start in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+                assert_eq!(word_end(text, start), slow(text, start), "{text:?} {start}");
+            }
+        }
+        for b in 0..0x80u8 {
+            assert_eq!(is_ascii_space(b), char::from(b).is_whitespace(), "{b}");
+        }
     }
 
     #[test]

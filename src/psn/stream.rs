@@ -29,8 +29,8 @@ pub const MAX_GAME_BYTES: usize = 256 * 1024;
 
 use crate::input::lines::MAX_LINE_SKIP;
 
-/// How many bytes of games' text, and of the results made from them, may wait between the
-/// reader, the workers and the writer of [`check_parallel`]: 4 MiB.
+/// How many bytes of games (their text and tokens), and of the results made from them, may wait
+/// between the reader, the workers and the writer of [`check_parallel`]: 4 MiB.
 pub const IN_FLIGHT_BYTES: usize = 4 * 1024 * 1024;
 
 /// How many bytes of games' text may be checked at once by all workers of [`check_parallel`]
@@ -224,6 +224,16 @@ impl Item {
         }
     }
 
+    /// The bytes it holds in memory: its text and its tokens (a few times the text).
+    fn weight(&self) -> usize {
+        match self {
+            Self::Game { text, raw, .. } => {
+                text.len() + raw.tokens.capacity() * std::mem::size_of::<super::scan::Token>()
+            }
+            Self::TooLong { head, .. } => head.len(),
+        }
+    }
+
     /// The game checked; a game too long to read is an empty game with one finding.
     pub fn check(self, options: Options) -> StreamGame {
         match self {
@@ -324,7 +334,8 @@ impl Checking {
     }
 }
 
-/// The games of a stream in batches of about `piece_bytes` bytes of text, each with its size.
+/// The games of a stream in batches of about `piece_bytes` bytes of text, each with the bytes
+/// it holds (its games' text and tokens).
 struct Batches<R> {
     games: Games<R>,
     piece_bytes: usize,
@@ -334,18 +345,19 @@ impl<R: BufRead> Iterator for Batches<R> {
     type Item = io::Result<(Vec<Item>, usize)>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let (mut batch, mut size) = (Vec::new(), 0);
+        let (mut batch, mut size, mut weight) = (Vec::new(), 0, 0);
         while size < self.piece_bytes {
             match self.games.next() {
                 Some(Ok(item)) => {
                     size += item.size();
+                    weight += item.weight();
                     batch.push(item);
                 }
                 Some(Err(e)) => return Some(Err(e)),
                 None => break,
             }
         }
-        (!batch.is_empty()).then_some(Ok((batch, size)))
+        (!batch.is_empty()).then_some(Ok((batch, weight)))
     }
 }
 
@@ -360,7 +372,7 @@ const RESULTS_BYTES: usize = 64 * 1024;
 ///
 /// The reader cuts the games into batches of about `piece_bytes` bytes of text, which the
 /// workers take in turn. What a game gives does not depend on the batches, the number of
-/// workers or how the input is buffered. At most [`IN_FLIGHT_BYTES`] of text and results wait
+/// workers or how the input is buffered. At most [`IN_FLIGHT_BYTES`] of games and results wait
 /// at once (and one batch or result more), and at most [`CHECKING_BYTES`] of games are checked
 /// at once, so memory stays flat whatever the input's size.
 pub fn check_parallel<R, T, W, E>(

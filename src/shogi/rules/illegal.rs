@@ -211,6 +211,67 @@ impl State {
         code != 0 && code != WALL && f != t && self.reaches(f, t, code).is_ok()
     }
 
+    /// Calls `each` with the square and piece of every piece that reaches `to` as
+    /// [`State::can_reach`] says, each once and in no set order: only the first piece along
+    /// each of the eight lines through `to` and the knights a jump away can, so no other
+    /// square is looked at.
+    pub fn reaching(&self, to: Square, each: impl FnMut(Square, Piece)) {
+        self.reaching_lines(to, 0xFF, [true; 2], each);
+    }
+
+    /// [`State::reaching`], for a caller that wants only some of the pieces that reach `to`:
+    /// every piece that moves as one of `like` moves is given (and perhaps others), and only
+    /// the lines such a piece could come along are looked at.
+    pub fn reaching_like(&self, to: Square, like: impl IntoIterator<Item = Piece>, each: impl FnMut(Square, Piece)) {
+        let (mut towards, mut knights) = (0u8, [false; 2]);
+        for piece in like {
+            let code = encode(piece);
+            towards |= STEPS[usize::from(code)] | SLIDES[usize::from(code)];
+            if code & (KIND | PROMOTED) == KNIGHT {
+                knights[piece.color.index()] = true;
+            }
+        }
+        self.reaching_lines(to, towards, knights, each);
+    }
+
+    /// The pieces that reach `to` moving in a direction of `towards` (a set of [`DIRS`]), and
+    /// the knights of the colours `knights` says.
+    fn reaching_lines(&self, to: Square, towards: u8, knights: [bool; 2], mut each: impl FnMut(Square, Piece)) {
+        let t = cell_of(to);
+        for (d, &off) in DIRS.iter().enumerate() {
+            // The piece moves the other way along the line, towards `to`.
+            let back = 1u8 << ((d + 4) & 7);
+            if towards & back == 0 {
+                continue;
+            }
+            let mut s = go(t, off);
+            let mut reach = STEPS[usize::from(self.cells[s])] | SLIDES[usize::from(self.cells[s])];
+            while self.cells[s] == 0 {
+                s = go(s, off);
+                reach = SLIDES[usize::from(self.cells[s])];
+            }
+            if reach & back != 0 {
+                if let Some(piece) = decode(self.cells[s]) {
+                    each(square_of(s), piece);
+                }
+            }
+        }
+        for (color, jumps) in KNIGHT_JUMPS.iter().enumerate() {
+            if !knights[color] {
+                continue;
+            }
+            let knight = if color == 0 { BLACK | KNIGHT } else { WHITE | KNIGHT };
+            for &off in jumps {
+                let s = go(t, -off);
+                if self.cells[s] == knight {
+                    if let Some(piece) = decode(knight) {
+                        each(square_of(s), piece);
+                    }
+                }
+            }
+        }
+    }
+
     /// The squares where `piece` stands.
     pub fn squares_of(&self, piece: Piece) -> impl Iterator<Item = Square> + '_ {
         let code = encode(piece);
@@ -263,6 +324,21 @@ impl State {
                     }
                 } else if must_promote(code, rel[to]) {
                     return Some(Illegal::MustPromote { piece: moving, from: from_sq, to: to_sq });
+                }
+                // The quick way for a side with one king: is it attacked on the board after the
+                // move, looked at without playing it? If not, the move is legal; if so, the
+                // move is played below to say by what.
+                if self.king_count[side] == 1 {
+                    let king = usize::from(self.kings[side]);
+                    let them = us ^ WALL;
+                    let attacked = if from == king {
+                        self.attacker(to, them, from).is_some()
+                    } else {
+                        self.attacker_after(king, them, from, to).is_some()
+                    };
+                    if !attacked {
+                        return None;
+                    }
                 }
             }
             Move::Drop { kind, to: to_sq } => {

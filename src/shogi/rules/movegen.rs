@@ -90,6 +90,51 @@ impl State {
         None
     }
 
+    /// [`State::attacker`] on the board after the piece on `from` moved to `to` (taking what
+    /// stood there), without playing the move: `from` is empty and `to` holds a piece of the
+    /// mover's colour (not `by`'s). `target` is not `to`.
+    pub(super) fn attacker_after(&self, target: usize, by: u8, from: usize, to: usize) -> Option<usize> {
+        let cell = |s: usize| {
+            if s == from {
+                0
+            } else if s == to {
+                (WALL ^ by) | GOLD
+            } else {
+                self.cells[s]
+            }
+        };
+        for (d, &off) in DIRS.iter().enumerate() {
+            let towards = 1u8 << ((d + 4) & 7);
+            let mut s = go(target, off);
+            let c = cell(s);
+            if c != 0 {
+                if c & WALL == by && (STEPS[usize::from(c)] | SLIDES[usize::from(c)]) & towards != 0 {
+                    return Some(s);
+                }
+                continue;
+            }
+            loop {
+                s = go(s, off);
+                let c = cell(s);
+                if c == 0 {
+                    continue;
+                }
+                if c & WALL == by && SLIDES[usize::from(c)] & towards != 0 {
+                    return Some(s);
+                }
+                break;
+            }
+        }
+        let by_index = usize::from(by == WHITE);
+        for off in KNIGHT_JUMPS[by_index] {
+            let s = go(target, -off);
+            if cell(s) == by | KNIGHT {
+                return Some(s);
+            }
+        }
+        None
+    }
+
     /// The checkers and pins of the side to move's king on `king`.
     pub(super) fn king_lines(&self, king: usize) -> KingLines {
         let us = color_bit(self.side);

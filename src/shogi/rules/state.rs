@@ -22,7 +22,40 @@ pub struct State {
     pub(super) king_count: [u8; 2],
     pub(super) side: Color,
     pub(super) move_number: Option<u64>,
+    /// The repetition key ([`State::repetition_key`]), kept up to date move by move: the XOR of
+    /// a random number for each piece on its square, for each count of each kind in each hand,
+    /// and for White to move.
+    pub(super) key: u64,
 }
+
+/// SplitMix64's finalizer: a random-looking number for each number.
+#[inline]
+const fn scramble(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The key's share of the piece `code` on `cell`.
+#[inline]
+fn piece_key(cell: usize, code: u8) -> u64 {
+    scramble((cell as u64) << 8 | u64::from(code))
+}
+
+/// The key's share of `color` (its index) holding `count` pieces of `kind` (its index): none
+/// for none.
+#[inline]
+fn hand_key(color: usize, kind: usize, count: u32) -> u64 {
+    if count == 0 {
+        0
+    } else {
+        scramble(0x1_0000_0000 | u64::from(count) << 8 | (color as u64) << 4 | kind as u64)
+    }
+}
+
+/// The key's share of White to move.
+const WHITE_KEY: u64 = scramble(0x2_0000);
 
 impl fmt::Debug for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -54,7 +87,13 @@ impl State {
             king_count: [0; 2],
             side: pos.side,
             move_number: pos.move_number,
+            key: if pos.side == Color::White { WHITE_KEY } else { 0 },
         };
+        for (color, hand) in state.hands.iter().enumerate() {
+            for (kind, &n) in hand.iter().enumerate() {
+                state.key ^= hand_key(color, kind, n);
+            }
+        }
         for &cell in &CELL_OF {
             state.cells[usize::from(cell)] = 0;
         }
@@ -84,28 +123,16 @@ impl State {
     }
 
     /// A hash of what makes two positions the same for repetition (sennichite): the board, the
-    /// hands and the side to move, not the move number.
-    pub fn repetition_key(&self) -> u64 {
-        // FxHash's mixing step over eight bytes at a time.
-        const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-        let mix = |h: u64, w: u64| (h.rotate_left(5) ^ w).wrapping_mul(K);
-        let mut h = u64::from(self.side == Color::White);
-        for chunk in self.cells.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..chunk.len()].copy_from_slice(chunk);
-            h = mix(h, u64::from_le_bytes(w));
-        }
-        for hand in &self.hands {
-            for &n in hand {
-                h = mix(h, u64::from(n));
-            }
-        }
-        h
+    /// hands and the side to move, not the move number. It is kept as moves are played
+    /// (Zobrist hashing), so asking costs nothing.
+    pub const fn repetition_key(&self) -> u64 {
+        self.key
     }
 
     /// The same position with the other side to move.
     pub fn flip_side(&mut self) {
         self.side = self.side.opponent();
+        self.key ^= WHITE_KEY;
     }
 
     /// The side to move.
@@ -139,6 +166,7 @@ impl State {
     #[inline]
     fn put(&mut self, cell: usize, code: u8) {
         self.cells[cell] = code;
+        self.key ^= piece_key(cell, code);
         let color = usize::from(code & WHITE != 0);
         match code & (KIND | PROMOTED) {
             PAWN => self.pawns[color][column(cell)] = self.pawns[color][column(cell)].saturating_add(1),
@@ -158,6 +186,7 @@ impl State {
             return 0;
         }
         self.cells[cell] = 0;
+        self.key ^= piece_key(cell, code);
         let color = usize::from(code & WHITE != 0);
         match code & (KIND | PROMOTED) {
             PAWN => self.pawns[color][column(cell)] = self.pawns[color][column(cell)].saturating_sub(1),
@@ -212,8 +241,12 @@ impl State {
                 let (from, to) = (cell_of(from), cell_of(to));
                 let captured = self.take(to);
                 if captured != 0 {
-                    if let Some(count) = self.hands[side].get_mut(usize::from(captured & KIND)) {
-                        *count = count.saturating_add(1);
+                    let kind = usize::from(captured & KIND);
+                    if let Some(count) = self.hands[side].get_mut(kind) {
+                        if let Some(more) = count.checked_add(1) {
+                            self.key ^= hand_key(side, kind, *count) ^ hand_key(side, kind, more);
+                            *count = more;
+                        }
                     }
                 }
                 let mut code = self.take(from);
@@ -227,13 +260,17 @@ impl State {
             Move::Drop { kind, to } => {
                 let to = cell_of(to);
                 if let Some(count) = self.hands[side].get_mut(kind.index()) {
-                    *count = count.saturating_sub(1);
+                    if let Some(fewer) = count.checked_sub(1) {
+                        self.key ^= hand_key(side, kind.index(), *count) ^ hand_key(side, kind.index(), fewer);
+                        *count = fewer;
+                    }
                 }
                 self.take(to);
                 self.put(to, color_bit(self.side) | kind as u8);
             }
         }
         self.side = self.side.opponent();
+        self.key ^= WHITE_KEY;
         self.move_number = self.move_number.map(|n| n.saturating_add(1));
     }
 }

@@ -2,7 +2,7 @@
 
 use super::mailbox::*;
 use super::*;
-use crate::shogi::{PieceKind, Square};
+use crate::shogi::{Color, Piece, PieceKind, Square};
 
 fn state(sfen: &str) -> State {
     State::new(&sfen.parse::<Position>().expect("a valid SFEN"))
@@ -138,4 +138,95 @@ fn strange_positions_do_not_panic() {
     // With no king, the side to move may even take the opponent's king.
     let s = state("4k4/4R4/9/9/9/9/9/9/9 b - 1");
     assert!(moves(&s).contains(&"5b5a".to_string()));
+}
+
+/// Random games from the start, and the strange positions: the states met on the way.
+fn states_met() -> Vec<State> {
+    let mut rng = XorShift(0xD1B5_4A32_D192_ED03);
+    let mut out = Vec::new();
+    for _ in 0..6 {
+        let mut s = State::startpos();
+        for _ in 0..150 {
+            out.push(s);
+            let mut list = Vec::new();
+            s.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            s.play_unchecked(list[rng.below(list.len())]);
+        }
+    }
+    for sfen in [
+        "P7p/N7n/9/9/9/9/9/9/L7l b PLN 1",
+        "k7k/9/9/9/4p4/9/9/9/K7K b P 1",
+        "+R+N+SGKG+S+N+R/+B+N+SG+LG+S+N+B/P+LPP+LPP+LP/1P2P2P1/9/9/9/9/4k4 b 9P 200",
+        "9/9/9/9/4k4/9/9/9/9 w 2r2b4g4s4n4l18p 1",
+    ] {
+        out.push(state(sfen));
+    }
+    out
+}
+
+#[test]
+fn the_pieces_reaching_a_square_are_those_that_can_reach_it() {
+    for s in states_met() {
+        for to in Square::all() {
+            let mut found = Vec::new();
+            s.reaching(to, |sq, piece| found.push((sq.index(), piece)));
+            found.sort_by_key(|f| f.0);
+            let expected: Vec<_> = Square::all()
+                .filter(|&from| s.can_reach(from, to))
+                .filter_map(|from| s.piece_at(from).map(|p| (from.index(), p)))
+                .collect();
+            assert_eq!(found, expected, "{s} {to}");
+            // Looking for one piece finds at least each such piece among them.
+            for color in [Color::Black, Color::White] {
+                for kind in PieceKind::ALL {
+                    for promoted in [false, true] {
+                        let like = Piece { color, kind, promoted };
+                        let mut some = Vec::new();
+                        s.reaching_like(to, [like], |sq, piece| some.push((sq.index(), piece)));
+                        let want: Vec<_> = expected.iter().filter(|f| f.1 == like).collect();
+                        let got: Vec<_> = some.iter().filter(|f| f.1 == like).collect();
+                        assert_eq!(got.len(), want.len(), "{s} {to} {like:?}");
+                        assert!(some.iter().all(|f| expected.contains(f)), "{s} {to} {like:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_repetition_key_kept_move_by_move_is_the_positions_own() {
+    for s in states_met() {
+        // The key played to equals the key of the same position set up afresh.
+        assert_eq!(s.repetition_key(), State::new(&s.to_position()).repetition_key(), "{s}");
+        let mut flipped = s;
+        flipped.flip_side();
+        assert_ne!(flipped.repetition_key(), s.repetition_key());
+        flipped.flip_side();
+        assert_eq!(flipped, s);
+        // Drops and captures move pieces in and out of the hands.
+        let mut list = Vec::new();
+        s.legal_moves(&mut list);
+        for mv in list {
+            let mut next = s;
+            next.play_unchecked(mv);
+            assert_eq!(next.repetition_key(), State::new(&next.to_position()).repetition_key(), "{s} {mv}");
+        }
+    }
+    // The move number is no part of it.
+    let a = state("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+    let b = state("4k4/9/9/9/9/9/9/9/4K4 b - 7");
+    assert_eq!(a.repetition_key(), b.repetition_key());
+}
+
+#[test]
+fn is_legal_agrees_with_generation_along_random_games() {
+    // `why_illegal` looks at the king's safety without playing a board move; the generator
+    // plays none either, but finds checks and pins its own way.
+    for s in states_met().iter().step_by(9) {
+        assert_is_legal_agrees(s);
+    }
 }
