@@ -179,3 +179,19 @@ fn pest_reads_the_spec_form_to_the_same_moves() {
     }
     assert!(read_any >= 5);
 }
+
+/// A UTF-16 byte-order mark, alone or before some text, in either byte order: the file's text
+/// is the games' text (it was once read as ISO-8859-1, a text no game held).
+#[test]
+fn a_utf16_file_is_read_whole_into_its_games() {
+    for bytes in [&b"\xFF\xFE"[..], b"\xFE\xFF", b"\xFF\xFEP\x007\x00f\x00", b"\xFE\xFF\x00[\x00S\x00]\x00\n"] {
+        let read = psn::check_bytes(bytes, Default::default());
+        let mut covered = vec![false; read.text.len()];
+        for g in &read.games {
+            covered[g.game.span.start..g.game.span.end].iter_mut().for_each(|c| *c = true);
+        }
+        for (i, c) in read.text.char_indices() {
+            assert!(covered[i] || c.is_whitespace(), "{c:?} at {i} of {:?} is in no game", read.text);
+        }
+    }
+}

@@ -7,6 +7,16 @@ use super::scan;
 
 /// Decodes a whole PSN file, line by line, each game in the first encoding that fits it.
 pub fn decode(bytes: &[u8]) -> Decoded {
+    // A file in UTF-16 is read as its UTF-8 twin, as the games are ([`stream::Games`]).
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        let mut stream = crate::input::Utf8Stream::new(bytes);
+        let mut utf8 = Vec::with_capacity(bytes.len());
+        // Reading bytes in memory cannot fail.
+        let _ = std::io::Read::read_to_end(&mut stream, &mut utf8);
+        let mut decoded = crate::input::decode::decode(&utf8, scan::line_role);
+        decoded.encoding = stream.encoding().unwrap_or(decoded.encoding);
+        return decoded;
+    }
     crate::input::decode::decode(bytes, scan::line_role)
 }
 
@@ -24,6 +34,16 @@ mod tests {
         assert_eq!(decode(b"[Sente \"x\"]").encoding, Encoding::Utf8);
         let latin = decode(b"S\xf6lter");
         assert_eq!((latin.encoding, latin.text.as_str()), (Encoding::Latin1, "S\u{f6}lter"));
+    }
+
+    #[test]
+    fn utf16_is_read_as_the_games_are() {
+        // A byte-order mark alone, and one before a header: the text is the games' text.
+        for (bytes, text) in [(&b"\xFF\xFE"[..], ""), (&b"\xFE\xFF\x00[\x00]"[..], "[]")] {
+            let d = decode(bytes);
+            assert_eq!(d.text, text);
+            assert!(matches!(d.encoding, Encoding::Utf16Le | Encoding::Utf16Be), "{:?}", d.encoding);
+        }
     }
 
     #[test]
