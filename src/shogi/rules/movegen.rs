@@ -57,44 +57,14 @@ impl State {
     /// A cell from which a piece of colour `by` attacks `target`, with the piece on `ignore`
     /// taken off the board.
     pub(super) fn attacker(&self, target: usize, by: u8, ignore: usize) -> Option<usize> {
-        for (d, &off) in DIRS.iter().enumerate() {
-            let towards = 1u8 << ((d + 4) & 7);
-            let mut s = go(target, off);
-            let c = self.cells[s];
-            if c != 0 && s != ignore {
-                if c & WALL == by && (STEPS[usize::from(c)] | SLIDES[usize::from(c)]) & towards != 0 {
-                    return Some(s);
-                }
-                continue;
-            }
-            loop {
-                s = go(s, off);
-                let c = self.cells[s];
-                if c == 0 || s == ignore {
-                    continue;
-                }
-                if c & WALL == by && SLIDES[usize::from(c)] & towards != 0 {
-                    return Some(s);
-                }
-                break;
-            }
-        }
-        // A knight of `by` attacks from two ranks behind the target, as `by` sees it.
-        let by_index = usize::from(by == WHITE);
-        for off in KNIGHT_JUMPS[by_index] {
-            let s = go(target, -off);
-            if self.cells[s] == by | KNIGHT && s != ignore {
-                return Some(s);
-            }
-        }
-        None
+        self.attacker_on(target, by, |s| if s == ignore { 0 } else { self.cells[s] })
     }
 
     /// [`State::attacker`] on the board after the piece on `from` moved to `to` (taking what
     /// stood there), without playing the move: `from` is empty and `to` holds a piece of the
     /// mover's colour (not `by`'s). `target` is not `to`.
     pub(super) fn attacker_after(&self, target: usize, by: u8, from: usize, to: usize) -> Option<usize> {
-        let cell = |s: usize| {
+        self.attacker_on(target, by, |s| {
             if s == from {
                 0
             } else if s == to {
@@ -102,7 +72,13 @@ impl State {
             } else {
                 self.cells[s]
             }
-        };
+        })
+    }
+
+    /// A cell from which a piece of colour `by` attacks `target` on the board whose cells `cell`
+    /// gives: the first piece along each of the eight lines, and the knight's two squares.
+    #[inline]
+    fn attacker_on(&self, target: usize, by: u8, cell: impl Fn(usize) -> u8) -> Option<usize> {
         for (d, &off) in DIRS.iter().enumerate() {
             let towards = 1u8 << ((d + 4) & 7);
             let mut s = go(target, off);
@@ -125,6 +101,7 @@ impl State {
                 break;
             }
         }
+        // A knight of `by` attacks from two ranks behind the target, as `by` sees it.
         let by_index = usize::from(by == WHITE);
         for off in KNIGHT_JUMPS[by_index] {
             let s = go(target, -off);
