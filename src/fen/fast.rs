@@ -49,6 +49,12 @@ pub fn matches(text: &str, kind: Kind, dialect: Dialect) -> bool {
     automaton(kind, dialect).is_some_and(|d| d.is_match(text))
 }
 
+/// The squares a character of a placement covers: a digit its value, a piece letter one;
+/// `None` for a character no placement holds.
+pub(crate) fn square_width(b: u8) -> Option<u32> {
+    token::cell_bytes(&[b]).map(|c| c.width())
+}
+
 /// The syntax tree of `text` if it is a well-formed record whose ranks all cover 8 squares and
 /// whose castling rights are listed once each.
 pub fn parse(text: &str, kind: Kind, dialect: Dialect) -> Option<Record> {
@@ -251,4 +257,23 @@ pub fn clean(text: &str, dialect: Dialect) -> Option<Position> {
         halfmove: q.halfmove,
         fullmove: q.fullmove,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::fen::{Dialect, Kind};
+    use crate::notation::grid::{refusals_are_invalid, RankWidths};
+
+    #[test]
+    fn an_edit_refused_for_a_rank_width_leaves_an_invalid_record() {
+        let alphabet = b"12345678KQRBNPkqrbnpx/ -";
+        let invalid = |t: &str| !crate::fen::check_without_repair(t, Kind::Fen, Dialect::Standard).is_valid();
+        for record in [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/7/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        ] {
+            let widths = RankWidths::of(record, 8, super::square_width);
+            assert!(refusals_are_invalid(record, &widths, alphabet, invalid) > 500, "{record}");
+        }
+    }
 }

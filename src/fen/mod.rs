@@ -68,7 +68,7 @@ pub fn check_without_repair(text: &str, kind: Kind, dialect: Dialect) -> Checked
     let (record, diagnostics) = read(text, kind, dialect);
     let mut checked = judge(record, diagnostics, dialect);
     if !checked.is_valid() {
-        vet(text, kind, dialect, &mut checked.diagnostics);
+        vet(text, kind, dialect, &mut checked.diagnostics, false);
     }
     checked
 }
@@ -84,19 +84,37 @@ fn repaired(
     diagnostics: &mut Vec<Diagnostic>,
     syntax: Vec<crate::span::Span>,
 ) {
+    fold_repairs(text, kind, dialect, diagnostics, syntax);
+    vet(text, kind, dialect, diagnostics, true);
+}
+
+/// An invalid record's findings folded into the fault its repair undoes.
+fn fold_repairs(
+    text: &str,
+    kind: Kind,
+    dialect: Dialect,
+    diagnostics: &mut Vec<Diagnostic>,
+    syntax: Vec<crate::span::Span>,
+) {
     if let Some(automaton) = fast::automaton(kind, dialect) {
         let valid =
             |t: &str| fast::parse(t, kind, dialect).and_then(|r| judge(r, Vec::new(), dialect).warnings_if_valid());
-        crate::notation::repair::repair(text, diagnostics, syntax, automaton, valid);
+        let ranks = crate::notation::grid::RankWidths::of(text, 8, fast::square_width);
+        crate::notation::repair::repair(text, diagnostics, syntax, automaton, Some(&ranks), valid);
     }
-    vet(text, kind, dialect, diagnostics);
 }
 
-/// The vetting of [`check`]'s safe fixes.
-fn vet(text: &str, kind: Kind, dialect: Dialect, diagnostics: &mut [Diagnostic]) {
+/// The vetting of [`check`]'s safe fixes: the record each makes is read again, with its repairs
+/// folded when `repairs` (so that a repair the fix leaves sure is a safe fix it brings).
+fn vet(text: &str, kind: Kind, dialect: Dialect, diagnostics: &mut [Diagnostic], repairs: bool) {
     crate::diagnostic::vet_fixes(text, diagnostics, |fixed| {
         let (record, diagnostics) = read(fixed, kind, dialect);
-        judge(record, diagnostics, dialect).diagnostics
+        let syntax = crate::notation::repair::syntax_faults(&diagnostics);
+        let mut checked = judge(record, diagnostics, dialect);
+        if repairs && !checked.is_valid() {
+            fold_repairs(fixed, kind, dialect, &mut checked.diagnostics, syntax);
+        }
+        checked.diagnostics
     });
 }
 

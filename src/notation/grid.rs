@@ -420,3 +420,131 @@ impl<P: fmt::Display> fmt::Debug for Grid<P> {
         f.write_str("]")
     }
 }
+
+/// How many squares each rank of a record's board field covers, counted once, so that a repair
+/// search can refuse at once an edit that leaves a rank of the wrong width: a rank's width is
+/// the sum of its characters' widths, so an edit that writes no `/` and no space changes only
+/// the width of the rank it is in, by what it writes less what it removes.
+#[derive(Clone, Debug)]
+pub struct RankWidths {
+    /// Where the board field ends (its first space, or the end of the record).
+    end: usize,
+    /// Each rank's first byte and width (`None` when a character has no width).
+    ranks: Vec<(usize, Option<u32>)>,
+    /// Squares a rank must cover.
+    files: u32,
+    /// The squares a character of a board covers (`None` for one no board holds).
+    width: fn(u8) -> Option<u32>,
+}
+
+impl RankWidths {
+    /// The ranks of `text`'s board field (its first field), for a game of `files` files whose
+    /// characters cover `width` squares each.
+    pub fn of(text: &str, files: u32, width: fn(u8) -> Option<u32>) -> Self {
+        let bytes = text.as_bytes();
+        let end = memchr::memchr(b' ', bytes).unwrap_or(bytes.len());
+        let mut ranks = Vec::with_capacity(9);
+        let mut start = 0;
+        for rank in bytes[..end].split(|&b| b == b'/') {
+            ranks.push((start, Self::sum(rank, width)));
+            start += rank.len() + 1;
+        }
+        Self { end, ranks, files, width }
+    }
+
+    fn sum(bytes: &[u8], width: fn(u8) -> Option<u32>) -> Option<u32> {
+        bytes.iter().try_fold(0u32, |sum, &b| Some(sum + width(b)?))
+    }
+
+    /// True when writing `written` over the bytes `span` of `text` (the record these widths are
+    /// of) leaves some rank covering other than the files of a rank: the edited record is
+    /// invalid whatever else it holds. False when that cannot be told so cheaply (the edit
+    /// writes or removes a `/` or a space, or a character without a width).
+    pub fn refuse(&self, text: &str, span: Span, written: &[u8]) -> bool {
+        let Some(old) = text.as_bytes().get(span.start..span.end) else { return false };
+        if old.iter().chain(written).any(|&b| b == b'/' || b == b' ') {
+            return false;
+        }
+        let wrong = |w: Option<u32>| w.is_some_and(|w| w != self.files);
+        // The rank the edit is in: an edit before a `/` or at the board's end is in the rank that
+        // ends there.
+        let edited = (span.end <= self.end).then(|| self.ranks.partition_point(|&(start, _)| start <= span.start) - 1);
+        let others_wrong = self.ranks.iter().enumerate().any(|(i, &(_, w))| Some(i) != edited && wrong(w));
+        if others_wrong {
+            return true;
+        }
+        let Some(i) = edited else { return false };
+        let (Some(w), Some(removed), Some(added)) =
+            (self.ranks[i].1, Self::sum(old, self.width), Self::sum(written, self.width))
+        else {
+            return false;
+        };
+        (w + added).checked_sub(removed) != Some(self.files)
+    }
+}
+
+/// Every single edit of `record` (a character deleted, replaced or inserted, from `alphabet`,
+/// or two swapped) that `widths` refuses makes a record that `invalid` finds invalid; returns
+/// how many were refused. (The formats' tests call it with their own widths and checks.)
+#[cfg(test)]
+pub(crate) fn refusals_are_invalid(
+    record: &str,
+    widths: &RankWidths,
+    alphabet: &[u8],
+    invalid: impl Fn(&str) -> bool,
+) -> usize {
+    let mut refused = 0;
+    for at in 0..=record.len() {
+        let mut edits: Vec<(Span, Vec<u8>)> = Vec::new();
+        if at < record.len() {
+            edits.push((Span::new(at, at + 1), Vec::new()));
+            edits.extend(alphabet.iter().map(|&b| (Span::new(at, at + 1), vec![b])));
+        }
+        if at + 1 < record.len() {
+            let b = record.as_bytes();
+            edits.push((Span::new(at, at + 2), vec![b[at + 1], b[at]]));
+        }
+        edits.extend(alphabet.iter().map(|&b| (Span::point(at), vec![b])));
+        for (span, written) in edits {
+            if widths.refuse(record, span, &written) {
+                refused += 1;
+                let edited = [&record.as_bytes()[..span.start], &written, &record.as_bytes()[span.end..]].concat();
+                let edited = String::from_utf8(edited).expect("ASCII");
+                assert!(invalid(&edited), "refused, yet valid: {edited:?}");
+            }
+        }
+    }
+    refused
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RankWidths;
+    use crate::span::Span;
+
+    /// A shogi board's widths: digits their value, letters one, `+` none.
+    fn width(b: u8) -> Option<u32> {
+        match b {
+            b'1'..=b'9' => Some(u32::from(b - b'0')),
+            b'+' => Some(0),
+            b if b.is_ascii_alphabetic() => Some(1),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn only_an_edit_of_the_wrong_rank_that_mends_it_is_let_through() {
+        let record = "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        let widths = RankWidths::of(record, 9, width);
+        // `1r5b` covers eight squares: a `1` inserted mends it, a letter replaced does not.
+        assert!(!widths.refuse(record, Span::point(14), b"1"));
+        assert!(!widths.refuse(record, Span::new(12, 13), b"6"));
+        assert!(widths.refuse(record, Span::new(13, 14), b"r"));
+        // An edit elsewhere leaves it as it is.
+        assert!(widths.refuse(record, Span::new(0, 1), b"k"));
+        assert!(widths.refuse(record, Span::new(57, 58), b"w"));
+        // A `/` or a space written or removed is not judged here.
+        assert!(!widths.refuse(record, Span::point(12), b"/"));
+        assert!(!widths.refuse(record, Span::new(9, 10), b""));
+    }
+}

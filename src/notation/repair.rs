@@ -16,8 +16,12 @@
 //! later stage) and [`MAX_CHECKS`] judged by the rules in each, whatever the input.
 
 use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
+
+use rustc_hash::FxHasher;
 
 use super::grammar::RuleDfa;
+use super::grid::RankWidths;
 use crate::diagnostic::{apply_edits, Applicability, Diagnostic, Edit, Fix};
 use crate::span::Span;
 
@@ -77,7 +81,10 @@ impl Slip {
     /// The bytes of `text` this slip replaces and what it writes there, or `None` when it
     /// would change nothing or split a character.
     fn change(self, text: &str) -> Option<(Span, Written)> {
-        let char_at = |at: usize| text.get(at..).and_then(|rest| rest.chars().next());
+        let char_at = |at: usize| match text.as_bytes().get(at) {
+            Some(&b) if b.is_ascii() => Some(char::from(b)),
+            _ => text.get(at..).and_then(|rest| rest.chars().next()),
+        };
         Some(match self {
             Slip::Delete(at) => (Span::new(at, at + char_at(at)?.len_utf8()), Written::of(&[])),
             Slip::Replace(at, b) => {
@@ -186,12 +193,16 @@ struct Search<'a, V> {
     prefix: Vec<regex_automata::util::primitives::StateID>,
     /// For a text the grammar accepts: `None` if it breaks a rule, else its warnings.
     valid: V,
+    /// The widths of the text's ranks, to refuse at once a single edit that leaves one wrong.
+    ranks: Option<&'a RankWidths>,
     reads: usize,
     checks: usize,
     /// The bytes the automaton may read in this stage of the search.
     budget: usize,
     /// Candidate texts already judged.
-    seen: HashSet<String>,
+    seen: HashSet<Box<str>, BuildHasherDefault<FxHasher>>,
+    /// The candidate text being tried (one buffer for all).
+    candidate: String,
     out: Found,
 }
 
@@ -236,24 +247,31 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
         here.into_iter().chain(replaced).chain(inserted)
     }
 
+    /// Where the two characters from byte `at` end (or the text does).
+    fn two_chars_from(&self, at: usize) -> usize {
+        let rest = self.text.get(at..).unwrap_or_default();
+        at + rest.chars().take(2).map(char::len_utf8).sum::<usize>()
+    }
+
     /// True while the budget lasts and the report is not settled.
     fn open(&self) -> bool {
         self.reads < self.budget && self.checks < MAX_CHECKS && !self.out.settled()
     }
 
-    /// Judges `fixed`, a text the grammar accepts: a repair when the rules find it valid.
-    fn judge(&mut self, fixed: String, edits: &[Edit]) {
-        if self.seen.contains(&fixed) {
+    /// Judges `fixed`, a text the grammar accepts: a repair when the rules find it valid, by
+    /// the edits `edits` makes.
+    fn judge(&mut self, fixed: &str, edits: impl FnOnce() -> Vec<Edit>) {
+        if self.seen.contains(fixed) {
             return;
         }
         self.checks += fixed.len();
-        if let Some(warnings) = (self.valid)(&fixed) {
+        if let Some(warnings) = (self.valid)(fixed) {
             self.out.count += 1;
             if self.out.found.len() < KEPT {
-                self.out.found.push((edits.to_vec(), warnings));
+                self.out.found.push((edits(), warnings));
             }
         }
-        self.seen.insert(fixed);
+        self.seen.insert(fixed.into());
     }
 
     /// Tries one edit, writing `written` over `span`: the automaton reads on from the state
@@ -262,17 +280,29 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
     fn try_one(&mut self, span: Span, written: Written) {
         self.reads += self.text.len() - span.start + written.len;
         let rest = self.text.as_bytes().get(span.end..).unwrap_or_default();
-        if self.automaton.accepts_edit(&self.prefix, span.start, written.as_bytes(), span.end, rest) {
-            let edit = Edit { span, replacement: written.as_str().to_owned() };
-            if let Some(fixed) = apply_edits(self.text, std::slice::from_ref(&edit)) {
-                self.judge(fixed, std::slice::from_ref(&edit));
-            }
+        if !self.automaton.accepts_edit(&self.prefix, span.start, written.as_bytes(), span.end, rest)
+            || self.ranks.is_some_and(|r| r.refuse(self.text, span, written.as_bytes()))
+        {
+            return;
         }
+        let (Some(before), Some(after)) = (self.text.get(..span.start), self.text.get(span.end..)) else { return };
+        let mut fixed = std::mem::take(&mut self.candidate);
+        fixed.clear();
+        fixed.push_str(before);
+        fixed.push_str(written.as_str());
+        fixed.push_str(after);
+        self.judge(&fixed, || vec![Edit { span, replacement: written.as_str().to_owned() }]);
+        self.candidate = fixed;
     }
 
     /// Every single slip, nearest to the faults first.
     fn singles(&mut self, faults: &Faults, limit: usize) {
         for at in self.places(faults, limit) {
+            // Every slip at `at` edits within the two characters there (a swap's span): none
+            // may undo a syntax fault when an edit of both may not.
+            if !faults.allows(Span::new(at, self.two_chars_from(at))) {
+                continue;
+            }
             let slips: Vec<Slip> = self.slips(at).collect();
             for slip in slips {
                 if !self.open() {
@@ -319,7 +349,7 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
                         let Some(fixed) = apply_edits(self.text, &edits) else { continue };
                         self.reads += fixed.len();
                         if self.automaton.reads(&fixed).is_ok() {
-                            self.judge(fixed, &edits);
+                            self.judge(&fixed, || edits.to_vec());
                         }
                     }
                 }
@@ -353,7 +383,7 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
                 let fixed = self.text.replace(c, with.encode_utf8(&mut [0; 4]));
                 self.reads += fixed.len();
                 if self.automaton.reads(&fixed).is_ok() {
-                    self.judge(fixed, &edits);
+                    self.judge(&fixed, || edits);
                 }
             }
         }
@@ -365,7 +395,13 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
 /// none, pairs of slips near the place where the automaton of the record's rule stops
 /// reading. `valid` judges a text the automaton accepts by the rules: `None` if it breaks one,
 /// else how many warnings it has (a repair with fewer is likelier).
-pub fn search(text: &str, faults: &Faults, automaton: &RuleDfa, valid: impl Fn(&str) -> Option<usize>) -> Repairs {
+pub fn search(
+    text: &str,
+    faults: &Faults,
+    automaton: &RuleDfa,
+    ranks: Option<&RankWidths>,
+    valid: impl Fn(&str) -> Option<usize>,
+) -> Repairs {
     let Some(prefix) = automaton.prefix(text) else { return Repairs::default() };
     let stop = automaton.reads_on(&prefix, 0, &[text.as_bytes()]).err();
     let limit = stop.unwrap_or(text.len());
@@ -374,10 +410,12 @@ pub fn search(text: &str, faults: &Faults, automaton: &RuleDfa, valid: impl Fn(&
         automaton,
         prefix,
         valid,
+        ranks,
         reads: 0,
         checks: 0,
         budget: MAX_READS,
-        seen: HashSet::new(),
+        seen: HashSet::default(),
+        candidate: String::with_capacity(text.len() + 8),
         out: Found { complete: text.len() <= WHOLE, ..Found::default() },
     };
     if text.len() > WHOLE {
@@ -523,6 +561,7 @@ pub fn repair(
     diagnostics: &mut Vec<Diagnostic>,
     syntax: Vec<Span>,
     automaton: &RuleDfa,
+    ranks: Option<&RankWidths>,
     valid: impl Fn(&str) -> Option<usize>,
 ) {
     if !diagnostics.iter().any(Diagnostic::is_error) {
@@ -539,7 +578,7 @@ pub fn repair(
         fold(text, diagnostics, &Repairs { found: vec![edits], count: 1, complete: true });
         return;
     }
-    let repairs = search(text, &Faults::of(diagnostics, syntax), automaton, valid);
+    let repairs = search(text, &Faults::of(diagnostics, syntax), automaton, ranks, valid);
     fold(text, diagnostics, &repairs);
 }
 

@@ -94,6 +94,16 @@ pub fn parse(text: &str, choice: DialectChoice) -> Option<Record> {
     })
 }
 
+/// The squares a character of a board field covers: a digit its value, a piece letter one, and
+/// `+` none (a promoted piece covers the one square of its letter); `None` for a character no
+/// board holds.
+pub(crate) fn square_width(b: u8) -> Option<u32> {
+    match b {
+        b'+' => Some(0),
+        _ => token::cell_bytes(&[b]).map(|c| c.width()),
+    }
+}
+
 fn read_board(text: &str, span: Span) -> Option<BoardField> {
     // A token is a `+` and its letter, or one character.
     BoardField::read_accepted(text, span, 9, 9, |b| if b == b'+' { 2 } else { 1 }, token::cell_bytes)
@@ -130,7 +140,7 @@ fn read_hand(text: &str, span: Span) -> Option<Hand> {
 /// [`super::check`] reads in full to say what is wrong.
 pub fn clean(text: &str, choice: DialectChoice) -> Option<(Position, Dialect)> {
     let dialect = matches(text, choice)?;
-    quick(text).filter(|q| q.canonical && q.rules.is_empty()).map(|q| (q.position, dialect))
+    quick(text).filter(|q| q.canonical && q.rules().is_empty()).map(|q| (q.position, dialect))
 }
 
 /// A record read straight from its bytes, as [`clean`] reads it.
@@ -139,8 +149,31 @@ pub(crate) struct Quick {
     pub position: Position,
     /// It is in canonical form: it has none of the form warnings.
     pub canonical: bool,
+    /// Its board counted.
+    tally: validate::Tally,
+}
+
+impl Quick {
     /// The findings of the rules ([`validate::rules`]), without places.
-    pub rules: Vec<crate::diagnostic::Diagnostic>,
+    pub fn rules(&self) -> Vec<crate::diagnostic::Diagnostic> {
+        let p = &self.position;
+        let side = Spanned::new(p.side, Span::default());
+        let moves = p.move_number.map(|m| Spanned::new(m, Span::default()));
+        let mut rules = Vec::new();
+        validate::rules(&p.board, self.tally, Some(side), Some(&p.hands), moves, &validate::Unplaced, &mut rules);
+        rules
+    }
+
+    /// What the rules say of the position: `None` when it breaks one, else how many warnings
+    /// they give. A position whose counts alone break a rule is refused without the findings
+    /// being written.
+    pub fn verdict(&self) -> Option<usize> {
+        if self.tally.breaks_counts(&self.position.hands) {
+            return None;
+        }
+        let rules = self.rules();
+        (!rules.iter().any(crate::diagnostic::Diagnostic::is_error)).then_some(rules.len())
+    }
 }
 
 /// The record `text`, which the automaton of a record rule accepted, read straight from its
@@ -159,11 +192,7 @@ pub(crate) fn quick(text: &str) -> Option<Quick> {
     let hands = quick_hands(hand)?;
     let canonical = runs_whole && validate::hand_is_canonical(hand_entries(hand).map_while(|e| e));
     let position = Position { board, hands, side: token::side(side)?.color, move_number };
-    let mut rules = Vec::new();
-    let (side, moves) =
-        (Spanned::new(position.side, Span::default()), move_number.map(|m| Spanned::new(m, Span::default())));
-    validate::rules(&position.board, tally, Some(side), Some(&position.hands), moves, &validate::Unplaced, &mut rules);
-    Some(Quick { position, canonical, rules })
+    Some(Quick { position, canonical, tally })
 }
 
 /// The board of a board field the automaton accepted, its pieces counted, and whether no run
@@ -233,4 +262,48 @@ fn quick_hands(text: &str) -> Option<[crate::shogi::Hand; 2]> {
         hands[color.index()].add(kind, count.unwrap_or(1));
     }
     Some(hands)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse, quick};
+    use crate::notation::grid::{refusals_are_invalid, RankWidths};
+    use crate::sfen::{judge, DialectChoice};
+
+    #[test]
+    fn an_edit_refused_for_a_rank_width_leaves_an_invalid_record() {
+        let alphabet = b"123456789+KRBGSNLPkrbgsnlpx/ -bw";
+        let invalid = |t: &str| !crate::sfen::check_without_repair(t, DialectChoice::Auto).is_valid();
+        for record in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "ln1g3+Rl/2skg4/p1pppp2p/6p2/1p5P1/2P6/PP1PPPP1P/2S1K2s1/LN1G1G1NL w BNPb2p 40",
+            // A rank of eight squares, and one of ten: only an edit of theirs can mend each.
+            "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/pppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        ] {
+            let widths = RankWidths::of(record, 9, super::square_width);
+            assert!(refusals_are_invalid(record, &widths, alphabet, invalid) > 1000, "{record}");
+        }
+    }
+
+    /// The verdict a repair search takes from [`quick`] (counts first, then the rules) is the
+    /// full check's, for records breaking each rule the counts show, and for valid ones.
+    #[test]
+    fn the_quick_verdict_is_the_full_checks() {
+        for (record, valid) in [
+            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", true),
+            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 2", true), // parity warning
+            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKKSNL b - 1", false), // two kings
+            ("lnsgkgsnP/1r5b1/ppppppppp/9/9/9/PPPPPPPP1/1B5R1/LNSGKGSNL b - 1", false), // a dead pawn
+            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/P8/PPPPPPPP1/1B5R1/LNSGKGSNL b - 1", false), // nifu
+            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1", false), // a pawn too many
+            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", true),
+            ("4k4/9/9/9/9/9/9/4r4/4K4 w - 1", false), // the side not to move is in check
+        ] {
+            let q = quick(record).expect("read straight from its bytes");
+            let full = judge(parse(record, DialectChoice::Auto).expect("a tree"), Vec::new()).warnings_if_valid();
+            assert_eq!(q.verdict(), full, "{record}");
+            assert_eq!(q.verdict().is_some(), valid, "{record}");
+        }
+    }
 }

@@ -82,7 +82,7 @@ pub fn check_without_repair(text: &str, choice: DialectChoice) -> Checked {
     let (record, diagnostics) = read(text, choice);
     let mut checked = judge(record, diagnostics);
     if !checked.is_valid() {
-        vet(text, choice, &mut checked.diagnostics);
+        vet(text, choice, &mut checked.diagnostics, false);
     }
     checked
 }
@@ -92,24 +92,41 @@ pub fn check_without_repair(text: &str, choice: DialectChoice) -> Checked {
 /// records. `syntax` are the places of the faults its reading found.
 #[cold]
 fn repaired(text: &str, choice: DialectChoice, diagnostics: &mut Vec<Diagnostic>, syntax: Vec<crate::span::Span>) {
-    if let Some(automaton) = fast::automaton(choice) {
-        // A candidate (which the automaton accepted) in canonical form is judged by the rules
-        // alone, without its syntax tree.
-        let valid = |t: &str| match fast::quick(t) {
-            Some(q) if q.rules.iter().any(Diagnostic::is_error) => None,
-            Some(q) if q.canonical => Some(q.rules.len()),
-            _ => fast::parse(t, choice).and_then(|record| judge(record, Vec::new()).warnings_if_valid()),
-        };
-        crate::notation::repair::repair(text, diagnostics, syntax, automaton, valid);
-    }
-    vet(text, choice, diagnostics);
+    fold_repairs(text, choice, diagnostics, syntax);
+    vet(text, choice, diagnostics, true);
 }
 
-/// The vetting of [`check`]'s safe fixes.
-fn vet(text: &str, choice: DialectChoice, diagnostics: &mut [Diagnostic]) {
+/// An invalid record's findings folded into the fault its repair undoes.
+fn fold_repairs(text: &str, choice: DialectChoice, diagnostics: &mut Vec<Diagnostic>, syntax: Vec<crate::span::Span>) {
+    if let Some(automaton) = fast::automaton(choice) {
+        // A candidate (which the automaton accepted) is read straight from its bytes: one that
+        // cannot be so read has a rank of other than nine squares (or a token the decoders
+        // refuse), an error either way; one in canonical form is judged by the rules alone,
+        // without its syntax tree.
+        let valid = |t: &str| {
+            let q = fast::quick(t)?;
+            let warnings = q.verdict()?;
+            match q.canonical {
+                true => Some(warnings),
+                false => fast::parse(t, choice).and_then(|record| judge(record, Vec::new()).warnings_if_valid()),
+            }
+        };
+        let ranks = crate::notation::grid::RankWidths::of(text, 9, fast::square_width);
+        crate::notation::repair::repair(text, diagnostics, syntax, automaton, Some(&ranks), valid);
+    }
+}
+
+/// The vetting of [`check`]'s safe fixes: the record each makes is read again, with its repairs
+/// folded when `repairs` (so that a repair the fix leaves sure is a safe fix it brings).
+fn vet(text: &str, choice: DialectChoice, diagnostics: &mut [Diagnostic], repairs: bool) {
     crate::diagnostic::vet_fixes(text, diagnostics, |fixed| {
         let (record, diagnostics) = read(fixed, choice);
-        judge(record, diagnostics).diagnostics
+        let syntax = crate::notation::repair::syntax_faults(&diagnostics);
+        let mut checked = judge(record, diagnostics);
+        if repairs && !checked.is_valid() {
+            fold_repairs(fixed, choice, &mut checked.diagnostics, syntax);
+        }
+        checked.diagnostics
     });
 }
 

@@ -66,6 +66,30 @@ impl Tally {
         self.dead |= piece.is_dead_on(square);
     }
 
+    /// True when `color` has more than one king.
+    fn two_kings(&self, color: Color) -> bool {
+        self.kings[color.index()].0 > 1
+    }
+
+    /// The pieces of `kind` on the board and in `hands` together, and how many of them are in
+    /// hand, when that is more than a set holds (never for kings, which are counted apart).
+    fn oversupplied(&self, kind: PieceKind, hands: &[Hand; 2]) -> Option<(u32, u32)> {
+        let in_hand = hands[0].count(kind) + hands[1].count(kind);
+        let total = self.counts[kind.index()] + in_hand;
+        (kind != PieceKind::King && total > kind.supply()).then_some((total, in_hand))
+    }
+
+    /// True when the counts alone show that the position breaks a rule: a side has two kings,
+    /// a piece can never move, a side has two unpromoted pawns on a file, or there are more
+    /// pieces of a kind than a set holds (with `hands`). [`rules`] then finds an error.
+    pub fn breaks_counts(&self, hands: &[Hand; 2]) -> bool {
+        self.two_kings(Color::Black)
+            || self.two_kings(Color::White)
+            || self.dead
+            || self.twice != [0, 0]
+            || PieceKind::ALL.iter().any(|&kind| self.oversupplied(kind, hands).is_some())
+    }
+
     /// The tally of `board`.
     pub fn of(board: &Board) -> Self {
         let mut tally = Self::default();
@@ -395,7 +419,7 @@ fn check_hand_repeats(entries: &[HandEntry], canonical: &dyn Fn() -> String, out
 fn check_kings(census: &Census<'_>, board: Span, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
     let mut missing = Vec::new();
     for color in [Color::Black, Color::White] {
-        let kings = if census.kings[color.index()].0 < 2 { Vec::new() } else { census.kings_of(color) };
+        let kings = if census.two_kings(color) { census.kings_of(color) } else { Vec::new() };
         if census.kings[color.index()].0 == 0 {
             missing.push(color);
             continue;
@@ -548,15 +572,9 @@ fn check_supply(
     at: &dyn Fn(Square) -> Span,
     out: &mut Vec<Diagnostic>,
 ) {
+    // (Two kings on one side is a finding of its own.)
     for kind in PieceKind::ALL {
-        if kind == PieceKind::King {
-            continue; // two kings on one side is its own finding
-        }
-        let in_hand = hands[0].count(kind) + hands[1].count(kind);
-        let total = census.counts[kind.index()] + in_hand;
-        if total <= kind.supply() {
-            continue;
-        }
+        let Some((total, in_hand)) = census.oversupplied(kind, hands) else { continue };
         let on_board: Vec<Square> = census.pieces().filter(|(_, p)| p.kind == kind).map(|(s, _)| s).collect();
         let message = format!(
             "{total} {}, counting promoted ones: a set has {} ({} on the board, {in_hand} in hand)",
