@@ -211,12 +211,9 @@ fn quick_board(text: &str) -> Option<(crate::chess::Board, validate::Tally, bool
 }
 
 impl Quick {
-    /// True when the record has no finding: in canonical form, and keeping every rule
-    /// ([`validate::rules`], the rules [`super::check`] runs).
-    fn is_clean(&self, dialect: Dialect) -> bool {
-        if !self.canonical {
-            return false;
-        }
+    /// The findings of the rules ([`validate::rules`], the rules [`super::check`] runs), without
+    /// places.
+    fn rules(&self, dialect: Dialect) -> Vec<crate::diagnostic::Diagnostic> {
         fn at<T>(node: T) -> Option<Spanned<T>> {
             Some(Spanned::new(node, Span::default()))
         }
@@ -230,8 +227,29 @@ impl Quick {
         };
         let mut found = Vec::new();
         validate::rules(&facts, &validate::Unplaced, dialect, &mut found);
-        found.is_empty()
+        found
     }
+
+    /// True when the record has no finding: in canonical form, and keeping every rule.
+    fn is_clean(&self, dialect: Dialect) -> bool {
+        self.canonical && self.rules(dialect).is_empty()
+    }
+}
+
+/// What the rules say of the FEN record `text` read straight from its bytes, for a repair
+/// search: `Some(None)` when it breaks one, `Some(Some(n))` when it is valid with `n` findings,
+/// all warnings; `None` when it cannot be read so (a rank of the wrong width, a castling right
+/// listed twice) or is not in canonical form, and must be read in full.
+pub(crate) fn verdict(text: &str, dialect: Dialect) -> Option<Option<usize>> {
+    let q = quick(text, dialect)?;
+    if q.tally.breaks_counts() {
+        return Some(None);
+    }
+    let rules = q.rules(dialect);
+    if rules.iter().any(crate::diagnostic::Diagnostic::is_error) {
+        return Some(None);
+    }
+    q.canonical.then_some(Some(rules.len()))
 }
 
 /// True when the FEN record `text` has no finding at all (see [`clean`]), found without a
@@ -263,6 +281,27 @@ pub fn clean(text: &str, dialect: Dialect) -> Option<Position> {
 mod tests {
     use crate::fen::{Dialect, Kind};
     use crate::notation::grid::{refusals_are_invalid, RankWidths};
+
+    /// The verdict a repair search takes from [`super::verdict`] (counts first, then the rules)
+    /// is the full check's, for records breaking each rule the counts show, and for valid ones.
+    #[test]
+    fn the_quick_verdict_is_the_full_checks() {
+        for (record, valid) in [
+            ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", true),
+            ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQQBNR b kq e3 0 1", false), // no White king
+            ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBKKBNR b kq e3 0 1", false), // two
+            ("rnbqkbnP/pppppppp/8/8/4P3/8/PPPP1PP1/RNBQKBNR b KQq - 0 1", false), // a pawn on rank 8
+            ("rnbqkbnr/pppppppp/8/8/3QP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", false), // 17 pieces
+            ("rnbqkbnr/pppppppp/8/8/3QP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 1", true), // 2 queens, 7 pawns: fine
+            ("4k3/8/8/8/8/8/8/4RK2 b - - 0 1", true),
+            ("4k3/8/8/8/8/8/8/4RK2 w - - 0 1", false), // the side not to move is in check
+        ] {
+            let full = crate::fen::check_without_repair(record, Kind::Fen, Dialect::Standard).warnings_if_valid();
+            let quick = super::verdict(record, Dialect::Standard).expect("read straight from its bytes");
+            assert_eq!(quick, full, "{record}");
+            assert_eq!(full.is_some(), valid, "{record}");
+        }
+    }
 
     #[test]
     fn an_edit_refused_for_a_rank_width_leaves_an_invalid_record() {

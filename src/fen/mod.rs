@@ -97,8 +97,14 @@ fn fold_repairs(
     syntax: Vec<crate::span::Span>,
 ) {
     if let Some(automaton) = fast::automaton(kind, dialect) {
-        let valid =
+        // A FEN candidate (which the automaton accepted) is judged by the rules alone, without
+        // its syntax tree, when it can be read straight from its bytes in canonical form.
+        let full =
             |t: &str| fast::parse(t, kind, dialect).and_then(|r| judge(r, Vec::new(), dialect).warnings_if_valid());
+        let valid = |t: &str| match kind {
+            Kind::Fen => fast::verdict(t, dialect).unwrap_or_else(|| full(t)),
+            Kind::Epd => full(t),
+        };
         let ranks = crate::notation::grid::RankWidths::of(text, 8, fast::square_width);
         crate::notation::repair::repair(text, diagnostics, syntax, automaton, Some(&ranks), valid);
     }

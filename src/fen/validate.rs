@@ -171,6 +171,36 @@ impl Tally {
         self.back_pawn |= piece.role == Role::Pawn && (square.rank() == 1 || square.rank() == 8);
     }
 
+    fn count(&self, color: Color, role: Role) -> usize {
+        self.counts[color.index()][role.index()]
+    }
+
+    /// True when `color`'s material needs no explaining: at most 8 pawns and 16 pieces, and no
+    /// more pieces beyond the starting set (bishops by the colour of their squares) than its
+    /// missing pawns could have become. Otherwise the rules find an error in it.
+    fn plain_material(&self, color: Color) -> bool {
+        let n = |role| self.count(color, role);
+        let light = self.light_bishops[color.index()];
+        let dark = n(Role::Bishop) - light;
+        let count: usize = self.counts[color.index()].iter().sum();
+        let extra = n(Role::Queen).saturating_sub(1)
+            + n(Role::Rook).saturating_sub(2)
+            + n(Role::Knight).saturating_sub(2)
+            + light.saturating_sub(1)
+            + dark.saturating_sub(1);
+        n(Role::Pawn) <= 8 && count <= 16 && extra <= 8 - n(Role::Pawn)
+    }
+
+    /// True when the counts alone show that the position breaks a rule: a side without a
+    /// king or with two, a pawn on a back rank, or material no game can reach. [`rules`] then
+    /// finds an error.
+    pub fn breaks_counts(&self) -> bool {
+        [Color::White, Color::Black]
+            .into_iter()
+            .any(|color| self.count(color, Role::King) != 1 || !self.plain_material(color))
+            || self.back_pawn
+    }
+
     /// The tally of `board`.
     pub fn of(board: &Board) -> Self {
         let mut tally = Self::default();
@@ -200,10 +230,6 @@ impl std::ops::Deref for Census<'_> {
 impl Census<'_> {
     fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.board.0.iter().enumerate().filter_map(|(i, p)| Some((Square::from_index(i)?, (*p)?)))
-    }
-
-    fn count(&self, color: Color, role: Role) -> usize {
-        self.counts[color.index()][role.index()]
     }
 
     fn of_color(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
@@ -343,18 +369,10 @@ fn check_pawns(census: &Census<'_>, at: &dyn Fn(Square) -> Span, out: &mut Vec<D
 
 fn check_material(census: &Census<'_>, placement: Span, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
     for color in [Color::White, Color::Black] {
-        let n = |role| census.count(color, role);
-        let light = census.light_bishops[color.index()];
-        let dark = n(Role::Bishop) - light;
-        let count: usize = census.counts[color.index()].iter().sum();
-        let extra = n(Role::Queen).saturating_sub(1)
-            + n(Role::Rook).saturating_sub(2)
-            + n(Role::Knight).saturating_sub(2)
-            + light.saturating_sub(1)
-            + dark.saturating_sub(1);
-        if n(Role::Pawn) <= 8 && count <= 16 && extra <= 8 - n(Role::Pawn) {
+        if census.plain_material(color) {
             continue; // the common case: nothing to explain
         }
+        let count: usize = census.counts[color.index()].iter().sum();
         let pawns = census.squares(color, Role::Pawn);
         if pawns.len() > 8 {
             let mut d = Diagnostic::error(

@@ -226,20 +226,20 @@ impl Found {
     }
 }
 
-impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
+impl<'a, V: Fn(&str) -> Option<usize>> Search<'a, V> {
     /// The byte positions where a slip may be undone, nearest to the faults first, up to
     /// `limit` (the place where the automaton stopped: a fault of the grammar is at or before
     /// it).
     fn places(&self, faults: &Faults, limit: usize) -> Vec<usize> {
         let mut places: Vec<usize> =
             (0..=self.text.len().min(limit)).filter(|&at| self.text.is_char_boundary(at)).collect();
-        places.sort_by_key(|&at| (faults.distance(at), at));
+        places.sort_by_cached_key(|&at| (faults.distance(at), at));
         places
     }
 
     /// Every slip at `at`, the likeliest first: the deletion (a key hit twice, a space too
     /// many), the swap, the replacements, the insertions.
-    fn slips(&self, at: usize) -> impl Iterator<Item = Slip> + '_ {
+    fn slips(&self, at: usize) -> impl Iterator<Item = Slip> + 'a {
         let alphabet = self.automaton.alphabet();
         let here = [Slip::Delete(at), Slip::Swap(at)];
         let replaced = alphabet.iter().map(move |&b| Slip::Replace(at, b));
@@ -303,8 +303,7 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
             if !faults.allows(Span::new(at, self.two_chars_from(at))) {
                 continue;
             }
-            let slips: Vec<Slip> = self.slips(at).collect();
-            for slip in slips {
+            for slip in self.slips(at) {
                 if !self.open() {
                     self.out.complete = false;
                     return;
@@ -325,7 +324,7 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
         let places: Vec<usize> =
             self.places(&near, limit).into_iter().filter(|at| at.abs_diff(focus) <= PAIR_REACH).collect();
         for &first_at in &places {
-            let firsts: Vec<Slip> = self.slips(first_at).collect();
+            let firsts = self.slips(first_at);
             for first in firsts {
                 let Some(e1) = first.edit(self.text) else { continue };
                 let Some(once) = apply_edits(self.text, std::slice::from_ref(&e1)) else { continue };
@@ -336,7 +335,7 @@ impl<V: Fn(&str) -> Option<usize>> Search<'_, V> {
                     Err(at) => (at + e1.span.len()).saturating_sub(e1.replacement.len()),
                 };
                 for &second_at in places.iter().filter(|&&at| at >= e1.span.end && at <= stop) {
-                    let seconds: Vec<Slip> = self.slips(second_at).collect();
+                    let seconds = self.slips(second_at);
                     for second in seconds {
                         if !self.open() {
                             return;
