@@ -393,7 +393,9 @@ impl<'a, V: Fn(&str) -> Option<usize>> Search<'a, V> {
 /// the grammar refuses the record, one character written for another wherever it stands; if
 /// none, pairs of slips near the place where the automaton of the record's rule stops
 /// reading. `valid` judges a text the automaton accepts by the rules: `None` if it breaks one,
-/// else how many warnings it has (a repair with fewer is likelier).
+/// else how many warnings it has (a repair with fewer is likelier). With `ranks`, the widths of
+/// the record's ranks, a single edit that leaves a rank of the wrong width is refused before
+/// `valid` sees it.
 pub fn search(
     text: &str,
     faults: &Faults,
