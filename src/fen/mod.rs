@@ -106,7 +106,8 @@ fn fold_repairs(
             Kind::Epd => full(t),
         };
         let ranks = crate::notation::grid::RankWidths::of(text, 8, fast::square_width);
-        crate::notation::repair::repair(text, diagnostics, syntax, automaton, Some(&ranks), valid);
+        let refuse = |span, written: &[u8]| ranks.refuse(text, span, written);
+        crate::notation::repair::repair(text, diagnostics, syntax, automaton, refuse, valid);
     }
 }
 

@@ -484,12 +484,12 @@ impl RankWidths {
 }
 
 /// Every single edit of `record` (a character deleted, replaced or inserted, from `alphabet`,
-/// or two swapped) that `widths` refuses makes a record that `invalid` finds invalid; returns
-/// how many were refused. (The formats' tests call it with their own widths and checks.)
+/// or two swapped) that `refuse` refuses makes a record that `invalid` finds invalid; returns
+/// how many were refused. (The formats' tests call it with their own refusals and checks.)
 #[cfg(test)]
 pub(crate) fn refusals_are_invalid(
     record: &str,
-    widths: &RankWidths,
+    refuse: impl Fn(Span, &[u8]) -> bool,
     alphabet: &[u8],
     invalid: impl Fn(&str) -> bool,
 ) -> usize {
@@ -506,7 +506,7 @@ pub(crate) fn refusals_are_invalid(
         }
         edits.extend(alphabet.iter().map(|&b| (Span::point(at), vec![b])));
         for (span, written) in edits {
-            if widths.refuse(record, span, &written) {
+            if refuse(span, &written) {
                 refused += 1;
                 let edited = [&record.as_bytes()[..span.start], &written, &record.as_bytes()[span.end..]].concat();
                 let edited = String::from_utf8(edited).expect("ASCII");

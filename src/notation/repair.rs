@@ -21,7 +21,6 @@ use std::hash::BuildHasherDefault;
 use rustc_hash::FxHasher;
 
 use super::grammar::RuleDfa;
-use super::grid::RankWidths;
 use crate::diagnostic::{apply_edits, Applicability, Diagnostic, Edit, Fix};
 use crate::span::Span;
 
@@ -186,15 +185,16 @@ fn gap(a: Span, b: Span) -> usize {
 }
 
 /// A search for the repairs of one record.
-struct Search<'a, V> {
+struct Search<'a, V, R> {
     text: &'a str,
     automaton: &'a RuleDfa,
     /// The automaton's states after each prefix of the text.
     prefix: Vec<regex_automata::util::primitives::StateID>,
     /// For a text the grammar accepts: `None` if it breaks a rule, else its warnings.
     valid: V,
-    /// The widths of the text's ranks, to refuse at once a single edit that leaves one wrong.
-    ranks: Option<&'a RankWidths>,
+    /// True for a single edit (the bytes it replaces, what it writes) that leaves the text
+    /// invalid, told cheaply: refused before `valid` sees it.
+    refuse: R,
     reads: usize,
     checks: usize,
     /// The bytes the automaton may read in this stage of the search.
@@ -226,7 +226,7 @@ impl Found {
     }
 }
 
-impl<'a, V: Fn(&str) -> Option<usize>> Search<'a, V> {
+impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V, R> {
     /// The byte positions where a slip may be undone, nearest to the faults first, up to
     /// `limit` (the place where the automaton stopped: a fault of the grammar is at or before
     /// it).
@@ -281,7 +281,7 @@ impl<'a, V: Fn(&str) -> Option<usize>> Search<'a, V> {
         self.reads += self.text.len() - span.start + written.len;
         let rest = self.text.as_bytes().get(span.end..).unwrap_or_default();
         if !self.automaton.accepts_edit(&self.prefix, span.start, written.as_bytes(), span.end, rest)
-            || self.ranks.is_some_and(|r| r.refuse(self.text, span, written.as_bytes()))
+            || (self.refuse)(span, written.as_bytes())
         {
             return;
         }
@@ -393,14 +393,14 @@ impl<'a, V: Fn(&str) -> Option<usize>> Search<'a, V> {
 /// the grammar refuses the record, one character written for another wherever it stands; if
 /// none, pairs of slips near the place where the automaton of the record's rule stops
 /// reading. `valid` judges a text the automaton accepts by the rules: `None` if it breaks one,
-/// else how many warnings it has (a repair with fewer is likelier). With `ranks`, the widths of
-/// the record's ranks, a single edit that leaves a rank of the wrong width is refused before
-/// `valid` sees it.
+/// else how many warnings it has (a repair with fewer is likelier). A single edit that `refuse`
+/// tells cheaply leaves the text invalid (a rank of the wrong width, told from the ranks'
+/// widths: [`super::grid::RankWidths`]) is refused before `valid` sees it.
 pub fn search(
     text: &str,
     faults: &Faults,
     automaton: &RuleDfa,
-    ranks: Option<&RankWidths>,
+    refuse: impl Fn(Span, &[u8]) -> bool,
     valid: impl Fn(&str) -> Option<usize>,
 ) -> Repairs {
     let Some(prefix) = automaton.prefix(text) else { return Repairs::default() };
@@ -411,7 +411,7 @@ pub fn search(
         automaton,
         prefix,
         valid,
-        ranks,
+        refuse,
         reads: 0,
         checks: 0,
         budget: MAX_READS,
@@ -562,7 +562,7 @@ pub fn repair(
     diagnostics: &mut Vec<Diagnostic>,
     syntax: Vec<Span>,
     automaton: &RuleDfa,
-    ranks: Option<&RankWidths>,
+    refuse: impl Fn(Span, &[u8]) -> bool,
     valid: impl Fn(&str) -> Option<usize>,
 ) {
     if !diagnostics.iter().any(Diagnostic::is_error) {
@@ -579,7 +579,7 @@ pub fn repair(
         fold(text, diagnostics, &Repairs { found: vec![edits], count: 1, complete: true });
         return;
     }
-    let repairs = search(text, &Faults::of(diagnostics, syntax), automaton, ranks, valid);
+    let repairs = search(text, &Faults::of(diagnostics, syntax), automaton, refuse, valid);
     fold(text, diagnostics, &repairs);
 }
 

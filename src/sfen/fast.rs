@@ -229,6 +229,58 @@ fn quick_board(text: &str) -> Option<(crate::shogi::Board, validate::Tally, bool
     (rank == 8 && file == 9).then_some((board, tally, whole))
 }
 
+/// The pieces of each kind a record holds, on the board and in hand, and each side's kings,
+/// counted once, so that a repair search can refuse at once an edit of the board that leaves too
+/// many of a kind or two kings on a side: an edit of the board changes the counts by the pieces it
+/// writes less those it removes.
+pub(crate) struct Supply {
+    /// Where the board field ends (its first space).
+    board_end: usize,
+    /// Pieces of each kind, by [`crate::shogi::PieceKind::index`].
+    totals: [u32; 8],
+    /// Each colour's kings.
+    kings: [u32; 2],
+}
+
+impl Supply {
+    /// The counts of `text`, when it reads straight from its bytes ([`quick`]).
+    pub fn of(text: &str) -> Option<Self> {
+        let q = quick(text)?;
+        let (totals, kings) = q.tally.supply(&q.position.hands);
+        Some(Self { board_end: text.find(' ')?, totals, kings })
+    }
+
+    /// True when writing `written` over the bytes `span` of `text` (the record these counts are
+    /// of), within its board, leaves too many pieces of a kind or two kings on a side. False when
+    /// the edit reaches past the board.
+    pub fn refuse(&self, text: &str, span: Span, written: &[u8]) -> bool {
+        let Some(old) = text.as_bytes().get(span.start..span.end) else { return false };
+        if span.end > self.board_end || written.contains(&b' ') {
+            return false;
+        }
+        let (mut totals, mut kings) = (self.totals, self.kings);
+        let mut count = |bytes: &[u8], add: bool| {
+            for &b in bytes {
+                if let Some(Cell::Piece(p)) = token::cell_bytes(&[b]) {
+                    let (total, king) = (&mut totals[p.kind.index()], &mut kings[p.color.index()]);
+                    let is_king = p.kind == crate::shogi::PieceKind::King;
+                    if add {
+                        *total += 1;
+                        *king += u32::from(is_king);
+                    } else {
+                        *total = total.saturating_sub(1);
+                        *king = king.saturating_sub(u32::from(is_king));
+                    }
+                }
+            }
+        };
+        count(old, false);
+        count(written, true);
+        crate::shogi::PieceKind::ALL.iter().any(|&kind| validate::exceeds_supply(kind, totals[kind.index()]))
+            || kings.iter().any(|&k| validate::too_many_kings(k))
+    }
+}
+
 /// The entries of a hand field the automaton accepted, each a piece and the count written
 /// (`None` for one the decoders refuse, and nothing after it).
 fn hand_entries(
@@ -282,7 +334,25 @@ mod tests {
             "lnsgkgsnl/1r5b1/pppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
         ] {
             let widths = RankWidths::of(record, 9, super::square_width);
-            assert!(refusals_are_invalid(record, &widths, alphabet, invalid) > 1000, "{record}");
+            let refuse = |span, written: &[u8]| widths.refuse(record, span, written);
+            assert!(refusals_are_invalid(record, refuse, alphabet, invalid) > 1000, "{record}");
+        }
+    }
+
+    #[test]
+    fn an_edit_refused_for_the_supply_leaves_an_invalid_record() {
+        let alphabet = b"123456789+KRBGSNLPkrbgsnlpx/ -bw";
+        let invalid = |t: &str| !crate::sfen::check_without_repair(t, DialectChoice::Auto).is_valid();
+        for (record, least) in [
+            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 10),
+            ("ln1g3+Rl/2skg4/p1pppp2p/6p2/1p5P1/2P6/PP1PPPP1P/2S1K2s1/LN1G1G1NL w BNPb2p 40", 10),
+            // A pawn too many, and a second black king: only an edit of theirs mends each.
+            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1", 1000),
+            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKKSNL b - 1", 1000),
+        ] {
+            let supply = super::Supply::of(record).expect("read straight from its bytes");
+            let refuse = |span, written: &[u8]| supply.refuse(record, span, written);
+            assert!(refusals_are_invalid(record, refuse, alphabet, invalid) > least, "{record}");
         }
     }
 

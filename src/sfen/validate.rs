@@ -68,7 +68,7 @@ impl Tally {
 
     /// True when `color` has more than one king.
     fn two_kings(&self, color: Color) -> bool {
-        self.kings[color.index()].0 > 1
+        too_many_kings(self.kings[color.index()].0)
     }
 
     /// The pieces of `kind` on the board and in `hands` together, and how many of them are in
@@ -76,7 +76,17 @@ impl Tally {
     fn oversupplied(&self, kind: PieceKind, hands: &[Hand; 2]) -> Option<(u32, u32)> {
         let in_hand = hands[0].count(kind) + hands[1].count(kind);
         let total = self.counts[kind.index()] + in_hand;
-        (kind != PieceKind::King && total > kind.supply()).then_some((total, in_hand))
+        exceeds_supply(kind, total).then_some((total, in_hand))
+    }
+
+    /// The pieces of each kind (by [`PieceKind::index`]) on the board and in `hands` together,
+    /// and each colour's kings.
+    pub(super) fn supply(&self, hands: &[Hand; 2]) -> ([u32; 8], [u32; 2]) {
+        let mut totals = self.counts;
+        for kind in PieceKind::ALL {
+            totals[kind.index()] += hands[0].count(kind) + hands[1].count(kind);
+        }
+        (totals, [self.kings[0].0, self.kings[1].0])
     }
 
     /// True when the counts alone show that the position breaks a rule: a side has two kings,
@@ -100,6 +110,17 @@ impl Tally {
         }
         tally
     }
+}
+
+/// True when `total` pieces of `kind` (on the board and in hand, promoted ones counted) are more
+/// than a set holds: `sfen::too-many-pieces`. Kings are counted apart ([`too_many_kings`]).
+pub(super) fn exceeds_supply(kind: PieceKind, total: u32) -> bool {
+    kind != PieceKind::King && total > kind.supply()
+}
+
+/// True when a side has more kings than one: `sfen::two-kings`.
+pub(super) const fn too_many_kings(kings: u32) -> bool {
+    kings > 1
 }
 
 /// A board and its [`Tally`].
