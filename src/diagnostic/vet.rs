@@ -2,6 +2,7 @@
 //! and a fix that leaves its finding or brings another is only offered (unsafe).
 
 use super::{Applicability, Code, Diagnostic};
+use crate::span::Span;
 
 /// Most safe fixes of one record that [`vet_fixes`] tries; any further one becomes unsafe, so
 /// no record costs more than this many more reads.
@@ -56,6 +57,20 @@ pub fn vet_fixes(text: &str, diagnostics: &mut [Diagnostic], check: impl Fn(&str
             d.fixes[0].applicability = Applicability::Unsafe;
         }
     }
+    // One pass applies only one of two safe fixes that overlap: the fix of a warning that
+    // overlaps the safe fix of an error (which makes the record valid) is only offered.
+    let repairs: Vec<Span> = diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .filter_map(Diagnostic::safe_fix)
+        .flat_map(|fix| fix.edits.iter().map(|e| e.span))
+        .collect();
+    for d in diagnostics.iter_mut().filter(|d| !d.is_error()) {
+        let overlaps = |span: Span| repairs.iter().any(|r| span.start < r.end && r.start < span.end);
+        if d.safe_fix().is_some_and(|fix| fix.edits.iter().any(|e| overlaps(e.span))) {
+            d.fixes[0].applicability = Applicability::Unsafe;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -107,5 +122,29 @@ mod tests {
         vet_fixes("b", &mut many, check);
         let safe = many.iter().filter(|d| d.safe_fix().is_some()).count();
         assert_eq!(safe, MAX_VETTED);
+    }
+
+    #[test]
+    fn a_warnings_fix_over_an_errors_safe_fix_is_unsafe() {
+        // One pass can apply only one of the two: the error's, which makes the record valid.
+        let order = Diagnostic::warning(codes::sfen::HAND_ORDER, Span::new(0, 2), "m").fix(Fix::replace(
+            Span::new(0, 2),
+            "ba",
+            Applicability::Safe,
+        ));
+        let repair = Diagnostic::error(codes::sfen::TOO_MANY_PIECES, Span::new(1, 2), "m").fix(Fix::replace(
+            Span::new(1, 2),
+            "",
+            Applicability::Safe,
+        ));
+        let elsewhere = Diagnostic::warning(codes::sfen::SPLIT_EMPTY_RUN, Span::new(2, 3), "m").fix(Fix::replace(
+            Span::new(2, 3),
+            "c",
+            Applicability::Safe,
+        ));
+        let mut found = vec![order, repair, elsewhere];
+        vet_fixes("abd", &mut found, |_| Vec::new());
+        let safe: Vec<bool> = found.iter().map(|d| d.safe_fix().is_some()).collect();
+        assert_eq!(safe, [false, true, true]);
     }
 }
