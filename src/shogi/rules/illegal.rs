@@ -216,27 +216,35 @@ impl State {
     /// each of the eight lines through `to` and the knights a jump away can, so no other
     /// square is looked at.
     pub fn reaching(&self, to: Square, each: impl FnMut(Square, Piece)) {
-        self.reaching_lines(to, 0xFF, [true; 2], each);
+        self.reaching_lines(to, (0xFF, 0xFF), [true; 2], each);
     }
 
     /// [`State::reaching`], for a caller that wants only some of the pieces that reach `to`:
     /// every piece that moves as one of `like` moves is given (and perhaps others), and only
     /// the lines such a piece could come along are looked at.
     pub fn reaching_like(&self, to: Square, like: impl IntoIterator<Item = Piece>, each: impl FnMut(Square, Piece)) {
-        let (mut towards, mut knights) = (0u8, [false; 2]);
+        let (mut towards, mut sliding, mut knights) = (0u8, 0u8, [false; 2]);
         for piece in like {
             let code = encode(piece);
             towards |= STEPS[usize::from(code)] | SLIDES[usize::from(code)];
+            sliding |= SLIDES[usize::from(code)];
             if code & (KIND | PROMOTED) == KNIGHT {
                 knights[piece.color.index()] = true;
             }
         }
-        self.reaching_lines(to, towards, knights, each);
+        self.reaching_lines(to, (towards, sliding), knights, each);
     }
 
     /// The pieces that reach `to` moving in a direction of `towards` (a set of [`DIRS`]), and
-    /// the knights of the colours `knights` says.
-    fn reaching_lines(&self, to: Square, towards: u8, knights: [bool; 2], mut each: impl FnMut(Square, Piece)) {
+    /// the knights of the colours `knights` says; along a direction not in `sliding`, only the
+    /// piece next to `to` (a piece further away reaches it only by sliding that way).
+    fn reaching_lines(
+        &self,
+        to: Square,
+        (towards, sliding): (u8, u8),
+        knights: [bool; 2],
+        mut each: impl FnMut(Square, Piece),
+    ) {
         let t = cell_of(to);
         for (d, &off) in DIRS.iter().enumerate() {
             // The piece moves the other way along the line, towards `to`.
@@ -246,6 +254,9 @@ impl State {
             }
             let mut s = go(t, off);
             let mut reach = STEPS[usize::from(self.cells[s])] | SLIDES[usize::from(self.cells[s])];
+            if sliding & back == 0 && self.cells[s] == 0 {
+                continue;
+            }
             while self.cells[s] == 0 {
                 s = go(s, off);
                 reach = SLIDES[usize::from(self.cells[s])];
