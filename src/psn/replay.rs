@@ -653,7 +653,8 @@ fn find_origin(
     let mut legal: Vec<Square> = Vec::new();
     let mut nearest: Option<(u8, Illegal)> = None;
     let mut other_state = None;
-    for sq in Square::all().filter(|_| count != 1) {
+    let explain = if count == 1 { 0 } else { 81 };
+    for sq in Square::all().take(explain) {
         let Some(p) = state.piece_at(sq) else { continue };
         let named = names(m, kind, p);
         if p.color != side || !fits(sq) || !named && (p.kind != kind || m.gold_mover) {

@@ -216,38 +216,50 @@ impl State {
     /// each of the eight lines through `to` and the knights a jump away can, so no other
     /// square is looked at.
     pub fn reaching(&self, to: Square, each: impl FnMut(Square, Piece)) {
-        self.reaching_lines(to, 0xFF, [true; 2], each);
+        self.reaching_lines(to, (0xFF, 0xFF), [true; 2], each);
     }
 
     /// [`State::reaching`], for a caller that wants only some of the pieces that reach `to`:
     /// every piece that moves as one of `like` moves is given (and perhaps others), and only
     /// the lines such a piece could come along are looked at.
     pub fn reaching_like(&self, to: Square, like: impl IntoIterator<Item = Piece>, each: impl FnMut(Square, Piece)) {
-        let (mut towards, mut knights) = (0u8, [false; 2]);
+        let (mut towards, mut sliding, mut knights) = (0u8, 0u8, [false; 2]);
         for piece in like {
             let code = encode(piece);
             towards |= STEPS[usize::from(code)] | SLIDES[usize::from(code)];
+            sliding |= SLIDES[usize::from(code)];
             if code & (KIND | PROMOTED) == KNIGHT {
                 knights[piece.color.index()] = true;
             }
         }
-        self.reaching_lines(to, towards, knights, each);
+        self.reaching_lines(to, (towards, sliding), knights, each);
     }
 
     /// The pieces that reach `to` moving in a direction of `towards` (a set of [`DIRS`]), and
-    /// the knights of the colours `knights` says.
-    fn reaching_lines(&self, to: Square, towards: u8, knights: [bool; 2], mut each: impl FnMut(Square, Piece)) {
+    /// the knights of the colours `knights` says; along a direction not in `sliding`, only the
+    /// piece next to `to` (a piece further away reaches it only by sliding that way).
+    fn reaching_lines(
+        &self,
+        to: Square,
+        (towards, sliding): (u8, u8),
+        knights: [bool; 2],
+        mut each: impl FnMut(Square, Piece),
+    ) {
         let t = cell_of(to);
-        for (d, &off) in DIRS.iter().enumerate() {
+        // The directions from `to` to look along: those opposite a direction of `towards`.
+        let mut dirs = towards.rotate_left(4);
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
             // The piece moves the other way along the line, towards `to`.
             let back = 1u8 << ((d + 4) & 7);
-            if towards & back == 0 {
+            let mut s = go(t, DIRS[d]);
+            let mut reach = STEPS[usize::from(self.cells[s])] | SLIDES[usize::from(self.cells[s])];
+            if sliding & back == 0 && self.cells[s] == 0 {
                 continue;
             }
-            let mut s = go(t, off);
-            let mut reach = STEPS[usize::from(self.cells[s])] | SLIDES[usize::from(self.cells[s])];
             while self.cells[s] == 0 {
-                s = go(s, off);
+                s = go(s, DIRS[d]);
                 reach = SLIDES[usize::from(self.cells[s])];
             }
             if reach & back != 0 {
@@ -379,32 +391,26 @@ impl State {
     /// Whether the piece `code` on `from` moves to `to` on this board: `Err(Some(cell))` when a
     /// piece on `cell` is in the way, `Err(None)` when it never moves so.
     pub(super) fn reaches(&self, from: usize, to: usize, code: u8) -> Result<(), Option<usize>> {
-        let steps = STEPS[usize::from(code)];
-        if (0..8).any(|d| steps & (1 << d) != 0 && go(from, DIRS[d]) == to) {
-            return Ok(());
+        // The one line from `from` through `to`, if any (rays in different directions never meet).
+        let line = line_between(from, to);
+        if let Some(d) = line {
+            if STEPS[usize::from(code)] & (1 << d) != 0 && go(from, DIRS[d]) == to {
+                return Ok(());
+            }
         }
         if code & (KIND | PROMOTED) == KNIGHT
             && KNIGHT_JUMPS[usize::from(code & WALL == WHITE)].iter().any(|&off| go(from, off) == to)
         {
             return Ok(());
         }
-        let slides = SLIDES[usize::from(code)];
-        for (d, &off) in DIRS.iter().enumerate() {
-            if slides & (1 << d) == 0 {
-                continue;
+        let Some(d) = line.filter(|&d| SLIDES[usize::from(code)] & (1 << d) != 0) else { return Err(None) };
+        let mut s = go(from, DIRS[d]);
+        while s != to {
+            if self.cells[s] != 0 {
+                return Err(Some(s));
             }
-            let mut blocker = None;
-            let mut s = go(from, off);
-            while self.cells[s] != WALL {
-                if s == to {
-                    return blocker.map_or(Ok(()), |b| Err(Some(b)));
-                }
-                if self.cells[s] != 0 && blocker.is_none() {
-                    blocker = Some(s);
-                }
-                s = go(s, off);
-            }
+            s = go(s, DIRS[d]);
         }
-        Err(None)
+        Ok(())
     }
 }

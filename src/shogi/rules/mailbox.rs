@@ -172,6 +172,35 @@ pub(super) const fn dead_drop(kind: u8, rel: u8) -> bool {
     }
 }
 
+/// For each pair of board cells, the direction (index in [`DIRS`]) from the first along which
+/// the second lies, or 0xFF when they share no line (or are the same cell, or a wall).
+static LINES: [[u8; CELLS]; CELLS] = {
+    let mut t = [[0xFFu8; CELLS]; CELLS];
+    let mut i = 0;
+    while i < 81 {
+        let from = CELL_OF[i] as usize;
+        let mut d = 0;
+        while d < 8 {
+            let mut s = from.wrapping_add_signed(DIRS[d]);
+            while s < CELLS && INDEX_OF[s] != 0xFF {
+                t[from][s] = d as u8;
+                s = s.wrapping_add_signed(DIRS[d]);
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The direction (index in [`DIRS`]) from the board cell `from` along which the board cell `to`
+/// lies, when they share a line.
+#[inline]
+pub(super) fn line_between(from: usize, to: usize) -> Option<usize> {
+    let d = LINES.get(from).and_then(|row| row.get(to)).copied().unwrap_or(0xFF);
+    (d != 0xFF).then_some(usize::from(d))
+}
+
 #[inline]
 pub(super) fn go(cell: usize, offset: isize) -> usize {
     cell.wrapping_add_signed(offset)

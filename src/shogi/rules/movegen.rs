@@ -57,59 +57,28 @@ impl State {
     /// A cell from which a piece of colour `by` attacks `target`, with the piece on `ignore`
     /// taken off the board.
     pub(super) fn attacker(&self, target: usize, by: u8, ignore: usize) -> Option<usize> {
-        self.attacker_on(target, by, |s| if s == ignore { 0 } else { self.cells[s] })
+        if ignore >= CELLS {
+            return attacker_on(&self.cells, target, by);
+        }
+        let mut cells = self.cells;
+        cells[ignore] = 0;
+        attacker_on(&cells, target, by)
     }
 
     /// [`State::attacker`] on the board after the piece on `from` moved to `to` (taking what
     /// stood there), without playing the move: `from` is empty and `to` holds a piece of the
     /// mover's colour (not `by`'s). `target` is not `to`.
     pub(super) fn attacker_after(&self, target: usize, by: u8, from: usize, to: usize) -> Option<usize> {
-        self.attacker_on(target, by, |s| {
-            if s == from {
-                0
-            } else if s == to {
-                (WALL ^ by) | GOLD
-            } else {
-                self.cells[s]
-            }
-        })
-    }
-
-    /// A cell from which a piece of colour `by` attacks `target` on the board whose cells `cell`
-    /// gives: the first piece along each of the eight lines, and the knight's two squares.
-    #[inline]
-    fn attacker_on(&self, target: usize, by: u8, cell: impl Fn(usize) -> u8) -> Option<usize> {
-        for (d, &off) in DIRS.iter().enumerate() {
-            let towards = 1u8 << ((d + 4) & 7);
-            let mut s = go(target, off);
-            let c = cell(s);
-            if c != 0 {
-                if c & WALL == by && (STEPS[usize::from(c)] | SLIDES[usize::from(c)]) & towards != 0 {
-                    return Some(s);
-                }
-                continue;
-            }
-            loop {
-                s = go(s, off);
-                let c = cell(s);
-                if c == 0 {
-                    continue;
-                }
-                if c & WALL == by && SLIDES[usize::from(c)] & towards != 0 {
-                    return Some(s);
-                }
-                break;
-            }
+        // The board after the move, as far as attacks go: the mover's piece on `to` is any piece
+        // of its colour (it attacks nothing of its own side), and `from` is empty.
+        let mut cells = self.cells;
+        if let Some(c) = cells.get_mut(to) {
+            *c = (WALL ^ by) | GOLD;
         }
-        // A knight of `by` attacks from two ranks behind the target, as `by` sees it.
-        let by_index = usize::from(by == WHITE);
-        for off in KNIGHT_JUMPS[by_index] {
-            let s = go(target, -off);
-            if cell(s) == by | KNIGHT {
-                return Some(s);
-            }
+        if let Some(c) = cells.get_mut(from) {
+            *c = 0;
         }
-        None
+        attacker_on(&cells, target, by)
     }
 
     /// The checkers and pins of the side to move's king on `king`.
@@ -382,4 +351,41 @@ impl State {
         next.generate(&mut count, false);
         count.0 == 0
     }
+}
+
+/// A cell from which a piece of colour `by` attacks `target` on the board `cells`: the first
+/// piece along each of the eight lines, and the knight's two squares.
+#[inline]
+fn attacker_on(cells: &[u8; CELLS], target: usize, by: u8) -> Option<usize> {
+    for (d, &off) in DIRS.iter().enumerate() {
+        let towards = 1u8 << ((d + 4) & 7);
+        let mut s = go(target, off);
+        let c = cells[s];
+        if c != 0 {
+            if c & WALL == by && (STEPS[usize::from(c)] | SLIDES[usize::from(c)]) & towards != 0 {
+                return Some(s);
+            }
+            continue;
+        }
+        loop {
+            s = go(s, off);
+            let c = cells[s];
+            if c == 0 {
+                continue;
+            }
+            if c & WALL == by && SLIDES[usize::from(c)] & towards != 0 {
+                return Some(s);
+            }
+            break;
+        }
+    }
+    // A knight of `by` attacks from two ranks behind the target, as `by` sees it.
+    let by_index = usize::from(by == WHITE);
+    for off in KNIGHT_JUMPS[by_index] {
+        let s = go(target, -off);
+        if cells[s] == by | KNIGHT {
+            return Some(s);
+        }
+    }
+    None
 }
