@@ -59,11 +59,23 @@ struct Written {
 }
 
 impl Written {
-    fn of(chars: &[char]) -> Self {
-        let mut w = Self { bytes: [0; 8], len: 0 };
+    /// Nothing (a deletion).
+    const NOTHING: Self = Self { bytes: [0; 8], len: 0 };
+
+    /// The characters `chars`, in order.
+    fn of(chars: [char; 2]) -> Self {
+        let mut w = Self::NOTHING;
         for c in chars {
             w.len += c.encode_utf8(&mut w.bytes[w.len..]).len();
         }
+        w
+    }
+
+    /// The one byte `b`, an ASCII character of an automaton's alphabet.
+    fn byte(b: u8) -> Self {
+        let mut w = Self::NOTHING;
+        w.bytes[0] = b;
+        w.len = 1;
         w
     }
 
@@ -76,34 +88,66 @@ impl Written {
     }
 }
 
-impl Slip {
-    /// The bytes of `text` this slip replaces and what it writes there, or `None` when it
-    /// would change nothing or split a character.
-    fn change(self, text: &str) -> Option<(Span, Written)> {
+/// The place of a text where slips are tried: its byte, and the two characters from there,
+/// found once for all the slips at that byte.
+#[derive(Clone, Copy)]
+struct Here {
+    at: usize,
+    /// `at` is a character boundary.
+    boundary: bool,
+    first: Option<char>,
+    second: Option<char>,
+}
+
+impl Here {
+    fn of(text: &str, at: usize) -> Self {
         let char_at = |at: usize| match text.as_bytes().get(at) {
             Some(&b) if b.is_ascii() => Some(char::from(b)),
             _ => text.get(at..).and_then(|rest| rest.chars().next()),
         };
+        let first = char_at(at);
+        let second = first.and_then(|a| char_at(at + a.len_utf8()));
+        Self { at, boundary: text.is_char_boundary(at), first, second }
+    }
+}
+
+impl Slip {
+    /// The byte where this slip is.
+    fn at(self) -> usize {
+        match self {
+            Slip::Delete(at) | Slip::Replace(at, _) | Slip::Insert(at, _) | Slip::Swap(at) => at,
+        }
+    }
+
+    /// The bytes of `text` this slip replaces and what it writes there, or `None` when it
+    /// would change nothing or split a character.
+    fn change(self, text: &str) -> Option<(Span, Written)> {
+        self.change_here(&Here::of(text, self.at()))
+    }
+
+    /// [`Slip::change`], with the characters where the slip is (`here`, at its byte) found
+    /// already.
+    fn change_here(self, here: &Here) -> Option<(Span, Written)> {
+        let at = here.at;
         Some(match self {
-            Slip::Delete(at) => (Span::new(at, at + char_at(at)?.len_utf8()), Written::of(&[])),
-            Slip::Replace(at, b) => {
-                let c = char_at(at)?;
+            Slip::Delete(_) => (Span::new(at, at + here.first?.len_utf8()), Written::NOTHING),
+            Slip::Replace(_, b) => {
+                let c = here.first?;
                 if c == char::from(b) {
                     return None;
                 }
-                (Span::new(at, at + c.len_utf8()), Written::of(&[char::from(b)]))
+                (Span::new(at, at + c.len_utf8()), Written::byte(b))
             }
-            Slip::Insert(at, b) => {
-                text.is_char_boundary(at).then_some(())?;
-                (Span::point(at), Written::of(&[char::from(b)]))
+            Slip::Insert(_, b) => {
+                here.boundary.then_some(())?;
+                (Span::point(at), Written::byte(b))
             }
-            Slip::Swap(at) => {
-                let a = char_at(at)?;
-                let b = char_at(at + a.len_utf8())?;
+            Slip::Swap(_) => {
+                let (a, b) = (here.first?, here.second?);
                 if a == b {
                     return None;
                 }
-                (Span::new(at, at + a.len_utf8() + b.len_utf8()), Written::of(&[b, a]))
+                (Span::new(at, at + a.len_utf8() + b.len_utf8()), Written::of([b, a]))
             }
         })
     }
@@ -303,12 +347,13 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
             if !faults.allows(Span::new(at, self.two_chars_from(at))) {
                 continue;
             }
+            let here = Here::of(self.text, at);
             for slip in self.slips(at) {
                 if !self.open() {
                     self.out.complete = false;
                     return;
                 }
-                match slip.change(self.text) {
+                match slip.change_here(&here) {
                     Some((span, written)) if faults.allows(span) => self.try_one(span, written),
                     _ => {}
                 }
