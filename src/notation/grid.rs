@@ -431,6 +431,8 @@ pub struct RankWidths {
     end: usize,
     /// Each rank's first byte and width (`None` when a character has no width).
     ranks: Vec<(usize, Option<u32>)>,
+    /// How many ranks are of a known wrong width.
+    wrong: usize,
     /// Squares a rank must cover.
     files: u32,
     /// The squares a character of a board covers (`None` for one no board holds).
@@ -449,7 +451,13 @@ impl RankWidths {
             ranks.push((start, Self::sum(rank, width)));
             start += rank.len() + 1;
         }
-        Self { end, ranks, files, width }
+        let wrong = ranks.iter().filter(|&&(_, w)| Self::is_wrong(w, files)).count();
+        Self { end, ranks, wrong, files, width }
+    }
+
+    /// True for a rank of a known width other than `files`.
+    fn is_wrong(width: Option<u32>, files: u32) -> bool {
+        width.is_some_and(|w| w != files)
     }
 
     fn sum(bytes: &[u8], width: fn(u8) -> Option<u32>) -> Option<u32> {
@@ -465,13 +473,12 @@ impl RankWidths {
         if old.iter().chain(written).any(|&b| b == b'/' || b == b' ') {
             return false;
         }
-        let wrong = |w: Option<u32>| w.is_some_and(|w| w != self.files);
         // The rank the edit is in: an edit before a `/` or at the board's end is in the rank that
         // ends there.
         let edited = (span.end <= self.end).then(|| self.ranks.partition_point(|&(start, _)| start <= span.start) - 1);
-        let others_wrong = self.ranks.iter().enumerate().any(|(i, &(_, w))| Some(i) != edited && wrong(w));
-        if others_wrong {
-            return true;
+        let edited_wrong = edited.is_some_and(|i| Self::is_wrong(self.ranks[i].1, self.files));
+        if self.wrong > usize::from(edited_wrong) {
+            return true; // another rank stays wrong
         }
         let Some(i) = edited else { return false };
         let (Some(w), Some(removed), Some(added)) =

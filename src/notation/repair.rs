@@ -109,6 +109,12 @@ impl Here {
         let second = first.and_then(|a| char_at(at + a.len_utf8()));
         Self { at, boundary: text.is_char_boundary(at), first, second }
     }
+
+    /// Where the two characters from here end (or the text does): every slip here edits
+    /// within them.
+    fn end(&self) -> usize {
+        self.at + [self.first, self.second].iter().flatten().map(|c| c.len_utf8()).sum::<usize>()
+    }
 }
 
 impl Slip {
@@ -291,12 +297,6 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
         here.into_iter().chain(replaced).chain(inserted)
     }
 
-    /// Where the two characters from byte `at` end (or the text does).
-    fn two_chars_from(&self, at: usize) -> usize {
-        let rest = self.text.get(at..).unwrap_or_default();
-        at + rest.chars().take(2).map(char::len_utf8).sum::<usize>()
-    }
-
     /// True while the budget lasts and the report is not settled.
     fn open(&self) -> bool {
         self.reads < self.budget && self.checks < MAX_CHECKS && !self.out.settled()
@@ -342,12 +342,12 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
     /// Every single slip, nearest to the faults first.
     fn singles(&mut self, faults: &Faults, limit: usize) {
         for at in self.places(faults, limit) {
-            // Every slip at `at` edits within the two characters there (a swap's span): none
-            // may undo a syntax fault when an edit of both may not.
-            if !faults.allows(Span::new(at, self.two_chars_from(at))) {
+            // Every slip here edits within the two characters here (a swap's span): none may
+            // undo a syntax fault when an edit of both may not.
+            let here = Here::of(self.text, at);
+            if !faults.allows(Span::new(at, here.end())) {
                 continue;
             }
-            let here = Here::of(self.text, at);
             for slip in self.slips(at) {
                 if !self.open() {
                     self.out.complete = false;
@@ -369,8 +369,7 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
         let places: Vec<usize> =
             self.places(&near, limit).into_iter().filter(|at| at.abs_diff(focus) <= PAIR_REACH).collect();
         for &first_at in &places {
-            let firsts = self.slips(first_at);
-            for first in firsts {
+            for first in self.slips(first_at) {
                 let Some(e1) = first.edit(self.text) else { continue };
                 let Some(once) = apply_edits(self.text, std::slice::from_ref(&e1)) else { continue };
                 self.reads += once.len();
@@ -380,8 +379,7 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
                     Err(at) => (at + e1.span.len()).saturating_sub(e1.replacement.len()),
                 };
                 for &second_at in places.iter().filter(|&&at| at >= e1.span.end && at <= stop) {
-                    let seconds = self.slips(second_at);
-                    for second in seconds {
+                    for second in self.slips(second_at) {
                         if !self.open() {
                             return;
                         }

@@ -276,8 +276,7 @@ impl Supply {
         };
         count(old, false);
         count(written, true);
-        crate::shogi::PieceKind::ALL.iter().any(|&kind| validate::exceeds_supply(kind, totals[kind.index()]))
-            || kings.iter().any(|&k| validate::too_many_kings(k))
+        validate::breaks_supply(&totals, &kings)
     }
 }
 

@@ -93,11 +93,8 @@ impl Tally {
     /// a piece can never move, a side has two unpromoted pawns on a file, or there are more
     /// pieces of a kind than a set holds (with `hands`). [`rules`] then finds an error.
     pub fn breaks_counts(&self, hands: &[Hand; 2]) -> bool {
-        self.two_kings(Color::Black)
-            || self.two_kings(Color::White)
-            || self.dead
-            || self.twice != [0, 0]
-            || PieceKind::ALL.iter().any(|&kind| self.oversupplied(kind, hands).is_some())
+        let (totals, kings) = self.supply(hands);
+        self.dead || self.twice != [0, 0] || breaks_supply(&totals, &kings)
     }
 
     /// The tally of `board`.
@@ -114,13 +111,20 @@ impl Tally {
 
 /// True when `total` pieces of `kind` (on the board and in hand, promoted ones counted) are more
 /// than a set holds: `sfen::too-many-pieces`. Kings are counted apart ([`too_many_kings`]).
-pub(super) fn exceeds_supply(kind: PieceKind, total: u32) -> bool {
+fn exceeds_supply(kind: PieceKind, total: u32) -> bool {
     kind != PieceKind::King && total > kind.supply()
 }
 
 /// True when a side has more kings than one: `sfen::two-kings`.
-pub(super) const fn too_many_kings(kings: u32) -> bool {
+const fn too_many_kings(kings: u32) -> bool {
     kings > 1
+}
+
+/// True when the pieces of some kind, `totals` (by [`PieceKind::index`], on the board and in
+/// hand), are more than a set holds, or a side has more kings than one (each colour's `kings`).
+pub(super) fn breaks_supply(totals: &[u32; 8], kings: &[u32; 2]) -> bool {
+    PieceKind::ALL.iter().any(|&kind| exceeds_supply(kind, totals[kind.index()]))
+        || kings.iter().any(|&k| too_many_kings(k))
 }
 
 /// A board and its [`Tally`].
