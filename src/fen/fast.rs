@@ -4,11 +4,12 @@
 
 use std::sync::OnceLock;
 
-use super::ast::{Castling, Cell, Dialect, Placement, Record};
+use super::ast::{Castling, Dialect, Placement, Record};
 use super::parser::Rule;
 use super::{token, validate, Kind, Position};
 use crate::chess::CastleRight;
 use crate::notation::grammar::{self, RuleDfa, Shipped};
+use crate::notation::grid::walk_accepted;
 use crate::span::{Span, Spanned};
 
 static GRAMMAR: Shipped = Shipped::new(&[grammar::FEN, grammar::COMMON]);
@@ -183,31 +184,19 @@ fn quick(text: &str, dialect: Dialect) -> Option<Quick> {
 fn quick_board(text: &str) -> Option<(crate::chess::Board, validate::Tally, bool)> {
     let mut board = crate::chess::Board::default();
     let mut tally = validate::Tally::default();
-    let mut whole = true;
-    let (mut rank, mut file) = (0usize, 0usize);
-    let mut before: Option<Cell> = None;
-    for b in text.bytes() {
-        if b == b'/' {
-            if file != 8 {
-                return None;
-            }
-            (rank, file, before) = (rank + 1, 0, None);
-            continue;
-        }
-        let cell = token::cell_bytes(&[b])?;
-        whole &= !before.is_some_and(|before| validate::splits_run(&before, &cell));
-        match cell {
-            Cell::Piece(p) if file < 8 => {
-                *board.0.get_mut(rank * 8 + file)? = Some(p);
-                tally.add(crate::chess::Square::from_index(rank * 8 + file)?, p);
-            }
-            Cell::Empty(_) if file + cell.width() as usize <= 8 => {}
-            _ => return None,
-        }
-        file += cell.width() as usize;
-        before = Some(cell);
-    }
-    (rank == 7 && file == 8).then_some((board, tally, whole))
+    let whole = walk_accepted(
+        text,
+        8,
+        8,
+        |_| 1,
+        token::cell_bytes,
+        |i, p| {
+            *board.0.get_mut(i)? = Some(p);
+            tally.add(crate::chess::Square::from_index(i)?, p);
+            Some(())
+        },
+    )?;
+    Some((board, tally, whole))
 }
 
 impl Quick {

@@ -123,11 +123,6 @@ pub fn rules(facts: &Facts<'_>, places: &dyn Places, dialect: Dialect, out: &mut
     }
 }
 
-/// True when two cells side by side split one run of blank squares (`fen::split-blank-run`).
-pub(super) const fn splits_run(before: &Cell, cell: &Cell) -> bool {
-    matches!((before, cell), (Cell::Empty(_), Cell::Empty(_)))
-}
-
 /// True when castling rights are in the usual order (`fen::castling-order`): each after the
 /// one before.
 pub(super) fn castling_in_order(rights: impl Iterator<Item = CastleRight>) -> bool {
@@ -256,7 +251,7 @@ fn check_blank_runs(p: &Placement, out: &mut Vec<Diagnostic>) {
         let mut start = 0;
         for i in 0..=cells.len() {
             let empty = cells.get(i).is_some_and(|c| matches!(c.node, Cell::Empty(_)));
-            if empty && (i == start || splits_run(&cells[i - 1].node, &cells[i].node)) {
+            if empty && (i == start || cells[i - 1].node.splits_run(&cells[i].node)) {
                 continue;
             }
             let run = &cells[start..i];

@@ -44,6 +44,12 @@ pub enum Cell<P> {
 }
 
 impl<P> Cell<P> {
+    /// True when this cell and `next`, side by side, split one run of empty squares (`54` for
+    /// `9`): the form warnings `sfen::split-empty-run` and `fen::split-blank-run`.
+    pub const fn splits_run(&self, next: &Self) -> bool {
+        matches!((self, next), (Self::Empty(_), Self::Empty(_)))
+    }
+
     /// Squares covered.
     pub const fn width(&self) -> u32 {
         match self {
@@ -419,6 +425,45 @@ impl<P: fmt::Display> fmt::Debug for Grid<P> {
         }
         f.write_str("]")
     }
+}
+
+/// Walks a board field `text` that an automaton has accepted, a cell at a time as
+/// [`Grid::read_accepted`] reads it, without building the grid: each piece goes to `place` with
+/// its index (`rank * files + file`). `Some` when it has `ranks` ranks of `files` squares (and
+/// `place` took every piece), saying whether no run of empty squares is split; else `None`.
+#[inline]
+pub fn walk_accepted<P: Copy>(
+    text: &str,
+    files: usize,
+    ranks: usize,
+    token_len: impl Fn(u8) -> usize,
+    cell: impl Fn(&[u8]) -> Option<Cell<P>>,
+    mut place: impl FnMut(usize, P) -> Option<()>,
+) -> Option<bool> {
+    let bytes = text.as_bytes();
+    let mut whole = true;
+    let (mut rank, mut file, mut i) = (0usize, 0usize, 0usize);
+    let mut before: Option<Cell<P>> = None;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'/' {
+            if file != files {
+                return None;
+            }
+            (rank, file, before, i) = (rank + 1, 0, None, i + 1);
+            continue;
+        }
+        let len = token_len(b);
+        let c = cell(bytes.get(i..i + len)?)?;
+        whole &= !before.is_some_and(|before| before.splits_run(&c));
+        match c {
+            Cell::Piece(p) if file < files => place(rank * files + file, p)?,
+            Cell::Empty(_) if file + c.width() as usize <= files => {}
+            _ => return None,
+        }
+        file += c.width() as usize;
+        (before, i) = (Some(c), i + len);
+    }
+    (rank + 1 == ranks && file == files).then_some(whole)
 }
 
 /// How many squares each rank of a record's board field covers, counted once, so that a repair

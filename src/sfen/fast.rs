@@ -9,6 +9,7 @@ use super::ast::{BoardField, Cell, Dialect, Hand, HandEntry, Record};
 use super::parser::Rule;
 use super::{token, validate, DialectChoice, Position};
 use crate::notation::grammar::{self, RuleDfa, Shipped};
+use crate::notation::grid::walk_accepted;
 use crate::span::{Span, Spanned};
 
 static GRAMMAR: Shipped = Shipped::new(&[grammar::SFEN, grammar::COMMON]);
@@ -104,9 +105,18 @@ pub(crate) fn square_width(b: u8) -> Option<u32> {
     }
 }
 
+/// How many bytes a token of a board field takes, from its first: a `+` and its letter, or one
+/// character.
+fn token_len(first: u8) -> usize {
+    if first == b'+' {
+        2
+    } else {
+        1
+    }
+}
+
 fn read_board(text: &str, span: Span) -> Option<BoardField> {
-    // A token is a `+` and its letter, or one character.
-    BoardField::read_accepted(text, span, 9, 9, |b| if b == b'+' { 2 } else { 1 }, token::cell_bytes)
+    BoardField::read_accepted(text, span, 9, 9, token_len, token::cell_bytes)
 }
 
 fn read_hand(text: &str, span: Span) -> Option<Hand> {
@@ -200,33 +210,12 @@ pub(crate) fn quick(text: &str) -> Option<Quick> {
 fn quick_board(text: &str) -> Option<(crate::shogi::Board, validate::Tally, bool)> {
     let mut board = crate::shogi::Board::default();
     let mut tally = validate::Tally::default();
-    let mut whole = true;
-    let bytes = text.as_bytes();
-    let (mut rank, mut file, mut i) = (0usize, 0usize, 0usize);
-    let mut before: Option<Cell> = None;
-    while let Some(&b) = bytes.get(i) {
-        if b == b'/' {
-            if file != 9 {
-                return None;
-            }
-            (rank, file, before, i) = (rank + 1, 0, None, i + 1);
-            continue;
-        }
-        let len = if b == b'+' { 2 } else { 1 };
-        let cell = token::cell_bytes(bytes.get(i..i + len)?)?;
-        whole &= !before.is_some_and(|before| validate::splits_run(&before, &cell));
-        match cell {
-            Cell::Piece(p) if file < 9 => {
-                *board.0.get_mut(rank * 9 + file)? = Some(p);
-                tally.add(crate::shogi::Square::from_index(rank * 9 + file)?, p);
-            }
-            Cell::Empty(_) if file + cell.width() as usize <= 9 => {}
-            _ => return None,
-        }
-        file += cell.width() as usize;
-        (before, i) = (Some(cell), i + len);
-    }
-    (rank == 8 && file == 9).then_some((board, tally, whole))
+    let whole = walk_accepted(text, 9, 9, token_len, token::cell_bytes, |i, p| {
+        *board.0.get_mut(i)? = Some(p);
+        tally.add(crate::shogi::Square::from_index(i)?, p);
+        Some(())
+    })?;
+    Some((board, tally, whole))
 }
 
 /// The pieces of each kind a record holds, on the board and in hand, and each side's kings,

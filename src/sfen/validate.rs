@@ -260,12 +260,6 @@ pub fn rules(
     }
 }
 
-/// True when two cells side by side split one run of empty squares (`54` for `9`): the form
-/// warning `sfen::split-empty-run`.
-pub(super) const fn splits_run(before: &Cell, cell: &Cell) -> bool {
-    matches!((before, cell), (Cell::Empty(_), Cell::Empty(_)))
-}
-
 /// True when hand entries, as (piece, count written) in the order written, are in canonical
 /// USI form: each after the one before (so none is listed twice), and no count of 1. A hand
 /// that is not has form warnings ([`check_hand_form`]).
@@ -288,7 +282,7 @@ fn check_empty_runs(board: &super::ast::BoardField, out: &mut Vec<Diagnostic>) {
         let mut start = 0;
         for i in 0..=cells.len() {
             let empty = cells.get(i).is_some_and(|c| matches!(c.node, Cell::Empty(_)));
-            if empty && (i == start || splits_run(&cells[i - 1].node, &cells[i].node)) {
+            if empty && (i == start || cells[i - 1].node.splits_run(&cells[i].node)) {
                 continue;
             }
             if i - start > 1 {
