@@ -9,7 +9,7 @@ use super::parser::Rule;
 use super::{token, validate, Kind, Position};
 use crate::chess::CastleRight;
 use crate::notation::grammar::{self, RuleDfa, Shipped};
-use crate::notation::grid::walk_accepted;
+use crate::notation::grid::{walk_accepted, CellDecoder};
 use crate::span::{Span, Spanned};
 
 static GRAMMAR: Shipped = Shipped::new(&[grammar::FEN, grammar::COMMON]);
@@ -145,7 +145,7 @@ fn quick(text: &str, dialect: Dialect) -> Option<Quick> {
         return None;
     }
     // The automaton vouched for the shape: six fields at single spaces.
-    let mut fields = text.split(' ');
+    let mut fields = crate::notation::fields::accepted_fields(text);
     let (placement, side, castling) = (fields.next()?, fields.next()?, fields.next()?);
     let (en_passant, halfmove, fullmove) = (fields.next()?, fields.next()?, fields.next()?);
     let (board, tally, whole) = quick_board(placement)?;
@@ -179,23 +179,20 @@ fn quick(text: &str, dialect: Dialect) -> Option<Quick> {
     })
 }
 
+/// The tokens of a placement, one byte each, for [`walk_accepted`].
+static CELLS: std::sync::LazyLock<CellDecoder<crate::chess::Piece>> =
+    std::sync::LazyLock::new(|| CellDecoder::new(|_| 1, token::cell_bytes));
+
 /// The board of a placement the automaton accepted, its pieces counted, and whether no run of
 /// blank squares is split; `None` unless it has eight ranks of eight squares.
 fn quick_board(text: &str) -> Option<(crate::chess::Board, validate::Tally, bool)> {
     let mut board = crate::chess::Board::default();
     let mut tally = validate::Tally::default();
-    let whole = walk_accepted(
-        text,
-        8,
-        8,
-        |_| 1,
-        token::cell_bytes,
-        |i, p| {
-            *board.0.get_mut(i)? = Some(p);
-            tally.add(crate::chess::Square::from_index(i)?, p);
-            Some(())
-        },
-    )?;
+    let whole = walk_accepted(text, 8, 8, &CELLS, |i, p| {
+        *board.0.get_mut(i)? = Some(p);
+        tally.add(crate::chess::Square::from_index(i)?, p);
+        Some(())
+    })?;
     Some((board, tally, whole))
 }
 

@@ -41,6 +41,23 @@ pub fn split<P: Parser<R>, R: RuleType>(text: &str, line: R, field: R, gap: R) -
     Some((fields, gaps))
 }
 
+/// The fields of a record an automaton accepted, which vouched that they are split at single
+/// spaces.
+#[inline]
+pub fn accepted_fields(text: &str) -> impl Iterator<Item = &str> + '_ {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let t = rest?;
+        match t.bytes().position(|b| b == b' ') {
+            Some(at) => {
+                rest = t.get(at + 1..);
+                t.get(..at)
+            }
+            None => rest.take(),
+        }
+    })
+}
+
 /// The fields and the gaps of a record whose first field is a board (see [`split`]). A second
 /// field holding ranks means a space split the board: the two parts are read as one board, in
 /// which the space is a fault, not a field separator (unless `keep(first field)` says the first

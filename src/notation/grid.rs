@@ -427,6 +427,66 @@ impl<P: fmt::Display> fmt::Debug for Grid<P> {
     }
 }
 
+/// A format's decoder of the tokens of a board field, for the walks over fields an automaton
+/// accepted ([`walk_accepted`]): what its decoder makes of each byte as a whole token is looked
+/// up in a table made from the decoder itself, and the longer tokens go to the decoder.
+pub struct CellDecoder<P> {
+    /// How many bytes a token takes, from its first.
+    token_len: fn(u8) -> usize,
+    /// The decoder of a token's bytes.
+    cell: fn(&[u8]) -> Option<Cell<P>>,
+    /// Each byte as a whole token.
+    one: [OneByte<P>; 256],
+}
+
+/// What a format's decoder makes of a byte as a whole token.
+#[derive(Clone, Copy)]
+struct OneByte<P> {
+    /// The piece it is, if it is one.
+    piece: Option<P>,
+    /// Squares it covers (0 for a byte that is no one-byte token).
+    width: u8,
+    /// It is a run of empty squares ([`Cell::splits_run`] of two such tokens).
+    empty: bool,
+    /// It is a token: a piece or a run of empty squares.
+    token: bool,
+}
+
+impl<P: Copy> CellDecoder<P> {
+    /// The decoder of tokens `token_len(first byte)` bytes long, read by `cell`.
+    pub fn new(token_len: fn(u8) -> usize, cell: fn(&[u8]) -> Option<Cell<P>>) -> Self {
+        let one = std::array::from_fn(|b| {
+            let c = u8::try_from(b).ok().filter(|&b| token_len(b) == 1).and_then(|b| cell(&[b]));
+            match c {
+                Some(c @ (Cell::Piece(_) | Cell::Empty(_))) => OneByte {
+                    piece: match c {
+                        Cell::Piece(p) => Some(p),
+                        _ => None,
+                    },
+                    width: c.width() as u8,
+                    empty: c.splits_run(&c),
+                    token: true,
+                },
+                _ => OneByte { piece: None, width: 0, empty: false, token: false },
+            }
+        });
+        Self { token_len, cell, one }
+    }
+
+    /// The token at `i` in `bytes` (which starts a longer token than one byte, or is none),
+    /// as a one-byte entry, and its length.
+    #[cold]
+    fn longer(&self, bytes: &[u8], i: usize) -> Option<(OneByte<P>, usize)> {
+        let len = (self.token_len)(*bytes.get(i)?);
+        let piece = match (self.cell)(bytes.get(i..i + len)?)? {
+            Cell::Piece(p) => p,
+            // Only a piece takes more than one byte.
+            _ => return None,
+        };
+        Some((OneByte { piece: Some(piece), width: 1, empty: false, token: true }, len))
+    }
+}
+
 /// Walks a board field `text` that an automaton has accepted, a cell at a time as
 /// [`Grid::read_accepted`] reads it, without building the grid: each piece goes to `place` with
 /// its index (`rank * files + file`). `Some` when it has `ranks` ranks of `files` squares (and
@@ -436,34 +496,41 @@ pub fn walk_accepted<P: Copy>(
     text: &str,
     files: usize,
     ranks: usize,
-    token_len: impl Fn(u8) -> usize,
-    cell: impl Fn(&[u8]) -> Option<Cell<P>>,
+    decoder: &CellDecoder<P>,
     mut place: impl FnMut(usize, P) -> Option<()>,
 ) -> Option<bool> {
     let bytes = text.as_bytes();
-    let mut whole = true;
-    let (mut rank, mut file, mut i) = (0usize, 0usize, 0usize);
-    let mut before: Option<Cell<P>> = None;
+    let mut split = false;
+    // The first square of the rank, the next square to fill, and where the rank ends.
+    let (mut rank, mut next) = (0usize, 0usize);
+    let mut after_empty = false;
+    let mut i = 0;
     while let Some(&b) = bytes.get(i) {
         if b == b'/' {
-            if file != files {
+            if next != rank + files {
                 return None;
             }
-            (rank, file, before, i) = (rank + 1, 0, None, i + 1);
+            (rank, after_empty, i) = (next, false, i + 1);
             continue;
         }
-        let len = token_len(b);
-        let c = cell(bytes.get(i..i + len)?)?;
-        whole &= !before.is_some_and(|before| before.splits_run(&c));
-        match c {
-            Cell::Piece(p) if file < files => place(rank * files + file, p)?,
-            Cell::Empty(_) if file + c.width() as usize <= files => {}
-            _ => return None,
+        let mut t = decoder.one[usize::from(b)];
+        let mut len = 1;
+        if !t.token {
+            (t, len) = decoder.longer(bytes, i)?;
         }
-        file += c.width() as usize;
-        (before, i) = (Some(c), i + len);
+        split |= after_empty & t.empty;
+        if let Some(p) = t.piece {
+            if next >= rank + files {
+                return None;
+            }
+            place(next, p)?;
+        }
+        (next, after_empty, i) = (next + usize::from(t.width), t.empty, i + len);
+        if next > rank + files {
+            return None;
+        }
     }
-    (rank + 1 == ranks && file == files).then_some(whole)
+    (next == ranks * files && next == rank + files).then_some(!split)
 }
 
 /// How many squares each rank of a record's board field covers, counted once, so that a repair
@@ -567,6 +634,52 @@ pub(crate) fn refusals_are_invalid(
         }
     }
     refused
+}
+
+/// The squares along one line out of a square of a board, nearest first, by their index on the
+/// board (row by row from the top left, as SFEN and FEN write it).
+#[derive(Clone, Copy, Debug)]
+pub struct Ray {
+    squares: [u8; 8],
+    len: u8,
+}
+
+impl Ray {
+    /// The squares, nearest first.
+    #[inline]
+    pub fn squares(&self) -> &[u8] {
+        self.squares.get(..usize::from(self.len)).unwrap_or(&[])
+    }
+}
+
+/// The eight lines out of each of the `N` squares of a board `files` squares wide (of at most
+/// nine squares a side): up, down, left and right as the board is written, then the four
+/// diagonals (up-left, down-left, up-right, down-right).
+pub const fn rays<const N: usize>(files: usize) -> [[Ray; 8]; N] {
+    const LINES: [(isize, isize); 8] = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)];
+    let ranks = N / files;
+    let mut rays = [[Ray { squares: [0; 8], len: 0 }; 8]; N];
+    let mut i = 0;
+    while i < N {
+        let mut d = 0;
+        while d < 8 {
+            let (dc, dr) = LINES[d];
+            let (mut col, mut row) = ((i % files) as isize, (i / files) as isize);
+            let mut len = 0;
+            loop {
+                (col, row) = (col + dc, row + dr);
+                if col < 0 || col >= files as isize || row < 0 || row >= ranks as isize {
+                    break;
+                }
+                rays[i][d].squares[len] = (row * files as isize + col) as u8;
+                len += 1;
+            }
+            rays[i][d].len = len as u8;
+            d += 1;
+        }
+        i += 1;
+    }
+    rays
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use super::ast::{BoardField, Cell, Dialect, Hand, HandEntry, Record};
 use super::parser::Rule;
 use super::{token, validate, DialectChoice, Position};
 use crate::notation::grammar::{self, RuleDfa, Shipped};
-use crate::notation::grid::walk_accepted;
+use crate::notation::grid::{walk_accepted, CellDecoder};
 use crate::span::{Span, Spanned};
 
 static GRAMMAR: Shipped = Shipped::new(&[grammar::SFEN, grammar::COMMON]);
@@ -115,6 +115,10 @@ fn token_len(first: u8) -> usize {
     }
 }
 
+/// The tokens of a board field, for [`walk_accepted`].
+static CELLS: std::sync::LazyLock<CellDecoder<crate::shogi::Piece>> =
+    std::sync::LazyLock::new(|| CellDecoder::new(token_len, token::cell_bytes));
+
 fn read_board(text: &str, span: Span) -> Option<BoardField> {
     BoardField::read_accepted(text, span, 9, 9, token_len, token::cell_bytes)
 }
@@ -192,7 +196,7 @@ impl Quick {
 /// warnings.
 pub(crate) fn quick(text: &str) -> Option<Quick> {
     // The automaton vouched for the shape: fields split at single spaces, three or four.
-    let mut fields = text.split(' ');
+    let mut fields = crate::notation::fields::accepted_fields(text);
     let (board, side, hand) = (fields.next()?, fields.next()?, fields.next()?);
     let move_number = match fields.next() {
         Some(digits) => Some(token::move_number(digits)?),
@@ -210,7 +214,7 @@ pub(crate) fn quick(text: &str) -> Option<Quick> {
 fn quick_board(text: &str) -> Option<(crate::shogi::Board, validate::Tally, bool)> {
     let mut board = crate::shogi::Board::default();
     let mut tally = validate::Tally::default();
-    let whole = walk_accepted(text, 9, 9, token_len, token::cell_bytes, |i, p| {
+    let whole = walk_accepted(text, 9, 9, &CELLS, |i, p| {
         *board.0.get_mut(i)? = Some(p);
         tally.add(crate::shogi::Square::from_index(i)?, p);
         Some(())

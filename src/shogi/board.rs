@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::{Color, Piece, PieceKind, Square};
+use crate::notation::grid::Ray;
 
 /// The 81 squares.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -104,17 +105,12 @@ impl Board {
     /// Looks outwards from `target`: the first piece along each of the eight lines, and the two
     /// squares a knight of `by` could jump from. No other piece can attack it.
     pub fn attackers(&self, target: Square, by: Color) -> Vec<Square> {
-        const LINES: [(i8, i8); 8] = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)];
         let mut found = Vec::new();
-        for (df, dr) in LINES {
-            let mut sq = target;
-            while let Some(next) = sq.offset(df, dr) {
-                sq = next;
-                if let Some(p) = self.get(sq) {
-                    if p.color == by && self.attacks(sq, target) {
-                        found.push(sq);
-                    }
-                    break;
+        for ray in &RAYS[target.index()] {
+            if let Some((i, p)) = ray.squares().iter().find_map(|&i| self.0[usize::from(i)].map(|p| (i, p))) {
+                let sq = Square(i);
+                if p.color == by && self.attacks(sq, target) {
+                    found.push(sq);
                 }
             }
         }
@@ -131,6 +127,9 @@ impl Board {
         found
     }
 }
+
+/// For each square (by index), the eight lines out of it to the board's edge.
+static RAYS: [[Ray; 8]; 81] = crate::notation::grid::rays::<81>(9);
 
 #[cfg(test)]
 mod tests {
