@@ -180,8 +180,8 @@ impl Format {
     pub fn check_text(self, text: &str) -> (Vec<Diagnostic>, Option<Self>) {
         match self {
             // A record without findings is read straight into its position; the others in full.
-            Self::Sfen(choice) => match sfen::fast::clean(text, choice) {
-                Some((_, dialect)) => (Vec::new(), Some(Self::from(dialect))),
+            Self::Sfen(choice) => match sfen::fast::clean_dialect(text, choice) {
+                Some(dialect) => (Vec::new(), Some(Self::from(dialect))),
                 None => {
                     let checked = sfen::check(text, choice);
                     (checked.diagnostics, checked.record.dialect.map(Self::from))

@@ -154,7 +154,14 @@ fn read_hand(text: &str, span: Span) -> Option<Hand> {
 /// [`super::check`] reads in full to say what is wrong.
 pub fn clean(text: &str, choice: DialectChoice) -> Option<(Position, Dialect)> {
     let dialect = matches(text, choice)?;
-    quick(text).filter(|q| q.canonical && q.rules().is_empty()).map(|q| (q.position, dialect))
+    quick(text).filter(Quick::is_clean).map(|q| (q.position, dialect))
+}
+
+/// The dialect of `text` when the record has no finding at all, as [`clean`] finds it, without
+/// handing its position over.
+pub fn clean_dialect(text: &str, choice: DialectChoice) -> Option<Dialect> {
+    let dialect = matches(text, choice)?;
+    quick(text)?.is_clean().then_some(dialect)
 }
 
 /// A record read straight from its bytes, as [`clean`] reads it.
@@ -168,6 +175,11 @@ pub(crate) struct Quick {
 }
 
 impl Quick {
+    /// True when the record has no finding: in canonical form, and keeping every rule.
+    fn is_clean(&self) -> bool {
+        self.canonical && self.rules().is_empty()
+    }
+
     /// The findings of the rules ([`validate::rules`]), without places.
     pub fn rules(&self) -> Vec<crate::diagnostic::Diagnostic> {
         let p = &self.position;
