@@ -16,7 +16,7 @@ use super::nearest::Forms;
 use super::repair::{one_edit_repair, Repair, Repairer};
 use super::setup::HANDICAPS;
 use crate::diagnostic::Diagnostic;
-use crate::shogi::rules::{Illegal, State};
+use crate::shogi::rules::{Illegal, Legality, State};
 use crate::shogi::Move;
 use crate::shogi::Position;
 use crate::shogi::{Color, Piece, PieceKind, Square};
@@ -557,10 +557,12 @@ pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplay
     }
     let side = state.side();
     let promote = m.promotion == Some(Promotion::Promote);
+    // Whether the king is in check is looked at once, for every move asked about here.
+    let legality = state.legality();
     if m.drop {
         let kind = m.piece.unwrap_or(PieceKind::Pawn);
         let mv = Move::Drop { kind, to: m.to };
-        if let Some(why) = state.why_illegal(mv) {
+        if let Some(why) = legality.why_illegal(mv) {
             return Err(Unplayable::Illegal(why));
         }
         check_mark(state, m, mv)?;
@@ -589,13 +591,13 @@ pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplay
                     return Err(Unplayable::WrongPiece { from, found });
                 }
             }
-            if let Some(why) = state.why_illegal(Move::Board { from, to, promote }) {
+            if let Some(why) = legality.why_illegal(Move::Board { from, to, promote }) {
                 return Err(Unplayable::Illegal(why));
             }
             from
         }
         // The origin found is that of a legal move.
-        origin => find_origin(state, m, origin, promote, reachers.all())?,
+        origin => find_origin(&legality, state, m, origin, promote, reachers.all())?,
     };
     let mv = Move::Board { from, to, promote };
     let piece = state.piece_at(from).unwrap_or(Piece { color: side, kind: PieceKind::Pawn, promoted: false });
@@ -617,16 +619,18 @@ pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplay
     let needs_origin = reachers.all().iter().any(|&(sq, p)| {
         p == piece
             && sq != from
-            && (state.is_legal(Move::Board { from: sq, to, promote: false })
-                || state.is_legal(Move::Board { from: sq, to, promote: true }))
+            && (legality.is_legal(Move::Board { from: sq, to, promote: false })
+                || legality.is_legal(Move::Board { from: sq, to, promote: true }))
     });
     Ok(Resolved { mv, piece, needs_origin, could_promote })
 }
 
 /// The square the piece `m` moves comes from, when the text gives at most its file or rank
 /// (`origin`), or why there is none; `reachers` holds at least every piece of the kind that
-/// reaches the destination. The move from the square given is legal.
+/// reaches the destination. The move from the square given is legal (`legality` judges
+/// `state`'s moves).
 fn find_origin(
+    legality: &Legality<'_>,
     state: &State,
     m: &WrittenMove,
     origin: Origin,
@@ -644,7 +648,7 @@ fn find_origin(
     let mut only = None;
     let mut count = 0;
     for &(sq, p) in reachers {
-        if is_named(m, kind, side, p) && fits(sq) && state.is_legal(Move::Board { from: sq, to: m.to, promote }) {
+        if is_named(m, kind, side, p) && fits(sq) && legality.is_legal(Move::Board { from: sq, to: m.to, promote }) {
             only = Some(sq);
             count += 1;
         }
