@@ -120,13 +120,18 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
     seen.insert(state.repetition_key(), (1, 0));
     let mut fourfold: Option<(usize, Span)> = None;
     let mut end = None;
+    // Whether the side to move is in check, when known without looking at the whole board:
+    // after a legal move, if the side that moves next was not in check before it.
+    let mut check = Check::of(&state);
     for (i, node) in game.moves.iter().enumerate() {
         // Variations replace this move: they start from the position before it.
         play_variations(node, (&state, &arrivals), per_ply, &mut r, &mut repairer, diagnostics);
         if !per_ply {
             check_side(node, &state, diagnostics);
         }
-        let played = match resolve(&state, &node.mv) {
+        let legality = check.known.map_or_else(|| state.legality(), |c| state.legality_knowing(c));
+        let mut legal = true;
+        let played = match resolve_with(&legality, &state, &node.mv) {
             Ok(res) if r.illegal_at.is_none() => {
                 r.resolved.insert(node.mv.span.start, res);
                 r.moves.push(res.mv);
@@ -144,10 +149,12 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
                 else {
                     break;
                 };
+                legal = false;
                 mv
             }
         };
         play(&mut state, &mut arrivals, played, node.mv.span);
+        check = if legal { check.after_legal(&state, played) } else { Check::of(&state) };
         if r.illegal_at.is_none() {
             let entry = seen.entry(state.repetition_key()).or_insert((0, i + 1));
             entry.0 = entry.0.saturating_add(1);
@@ -550,15 +557,43 @@ fn check_mark(state: &State, m: &WrittenMove, mv: Move) -> Result<(), Unplayable
     }
 }
 
+/// What is known of check in a position of the main line.
+#[derive(Clone, Copy)]
+struct Check {
+    /// The side to move is in check, if known.
+    known: Option<bool>,
+    /// The side not to move is not in check.
+    other_safe: bool,
+}
+
+impl Check {
+    /// Nothing known of `state` but whether the side not to move is in check.
+    fn of(state: &State) -> Self {
+        let mut other = *state;
+        other.flip_side();
+        Self { known: None, other_safe: !other.is_check() }
+    }
+
+    /// After the legal move `mv`, which led to `state`: the side that moved is not in check,
+    /// and the side to move is in check only where the move changed the board, if it was not
+    /// before.
+    fn after_legal(self, state: &State, mv: Move) -> Self {
+        Self { known: self.other_safe.then(|| state.is_check_after(mv)), other_safe: true }
+    }
+}
+
 /// The move the text means in `state`, or why there is none.
 pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplayable> {
+    resolve_with(&state.legality(), state, m)
+}
+
+/// [`resolve`], with `legality` judging the moves of `state`.
+fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Result<Resolved, Unplayable> {
     if m.form == MoveForm::Unreadable {
         return Err(Unplayable::Unreadable);
     }
     let side = state.side();
     let promote = m.promotion == Some(Promotion::Promote);
-    // Whether the king is in check is looked at once, for every move asked about here.
-    let legality = state.legality();
     if m.drop {
         let kind = m.piece.unwrap_or(PieceKind::Pawn);
         let mv = Move::Drop { kind, to: m.to };
@@ -597,7 +632,7 @@ pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplay
             from
         }
         // The origin found is that of a legal move.
-        origin => find_origin(&legality, state, m, origin, promote, reachers.all())?,
+        origin => find_origin(legality, state, m, origin, promote, reachers.all())?,
     };
     let mv = Move::Board { from, to, promote };
     let piece = state.piece_at(from).unwrap_or(Piece { color: side, kind: PieceKind::Pawn, promoted: false });

@@ -344,6 +344,59 @@ impl State {
         Legality { state: self, in_check: std::cell::Cell::new(None) }
     }
 
+    /// [`State::legality`], for a caller that knows whether the side to move is in check
+    /// (`in_check`, as [`State::is_check`] says).
+    pub fn legality_knowing(&self, in_check: bool) -> Legality<'_> {
+        Legality { state: self, in_check: std::cell::Cell::new(Some(in_check)) }
+    }
+
+    /// [`State::is_check`], for the position just after `mv` was played, when the side to
+    /// move now was not in check before it: its king is attacked only by the piece that moved
+    /// (where it went) or by a piece sliding along the line from the king through the square
+    /// the piece left. The other pieces are looked at only there.
+    pub fn is_check_after(&self, mv: Move) -> bool {
+        let side = self.side.index();
+        if self.king_count[side] != 1 {
+            return self.is_check();
+        }
+        let king = usize::from(self.kings[side]);
+        let them = color_bit(self.side) ^ WALL;
+        let (from, to) = match mv {
+            Move::Board { from, to, .. } => (Some(cell_of(from)), cell_of(to)),
+            Move::Drop { to, .. } => (None, cell_of(to)),
+        };
+        let code = self.cells[to];
+        if code & WALL == them {
+            if code & (KIND | PROMOTED) == KNIGHT
+                && KNIGHT_JUMPS[usize::from(them == WHITE)].iter().any(|&off| go(to, off) == king)
+            {
+                return true;
+            }
+            if let Some(d) = line_between(to, king) {
+                if STEPS[usize::from(code)] & (1 << d) != 0 && go(to, DIRS[d]) == king {
+                    return true;
+                }
+                if SLIDES[usize::from(code)] & (1 << d) != 0 {
+                    let mut s = go(to, DIRS[d]);
+                    while s != king && self.cells[s] == 0 {
+                        s = go(s, DIRS[d]);
+                    }
+                    if s == king {
+                        return true;
+                    }
+                }
+            }
+        }
+        let Some(d) = from.and_then(|from| line_between(king, from)) else { return false };
+        let towards = 1u8 << ((d + 4) & 7);
+        let mut s = go(king, DIRS[d]);
+        while self.cells[s] == 0 {
+            s = go(s, DIRS[d]);
+        }
+        let c = self.cells[s];
+        s != to && c & WALL == them && SLIDES[usize::from(c)] & towards != 0
+    }
+
     /// The first rule `mv` breaks before its king's safety: the piece, its path and
     /// promotion, or the drop's own rules.
     fn piece_rules(&self, mv: Move) -> Option<Illegal> {

@@ -266,3 +266,28 @@ fn legality_judged_once_per_position_agrees_with_is_legal() {
         }
     }
 }
+
+#[test]
+fn check_after_a_move_is_found_where_the_move_changed_the_board() {
+    for s in states_met() {
+        for flipped in [false, true] {
+            let mut s = s;
+            if flipped {
+                s.flip_side();
+            }
+            // The side to move after the move must not be in check before it.
+            let mut other = s;
+            other.flip_side();
+            if other.is_check() {
+                continue;
+            }
+            let mut list = Vec::new();
+            s.legal_moves(&mut list);
+            for mv in list {
+                let mut next = s;
+                next.play_unchecked(mv);
+                assert_eq!(next.is_check_after(mv), next.is_check(), "{s} {mv}");
+            }
+        }
+    }
+}
