@@ -489,6 +489,13 @@ impl Scanner {
         Self { origin, ..Self::new(line) }
     }
 
+    /// Makes room for `bytes` more of text, and for the tokens of a game that long (about one
+    /// per three bytes of movetext).
+    pub fn reserve(&mut self, bytes: usize) {
+        self.buf.reserve(bytes);
+        self.tokens_hint = self.tokens_hint.max((bytes / 3).min(4096));
+    }
+
     /// The offset in the whole text of the next line.
     pub fn offset(&self) -> usize {
         self.origin + self.buf.len()

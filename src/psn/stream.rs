@@ -93,8 +93,10 @@ pub struct Stretch {
 }
 
 impl Stretch {
-    fn new(line: usize, offset: usize) -> Self {
-        Self { text: String::new(), lens: Vec::new(), legacy: Vec::new(), line, offset, read: (None, false) }
+    /// A stretch starting at line `line`, offset `offset`, with room for `bytes` of text.
+    fn new(line: usize, offset: usize, bytes: usize) -> Self {
+        let text = String::with_capacity(bytes);
+        Self { text, lens: Vec::with_capacity(bytes / 32), legacy: Vec::new(), line, offset, read: (None, false) }
     }
 
     fn push(&mut self, text: &str, legacy: Option<LineNote>) {
@@ -120,6 +122,7 @@ impl Stretch {
     /// Its games, cut as the reader's scanner cuts them.
     pub fn games(&self) -> Vec<Item> {
         let mut scanner = Scanner::at(self.line, self.offset);
+        scanner.reserve(self.text.len());
         for (text, legacy) in self.lines() {
             scanner.push_line(text, legacy);
         }
@@ -216,7 +219,7 @@ impl<R: BufRead> Games<R> {
             number: 1,
             decoder: line_decoder(),
             scanner: Scanner::new(1),
-            stretch: Some(Stretch::new(1, 0)),
+            stretch: Some(Stretch::new(1, 0, 0)),
             stretches: true,
             ready: VecDeque::new(),
             items: VecDeque::new(),
@@ -262,8 +265,13 @@ impl<R: BufRead> Games<R> {
 
     /// A game surely starts at line `number`: the lines before it go on their own.
     fn cut(&mut self, number: usize) {
+        // Room for as much text as the last stretch held.
+        let mut bytes = 0;
         let offset = match &self.stretch {
-            Some(s) => s.offset + s.text.len(),
+            Some(s) => {
+                bytes = s.text.len();
+                s.offset + s.text.len()
+            }
             None => {
                 // The game being read ends here, as the header line would end it.
                 self.scanner.end();
@@ -272,7 +280,7 @@ impl<R: BufRead> Games<R> {
             }
         };
         self.hand_stretch();
-        self.stretch = Some(Stretch::new(number, offset));
+        self.stretch = Some(Stretch::new(number, offset, bytes));
     }
 
     /// The scanner reads the lines from here on: it is given the stretch's lines first.
