@@ -400,6 +400,9 @@ impl<R: BufRead> Games<R> {
     /// The next game, game too long or stretch of lines.
     pub fn next_unit(&mut self) -> Option<io::Result<Unit>> {
         if let Err(e) = self.advance() {
+            // The games the scanner would have finished before the error are given after it,
+            // as when it reads every line.
+            self.leave_stretch();
             self.done = true;
             return Some(Err(e));
         }
