@@ -16,7 +16,7 @@ use super::nearest::Forms;
 use super::repair::{one_edit_repair, Repair, Repairer};
 use super::setup::HANDICAPS;
 use crate::diagnostic::Diagnostic;
-use crate::shogi::rules::{Illegal, State};
+use crate::shogi::rules::{Illegal, Legality, State};
 use crate::shogi::Move;
 use crate::shogi::Position;
 use crate::shogi::{Color, Piece, PieceKind, Square};
@@ -120,13 +120,18 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
     seen.insert(state.repetition_key(), (1, 0));
     let mut fourfold: Option<(usize, Span)> = None;
     let mut end = None;
+    // Whether the side to move is in check, when known without looking at the whole board:
+    // after a legal move, if the side that moves next was not in check before it.
+    let mut check = Check::of(&state);
     for (i, node) in game.moves.iter().enumerate() {
         // Variations replace this move: they start from the position before it.
         play_variations(node, (&state, &arrivals), per_ply, &mut r, &mut repairer, diagnostics);
         if !per_ply {
             check_side(node, &state, diagnostics);
         }
-        let played = match resolve(&state, &node.mv) {
+        let legality = check.known.map_or_else(|| state.legality(), |c| state.legality_knowing(c));
+        let mut legal = true;
+        let played = match resolve_with(&legality, &state, &node.mv) {
             Ok(res) if r.illegal_at.is_none() => {
                 r.resolved.insert(node.mv.span.start, res);
                 r.moves.push(res.mv);
@@ -144,10 +149,12 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
                 else {
                     break;
                 };
+                legal = false;
                 mv
             }
         };
         play(&mut state, &mut arrivals, played, node.mv.span);
+        check = if legal { check.after_legal(&state, played) } else { Check::of(&state) };
         if r.illegal_at.is_none() {
             let entry = seen.entry(state.repetition_key()).or_insert((0, i + 1));
             entry.0 = entry.0.saturating_add(1);
@@ -550,8 +557,38 @@ fn check_mark(state: &State, m: &WrittenMove, mv: Move) -> Result<(), Unplayable
     }
 }
 
+/// What is known of check in a position of the main line.
+#[derive(Clone, Copy)]
+struct Check {
+    /// The side to move is in check, if known.
+    known: Option<bool>,
+    /// The side not to move is not in check.
+    other_safe: bool,
+}
+
+impl Check {
+    /// Nothing known of `state` but whether the side not to move is in check.
+    fn of(state: &State) -> Self {
+        let mut other = *state;
+        other.flip_side();
+        Self { known: None, other_safe: !other.is_check() }
+    }
+
+    /// After the legal move `mv`, which led to `state`: the side that moved is not in check,
+    /// and the side to move is in check only where the move changed the board, if it was not
+    /// before.
+    fn after_legal(self, state: &State, mv: Move) -> Self {
+        Self { known: self.other_safe.then(|| state.is_check_after(mv)), other_safe: true }
+    }
+}
+
 /// The move the text means in `state`, or why there is none.
 pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplayable> {
+    resolve_with(&state.legality(), state, m)
+}
+
+/// [`resolve`], with `legality` judging the moves of `state`.
+fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Result<Resolved, Unplayable> {
     if m.form == MoveForm::Unreadable {
         return Err(Unplayable::Unreadable);
     }
@@ -560,7 +597,7 @@ pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplay
     if m.drop {
         let kind = m.piece.unwrap_or(PieceKind::Pawn);
         let mv = Move::Drop { kind, to: m.to };
-        if let Some(why) = state.why_illegal(mv) {
+        if let Some(why) = legality.why_illegal(mv) {
             return Err(Unplayable::Illegal(why));
         }
         check_mark(state, m, mv)?;
@@ -589,13 +626,13 @@ pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplay
                     return Err(Unplayable::WrongPiece { from, found });
                 }
             }
-            if let Some(why) = state.why_illegal(Move::Board { from, to, promote }) {
+            if let Some(why) = legality.why_illegal(Move::Board { from, to, promote }) {
                 return Err(Unplayable::Illegal(why));
             }
             from
         }
         // The origin found is that of a legal move.
-        origin => find_origin(state, m, origin, promote, reachers.all())?,
+        origin => find_origin(legality, state, m, origin, promote, reachers.all())?,
     };
     let mv = Move::Board { from, to, promote };
     let piece = state.piece_at(from).unwrap_or(Piece { color: side, kind: PieceKind::Pawn, promoted: false });
@@ -617,16 +654,18 @@ pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplay
     let needs_origin = reachers.all().iter().any(|&(sq, p)| {
         p == piece
             && sq != from
-            && (state.is_legal(Move::Board { from: sq, to, promote: false })
-                || state.is_legal(Move::Board { from: sq, to, promote: true }))
+            && (legality.is_legal(Move::Board { from: sq, to, promote: false })
+                || legality.is_legal(Move::Board { from: sq, to, promote: true }))
     });
     Ok(Resolved { mv, piece, needs_origin, could_promote })
 }
 
 /// The square the piece `m` moves comes from, when the text gives at most its file or rank
 /// (`origin`), or why there is none; `reachers` holds at least every piece of the kind that
-/// reaches the destination. The move from the square given is legal.
+/// reaches the destination. The move from the square given is legal (`legality` judges
+/// `state`'s moves).
 fn find_origin(
+    legality: &Legality<'_>,
     state: &State,
     m: &WrittenMove,
     origin: Origin,
@@ -644,7 +683,7 @@ fn find_origin(
     let mut only = None;
     let mut count = 0;
     for &(sq, p) in reachers {
-        if is_named(m, kind, side, p) && fits(sq) && state.is_legal(Move::Board { from: sq, to: m.to, promote }) {
+        if is_named(m, kind, side, p) && fits(sq) && legality.is_legal(Move::Board { from: sq, to: m.to, promote }) {
             only = Some(sq);
             count += 1;
         }

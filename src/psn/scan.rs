@@ -482,6 +482,25 @@ impl Scanner {
         }
     }
 
+    /// A scanner whose first line is numbered `line` and starts at offset `origin` of the whole
+    /// text: one that read the text before and finished its last game there is in the same
+    /// state.
+    pub fn at(line: usize, origin: usize) -> Self {
+        Self { origin, ..Self::new(line) }
+    }
+
+    /// Makes room for `bytes` more of text, and for the tokens of a game that long (about one
+    /// per three bytes of movetext).
+    pub fn reserve(&mut self, bytes: usize) {
+        self.buf.reserve(bytes);
+        self.tokens_hint = self.tokens_hint.max((bytes / 3).min(4096));
+    }
+
+    /// The offset in the whole text of the next line.
+    pub fn offset(&self) -> usize {
+        self.origin + self.buf.len()
+    }
+
     /// Reads one line, with its line end (the last line may have none). `legacy` says where
     /// the line's first character not read as UTF-8 is (an offset in `line`), the encoding it
     /// was read in, and the encoding of the game it broke from, if any.

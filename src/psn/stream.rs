@@ -61,6 +61,132 @@ pub enum Item {
     },
 }
 
+/// What the decoder says of a line read in a legacy encoding: where its first character so read
+/// is, the encoding, and the encoding of the game's other lines when it is not valid in it.
+type LineNote = (usize, Encoding, Option<Encoding>);
+
+/// Lines that hold whole games, read but not yet cut into games: a worker cuts them
+/// ([`Stretch::games`]) as the reader's scanner would have.
+///
+/// The reader cuts the input into stretches where a game surely starts whatever came before:
+/// at a header line after a line that is not one (the spec's "a header line is encountered",
+/// with moves read since the game began). There a scanner fed the whole input and a new one
+/// fed the stretch alone are in the same state (a comment left open is closed before the
+/// header, and the game before it is finished at the same place), so the stretch's games are
+/// those of the whole input. A stretch is never longer than [`MAX_GAME_BYTES`], so that no game
+/// in it is too long; where one would be, the reader cuts the games itself, as it did.
+#[derive(Clone, Debug)]
+pub struct Stretch {
+    /// The lines' text, decoded, with their line ends.
+    text: String,
+    /// Each line's length in `text`.
+    lens: Vec<u32>,
+    /// The lines read in a legacy encoding: the line's index and what the decoder said of it.
+    legacy: Vec<(usize, LineNote)>,
+    /// The number of its first line.
+    line: usize,
+    /// Where its text starts in the text of the whole input, as decoded.
+    offset: usize,
+    /// How the whole stream was read: UTF-16 (its encoding), and whether it started with a
+    /// UTF-8 byte-order mark.
+    read: (Option<Encoding>, bool),
+}
+
+impl Stretch {
+    /// A stretch starting at line `line`, offset `offset`, with room for `bytes` of text.
+    fn new(line: usize, offset: usize, bytes: usize) -> Self {
+        let text = String::with_capacity(bytes);
+        Self { text, lens: Vec::with_capacity(bytes / 32), legacy: Vec::new(), line, offset, read: (None, false) }
+    }
+
+    fn push(&mut self, text: &str, legacy: Option<LineNote>) {
+        if let Some(l) = legacy {
+            self.legacy.push((self.lens.len(), l));
+        }
+        self.text.push_str(text);
+        // A line is shorter than MAX_GAME_BYTES and its decoded text a few times that at most.
+        self.lens.push(u32::try_from(text.len()).unwrap_or(u32::MAX));
+    }
+
+    /// Its lines, each with what the decoder said of it.
+    fn lines(&self) -> impl Iterator<Item = (&str, Option<LineNote>)> {
+        let mut at = 0;
+        let mut notes = self.legacy.iter().peekable();
+        self.lens.iter().enumerate().map(move |(i, &len)| {
+            let start = at.min(self.text.len());
+            at = start.saturating_add(len as usize).min(self.text.len());
+            (self.text.get(start..at).unwrap_or(""), notes.next_if(|n| n.0 == i).map(|n| n.1))
+        })
+    }
+
+    /// Its games, cut as the reader's scanner cuts them.
+    pub fn games(&self) -> Vec<Item> {
+        let mut scanner = Scanner::at(self.line, self.offset);
+        scanner.reserve(self.text.len());
+        for (text, legacy) in self.lines() {
+            scanner.push_line(text, legacy);
+        }
+        scanner.end();
+        scanner.take_games().into_iter().map(|raw| game_item(raw, &scanner, self.read)).collect()
+    }
+}
+
+/// A game the scanner finished, as [`Games`] gives it: its own text, offsets into it, and how
+/// it was read.
+fn game_item(mut raw: RawGame, scanner: &Scanner, (stream, bom): (Option<Encoding>, bool)) -> Item {
+    let text = scanner.game_text(&raw).to_owned();
+    let offset = raw.start;
+    raw.end -= raw.start;
+    raw.start = 0;
+    if let Some(encoding) = stream {
+        // Each game says how it was read, as a game in a legacy encoding does.
+        raw.encoding = encoding;
+        raw.legacy = vec![Legacy { at: 0, encoding, unlike: None }];
+    } else if bom && raw.legacy.is_empty() {
+        raw.encoding = Encoding::Utf8Bom;
+    }
+    Item::Game { text, raw, offset }
+}
+
+/// What the reader hands on: a game cut (or too long), or lines a worker cuts.
+#[derive(Clone, Debug)]
+pub enum Unit {
+    /// A game, or a game too long to read.
+    Item(Item),
+    /// Lines holding whole games.
+    Stretch(Stretch),
+}
+
+impl Unit {
+    /// The bytes of text it holds.
+    fn size(&self) -> usize {
+        match self {
+            Self::Item(item) => item.size(),
+            Self::Stretch(s) => s.text.len(),
+        }
+    }
+
+    /// The bytes it holds in memory.
+    fn weight(&self) -> usize {
+        match self {
+            Self::Item(item) => item.weight(),
+            Self::Stretch(s) => {
+                s.text.len()
+                    + s.lens.len() * std::mem::size_of::<u32>()
+                    + s.legacy.len() * std::mem::size_of::<(usize, LineNote)>()
+            }
+        }
+    }
+
+    /// Its games.
+    pub fn into_items(self) -> Vec<Item> {
+        match self {
+            Self::Item(item) => vec![item],
+            Self::Stretch(s) => s.games(),
+        }
+    }
+}
+
 /// The games of a PSN input, read line by line.
 pub struct Games<R> {
     /// The input's lines, UTF-16 read as UTF-8.
@@ -69,10 +195,19 @@ pub struct Games<R> {
     number: usize,
     decoder: LineDecoder,
     scanner: Scanner,
-    ready: VecDeque<Item>,
+    /// The lines read since the last cut, when the reader leaves cutting them to whoever takes
+    /// the stretch; `None` while the scanner cuts the games.
+    stretch: Option<Stretch>,
+    /// Stretches may be cut (else the scanner reads every line).
+    stretches: bool,
+    ready: VecDeque<Unit>,
+    /// The games of the stretch taken last, not yet given.
+    items: VecDeque<Item>,
     /// Lines are dropped up to the next game (after a game too long).
     skipping: bool,
     after_blank: bool,
+    /// The last line read that was not blank started with `[` (or none was read).
+    after_bracket: bool,
     done: bool,
 }
 
@@ -84,30 +219,112 @@ impl<R: BufRead> Games<R> {
             number: 1,
             decoder: line_decoder(),
             scanner: Scanner::new(1),
+            stretch: Some(Stretch::new(1, 0, 0)),
+            stretches: true,
             ready: VecDeque::new(),
+            items: VecDeque::new(),
             skipping: false,
             after_blank: true,
+            after_bracket: true,
             done: false,
         }
     }
 
+    /// The games of `input`, every line cut by the reader's scanner (for tests: the games are
+    /// the same).
+    #[doc(hidden)]
+    pub fn without_stretches(input: R) -> Self {
+        Self { stretch: None, stretches: false, ..Self::new(input) }
+    }
+
+    /// How the stream is read: UTF-16 (its encoding), and whether it started with a UTF-8
+    /// byte-order mark.
+    fn read_as(&self) -> (Option<Encoding>, bool) {
+        (self.lines.get_ref().get_ref().encoding(), self.decoder.bom)
+    }
+
     /// Hands the games the scanner finished to `ready`.
     fn collect(&mut self) {
-        for mut raw in self.scanner.take_games() {
-            let text = self.scanner.game_text(&raw).to_owned();
-            let offset = raw.start;
-            raw.end -= raw.start;
-            raw.start = 0;
-            if let Some(encoding) = self.lines.get_ref().get_ref().encoding() {
-                // Each game says how it was read, as a game in a legacy encoding does.
-                raw.encoding = encoding;
-                raw.legacy = vec![Legacy { at: 0, encoding, unlike: None }];
-            } else if self.decoder.bom && raw.legacy.is_empty() {
-                raw.encoding = Encoding::Utf8Bom;
-            }
-            self.ready.push_back(Item::Game { text, raw, offset });
+        let read = self.read_as();
+        for raw in self.scanner.take_games() {
+            let item = game_item(raw, &self.scanner, read);
+            self.ready.push_back(Unit::Item(item));
         }
         self.scanner.compact();
+    }
+
+    /// Hands the stretch being read to `ready`, if it holds a line.
+    fn hand_stretch(&mut self) {
+        if let Some(mut s) = self.stretch.take() {
+            if !s.lens.is_empty() {
+                s.read = self.read_as();
+                self.ready.push_back(Unit::Stretch(s));
+            }
+        }
+    }
+
+    /// A game surely starts at line `number`: the lines before it go on their own.
+    fn cut(&mut self, number: usize) {
+        // Room for as much text as the last stretch held.
+        let mut bytes = 0;
+        let offset = match &self.stretch {
+            Some(s) => {
+                bytes = s.text.len();
+                s.offset + s.text.len()
+            }
+            None => {
+                // The game being read ends here, as the header line would end it.
+                self.scanner.end();
+                self.collect();
+                self.scanner.offset()
+            }
+        };
+        self.hand_stretch();
+        self.stretch = Some(Stretch::new(number, offset, bytes));
+    }
+
+    /// The scanner reads the lines from here on: it is given the stretch's lines first.
+    fn leave_stretch(&mut self) {
+        let Some(s) = self.stretch.take() else { return };
+        self.scanner = Scanner::at(s.line, s.offset);
+        for (text, legacy) in s.lines() {
+            self.scanner.push_line(text, legacy);
+            self.collect();
+        }
+    }
+
+    /// Notes whether the line `text` (decoded) is blank or starts with `[`.
+    fn note(&mut self, text: &str) {
+        let trimmed = text.trim();
+        if !trimmed.is_empty() {
+            self.after_bracket = trimmed.starts_with('[');
+        }
+    }
+
+    /// Reads the line `line`, numbered `number`.
+    fn read(&mut self, number: usize, line: &[u8]) {
+        if self.stretches && !self.after_bracket && is_header_line(line) {
+            self.cut(number);
+        }
+        if let Some(s) = &mut self.stretch {
+            if s.text.len() + line.len() <= MAX_GAME_BYTES {
+                let (text, legacy) = self.decoder.decode(line);
+                s.push(&text, legacy.map(|l| (l.at, l.encoding, l.unlike)));
+                self.note(&text);
+                return;
+            }
+            // A game in it may be too long: the scanner decides.
+            self.leave_stretch();
+        }
+        if !self.scanner.starts_game(line) && self.scanner.held() + line.len() > MAX_GAME_BYTES {
+            self.too_long(number, line, false);
+            self.scanner.abandon(self.number);
+        } else {
+            let (text, legacy) = self.decoder.decode(line);
+            self.scanner.push_line(&text, legacy.map(|l| (l.at, l.encoding, l.unlike)));
+            self.note(&text);
+            self.collect();
+        }
     }
 
     /// The game being read is too long: it is reported and dropped, and lines are skipped up to
@@ -116,24 +333,27 @@ impl<R: BufRead> Games<R> {
         let start = self.scanner.game_line();
         let head = if start.is_some() { self.scanner.held_head() } else { String::from_utf8_lossy(head).into_owned() };
         let head = shorten(head.trim_end_matches(['\r', '\n']));
-        self.ready.push_back(Item::TooLong { line: start.unwrap_or(line), head, stopped });
+        self.ready.push_back(Unit::Item(Item::TooLong { line: start.unwrap_or(line), head, stopped }));
         self.skipping = true;
         self.decoder.new_game();
     }
 
-    /// Reads lines until a game is ready or the input ends.
+    /// Reads lines until a game or a stretch is ready or the input ends.
     fn advance(&mut self) -> io::Result<()> {
         while self.ready.is_empty() && !self.done {
             let number = self.number;
             match self.lines.read_line(MAX_GAME_BYTES)? {
                 LineRead::End => {
                     self.done = true;
-                    if !self.skipping {
+                    if self.stretch.is_some() {
+                        self.hand_stretch();
+                    } else if !self.skipping {
                         self.scanner.end();
                         self.collect();
                     }
                 }
                 LineRead::Long { ended } => {
+                    self.leave_stretch();
                     self.number += 1;
                     let head = self.lines.take_long_head();
                     if !self.skipping {
@@ -144,7 +364,11 @@ impl<R: BufRead> Games<R> {
                         }
                         self.too_long(number, &head, !ended);
                     } else if !ended {
-                        self.ready.push_back(Item::TooLong { line: number, head: String::new(), stopped: true });
+                        self.ready.push_back(Unit::Item(Item::TooLong {
+                            line: number,
+                            head: String::new(),
+                            stopped: true,
+                        }));
                     }
                     self.scanner.abandon(self.number);
                     self.after_blank = false;
@@ -165,19 +389,24 @@ impl<R: BufRead> Games<R> {
                     }
                     self.after_blank = blank;
                     let line = std::mem::take(&mut self.lines.line);
-                    if !self.scanner.starts_game(&line) && self.scanner.held() + line.len() > MAX_GAME_BYTES {
-                        self.too_long(number, &line, false);
-                        self.scanner.abandon(self.number);
-                    } else {
-                        let (text, legacy) = self.decoder.decode(&line);
-                        self.scanner.push_line(&text, legacy.map(|l| (l.at, l.encoding, l.unlike)));
-                        self.collect();
-                    }
+                    self.read(number, &line);
                     self.lines.line = line;
                 }
             }
         }
         Ok(())
+    }
+
+    /// The next game, game too long or stretch of lines.
+    pub fn next_unit(&mut self) -> Option<io::Result<Unit>> {
+        if let Err(e) = self.advance() {
+            // The games the scanner would have finished before the error are given after it,
+            // as when it reads every line.
+            self.leave_stretch();
+            self.done = true;
+            return Some(Err(e));
+        }
+        self.ready.pop_front().map(Ok)
     }
 }
 
@@ -185,11 +414,15 @@ impl<R: BufRead> Iterator for Games<R> {
     type Item = io::Result<Item>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if let Err(e) = self.advance() {
-            self.done = true;
-            return Some(Err(e));
+        loop {
+            if let Some(item) = self.items.pop_front() {
+                return Some(Ok(item));
+            }
+            match self.next_unit()? {
+                Ok(unit) => self.items.extend(unit.into_items()),
+                Err(e) => return Some(Err(e)),
+            }
         }
-        self.ready.pop_front().map(Ok)
     }
 }
 
@@ -334,24 +567,24 @@ impl Checking {
     }
 }
 
-/// The games of a stream in batches of about `piece_bytes` bytes of text, each with the bytes
-/// it holds (its games' text and tokens).
+/// The games of a stream (and stretches of them) in batches of about `piece_bytes` bytes of
+/// text, each with the bytes it holds (its games' text and tokens).
 struct Batches<R> {
     games: Games<R>,
     piece_bytes: usize,
 }
 
 impl<R: BufRead> Iterator for Batches<R> {
-    type Item = io::Result<(Vec<Item>, usize)>;
+    type Item = io::Result<(Vec<Unit>, usize)>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let (mut batch, mut size, mut weight) = (Vec::new(), 0, 0);
         while size < self.piece_bytes {
-            match self.games.next() {
-                Some(Ok(item)) => {
-                    size += item.size();
-                    weight += item.weight();
-                    batch.push(item);
+            match self.games.next_unit() {
+                Some(Ok(unit)) => {
+                    size += unit.size();
+                    weight += unit.weight();
+                    batch.push(unit);
                 }
                 Some(Err(e)) => return Some(Err(e)),
                 None => break,
@@ -370,8 +603,9 @@ const RESULTS_BYTES: usize = 64 * 1024;
 /// Checks the games of `input` on `workers` threads and hands what `work` makes of each, in
 /// the order of the games, to `each`; an error from `each` or from reading stops it.
 ///
-/// The reader cuts the games into batches of about `piece_bytes` bytes of text, which the
-/// workers take in turn. What a game gives does not depend on the batches, the number of
+/// The reader cuts the input into games, or into stretches of whole games that the workers cut
+/// ([`Stretch`]), in batches of about `piece_bytes` bytes of text, which the workers take in
+/// turn. What a game gives does not depend on the batches, the number of
 /// workers or how the input is buffered. At most [`IN_FLIGHT_BYTES`] of games and results wait
 /// at once (and one batch or result more), and at most [`CHECKING_BYTES`] of games are checked
 /// at once, so memory stays flat whatever the input's size.
@@ -392,9 +626,10 @@ where
     let checking = Checking { bytes: Mutex::new(0), changed: Condvar::new() };
     let batches = Batches { games: Games::new(input), piece_bytes };
     let limits = Limits { queue: None, in_flight: IN_FLIGHT_BYTES };
-    let check = |batch: Vec<Item>, parts: &mut Parts<'_, Vec<T>>| {
+    let check = |batch: Vec<Unit>, parts: &mut Parts<'_, Vec<T>>| {
         let (mut results, mut weight) = (Vec::new(), 0);
-        for item in batch {
+        // A stretch is cut into its games here, on the worker's thread.
+        for item in batch.into_iter().flat_map(Unit::into_items) {
             if parts.stopped() {
                 break;
             }
@@ -421,5 +656,141 @@ where
     match pool::run(batches, workers, limits, check, hand) {
         Ok(()) => Ok(()),
         Err(Stopped::Read(e) | Stopped::Write(e)) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every game (or game too long) `games` gives, written out.
+    fn items<R: BufRead>(games: Games<R>) -> Vec<String> {
+        games.map(|item| format!("{:?}", item.expect("bytes in memory read"))).collect()
+    }
+
+    /// The games of `bytes`, cut in stretches by the workers, are those the reader's scanner cuts
+    /// alone, with the same text, tokens, offsets and encodings.
+    fn assert_same_games(bytes: &[u8]) {
+        let quick = items(Games::new(bytes));
+        let exact = items(Games::without_stretches(bytes));
+        assert_eq!(quick.len(), exact.len(), "{:?}", String::from_utf8_lossy(&bytes[..bytes.len().min(300)]));
+        for (q, e) in quick.iter().zip(&exact) {
+            assert_eq!(q, e);
+        }
+    }
+
+    struct XorShift(u64);
+
+    impl XorShift {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Lines that start, end, cut or hold games: headers (some indented, some only looking like
+    /// one), moves, results and end words, comments and variations left open or closed across
+    /// lines, prose, timed lines, escapes, won lines, and bytes in legacy encodings.
+    const LINES: &[&[u8]] = &[
+        b"[Event \"x\"]",
+        b"  [Sente \"y\"]",
+        b"\t[Gote \"z\"] [Date \"1\"]",
+        b"\xe3\x80\x80[Event \"ideographic space\"]",
+        b"\x0c[Event \"form feed\"]",
+        b"[Sente \"S\xf6lter\"]",
+        b"[Sente \"\x82\xed\x82\xbd\x82\xb5\"]",
+        b"",
+        b"   ",
+        b"\xe3\x80\x80",
+        b"1. P7f P3d 2. P2f",
+        b"1.P7f P3d",
+        b"2. P2e P8d 1-0",
+        b"P7f P3d P2f 0-1 P7f",
+        b"Resigns",
+        b"1/2-1/2 1. P7f",
+        b"3. P7f {a comment",
+        b"that runs on } P3d",
+        b"[Event \"inside a comment\"] }",
+        b"{ [not a header] }",
+        b"4. P2f (4. P1f P1d",
+        b"P9f) P3d",
+        b"(((",
+        b")",
+        b"this line is prose about the game and its players",
+        b"1.P2g-2f     00:00:00  00:00:00",
+        b"2.P3c-3d     00:00:01  00:00:02",
+        b"% escape",
+        b"--Black Won--",
+        b"Variation:3",
+        b"12.P8gx8f 16.Sennichite",
+        b"N*8f! P*7i?",
+        b"}",
+        b"; a line comment {",
+        b"(00:01 / 00:00:09) P7f",
+        b"\xff\xfe odd bytes",
+    ];
+
+    const ENDS: &[&[u8]] = &[b"\n", b"\r\n", b"\r"];
+
+    #[test]
+    fn stretches_cut_the_games_the_scanner_cuts() {
+        let mut rng = XorShift(0x5EED_1234_ABCD_9876);
+        for _ in 0..3000 {
+            let mut bytes = Vec::new();
+            if rng.below(20) == 0 {
+                bytes.extend_from_slice(b"\xEF\xBB\xBF");
+            }
+            for _ in 0..rng.below(40) {
+                bytes.extend_from_slice(LINES[rng.below(LINES.len())]);
+                bytes.extend_from_slice(ENDS[rng.below(8).min(2) * usize::from(rng.below(4) == 0)]);
+            }
+            if rng.below(2) == 0 {
+                bytes.truncate(bytes.len().saturating_sub(1));
+            }
+            assert_same_games(&bytes);
+        }
+    }
+
+    #[test]
+    fn stretches_leave_long_games_and_lines_to_the_scanner() {
+        let moves = "1. P7f P3d 2. P2f P8d\n".repeat(MAX_GAME_BYTES / 40);
+        let mut rng = XorShift(77);
+        for _ in 0..12 {
+            let mut text = String::new();
+            for _ in 0..6 {
+                match rng.below(6) {
+                    0 => text.push_str(&moves),
+                    1 => text.push_str(&"x".repeat(MAX_GAME_BYTES + 10)),
+                    2 => text.push_str("[Event \"e\"]\n"),
+                    3 => text.push_str("1. P7f P3d 1-0\n\n"),
+                    4 => text.push_str("{ open\n"),
+                    _ => text.push_str(&moves[..MAX_GAME_BYTES / 3]),
+                }
+                if rng.below(2) == 0 {
+                    text.push('\n');
+                }
+            }
+            assert_same_games(text.as_bytes());
+        }
+    }
+
+    #[test]
+    fn stretches_of_the_corpus_are_cut_as_the_scanner_cuts() {
+        let Ok(dir) = std::fs::read_dir("../shared/corpus/psn") else { return };
+        let mut all = Vec::new();
+        for entry in dir.flatten() {
+            let Ok(bytes) = std::fs::read(entry.path()) else { continue };
+            assert_same_games(&bytes);
+            all.extend_from_slice(&bytes);
+            all.extend_from_slice(b"\n\n");
+        }
+        assert_same_games(&all);
+        // UTF-16 (little-endian, with its mark).
+        let text = String::from_utf8_lossy(&all).into_owned();
+        let mut utf16 = vec![0xFF, 0xFE];
+        utf16.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+        assert_same_games(&utf16);
     }
 }

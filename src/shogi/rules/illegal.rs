@@ -301,6 +301,105 @@ impl State {
 
     /// Why `mv` is not legal for the side to move, or `None` when it is.
     pub fn why_illegal(&self, mv: Move) -> Option<Illegal> {
+        if let Some(why) = self.piece_rules(mv) {
+            return Some(why);
+        }
+        let side = self.side.index();
+        if let Move::Board { from, to, .. } = mv {
+            // The quick way for a side with one king: is it attacked on the board after the
+            // move, looked at without playing it? If not, the move is legal; if so, the move
+            // is played below to say by what.
+            if self.king_count[side] == 1 {
+                let (from, to) = (cell_of(from), cell_of(to));
+                let king = usize::from(self.kings[side]);
+                let them = color_bit(self.side) ^ WALL;
+                let attacked = if from == king {
+                    self.attacker(to, them, from).is_some()
+                } else {
+                    self.attacker_after(king, them, from, to).is_some()
+                };
+                if !attacked {
+                    return None;
+                }
+            }
+        }
+        let mut next = *self;
+        next.play_unchecked(mv);
+        if let Some((king, attacker)) = next.attacked_king(self.side) {
+            let piece = decode(next.cells[attacker])?;
+            return Some(Illegal::KingInCheck { king: square_of(king), attacker: square_of(attacker), piece });
+        }
+        if let Move::Drop { kind: PieceKind::Pawn, to } = mv {
+            if self.pawn_drop_mates(cell_of(to)) {
+                let king = go(cell_of(to), FORWARD[side]);
+                return Some(Illegal::PawnDropMate { to, king: square_of(king) });
+            }
+        }
+        None
+    }
+
+    /// The judge of the legality of moves in this position, for a caller that asks about
+    /// several ([`Legality`]).
+    pub fn legality(&self) -> Legality<'_> {
+        Legality { state: self, in_check: std::cell::Cell::new(None) }
+    }
+
+    /// [`State::legality`], for a caller that knows whether the side to move is in check
+    /// (`in_check`, as [`State::is_check`] says).
+    pub fn legality_knowing(&self, in_check: bool) -> Legality<'_> {
+        Legality { state: self, in_check: std::cell::Cell::new(Some(in_check)) }
+    }
+
+    /// [`State::is_check`], for the position just after `mv` was played, when the side to
+    /// move now was not in check before it: its king is attacked only by the piece that moved
+    /// (where it went) or by a piece sliding along the line from the king through the square
+    /// the piece left. The other pieces are looked at only there.
+    pub fn is_check_after(&self, mv: Move) -> bool {
+        let side = self.side.index();
+        if self.king_count[side] != 1 {
+            return self.is_check();
+        }
+        let king = usize::from(self.kings[side]);
+        let them = color_bit(self.side) ^ WALL;
+        let (from, to) = match mv {
+            Move::Board { from, to, .. } => (Some(cell_of(from)), cell_of(to)),
+            Move::Drop { to, .. } => (None, cell_of(to)),
+        };
+        let code = self.cells[to];
+        if code & WALL == them {
+            if code & (KIND | PROMOTED) == KNIGHT
+                && KNIGHT_JUMPS[usize::from(them == WHITE)].iter().any(|&off| go(to, off) == king)
+            {
+                return true;
+            }
+            if let Some(d) = line_between(to, king) {
+                if STEPS[usize::from(code)] & (1 << d) != 0 && go(to, DIRS[d]) == king {
+                    return true;
+                }
+                if SLIDES[usize::from(code)] & (1 << d) != 0 {
+                    let mut s = go(to, DIRS[d]);
+                    while s != king && self.cells[s] == 0 {
+                        s = go(s, DIRS[d]);
+                    }
+                    if s == king {
+                        return true;
+                    }
+                }
+            }
+        }
+        let Some(d) = from.and_then(|from| line_between(king, from)) else { return false };
+        let towards = 1u8 << ((d + 4) & 7);
+        let mut s = go(king, DIRS[d]);
+        while self.cells[s] == 0 {
+            s = go(s, DIRS[d]);
+        }
+        let c = self.cells[s];
+        s != to && c & WALL == them && SLIDES[usize::from(c)] & towards != 0
+    }
+
+    /// The first rule `mv` breaks before its king's safety: the piece, its path and
+    /// promotion, or the drop's own rules.
+    fn piece_rules(&self, mv: Move) -> Option<Illegal> {
         let us = color_bit(self.side);
         let side = self.side.index();
         let rel = &REL_RANK[side];
@@ -337,21 +436,6 @@ impl State {
                 } else if must_promote(code, rel[to]) {
                     return Some(Illegal::MustPromote { piece: moving, from: from_sq, to: to_sq });
                 }
-                // The quick way for a side with one king: is it attacked on the board after the
-                // move, looked at without playing it? If not, the move is legal; if so, the
-                // move is played below to say by what.
-                if self.king_count[side] == 1 {
-                    let king = usize::from(self.kings[side]);
-                    let them = us ^ WALL;
-                    let attacked = if from == king {
-                        self.attacker(to, them, from).is_some()
-                    } else {
-                        self.attacker_after(king, them, from, to).is_some()
-                    };
-                    if !attacked {
-                        return None;
-                    }
-                }
             }
             Move::Drop { kind, to: to_sq } => {
                 let to = cell_of(to_sq);
@@ -373,21 +457,89 @@ impl State {
                 }
             }
         }
-        let mut next = *self;
-        next.play_unchecked(mv);
-        if let Some((king, attacker)) = next.attacked_king(self.side) {
-            let piece = decode(next.cells[attacker])?;
-            return Some(Illegal::KingInCheck { king: square_of(king), attacker: square_of(attacker), piece });
-        }
-        if let Move::Drop { kind: PieceKind::Pawn, to } = mv {
-            if self.pawn_drop_mates(cell_of(to)) {
-                let king = go(cell_of(to), FORWARD[side]);
-                return Some(Illegal::PawnDropMate { to, king: square_of(king) });
-            }
-        }
         None
     }
 
+    /// True when the piece of colour `by`'s opponent on `from`, moving to `to`, leaves `king`
+    /// open to a piece of `by` sliding along the line from `king` through `from` (a king not
+    /// attacked before the move is attacked after it only so).
+    fn uncovers(&self, king: usize, from: usize, to: usize, by: u8) -> bool {
+        let Some(d) = line_between(king, from) else { return false };
+        let towards = 1u8 << ((d + 4) & 7);
+        let mut s = go(king, DIRS[d]);
+        loop {
+            if s == to {
+                return false;
+            }
+            let c = if s == from { 0 } else { self.cells.get(s).copied().unwrap_or(WALL) };
+            if c != 0 {
+                return c & WALL == by && SLIDES[usize::from(c)] & towards != 0;
+            }
+            s = go(s, DIRS[d]);
+        }
+    }
+}
+
+/// Judges the legality of several moves of one position ([`State::legality`]): whether the side
+/// to move's king is in check is looked at once, at the first move that needs it; out of check,
+/// a piece that moves exposes its king only along the one line from the king through its
+/// square, and a drop never does. It says what [`State::is_legal`] says of every move (a test
+/// compares them on every move that can be written, in many positions).
+pub struct Legality<'a> {
+    state: &'a State,
+    in_check: std::cell::Cell<Option<bool>>,
+}
+
+impl Legality<'_> {
+    /// True when the side to move's king is attacked.
+    fn in_check(&self) -> bool {
+        if let Some(known) = self.in_check.get() {
+            return known;
+        }
+        let known = self.state.is_check();
+        self.in_check.set(Some(known));
+        known
+    }
+
+    /// True when `mv` is legal for the side to move.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let s = self.state;
+        let side = s.side.index();
+        if s.king_count[side] != 1 {
+            return s.is_legal(mv);
+        }
+        if s.piece_rules(mv).is_some() {
+            return false;
+        }
+        if self.in_check() {
+            return s.is_legal(mv);
+        }
+        let them = color_bit(s.side) ^ WALL;
+        let king = usize::from(s.kings[side]);
+        match mv {
+            Move::Board { from, to, .. } => {
+                let (from, to) = (cell_of(from), cell_of(to));
+                if from == king {
+                    s.attacker(to, them, from).is_none()
+                } else {
+                    !s.uncovers(king, from, to, them)
+                }
+            }
+            Move::Drop { kind, to } => !(kind == PieceKind::Pawn && s.pawn_drop_mates(cell_of(to))),
+        }
+    }
+
+    /// Why `mv` is not legal for the side to move, or `None` when it is ([`State::why_illegal`]).
+    pub fn why_illegal(&self, mv: Move) -> Option<Illegal> {
+        if self.is_legal(mv) {
+            None
+        } else {
+            self.state.why_illegal(mv)
+        }
+    }
+}
+
+impl State {
     /// Whether the piece `code` on `from` moves to `to` on this board: `Err(Some(cell))` when a
     /// piece on `cell` is in the way, `Err(None)` when it never moves so.
     pub(super) fn reaches(&self, from: usize, to: usize, code: u8) -> Result<(), Option<usize>> {

@@ -40,7 +40,7 @@ mod tests;
 
 use super::Move;
 use super::Position;
-pub use illegal::Illegal;
+pub use illegal::{Illegal, Legality};
 pub use state::State;
 
 /// The legal moves of the side to move.

@@ -230,3 +230,64 @@ fn is_legal_agrees_with_generation_along_random_games() {
         assert_is_legal_agrees(s);
     }
 }
+
+#[test]
+fn legality_judged_once_per_position_agrees_with_is_legal() {
+    // Positions in check, with pins, with a king that may capture, and the strange ones.
+    let mut states = states_met();
+    for sfen in [
+        "4k4/9/9/9/4r4/9/4G4/9/4K4 b - 1",
+        "4k4/9/9/9/9/9/4r4/4B4/4K4 b G 1",
+        "4k4/9/9/9/b8/9/2G6/9/4K4 b P 1",
+        "4k4/9/9/9/9/9/3n5/4L4/4K4 b G 1",
+        "4k4/9/9/9/9/9/9/3g5/4K4 b - 1",
+        "8k/9/9/9/r3S3K/9/9/9/9 b - 1",
+        "4k4/4p4/9/4L4/9/9/9/9/4K4 b P 1",
+        "k8/9/9/9/4l4/9/9/4P4/4K4 b - 1",
+    ] {
+        states.push(state(sfen));
+    }
+    let board = Square::all().flat_map(|from| {
+        Square::all().flat_map(move |to| [false, true].map(|promote| Move::Board { from, to, promote }))
+    });
+    let drops = PieceKind::ALL.into_iter().flat_map(|kind| Square::all().map(move |to| Move::Drop { kind, to }));
+    let every: Vec<Move> = board.chain(drops).collect();
+    for s in &states {
+        for flipped in [false, true] {
+            let mut s = *s;
+            if flipped {
+                s.flip_side();
+            }
+            let judge = s.legality();
+            for &mv in &every {
+                assert_eq!(judge.is_legal(mv), s.is_legal(mv), "{s} {mv}");
+                assert_eq!(judge.why_illegal(mv), s.why_illegal(mv), "{s} {mv}");
+            }
+        }
+    }
+}
+
+#[test]
+fn check_after_a_move_is_found_where_the_move_changed_the_board() {
+    for s in states_met() {
+        for flipped in [false, true] {
+            let mut s = s;
+            if flipped {
+                s.flip_side();
+            }
+            // The side to move after the move must not be in check before it.
+            let mut other = s;
+            other.flip_side();
+            if other.is_check() {
+                continue;
+            }
+            let mut list = Vec::new();
+            s.legal_moves(&mut list);
+            for mv in list {
+                let mut next = s;
+                next.play_unchecked(mv);
+                assert_eq!(next.is_check_after(mv), next.is_check(), "{s} {mv}");
+            }
+        }
+    }
+}
