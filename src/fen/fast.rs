@@ -241,10 +241,7 @@ pub(crate) fn verdict(text: &str, dialect: Dialect) -> Option<Option<usize>> {
 /// True when the FEN record `text` has no finding at all (see [`clean`]), found without a
 /// syntax tree and without allocating.
 pub fn is_clean(text: &str, dialect: Dialect) -> bool {
-    match quick(text, dialect) {
-        Some(q) => q.is_clean(dialect),
-        None => false,
-    }
+    quick(text, dialect).is_some_and(|q| q.is_clean(dialect))
 }
 
 /// The position of the FEN record `text` when it has no finding at all: the automaton of

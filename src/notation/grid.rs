@@ -458,15 +458,10 @@ impl<P: Copy> CellDecoder<P> {
         let one = std::array::from_fn(|b| {
             let c = u8::try_from(b).ok().filter(|&b| token_len(b) == 1).and_then(|b| cell(&[b]));
             match c {
-                Some(c @ (Cell::Piece(_) | Cell::Empty(_))) => OneByte {
-                    piece: match c {
-                        Cell::Piece(p) => Some(p),
-                        _ => None,
-                    },
-                    width: c.width() as u8,
-                    empty: c.splits_run(&c),
-                    token: true,
-                },
+                Some(c @ (Cell::Piece(_) | Cell::Empty(_))) => {
+                    let piece = if let Cell::Piece(p) = c { Some(p) } else { None };
+                    OneByte { piece, width: c.width() as u8, empty: c.splits_run(&c), token: true }
+                }
                 _ => OneByte { piece: None, width: 0, empty: false, token: false },
             }
         });
@@ -501,7 +496,7 @@ pub fn walk_accepted<P: Copy>(
 ) -> Option<bool> {
     let bytes = text.as_bytes();
     let mut split = false;
-    // The first square of the rank, the next square to fill, and where the rank ends.
+    // The first square of the rank, and the next square to fill.
     let (mut rank, mut next) = (0usize, 0usize);
     let mut after_empty = false;
     let mut i = 0;
