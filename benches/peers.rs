@@ -30,19 +30,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use generate::{fen_records, psn_games, sfen_records, slip, Rng, FEN_ALPHABET, SFEN_ALPHABET};
+use generate::{fen_records, psn_games, sfen_records, with_slips, FEN_ALPHABET, SFEN_ALPHABET};
 use kifu::format::Format;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 
 fn setting(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.replace('_', "").parse().ok()).unwrap_or(default)
-}
-
-/// `records` with one in twenty slipped by one character.
-fn with_slips(records: &[String], alphabet: &[char], seed: u64) -> Vec<String> {
-    let mut rng = Rng::new(seed);
-    records.iter().map(|r| if rng.below(20) == 0 { slip(r, alphabet, &mut rng) } else { r.clone() }).collect()
 }
 
 /// Writes `lines` to `dir/name` unless a file of that size is there already.

@@ -12,7 +12,7 @@ use kifu::diagnostic::excerpt::LineIndex;
 use kifu::diagnostic::Diagnostic;
 use kifu::format::Format;
 use kifu::input::LineReader;
-use kifu::json::{self as kjson, Node, Style};
+use kifu::json::{self as kjson, JsonText, Node, OnJson, Style};
 use kifu::views::{self, html, svg, text, Diagram, Frame, Names};
 use kifu::{fen, sfen};
 
@@ -418,61 +418,17 @@ fn read_json_record(node: &Node) -> (Option<Pos>, Option<String>, Vec<Diagnostic
     }
 }
 
-/// A piece of JSON text being read: a line of JSON Lines or a whole document.
-struct JsonText<'a> {
-    text: &'a str,
-    /// 1-based line of the file where `text` starts.
-    line: usize,
-    index: &'a LineIndex,
-}
-
-impl JsonText<'_> {
-    /// The 1-based line and character column of byte `at` of the text, in the file.
-    fn place(&self, at: usize) -> (usize, usize) {
-        let (line, column) = self.index.place(self.text, at);
-        (self.line + line, column)
-    }
-}
-
-/// A record of JSON text, or the findings that kept a value from being read.
-type JsonRecord<'a> = Result<&'a Node, &'a [Diagnostic]>;
-
-/// What [`each_json`] hands each record to: the text it is in, the record, and the findings
-/// on the bytes of that text (given with its first record).
-type OnJson<'f> = dyn FnMut(&JsonText<'_>, JsonRecord<'_>, &[Diagnostic]) -> io::Result<()> + 'f;
-
-/// Hands `f` each record of a JSON input ([`kjson::Pieces`]: line by line for JSON Lines,
-/// else one document of bounded size), or the findings that kept a value from being read, with
-/// the findings on the bytes of its piece of text (its encoding), given with its first value.
+/// Hands `f` each record of a JSON input ([`kjson::each_record`]), with the file's name in a
+/// read error, and stops when standard error can no longer be written.
 fn each_json(name: &str, input: impl Read, f: &mut OnJson<'_>) -> io::Result<()> {
-    for piece in kjson::Pieces::new(input) {
-        let piece = piece.map_err(|e| context(e, format_args!("cannot read `{name}`")))?;
-        let (text, line, unread) = piece.text();
-        let index = LineIndex::new(text);
-        let at = JsonText { text, line, index: &index };
-        if let Some(d) = unread {
-            f(&at, Err(std::slice::from_ref(&d)), &[])?;
-            continue;
-        }
-        let mut notes = match &piece {
-            kjson::Piece::Text { notes, .. } => notes.as_slice(),
-            _ => &[],
-        };
-        for value in kjson::values(text) {
-            match value {
-                Ok(node) => {
-                    for node in kjson::records(&node) {
-                        f(&at, Ok(node), std::mem::take(&mut notes))?;
-                    }
-                }
-                Err(d) => f(&at, Err(std::slice::from_ref(&*d)), std::mem::take(&mut notes))?,
-            }
-        }
+    kjson::each_record(input, &mut |at, record, notes| {
+        f(at, record, notes)?;
         if output::failed() {
             return Err(io::Error::other("standard error could not be written"));
         }
-    }
-    Ok(())
+        Ok(())
+    })
+    .map_err(|e| context(e, format_args!("cannot read `{name}`")))
 }
 
 /// `notes` (the findings on a piece's bytes) before `diagnostics`.

@@ -6,6 +6,8 @@ use crate::diagnostic::codes;
 use std::io::{self, BufReader, Read};
 
 use super::reader::values;
+use super::reader::Node;
+use crate::diagnostic::excerpt::LineIndex;
 use crate::diagnostic::Diagnostic;
 use crate::input::decode::{encoding_note, one_record, LineDecoder, LineLegacy};
 use crate::input::{Utf8Stream, MAX_KEPT, MAX_LINE};
@@ -373,4 +375,62 @@ mod tests {
         assert!(matches!(got.as_slice(), [Piece::TooLarge { .. }]));
         assert_eq!(got[0].text().2.map(|d| d.code), Some(crate::diagnostic::codes::json::TOO_LARGE));
     }
+}
+
+/// A piece of JSON text being read: a line of JSON Lines or a whole document.
+#[derive(Clone, Copy, Debug)]
+pub struct JsonText<'a> {
+    /// The text.
+    pub text: &'a str,
+    /// 1-based line of the file where `text` starts.
+    pub line: usize,
+    /// The lines of `text`.
+    pub index: &'a LineIndex,
+}
+
+impl JsonText<'_> {
+    /// The 1-based line and character column of byte `at` of the text, in the file.
+    pub fn place(&self, at: usize) -> (usize, usize) {
+        let (line, column) = self.index.place(self.text, at);
+        (self.line + line, column)
+    }
+}
+
+/// A record of JSON text, or the findings that kept a value from being read.
+pub type JsonRecord<'a> = Result<&'a Node, &'a [Diagnostic]>;
+
+/// What [`each_record`] hands each record to: the text it is in, the record, and the findings
+/// on the bytes of that text (given with its first record).
+pub type OnJson<'f> = dyn FnMut(&JsonText<'_>, JsonRecord<'_>, &[Diagnostic]) -> io::Result<()> + 'f;
+
+/// Hands `f` each record of a JSON input ([`Pieces`]: line by line for JSON Lines, else one
+/// document of bounded size), or the findings that kept a value from being read, with the
+/// findings on the bytes of its piece of text (its encoding), given with its first value. Stops
+/// at the first error of reading or of `f`.
+pub fn each_record(input: impl Read, f: &mut OnJson<'_>) -> io::Result<()> {
+    for piece in Pieces::new(input) {
+        let piece = piece?;
+        let (text, line, unread) = piece.text();
+        let index = LineIndex::new(text);
+        let at = JsonText { text, line, index: &index };
+        if let Some(d) = unread {
+            f(&at, Err(std::slice::from_ref(&d)), &[])?;
+            continue;
+        }
+        let mut notes = match &piece {
+            Piece::Text { notes, .. } => notes.as_slice(),
+            _ => &[],
+        };
+        for value in super::values(text) {
+            match value {
+                Ok(node) => {
+                    for node in super::records(&node) {
+                        f(&at, Ok(node), std::mem::take(&mut notes))?;
+                    }
+                }
+                Err(d) => f(&at, Err(std::slice::from_ref(&*d)), std::mem::take(&mut notes))?,
+            }
+        }
+    }
+    Ok(())
 }

@@ -156,6 +156,12 @@ pub fn slip(record: &str, alphabet: &[char], rng: &mut Rng) -> String {
     out.into_iter().collect()
 }
 
+/// `records` with one in twenty slipped by one character ([`slip`]).
+pub fn with_slips(records: &[String], alphabet: &[char], seed: u64) -> Vec<String> {
+    let mut rng = Rng::new(seed);
+    records.iter().map(|r| if rng.below(20) == 0 { slip(r, alphabet, &mut rng) } else { r.clone() }).collect()
+}
+
 /// The characters an SFEN record is written with.
 pub const SFEN_ALPHABET: &[char] = &[
     'K', 'R', 'B', 'G', 'S', 'N', 'L', 'P', 'k', 'r', 'b', 'g', 's', 'n', 'l', 'p', '+', '/', ' ', '-', '1', '2', '3',

@@ -1,0 +1,1068 @@
+//! `kifu._kifu`: the Python extension module behind the `kifu` package (`python/kifu/`).
+//!
+//! It only translates: every check, reading and writing is the library's, called as `kifu check`
+//! calls it, so a record gets the same findings from Python as from the command line. Byte
+//! offsets become Python string indices and 1-based lines and character columns; the work runs
+//! with the GIL released.
+
+use std::borrow::Cow;
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, BufReader};
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList};
+
+use kifu::check::{check_line, check_line_in};
+use kifu::diagnostic::excerpt::LineIndex;
+use kifu::format::{Dialect, Format};
+use kifu::input::LineReader;
+use kifu::{fen, psn, sfen, Applicability, Diagnostic};
+
+create_exception!(
+    kifu,
+    InvalidRecord,
+    PyValueError,
+    "A record, position or game with errors: its `findings` (a list of `Finding`) say which."
+);
+
+/// The format named `format` (`sfen`, `fen`, `epd`, `psn`, `json`) in `dialect` (`auto`,
+/// `sfen2007`, `usi`, `standard`, `chess960`; `None` for the format's default).
+fn format_of(format: &str, dialect: Option<&str>) -> PyResult<Format> {
+    let f: Format = format.parse().map_err(PyValueError::new_err)?;
+    match dialect {
+        None => Ok(f),
+        Some(d) => f.with_dialect(d.parse::<Dialect>().map_err(PyValueError::new_err)?).map_err(PyValueError::new_err),
+    }
+}
+
+/// Where the byte offsets of a text are: its lines, and the file line it starts on.
+struct Place<'a> {
+    text: &'a str,
+    index: LineIndex,
+    first_line: usize,
+}
+
+impl<'a> Place<'a> {
+    fn new(text: &'a str, first_line: usize) -> Self {
+        Self { text, index: LineIndex::new(text), first_line }
+    }
+
+    /// The 1-based line (in the file) and character column of byte `at`.
+    fn line_column(&self, at: usize) -> (usize, usize) {
+        let (line, column) = self.index.place(self.text, at.min(self.text.len()));
+        (self.first_line + line, column)
+    }
+
+    /// The Python string index of byte `at` (a count of characters).
+    fn char_index(&self, at: usize) -> usize {
+        let mut at = at.min(self.text.len());
+        if self.text.is_ascii() {
+            return at;
+        }
+        while !self.text.is_char_boundary(at) {
+            at -= 1;
+        }
+        self.text[..at].chars().count()
+    }
+
+    fn range(&self, start: usize, end: usize) -> Range {
+        let (line, column) = self.line_column(start);
+        let (end_line, end_column) = self.line_column(end);
+        Range { start: self.char_index(start), end: self.char_index(end), line, column, end_line, end_column }
+    }
+}
+
+/// Where something is, in every form a Python program may want.
+#[derive(Clone, Copy)]
+struct Range {
+    start: usize,
+    end: usize,
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+}
+
+/// A place in the text a finding points at, with what it shows there.
+#[pyclass(module = "kifu", frozen, get_all)]
+#[derive(Clone)]
+struct Label {
+    /// What is wrong or relevant there, in a few words.
+    message: String,
+    /// True for the one label on the characters at fault.
+    primary: bool,
+    /// Index of the first character in the record's text (`text[start:end]`).
+    start: usize,
+    /// Index just past the last character.
+    end: usize,
+    /// 1-based line of the start.
+    line: usize,
+    /// 1-based character column of the start.
+    column: usize,
+    /// 1-based line of the end.
+    end_line: usize,
+    /// 1-based character column of the end.
+    end_column: usize,
+}
+
+#[pymethods]
+impl Label {
+    fn __repr__(&self) -> String {
+        format!("Label({:?}, start={}, end={}, primary={})", self.message, self.start, self.end, py_bool(self.primary))
+    }
+}
+
+/// One replacement: the characters `text[start:end]` become `replacement`.
+#[pyclass(module = "kifu", frozen, get_all)]
+#[derive(Clone)]
+struct Edit {
+    /// Index of the first character replaced (`start == end` for an insertion).
+    start: usize,
+    /// Index just past the last character replaced.
+    end: usize,
+    /// What they become (empty for a deletion).
+    replacement: String,
+    /// 1-based line of the start.
+    line: usize,
+    /// 1-based character column of the start.
+    column: usize,
+    /// 1-based line of the end.
+    end_line: usize,
+    /// 1-based character column of the end.
+    end_column: usize,
+}
+
+#[pymethods]
+impl Edit {
+    fn __repr__(&self) -> String {
+        format!("Edit(start={}, end={}, replacement={:?})", self.start, self.end, self.replacement)
+    }
+}
+
+/// A repair of a finding: edits applied together.
+#[pyclass(module = "kifu", frozen)]
+#[derive(Clone)]
+struct Fix {
+    /// The edits, in the order of the text.
+    #[pyo3(get)]
+    edits: Vec<Edit>,
+    /// True when it is the one repair there is (`kifu check --fix` applies it unasked).
+    #[pyo3(get)]
+    safe: bool,
+    /// The library's fix, in byte offsets of the text.
+    fix: kifu::Fix,
+}
+
+#[pymethods]
+impl Fix {
+    /// `text` (the record the finding is about) with the fix applied.
+    fn apply(&self, text: &str) -> PyResult<String> {
+        self.fix.apply(text).ok_or_else(|| PyValueError::new_err("this fix does not fit the text given"))
+    }
+
+    fn __repr__(&self) -> String {
+        let edits: Vec<String> = self.edits.iter().map(Edit::__repr__).collect();
+        format!("Fix([{}], safe={})", edits.join(", "), py_bool(self.safe))
+    }
+}
+
+/// A finding about a record: what is wrong, where, and how to fix it.
+#[pyclass(module = "kifu", frozen, get_all)]
+#[derive(Clone)]
+struct Finding {
+    /// Stable code, such as `sfen::rank-width`.
+    code: String,
+    /// `"error"` (the record is invalid) or `"warning"`.
+    severity: &'static str,
+    /// What is wrong, in plain words.
+    message: String,
+    /// How to fix it.
+    help: Option<String>,
+    /// Index of the first character at fault in the record's text (`text[start:end]`).
+    start: usize,
+    /// Index just past the last character at fault.
+    end: usize,
+    /// 1-based line of the start.
+    line: usize,
+    /// 1-based character column of the start.
+    column: usize,
+    /// 1-based line of the end.
+    end_line: usize,
+    /// 1-based character column of the end.
+    end_column: usize,
+    /// Every label, the primary one first.
+    labels: Vec<Label>,
+    /// Repairs, the likeliest first; several only when no one is sure.
+    fixes: Vec<Fix>,
+}
+
+#[pymethods]
+impl Finding {
+    /// True for an error.
+    #[getter]
+    fn is_error(&self) -> bool {
+        self.severity == "error"
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Finding({:?}, {:?}, line={}, column={})", self.code, self.message, self.line, self.column)
+    }
+
+    fn __str__(&self) -> String {
+        format!("{}:{}: {}[{}]: {}", self.line, self.column, self.severity, self.code, self.message)
+    }
+}
+
+impl Finding {
+    fn new(d: &Diagnostic, at: &Place<'_>) -> Self {
+        let r = at.range(d.span().start, d.span().end);
+        let labels = d
+            .labels
+            .iter()
+            .map(|l| {
+                let r = at.range(l.span.start, l.span.end);
+                Label {
+                    message: l.message.clone(),
+                    primary: l.primary,
+                    start: r.start,
+                    end: r.end,
+                    line: r.line,
+                    column: r.column,
+                    end_line: r.end_line,
+                    end_column: r.end_column,
+                }
+            })
+            .collect();
+        let fixes = d
+            .fixes
+            .iter()
+            .map(|f| Fix {
+                edits: f
+                    .edits
+                    .iter()
+                    .map(|e| {
+                        let r = at.range(e.span.start, e.span.end);
+                        Edit {
+                            start: r.start,
+                            end: r.end,
+                            replacement: e.replacement.clone(),
+                            line: r.line,
+                            column: r.column,
+                            end_line: r.end_line,
+                            end_column: r.end_column,
+                        }
+                    })
+                    .collect(),
+                safe: f.applicability == Applicability::Safe && d.fixes.len() == 1,
+                fix: f.clone(),
+            })
+            .collect();
+        Self {
+            code: d.code.to_string(),
+            severity: d.severity.as_str(),
+            message: d.message.clone(),
+            help: d.help.clone(),
+            start: r.start,
+            end: r.end,
+            line: r.line,
+            column: r.column,
+            end_line: r.end_line,
+            end_column: r.end_column,
+            labels,
+            fixes,
+        }
+    }
+}
+
+fn py_bool(b: bool) -> &'static str {
+    if b {
+        "True"
+    } else {
+        "False"
+    }
+}
+
+/// One record checked: a line of a line format, a PSN game, a JSON position; or one entry of a
+/// batch.
+struct Checked {
+    /// The text the findings' offsets are in.
+    text: String,
+    /// 1-based line of the file where `text` starts.
+    line: usize,
+    findings: Vec<Diagnostic>,
+    /// What the record was read as, when known (`usi`, `sfen2007`, `fen`, a PSN dialect, …): the
+    /// names of `kifu check --message-format json`'s summary.
+    read_as: Option<&'static str>,
+}
+
+impl Checked {
+    fn is_valid(&self) -> bool {
+        !self.findings.iter().any(Diagnostic::is_error)
+    }
+
+    fn findings(&self) -> Vec<Finding> {
+        let at = Place::new(&self.text, self.line);
+        self.findings.iter().map(|d| Finding::new(d, &at)).collect()
+    }
+
+    fn into_record(self, path: Option<&str>) -> Record {
+        Record {
+            path: path.map(str::to_owned),
+            line: self.line,
+            valid: self.is_valid(),
+            findings: self.findings(),
+            read_as: self.read_as,
+            text: self.text,
+        }
+    }
+}
+
+/// Checks one text or record of `format`, as `kifu check` checks a line of a file (the bytes'
+/// encoding included) or a whole PSN or JSON text.
+fn check_bytes(format: Format, bytes: &[u8]) -> Checked {
+    match format {
+        Format::Psn => {
+            let file = psn::check_bytes(bytes, psn::Options::default());
+            let findings = file
+                .games
+                .iter()
+                .flat_map(|g| g.diagnostics.iter().map(|d| d.clone().shifted(g.game.span.start)))
+                .collect();
+            Checked { text: file.text, line: 1, findings, read_as: Some("psn") }
+        }
+        Format::Json => {
+            let text = String::from_utf8_lossy(bytes);
+            let (findings, _) = format.check_text(&text);
+            Checked { text: text.into_owned(), line: 1, findings, read_as: Some("json") }
+        }
+        _ => {
+            let report = check_line(format, 1, bytes, bytes.len());
+            let text = if report.text.is_empty() { String::from_utf8_lossy(bytes).into_owned() } else { report.text };
+            Checked { text, line: 1, findings: report.diagnostics, read_as: report.dialect.map(Format::read_as) }
+        }
+    }
+}
+
+/// The bytes of a `str` (as UTF-8) or of a bytes-like object.
+fn bytes_of<'a>(text: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, [u8]>> {
+    if let Ok(s) = text.extract::<String>() {
+        return Ok(Cow::Owned(s.into_bytes()));
+    }
+    text.extract::<Cow<'_, [u8]>>()
+        .map(|b| Cow::Owned(b.into_owned()))
+        .map_err(|_| PyValueError::new_err("expected a str or bytes"))
+}
+
+/// Checks one record (a line of SFEN, FEN or EPD, without its end) or a whole PSN or JSON text.
+#[pyfunction]
+#[pyo3(signature = (text, format = "sfen", dialect = None))]
+fn check(py: Python<'_>, text: &Bound<'_, PyAny>, format: &str, dialect: Option<&str>) -> PyResult<Vec<Finding>> {
+    let format = format_of(format, dialect)?;
+    let bytes = bytes_of(text)?;
+    let checked = py.detach(|| check_bytes(format, &bytes));
+    Ok(checked.findings())
+}
+
+/// The findings of each record, in parallel on `threads` threads.
+fn check_all(py: Python<'_>, format: Format, records: &[&[u8]], threads: Option<usize>) -> Vec<Vec<Finding>> {
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .clamp(1, 64)
+        .min(records.len().max(1));
+    let checked: Vec<Checked> = py.detach(|| {
+        if threads == 1 {
+            return records.iter().map(|r| check_bytes(format, r)).collect();
+        }
+        let chunk = records.len().div_ceil(threads);
+        std::thread::scope(|s| {
+            let handles: Vec<_> = records
+                .chunks(chunk)
+                .map(|part| s.spawn(move || part.iter().map(|r| check_bytes(format, r)).collect::<Vec<_>>()))
+                .collect();
+            handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+        })
+    });
+    checked.iter().map(|c| if c.findings.is_empty() { Vec::new() } else { c.findings() }).collect()
+}
+
+/// Checks every record of `records` (a list of `str` or bytes), in parallel.
+#[pyfunction]
+#[pyo3(signature = (records, format = "sfen", dialect = None, threads = None))]
+fn check_batch(
+    py: Python<'_>,
+    records: &Bound<'_, PyList>,
+    format: &str,
+    dialect: Option<&str>,
+    threads: Option<usize>,
+) -> PyResult<Vec<Vec<Finding>>> {
+    let format = format_of(format, dialect)?;
+    let items: Vec<Bound<'_, PyAny>> = records.iter().collect();
+    let bytes = items.iter().map(bytes_of).collect::<PyResult<Vec<_>>>()?;
+    let slices: Vec<&[u8]> = bytes.iter().map(|b| b.as_ref()).collect();
+    Ok(check_all(py, format, &slices, threads))
+}
+
+/// Checks the strings of an Arrow string array, given as its buffers: `offsets` (little-endian
+/// 32-bit, or 64-bit when `large`), `data`, the validity bitmap (`None`: no nulls), the array's
+/// offset and length. A null is `None` in the result.
+#[pyfunction]
+#[pyo3(signature = (offsets, data, validity, offset, length, large, format = "sfen", dialect = None, threads = None))]
+#[allow(clippy::too_many_arguments)]
+fn check_arrow(
+    py: Python<'_>,
+    offsets: &Bound<'_, PyBytes>,
+    data: &Bound<'_, PyBytes>,
+    validity: Option<&Bound<'_, PyBytes>>,
+    offset: usize,
+    length: usize,
+    large: bool,
+    format: &str,
+    dialect: Option<&str>,
+    threads: Option<usize>,
+) -> PyResult<Vec<Option<Vec<Finding>>>> {
+    let format = format_of(format, dialect)?;
+    let (offsets, data) = (offsets.as_bytes(), data.as_bytes());
+    let width = if large { 8 } else { 4 };
+    let bound = |i: usize| -> Option<usize> {
+        let b = offsets.get(i * width..(i + 1) * width)?;
+        let v = if large {
+            i64::from_le_bytes(b.try_into().ok()?)
+        } else {
+            i64::from(i32::from_le_bytes(b.try_into().ok()?))
+        };
+        usize::try_from(v).ok()
+    };
+    let mut slices = Vec::with_capacity(length);
+    let mut present = Vec::with_capacity(length);
+    for i in offset..offset + length {
+        let valid = validity.is_none_or(|v| v.as_bytes().get(i / 8).is_some_and(|b| b & (1 << (i % 8)) != 0));
+        let (start, end) = bound(i).zip(bound(i + 1)).ok_or_else(|| PyValueError::new_err("the offsets end early"))?;
+        let text = data.get(start..end).ok_or_else(|| PyValueError::new_err("an offset falls outside the data"))?;
+        if valid {
+            slices.push(text);
+        }
+        present.push(valid);
+    }
+    let mut found = check_all(py, format, &slices, threads).into_iter();
+    Ok(present.into_iter().map(|p| if p { found.next() } else { None }).collect())
+}
+
+/// One record of a file, checked.
+#[pyclass(module = "kifu", frozen, get_all)]
+struct Record {
+    /// The file's path.
+    path: Option<String>,
+    /// 1-based line of the file where the record starts.
+    line: usize,
+    /// The record's text (a PSN game's whole text; the JSON text a position is in): the
+    /// findings' `start` and `end` are indices into it.
+    text: String,
+    /// What it was read as, when known: `usi`, `sfen2007`, `fen`, `chess960`, `epd`, `json`, or
+    /// a PSN game's dialect — the names of `kifu check --message-format json`'s summary.
+    read_as: Option<&'static str>,
+    /// True when no finding is an error.
+    valid: bool,
+    /// Every finding, errors and warnings; lines are the file's.
+    findings: Vec<Finding>,
+}
+
+#[pymethods]
+impl Record {
+    fn __repr__(&self) -> String {
+        format!(
+            "Record(line={}, valid={}, findings={}, text={:?})",
+            self.line,
+            py_bool(self.valid),
+            self.findings.len(),
+            self.text.chars().take(60).collect::<String>()
+        )
+    }
+}
+
+/// Bytes of input read per step of [`RecordIter`] (a batch of lines).
+const BATCH_BYTES: usize = 256 * 1024;
+
+/// What a file's records are read from.
+enum Source {
+    Lines(Format, Box<LineReader<File>>),
+    Games(psn::Options, Box<psn::stream::Games<BufReader<File>>>),
+    /// JSON positions, read and checked on a thread of their own (JSON Lines one line at a time,
+    /// any other JSON as one document of bounded size).
+    Json(std::sync::Mutex<std::sync::mpsc::Receiver<io::Result<Checked>>>),
+    /// Everything is read.
+    Done,
+}
+
+/// The records of a file, checked as they are read.
+#[pyclass(module = "kifu")]
+struct RecordIter {
+    path: String,
+    source: Source,
+    ready: VecDeque<Checked>,
+    /// Set when reading failed: raised once the records before it are given.
+    failed: Option<io::Error>,
+}
+
+impl RecordIter {
+    /// Reads and checks the next batch of records into `ready`.
+    fn fill(&mut self) {
+        match &mut self.source {
+            Source::Lines(format, reader) => match reader.next_batch(BATCH_BYTES) {
+                Ok(Some(batch)) => {
+                    for line in &batch.lines {
+                        let report = check_line_in(*format, line.number, batch.bytes(line), line.len, &batch.reading);
+                        let valid_text = || String::from_utf8_lossy(batch.bytes(line)).into_owned();
+                        let text = if report.text.is_empty() { valid_text() } else { report.text };
+                        self.ready.push_back(Checked {
+                            text,
+                            line: line.number,
+                            findings: report.diagnostics,
+                            read_as: report.dialect.map(Format::read_as),
+                        });
+                    }
+                }
+                Ok(None) => self.source = Source::Done,
+                Err(e) => {
+                    self.failed = Some(e);
+                    self.source = Source::Done;
+                }
+            },
+            Source::Games(options, games) => {
+                let mut bytes = 0;
+                while bytes < BATCH_BYTES {
+                    match games.next() {
+                        Some(Ok(item)) => {
+                            let game = item.check(*options);
+                            bytes += game.text.len().max(1);
+                            self.ready.push_back(Checked {
+                                line: game.checked.game.line,
+                                read_as: Some(game.checked.game.dialect),
+                                findings: game.checked.diagnostics,
+                                text: game.text,
+                            });
+                        }
+                        Some(Err(e)) => {
+                            self.failed = Some(e);
+                            self.source = Source::Done;
+                            break;
+                        }
+                        None => {
+                            self.source = Source::Done;
+                            break;
+                        }
+                    }
+                }
+            }
+            Source::Json(records) => match records.get_mut().map_or_else(|e| e.into_inner().recv(), |r| r.recv()) {
+                Ok(Ok(checked)) => self.ready.push_back(checked),
+                Ok(Err(e)) => {
+                    self.failed = Some(e);
+                    self.source = Source::Done;
+                }
+                Err(_) => self.source = Source::Done,
+            },
+            Source::Done => {}
+        }
+    }
+}
+
+#[pymethods]
+impl RecordIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(mut slf: PyRefMut<'_, Self>, py: Python<'_>) -> PyResult<Option<Record>> {
+        loop {
+            if let Some(checked) = slf.ready.pop_front() {
+                return Ok(Some(checked.into_record(Some(&slf.path))));
+            }
+            if let Some(e) = slf.failed.take() {
+                return Err(PyOSError::new_err(format!("cannot read `{}`: {e}", slf.path)));
+            }
+            if matches!(slf.source, Source::Done) {
+                return Ok(None);
+            }
+            let this = &mut *slf;
+            py.detach(|| this.fill());
+        }
+    }
+}
+
+/// The format of `path`: `format` when given, else its extension's.
+fn file_format(path: &str, format: Option<&str>, dialect: Option<&str>) -> PyResult<Format> {
+    match format {
+        Some(f) => format_of(f, dialect),
+        None => {
+            let f = Format::for_path(path, None).map_err(|e| PyValueError::new_err(e.to_string()))?;
+            match dialect {
+                Some(d) => format_of(f.name(), Some(d)),
+                None => Ok(f),
+            }
+        }
+    }
+}
+
+fn open(path: &str) -> PyResult<File> {
+    File::open(path).map_err(|e| PyOSError::new_err(format!("cannot open `{path}`: {e}")))
+}
+
+/// The records of the file at `path`, each checked as it is read.
+#[pyfunction]
+#[pyo3(signature = (path, format = None, dialect = None, strict = false, replay = true))]
+fn check_file(
+    path: &str,
+    format: Option<&str>,
+    dialect: Option<&str>,
+    strict: bool,
+    replay: bool,
+) -> PyResult<RecordIter> {
+    let format = file_format(path, format, dialect)?;
+    let file = open(path)?;
+    let mut iter = RecordIter { path: path.to_owned(), source: Source::Done, ready: VecDeque::new(), failed: None };
+    match format {
+        Format::Psn => {
+            let games = psn::stream::Games::new(BufReader::new(file));
+            iter.source = Source::Games(psn::Options { strict, replay }, Box::new(games));
+        }
+        Format::Json => {
+            // The reader hands over records as they are read, a bounded number ahead.
+            let (send, receive) = std::sync::mpsc::sync_channel(256);
+            std::thread::spawn(move || {
+                let read = kifu::json::each_record(file, &mut |at, record, notes| {
+                    let mut findings = notes.to_vec();
+                    match record {
+                        Err(found) => findings.extend_from_slice(found),
+                        Ok(node) => findings.extend_from_slice(kifu::json::read(node).diagnostics()),
+                    }
+                    let checked = Checked { text: at.text.to_owned(), line: at.line, findings, read_as: Some("json") };
+                    send.send(Ok(checked)).map_err(|_| io::Error::other("no longer read"))
+                });
+                if let Err(e) = read {
+                    let _ = send.send(Err(e));
+                }
+            });
+            iter.source = Source::Json(std::sync::Mutex::new(receive));
+        }
+        _ => iter.source = Source::Lines(format, Box::new(LineReader::new(file))),
+    }
+    Ok(iter)
+}
+
+/// A position: shogi (from SFEN or the JSON position model) or chess (from FEN, EPD or JSON).
+#[pyclass(module = "kifu", frozen)]
+#[derive(Clone)]
+struct Position {
+    position: Pos,
+}
+
+#[derive(Clone)]
+enum Pos {
+    Shogi(kifu::shogi::Position),
+    Chess(kifu::chess::Position),
+}
+
+/// The error for `text` with `findings`: the first error's message, the findings attached.
+fn invalid(py: Python<'_>, what: &str, text: &str, findings: &[Diagnostic]) -> PyErr {
+    let first = findings.iter().find(|d| d.is_error()).map_or_else(String::new, |d| format!(": {}", d.message));
+    let errors = findings.iter().filter(|d| d.is_error()).count();
+    let more = if errors > 1 { format!(" (and {} more)", errors - 1) } else { String::new() };
+    let err = InvalidRecord::new_err(format!("invalid {what}{first}{more}"));
+    let at = Place::new(text, 1);
+    let list: Vec<Finding> = findings.iter().map(|d| Finding::new(d, &at)).collect();
+    if let Ok(list) = list.into_pyobject(py) {
+        let _ = err.value(py).setattr("findings", list);
+    }
+    err
+}
+
+#[pymethods]
+impl Position {
+    /// Reads an SFEN record (`dialect`: `auto`, `sfen2007` or `usi`); raises `InvalidRecord`
+    /// with its findings when it has errors.
+    #[staticmethod]
+    #[pyo3(signature = (text, dialect = "auto"))]
+    fn from_sfen(py: Python<'_>, text: &str, dialect: &str) -> PyResult<Self> {
+        let choice: sfen::DialectChoice = dialect.parse().map_err(PyValueError::new_err)?;
+        let checked = py.detach(|| sfen::check(text, choice));
+        let diagnostics = checked.diagnostics.clone();
+        checked
+            .into_result()
+            .map(|p| Self { position: Pos::Shogi(p) })
+            .map_err(|_| invalid(py, "SFEN", text, &diagnostics))
+    }
+
+    /// Reads a FEN record (`dialect`: `standard` or `chess960`).
+    #[staticmethod]
+    #[pyo3(signature = (text, dialect = "standard"))]
+    fn from_fen(py: Python<'_>, text: &str, dialect: &str) -> PyResult<Self> {
+        Self::chess(py, text, fen::Kind::Fen, dialect)
+    }
+
+    /// Reads an EPD record (`dialect`: `standard` or `chess960`); its operations are not kept.
+    #[staticmethod]
+    #[pyo3(signature = (text, dialect = "standard"))]
+    fn from_epd(py: Python<'_>, text: &str, dialect: &str) -> PyResult<Self> {
+        Self::chess(py, text, fen::Kind::Epd, dialect)
+    }
+
+    /// Reads one position of the JSON position model (or its chess analogue).
+    #[staticmethod]
+    fn from_json(py: Python<'_>, text: &str) -> PyResult<Self> {
+        let read = py.detach(|| {
+            let (findings, _) = Format::Json.check_text(text);
+            if findings.iter().any(Diagnostic::is_error) {
+                return Err(findings);
+            }
+            let mut positions = Vec::new();
+            for node in kifu::json::values(text).flatten() {
+                for record in kifu::json::records(&node) {
+                    positions.push(match kifu::json::read(record) {
+                        kifu::json::Model::Shogi(c) => c.position.map(Pos::Shogi),
+                        kifu::json::Model::Chess(c) => c.position.map(Pos::Chess),
+                    });
+                }
+            }
+            Ok(positions)
+        });
+        match read {
+            Err(findings) => Err(invalid(py, "JSON position", text, &findings)),
+            Ok(positions) => match <[_; 1]>::try_from(positions) {
+                Ok([Some(position)]) => Ok(Self { position }),
+                Ok([None]) => Err(PyValueError::new_err("the JSON text holds no position")),
+                Err(p) => Err(PyValueError::new_err(format!("the JSON text holds {} positions, not one", p.len()))),
+            },
+        }
+    }
+
+    /// `"shogi"` or `"chess"`.
+    #[getter]
+    fn game(&self) -> &'static str {
+        match self.position {
+            Pos::Shogi(_) => "shogi",
+            Pos::Chess(_) => "chess",
+        }
+    }
+
+    /// The side to move: `"black"` or `"white"` (in shogi, Black moves first).
+    #[getter]
+    fn side_to_move(&self) -> &'static str {
+        let white = match &self.position {
+            Pos::Shogi(p) => p.side == kifu::shogi::Color::White,
+            Pos::Chess(p) => p.side == kifu::chess::Color::White,
+        };
+        if white {
+            "white"
+        } else {
+            "black"
+        }
+    }
+
+    /// Shogi: each side's pieces in hand, as `{"black": {"P": 2}, "white": {}}` (USI letters).
+    #[getter]
+    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Pos::Shogi(p) = &self.position else { return Ok(None) };
+        let hands = PyDict::new(py);
+        for (name, color) in [("black", kifu::shogi::Color::Black), ("white", kifu::shogi::Color::White)] {
+            let hand = PyDict::new(py);
+            for (kind, n) in kifu::views::hand_entries(p, color) {
+                hand.set_item(
+                    kifu::shogi::Piece { kind, color: kifu::shogi::Color::Black, promoted: false }.to_string(),
+                    n,
+                )?;
+            }
+            hands.set_item(name, hand)?;
+        }
+        Ok(Some(hands))
+    }
+
+    /// The position as SFEN: `dialect` `usi` (canonical USI SFEN) or `sfen2007`.
+    #[pyo3(signature = (dialect = "usi"))]
+    fn to_sfen(&self, dialect: &str) -> PyResult<String> {
+        let Pos::Shogi(p) = &self.position else {
+            return Err(PyValueError::new_err("a chess position has no SFEN: use to_fen()"));
+        };
+        let dialect = match dialect {
+            "usi" => sfen::Dialect::Usi,
+            "sfen2007" => sfen::Dialect::Sfen2007,
+            other => {
+                return Err(PyValueError::new_err(format!("unknown SFEN dialect `{other}`: expected usi or sfen2007")))
+            }
+        };
+        p.to_sfen(dialect).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// The position as the arguments of USI's `position` command: `sfen <USI SFEN>`.
+    fn to_usi(&self) -> PyResult<String> {
+        Ok(format!("sfen {}", self.to_sfen("usi")?))
+    }
+
+    /// The position as FEN (chess only).
+    fn to_fen(&self) -> PyResult<String> {
+        match &self.position {
+            Pos::Chess(p) => Ok(p.to_string()),
+            Pos::Shogi(_) => Err(PyValueError::new_err("a shogi position has no FEN: use to_sfen()")),
+        }
+    }
+
+    /// The position in the JSON position model (or its chess analogue).
+    fn to_json(&self) -> String {
+        match &self.position {
+            Pos::Shogi(p) => kifu::json::shogi::write(p, kifu::json::Style::Counts),
+            Pos::Chess(p) => kifu::json::chess::write(p),
+        }
+    }
+
+    /// The board as an SVG picture (`kanji`: shogi pieces named in kanji).
+    #[pyo3(signature = (kanji = false))]
+    fn board_svg(&self, kanji: bool) -> String {
+        match &self.position {
+            Pos::Shogi(p) => {
+                let names = if kanji { kifu::views::Names::Kanji } else { kifu::views::Names::Letters };
+                kifu::views::svg::shogi(p, names, &[])
+            }
+            Pos::Chess(p) => kifu::views::svg::chess(p, &[]),
+        }
+    }
+
+    /// Jupyter draws a position as its SVG board.
+    fn _repr_svg_(&self) -> String {
+        self.board_svg(false)
+    }
+
+    /// The board as a text diagram.
+    fn __str__(&self) -> String {
+        match &self.position {
+            Pos::Shogi(p) => kifu::views::text::shogi(p, kifu::views::text::Style::Unicode),
+            Pos::Chess(p) => p.diagram(),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        match &self.position {
+            Pos::Shogi(p) => format!("Position.from_sfen({:?})", p.to_string()),
+            Pos::Chess(p) => format!("Position.from_fen({:?})", p.to_string()),
+        }
+    }
+
+    fn __eq__(&self, other: &Self) -> bool {
+        match (&self.position, &other.position) {
+            (Pos::Shogi(a), Pos::Shogi(b)) => a == b,
+            (Pos::Chess(a), Pos::Chess(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        match &self.position {
+            Pos::Shogi(p) => p.to_string().hash(&mut h),
+            Pos::Chess(p) => p.to_string().hash(&mut h),
+        }
+        h.finish()
+    }
+}
+
+impl Position {
+    fn chess(py: Python<'_>, text: &str, kind: fen::Kind, dialect: &str) -> PyResult<Self> {
+        let dialect = match dialect {
+            "standard" => fen::Dialect::Standard,
+            "chess960" => fen::Dialect::Chess960,
+            other => {
+                return Err(PyValueError::new_err(format!("unknown dialect `{other}`: expected standard or chess960")))
+            }
+        };
+        let checked = py.detach(|| fen::check(text, kind, dialect));
+        let diagnostics = checked.diagnostics.clone();
+        let what = if kind == fen::Kind::Fen { "FEN" } else { "EPD" };
+        checked
+            .into_result()
+            .map(|p| Self { position: Pos::Chess(p) })
+            .map_err(|_| invalid(py, what, text, &diagnostics))
+    }
+}
+
+/// A PSN game, read and checked (and played out, when its moves could be replayed).
+#[pyclass(module = "kifu", frozen)]
+struct Game {
+    checked: psn::CheckedGame,
+    text: String,
+}
+
+#[pymethods]
+impl Game {
+    /// Reads one game; raises `InvalidRecord` with its findings when it has errors, and
+    /// `ValueError` when the text holds no game or several.
+    #[staticmethod]
+    fn from_psn(py: Python<'_>, text: &str) -> PyResult<Self> {
+        let mut file = py.detach(|| psn::check_bytes(text.as_bytes(), psn::Options::default()));
+        match file.games.len() {
+            1 => {
+                let checked = file.games.remove(0);
+                let game_text = checked.text(&file.text).to_owned();
+                if checked.is_valid() {
+                    Ok(Self { checked, text: game_text })
+                } else {
+                    Err(invalid(py, "PSN game", &game_text, &checked.diagnostics))
+                }
+            }
+            0 => Err(PyValueError::new_err("the text holds no game")),
+            n => Err(PyValueError::new_err(format!("the text holds {n} games, not one: use kifu.read_games"))),
+        }
+    }
+
+    /// 1-based line of the file where the game starts.
+    #[getter]
+    fn line(&self) -> usize {
+        self.checked.game.line
+    }
+
+    /// The game's text.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The dialect it was read as.
+    #[getter]
+    fn dialect(&self) -> &'static str {
+        self.checked.game.dialect
+    }
+
+    /// True when no finding is an error.
+    #[getter]
+    fn valid(&self) -> bool {
+        self.checked.is_valid()
+    }
+
+    /// Every finding; offsets are indices into `text`, lines are the file's.
+    #[getter]
+    fn findings(&self) -> Vec<Finding> {
+        let at = Place::new(&self.text, self.checked.game.line);
+        self.checked.diagnostics.iter().map(|d| Finding::new(d, &at)).collect()
+    }
+
+    /// The header lines as a dict, in order (the first of two headers with one key wins).
+    #[getter]
+    fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for h in &self.checked.game.headers {
+            if !dict.contains(h.key.as_str())? {
+                dict.set_item(h.key.as_str(), h.value.as_str())?;
+            }
+        }
+        Ok(dict)
+    }
+
+    /// The main line's moves in USI (`7g7f`, `P*5e`), up to its first illegal move.
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        self.checked.replay.as_ref().map(|r| r.moves.iter().map(ToString::to_string).collect()).unwrap_or_default()
+    }
+
+    /// The position the game starts from (`None` when it could not be read).
+    #[getter]
+    fn start(&self) -> Option<Position> {
+        self.checked.replay.as_ref().map(|r| Position { position: Pos::Shogi(r.start.clone()) })
+    }
+
+    /// The position after each move of `moves`.
+    fn positions(&self) -> Vec<Position> {
+        self.checked
+            .replay
+            .as_ref()
+            .map(|r| r.positions().into_iter().map(|p| Position { position: Pos::Shogi(p) }).collect())
+            .unwrap_or_default()
+    }
+
+    /// The game as the 1998 spec writes it.
+    fn to_psn(&self) -> String {
+        psn::display::to_psn(&self.checked.game, self.checked.replay.as_ref())
+    }
+
+    /// The game as the arguments of USI's `position` command: `sfen <start> moves <move>…`.
+    fn to_usi(&self) -> PyResult<String> {
+        match &self.checked.replay {
+            Some(r) => Ok(psn::display::to_usi(r)),
+            None => Err(PyValueError::new_err("the game's starting position could not be read")),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Game(line={}, moves={}, valid={})", self.checked.game.line, self.moves().len(), py_bool(self.valid()))
+    }
+}
+
+/// The games of a PSN file, read and checked as they stream.
+#[pyclass(module = "kifu")]
+struct GameIter {
+    path: String,
+    options: psn::Options,
+    games: Box<psn::stream::Games<BufReader<File>>>,
+    done: bool,
+}
+
+#[pymethods]
+impl GameIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(mut slf: PyRefMut<'_, Self>, py: Python<'_>) -> PyResult<Option<Game>> {
+        if slf.done {
+            return Ok(None);
+        }
+        let this = &mut *slf;
+        let (options, games) = (this.options, &mut this.games);
+        match py.detach(|| games.next().map(|item| item.map(|i| i.check(options)))) {
+            Some(Ok(game)) => Ok(Some(Game { checked: game.checked, text: game.text })),
+            Some(Err(e)) => {
+                slf.done = true;
+                Err(PyOSError::new_err(format!("cannot read `{}`: {e}", slf.path)))
+            }
+            None => {
+                slf.done = true;
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// The games of the PSN file at `path`, each read and checked as it streams.
+#[pyfunction]
+#[pyo3(signature = (path, strict = false, replay = true))]
+fn read_games(path: &str, strict: bool, replay: bool) -> PyResult<GameIter> {
+    let file = open(path)?;
+    Ok(GameIter {
+        path: path.to_owned(),
+        options: psn::Options { strict, replay },
+        games: Box::new(psn::stream::Games::new(BufReader::new(file))),
+        done: false,
+    })
+}
+
+/// The extension module.
+#[pymodule]
+fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("InvalidRecord", m.py().get_type::<InvalidRecord>())?;
+    m.add_class::<Finding>()?;
+    m.add_class::<Label>()?;
+    m.add_class::<Edit>()?;
+    m.add_class::<Fix>()?;
+    m.add_class::<Record>()?;
+    m.add_class::<RecordIter>()?;
+    m.add_class::<Position>()?;
+    m.add_class::<Game>()?;
+    m.add_class::<GameIter>()?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(check_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(check_arrow, m)?)?;
+    m.add_function(wrap_pyfunction!(check_file, m)?)?;
+    m.add_function(wrap_pyfunction!(read_games, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
