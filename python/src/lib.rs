@@ -606,23 +606,28 @@ fn file_format(path: &str, format: Option<&str>, dialect: Option<&str>) -> PyRes
     }
 }
 
-fn open(path: &str) -> PyResult<File> {
-    File::open(path).map_err(|e| PyOSError::new_err(format!("cannot open `{path}`: {e}")))
+/// Opens `path`, and gives the name findings and errors call it by.
+fn open(path: &std::path::Path) -> PyResult<(File, String)> {
+    let name = path.to_string_lossy().into_owned();
+    match File::open(path) {
+        Ok(file) => Ok((file, name)),
+        Err(e) => Err(PyOSError::new_err(format!("cannot open `{name}`: {e}"))),
+    }
 }
 
 /// The records of the file at `path`, each checked as it is read.
 #[pyfunction]
 #[pyo3(signature = (path, format = None, dialect = None, strict = false, replay = true))]
 fn check_file(
-    path: &str,
+    path: std::path::PathBuf,
     format: Option<&str>,
     dialect: Option<&str>,
     strict: bool,
     replay: bool,
 ) -> PyResult<RecordIter> {
-    let format = file_format(path, format, dialect)?;
-    let file = open(path)?;
-    let mut iter = RecordIter { path: path.to_owned(), source: Source::Done, ready: VecDeque::new(), failed: None };
+    let (file, path) = open(&path)?;
+    let format = file_format(&path, format, dialect)?;
+    let mut iter = RecordIter { path, source: Source::Done, ready: VecDeque::new(), failed: None };
     match format {
         Format::Psn => {
             let games = psn::stream::Games::new(BufReader::new(file));
@@ -634,11 +639,18 @@ fn check_file(
             std::thread::spawn(move || {
                 let read = kifu::json::each_record(file, &mut |at, record, notes| {
                     let mut findings = notes.to_vec();
-                    match record {
-                        Err(found) => findings.extend_from_slice(found),
-                        Ok(node) => findings.extend_from_slice(kifu::json::read(node).diagnostics()),
-                    }
-                    let checked = Checked { text: at.text.to_owned(), line: at.line, findings, read_as: Some("json") };
+                    // A value that could not be read is not counted as read in any format.
+                    let read_as = match record {
+                        Err(found) => {
+                            findings.extend_from_slice(found);
+                            None
+                        }
+                        Ok(node) => {
+                            findings.extend_from_slice(kifu::json::read(node).diagnostics());
+                            Some(Format::Json.read_as())
+                        }
+                    };
+                    let checked = Checked { text: at.text.to_owned(), line: at.line, findings, read_as };
                     send.send(Ok(checked)).map_err(|_| io::Error::other("no longer read"))
                 });
                 if let Err(e) = read {
@@ -1035,10 +1047,10 @@ impl GameIter {
 /// The games of the PSN file at `path`, each read and checked as it streams.
 #[pyfunction]
 #[pyo3(signature = (path, strict = false, replay = true))]
-fn read_games(path: &str, strict: bool, replay: bool) -> PyResult<GameIter> {
-    let file = open(path)?;
+fn read_games(path: std::path::PathBuf, strict: bool, replay: bool) -> PyResult<GameIter> {
+    let (file, path) = open(&path)?;
     Ok(GameIter {
-        path: path.to_owned(),
+        path,
         options: psn::Options { strict, replay },
         games: Box::new(psn::stream::Games::new(BufReader::new(file))),
         done: false,

@@ -1,0 +1,27 @@
+"""What the tests share: the repository's folders and kifu's command-line tool."""
+
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def kifu_binary() -> pathlib.Path:
+    """The command-line tool to compare with: ``KIFU_BIN`` when set, else the release build
+    of this repository (built when missing)."""
+    named = os.environ.get("KIFU_BIN")
+    if named:
+        return pathlib.Path(named)
+    target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+    binary = target / "release" / "kifu"
+    if not binary.exists():
+        subprocess.run(["cargo", "build", "--release", "--bin", "kifu"], cwd=ROOT, check=True)
+    return binary
+
+
+@pytest.fixture(scope="session")
+def kifu_bin() -> pathlib.Path:
+    return kifu_binary()
