@@ -25,3 +25,16 @@ def kifu_binary() -> pathlib.Path:
 @pytest.fixture(scope="session")
 def kifu_bin() -> pathlib.Path:
     return kifu_binary()
+
+
+def generate(args, out: pathlib.Path) -> pathlib.Path:
+    """Writes records made by the repository's generator (``cargo run --example generate --
+    ARGS``) to ``out``, once. ``KIFU_GENERATE_PROFILE=dev`` runs the build that ``cargo test``
+    made instead of a release build."""
+    if not out.exists():
+        release = os.environ.get("KIFU_GENERATE_PROFILE", "release") == "release"
+        command = ["cargo", "run", "-q", *(["--release"] if release else []), "--example", "generate", "--", *args]
+        with open(out.with_suffix(".part"), "wb") as part:
+            subprocess.run(command, cwd=ROOT, stdout=part, check=True)
+        out.with_suffix(".part").rename(out)
+    return out
