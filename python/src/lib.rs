@@ -339,9 +339,14 @@ fn check_bytes(format: Format, bytes: &[u8]) -> Checked {
             Checked { text: text.into_owned(), line: 1, findings, read_as: Some("json") }
         }
         _ => {
+            // The text is kept only when there are findings to place in it.
             let report = check_line(format, 1, bytes, bytes.len());
-            let text = if report.text.is_empty() { String::from_utf8_lossy(bytes).into_owned() } else { report.text };
-            Checked { text, line: 1, findings: report.diagnostics, read_as: report.dialect.map(Format::read_as) }
+            Checked {
+                text: report.text,
+                line: 1,
+                findings: report.diagnostics,
+                read_as: report.dialect.map(Format::read_as),
+            }
         }
     }
 }
@@ -367,14 +372,15 @@ fn check(py: Python<'_>, text: &Bound<'_, PyAny>, format: &str, dialect: Option<
 }
 
 /// The findings of each record, in parallel on `threads` threads.
-fn check_all(py: Python<'_>, format: Format, records: &[&[u8]], threads: Option<usize>) -> Vec<Vec<Finding>> {
+fn check_all(py: Python<'_>, format: Format, records: &[&[u8]], threads: Option<usize>) -> PyResult<Vec<Vec<Finding>>> {
+    // A thread is worth starting for a few hundred records at least.
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
         .clamp(1, 64)
-        .min(records.len().max(1));
-    let checked: Vec<Checked> = py.detach(|| {
+        .min(records.len().div_ceil(256).max(1));
+    let checked: Option<Vec<Checked>> = py.detach(|| {
         if threads == 1 {
-            return records.iter().map(|r| check_bytes(format, r)).collect();
+            return Some(records.iter().map(|r| check_bytes(format, r)).collect());
         }
         let chunk = records.len().div_ceil(threads);
         std::thread::scope(|s| {
@@ -382,10 +388,18 @@ fn check_all(py: Python<'_>, format: Format, records: &[&[u8]], threads: Option<
                 .chunks(chunk)
                 .map(|part| s.spawn(move || part.iter().map(|r| check_bytes(format, r)).collect::<Vec<_>>()))
                 .collect();
-            handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+            // A thread that failed would leave its records without results: none is given.
+            let mut all = Vec::with_capacity(records.len());
+            for h in handles {
+                all.extend(h.join().ok()?);
+            }
+            Some(all)
         })
     });
-    checked.iter().map(|c| if c.findings.is_empty() { Vec::new() } else { c.findings() }).collect()
+    let checked = checked.ok_or_else(|| {
+        pyo3::exceptions::PyRuntimeError::new_err("kifu failed on a record of this batch: please report it")
+    })?;
+    Ok(checked.iter().map(|c| if c.findings.is_empty() { Vec::new() } else { c.findings() }).collect())
 }
 
 /// Checks every record of `records` (a list of `str` or bytes), in parallel.
@@ -402,7 +416,7 @@ fn check_batch(
     let items: Vec<Bound<'_, PyAny>> = records.iter().collect();
     let bytes = items.iter().map(bytes_of).collect::<PyResult<Vec<_>>>()?;
     let slices: Vec<&[u8]> = bytes.iter().map(|b| b.as_ref()).collect();
-    Ok(check_all(py, format, &slices, threads))
+    check_all(py, format, &slices, threads)
 }
 
 /// Checks the strings of an Arrow string array, given as its buffers: `offsets` (little-endian
@@ -446,7 +460,7 @@ fn check_arrow(
         }
         present.push(valid);
     }
-    let mut found = check_all(py, format, &slices, threads).into_iter();
+    let mut found = check_all(py, format, &slices, threads)?.into_iter();
     Ok(present.into_iter().map(|p| if p { found.next() } else { None }).collect())
 }
 
