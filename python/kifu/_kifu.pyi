@@ -199,7 +199,8 @@ class GameIter(Iterator[Game]):
     def __next__(self) -> Game: ...
 
 def check(text: Union[str, bytes], format: str = "sfen", dialect: Optional[str] = None) -> List[Finding]:
-    """Checks one record (a line of SFEN, FEN or EPD) or a whole PSN or JSON text."""
+    """Checks one record (a line of SFEN, FEN or EPD, with or without its line end) or a whole
+    PSN or JSON text."""
 
 def check_batch(
     records: List[Union[str, bytes]],

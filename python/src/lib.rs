@@ -339,7 +339,10 @@ fn check_bytes(format: Format, bytes: &[u8]) -> Checked {
             Checked { text: text.into_owned(), line: 1, findings, read_as: Some("json") }
         }
         _ => {
-            // The text is kept only when there are findings to place in it.
+            // A line as a file holds it: one line end after it ends it (as Python's lines keep
+            // theirs). The text is kept only when there are findings to place in it.
+            let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+            let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
             let report = check_line(format, 1, bytes, bytes.len());
             Checked {
                 text: report.text,
@@ -361,7 +364,8 @@ fn bytes_of<'a>(text: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, [u8]>> {
         .map_err(|_| PyValueError::new_err("expected a str or bytes"))
 }
 
-/// Checks one record (a line of SFEN, FEN or EPD, without its end) or a whole PSN or JSON text.
+/// Checks one record (a line of SFEN, FEN or EPD; one line end after it is allowed, as a file's
+/// line has) or a whole PSN or JSON text.
 #[pyfunction]
 #[pyo3(signature = (text, format = "sfen", dialect = None))]
 fn check(py: Python<'_>, text: &Bound<'_, PyAny>, format: &str, dialect: Option<&str>) -> PyResult<Vec<Finding>> {

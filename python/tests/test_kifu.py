@@ -30,6 +30,15 @@ def test_a_finding_points_at_the_characters_at_fault_and_says_how_to_fix_them():
         assert kifu.is_valid(kifu.check(text)), text
 
 
+def test_a_record_may_end_with_one_line_end_as_in_a_file():
+    for end in ("\n", "\r\n", "\r"):
+        assert kifu.check(START + end) == []
+        assert kifu.check_batch([START + end]) == [[]]
+    assert kifu.check(START + "\n\n") != [], "a blank line after it is not a line end"
+    (f,) = kifu.check(SHORT_RANK + "\n")
+    assert (f.code, f.column) == ("sfen::rank-width", 49)
+
+
 def test_offsets_are_python_string_indices():
     text = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNé b - 1"
     found = kifu.check(text)
