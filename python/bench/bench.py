@@ -51,13 +51,13 @@ EXE = ".exe" if sys.platform == "win32" else ""
 def kifu_one_thread(records):
     import kifu
 
-    return sum(kifu.is_valid(f) for f in kifu.check_batch(records, "sfen", threads=1))
+    return sum(v.valid for v in kifu.check_batch(records, "sfen", threads=1))
 
 
 def kifu_all_cores(records):
     import kifu
 
-    return sum(kifu.is_valid(f) for f in kifu.check_batch(records, "sfen"))
+    return sum(v.valid for v in kifu.check_batch(records, "sfen"))
 
 
 def rsshogi(records):

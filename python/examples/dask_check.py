@@ -8,9 +8,7 @@ Run it on your machine (it starts a cluster of two worker processes)::
 It prints each invalid record with its findings, then how many findings of each code there
 were, and the totals. With ``--json`` it prints what ``kifu check --statistics
 --message-format json`` prints, so that the two can be compared: one line a code and severity,
-the most frequent first, then a summary line. Two keys are left out, because
-``kifu.check_batch`` does not give them: each code's ``meaning``, and the summary's
-``dialects`` (what each record was read as). The exit status is 1 when a record is invalid.
+the most frequent first, then a summary line. The exit status is 1 when a record is invalid.
 
 On a real cluster
 -----------------
@@ -88,7 +86,7 @@ def records_of(lines):
 
 def empty_report() -> dict:
     """Totals of nothing checked yet."""
-    return {"files": 0, "records": 0, "valid": 0, "warnings": 0, "codes": Counter(), "invalid": []}
+    return {"files": 0, "records": 0, "valid": 0, "warnings": 0, "codes": Counter(), "dialects": Counter(), "invalid": []}
 
 
 def check_records(records, format=None) -> list:
@@ -103,12 +101,18 @@ def check_records(records, format=None) -> list:
     if not records:
         return [report]
     # Dask already runs one task on each worker thread: one kifu thread each.
-    found = kifu.check_batch([data for _, _, data in records], format or format_of(records[0][0]), threads=1)
-    for (path, number, data), findings in zip(records, found):
+    verdicts = kifu.check_batch([data for _, _, data in records], format or format_of(records[0][0]), threads=1)
+    for (path, number, data), verdict in zip(records, verdicts):
         report["records"] += 1
+        if verdict.read_as:
+            report["dialects"][verdict.read_as] += 1
+        if verdict.valid and not verdict.findings:
+            report["valid"] += 1
+            continue
+        findings = verdict.findings
         report["warnings"] += sum(not f.is_error for f in findings)
         report["codes"].update((f.code, f.severity) for f in findings)
-        if kifu.is_valid(findings):
+        if verdict.valid:
             report["valid"] += 1
         else:
             listed = [
@@ -127,6 +131,7 @@ def merge(reports) -> dict:
         for key in ("files", "records", "valid", "warnings"):
             total[key] += report[key]
         total["codes"].update(report["codes"])
+        total["dialects"].update(report["dialects"])
         total["invalid"].extend(report["invalid"])
     total["invalid"].sort(key=lambda r: (r["file"], r["line"]))
     return total
@@ -149,14 +154,18 @@ def check_files(paths, format=None) -> dict:
 
 
 def json_lines(report) -> list:
-    """The lines of ``kifu check --statistics --message-format json``, without each code's
-    meaning and the summary's dialects: one a code and severity, the most frequent first (then
-    by code and severity), then the summary."""
+    """The lines of ``kifu check --statistics --message-format json``: one a code and severity,
+    the most frequent first (then by code and severity), with what the code means; then the
+    summary, with what the records were read as."""
     rows = sorted(report["codes"].items(), key=lambda item: (-item[1], item[0][0], item[0][1]))
-    lines = [{"type": "statistic", "code": code, "severity": severity, "count": n} for (code, severity), n in rows]
+    lines = [
+        {"type": "statistic", "code": code, "severity": severity, "count": n, "meaning": kifu.meaning(code)}
+        for (code, severity), n in rows
+    ]
     summary = {key: report[key] for key in ("files", "records", "valid")}
     summary["invalid"] = report["records"] - report["valid"]
     summary["warnings"] = report["warnings"]
+    summary["dialects"] = dict(sorted(report["dialects"].items()))
     lines.append({"type": "summary", **summary})
     return [json.dumps(line, separators=(",", ":"), ensure_ascii=False) for line in lines]
 

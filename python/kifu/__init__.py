@@ -14,7 +14,7 @@ plain words, and how to fix it. The checks are kifu's Rust library, the same one
 
 from __future__ import annotations
 
-from typing import Iterable, List, Optional, Union
+from typing import Iterable, List, Optional
 
 from ._kifu import (
     Edit,
@@ -25,9 +25,11 @@ from ._kifu import (
     Label,
     Position,
     Record,
+    Verdict,
     __version__,
     check,
     check_file,
+    meaning,
     read_games,
 )
 from . import _kifu
@@ -41,11 +43,13 @@ __all__ = [
     "Label",
     "Position",
     "Record",
+    "Verdict",
     "__version__",
     "check",
     "check_batch",
     "check_file",
     "is_valid",
+    "meaning",
     "read_games",
 ]
 
@@ -60,7 +64,7 @@ def check_batch(
     format: str = "sfen",
     dialect: Optional[str] = None,
     threads: Optional[int] = None,
-) -> List[Optional[List[Finding]]]:
+) -> List[Optional[Verdict]]:
     """Check many records at once, in parallel on ``threads`` threads (all cores by default).
 
     ``records`` is a list (or any iterable) of ``str`` or ``bytes``, each one record of a line
@@ -68,15 +72,16 @@ def check_batch(
     pyarrow ``StringArray``, ``LargeStringArray`` or ``ChunkedArray`` of them, read from its
     buffers without making Python strings.
 
-    Returns one list of findings per record, in order (empty for a record with no finding);
-    ``None`` for a null of an Arrow array. The GIL is released while kifu works.
+    Returns one ``Verdict`` per record, in order (``valid``, ``read_as`` and ``findings``);
+    ``None`` for a null of an Arrow array. A record may end with one line end, as a line read
+    from a file does. The GIL is released while kifu works.
     """
     arrow = _arrow_chunks(records)
     if arrow is None:
         if not isinstance(records, list):
             records = list(records)
         return _kifu.check_batch(records, format, dialect, threads)
-    out: List[Optional[List[Finding]]] = []
+    out: List[Optional[Verdict]] = []
     for chunk in arrow:
         out.extend(_check_arrow_chunk(chunk, format, dialect, threads))
     return out

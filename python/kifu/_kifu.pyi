@@ -129,6 +129,19 @@ class Record:
     @property
     def findings(self) -> List[Finding]: ...
 
+class Verdict:
+    """What checking one record of a batch found (shared by the clean records of a batch)."""
+
+    @property
+    def valid(self) -> bool:
+        """True when no finding is an error."""
+    @property
+    def read_as(self) -> Optional[str]:
+        """What the record was read as, when known (``usi``, ``sfen2007``, ``fen``, …)."""
+    @property
+    def findings(self) -> List[Finding]:
+        """Every finding, errors and warnings (empty for a clean record)."""
+
 class RecordIter(Iterator[Record]):
     def __iter__(self) -> RecordIter: ...
     def __next__(self) -> Record: ...
@@ -207,7 +220,7 @@ def check_batch(
     format: str = "sfen",
     dialect: Optional[str] = None,
     threads: Optional[int] = None,
-) -> List[List[Finding]]: ...
+) -> List[Verdict]: ...
 def check_arrow(
     offsets: bytes,
     data: bytes,
@@ -218,7 +231,7 @@ def check_arrow(
     format: str = "sfen",
     dialect: Optional[str] = None,
     threads: Optional[int] = None,
-) -> List[Optional[List[Finding]]]: ...
+) -> List[Optional[Verdict]]: ...
 def check_file(
     path: str,
     format: Optional[str] = None,
@@ -227,6 +240,9 @@ def check_file(
     replay: bool = True,
 ) -> RecordIter:
     """The records of a file, each checked as it is read (the format from the extension)."""
+
+def meaning(code: str) -> Optional[str]:
+    """What a finding's code means, in a sentence (``None`` for a code kifu does not have)."""
 
 def read_games(path: str, strict: bool = False, replay: bool = True) -> GameIter:
     """The games of a PSN file, each read and checked as it streams."""

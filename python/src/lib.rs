@@ -5,7 +5,6 @@
 //! offsets become Python string indices and 1-based lines and character columns; the work runs
 //! with the GIL released.
 
-use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, BufReader};
@@ -13,6 +12,7 @@ use std::io::{self, BufReader};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
 use pyo3::types::{PyBytes, PyDict, PyList};
 
 use kifu::check::{check_line, check_line_in};
@@ -354,14 +354,32 @@ fn check_bytes(format: Format, bytes: &[u8]) -> Checked {
     }
 }
 
-/// The bytes of a `str` (as UTF-8) or of a bytes-like object.
-fn bytes_of<'a>(text: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, [u8]>> {
-    if let Ok(s) = text.extract::<String>() {
-        return Ok(Cow::Owned(s.into_bytes()));
+/// The text of a `str` (its UTF-8, which Python keeps) or of a bytes-like object, held without
+/// copying `str` and `bytes`, and without the GIL.
+enum Text {
+    Str(PyBackedStr),
+    Bytes(PyBackedBytes),
+}
+
+impl Text {
+    fn of(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        if let Ok(s) = text.extract::<PyBackedStr>() {
+            return Ok(Self::Str(s));
+        }
+        text.extract::<PyBackedBytes>().map(Self::Bytes).map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "expected a str or bytes, not {}",
+                text.get_type().name().map_or_else(|_| "this".to_owned(), |n| n.to_string())
+            ))
+        })
     }
-    text.extract::<Cow<'_, [u8]>>()
-        .map(|b| Cow::Owned(b.into_owned()))
-        .map_err(|_| PyValueError::new_err("expected a str or bytes"))
+
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Self::Str(s) => s.as_bytes(),
+            Self::Bytes(b) => b,
+        }
+    }
 }
 
 /// Checks one record (a line of SFEN, FEN or EPD; one line end after it is allowed, as a file's
@@ -370,13 +388,13 @@ fn bytes_of<'a>(text: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, [u8]>> {
 #[pyo3(signature = (text, format = "sfen", dialect = None))]
 fn check(py: Python<'_>, text: &Bound<'_, PyAny>, format: &str, dialect: Option<&str>) -> PyResult<Vec<Finding>> {
     let format = format_of(format, dialect)?;
-    let bytes = bytes_of(text)?;
-    let checked = py.detach(|| check_bytes(format, &bytes));
+    let text = Text::of(text)?;
+    let checked = py.detach(|| check_bytes(format, text.bytes()));
     Ok(checked.findings())
 }
 
-/// The findings of each record, in parallel on `threads` threads.
-fn check_all(py: Python<'_>, format: Format, records: &[&[u8]], threads: Option<usize>) -> PyResult<Vec<Vec<Finding>>> {
+/// The verdict on each record, checked in parallel on `threads` threads.
+fn check_all(py: Python<'_>, format: Format, records: &[&[u8]], threads: Option<usize>) -> PyResult<Vec<Py<Verdict>>> {
     // A thread is worth starting for a few hundred records at least.
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
@@ -403,7 +421,51 @@ fn check_all(py: Python<'_>, format: Format, records: &[&[u8]], threads: Option<
     let checked = checked.ok_or_else(|| {
         pyo3::exceptions::PyRuntimeError::new_err("kifu failed on a record of this batch: please report it")
     })?;
-    Ok(checked.iter().map(|c| if c.findings.is_empty() { Vec::new() } else { c.findings() }).collect())
+    // A record without findings gets the one verdict of its kind, shared (verdicts are frozen).
+    let mut clean: Vec<(Option<&'static str>, Py<Verdict>)> = Vec::new();
+    let mut out = Vec::with_capacity(checked.len());
+    for c in &checked {
+        if c.findings.is_empty() {
+            if let Some((_, v)) = clean.iter().find(|(r, _)| *r == c.read_as) {
+                out.push(v.clone_ref(py));
+                continue;
+            }
+            let v = Py::new(py, Verdict { valid: true, read_as: c.read_as, findings: Vec::new() })?;
+            clean.push((c.read_as, v.clone_ref(py)));
+            out.push(v);
+        } else {
+            let findings = c.findings().into_iter().map(|f| Py::new(py, f)).collect::<PyResult<_>>()?;
+            out.push(Py::new(py, Verdict { valid: c.is_valid(), read_as: c.read_as, findings })?);
+        }
+    }
+    Ok(out)
+}
+
+/// What checking one record of a batch found.
+#[pyclass(module = "kifu", frozen)]
+struct Verdict {
+    /// True when no finding is an error.
+    #[pyo3(get)]
+    valid: bool,
+    /// What the record was read as, when known: `usi`, `sfen2007`, `fen`, `chess960`, `epd`,
+    /// `json`, `psn` — the names of `kifu check --message-format json`'s summary.
+    #[pyo3(get)]
+    read_as: Option<&'static str>,
+    findings: Vec<Py<Finding>>,
+}
+
+#[pymethods]
+impl Verdict {
+    /// Every finding, errors and warnings (empty for a clean record).
+    #[getter]
+    fn findings(&self, py: Python<'_>) -> Vec<Py<Finding>> {
+        self.findings.iter().map(|f| f.clone_ref(py)).collect()
+    }
+
+    fn __repr__(&self) -> String {
+        let read_as = self.read_as.map_or_else(|| "None".to_owned(), |r| format!("{r:?}"));
+        format!("Verdict(valid={}, read_as={read_as}, findings={})", py_bool(self.valid), self.findings.len())
+    }
 }
 
 /// Checks every record of `records` (a list of `str` or bytes), in parallel.
@@ -415,11 +477,10 @@ fn check_batch(
     format: &str,
     dialect: Option<&str>,
     threads: Option<usize>,
-) -> PyResult<Vec<Vec<Finding>>> {
+) -> PyResult<Vec<Py<Verdict>>> {
     let format = format_of(format, dialect)?;
-    let items: Vec<Bound<'_, PyAny>> = records.iter().collect();
-    let bytes = items.iter().map(bytes_of).collect::<PyResult<Vec<_>>>()?;
-    let slices: Vec<&[u8]> = bytes.iter().map(|b| b.as_ref()).collect();
+    let texts = records.iter().map(|r| Text::of(&r)).collect::<PyResult<Vec<_>>>()?;
+    let slices: Vec<&[u8]> = texts.iter().map(Text::bytes).collect();
     check_all(py, format, &slices, threads)
 }
 
@@ -440,7 +501,7 @@ fn check_arrow(
     format: &str,
     dialect: Option<&str>,
     threads: Option<usize>,
-) -> PyResult<Vec<Option<Vec<Finding>>>> {
+) -> PyResult<Vec<Option<Py<Verdict>>>> {
     let format = format_of(format, dialect)?;
     let (offsets, data) = (offsets.as_bytes(), data.as_bytes());
     let width = if large { 8 } else { 4 };
@@ -1075,6 +1136,12 @@ fn read_games(path: std::path::PathBuf, strict: bool, replay: bool) -> PyResult<
     })
 }
 
+/// What a finding's code means, in a sentence (`None` for a code kifu does not have).
+#[pyfunction]
+fn meaning(code: &str) -> Option<&'static str> {
+    kifu::diagnostic::codes::lookup(code).map(|e| e.meaning)
+}
+
 /// The extension module.
 #[pymodule]
 fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -1088,6 +1155,8 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Position>()?;
     m.add_class::<Game>()?;
     m.add_class::<GameIter>()?;
+    m.add_class::<Verdict>()?;
+    m.add_function(wrap_pyfunction!(meaning, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(check_batch, m)?)?;
     m.add_function(wrap_pyfunction!(check_arrow, m)?)?;

@@ -28,13 +28,16 @@ def kifu_bin() -> pathlib.Path:
 
 
 def generate(args, out: pathlib.Path) -> pathlib.Path:
-    """Writes records made by the repository's generator (``cargo run --example generate --
-    ARGS``) to ``out``, once. ``KIFU_GENERATE_PROFILE=dev`` runs the build that ``cargo test``
-    made instead of a release build."""
-    if not out.exists():
-        release = os.environ.get("KIFU_GENERATE_PROFILE", "release") == "release"
-        command = ["cargo", "run", "-q", *(["--release"] if release else []), "--example", "generate", "--", *args]
-        with open(out.with_suffix(".part"), "wb") as part:
-            subprocess.run(command, cwd=ROOT, stdout=part, check=True)
-        out.with_suffix(".part").rename(out)
+    """Writes the records of the repository's generator (``cargo run --example generate --
+    ARGS``) to ``out``. The generator built by ``cargo test`` (``KIFU_GENERATE_PROFILE=dev``) or
+    by a release build is run when it is there; else cargo builds it."""
+    dev = os.environ.get("KIFU_GENERATE_PROFILE", "release") == "dev"
+    target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+    built = target / ("debug" if dev else "release") / "examples" / "generate"
+    if built.exists():
+        command = [str(built)]
+    else:
+        command = ["cargo", "run", "-q", *([] if dev else ["--release"]), "--example", "generate", "--"]
+    with open(out, "wb") as f:
+        subprocess.run([*command, *args], cwd=ROOT, stdout=f, check=True)
     return out

@@ -4,17 +4,13 @@ Two generated files (20,000 SFEN and 20,000 FEN records, one in twenty slipped) 
 local cluster of two workers, and by the ``kifu`` command line; the counts by code, the totals
 and the invalid records (with their line numbers) must be the same.
 
-The command line is ``$KIFU_BIN`` when set, else ``target/release/kifu`` when it is built, else
-it is built with ``cargo build --release``. The generator is ``target/release/examples/generate``
-when it is built, else ``cargo run --release --example generate``.
+The command line and the generator are found as ``conftest.py`` says.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
-import os
-import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -25,39 +21,7 @@ import pytest
 pytest.importorskip("dask.bag")
 distributed = pytest.importorskip("dask.distributed")
 
-ROOT = Path(__file__).resolve().parents[2]
-EXE = ".exe" if sys.platform == "win32" else ""
-
-
-def cargo() -> str:
-    """The cargo program: ``$CARGO``, else the one on the PATH, else rustup's."""
-    found = os.environ.get("CARGO") or shutil.which("cargo")
-    if not found:
-        home = Path(os.environ.get("CARGO_HOME", Path.home() / ".cargo"))
-        found = str(home / "bin" / f"cargo{EXE}")
-    if not Path(found).exists() and not shutil.which(found):
-        pytest.fail("cargo was not found: install Rust, or set KIFU_BIN to a built kifu")
-    return found
-
-
-def kifu_bin() -> str:
-    """The kifu command line: ``$KIFU_BIN``, the release build, or one built now."""
-    if os.environ.get("KIFU_BIN"):
-        return os.environ["KIFU_BIN"]
-    built = ROOT / "target" / "release" / f"kifu{EXE}"
-    if not built.exists():
-        subprocess.run([cargo(), "build", "--release"], cwd=ROOT, check=True)
-    return str(built)
-
-
-def generate(args: list, out: Path) -> Path:
-    """Writes the generator's records for ``args`` (``["sfen", "20000", "--slips"]``) to ``out``."""
-    built = ROOT / "target" / "release" / "examples" / f"generate{EXE}"
-    command = [str(built)] if built.exists() else [cargo(), "run", "--release", "--example", "generate", "--"]
-    with open(out, "wb") as f:
-        subprocess.run(command + args, cwd=ROOT, stdout=f, check=True)
-    return out
-
+from conftest import ROOT, generate, kifu_binary
 
 RECIPE = ROOT / "python" / "examples" / "dask_check.py"
 
@@ -99,7 +63,7 @@ def report(recipe, corpus, cluster):
 
 def kifu_check(paths, *options) -> list:
     """The JSON lines of ``kifu check`` on ``paths``, as dicts (exit status 1: invalid records)."""
-    command = [kifu_bin(), "check", *options, "--message-format", "json", *map(str, paths)]
+    command = [str(kifu_binary()), "check", *options, "--message-format", "json", *map(str, paths)]
     run = subprocess.run(command, capture_output=True, text=True)
     assert run.returncode in (0, 1), run.stderr
     return [json.loads(line) for line in run.stdout.splitlines()]
@@ -108,10 +72,7 @@ def kifu_check(paths, *options) -> list:
 def test_counts_equal_kifu_check(recipe, report, corpus):
     ours = [json.loads(line) for line in recipe.json_lines(report)]
     expected = kifu_check(corpus, "--statistics")
-    for line in expected:
-        line.pop("meaning", None)  # kifu.check_batch does not give these two
-        line.pop("dialects", None)
-    assert ours == expected  # the same codes, counts and order, and the same totals
+    assert ours == expected  # the same codes, counts, order and meanings, the same totals and dialects
 
     summary = expected[-1]
     assert (summary["files"], summary["records"]) == (2, 40000)
@@ -159,9 +120,6 @@ def test_line_ends_and_blank_lines(recipe, cluster, tmp_path):
                      + lines[4] + b"\r\n" + lines[5] + b"\n" + lines[6])
     report = recipe.check_files([str(path)])
     expected = kifu_check([path], "--statistics")
-    for line in expected:
-        line.pop("meaning", None)
-        line.pop("dialects", None)
     assert [json.loads(line) for line in recipe.json_lines(report)] == expected
     assert expected[-1]["records"] == 4
     assert [r["line"] for r in report["invalid"]] == [4, 6]

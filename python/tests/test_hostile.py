@@ -52,7 +52,7 @@ def test_positions_raise_only_their_own_errors(text):
 @given(st.lists(st.binary(max_size=80), max_size=30), st.sampled_from(FORMATS))
 def test_a_batch_of_anything_matches_its_records_one_by_one(records, format):
     one_by_one = [[f.code for f in kifu.check(r, format=format)] for r in records]
-    assert [[f.code for f in fs] for fs in kifu.check_batch(records, format=format, threads=3)] == one_by_one
+    assert [[f.code for f in v.findings] for v in kifu.check_batch(records, format=format, threads=3)] == one_by_one
 
 
 def test_a_file_that_is_not_there_is_an_os_error(tmp_path):

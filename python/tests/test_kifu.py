@@ -33,7 +33,7 @@ def test_a_finding_points_at_the_characters_at_fault_and_says_how_to_fix_them():
 def test_a_record_may_end_with_one_line_end_as_in_a_file():
     for end in ("\n", "\r\n", "\r"):
         assert kifu.check(START + end) == []
-        assert kifu.check_batch([START + end]) == [[]]
+        assert kifu.check_batch([START + end])[0].findings == []
     assert kifu.check(START + "\n\n") != [], "a blank line after it is not a line end"
     (f,) = kifu.check(SHORT_RANK + "\n")
     assert (f.code, f.column) == ("sfen::rank-width", 49)
@@ -133,20 +133,32 @@ def test_games_are_read_replayed_and_written():
 
 
 def test_a_batch_gives_what_each_check_gives_in_order():
-    records = [START, SHORT_RANK, "x", "", "é/9 b - 1", START.replace(" b ", " B ")] * 50
+    records = [START, SHORT_RANK, "x", "", "é/9 b - 1", START.replace(" b ", " B "), b"\xff"] * 50
     one_by_one = [kifu.check(r) for r in records]
     summary = lambda found: [[(f.code, f.start, f.end, f.message) for f in fs] for fs in found]
-    assert summary(kifu.check_batch(records, threads=1)) == summary(one_by_one)
-    assert summary(kifu.check_batch(records, threads=7)) == summary(one_by_one)
-    assert summary(kifu.check_batch(iter(records))) == summary(one_by_one)
+    for threads in (1, 7, None):
+        verdicts = kifu.check_batch(records, threads=threads)
+        assert summary(v.findings for v in verdicts) == summary(one_by_one)
+        assert [v.valid for v in verdicts] == [kifu.is_valid(fs) for fs in one_by_one]
+    assert summary(v.findings for v in kifu.check_batch(iter(records))) == summary(one_by_one)
+    verdicts = kifu.check_batch(records)
+    assert [v.read_as for v in verdicts[:7]] == ["usi", "usi", None, None, "usi", "sfen2007", None]
+    assert verdicts[0] is verdicts[7], "clean records of one dialect share their verdict"
     assert kifu.check_batch([]) == []
+    with pytest.raises(TypeError, match="expected a str or bytes, not int"):
+        kifu.check_batch([START, 7])
+
+
+def test_a_code_says_what_it_means():
+    assert kifu.meaning("sfen::rank-width") == "A rank covers more or fewer than nine squares."
+    assert kifu.meaning("no::such-code") is None
 
 
 def test_a_batch_reads_arrow_arrays_from_their_buffers():
     pa = pytest.importorskip("pyarrow")
     records = [START, None, SHORT_RANK, "é", "", START]
     expected = [None if r is None else [(f.code, f.start) for f in kifu.check(r)] for r in records]
-    summary = lambda found: [None if fs is None else [(f.code, f.start) for f in fs] for fs in found]
+    summary = lambda found: [None if v is None else [(f.code, f.start) for f in v.findings] for v in found]
     for kind in (pa.string(), pa.large_string()):
         array = pa.array(records, kind)
         assert summary(kifu.check_batch(array)) == expected
@@ -162,7 +174,7 @@ def test_batches_run_beside_other_python_threads():
     results = {}
 
     def work(name):
-        results[name] = [len(fs) for fs in kifu.check_batch(records, threads=1)]
+        results[name] = [len(v.findings) for v in kifu.check_batch(records, threads=1)]
 
     threads = [threading.Thread(target=work, args=(i,)) for i in range(3)]
     for t in threads:
