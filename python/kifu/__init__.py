@@ -14,7 +14,7 @@ plain words, and how to fix it. The checks are kifu's Rust library, the same one
 
 from __future__ import annotations
 
-from typing import Iterable, List, Optional
+from typing import Any, Iterable, List, Optional, Sequence, Union, overload
 
 from ._kifu import (
     Edit,
@@ -59,18 +59,36 @@ def is_valid(findings: Iterable[Finding]) -> bool:
     return not any(f.is_error for f in findings)
 
 
+@overload
 def check_batch(
-    records,
+    records: Iterable[Union[str, bytes]],
     format: str = "sfen",
     dialect: Optional[str] = None,
     threads: Optional[int] = None,
-) -> List[Optional[Verdict]]:
+) -> List[Verdict]: ...
+
+
+@overload
+def check_batch(
+    records: Any,
+    format: str = "sfen",
+    dialect: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> Sequence[Optional[Verdict]]: ...
+
+
+def check_batch(
+    records: Any,
+    format: str = "sfen",
+    dialect: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> Sequence[Optional[Verdict]]:
     """Check many records at once, in parallel on ``threads`` threads (all cores by default).
 
     ``records`` is a list (or any iterable) of ``str`` or ``bytes``, each one record of a line
-    format (a line of SFEN, FEN or EPD without its end) or a whole PSN or JSON text; or a
-    pyarrow ``StringArray``, ``LargeStringArray`` or ``ChunkedArray`` of them, read from its
-    buffers without making Python strings.
+    format (a line of SFEN, FEN or EPD) or a whole PSN or JSON text; or a pyarrow
+    ``StringArray``, ``LargeStringArray`` or ``ChunkedArray`` of them, read from its buffers
+    without making Python strings.
 
     Returns one ``Verdict`` per record, in order (``valid``, ``read_as`` and ``findings``);
     ``None`` for a null of an Arrow array. A record may end with one line end, as a line read
@@ -78,9 +96,7 @@ def check_batch(
     """
     arrow = _arrow_chunks(records)
     if arrow is None:
-        if not isinstance(records, list):
-            records = list(records)
-        return _kifu.check_batch(records, format, dialect, threads)
+        return _kifu.check_batch(records if isinstance(records, list) else list(records), format, dialect, threads)
     out: List[Optional[Verdict]] = []
     for chunk in arrow:
         out.extend(_check_arrow_chunk(chunk, format, dialect, threads))
@@ -92,7 +108,7 @@ def _arrow_chunks(records):
     module = type(records).__module__ or ""
     if not module.startswith("pyarrow"):
         return None
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped]
 
     if isinstance(records, pa.ChunkedArray):
         chunks = records.chunks
@@ -107,7 +123,7 @@ def _arrow_chunks(records):
 
 
 def _check_arrow_chunk(chunk, format, dialect, threads):
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped]
 
     validity, offsets, data = chunk.buffers()
     large = pa.types.is_large_string(chunk.type)

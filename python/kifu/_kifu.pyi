@@ -1,6 +1,27 @@
 """Type stubs of kifu's extension module (kifu._kifu); import its names from ``kifu``."""
 
-from typing import Dict, Iterator, List, Optional, Union
+from typing import Any, Dict, Iterator, List, Optional, Union, final
+
+__all__ = [
+    "InvalidRecord",
+    "Finding",
+    "Label",
+    "Edit",
+    "Fix",
+    "Record",
+    "RecordIter",
+    "Position",
+    "Game",
+    "GameIter",
+    "Verdict",
+    "meaning",
+    "check",
+    "check_batch",
+    "check_arrow",
+    "check_file",
+    "read_games",
+    "__version__",
+]
 
 __version__: str
 
@@ -9,6 +30,7 @@ class InvalidRecord(ValueError):
 
     findings: List[Finding]
 
+@final
 class Label:
     """A place in the text a finding points at, with what it shows there."""
 
@@ -37,6 +59,7 @@ class Label:
     def end_column(self) -> int:
         """1-based character column of the end."""
 
+@final
 class Edit:
     """One replacement: the characters ``text[start:end]`` become ``replacement``."""
 
@@ -55,6 +78,7 @@ class Edit:
     @property
     def end_column(self) -> int: ...
 
+@final
 class Fix:
     """A repair of a finding: edits applied together."""
 
@@ -67,6 +91,7 @@ class Fix:
     def apply(self, text: str) -> str:
         """``text`` (the record the finding is about) with the fix applied."""
 
+@final
 class Finding:
     """A finding about a record: what is wrong, where, and how to fix it."""
 
@@ -108,6 +133,7 @@ class Finding:
     def fixes(self) -> List[Fix]:
         """Repairs, the likeliest first; several only when no one is sure."""
 
+@final
 class Record:
     """One record of a file, checked."""
 
@@ -129,6 +155,7 @@ class Record:
     @property
     def findings(self) -> List[Finding]: ...
 
+@final
 class Verdict:
     """What checking one record of a batch found (shared by the clean records of a batch)."""
 
@@ -142,10 +169,12 @@ class Verdict:
     def findings(self) -> List[Finding]:
         """Every finding, errors and warnings (empty for a clean record)."""
 
+@final
 class RecordIter(Iterator[Record]):
     def __iter__(self) -> RecordIter: ...
     def __next__(self) -> Record: ...
 
+@final
 class Position:
     """A shogi position (SFEN, JSON) or a chess position (FEN, EPD, JSON)."""
 
@@ -179,6 +208,7 @@ class Position:
     def board_svg(self, kanji: bool = False) -> str: ...
     def _repr_svg_(self) -> str: ...
 
+@final
 class Game:
     """A PSN game, read, checked and played out."""
 
@@ -207,6 +237,7 @@ class Game:
     def to_psn(self) -> str: ...
     def to_usi(self) -> str: ...
 
+@final
 class GameIter(Iterator[Game]):
     def __iter__(self) -> GameIter: ...
     def __next__(self) -> Game: ...
@@ -216,7 +247,7 @@ def check(text: Union[str, bytes], format: str = "sfen", dialect: Optional[str] 
     PSN or JSON text."""
 
 def check_batch(
-    records: List[Union[str, bytes]],
+    records: List[Any],
     format: str = "sfen",
     dialect: Optional[str] = None,
     threads: Optional[int] = None,
