@@ -15,6 +15,7 @@ mod games;
 mod grammar;
 mod input;
 mod json;
+mod lsp;
 mod output;
 mod playground;
 mod pool;
@@ -69,6 +70,11 @@ enum Command {
     /// Boards are separated by one empty line. An invalid record prints its findings on standard
     /// error and no board; the others still print. Exit status as for `check`.
     Board(board::BoardArgs),
+    /// Serve editors as a language server on standard input and output (findings as you type,
+    /// fixes, hovers with the position, formatting, a PSN file's games).
+    ///
+    /// Editors start it themselves: see the README for VS Code, Neovim and Helix.
+    Lsp(lsp::LspArgs),
     /// Print a shell's completion script: `kifu completions bash > /etc/bash_completion.d/kifu`.
     ///
     /// Shells: bash, zsh, fish, powershell, elvish.
@@ -98,6 +104,7 @@ fn main() -> ExitCode {
         Command::Tree(args) => tree::run(&args),
         Command::Grammar(args) => grammar::run(&args),
         Command::Conformance(args) => conformance::run(&args),
+        Command::Lsp(args) => lsp::run(&args),
         Command::Completions(args) => docs::completions(&args),
         Command::Man => docs::man(),
     };
