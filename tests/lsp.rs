@@ -285,3 +285,39 @@ fn a_burst_of_changes_is_checked_for_the_last_text() {
     assert_eq!(last, Vec::<Value>::new());
     server.stop();
 }
+
+#[test]
+fn a_byte_order_mark_moves_nothing() {
+    let uri = "file:///work/bom.psn";
+    let game = "[Sente \"Habu\"]\n[Gote \"Moriuchi\"]\n1. P7f P3d 2. P2f P8d\n";
+    let mut server = Server::start();
+    server.initialize(&["utf-16"]);
+    server.open(uri, "psn", &format!("\u{feff}{game}"));
+    let warnings = server.diagnostics(uri);
+    assert!(warnings.iter().all(|d| d["severity"] != 1), "{warnings:?}");
+    let hover = server
+        .request("textDocument/hover", json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 8}}));
+    assert_eq!(hover["range"], json!({"start": {"line": 2, "character": 7}, "end": {"line": 2, "character": 10}}));
+    let symbols = server.request("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
+    assert_eq!(
+        symbols[0]["children"][1]["range"],
+        json!({"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 17}})
+    );
+    assert_eq!(symbols[0]["range"]["end"], json!({"line": 2, "character": 21}));
+    let edits = server.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    for edit in edits.as_array().into_iter().flatten() {
+        assert_eq!(edit["range"]["start"], json!({"line": 0, "character": 1}), "after the mark: {edit}");
+        assert_eq!(edit["range"]["end"], json!({"line": 2, "character": 21}), "the whole game: {edit}");
+    }
+    let sfen = "file:///work/bom.sfen";
+    server.open(sfen, "sfen", &format!("\u{feff}{START}\n"));
+    let found = server.diagnostics(sfen);
+    assert!(found.iter().all(|d| d["severity"] != 1), "{found:?}");
+    let hover = server
+        .request("textDocument/hover", json!({"textDocument": {"uri": sfen}, "position": {"line": 0, "character": 3}}));
+    assert_eq!(hover["range"]["start"], json!({"line": 0, "character": 1}));
+    server.stop();
+}

@@ -11,8 +11,10 @@
 //! is checked once; a check of a long document stops between two records when a message
 //! arrives, and starts again once it is read.
 
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
 use std::process::ExitCode;
+use std::sync::mpsc;
 
 use kifu::diagnostic::excerpt::LineIndex;
 use kifu::diagnostic::Diagnostic;
@@ -86,8 +88,52 @@ fn serve(connection: &Connection) -> Result<(), String> {
         "serverInfo": { "name": "kifu", "version": env!("CARGO_PKG_VERSION") },
     });
     connection.initialize_finish(id, result).map_err(|e| e.to_string())?;
-    let mut server = Server { connection, encoding, docs: HashMap::new() };
+    let mut server =
+        Server { connection, inbox: Inbox::new(connection), encoding, docs: HashMap::new(), shut_down: false };
     server.run().map_err(|e| e.to_string())
+}
+
+/// The messages from the editor, read on a thread of their own as they arrive, so that the
+/// server can tell whether one waits (lsp-server hands them over one at a time, unbuffered).
+struct Inbox {
+    receiver: mpsc::Receiver<Message>,
+    /// Messages taken from `receiver` to see that one waits, not yet handled.
+    waiting: RefCell<VecDeque<Message>>,
+}
+
+impl Inbox {
+    fn new(connection: &Connection) -> Self {
+        let (send, receiver) = mpsc::channel();
+        let from = connection.receiver.clone();
+        std::thread::spawn(move || {
+            for message in from {
+                if send.send(message).is_err() {
+                    break;
+                }
+            }
+        });
+        Self { receiver, waiting: RefCell::new(VecDeque::new()) }
+    }
+
+    /// The next message, waiting for one; `None` when the editor is gone.
+    fn next(&self) -> Option<Message> {
+        let waiting = self.waiting.borrow_mut().pop_front();
+        waiting.or_else(|| self.receiver.recv().ok())
+    }
+
+    /// True when a message waits.
+    fn has_waiting(&self) -> bool {
+        if !self.waiting.borrow().is_empty() {
+            return true;
+        }
+        match self.receiver.try_recv() {
+            Ok(message) => {
+                self.waiting.borrow_mut().push_back(message);
+                true
+            }
+            Err(_) => false,
+        }
+    }
 }
 
 /// An open document.
@@ -102,7 +148,10 @@ struct Doc {
 
 struct Server<'a> {
     connection: &'a Connection,
+    inbox: Inbox,
     encoding: Encoding,
+    /// The editor asked to shut down: only `exit` is expected now.
+    shut_down: bool,
     docs: HashMap<String, Doc>,
 }
 
@@ -110,31 +159,28 @@ type Failed = Box<dyn std::error::Error + Send + Sync>;
 
 impl Server<'_> {
     fn run(&mut self) -> Result<(), Failed> {
-        loop {
-            let message = match self.connection.receiver.recv() {
-                Ok(m) => m,
-                Err(_) => return Ok(()),
-            };
+        while let Some(message) = self.inbox.next() {
             match message {
-                Message::Request(request) => {
-                    if self.connection.handle_shutdown(&request)? {
-                        return Ok(());
-                    }
-                    self.request(request)?;
+                Message::Request(request) if request.method == lsp::request::Shutdown::METHOD => {
+                    self.shut_down = true;
+                    self.connection.sender.send(Message::Response(Response::new_ok(request.id, ())))?;
                 }
-                Message::Notification(note) => {
-                    if note.method == lsp::notification::Exit::METHOD {
-                        return Ok(());
-                    }
-                    self.notification(note);
+                Message::Request(request) if self.shut_down => {
+                    let message = "kifu lsp is shutting down".to_owned();
+                    let code = lsp_server::ErrorCode::InvalidRequest as i32;
+                    self.connection.sender.send(Message::Response(Response::new_err(request.id, code, message)))?;
                 }
+                Message::Request(request) => self.request(request)?,
+                Message::Notification(note) if note.method == lsp::notification::Exit::METHOD => return Ok(()),
+                Message::Notification(note) => self.notification(note),
                 Message::Response(_) => {}
             }
             // Check what changed once no message waits; a message that arrives stops the check.
-            if self.connection.receiver.is_empty() {
+            if !self.shut_down && !self.inbox.has_waiting() {
                 self.publish()?;
             }
         }
+        Ok(())
     }
 
     fn notification(&mut self, note: Notification) {
@@ -179,13 +225,12 @@ impl Server<'_> {
     /// Checks every document changed since it was last checked, and publishes its findings;
     /// stops (leaving the rest for later) when `interrupt` has a message waiting.
     fn publish(&mut self) -> Result<(), Failed> {
-        let receiver = self.connection.receiver.clone();
-        let waiting = move || !receiver.is_empty();
         let keys: Vec<String> =
             self.docs.iter().filter(|(_, d)| d.findings.is_none()).map(|(k, _)| k.clone()).collect();
         for key in keys {
             let Some(doc) = self.docs.get_mut(&key) else { continue };
-            let Some(findings) = check_document(doc.format, &doc.text, &waiting) else { return Ok(()) };
+            let inbox = &self.inbox;
+            let Some(findings) = check_document(doc.format, &doc.text, &|| inbox.has_waiting()) else { return Ok(()) };
             doc.findings = Some(findings);
             let doc = &self.docs[&key];
             let index = LineIndex::new(&doc.text);
@@ -331,12 +376,13 @@ impl Server<'_> {
         }
         let index = LineIndex::new(&doc.text);
         let file = psn::check_bytes(doc.text.as_bytes(), psn::Options { strict: false, replay: false });
-        let at = |span: Span| range(&doc.text, &index, span, encoding);
+        // The games' spans are in the text without its byte-order mark.
+        let at = |span: Span| range(&doc.text, &index, span.shift(bom(&doc.text)), encoding);
         #[allow(deprecated)] // `deprecated` is a field the protocol has deprecated, not this code
         let symbols: Vec<lsp::DocumentSymbol> = file
             .games
             .iter()
-            .filter(|g| g.game.span.end <= doc.text.len())
+            .filter(|g| g.game.span.end + bom(&doc.text) <= doc.text.len())
             .map(|g| {
                 let base = g.game.span.start;
                 let headers = g
@@ -460,13 +506,36 @@ fn fix_title(text: &str, fix: &kifu::Fix) -> String {
     words.join(", then ")
 }
 
-/// The records of a line format in `text`: each line's span, without blank lines (as
-/// `kifu check` skips them).
+/// The bytes of a byte-order mark at the start of `text`: 3 or 0. The library reads a text
+/// without it, and its spans start after it.
+fn bom(text: &str) -> usize {
+    if text.starts_with('\u{feff}') {
+        3
+    } else {
+        0
+    }
+}
+
+/// Where line `line` (1-based) of `text` starts, after a byte-order mark.
+fn line_start(text: &str, index: &LineIndex, line: usize) -> usize {
+    let start = index.line_span(text, line.saturating_sub(1)).start;
+    if line <= 1 {
+        start + bom(text)
+    } else {
+        start
+    }
+}
+
+/// The records of a line format in `text`: each line's span (the first without a byte-order
+/// mark), without blank lines (as `kifu check` skips them).
 fn lines<'a>(text: &'a str, index: &'a LineIndex) -> impl Iterator<Item = (usize, Span)> + 'a {
-    (0..index.lines()).map(move |i| (i, index.line_span(text, i))).filter(move |(_, span)| {
-        let line = span.slice(text);
-        !line.bytes().all(|b| matches!(b, b' ' | b'\t')) || line.len() > kifu::input::MAX_LINE
-    })
+    let first = Span::new(bom(text), index.line_span(text, 0).end.max(bom(text)));
+    (0..index.lines()).map(move |i| (i, if i == 0 { first } else { index.line_span(text, i) })).filter(
+        move |(_, span)| {
+            let line = span.slice(text);
+            !line.bytes().all(|b| matches!(b, b' ' | b'\t')) || line.len() > kifu::input::MAX_LINE
+        },
+    )
 }
 
 /// Every finding of a document, with spans into its text, as `kifu check` finds them in a file
@@ -476,11 +545,23 @@ fn check_document(format: Option<Format>, text: &str, waiting: &dyn Fn() -> bool
     let mut out = Vec::new();
     match format {
         Format::Psn => {
-            // The games' spans are in the text without its byte-order mark.
-            let shift = if text.starts_with('\u{feff}') { 3 } else { 0 };
-            let file = psn::check_bytes(text.as_bytes(), psn::Options::default());
-            for g in file.games {
-                out.extend(g.diagnostics.into_iter().map(|d| d.shifted(g.game.span.start + shift)));
+            // Game by game, as `kifu check` reads them; each game's findings are in its own
+            // text, which starts where the stream found it (a game too long to read: at its
+            // first line), in the text without its byte-order mark.
+            let index = LineIndex::new(text);
+            for item in psn::stream::Games::new(text.as_bytes()) {
+                if waiting() {
+                    return None;
+                }
+                // Reading a text in memory cannot fail.
+                let Ok(item) = item else { break };
+                let first_line = match &item {
+                    psn::stream::Item::TooLong { line, .. } => Some(line_start(text, &index, *line)),
+                    psn::stream::Item::Game { .. } => None,
+                };
+                let game = item.check(psn::Options::default());
+                let start = first_line.unwrap_or(game.offset + bom(text));
+                out.extend(game.checked.diagnostics.into_iter().map(|d| d.shifted(start)));
             }
         }
         Format::Json => {
@@ -489,7 +570,7 @@ fn check_document(format: Option<Format>, text: &str, waiting: &dyn Fn() -> bool
                 if waiting() {
                     return Err(std::io::Error::other("interrupted"));
                 }
-                let start = index.line_span(text, at.line.saturating_sub(1)).start;
+                let start = line_start(text, &index, at.line);
                 out.extend(notes.iter().cloned().map(|d| d.shifted(start)));
                 match record {
                     Err(found) => out.extend(found.iter().cloned().map(|d| d.shifted(start))),
@@ -509,11 +590,12 @@ fn check_document(format: Option<Format>, text: &str, waiting: &dyn Fn() -> bool
                 if waiting() {
                     return None;
                 }
-                let bytes = span.slice(text).as_bytes();
-                // The first line's byte-order mark is not part of its record.
-                let shift = if number == 0 && text.starts_with('\u{feff}') { 3 } else { 0 };
+                // The first line is checked with its byte-order mark, which gets its warning as
+                // in a file; the spans are after it.
+                let from = if number == 0 { 0 } else { span.start };
+                let bytes = &text.as_bytes()[from..span.end];
                 let report = kifu::check::check_line(format, number + 1, bytes, bytes.len());
-                out.extend(report.diagnostics.into_iter().map(|d| d.shifted(span.start + shift)));
+                out.extend(report.diagnostics.into_iter().map(|d| d.shifted(span.start)));
             }
         }
     }
@@ -526,18 +608,19 @@ fn diagram_at(format: Format, text: &str, index: &LineIndex, cursor: usize) -> O
     match format {
         Format::Psn => {
             let file = psn::check_bytes(text.as_bytes(), psn::Options::default());
+            let cursor = cursor.checked_sub(bom(text))?;
             let game = file.games.iter().find(|g| g.game.span.start <= cursor && cursor <= g.game.span.end)?;
             let replay = game.replay.as_ref()?;
             let at = cursor - game.game.span.start;
             let i = game.game.moves.iter().position(|m| m.mv.span.start <= at && at <= m.mv.span.end)?;
             let after = replay.positions().into_iter().nth(i)?;
-            let span = game.game.moves[i].mv.span.shift(game.game.span.start);
+            let span = game.game.moves[i].mv.span.shift(game.game.span.start + bom(text));
             Some((span, shogi_diagram(&after)))
         }
         Format::Json => {
             let mut found = None;
             let _ = kifu::json::each_record(text.as_bytes(), &mut |at, record, _| {
-                let start = index.line_span(text, at.line.saturating_sub(1)).start;
+                let start = line_start(text, index, at.line);
                 if let Ok(node) = record {
                     let span = node.span.shift(start);
                     if span.start <= cursor && cursor <= span.end {
@@ -553,7 +636,8 @@ fn diagram_at(format: Format, text: &str, index: &LineIndex, cursor: usize) -> O
             found
         }
         _ => {
-            let span = index.line_span(text, index.line_of(cursor));
+            let line = index.line_of(cursor);
+            let (_, span) = lines(text, index).find(|(i, _)| *i == line)?;
             let record = span.slice(text);
             let diagram = match format {
                 Format::Sfen(choice) => sfen::check(record, choice).position.map(|p| shogi_diagram(&p)),
@@ -611,15 +695,73 @@ fn canonical(format: Format, text: &str, index: &LineIndex) -> Vec<(Span, String
         }
         Format::Psn => {
             let file = psn::check_bytes(text.as_bytes(), psn::Options::default());
-            for g in file.games.iter().filter(|g| g.is_valid() && g.game.span.end <= text.len()) {
+            let shift = bom(text);
+            for g in file.games.iter().filter(|g| g.is_valid() && g.game.span.end + shift <= text.len()) {
                 let written = psn::display::to_psn(&g.game, g.replay.as_ref());
                 let written = written.trim_end_matches('\n');
-                if written != g.game.span.slice(text) {
-                    edits.push((g.game.span, written.to_owned()));
+                let span = g.game.span.shift(shift);
+                if written != span.slice(text) {
+                    edits.push((span, written.to_owned()));
                 }
             }
         }
         _ => {}
     }
     edits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHORT: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1";
+
+    #[test]
+    fn a_check_stops_between_records_when_a_message_waits() {
+        let text = format!("{SHORT}\n").repeat(50);
+        let sfen = Some(Format::Sfen(sfen::DialectChoice::Auto));
+        assert_eq!(check_document(sfen, &text, &|| false).map(|f| f.len()), Some(50));
+        assert!(check_document(sfen, &text, &|| true).is_none());
+        // A message that arrives after ten records stops the check there.
+        let asked = std::cell::Cell::new(0);
+        let after_ten = || {
+            asked.set(asked.get() + 1);
+            asked.get() > 10
+        };
+        assert!(check_document(sfen, &text, &after_ten).is_none());
+        assert_eq!(asked.get(), 11, "asked once a record, and not after it stopped");
+        let json = "{\"sideOnMove\":\"black\"}\n".repeat(5);
+        assert!(check_document(Some(Format::Json), &json, &|| true).is_none());
+        let psn = "[Sente \"A\"]\n1. P7f P7f\n\n".repeat(5);
+        assert!(check_document(Some(Format::Psn), &psn, &|| true).is_none());
+        let found = check_document(Some(Format::Psn), &psn, &|| false).unwrap_or_default();
+        let errors: Vec<Span> = found.iter().filter(|d| d.is_error()).map(Diagnostic::span).collect();
+        assert_eq!(errors.len(), 5, "{found:?}");
+        for (i, span) in errors.iter().enumerate() {
+            assert_eq!(span.slice(&psn), "P7f");
+            assert_eq!(span.start, i * 24 + 19, "the second move of game {i}");
+        }
+    }
+
+    #[test]
+    fn the_inbox_tells_that_a_message_waits_and_keeps_it() {
+        let (server, client) = Connection::memory();
+        let inbox = Inbox::new(&server);
+        assert!(!inbox.has_waiting());
+        let note = |n: i32| Message::Notification(Notification::new(format!("note/{n}"), n));
+        for n in 0..3 {
+            client.sender.send(note(n)).expect("the server side reads");
+        }
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while !inbox.has_waiting() {
+            assert!(std::time::Instant::now() < deadline, "the message reaches the inbox");
+            std::thread::yield_now();
+        }
+        for n in 0..3 {
+            match inbox.next() {
+                Some(Message::Notification(got)) => assert_eq!(got.method, format!("note/{n}"), "in order"),
+                other => panic!("{other:?}"),
+            }
+        }
+    }
 }
