@@ -86,61 +86,88 @@ struct Range {
     end_column: usize,
 }
 
+/// The `#[pymethods]` of a class that holds a [`Range`] as `at`: its place as read-only
+/// attributes, written once for all such classes, then the class's own methods.
+macro_rules! placed {
+    ($class:ty { $($own:item)* }) => {
+        #[pymethods]
+        impl $class {
+            /// Index of the first character in the record's text (`text[start:end]`).
+            #[getter]
+            fn start(&self) -> usize {
+                self.at.start
+            }
+
+            /// Index just past the last character.
+            #[getter]
+            fn end(&self) -> usize {
+                self.at.end
+            }
+
+            /// 1-based line of the start (the file's line for a file's records and games).
+            #[getter]
+            fn line(&self) -> usize {
+                self.at.line
+            }
+
+            /// 1-based character column of the start.
+            #[getter]
+            fn column(&self) -> usize {
+                self.at.column
+            }
+
+            /// 1-based line of the end.
+            #[getter]
+            fn end_line(&self) -> usize {
+                self.at.end_line
+            }
+
+            /// 1-based character column of the end.
+            #[getter]
+            fn end_column(&self) -> usize {
+                self.at.end_column
+            }
+
+            $($own)*
+        }
+    };
+}
+
 /// A place in the text a finding points at, with what it shows there.
-#[pyclass(module = "kifu", frozen, get_all)]
+#[pyclass(module = "kifu", frozen)]
 #[derive(Clone)]
 struct Label {
     /// What is wrong or relevant there, in a few words.
+    #[pyo3(get)]
     message: String,
     /// True for the one label on the characters at fault.
+    #[pyo3(get)]
     primary: bool,
-    /// Index of the first character in the record's text (`text[start:end]`).
-    start: usize,
-    /// Index just past the last character.
-    end: usize,
-    /// 1-based line of the start.
-    line: usize,
-    /// 1-based character column of the start.
-    column: usize,
-    /// 1-based line of the end.
-    end_line: usize,
-    /// 1-based character column of the end.
-    end_column: usize,
+    at: Range,
 }
 
-#[pymethods]
-impl Label {
+placed!(Label {
     fn __repr__(&self) -> String {
-        format!("Label({:?}, start={}, end={}, primary={})", self.message, self.start, self.end, py_bool(self.primary))
+        let (message, start, end, primary) = (&self.message, self.at.start, self.at.end, py_bool(self.primary));
+        format!("Label({message:?}, start={start}, end={end}, primary={primary})")
     }
-}
+});
 
 /// One replacement: the characters `text[start:end]` become `replacement`.
-#[pyclass(module = "kifu", frozen, get_all)]
+#[pyclass(module = "kifu", frozen)]
 #[derive(Clone)]
 struct Edit {
-    /// Index of the first character replaced (`start == end` for an insertion).
-    start: usize,
-    /// Index just past the last character replaced.
-    end: usize,
     /// What they become (empty for a deletion).
+    #[pyo3(get)]
     replacement: String,
-    /// 1-based line of the start.
-    line: usize,
-    /// 1-based character column of the start.
-    column: usize,
-    /// 1-based line of the end.
-    end_line: usize,
-    /// 1-based character column of the end.
-    end_column: usize,
+    at: Range,
 }
 
-#[pymethods]
-impl Edit {
+placed!(Edit {
     fn __repr__(&self) -> String {
-        format!("Edit(start={}, end={}, replacement={:?})", self.start, self.end, self.replacement)
+        format!("Edit(start={}, end={}, replacement={:?})", self.at.start, self.at.end, self.replacement)
     }
-}
+});
 
 /// A repair of a finding: edits applied together.
 #[pyclass(module = "kifu", frozen)]
@@ -170,37 +197,32 @@ impl Fix {
 }
 
 /// A finding about a record: what is wrong, where, and how to fix it.
-#[pyclass(module = "kifu", frozen, get_all)]
+#[pyclass(module = "kifu", frozen)]
 #[derive(Clone)]
 struct Finding {
     /// Stable code, such as `sfen::rank-width`.
+    #[pyo3(get)]
     code: String,
     /// `"error"` (the record is invalid) or `"warning"`.
+    #[pyo3(get)]
     severity: &'static str,
     /// What is wrong, in plain words.
+    #[pyo3(get)]
     message: String,
     /// How to fix it.
+    #[pyo3(get)]
     help: Option<String>,
-    /// Index of the first character at fault in the record's text (`text[start:end]`).
-    start: usize,
-    /// Index just past the last character at fault.
-    end: usize,
-    /// 1-based line of the start.
-    line: usize,
-    /// 1-based character column of the start.
-    column: usize,
-    /// 1-based line of the end.
-    end_line: usize,
-    /// 1-based character column of the end.
-    end_column: usize,
     /// Every label, the primary one first.
+    #[pyo3(get)]
     labels: Vec<Label>,
     /// Repairs, the likeliest first; several only when no one is sure.
+    #[pyo3(get)]
     fixes: Vec<Fix>,
+    /// Where the characters at fault are.
+    at: Range,
 }
 
-#[pymethods]
-impl Finding {
+placed!(Finding {
     /// True for an error.
     #[getter]
     fn is_error(&self) -> bool {
@@ -208,33 +230,20 @@ impl Finding {
     }
 
     fn __repr__(&self) -> String {
-        format!("Finding({:?}, {:?}, line={}, column={})", self.code, self.message, self.line, self.column)
+        format!("Finding({:?}, {:?}, line={}, column={})", self.code, self.message, self.at.line, self.at.column)
     }
 
     fn __str__(&self) -> String {
-        format!("{}:{}: {}[{}]: {}", self.line, self.column, self.severity, self.code, self.message)
+        format!("{}:{}: {}[{}]: {}", self.at.line, self.at.column, self.severity, self.code, self.message)
     }
-}
+});
 
 impl Finding {
     fn new(d: &Diagnostic, at: &Place<'_>) -> Self {
-        let r = at.range(d.span().start, d.span().end);
         let labels = d
             .labels
             .iter()
-            .map(|l| {
-                let r = at.range(l.span.start, l.span.end);
-                Label {
-                    message: l.message.clone(),
-                    primary: l.primary,
-                    start: r.start,
-                    end: r.end,
-                    line: r.line,
-                    column: r.column,
-                    end_line: r.end_line,
-                    end_column: r.end_column,
-                }
-            })
+            .map(|l| Label { message: l.message.clone(), primary: l.primary, at: at.range(l.span.start, l.span.end) })
             .collect();
         let fixes = d
             .fixes
@@ -243,18 +252,7 @@ impl Finding {
                 edits: f
                     .edits
                     .iter()
-                    .map(|e| {
-                        let r = at.range(e.span.start, e.span.end);
-                        Edit {
-                            start: r.start,
-                            end: r.end,
-                            replacement: e.replacement.clone(),
-                            line: r.line,
-                            column: r.column,
-                            end_line: r.end_line,
-                            end_column: r.end_column,
-                        }
-                    })
+                    .map(|e| Edit { replacement: e.replacement.clone(), at: at.range(e.span.start, e.span.end) })
                     .collect(),
                 safe: f.applicability == Applicability::Safe && d.fixes.len() == 1,
                 fix: f.clone(),
@@ -265,14 +263,9 @@ impl Finding {
             severity: d.severity.as_str(),
             message: d.message.clone(),
             help: d.help.clone(),
-            start: r.start,
-            end: r.end,
-            line: r.line,
-            column: r.column,
-            end_line: r.end_line,
-            end_column: r.end_column,
             labels,
             fixes,
+            at: at.range(d.span().start, d.span().end),
         }
     }
 }
