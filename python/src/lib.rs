@@ -8,6 +8,7 @@
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, BufReader};
+use std::sync::PoisonError;
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -19,7 +20,7 @@ use kifu::check::{check_line, check_line_in};
 use kifu::diagnostic::excerpt::LineIndex;
 use kifu::format::{Dialect, Format};
 use kifu::input::LineReader;
-use kifu::{fen, psn, sfen, Applicability, Diagnostic};
+use kifu::{fen, psn, sfen, Diagnostic};
 
 create_exception!(
     kifu,
@@ -238,6 +239,12 @@ placed!(Finding {
     }
 });
 
+/// The findings of `diagnostics`, whose spans are in `text`, which starts on line `first_line`.
+fn findings_in(diagnostics: &[Diagnostic], text: &str, first_line: usize) -> Vec<Finding> {
+    let at = Place::new(text, first_line);
+    diagnostics.iter().map(|d| Finding::new(d, &at)).collect()
+}
+
 impl Finding {
     fn new(d: &Diagnostic, at: &Place<'_>) -> Self {
         let labels = d
@@ -254,7 +261,7 @@ impl Finding {
                     .iter()
                     .map(|e| Edit { replacement: e.replacement.clone(), at: at.range(e.span.start, e.span.end) })
                     .collect(),
-                safe: f.applicability == Applicability::Safe && d.fixes.len() == 1,
+                safe: d.safe_fix().is_some(),
                 fix: f.clone(),
             })
             .collect();
@@ -297,8 +304,7 @@ impl Checked {
     }
 
     fn findings(&self) -> Vec<Finding> {
-        let at = Place::new(&self.text, self.line);
-        self.findings.iter().map(|d| Finding::new(d, &at)).collect()
+        findings_in(&self.findings, &self.text, self.line)
     }
 
     fn into_record(self, path: Option<&str>) -> Record {
@@ -318,18 +324,14 @@ impl Checked {
 fn check_bytes(format: Format, bytes: &[u8]) -> Checked {
     match format {
         Format::Psn => {
-            let file = psn::check_bytes(bytes, psn::Options::default());
-            let findings = file
-                .games
-                .iter()
-                .flat_map(|g| g.diagnostics.iter().map(|d| d.clone().shifted(g.game.span.start)))
-                .collect();
-            Checked { text: file.text, line: 1, findings, read_as: Some("psn") }
+            let mut file = psn::check_bytes(bytes, psn::Options::default());
+            let text = std::mem::take(&mut file.text);
+            Checked { text, line: 1, findings: file.findings(), read_as: Some(format.read_as()) }
         }
         Format::Json => {
             let text = String::from_utf8_lossy(bytes);
-            let (findings, _) = format.check_text(&text);
-            Checked { text: text.into_owned(), line: 1, findings, read_as: Some("json") }
+            let (findings, read_as) = format.check_text(&text);
+            Checked { text: text.into_owned(), line: 1, findings, read_as: read_as.map(Format::read_as) }
         }
         _ => {
             // A line as a file holds it: one line end after it ends it (as Python's lines keep
@@ -628,7 +630,7 @@ impl RecordIter {
                     }
                 }
             }
-            Source::Json(records) => match records.get_mut().map_or_else(|e| e.into_inner().recv(), |r| r.recv()) {
+            Source::Json(records) => match records.get_mut().unwrap_or_else(PoisonError::into_inner).recv() {
                 Ok(Ok(checked)) => self.ready.push_back(checked),
                 Ok(Err(e)) => {
                     self.failed = Some(e);
@@ -710,18 +712,9 @@ fn check_file(
             let (send, receive) = std::sync::mpsc::sync_channel(256);
             std::thread::spawn(move || {
                 let read = kifu::json::each_record(file, &mut |at, record, notes| {
-                    let mut findings = notes.to_vec();
                     // A value that could not be read is not counted as read in any format.
-                    let read_as = match record {
-                        Err(found) => {
-                            findings.extend_from_slice(found);
-                            None
-                        }
-                        Ok(node) => {
-                            findings.extend_from_slice(kifu::json::read(node).diagnostics());
-                            Some(Format::Json.read_as())
-                        }
-                    };
+                    let read_as = record.is_ok().then(|| Format::Json.read_as());
+                    let findings = kifu::json::findings_of(record, notes);
                     let checked = Checked { text: at.text.to_owned(), line: at.line, findings, read_as };
                     send.send(Ok(checked)).map_err(|_| io::Error::other("no longer read"))
                 });
@@ -749,15 +742,12 @@ enum Pos {
     Chess(kifu::chess::Position),
 }
 
-/// The error for `text` with `findings`: the first error's message, the findings attached.
-fn invalid(py: Python<'_>, what: &str, text: &str, findings: &[Diagnostic]) -> PyErr {
-    let first = findings.iter().find(|d| d.is_error()).map_or_else(String::new, |d| format!(": {}", d.message));
-    let errors = findings.iter().filter(|d| d.is_error()).count();
-    let more = if errors > 1 { format!(" (and {} more)", errors - 1) } else { String::new() };
-    let err = InvalidRecord::new_err(format!("invalid {what}{first}{more}"));
-    let at = Place::new(text, 1);
-    let list: Vec<Finding> = findings.iter().map(|d| Finding::new(d, &at)).collect();
-    if let Ok(list) = list.into_pyobject(py) {
+/// The error for `text` with `findings`: said as the library says a record's errors, the
+/// findings (warnings too) attached.
+fn invalid(py: Python<'_>, what: &'static str, text: &str, findings: &[Diagnostic]) -> PyErr {
+    let errors = findings.iter().filter(|d| d.is_error()).cloned().collect();
+    let err = InvalidRecord::new_err(kifu::diagnostic::ParseError { format: what, diagnostics: errors }.to_string());
+    if let Ok(list) = findings_in(findings, text, 1).into_pyobject(py) {
         let _ = err.value(py).setattr("findings", list);
     }
     err
@@ -944,8 +934,8 @@ impl Position {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         match &self.position {
-            Pos::Shogi(p) => p.to_string().hash(&mut h),
-            Pos::Chess(p) => p.to_string().hash(&mut h),
+            Pos::Shogi(p) => p.hash(&mut h),
+            Pos::Chess(p) => p.hash(&mut h),
         }
         h.finish()
     }
@@ -953,16 +943,13 @@ impl Position {
 
 impl Position {
     fn chess(py: Python<'_>, text: &str, kind: fen::Kind, dialect: &str) -> PyResult<Self> {
-        let dialect = match dialect {
-            "standard" => fen::Dialect::Standard,
-            "chess960" => fen::Dialect::Chess960,
-            other => {
-                return Err(PyValueError::new_err(format!("unknown dialect `{other}`: expected standard or chess960")))
-            }
+        let what = if kind == fen::Kind::Fen { "FEN" } else { "EPD" };
+        let dialect = match format_of(&what.to_ascii_lowercase(), Some(dialect))? {
+            Format::Fen(d) | Format::Epd(d) => d,
+            _ => return Err(PyValueError::new_err(format!("`{dialect}` is not a dialect of {what}"))),
         };
         let checked = py.detach(|| fen::check(text, kind, dialect));
         let diagnostics = checked.diagnostics.clone();
-        let what = if kind == fen::Kind::Fen { "FEN" } else { "EPD" };
         checked
             .into_result()
             .map(|p| Self { position: Pos::Chess(p) })
@@ -1026,8 +1013,7 @@ impl Game {
     /// Every finding; offsets are indices into `text`, lines are the file's.
     #[getter]
     fn findings(&self) -> Vec<Finding> {
-        let at = Place::new(&self.text, self.checked.game.line);
-        self.checked.diagnostics.iter().map(|d| Finding::new(d, &at)).collect()
+        findings_in(&self.checked.diagnostics, &self.text, self.checked.game.line)
     }
 
     /// The header lines as a dict, in order (the first of two headers with one key wins).

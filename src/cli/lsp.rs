@@ -20,7 +20,7 @@ use kifu::diagnostic::excerpt::LineIndex;
 use kifu::diagnostic::Diagnostic;
 use kifu::format::Format;
 use kifu::span::Span;
-use kifu::{fen, psn, sfen, Applicability};
+use kifu::{fen, psn, sfen};
 use lsp_server::{Connection, Message, Notification, Request, Response};
 use lsp_types as lsp;
 use lsp_types::notification::Notification as _;
@@ -223,7 +223,7 @@ impl Server<'_> {
     }
 
     /// Checks every document changed since it was last checked, and publishes its findings;
-    /// stops (leaving the rest for later) when `interrupt` has a message waiting.
+    /// stops (leaving the rest for later) when a message waits in the inbox.
     fn publish(&mut self) -> Result<(), Failed> {
         let keys: Vec<String> =
             self.docs.iter().filter(|(_, d)| d.findings.is_none()).map(|(k, _)| k.clone()).collect();
@@ -337,7 +337,7 @@ impl Server<'_> {
                         new_text: e.replacement.clone(),
                     })
                     .collect();
-                let safe = d.safe_fix().is_some() && fix.applicability == Applicability::Safe;
+                let safe = d.safe_fix().is_some();
                 actions.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
                     title: fix_title(&doc.text, fix),
                     kind: Some(lsp::CodeActionKind::QUICKFIX),
@@ -375,16 +375,12 @@ impl Server<'_> {
             return serde_json::Value::Array(Vec::new());
         }
         let index = LineIndex::new(&doc.text);
-        let file = psn::check_bytes(doc.text.as_bytes(), psn::Options { strict: false, replay: false });
-        // The games' spans are in the text without its byte-order mark.
-        let at = |span: Span| range(&doc.text, &index, span.shift(bom(&doc.text)), encoding);
+        let at = |span: Span| range(&doc.text, &index, span, encoding);
         #[allow(deprecated)] // `deprecated` is a field the protocol has deprecated, not this code
-        let symbols: Vec<lsp::DocumentSymbol> = file
-            .games
+        let symbols: Vec<lsp::DocumentSymbol> = games(&doc.text, psn::Options { strict: false, replay: false })
             .iter()
-            .filter(|g| g.game.span.end + bom(&doc.text) <= doc.text.len())
-            .map(|g| {
-                let base = g.game.span.start;
+            .map(|(base, g)| {
+                let base = *base;
                 let headers = g
                     .game
                     .headers
@@ -409,8 +405,8 @@ impl Server<'_> {
                     kind: lsp::SymbolKind::NAMESPACE,
                     tags: None,
                     deprecated: None,
-                    range: at(g.game.span),
-                    selection_range: at(Span::new(g.game.span.start, g.game.span.start)),
+                    range: at(Span::new(base, base + g.game.span.len())),
+                    selection_range: at(Span::new(base, base)),
                     children: Some(headers),
                 }
             })
@@ -516,6 +512,20 @@ fn bom(text: &str) -> usize {
     }
 }
 
+/// The games of a PSN document, read and checked, each with where its text starts in the
+/// document (the library's spans are in the text without a byte-order mark).
+fn games(text: &str, options: psn::Options) -> Vec<(usize, psn::CheckedGame)> {
+    let shift = bom(text);
+    let file = psn::check_bytes(text.as_bytes(), options);
+    // A game whose text is not where the stream found it (after a game too long to read) is
+    // added at the end of the library's text, past the document's.
+    file.games
+        .into_iter()
+        .filter(|g| g.game.span.end + shift <= text.len())
+        .map(|g| (g.game.span.start + shift, g))
+        .collect()
+}
+
 /// Where line `line` (1-based) of `text` starts, after a byte-order mark.
 fn line_start(text: &str, index: &LineIndex, line: usize) -> usize {
     let start = index.line_span(text, line.saturating_sub(1)).start;
@@ -530,12 +540,9 @@ fn line_start(text: &str, index: &LineIndex, line: usize) -> usize {
 /// mark), without blank lines (as `kifu check` skips them).
 fn lines<'a>(text: &'a str, index: &'a LineIndex) -> impl Iterator<Item = (usize, Span)> + 'a {
     let first = Span::new(bom(text), index.line_span(text, 0).end.max(bom(text)));
-    (0..index.lines()).map(move |i| (i, if i == 0 { first } else { index.line_span(text, i) })).filter(
-        move |(_, span)| {
-            let line = span.slice(text);
-            !line.bytes().all(|b| matches!(b, b' ' | b'\t')) || line.len() > kifu::input::MAX_LINE
-        },
-    )
+    (0..index.lines())
+        .map(move |i| (i, if i == 0 { first } else { index.line_span(text, i) }))
+        .filter(move |(_, span)| !kifu::input::is_blank(span.slice(text).as_bytes(), span.len()))
 }
 
 /// Every finding of a document, with spans into its text, as `kifu check` finds them in a file
@@ -565,22 +572,17 @@ fn check_document(format: Option<Format>, text: &str, waiting: &dyn Fn() -> bool
             }
         }
         Format::Json => {
+            // Reading a text in memory fails only when the check is stopped.
             let index = LineIndex::new(text);
-            let _ = kifu::json::each_record(text.as_bytes(), &mut |at, record, notes| {
+            let read = kifu::json::each_record(text.as_bytes(), &mut |at, record, notes| {
                 if waiting() {
-                    return Err(std::io::Error::other("interrupted"));
+                    return Err(std::io::Error::other("a message waits"));
                 }
                 let start = line_start(text, &index, at.line);
-                out.extend(notes.iter().cloned().map(|d| d.shifted(start)));
-                match record {
-                    Err(found) => out.extend(found.iter().cloned().map(|d| d.shifted(start))),
-                    Ok(node) => {
-                        out.extend(kifu::json::read(node).diagnostics().iter().cloned().map(|d| d.shifted(start)));
-                    }
-                }
+                out.extend(kifu::json::findings_of(record, notes).into_iter().map(|d| d.shifted(start)));
                 Ok(())
             });
-            if waiting() {
+            if read.is_err() {
                 return None;
             }
         }
@@ -607,15 +609,13 @@ fn check_document(format: Option<Format>, text: &str, waiting: &dyn Fn() -> bool
 fn diagram_at(format: Format, text: &str, index: &LineIndex, cursor: usize) -> Option<(Span, String)> {
     match format {
         Format::Psn => {
-            let file = psn::check_bytes(text.as_bytes(), psn::Options::default());
-            let cursor = cursor.checked_sub(bom(text))?;
-            let game = file.games.iter().find(|g| g.game.span.start <= cursor && cursor <= g.game.span.end)?;
-            let replay = game.replay.as_ref()?;
-            let at = cursor - game.game.span.start;
+            let all = games(text, psn::Options::default());
+            let (start, game) =
+                all.iter().find(|(start, g)| *start <= cursor && cursor <= start + g.game.span.len())?;
+            let at = cursor - start;
             let i = game.game.moves.iter().position(|m| m.mv.span.start <= at && at <= m.mv.span.end)?;
-            let after = replay.positions().into_iter().nth(i)?;
-            let span = game.game.moves[i].mv.span.shift(game.game.span.start + bom(text));
-            Some((span, shogi_diagram(&after)))
+            let after = game.replay.as_ref()?.positions().into_iter().nth(i)?;
+            Some((game.game.moves[i].mv.span.shift(*start), shogi_diagram(&after)))
         }
         Format::Json => {
             let mut found = None;
@@ -685,8 +685,8 @@ fn canonical(format: Format, text: &str, index: &LineIndex) -> Vec<(Span, String
             for (_, span) in lines(text, index) {
                 let record = span.slice(text);
                 let checked = fen::check(record, fen::Kind::Fen, dialect);
-                if let Some(p) = checked.position.filter(|_| checked.diagnostics.iter().all(|d| !d.is_error())) {
-                    let written = p.to_string();
+                let valid = checked.is_valid();
+                if let Some(written) = checked.position.filter(|_| valid).map(|p| p.to_string()) {
                     if written != record {
                         edits.push((span, written));
                     }
@@ -694,12 +694,10 @@ fn canonical(format: Format, text: &str, index: &LineIndex) -> Vec<(Span, String
             }
         }
         Format::Psn => {
-            let file = psn::check_bytes(text.as_bytes(), psn::Options::default());
-            let shift = bom(text);
-            for g in file.games.iter().filter(|g| g.is_valid() && g.game.span.end + shift <= text.len()) {
+            for (start, g) in games(text, psn::Options::default()).iter().filter(|(_, g)| g.is_valid()) {
                 let written = psn::display::to_psn(&g.game, g.replay.as_ref());
                 let written = written.trim_end_matches('\n');
-                let span = g.game.span.shift(shift);
+                let span = Span::new(*start, start + g.game.span.len());
                 if written != span.slice(text) {
                     edits.push((span, written.to_owned()));
                 }

@@ -67,6 +67,12 @@ impl Batch {
     }
 }
 
+/// True for a line that is no record: empty, or only spaces and tabs (`kept`: its bytes as
+/// kept, `len`: its full length; a line too long to keep is never blank).
+pub fn is_blank(kept: &[u8], len: usize) -> bool {
+    len == 0 || (len <= MAX_LINE && kept.iter().all(|b| matches!(b, b' ' | b'\t')))
+}
+
 /// Splits a byte stream into lines at LF, CRLF or CR, in batches, and learns the stream's
 /// encoding from them ([`Reading::learn`]); a stream that starts with a UTF-16 byte-order mark is
 /// read as UTF-8 ([`Utf8Stream`]). The lines after one that is not text are not read.
@@ -148,8 +154,7 @@ impl<R: Read> LineReader<R> {
             }
         }
         let end_kept = batch.data.len();
-        let blank = batch.data[start..end_kept].iter().all(|b| matches!(b, b' ' | b'\t'));
-        if len == 0 || (blank && len <= MAX_LINE) {
+        if is_blank(&batch.data[start..end_kept], len) {
             batch.data.truncate(start); // blank lines are skipped
         } else {
             batch.lines.push(LineInfo { number: self.line, start, end: end_kept, len });

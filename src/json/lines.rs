@@ -333,50 +333,6 @@ impl<R: Read> Iterator for Pieces<R> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    fn pieces(input: &str) -> Vec<Piece> {
-        Pieces::new(input.as_bytes()).map(|p| p.expect("read")).collect()
-    }
-
-    fn text(text: &str, line: usize) -> Piece {
-        Piece::Text { text: text.to_owned(), line, notes: Vec::new() }
-    }
-
-    #[test]
-    fn json_lines_are_read_one_line_at_a_time() {
-        assert_eq!(pieces("{\"a\":1}\r\n\n{\"b\":2}\n"), vec![text("{\"a\":1}", 1), text("{\"b\":2}", 3)]);
-        // A record cut short on line 1 does not swallow line 2.
-        let cut = "{\"a\":\n{\"b\":2}\n{\"c\":3}\n";
-        assert_eq!(pieces(cut), vec![text("{\"a\":", 1), text("{\"b\":2}", 2), text("{\"c\":3}", 3)]);
-        // A record over two lines, the second indented.
-        let two = "{\"a\":1,\n \"b\":2}\n{\"c\":3}\n";
-        assert_eq!(pieces(two), vec![text("{\"a\":1,\n \"b\":2}", 1), text("{\"c\":3}", 3)]);
-        let long = format!("{{\"a\":1}}\n{}\n{{\"b\":2}}", "x".repeat(MAX_LINE + 1));
-        let got = pieces(&long);
-        assert_eq!(got.len(), 3);
-        assert!(matches!(&got[1], Piece::LongLine { line: 2, len, .. } if *len == MAX_LINE + 1));
-    }
-
-    #[test]
-    fn other_json_is_one_document() {
-        for doc in ["[\n{\"a\":1}\n]\n", "[\n{\"a\":1},\n{\"b\":2}\n]", "{\n  \"a\": {\"b\": 1}\n}\n"] {
-            let got = pieces(doc);
-            assert!(
-                matches!(got.as_slice(), [Piece::Text { text, line: 1, .. }] if text.trim_end() == doc.trim_end()),
-                "{got:?}"
-            );
-        }
-        let huge = format!("[\n{}1]", "1,\n".repeat(MAX_DOCUMENT));
-        assert!(matches!(pieces(&huge).as_slice(), [Piece::TooLarge { .. }]));
-        let zeros = vec![0u8; MAX_DOCUMENT * 2];
-        let got: Vec<Piece> = Pieces::new(zeros.as_slice()).map(|p| p.expect("read")).collect();
-        assert!(matches!(got.as_slice(), [Piece::TooLarge { .. }]));
-        assert_eq!(got[0].text().2.map(|d| d.code), Some(crate::diagnostic::codes::json::TOO_LARGE));
-    }
-}
-
 /// A piece of JSON text being read: a line of JSON Lines or a whole document.
 #[derive(Clone, Copy, Debug)]
 pub struct JsonText<'a> {
@@ -433,4 +389,59 @@ pub fn each_record(input: impl Read, f: &mut OnJson<'_>) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Every finding of a record of [`each_record`], as `kifu check` reports them: those on the
+/// bytes of its text (`notes`), then those that kept it from being read, or the position's.
+pub fn findings_of(record: JsonRecord<'_>, notes: &[Diagnostic]) -> Vec<Diagnostic> {
+    let mut out = notes.to_vec();
+    match record {
+        Err(found) => out.extend_from_slice(found),
+        Ok(node) => out.extend_from_slice(super::read(node).diagnostics()),
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    fn pieces(input: &str) -> Vec<Piece> {
+        Pieces::new(input.as_bytes()).map(|p| p.expect("read")).collect()
+    }
+
+    fn text(text: &str, line: usize) -> Piece {
+        Piece::Text { text: text.to_owned(), line, notes: Vec::new() }
+    }
+
+    #[test]
+    fn json_lines_are_read_one_line_at_a_time() {
+        assert_eq!(pieces("{\"a\":1}\r\n\n{\"b\":2}\n"), vec![text("{\"a\":1}", 1), text("{\"b\":2}", 3)]);
+        // A record cut short on line 1 does not swallow line 2.
+        let cut = "{\"a\":\n{\"b\":2}\n{\"c\":3}\n";
+        assert_eq!(pieces(cut), vec![text("{\"a\":", 1), text("{\"b\":2}", 2), text("{\"c\":3}", 3)]);
+        // A record over two lines, the second indented.
+        let two = "{\"a\":1,\n \"b\":2}\n{\"c\":3}\n";
+        assert_eq!(pieces(two), vec![text("{\"a\":1,\n \"b\":2}", 1), text("{\"c\":3}", 3)]);
+        let long = format!("{{\"a\":1}}\n{}\n{{\"b\":2}}", "x".repeat(MAX_LINE + 1));
+        let got = pieces(&long);
+        assert_eq!(got.len(), 3);
+        assert!(matches!(&got[1], Piece::LongLine { line: 2, len, .. } if *len == MAX_LINE + 1));
+    }
+
+    #[test]
+    fn other_json_is_one_document() {
+        for doc in ["[\n{\"a\":1}\n]\n", "[\n{\"a\":1},\n{\"b\":2}\n]", "{\n  \"a\": {\"b\": 1}\n}\n"] {
+            let got = pieces(doc);
+            assert!(
+                matches!(got.as_slice(), [Piece::Text { text, line: 1, .. }] if text.trim_end() == doc.trim_end()),
+                "{got:?}"
+            );
+        }
+        let huge = format!("[\n{}1]", "1,\n".repeat(MAX_DOCUMENT));
+        assert!(matches!(pieces(&huge).as_slice(), [Piece::TooLarge { .. }]));
+        let zeros = vec![0u8; MAX_DOCUMENT * 2];
+        let got: Vec<Piece> = Pieces::new(zeros.as_slice()).map(|p| p.expect("read")).collect();
+        assert!(matches!(got.as_slice(), [Piece::TooLarge { .. }]));
+        assert_eq!(got[0].text().2.map(|d| d.code), Some(crate::diagnostic::codes::json::TOO_LARGE));
+    }
 }

@@ -14,7 +14,7 @@ pub(crate) mod position;
 pub mod reader;
 pub mod shogi;
 
-pub use lines::{each_record, JsonRecord, JsonText, OnJson, Piece, Pieces, MAX_DOCUMENT};
+pub use lines::{each_record, findings_of, JsonRecord, JsonText, OnJson, Piece, Pieces, MAX_DOCUMENT};
 pub use reader::{Hints, Member, Node, Value, Values, MAX_DEPTH};
 pub use shogi::Style;
 

@@ -116,8 +116,17 @@ pub fn check_bytes(bytes: &[u8], options: Options) -> CheckedFile {
 /// Checks every game of a PSN text: their findings, in the order of the text, with spans into
 /// `text` (as [`check_bytes`] reads it: a byte-order mark at its start is not part of it).
 pub fn check_text(text: &str, options: Options) -> Vec<Diagnostic> {
-    let file = check_bytes(text.as_bytes(), options);
-    file.games.into_iter().flat_map(|g| g.diagnostics.into_iter().map(move |d| d.shifted(g.game.span.start))).collect()
+    check_bytes(text.as_bytes(), options).findings()
+}
+
+impl CheckedFile {
+    /// Every finding of every game, in the order of the text, with spans into [`Self::text`].
+    pub fn findings(self) -> Vec<Diagnostic> {
+        self.games
+            .into_iter()
+            .flat_map(|g| g.diagnostics.into_iter().map(move |d| d.shifted(g.game.span.start)))
+            .collect()
+    }
 }
 
 /// Checks one game of `text`, the text the offsets of `raw` are in. Offsets past the end of
