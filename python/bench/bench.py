@@ -31,7 +31,6 @@ import importlib.util
 import json
 import os
 import platform
-import shutil
 import signal
 import statistics
 import subprocess
@@ -41,7 +40,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-EXE = ".exe" if sys.platform == "win32" else ""
+# The tests' helpers that find or build kifu's command line and the generator.
+sys.path.insert(0, str(ROOT / "python" / "tests"))
+from repo import generate, kifu_binary  # noqa: E402
 
 
 # The checkers that run in a process of their own. Each takes the records and returns how many
@@ -135,34 +136,11 @@ def in_own_process(name: str, path: Path, runs: int) -> dict:
         return {"failed": f"failed (exit status {run.returncode}): {' '.join(said[0].split())}"}
 
 
-def cargo() -> str:
-    """The cargo program: ``$CARGO``, else the one on the PATH, else rustup's."""
-    found = os.environ.get("CARGO") or shutil.which("cargo")
-    if found:
-        return found
-    home = Path(os.environ.get("CARGO_HOME", Path.home() / ".cargo"))
-    return str(home / "bin" / f"cargo{EXE}")
-
-
-def kifu_bin() -> str:
-    """The kifu command line: ``$KIFU_BIN``, the release build, or one built now."""
-    if os.environ.get("KIFU_BIN"):
-        return os.environ["KIFU_BIN"]
-    built = ROOT / "target" / "release" / f"kifu{EXE}"
-    if not built.exists():
-        subprocess.run([cargo(), "build", "--release"], cwd=ROOT, check=True)
-    return str(built)
-
-
 def generated(folder: Path, args: list) -> Path:
     """The generator's records for ``args``, written once into ``folder``."""
     path = folder / ("-".join(a.lstrip("-") for a in args) + ".sfen")
     if not path.exists():
-        built = ROOT / "target" / "release" / "examples" / f"generate{EXE}"
-        command = [str(built)] if built.exists() else [cargo(), "run", "--release", "--example", "generate", "--"]
-        part = path.with_suffix(".part")
-        with open(part, "wb") as f:
-            subprocess.run(command + args, cwd=ROOT, stdout=f, check=True)
+        part = generate(args, path.with_suffix(".part"))
         part.replace(path)
     return path
 
@@ -203,7 +181,7 @@ def main() -> None:
         "valid": generated(args.cache, ["sfen", str(args.records)]),
         "5% slipped": generated(args.cache, ["sfen", str(args.records), "--slips"]),
     }
-    kifu = kifu_bin()
+    kifu = str(kifu_binary())
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     missing = {m for m in ("kifu", "rsshogi", "cshogi") if importlib.util.find_spec(m) is None}
 
