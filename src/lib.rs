@@ -5,6 +5,8 @@ pub mod check;
 pub mod checked;
 pub mod chess;
 pub mod diagnostic;
+#[cfg(feature = "psn")]
+pub mod document;
 pub mod fen;
 pub mod format;
 pub mod input;

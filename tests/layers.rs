@@ -18,6 +18,7 @@ const LAYERS: &[&[&str]] = &[
     &["format"],
     &["check"],
     &["views", "playground"],
+    &["document"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -141,7 +141,7 @@ fn diff_once(args: &DiffArgs) -> ExitCode {
             Ok(b) => b,
             Err(e) => return usage(&e),
         };
-        let records = records::split(&bytes, layout(args.format.or_else(|| FormatArg::from_path(path))));
+        let records = records::split(&bytes, layout(args.format.or_else(|| FormatArg::from_path(path)), &args.rule));
         // Records are independent: cut them into one run per worker, and add the runs in order.
         let workers = pool::workers(args.jobs);
         let chunks: Vec<&[Sample]> = records.chunks(records.len().div_ceil(workers).max(1)).collect();
@@ -154,11 +154,7 @@ fn diff_once(args: &DiffArgs) -> ExitCode {
         }
         texts.push(path.clone());
     }
-    report.examples.sort_by_key(|e| match e.kind {
-        kifu::playground::diff::Change::NewlyAccepted => 0,
-        kifu::playground::diff::Change::NewlyRejected => 1,
-        kifu::playground::diff::Change::ChangedTree => 2,
-    });
+    report.sort_examples();
     let mut out = crate::output::Stdout;
     if args.json {
         let _ = writeln!(out, "{}", serde_json::to_string(&report).unwrap_or_default());

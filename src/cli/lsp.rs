@@ -20,7 +20,8 @@ use kifu::diagnostic::excerpt::LineIndex;
 use kifu::diagnostic::Diagnostic;
 use kifu::format::Format;
 use kifu::span::Span;
-use kifu::{fen, psn, sfen};
+use kifu::views::Diagram;
+use kifu::{document, psn};
 use lsp_server::{Connection, Message, Notification, Request, Response};
 use lsp_types as lsp;
 use lsp_types::notification::Notification as _;
@@ -302,8 +303,12 @@ impl Server<'_> {
         let Some(doc) = self.docs.get(at.text_document.uri.as_str()) else { return serde_json::Value::Null };
         let index = LineIndex::new(&doc.text);
         let cursor = offset(&doc.text, &index, at.position, encoding);
-        let Some((span, diagram)) = doc.format.and_then(|f| diagram_at(f, &doc.text, &index, cursor)) else {
+        let Some((span, diagram)) = doc.format.and_then(|f| document::diagram_at(f, &doc.text, cursor)) else {
             return serde_json::Value::Null;
+        };
+        let diagram = match diagram {
+            Diagram::Chess(p, _) => chess_diagram(&p),
+            shogi => shogi.text(kifu::views::text::Style::Unicode).unwrap_or_default(),
         };
         let hover = lsp::Hover {
             contents: lsp::HoverContents::Markup(lsp::MarkupContent {
@@ -360,7 +365,7 @@ impl Server<'_> {
         let index = LineIndex::new(&doc.text);
         let edits: Vec<lsp::TextEdit> = doc
             .format
-            .map(|f| canonical(f, &doc.text, &index))
+            .map(|f| document::canonical(f, &doc.text))
             .unwrap_or_default()
             .into_iter()
             .map(|(span, new_text)| lsp::TextEdit { range: range(&doc.text, &index, span, encoding), new_text })
@@ -377,42 +382,54 @@ impl Server<'_> {
         let index = LineIndex::new(&doc.text);
         let at = |span: Span| range(&doc.text, &index, span, encoding);
         #[allow(deprecated)] // `deprecated` is a field the protocol has deprecated, not this code
-        let symbols: Vec<lsp::DocumentSymbol> = games(&doc.text, psn::Options { strict: false, replay: false })
-            .iter()
-            .map(|(base, g)| {
-                let base = *base;
-                let headers = g
-                    .game
-                    .headers
-                    .iter()
-                    .map(|h| lsp::DocumentSymbol {
-                        name: h.key.to_string(),
-                        detail: Some(h.value.to_string()),
-                        kind: lsp::SymbolKind::PROPERTY,
+        let symbols: Vec<lsp::DocumentSymbol> =
+            document::games(&doc.text, psn::Options { strict: false, replay: false })
+                .iter()
+                .map(|(base, g)| {
+                    let base = *base;
+                    let headers = g
+                        .game
+                        .headers
+                        .iter()
+                        .map(|h| lsp::DocumentSymbol {
+                            name: h.key.to_string(),
+                            detail: Some(h.value.to_string()),
+                            kind: lsp::SymbolKind::PROPERTY,
+                            tags: None,
+                            deprecated: None,
+                            range: at(h.span.shift(base)),
+                            selection_range: at(h.span.shift(base)),
+                            children: None,
+                        })
+                        .collect();
+                    let players = [("Sente", "Gote"), ("Black", "White")]
+                        .iter()
+                        .find_map(|(a, b)| Some(format!("{} – {}", g.game.header(a)?, g.game.header(b)?)));
+                    lsp::DocumentSymbol {
+                        name: players.unwrap_or_else(|| format!("Game at line {}", g.game.line)),
+                        detail: Some(format!("{} moves, {}", g.game.moves.len(), psn::dialect::title(g.game.dialect))),
+                        kind: lsp::SymbolKind::NAMESPACE,
                         tags: None,
                         deprecated: None,
-                        range: at(h.span.shift(base)),
-                        selection_range: at(h.span.shift(base)),
-                        children: None,
-                    })
-                    .collect();
-                let players = [("Sente", "Gote"), ("Black", "White")]
-                    .iter()
-                    .find_map(|(a, b)| Some(format!("{} – {}", g.game.header(a)?, g.game.header(b)?)));
-                lsp::DocumentSymbol {
-                    name: players.unwrap_or_else(|| format!("Game at line {}", g.game.line)),
-                    detail: Some(format!("{} moves, {}", g.game.moves.len(), psn::dialect::title(g.game.dialect))),
-                    kind: lsp::SymbolKind::NAMESPACE,
-                    tags: None,
-                    deprecated: None,
-                    range: at(Span::new(base, base + g.game.span.len())),
-                    selection_range: at(Span::new(base, base)),
-                    children: Some(headers),
-                }
-            })
-            .collect();
+                        range: at(Span::new(base, base + g.game.span.len())),
+                        selection_range: at(Span::new(base, base)),
+                        children: Some(headers),
+                    }
+                })
+                .collect();
         serde_json::to_value(symbols).unwrap_or_default()
     }
+}
+
+/// Every finding of a document (none when its format is not known), or `None` when `stop` says
+/// to stop first.
+fn check_document(format: Option<Format>, text: &str, stop: &dyn Fn() -> bool) -> Option<Vec<Diagnostic>> {
+    format.map_or(Some(Vec::new()), |f| document::check(f, text, stop))
+}
+
+fn chess_diagram(p: &kifu::chess::Position) -> String {
+    let side = if p.side == kifu::chess::Color::White { "White" } else { "Black" };
+    format!("{}{side} to move, move {}\n", p.diagram(), p.fullmove)
 }
 
 /// The format of a document: its path's extension, else the language the editor names.
@@ -502,244 +519,9 @@ fn fix_title(text: &str, fix: &kifu::Fix) -> String {
     words.join(", then ")
 }
 
-/// The bytes of a byte-order mark at the start of `text`: 3 or 0. The library reads a text
-/// without it, and its spans start after it.
-fn bom(text: &str) -> usize {
-    if text.starts_with('\u{feff}') {
-        3
-    } else {
-        0
-    }
-}
-
-/// The games of a PSN document, read and checked, each with where its text starts in the
-/// document (the library's spans are in the text without a byte-order mark).
-fn games(text: &str, options: psn::Options) -> Vec<(usize, psn::CheckedGame)> {
-    let shift = bom(text);
-    let file = psn::check_bytes(text.as_bytes(), options);
-    // A game whose text is not where the stream found it (after a game too long to read) is
-    // added at the end of the library's text, past the document's.
-    file.games
-        .into_iter()
-        .filter(|g| g.game.span.end + shift <= text.len())
-        .map(|g| (g.game.span.start + shift, g))
-        .collect()
-}
-
-/// Where line `line` (1-based) of `text` starts, after a byte-order mark.
-fn line_start(text: &str, index: &LineIndex, line: usize) -> usize {
-    let start = index.line_span(text, line.saturating_sub(1)).start;
-    if line <= 1 {
-        start + bom(text)
-    } else {
-        start
-    }
-}
-
-/// The records of a line format in `text`: each line's span (the first without a byte-order
-/// mark), without blank lines (as `kifu check` skips them).
-fn lines<'a>(text: &'a str, index: &'a LineIndex) -> impl Iterator<Item = (usize, Span)> + 'a {
-    let first = Span::new(bom(text), index.line_span(text, 0).end.max(bom(text)));
-    (0..index.lines())
-        .map(move |i| (i, if i == 0 { first } else { index.line_span(text, i) }))
-        .filter(move |(_, span)| !kifu::input::is_blank(span.slice(text).as_bytes(), span.len()))
-}
-
-/// Every finding of a document, with spans into its text, as `kifu check` finds them in a file
-/// holding it; `None` when `waiting` says a message waits before the check is done.
-fn check_document(format: Option<Format>, text: &str, waiting: &dyn Fn() -> bool) -> Option<Vec<Diagnostic>> {
-    let Some(format) = format else { return Some(Vec::new()) };
-    let mut out = Vec::new();
-    match format {
-        Format::Psn => {
-            // Game by game, as `kifu check` reads them; each game's findings are in its own
-            // text, which starts where the stream found it (a game too long to read: at its
-            // first line), in the text without its byte-order mark.
-            let index = LineIndex::new(text);
-            for item in psn::stream::Games::new(text.as_bytes()) {
-                if waiting() {
-                    return None;
-                }
-                // Reading a text in memory cannot fail.
-                let Ok(item) = item else { break };
-                let first_line = match &item {
-                    psn::stream::Item::TooLong { line, .. } => Some(line_start(text, &index, *line)),
-                    psn::stream::Item::Game { .. } => None,
-                };
-                let game = item.check(psn::Options::default());
-                let start = first_line.unwrap_or(game.offset + bom(text));
-                out.extend(game.checked.diagnostics.into_iter().map(|d| d.shifted(start)));
-            }
-        }
-        Format::Json => {
-            // Reading a text in memory fails only when the check is stopped.
-            let index = LineIndex::new(text);
-            let read = kifu::json::each_record(text.as_bytes(), &mut |at, record, notes| {
-                if waiting() {
-                    return Err(std::io::Error::other("a message waits"));
-                }
-                let start = line_start(text, &index, at.line);
-                out.extend(kifu::json::findings_of(record, notes).into_iter().map(|d| d.shifted(start)));
-                Ok(())
-            });
-            if read.is_err() {
-                return None;
-            }
-        }
-        _ => {
-            let index = LineIndex::new(text);
-            for (number, span) in lines(text, &index) {
-                if waiting() {
-                    return None;
-                }
-                // The first line is checked with its byte-order mark, which gets its warning as
-                // in a file; the spans are after it.
-                let from = if number == 0 { 0 } else { span.start };
-                let bytes = &text.as_bytes()[from..span.end];
-                let report = kifu::check::check_line(format, number + 1, bytes, bytes.len());
-                out.extend(report.diagnostics.into_iter().map(|d| d.shifted(span.start)));
-            }
-        }
-    }
-    Some(out)
-}
-
-/// The position a hover at byte `cursor` shows, with the span it is about: the record's (a
-/// line record, a JSON position) or a PSN move's (the position after it).
-fn diagram_at(format: Format, text: &str, index: &LineIndex, cursor: usize) -> Option<(Span, String)> {
-    match format {
-        Format::Psn => {
-            let all = games(text, psn::Options::default());
-            let (start, game) =
-                all.iter().find(|(start, g)| *start <= cursor && cursor <= start + g.game.span.len())?;
-            let at = cursor - start;
-            let i = game.game.moves.iter().position(|m| m.mv.span.start <= at && at <= m.mv.span.end)?;
-            let after = game.replay.as_ref()?.positions().into_iter().nth(i)?;
-            Some((game.game.moves[i].mv.span.shift(*start), shogi_diagram(&after)))
-        }
-        Format::Json => {
-            let mut found = None;
-            let _ = kifu::json::each_record(text.as_bytes(), &mut |at, record, _| {
-                let start = line_start(text, index, at.line);
-                if let Ok(node) = record {
-                    let span = node.span.shift(start);
-                    if span.start <= cursor && cursor <= span.end {
-                        let diagram = match kifu::json::read(node) {
-                            kifu::json::Model::Shogi(c) => c.position.map(|p| shogi_diagram(&p)),
-                            kifu::json::Model::Chess(c) => c.position.map(|p| chess_diagram(&p)),
-                        };
-                        found = diagram.map(|d| (span, d));
-                    }
-                }
-                Ok(())
-            });
-            found
-        }
-        _ => {
-            let line = index.line_of(cursor);
-            let (_, span) = lines(text, index).find(|(i, _)| *i == line)?;
-            let record = span.slice(text);
-            let diagram = match format {
-                Format::Sfen(choice) => sfen::check(record, choice).position.map(|p| shogi_diagram(&p)),
-                Format::Fen(d) => fen::check(record, fen::Kind::Fen, d).position.map(|p| chess_diagram(&p)),
-                Format::Epd(d) => fen::check(record, fen::Kind::Epd, d).position.map(|p| chess_diagram(&p)),
-                _ => None,
-            }?;
-            Some((span, diagram))
-        }
-    }
-}
-
-fn shogi_diagram(p: &kifu::shogi::Position) -> String {
-    kifu::views::text::shogi(p, kifu::views::text::Style::Unicode)
-}
-
-fn chess_diagram(p: &kifu::chess::Position) -> String {
-    let side = if p.side == kifu::chess::Color::White { "White" } else { "Black" };
-    format!("{}{side} to move, move {}\n", p.diagram(), p.fullmove)
-}
-
-/// The edits that write each valid record in its canonical form: SFEN in its dialect's, FEN
-/// and PSN as kifu writes them. Invalid records, EPD and JSON are left as they are.
-fn canonical(format: Format, text: &str, index: &LineIndex) -> Vec<(Span, String)> {
-    let mut edits = Vec::new();
-    match format {
-        Format::Sfen(choice) => {
-            for (_, span) in lines(text, index) {
-                let record = span.slice(text);
-                let checked = sfen::check(record, choice);
-                if !checked.is_valid() {
-                    continue;
-                }
-                let dialect = checked.record.dialect;
-                if let (Some(p), Some(d)) = (checked.position, dialect) {
-                    if let Ok(written) = p.to_sfen(d) {
-                        if written != record {
-                            edits.push((span, written));
-                        }
-                    }
-                }
-            }
-        }
-        Format::Fen(dialect) => {
-            for (_, span) in lines(text, index) {
-                let record = span.slice(text);
-                let checked = fen::check(record, fen::Kind::Fen, dialect);
-                let valid = checked.is_valid();
-                if let Some(written) = checked.position.filter(|_| valid).map(|p| p.to_string()) {
-                    if written != record {
-                        edits.push((span, written));
-                    }
-                }
-            }
-        }
-        Format::Psn => {
-            for (start, g) in games(text, psn::Options::default()).iter().filter(|(_, g)| g.is_valid()) {
-                let written = psn::display::to_psn(&g.game, g.replay.as_ref());
-                let written = written.trim_end_matches('\n');
-                let span = Span::new(*start, start + g.game.span.len());
-                if written != span.slice(text) {
-                    edits.push((span, written.to_owned()));
-                }
-            }
-        }
-        _ => {}
-    }
-    edits
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const SHORT: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1";
-
-    #[test]
-    fn a_check_stops_between_records_when_a_message_waits() {
-        let text = format!("{SHORT}\n").repeat(50);
-        let sfen = Some(Format::Sfen(sfen::DialectChoice::Auto));
-        assert_eq!(check_document(sfen, &text, &|| false).map(|f| f.len()), Some(50));
-        assert!(check_document(sfen, &text, &|| true).is_none());
-        // A message that arrives after ten records stops the check there.
-        let asked = std::cell::Cell::new(0);
-        let after_ten = || {
-            asked.set(asked.get() + 1);
-            asked.get() > 10
-        };
-        assert!(check_document(sfen, &text, &after_ten).is_none());
-        assert_eq!(asked.get(), 11, "asked once a record, and not after it stopped");
-        let json = "{\"sideOnMove\":\"black\"}\n".repeat(5);
-        assert!(check_document(Some(Format::Json), &json, &|| true).is_none());
-        let psn = "[Sente \"A\"]\n1. P7f P7f\n\n".repeat(5);
-        assert!(check_document(Some(Format::Psn), &psn, &|| true).is_none());
-        let found = check_document(Some(Format::Psn), &psn, &|| false).unwrap_or_default();
-        let errors: Vec<Span> = found.iter().filter(|d| d.is_error()).map(Diagnostic::span).collect();
-        assert_eq!(errors.len(), 5, "{found:?}");
-        for (i, span) in errors.iter().enumerate() {
-            assert_eq!(span.slice(&psn), "P7f");
-            assert_eq!(span.start, i * 24 + 19, "the second move of game {i}");
-        }
-    }
 
     #[test]
     fn the_inbox_tells_that_a_message_waits_and_keeps_it() {

@@ -38,10 +38,6 @@ pub(crate) fn usage(message: &str) -> ExitCode {
 /// `kifu conformance` of a case or the suite's index: each is read whole.
 pub(crate) const MAX_INPUT_BYTES: usize = 64 << 20;
 
-/// The longest record of a line format (SFEN, FEN, EPD) `kifu tree` reads; a longer line gets
-/// a `tree::too-long` report instead of a tree.
-pub(crate) const MAX_RECORD_BYTES: usize = 16 << 10;
-
 /// The most findings `kifu tree --ast` shows for one record; the rest are counted.
 pub(crate) const MAX_FINDINGS_SHOWN: usize = 20;
 
@@ -66,40 +62,23 @@ pub(crate) fn read_capped(path: &str, cap: usize, what: &str) -> Result<Vec<u8>,
     }
 }
 
-pub(crate) fn layout(format: Option<FormatArg>) -> Layout {
-    if format == Some(FormatArg::Psn) {
-        Layout::Games
-    } else {
-        Layout::Lines
-    }
+/// How an input is cut into records for `rule` (a line each, a PSN game each, a whole PSN file).
+pub(crate) fn layout(format: Option<FormatArg>, rule: &str) -> Layout {
+    kifu::playground::tree::layout(format.map(FormatArg::format), rule)
 }
 
 /// kifu's grammar for a format.
 pub(crate) fn shipped(format: FormatArg) -> Result<Grammar, ExitCode> {
-    let (name, text) = match format {
-        FormatArg::Sfen => ("grammar/sfen.pest", kifu::notation::grammar::SFEN),
-        FormatArg::Fen | FormatArg::Epd => ("grammar/fen.pest", kifu::notation::grammar::FEN),
-        FormatArg::Psn => ("grammar/psn.pest", kifu::notation::grammar::PSN),
-        FormatArg::Json => {
-            return Err(usage("JSON positions have no grammar: give `--format sfen` (or fen, epd, psn)"))
-        }
-    };
-    Grammar::shipped(name, text).map_err(|e| report_grammar(&e))
+    match kifu::playground::tree::shipped(format.format()) {
+        None => Err(usage("JSON positions have no grammar: give `--format sfen` (or fen, epd, psn)")),
+        Some(loaded) => loaded.map_err(|e| report_grammar(&e)),
+    }
 }
 
-/// The rule a format's records are read with.
+/// The rule a format's records are read with, in `dialect` (or the format's default one).
 pub(crate) fn default_rule(format: FormatArg, dialect: Option<DialectArg>) -> &'static str {
-    match (format, dialect) {
-        (FormatArg::Sfen, Some(DialectArg::Sfen2007)) => "sfen2007_record",
-        (FormatArg::Sfen, Some(DialectArg::Usi)) => "usi_record",
-        (FormatArg::Sfen, _) => "record",
-        (FormatArg::Fen, Some(DialectArg::Chess960)) => "fen960_record",
-        (FormatArg::Fen, _) => "fen_record",
-        (FormatArg::Epd, Some(DialectArg::Chess960)) => "epd960_record",
-        (FormatArg::Epd, _) => "epd_record",
-        (FormatArg::Psn, _) => "game",
-        (FormatArg::Json, _) => "value",
-    }
+    let format = dialect.and_then(|d| format.format().with_dialect(d).ok()).unwrap_or(format.format());
+    kifu::playground::tree::default_rule(format)
 }
 
 pub(crate) fn report_grammar(errors: &[GrammarDiagnostic]) -> ExitCode {

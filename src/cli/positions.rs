@@ -13,7 +13,7 @@ use kifu::diagnostic::Diagnostic;
 use kifu::format::Format;
 use kifu::input::LineReader;
 use kifu::json::{self as kjson, JsonText, Node, OnJson, Style};
-use kifu::views::{self, html, svg, text, Diagram, Frame, Names};
+use kifu::views::{self, html, text, Diagram, Frame, Names};
 use kifu::{fen, sfen};
 
 use super::args::{self, DialectArg, FormatArg};
@@ -839,17 +839,9 @@ fn finish_boards(files: Option<SvgFiles<'_>>, sink: Option<Sink>, end: &str) -> 
 
 /// The text diagram of a record: the FEN description's board for chess, the 9×9 diagram for shogi.
 fn text_of(record: &html::Section, style: text::Style) -> Option<String> {
-    match &record.diagram {
-        Some(Diagram::Shogi(frames)) => frames.last().map(|f| text::shogi(&f.position, style)),
-        Some(Diagram::Chess(p, _)) => Some(p.diagram()),
-        None => None,
-    }
+    record.diagram.as_ref()?.text(style)
 }
 
 fn svg_of(record: &html::Section, names: Names) -> Option<String> {
-    match &record.diagram {
-        Some(Diagram::Shogi(frames)) => frames.last().map(|f| svg::shogi(&f.position, names, &f.last_move)),
-        Some(Diagram::Chess(p, last)) => Some(svg::chess(p, last)),
-        None => None,
-    }
+    record.diagram.as_ref()?.svg(names)
 }

@@ -1,14 +1,12 @@
 //! `kifu tree`: each record's parse tree on standard output, rejections on standard error.
 
 use kifu::diagnostic::codes;
-use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
 
 use kifu::diagnostic::Diagnostic;
 use kifu::notation::tree::Tree;
 use kifu::playground::records::{self, Layout, Sample};
-use kifu::span::Span;
 
 use kifu::format::Format;
 
@@ -85,7 +83,7 @@ fn records_of(args: &TreeArgs, format: Option<FormatArg>, path: &str) -> Result<
         Some(text) => Ok(vec![Sample { line: 1, text: text.clone() }]),
         None => {
             let bytes = read_capped(path, MAX_INPUT_BYTES, "the input").map_err(|e| usage(&e))?;
-            Ok(records::split(&bytes, if whole { Layout::Whole } else { layout(format) }))
+            Ok(records::split(&bytes, layout(format, args.rule.as_deref().unwrap_or_default())))
         }
     }
 }
@@ -122,21 +120,12 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
     };
     let mut out = crate::output::Stdout;
     let mut rejected = false;
+    let layout = kifu::playground::tree::layout(format.map(FormatArg::format), &rule);
     for (i, r) in records.iter().enumerate() {
-        let (tree, finding) = if let Some((report, d)) = too_long(format, name, r) {
-            (Tree::default(), Some((report, d)))
-        } else {
-            match grammar.parse(&rule, &r.text) {
-                Ok(pairs) => (Tree::new(pairs, &|rule: &str| rule.to_owned()), None),
-                Err(e) => {
-                    let d = e.diagnostic(&rule, &r.text);
-                    let tree = grammar.partial(&rule, &r.text, &e).unwrap_or_default();
-                    (tree, Some((render(name, &r.text, r.line, &d), d)))
-                }
-            }
-        };
+        let (tree, finding) = kifu::playground::tree::read(grammar, &rule, layout, r);
+        let finding = finding.map(|d| (shown_report(name, r, &d), d));
         let shown = if args.json {
-            record_json(name, r, &tree, finding.as_ref().map(|(_, d)| d))
+            kifu::playground::tree::record_json(name, r, &tree, finding.as_ref().map(|(_, d)| d))
         } else if tree.nodes.is_empty() && tree.stop.is_none() {
             String::new()
         } else {
@@ -155,61 +144,14 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
     crate::report::exit_code(false, rejected)
 }
 
-/// One record's tree as a line of JSON: `{"file", "line", "record", "accepted", "tree"}`, and
-/// for a rejected record `"stopped"`: where and why reading stopped (`"code"`, `"message"`,
-/// `"offset"`, `"line"`, `"column"`, and `"expected"` and `"found"` when the rule read up to
-/// a character it could not go on with).
-fn record_json(name: &str, r: &Sample, tree: &Tree, finding: Option<&Diagnostic>) -> String {
-    let quoted = |s: &str| serde_json::to_string(s).unwrap_or_default();
-    let mut out = format!(
-        "{{\"file\":{},\"line\":{},\"record\":{},\"accepted\":{},\"tree\":",
-        quoted(name),
-        r.line,
-        quoted(&r.text),
-        finding.is_none()
-    );
-    tree.write_json(r.line, &mut out);
-    if let Some(d) = finding {
-        let at = d.labels.iter().find(|l| l.primary).map_or(0, |l| l.span.start);
-        let at = tree.stop.as_ref().map_or(at, |s| s.at);
-        let (line, column) = pest::Position::new(&r.text, at).map_or((1, 1), |p| p.line_col());
-        let _ = write!(
-            out,
-            ",\"stopped\":{{\"code\":{},\"message\":{},\"offset\":{at},\"line\":{},\"column\":{column}",
-            quoted(d.code.as_str()),
-            quoted(&d.message),
-            line + r.line - 1
-        );
-        if let Some(s) = &tree.stop {
-            let _ = write!(out, ",\"expected\":{},\"found\":{}", quoted(&s.expected), quoted(&s.found));
-        }
-        out.push('}');
+/// The report of a record's finding for standard error: a `tree::too-long` one shows the
+/// characters it is on, not the whole line.
+fn shown_report(name: &str, r: &Sample, d: &Diagnostic) -> String {
+    if d.code == codes::tree::TOO_LONG {
+        render(name, &r.text[..d.span().end], r.line, d)
+    } else {
+        render(name, &r.text, r.line, d)
     }
-    out.push_str("}\n");
-    out
-}
-
-/// The `tree::too-long` report for a line record longer than [`MAX_RECORD_BYTES`], shown on
-/// the line's first characters only (PSN games are bounded by the input's size alone), and
-/// its finding.
-fn too_long(format: Option<FormatArg>, name: &str, record: &Sample) -> Option<(String, Diagnostic)> {
-    let text = record.text.as_str();
-    if format == Some(FormatArg::Psn) || text.len() <= MAX_RECORD_BYTES {
-        return None;
-    }
-    let start = text.char_indices().nth(80).map_or(text.len(), |(i, _)| i);
-    let d = Diagnostic::error(
-        codes::tree::TOO_LONG,
-        Span::new(0, start),
-        format!(
-            "this line is {} bytes long, more than the {} KiB kifu reads as one record",
-            text.len(),
-            MAX_RECORD_BYTES >> 10
-        ),
-    )
-    .label("a record starts here and goes on")
-    .help("a record is one line: is a line end missing, or is this not a file of records?");
-    Some((render(name, &text[..start], record.line, &d), d))
 }
 
 /// The records to read, or the exit status when there are none (said on standard error) or
@@ -262,11 +204,15 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
     };
     let mut out = crate::output::Stdout;
     let mut invalid = false;
+    let layout = kifu::playground::tree::layout(Some(format.format()), "");
     for (i, r) in records.iter().enumerate() {
-        if let Some((report, d)) = too_long(Some(format), name, r) {
+        if let Some(d) = kifu::playground::tree::too_long(layout, r) {
+            let report = shown_report(name, r, &d);
             invalid = true;
             // With `--json`, still one object for the record: no tree, and why.
-            if args.json && write!(out, "{}", record_json(name, r, &Tree::default(), Some(&d))).is_err() {
+            if args.json
+                && write!(out, "{}", kifu::playground::tree::record_json(name, r, &Tree::default(), Some(&d))).is_err()
+            {
                 return ExitCode::from(2);
             }
             crate::output::err(&report);
@@ -285,7 +231,7 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
         };
         let shown = if args.json {
             let tree = Tree::from_debug(&tree, &r.text);
-            record_json(name, r, &tree, diagnostics.iter().find(|d| d.is_error()))
+            kifu::playground::tree::record_json(name, r, &tree, diagnostics.iter().find(|d| d.is_error()))
         } else {
             // Spans as the places of the file they cover.
             let sep = if i > 0 { "\n" } else { "" };

@@ -125,6 +125,16 @@ impl Report {
         self.newly_accepted + self.newly_rejected + self.changed_tree == 0
     }
 
+    /// Puts the examples in the order reports show them: the newly accepted, the newly
+    /// rejected, then the changed trees, each kind in corpus order.
+    pub fn sort_examples(&mut self) {
+        self.examples.sort_by_key(|e| match e.kind {
+            Change::NewlyAccepted => 0,
+            Change::NewlyRejected => 1,
+            Change::ChangedTree => 2,
+        });
+    }
+
     /// Adds another part of the corpus's counts and examples (kept to `limit` of each kind).
     pub fn add(&mut self, other: Report, limit: usize) {
         self.records += other.records;

@@ -684,7 +684,11 @@ pub fn closest<'a>(name: &str, names: &'a [String]) -> Option<&'a str> {
 /// panic inside the VM (it keeps the message for the report instead).
 mod watch {
     use std::cell::{Cell, RefCell};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    use std::time::Instant;
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    use web_time::Instant;
 
     /// Calls between two looks at the clock.
     const CALLS_PER_LOOK: u32 = 256;

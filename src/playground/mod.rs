@@ -5,6 +5,8 @@
 //! * [`limits`]: what a grammar loaded at run time may hold, and how long a rule may run.
 //! * [`partial`]: the tree of what a rule read of a record before it rejected it.
 //! * [`records`]: inputs cut into records (a line, or a PSN game).
+//! * [`tree`]: a record's parse tree by a grammar, as `kifu tree` shows it, and kifu's grammar
+//!   and rule for each format.
 //! * [`diff`]: a corpus through two grammars: what is newly accepted, newly rejected, or read
 //!   differently.
 //! * [`draw`]: railroad diagrams (SVG) and W3C-style EBNF of a rule and what it reaches.
@@ -28,3 +30,4 @@ pub mod grammar;
 pub mod limits;
 pub mod partial;
 pub mod records;
+pub mod tree;

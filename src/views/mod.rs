@@ -67,6 +67,25 @@ pub enum Diagram {
     Chess(crate::chess::Position, Vec<crate::chess::Square>),
 }
 
+impl Diagram {
+    /// The last position as text: the 9×9 diagram for shogi, the FEN description's board for
+    /// chess.
+    pub fn text(&self, style: text::Style) -> Option<String> {
+        match self {
+            Self::Shogi(frames) => frames.last().map(|f| text::shogi(&f.position, style)),
+            Self::Chess(p, _) => Some(p.diagram()),
+        }
+    }
+
+    /// The last position as an SVG image, its last move (or the squares to highlight) shaded.
+    pub fn svg(&self, names: Names) -> Option<String> {
+        match self {
+            Self::Shogi(frames) => frames.last().map(|f| svg::shogi(&f.position, names, &f.last_move)),
+            Self::Chess(p, last) => Some(svg::chess(p, last)),
+        }
+    }
+}
+
 /// The kanji of a piece (one character; promoted pieces have their own).
 pub const fn kanji(kind: PieceKind, promoted: bool) -> char {
     match (kind, promoted) {
@@ -104,10 +123,15 @@ pub fn hand_entries(position: &Position, color: Color) -> Vec<(PieceKind, u32)> 
 /// Reads a USI move (`7g7f`, `7g7f+`, `P*5e`) with [`Move::from_usi`], the crate's one USI
 /// reader, and gives its squares for highlighting: origin and destination, or a drop's square.
 pub fn shogi_move_squares(text: &str) -> Option<Vec<Square>> {
-    Some(match Move::from_usi(text)? {
+    Some(move_squares(Move::from_usi(text)?))
+}
+
+/// A shogi move's squares for highlighting: origin and destination, or a drop's square.
+pub fn move_squares(mv: Move) -> Vec<Square> {
+    match mv {
         Move::Board { from, to, .. } => vec![from, to],
         Move::Drop { to, .. } => vec![to],
-    })
+    }
 }
 
 /// Reads a chess move's squares for highlighting: UCI (`e2e4`, `e7e8q`).

@@ -1,0 +1,266 @@
+//! A whole document of records, as an editor or a page holds it: its findings as `kifu check`
+//! finds them in a file holding that text, the position at a place in it, and its records
+//! written in their canonical form. `kifu lsp` and the browser playground are built on it.
+//!
+//! Spans are byte offsets into the document's text, byte-order mark included.
+//!
+//! ```
+//! use kifu::format::Format;
+//! use kifu::sfen::DialectChoice;
+//!
+//! let text = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n\nlnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSL b - 1\n";
+//! let findings = kifu::document::check(Format::Sfen(DialectChoice::Auto), text, &|| false).unwrap();
+//! assert_eq!(findings.len(), 1);
+//! assert_eq!(findings[0].span().slice(text), "LNSGKGSL");
+//! ```
+
+use crate::diagnostic::excerpt::LineIndex;
+use crate::diagnostic::Diagnostic;
+use crate::format::Format;
+use crate::span::Span;
+use crate::{fen, psn, sfen};
+
+/// The bytes of a byte-order mark at the start of `text`: 3 or 0. The library reads a text
+/// without it, and its spans start after it.
+pub fn bom(text: &str) -> usize {
+    if text.starts_with('\u{feff}') {
+        3
+    } else {
+        0
+    }
+}
+
+/// The games of a PSN document, read and checked, each with where its text starts in the
+/// document (the library's spans are in the text without a byte-order mark).
+pub fn games(text: &str, options: psn::Options) -> Vec<(usize, psn::CheckedGame)> {
+    let shift = bom(text);
+    let file = psn::check_bytes(text.as_bytes(), options);
+    // A game whose text is not where the stream found it (after a game too long to read) is
+    // added at the end of the library's text, past the document's.
+    file.games
+        .into_iter()
+        .filter(|g| g.game.span.end + shift <= text.len())
+        .map(|g| (g.game.span.start + shift, g))
+        .collect()
+}
+
+/// Where line `line` (1-based) of `text` starts, after a byte-order mark.
+pub fn line_start(text: &str, index: &LineIndex, line: usize) -> usize {
+    let start = index.line_span(text, line.saturating_sub(1)).start;
+    if line <= 1 {
+        start + bom(text)
+    } else {
+        start
+    }
+}
+
+/// The records of a line format in `text`: each line's 0-based number and span (the first
+/// without a byte-order mark), without blank lines (as `kifu check` skips them).
+pub fn lines<'a>(text: &'a str, index: &'a LineIndex) -> impl Iterator<Item = (usize, Span)> + 'a {
+    let first = Span::new(bom(text), index.line_span(text, 0).end.max(bom(text)));
+    (0..index.lines())
+        .map(move |i| (i, if i == 0 { first } else { index.line_span(text, i) }))
+        .filter(move |(_, span)| !crate::input::is_blank(span.slice(text).as_bytes(), span.len()))
+}
+
+/// Every finding of a document in `format`, with spans into its text, as `kifu check` finds
+/// them in a file holding it; `None` when `stop` says to stop before the check is done (it is
+/// asked before each record or game).
+pub fn check(format: Format, text: &str, stop: &dyn Fn() -> bool) -> Option<Vec<Diagnostic>> {
+    let mut out = Vec::new();
+    let index = LineIndex::new(text);
+    match format {
+        Format::Psn => {
+            // Game by game, as `kifu check` reads them; each game's findings are in its own
+            // text, which starts where the stream found it (a game too long to read: at its
+            // first line), in the text without its byte-order mark.
+            for item in psn::stream::Games::new(text.as_bytes()) {
+                if stop() {
+                    return None;
+                }
+                // Reading a text in memory cannot fail.
+                let Ok(item) = item else { break };
+                let first_line = match &item {
+                    psn::stream::Item::TooLong { line, .. } => Some(line_start(text, &index, *line)),
+                    psn::stream::Item::Game { .. } => None,
+                };
+                let game = item.check(psn::Options::default());
+                let start = first_line.unwrap_or(game.offset + bom(text));
+                out.extend(game.checked.diagnostics.into_iter().map(|d| d.shifted(start)));
+            }
+        }
+        Format::Json => {
+            // Reading a text in memory fails only when the check is stopped.
+            let read = crate::json::each_record(text.as_bytes(), &mut |at, record, notes| {
+                if stop() {
+                    return Err(std::io::Error::other("stopped"));
+                }
+                let start = line_start(text, &index, at.line);
+                out.extend(crate::json::findings_of(record, notes).into_iter().map(|d| d.shifted(start)));
+                Ok(())
+            });
+            if read.is_err() {
+                return None;
+            }
+        }
+        _ => {
+            for (number, span) in lines(text, &index) {
+                if stop() {
+                    return None;
+                }
+                // The first line is checked with its byte-order mark, which gets its warning as
+                // in a file; the spans are after it.
+                let from = if number == 0 { 0 } else { span.start };
+                let bytes = &text.as_bytes()[from..span.end];
+                let report = crate::check::check_line(format, number + 1, bytes, bytes.len());
+                out.extend(report.diagnostics.into_iter().map(|d| d.shifted(span.start)));
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The position at byte `cursor` of a document, as a diagram, with the span it belongs to: a
+/// line record's or a JSON position's; in a PSN game, the position after the move under the
+/// cursor (that move shaded), or elsewhere in the game its last position. `None` where there
+/// is no record, or the record has no position.
+#[cfg(feature = "views")]
+pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, crate::views::Diagram)> {
+    use crate::views::{Diagram, Frame};
+    let index = LineIndex::new(text);
+    let shogi = |position| Diagram::Shogi(vec![Frame { label: None, position, last_move: Vec::new() }]);
+    let chess = |position| Diagram::Chess(position, Vec::new());
+    match format {
+        Format::Psn => {
+            let all = games(text, psn::Options::default());
+            let (start, game) =
+                all.iter().find(|(start, g)| *start <= cursor && cursor <= start + g.game.span.len())?;
+            let positions = game.replay.as_ref()?.positions();
+            let at = cursor - start;
+            let Some(i) = game.game.moves.iter().position(|m| m.mv.span.start <= at && at <= m.mv.span.end) else {
+                let span = Span::new(*start, start + game.game.span.len());
+                let last = positions.into_iter().last().or_else(|| game.replay.as_ref().map(|r| r.start.clone()))?;
+                return Some((span, shogi(last)));
+            };
+            let after = positions.into_iter().nth(i)?;
+            let last_move = crate::views::move_squares(*game.replay.as_ref()?.moves.get(i)?);
+            let frame = Frame { label: None, position: after, last_move };
+            Some((game.game.moves[i].mv.span.shift(*start), Diagram::Shogi(vec![frame])))
+        }
+        Format::Json => {
+            let mut found = None;
+            let _ = crate::json::each_record(text.as_bytes(), &mut |at, record, _| {
+                let start = line_start(text, &index, at.line);
+                if let Ok(node) = record {
+                    let span = node.span.shift(start);
+                    if span.start <= cursor && cursor <= span.end {
+                        let diagram = match crate::json::read(node) {
+                            crate::json::Model::Shogi(c) => c.position.map(shogi),
+                            crate::json::Model::Chess(c) => c.position.map(chess),
+                        };
+                        found = diagram.map(|d| (span, d));
+                    }
+                }
+                Ok(())
+            });
+            found
+        }
+        _ => {
+            let line = index.line_of(cursor);
+            let (_, span) = lines(text, &index).find(|(i, _)| *i == line)?;
+            let record = span.slice(text);
+            let diagram = match format {
+                Format::Sfen(choice) => sfen::check(record, choice).position.map(shogi),
+                Format::Fen(d) => fen::check(record, fen::Kind::Fen, d).position.map(chess),
+                Format::Epd(d) => fen::check(record, fen::Kind::Epd, d).position.map(chess),
+                _ => None,
+            }?;
+            Some((span, diagram))
+        }
+    }
+}
+
+/// The edits that write each valid record of a document in its canonical form: SFEN in its
+/// dialect's, FEN and PSN as kifu writes them. Invalid records, EPD and JSON are left as they
+/// are.
+pub fn canonical(format: Format, text: &str) -> Vec<(Span, String)> {
+    let index = LineIndex::new(text);
+    let mut edits = Vec::new();
+    match format {
+        Format::Sfen(choice) => {
+            for (_, span) in lines(text, &index) {
+                let record = span.slice(text);
+                let checked = sfen::check(record, choice);
+                if !checked.is_valid() {
+                    continue;
+                }
+                let dialect = checked.record.dialect;
+                if let (Some(p), Some(d)) = (checked.position, dialect) {
+                    if let Ok(written) = p.to_sfen(d) {
+                        if written != record {
+                            edits.push((span, written));
+                        }
+                    }
+                }
+            }
+        }
+        Format::Fen(dialect) => {
+            for (_, span) in lines(text, &index) {
+                let record = span.slice(text);
+                let checked = fen::check(record, fen::Kind::Fen, dialect);
+                let valid = checked.is_valid();
+                if let Some(written) = checked.position.filter(|_| valid).map(|p| p.to_string()) {
+                    if written != record {
+                        edits.push((span, written));
+                    }
+                }
+            }
+        }
+        Format::Psn => {
+            for (start, g) in games(text, psn::Options::default()).iter().filter(|(_, g)| g.is_valid()) {
+                let written = psn::display::to_psn(&g.game, g.replay.as_ref());
+                let written = written.trim_end_matches('\n');
+                let span = Span::new(*start, start + g.game.span.len());
+                if written != span.slice(text) {
+                    edits.push((span, written.to_owned()));
+                }
+            }
+        }
+        _ => {}
+    }
+    edits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHORT: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1";
+
+    #[test]
+    fn a_check_stops_between_records_when_a_message_waits() {
+        let text = format!("{SHORT}\n").repeat(50);
+        let sfen = Format::Sfen(sfen::DialectChoice::Auto);
+        assert_eq!(check(sfen, &text, &|| false).map(|f| f.len()), Some(50));
+        assert!(check(sfen, &text, &|| true).is_none());
+        // A message that arrives after ten records stops the check there.
+        let asked = std::cell::Cell::new(0);
+        let after_ten = || {
+            asked.set(asked.get() + 1);
+            asked.get() > 10
+        };
+        assert!(check(sfen, &text, &after_ten).is_none());
+        assert_eq!(asked.get(), 11, "asked once a record, and not after it stopped");
+        let json = "{\"sideOnMove\":\"black\"}\n".repeat(5);
+        assert!(check(Format::Json, &json, &|| true).is_none());
+        let psn = "[Sente \"A\"]\n1. P7f P7f\n\n".repeat(5);
+        assert!(check(Format::Psn, &psn, &|| true).is_none());
+        let found = check(Format::Psn, &psn, &|| false).unwrap_or_default();
+        let errors: Vec<Span> = found.iter().filter(|d| d.is_error()).map(Diagnostic::span).collect();
+        assert_eq!(errors.len(), 5, "{found:?}");
+        for (i, span) in errors.iter().enumerate() {
+            assert_eq!(span.slice(&psn), "P7f");
+            assert_eq!(span.start, i * 24 + 19, "the second move of game {i}");
+        }
+    }
+}
