@@ -263,4 +263,32 @@ mod tests {
             assert_eq!(span.start, i * 24 + 19, "the second move of game {i}");
         }
     }
+
+    #[cfg(feature = "views")]
+    #[test]
+    fn the_board_at_a_place_is_its_record_or_the_position_after_its_move() {
+        use crate::views::Diagram;
+        let last = |d: &Diagram| match d {
+            Diagram::Shogi(frames) => frames.last().map(|f| (f.position.clone(), f.last_move.clone())),
+            Diagram::Chess(..) => None,
+        };
+        let psn = "[Sente \"A\"]\n1. P7f P3d 2. P2f\n";
+        let header = diagram_at(Format::Psn, psn, 3).expect("a game's board");
+        assert_eq!(header.0, Span::new(0, psn.len() - 1), "the whole game");
+        let move_2 = psn.find("P3d").expect("a move");
+        let after = diagram_at(Format::Psn, psn, move_2 + 1).expect("a move's board");
+        assert_eq!(after.0.slice(psn), "P3d");
+        let (end, _) = last(&header.1).expect("shogi");
+        let (second, squares) = last(&after.1).expect("shogi");
+        assert_ne!(end, second, "after the second move, not the third");
+        assert_eq!(squares.len(), 2, "the move's squares are shaded");
+        let lines = format!("{SHORT}\n\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+        let sfen = Format::Sfen(sfen::DialectChoice::Auto);
+        assert!(diagram_at(sfen, &lines, 0).is_none(), "an invalid record has no board");
+        assert!(diagram_at(sfen, &lines, SHORT.len() + 1).is_none(), "a blank line has none");
+        let fen = Format::Fen(fen::Dialect::Standard);
+        let (span, board) = diagram_at(fen, &lines, SHORT.len() + 3).expect("a chess board");
+        assert_eq!(span.start, SHORT.len() + 2);
+        assert!(matches!(board, Diagram::Chess(..)));
+    }
 }
