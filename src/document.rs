@@ -138,9 +138,12 @@ pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, cr
             let positions = game.replay.as_ref()?.positions();
             let at = cursor - start;
             let Some(i) = game.game.moves.iter().position(|m| m.mv.span.start <= at && at <= m.mv.span.end) else {
+                // The game's last position, its last move shaded, as `kifu board` draws it.
                 let span = Span::new(*start, start + game.game.span.len());
-                let last = positions.into_iter().last().or_else(|| game.replay.as_ref().map(|r| r.start.clone()))?;
-                return Some((span, shogi(last)));
+                let replay = game.replay.as_ref()?;
+                let last_move = replay.moves.last().map(|m| crate::views::move_squares(*m)).unwrap_or_default();
+                let position = positions.into_iter().last().unwrap_or_else(|| replay.start.clone());
+                return Some((span, Diagram::Shogi(vec![Frame { label: None, position, last_move }])));
             };
             let after = positions.into_iter().nth(i)?;
             let last_move = crate::views::move_squares(*game.replay.as_ref()?.moves.get(i)?);

@@ -85,9 +85,10 @@ function kifuApi(glue) {
   }
 
   /** The index in `text` of 1-based `line` and character `column`, as answers give places
-   *  (lines end at LF, CRLF or CR; a column counts characters, not UTF-16 units). */
+   *  (lines end at LF, CRLF or CR; a column counts characters, not UTF-16 units; line 1's
+   *  columns start after a byte-order mark, as kifu reads a file). */
   function offsetOf(text, line, column) {
-    let i = 0;
+    let i = text.startsWith('\u{feff}') ? 1 : 0;
     for (let l = 1; l < line && i < text.length; ) {
       const c = text[i++];
       if (c === '\n' || (c === '\r' && text[i] !== '\n')) l += 1;

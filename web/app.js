@@ -234,8 +234,7 @@
       valid += r.accepted ? 1 : 0;
       if (i >= MAX_TREES) return;
       // The record starts at its line (a PSN game at its first line).
-      const bom = r.line === 1 && text.startsWith('\uFEFF') ? 1 : 0;
-      const record = { offset: at(text, r.line, 1) + bom, text: r.record };
+      const record = { offset: at(text, r.line, 1), text: r.record };
       const head = document.createElement('div');
       head.className = `record ${r.accepted ? 'accepted' : 'rejected'}`;
       head.textContent = `line ${r.line}: ${r.accepted ? 'accepted' : 'rejected'}`;

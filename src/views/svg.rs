@@ -69,8 +69,10 @@ fn shogi_board(s: &mut String, last_move: &[Square]) {
         s,
         "<rect class=\"board\" x=\"{BOARD_X}\" y=\"{BOARD_Y}\" width=\"{BOARD}\" height=\"{BOARD}\" fill=\"#e8c47c\" stroke=\"#3a2a10\" stroke-width=\"2\"/>"
     );
-    for sq in last_move {
-        let (x, y) = corner(*sq);
+    // In board order, however the squares were found (a move's origin and destination, or the
+    // squares that changed), so that one picture is one text.
+    for sq in Square::all().filter(|sq| last_move.contains(sq)) {
+        let (x, y) = corner(sq);
         let _ = write!(
             s,
             "<rect class=\"last-move\" x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"#f6e05e\" fill-opacity=\"0.8\"/>"

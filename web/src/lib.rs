@@ -31,14 +31,17 @@ fn format_of(format: &str, dialect: Option<String>) -> Result<Format, JsError> {
     }
 }
 
-/// Each finding of `diagnostics`, spans into `text`, as the JSON messages of `file`.
+/// Each finding of `diagnostics`, spans into `text`, as the JSON messages of `file`. A
+/// byte-order mark is not a column of line 1, as `kifu check` reads the file without it.
 fn messages(file: &str, text: &str, diagnostics: &[kifu::Diagnostic]) -> Vec<JsonDiagnostic> {
     let index = LineIndex::new(text);
+    let bom = kifu::document::bom(text);
     diagnostics
         .iter()
         .map(|d| {
             d.to_json_with(file, |at| {
                 let (line, column) = index.place(text, at);
+                let column = if line == 0 && bom > 0 && at >= bom { column - 1 } else { column };
                 (line + 1, column)
             })
         })
