@@ -592,6 +592,9 @@ fn why_illegal_says_why_in_the_games_terms() {
         ("5c5d", "the pawn on 5c is White's"),
         ("6i5i", "the gold on 6i cannot move to 5i: Black's own king stands there"),
         ("3i4f", "the silver on 3i cannot reach 4f"),
+        // A piece that could never go there is told so, even where its own piece stands.
+        ("6i6g", "the gold on 6i cannot reach 6g"),
+        ("2h2g", "the rook on 2h cannot move to 2g: Black's own pawn stands there"),
         ("7i7i", "the silver on 7i cannot reach 7i"),
         ("2h2c", "the rook on 2h cannot reach 2c: the way is blocked on 2g"),
         ("7g7f+", "the pawn cannot promote moving from 7g to 7f: neither square is in Black's promotion zone"),

@@ -380,7 +380,13 @@
 
   function showBoard() {
     const cursor = ui.input.selectionStart;
-    const svg = kifu.toSvg(state.input, { ...options(), at: cursor, kanji: false });
+    let svg = null;
+    try {
+      svg = kifu.toSvg(state.input, { ...options(), at: cursor, kanji: false });
+    } catch (e) {
+      // kifu stopped on the grammar: run() has said so and loads it again.
+      return;
+    }
     const board = $('board');
     if (svg) {
       board.innerHTML = svg;

@@ -775,7 +775,8 @@ impl Unplayable {
                 ),
             ),
             Unplayable::NoCandidate { kind, promoted, nearest, other_state } => {
-                no_candidate(Piece { color: state.side(), kind, promoted }, nearest, other_state, m, &mut extra)
+                let own = state.piece_at(m.to).filter(|p| p.color == state.side());
+                no_candidate(Piece { color: state.side(), kind, promoted }, nearest, other_state, own, m, &mut extra)
             }
             Unplayable::Ambiguous(squares) => ambiguous(&squares, side, m, &mut extra),
             Unplayable::DeclineImpossible => (
@@ -906,11 +907,13 @@ fn illegal(why: Illegal, m: &WrittenMove, extra: &mut Extra<'_>) -> Parts {
 }
 
 /// The finding on `m`, which no `piece` can play (`nearest`: why not for the nearest;
-/// `other_state`: where the same piece, promoted or not, could).
+/// `other_state`: where the same piece, promoted or not, could; `own`: the mover's own piece
+/// on the destination, which says why best).
 fn no_candidate(
     piece: Piece,
     nearest: Option<Illegal>,
     other_state: Option<Square>,
+    own: Option<Piece>,
     m: &WrittenMove,
     extra: &mut Extra<'_>,
 ) -> Parts {
@@ -929,12 +932,22 @@ fn no_candidate(
             },
         )
     } else {
-        let why = nearest.map_or_else(|| format!("{side} has no {} on the board", name(piece)), |w| w.to_string());
+        let why = match own {
+            Some(occupant) => {
+                extra.came(m.to, format!("the {} came to {} here", name(occupant), m.to));
+                format!("{side}'s own {} stands there", name(occupant))
+            }
+            None => nearest.map_or_else(|| format!("{side} has no {} on the board", name(piece)), |w| w.to_string()),
+        };
         (
             codes::psn::ILLEGAL_MOVE,
             format!("`{}` is not a legal move: no {} of {side} can go to {} ({why})", m.text, name(piece), m.to),
             "not legal here".to_owned(),
-            format!("{}: check the move against the original record", moves_of(piece)),
+            if own.is_some() {
+                "check the destination square against the moves before this one".to_owned()
+            } else {
+                format!("{}: check the move against the original record", moves_of(piece))
+            },
         )
     }
 }

@@ -417,14 +417,16 @@ impl State {
                 if from == to {
                     return Some(Illegal::CannotReach { piece: moving, from: from_sq, to: to_sq });
                 }
-                if let Some(occupant) = piece(to).filter(|_| self.cells[to] & us != 0) {
-                    return Some(Illegal::OwnPiece { piece: moving, from: from_sq, to: to_sq, occupant });
-                }
+                // Reach first: a piece that could never go there is told so, not that the square
+                // is taken.
                 if let Err(blocker) = self.reaches(from, to, code) {
                     return Some(match blocker {
                         Some(by) => Illegal::Blocked { piece: moving, from: from_sq, to: to_sq, by: square_of(by) },
                         None => Illegal::CannotReach { piece: moving, from: from_sq, to: to_sq },
                     });
+                }
+                if let Some(occupant) = piece(to).filter(|_| self.cells[to] & us != 0) {
+                    return Some(Illegal::OwnPiece { piece: moving, from: from_sq, to: to_sq, occupant });
                 }
                 if promote {
                     if !promotable(code) {
