@@ -184,7 +184,8 @@ pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, cr
 }
 
 /// The edits that write each valid record of a document in its canonical form: SFEN in its
-/// dialect's, FEN and PSN as kifu writes them. Invalid records, EPD and JSON are left as they
+/// dialect's; FEN, EPD (its operations as written), PSN and JSON positions (one line each, the
+/// hands in the form the record uses) as kifu writes them. Invalid records are left as they
 /// are.
 pub fn canonical(format: Format, text: &str) -> Vec<(Span, String)> {
     let index = LineIndex::new(text);
@@ -219,6 +220,51 @@ pub fn canonical(format: Format, text: &str) -> Vec<(Span, String)> {
                 }
             }
         }
+        Format::Epd(dialect) => {
+            for (_, span) in lines(text, &index) {
+                let record = span.slice(text);
+                let checked = fen::check(record, fen::Kind::Epd, dialect);
+                let valid = checked.is_valid();
+                let operations = checked.record.operations.map_or("", |s| s.slice(record));
+                if let Some(written) = checked.position.filter(|_| valid).map(|p| p.to_epd(operations)) {
+                    if written != record {
+                        edits.push((span, written));
+                    }
+                }
+            }
+        }
+        Format::Json => {
+            // Each valid position as kifu writes it, on one line, its hands written as they are.
+            let _ = crate::json::each_record(text.as_bytes(), &mut |at, record, notes| {
+                let Ok(node) = record else { return Ok(()) };
+                if notes.iter().any(Diagnostic::is_error) {
+                    return Ok(());
+                }
+                let written = match crate::json::read(node) {
+                    crate::json::Model::Shogi(c) if c.is_valid() => {
+                        let keyed = node
+                            .get("blackHand")
+                            .is_some_and(|m| matches!(m.value.value, crate::json::reader::Value::Object(_)));
+                        let style =
+                            if keyed { crate::json::shogi::Style::Keyed } else { crate::json::shogi::Style::Counts };
+                        c.position.map(|p| crate::json::shogi::write(&p, style))
+                    }
+                    crate::json::Model::Chess(c) if c.is_valid() => {
+                        let operations = c.record.and_then(|w| w.operations);
+                        c.position.map(|p| match operations {
+                            Some(ops) => crate::json::chess::write_epd(&p, &ops),
+                            None => crate::json::chess::write(&p),
+                        })
+                    }
+                    _ => None,
+                };
+                let span = node.span.shift(line_start(text, &index, at.line));
+                if let Some(written) = written.filter(|w| w.as_str() != span.slice(text)) {
+                    edits.push((span, written));
+                }
+                Ok(())
+            });
+        }
         Format::Psn => {
             for (start, g) in games(text, psn::Options::default()).iter().filter(|(_, g)| g.is_valid()) {
                 let written = psn::display::to_psn(&g.game, g.replay.as_ref());
@@ -229,7 +275,6 @@ pub fn canonical(format: Format, text: &str) -> Vec<(Span, String)> {
                 }
             }
         }
-        _ => {}
     }
     edits
 }
@@ -293,5 +338,31 @@ mod tests {
         let (span, board) = diagram_at(fen, &lines, SHORT.len() + 3).expect("a chess board");
         assert_eq!(span.start, SHORT.len() + 2);
         assert!(matches!(board, Diagram::Chess(..)));
+    }
+
+    #[test]
+    fn epd_and_json_positions_are_written_in_their_canonical_form() {
+        let epd = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w kqKQ - bm Bb5; id \"x\";\n\
+                   rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n\
+                   rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm\n";
+        let edits = canonical(Format::Epd(fen::Dialect::Standard), epd);
+        // The castling rights in their order, the operations kept as written; a record already
+        // canonical and an invalid one (`bm` without an operand) are left alone.
+        assert_eq!(edits.len(), 1, "{edits:?}");
+        assert_eq!(edits[0].1, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id \"x\";");
+        assert_eq!(edits[0].0.slice(epd), epd.lines().next().unwrap_or_default());
+
+        let json = "[\n  {\"sideOnMove\": \"black\", \"blackHand\": {\"silver\": 2},\n   \"whiteHand\": {}, \"pieces\": {\"5a\": \"wK\", \"5i\": \"bK\"}},\n  {\"sideOnMove\": \"white\"}\n]\n";
+        let edits = canonical(Format::Json, json);
+        assert_eq!(edits.len(), 1, "the second position has no kings: {edits:?}");
+        let (span, written) = &edits[0];
+        assert!(span.slice(json).starts_with("{\"sideOnMove\": \"black\"") && span.slice(json).ends_with("}}"));
+        assert_eq!(
+            written,
+            r#"{"sideOnMove":"black","blackHand":{"silver":2},"whiteHand":{},"pieces":{"5a":"wK","5i":"bK"}}"#
+        );
+        // Written again, it is canonical: no edit.
+        let again = json.replace(span.slice(json), written);
+        assert!(canonical(Format::Json, &again).is_empty());
     }
 }

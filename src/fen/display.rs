@@ -28,8 +28,9 @@ impl Position {
     }
 }
 
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Position {
+    /// The four fields FEN and EPD share: placement, side, castling, en passant.
+    pub fn four_fields(&self) -> String {
         let side = if self.side == Color::White { 'w' } else { 'b' };
         let mut castling: String = self.castling.iter().map(|r| r.letter()).collect();
         if castling.is_empty() {
@@ -42,6 +43,23 @@ impl fmt::Display for Position {
             }
             None => s.push('-'),
         }
-        write!(f, "{s} {} {}", self.halfmove, self.fullmove)
+        s
+    }
+
+    /// The position as an EPD record with `operations` (as written; nothing after the four
+    /// fields when empty).
+    pub fn to_epd(&self, operations: &str) -> String {
+        let operations = operations.trim();
+        if operations.is_empty() {
+            self.four_fields()
+        } else {
+            format!("{} {operations}", self.four_fields())
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.four_fields(), self.halfmove, self.fullmove)
     }
 }
