@@ -208,28 +208,19 @@ pub fn canonical(format: Format, text: &str) -> Vec<(Span, String)> {
                 }
             }
         }
-        Format::Fen(dialect) => {
+        Format::Fen(dialect) | Format::Epd(dialect) => {
+            let kind = if matches!(format, Format::Fen(_)) { fen::Kind::Fen } else { fen::Kind::Epd };
             for (_, span) in lines(text, &index) {
                 let record = span.slice(text);
-                let checked = fen::check(record, fen::Kind::Fen, dialect);
+                let checked = fen::check(record, kind, dialect);
                 let valid = checked.is_valid();
-                if let Some(written) = checked.position.filter(|_| valid).map(|p| p.to_string()) {
-                    if written != record {
-                        edits.push((span, written));
-                    }
-                }
-            }
-        }
-        Format::Epd(dialect) => {
-            for (_, span) in lines(text, &index) {
-                let record = span.slice(text);
-                let checked = fen::check(record, fen::Kind::Epd, dialect);
-                let valid = checked.is_valid();
-                let operations = checked.record.operations.map_or("", |s| s.slice(record));
-                if let Some(written) = checked.position.filter(|_| valid).map(|p| p.to_epd(operations)) {
-                    if written != record {
-                        edits.push((span, written));
-                    }
+                let written = checked.position.filter(|_| valid).map(|p| match checked.record.operations {
+                    Some(operations) => p.to_epd(operations.slice(record)),
+                    None if kind == fen::Kind::Epd => p.to_epd(""),
+                    None => p.to_string(),
+                });
+                if let Some(written) = written.filter(|w| w != record) {
+                    edits.push((span, written));
                 }
             }
         }
