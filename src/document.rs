@@ -135,20 +135,22 @@ pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, cr
             let all = games(text, psn::Options::default());
             let (start, game) =
                 all.iter().find(|(start, g)| *start <= cursor && cursor <= start + g.game.span.len())?;
-            let positions = game.replay.as_ref()?.positions();
+            let replay = game.replay.as_ref()?;
             let at = cursor - start;
-            let Some(i) = game.game.moves.iter().position(|m| m.mv.span.start <= at && at <= m.mv.span.end) else {
-                // The game's last position, its last move shaded, as `kifu board` draws it.
-                let span = Span::new(*start, start + game.game.span.len());
-                let replay = game.replay.as_ref()?;
-                let last_move = replay.moves.last().map(|m| crate::views::move_squares(*m)).unwrap_or_default();
-                let position = positions.into_iter().last().unwrap_or_else(|| replay.start.clone());
-                return Some((span, Diagram::Shogi(vec![Frame { label: None, position, last_move }])));
-            };
-            let after = positions.into_iter().nth(i)?;
-            let last_move = crate::views::move_squares(*game.replay.as_ref()?.moves.get(i)?);
-            let frame = Frame { label: None, position: after, last_move };
-            Some((game.game.moves[i].mv.span.shift(*start), Diagram::Shogi(vec![frame])))
+            let (span, position, mv) =
+                match game.game.moves.iter().position(|m| m.mv.span.start <= at && at <= m.mv.span.end) {
+                    Some(i) => (
+                        game.game.moves[i].mv.span.shift(*start),
+                        replay.positions().into_iter().nth(i)?,
+                        replay.moves.get(i),
+                    ),
+                    // The game's last position, its last move shaded, as `kifu board` draws it.
+                    None => {
+                        (Span::new(*start, start + game.game.span.len()), replay.end.to_position(), replay.moves.last())
+                    }
+                };
+            let last_move = mv.map(|m| crate::views::move_squares(*m)).unwrap_or_default();
+            Some((span, Diagram::Shogi(vec![Frame { label: None, position, last_move }])))
         }
         Format::Json => {
             let mut found = None;
@@ -214,10 +216,9 @@ pub fn canonical(format: Format, text: &str) -> Vec<(Span, String)> {
                 let record = span.slice(text);
                 let checked = fen::check(record, kind, dialect);
                 let valid = checked.is_valid();
-                let written = checked.position.filter(|_| valid).map(|p| match checked.record.operations {
-                    Some(operations) => p.to_epd(operations.slice(record)),
-                    None if kind == fen::Kind::Epd => p.to_epd(""),
-                    None => p.to_string(),
+                let written = checked.position.filter(|_| valid).map(|p| match kind {
+                    fen::Kind::Epd => p.to_epd(checked.record.operations.map_or("", |s| s.slice(record))),
+                    fen::Kind::Fen => p.to_string(),
                 });
                 if let Some(written) = written.filter(|w| w != record) {
                     edits.push((span, written));
@@ -233,12 +234,7 @@ pub fn canonical(format: Format, text: &str) -> Vec<(Span, String)> {
                 }
                 let written = match crate::json::read(node) {
                     crate::json::Model::Shogi(c) if c.is_valid() => {
-                        let keyed = node
-                            .get("blackHand")
-                            .is_some_and(|m| matches!(m.value.value, crate::json::reader::Value::Object(_)));
-                        let style =
-                            if keyed { crate::json::shogi::Style::Keyed } else { crate::json::shogi::Style::Counts };
-                        c.position.map(|p| crate::json::shogi::write(&p, style))
+                        c.position.map(|p| crate::json::shogi::write(&p, crate::json::shogi::style_of(node)))
                     }
                     crate::json::Model::Chess(c) if c.is_valid() => {
                         let operations = c.record.and_then(|w| w.operations);

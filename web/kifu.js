@@ -22,8 +22,3 @@ export async function init(source) {
   }
   glue.initSync({ module });
 }
-
-/** Resolves when kifu is ready: at once, since a `KifuStopped` call starts it again. */
-export function ready() {
-  return Promise.resolve();
-}

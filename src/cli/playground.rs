@@ -2,7 +2,6 @@
 //! reading capped inputs, loading grammars, rendering their findings. The work is done by
 //! [`kifu::playground`].
 
-use kifu::diagnostic::codes;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
@@ -10,7 +9,6 @@ use kifu::diagnostic::Diagnostic;
 use kifu::playground::grammar::{Grammar, GrammarDiagnostic, Source};
 use kifu::playground::limits::MAX_GRAMMAR_BYTES;
 use kifu::playground::records::Layout;
-use kifu::span::Span;
 
 use crate::args::{DialectArg, FormatArg};
 
@@ -107,23 +105,10 @@ pub(crate) fn load(paths: &[String], no_common: bool, shipped: Option<&Grammar>)
 
 /// Exit status 2 with a pointed `grammar::unknown-rule` unless `grammar` has `rule`.
 pub(crate) fn require_rule(grammar: &Grammar, rule: &str, which: &str) -> Result<(), ExitCode> {
-    if grammar.rule(rule).is_some() {
+    let Some(d) = kifu::playground::tree::unknown_rule(grammar, rule, which, Some("`kifu grammar ebnf`")) else {
         return Ok(());
-    }
-    let names: Vec<String> = grammar.names().into_iter().map(str::to_owned).collect();
-    let text = format!("--rule {rule}");
-    let help = match kifu::playground::grammar::closest(rule, &names) {
-        Some(n) => format!("did you mean `{n}`? The rules are listed by `kifu grammar ebnf`"),
-        None => format!("name one of its {} rules (`kifu grammar ebnf` lists them)", names.len()),
     };
-    let d = Diagnostic::error(
-        codes::grammar::UNKNOWN_RULE,
-        Span::new(7, text.len()),
-        format!("{which} has no rule `{rule}`"),
-    )
-    .label("no such rule")
-    .help(help);
-    crate::output::err(render("<command line>", &text, 1, &d));
+    crate::output::err(render("<command line>", &format!("--rule {rule}"), 1, &d));
     Err(ExitCode::from(2))
 }
 

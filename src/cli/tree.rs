@@ -73,17 +73,16 @@ pub fn run(args: &TreeArgs) -> ExitCode {
 
 fn records_of(args: &TreeArgs, format: Option<FormatArg>, path: &str) -> Result<Vec<Sample>, ExitCode> {
     // PSN's `file` rule reads the whole file, where the others read one game each.
-    let whole = format == Some(FormatArg::Psn) && args.rule.as_deref() == Some("file");
+    let layout = layout(format, args.rule.as_deref().unwrap_or_default());
     match &args.record {
-        Some(text) if whole => Ok(vec![Sample { line: 1, text: text.clone() }]),
-        Some(text) if format == Some(FormatArg::Psn) => {
+        Some(text) if layout == Layout::Games => {
             let records = records::split(text.as_bytes(), Layout::Games);
             Ok(if records.is_empty() { vec![Sample { line: 1, text: text.clone() }] } else { records })
         }
         Some(text) => Ok(vec![Sample { line: 1, text: text.clone() }]),
         None => {
             let bytes = read_capped(path, MAX_INPUT_BYTES, "the input").map_err(|e| usage(&e))?;
-            Ok(records::split(&bytes, layout(format, args.rule.as_deref().unwrap_or_default())))
+            Ok(records::split(&bytes, layout))
         }
     }
 }

@@ -26,9 +26,7 @@ impl Position {
         }
         s
     }
-}
 
-impl Position {
     /// The four fields FEN and EPD share: placement, side, castling, en passant.
     pub fn four_fields(&self) -> String {
         let side = if self.side == Color::White { 'w' } else { 'b' };

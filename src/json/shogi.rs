@@ -45,6 +45,14 @@ pub enum Style {
     Keyed,
 }
 
+/// The style a position's hands are written in: keyed when its `blackHand` is an object.
+pub fn style_of(position: &Node) -> Style {
+    match position.get("blackHand").map(|m| &m.value.value) {
+        Some(Value::Object(_)) => Style::Keyed,
+        _ => Style::Counts,
+    }
+}
+
 /// A piece's code: `b` or `w`, its letter, `+` in front when promoted (`"+bP"`).
 pub fn piece_code(piece: Piece) -> String {
     let promoted = if piece.promoted { "+" } else { "" };

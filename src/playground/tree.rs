@@ -58,6 +58,32 @@ pub fn layout(format: Option<Format>, rule: &str) -> Layout {
     }
 }
 
+/// The `grammar::unknown-rule` finding when `grammar` (called `which` in the message) has no
+/// rule `rule`, on the text `--rule RULE`; its help names the closest rule, and `listed_by`
+/// (if any) what lists them all.
+pub fn unknown_rule(grammar: &Grammar, rule: &str, which: &str, listed_by: Option<&str>) -> Option<Diagnostic> {
+    if grammar.rule(rule).is_some() {
+        return None;
+    }
+    let names: Vec<String> = grammar.names().into_iter().map(str::to_owned).collect();
+    let help = match (super::grammar::closest(rule, &names), listed_by) {
+        (Some(n), Some(by)) => format!("did you mean `{n}`? The rules are listed by {by}"),
+        (Some(n), None) => format!("did you mean `{n}`?"),
+        (None, Some(by)) => format!("name one of its {} rules ({by} lists them)", names.len()),
+        (None, None) => format!("name one of its {} rules", names.len()),
+    };
+    let text = format!("--rule {rule}");
+    Some(
+        Diagnostic::error(
+            codes::grammar::UNKNOWN_RULE,
+            Span::new(7, text.len()),
+            format!("{which} has no rule `{rule}`"),
+        )
+        .label("no such rule")
+        .help(help),
+    )
+}
+
 /// The `tree::too-long` finding of a line record longer than [`MAX_RECORD_BYTES`], on its first
 /// 80 characters (PSN games are bounded by the input's size alone).
 pub fn too_long(layout: Layout, record: &Sample) -> Option<Diagnostic> {

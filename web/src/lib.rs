@@ -112,7 +112,7 @@ enum Loaded {
 /// The grammar `edited` (the text of kifu's grammar of `format` as edited, with
 /// `grammar/common.pest` joined after it as `kifu tree --grammar` joins it), or kifu's own when
 /// `edited` is `None`.
-fn grammar(format: Format, edited: Option<String>) -> Result<Loaded, JsError> {
+fn load_grammar(format: Format, edited: Option<String>) -> Result<Loaded, JsError> {
     let base = shipped(format)?;
     let Some(text) = edited else { return Ok(Loaded::Grammar(base)) };
     let (name, own) = tree::source(format).unwrap_or_default();
@@ -143,23 +143,10 @@ fn grammar_messages(faults: &[GrammarDiagnostic]) -> Vec<JsonDiagnostic> {
 /// The rule to read records with: `rule`, or the format's; a grammar without it is a finding.
 fn rule_of(format: Format, rule: Option<String>, g: &Grammar, name: &str) -> Result<String, Vec<JsonDiagnostic>> {
     let rule = rule.filter(|r| !r.is_empty()).unwrap_or_else(|| tree::default_rule(format).to_owned());
-    if g.rule(&rule).is_some() {
-        return Ok(rule);
+    match tree::unknown_rule(g, &rule, &format!("`{name}`"), None) {
+        None => Ok(rule),
+        Some(d) => Err(messages("<rule>", &format!("--rule {rule}"), &[d])),
     }
-    let names: Vec<String> = g.names().into_iter().map(str::to_owned).collect();
-    let help = match kifu::playground::grammar::closest(&rule, &names) {
-        Some(n) => format!("did you mean `{n}`?"),
-        None => format!("name one of its {} rules", names.len()),
-    };
-    let text = format!("--rule {rule}");
-    let d = kifu::Diagnostic::error(
-        kifu::diagnostic::codes::grammar::UNKNOWN_RULE,
-        kifu::Span::new(7, text.len()),
-        format!("`{name}` has no rule `{rule}`"),
-    )
-    .label("no such rule")
-    .help(help);
-    Err(messages("<rule>", &text, &[d]))
 }
 
 /// The parse trees of the records of `text` (a line each; for PSN a game each, or the whole
@@ -177,7 +164,7 @@ pub fn tree(
     file: &str,
 ) -> Result<String, JsError> {
     let format = format_of(format, dialect)?;
-    let g = match self::grammar(format, grammar)? {
+    let g = match load_grammar(format, grammar)? {
         Loaded::Grammar(g) => g,
         Loaded::Faults(faults) => return Ok(answer(&faults, "records", "[]")),
     };
@@ -219,7 +206,7 @@ pub fn grammar_diff(
 ) -> Result<String, JsError> {
     let format = format_of(format, dialect)?;
     let old = shipped(format)?;
-    let new = match self::grammar(format, Some(grammar))? {
+    let new = match load_grammar(format, Some(grammar))? {
         Loaded::Grammar(g) => g,
         Loaded::Faults(faults) => return Ok(answer(&faults, "report", "null")),
     };
