@@ -23,7 +23,11 @@ impl fmt::Debug for Board {
 
 /// For each square (by index), the eight lines out of it to the board's edge.
 static RAYS: [[Ray; 8]; 64] = crate::notation::grid::rays::<64>(8);
-const KNIGHT_JUMPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+/// For each square (by index), the squares a knight's jump from it lands on: a file and two
+/// ranks away, or two files and a rank (columns to the right, rows down the board as FEN
+/// writes it).
+static KNIGHT_SQUARES: [Ray; 64] =
+    crate::notation::grid::jumps::<64>(8, [(1, -2), (2, -1), (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2)]);
 
 impl Board {
     /// The piece on `square`.
@@ -52,9 +56,9 @@ impl Board {
                 }
             }
         }
-        for (df, dr) in KNIGHT_JUMPS {
-            if let Some(sq) = target.offset(df, dr).filter(|sq| mine(*sq, &[Role::Knight])) {
-                found.push(sq);
+        for &i in KNIGHT_SQUARES[target.index()].squares() {
+            if self.0[usize::from(i)].is_some_and(|p| p.color == by && p.role == Role::Knight) {
+                found.push(Square(i));
             }
         }
         // A pawn of `by` attacks diagonally forward: it stands one rank behind, as `by` sees it.

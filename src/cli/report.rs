@@ -71,6 +71,24 @@ pub fn exit_code(failed: bool, invalid: bool) -> ExitCode {
     }
 }
 
+/// How many records were read in each dialect: its name, the count and its title, in the
+/// order of the names. A file holds a few dialects at most, and most records are read in the
+/// one before, so a record is counted without a map's lookup.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Dialects(Vec<(&'static str, u64, &'static str)>);
+
+impl Dialects {
+    /// Counts `n` more records read in dialect `name`, titled `title`.
+    fn add(&mut self, name: &'static str, title: &'static str, n: u64) {
+        if let Some(entry) = self.0.iter_mut().find(|(known, ..)| std::ptr::eq(*known, name) || *known == name) {
+            entry.1 += n;
+            return;
+        }
+        let at = self.0.partition_point(|(known, ..)| *known < name);
+        self.0.insert(at, (name, n, title));
+    }
+}
+
 /// Totals over every record checked.
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Totals {
@@ -83,7 +101,7 @@ pub(crate) struct Totals {
     pub(crate) invalid: u64,
     pub(crate) warnings: u64,
     /// How many records were read in each dialect, by name, with the dialect's title.
-    pub(crate) dialects: BTreeMap<&'static str, (u64, &'static str)>,
+    pub(crate) dialects: Dialects,
     /// With `--fix`: the fixes applied, and those left out because they overlap another.
     pub(crate) fixed: Option<crate::fix::Fixed>,
     /// With `--statistics`: the findings by code and severity.
@@ -93,7 +111,7 @@ pub(crate) struct Totals {
 impl Totals {
     /// Counts a record read in dialect `name`, titled `title`.
     pub(crate) fn read_as(&mut self, name: &'static str, title: &'static str) {
-        self.dialects.entry(name).or_insert((0, title)).0 += 1;
+        self.dialects.add(name, title, 1);
     }
 
     pub(crate) fn add(&mut self, other: &Self) {
@@ -103,8 +121,8 @@ impl Totals {
         self.valid += other.valid;
         self.invalid += other.invalid;
         self.warnings += other.warnings;
-        for (name, (n, title)) in &other.dialects {
-            self.dialects.entry(name).or_insert((0, title)).0 += n;
+        for &(name, n, title) in &other.dialects.0 {
+            self.dialects.add(name, title, n);
         }
         for (key, n) in &other.codes {
             *self.codes.entry(*key).or_default() += n;
@@ -416,13 +434,13 @@ impl Totals {
                 valid: self.valid,
                 invalid: self.invalid,
                 warnings: self.warnings,
-                dialects: self.dialects.iter().map(|(name, (n, _))| (*name, *n)).collect(),
+                dialects: self.dialects.0.iter().map(|&(name, n, _)| (name, n)).collect(),
                 fixed: self.fixed.map(|f| f.applied),
                 skipped: self.fixed.map(|f| f.skipped),
             };
             return serde_json::to_string(&summary).unwrap_or_default();
         }
-        let dialects: Vec<String> = self.dialects.values().map(|(n, title)| format!("{n} {title}")).collect();
+        let dialects: Vec<String> = self.dialects.0.iter().map(|(_, n, title)| format!("{n} {title}")).collect();
         let dialects = if dialects.is_empty() { String::new() } else { format!(" (read as {})", dialects.join(", ")) };
         let noun = match (self.games, self.records) {
             (true, 1) => "game",

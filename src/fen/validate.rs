@@ -553,7 +553,8 @@ fn check_castling_rights(
 ) {
     // The rook each right names, per colour and side of the king, to find two rights for one
     // rook or one side.
-    let mut named: Vec<(Color, bool, Option<Square>, &Spanned<CastleRight>)> = Vec::new();
+    let mut named: smallvec::SmallVec<[(Color, bool, Option<Square>, &Spanned<CastleRight>); 4]> =
+        smallvec::SmallVec::new();
     // Where in `out` the finding of a colour's king away from its square is.
     let mut king_faults: Vec<(Color, usize, String)> = Vec::new();
     for right in rights {

@@ -631,8 +631,9 @@ pub(crate) fn refusals_are_invalid(
     refused
 }
 
-/// The squares along one line out of a square of a board, nearest first, by their index on the
-/// board (row by row from the top left, as SFEN and FEN write it).
+/// Up to eight squares of a board, by their index on the board (row by row from the top left,
+/// as SFEN and FEN write it): the squares along one line out of a square, nearest first
+/// ([`rays`]), or those a jump lands on from it ([`jumps`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Ray {
     squares: [u8; 8],
@@ -675,6 +676,29 @@ pub const fn rays<const N: usize>(files: usize) -> [[Ray; 8]; N] {
         i += 1;
     }
     rays
+}
+
+/// For each of the `N` squares of a board `files` squares wide, the squares the jumps `by`
+/// (columns to the right, rows down) land on, in the order of `by`, those off the board left out.
+pub const fn jumps<const N: usize>(files: usize, by: [(isize, isize); 8]) -> [Ray; N] {
+    let ranks = N / files;
+    let mut out = [Ray { squares: [0; 8], len: 0 }; N];
+    let mut i = 0;
+    while i < N {
+        let mut d = 0;
+        let mut len = 0;
+        while d < 8 {
+            let (col, row) = ((i % files) as isize + by[d].0, (i / files) as isize + by[d].1);
+            if col >= 0 && col < files as isize && row >= 0 && row < ranks as isize {
+                out[i].squares[len] = (row * files as isize + col) as u8;
+                len += 1;
+            }
+            d += 1;
+        }
+        out[i].len = len as u8;
+        i += 1;
+    }
+    out
 }
 
 #[cfg(test)]

@@ -214,18 +214,17 @@ impl Piece {
 
     /// True when this piece can never move from `square` again: an unpromoted pawn or lance on
     /// its owner's last rank, an unpromoted knight on its last two.
+    #[inline]
     pub fn is_dead_on(self, square: Square) -> bool {
-        if self.promoted {
-            return false;
-        }
-        // Ranks counted from the owner's far side: 1 is the last rank.
+        // The squares counted from the owner's far side, nine a rank: its last rank holds the
+        // first nine, its last two the first eighteen.
         let from_far = match self.color {
-            Color::Black => square.rank(),
-            Color::White => 10 - square.rank(),
+            Color::Black => square.index(),
+            Color::White => 80 - square.index(),
         };
-        match self.kind {
-            PieceKind::Pawn | PieceKind::Lance => from_far == 1,
-            PieceKind::Knight => from_far <= 2,
+        match (self.promoted, self.kind) {
+            (false, PieceKind::Pawn | PieceKind::Lance) => from_far < 9,
+            (false, PieceKind::Knight) => from_far < 18,
             _ => false,
         }
     }
@@ -285,6 +284,28 @@ mod tests {
         assert!(Piece::from_letter('n', false).is_some_and(|p| p.is_dead_on(sq("3h"))));
         assert!(!Piece::from_letter('N', false).is_some_and(|p| p.is_dead_on(sq("3c"))));
         assert!(!Piece::from_letter('P', true).is_some_and(|p| p.is_dead_on(sq("3a"))));
+        // On every square, for every piece: the ranks counted from the owner's far side.
+        for index in 0..81 {
+            let square = Square::from_index(index).expect("a square");
+            for (kind, color, promoted) in PieceKind::ALL
+                .into_iter()
+                .flat_map(|k| [Color::Black, Color::White].map(|c| (k, c)))
+                .flat_map(|(k, c)| [(k, c, false), (k, c, true)])
+            {
+                let far = if color == Color::Black { square.rank() } else { 10 - square.rank() };
+                let dead = !promoted
+                    && match kind {
+                        PieceKind::Pawn | PieceKind::Lance => far == 1,
+                        PieceKind::Knight => far <= 2,
+                        _ => false,
+                    };
+                assert_eq!(
+                    Piece { color, kind, promoted }.is_dead_on(square),
+                    dead,
+                    "{kind:?} {color:?} {promoted} {square}"
+                );
+            }
+        }
     }
 
     #[test]
