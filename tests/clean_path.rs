@@ -68,9 +68,12 @@ fn sfen_form_warnings_and_rules_leave_the_clean_path() {
         "4k4/9/9/9/9/9/9/9/4K4 b 19P 1".to_owned(),
         "4k4/4R4/9/9/9/9/9/9/4K4 b - 1".to_owned(),
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 2".to_owned(),
-        // Syntax: a rank of eight squares, a tenth rank.
+        // Syntax: a rank of eight squares, a tenth rank; a rank of ten squares before one of
+        // eight, and a last rank of ten (81 squares in all, and more).
         "lnsgkgsn/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".to_owned(),
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL/9 b - 1".to_owned(),
+        "lnsgkgsnlp/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".to_owned(),
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLP b - 1".to_owned(),
     ] {
         assert!(!sfen_agrees(&not_clean), "`{not_clean}` is not clean");
     }
@@ -132,8 +135,11 @@ fn fen_form_warnings_and_rules_leave_the_clean_path() {
         "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
         "r3k2r/8/8/8/8/8/8/R3K2R w KKkq - 0 1",
         "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
-        // Syntax: a rank of seven squares.
+        // Syntax: a rank of seven squares; a rank of nine before one of seven, and a last rank
+        // of nine.
         "rnbqkbn/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnrp/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRP w KQkq - 0 1",
     ] {
         assert!(!fen_agrees(not_clean), "`{not_clean}` is not clean");
     }

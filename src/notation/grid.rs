@@ -500,30 +500,26 @@ pub fn walk_accepted<P: Copy>(
     let (mut rank, mut next) = (0usize, 0usize);
     let mut after_empty = false;
     let mut i = 0;
+    // A rank's width is checked where it ends: a piece past its end is placed on a square of
+    // the next rank (or off the board, which `place` refuses) only on the way to `None`.
     while let Some(&b) = bytes.get(i) {
-        if b == b'/' {
-            if next != rank + files {
-                return None;
-            }
-            (rank, after_empty, i) = (next, false, i + 1);
-            continue;
-        }
         let mut t = decoder.one[usize::from(b)];
         let mut len = 1;
         if !t.token {
+            if b == b'/' {
+                if next != rank + files {
+                    return None;
+                }
+                (rank, after_empty, i) = (next, false, i + 1);
+                continue;
+            }
             (t, len) = decoder.longer(bytes, i)?;
         }
         split |= after_empty & t.empty;
         if let Some(p) = t.piece {
-            if next >= rank + files {
-                return None;
-            }
             place(next, p)?;
         }
         (next, after_empty, i) = (next + usize::from(t.width), t.empty, i + len);
-        if next > rank + files {
-            return None;
-        }
     }
     (next == ranks * files && next == rank + files).then_some(!split)
 }
