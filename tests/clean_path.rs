@@ -134,6 +134,9 @@ fn fen_form_warnings_and_rules_leave_the_clean_path() {
         "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1",
         "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
         "r3k2r/8/8/8/8/8/8/R3K2R w KKkq - 0 1",
+        // Five rights, two on one side of a king (read in full: the quick reading holds four).
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkqA - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w AHKQah - 0 1",
         "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
         // Syntax: a rank of seven squares; a rank of nine before one of seven, and a last rank
         // of nine.

@@ -120,8 +120,9 @@ fn read_castling(text: &str, span: Span) -> Option<Castling> {
     Some(Castling { span, rights })
 }
 
-/// Most castling rights a record can list once each: `K`, `Q`, `A`-`H`, and their lowercase.
-const MOST_RIGHTS: usize = 20;
+/// Most castling rights a record read straight from its bytes lists: two for each side. A
+/// record with more lists two on one side of a king, which the full reading explains.
+const MOST_RIGHTS: usize = 4;
 
 /// A FEN record read straight from its bytes, as [`clean`] reads it.
 struct Quick {
@@ -138,8 +139,8 @@ struct Quick {
 }
 
 /// The FEN record `text` read straight from its bytes, when the automaton of `dialect` accepts
-/// it, every rank covers eight squares and no castling right is listed twice (`None` for any
-/// other record).
+/// it, every rank covers eight squares and it lists at most four castling rights, none twice
+/// (`None` for any other record).
 fn quick(text: &str, dialect: Dialect) -> Option<Quick> {
     if !matches(text, Kind::Fen, dialect) {
         return None;
@@ -148,7 +149,6 @@ fn quick(text: &str, dialect: Dialect) -> Option<Quick> {
     let mut fields = crate::notation::fields::accepted_fields(text);
     let (placement, side, castling) = (fields.next()?, fields.next()?, fields.next()?);
     let (en_passant, halfmove, fullmove) = (fields.next()?, fields.next()?, fields.next()?);
-    let (board, tally, whole) = quick_board(placement)?;
     let none = Spanned::new(
         CastleRight { color: crate::chess::Color::White, side: crate::chess::CastleSide::King },
         Span::default(),
@@ -165,35 +165,36 @@ fn quick(text: &str, dialect: Dialect) -> Option<Quick> {
             listed += 1;
         }
     }
-    let canonical = whole && validate::castling_in_order(rights[..listed].iter().map(|r| r.node));
-    Some(Quick {
-        board,
-        tally,
+    // Filled in place: the board is not moved from one value to the next.
+    let mut q = Quick {
+        board: crate::chess::Board::default(),
+        tally: validate::Tally::default(),
         side: token::side(side)?,
         rights,
         listed,
         en_passant: token::en_passant(en_passant)?,
         halfmove: token::counter(halfmove)?,
         fullmove: token::counter(fullmove)?,
-        canonical,
-    })
+        canonical: false,
+    };
+    let whole = quick_board(placement, &mut q.board, &mut q.tally)?;
+    q.canonical = whole && validate::castling_in_order(q.rights[..q.listed].iter().map(|r| r.node));
+    Some(q)
 }
 
 /// The tokens of a placement, one byte each, for [`walk_accepted`].
 static CELLS: std::sync::LazyLock<CellDecoder<crate::chess::Piece>> =
     std::sync::LazyLock::new(|| CellDecoder::new(|_| 1, token::cell_bytes));
 
-/// The board of a placement the automaton accepted, its pieces counted, and whether no run of
-/// blank squares is split; `None` unless it has eight ranks of eight squares.
-fn quick_board(text: &str) -> Option<(crate::chess::Board, validate::Tally, bool)> {
-    let mut board = crate::chess::Board::default();
-    let mut tally = validate::Tally::default();
-    let whole = walk_accepted(text, 8, 8, &CELLS, |i, p| {
+/// Places the pieces of a placement the automaton accepted on `board` (an empty one), and
+/// counts them in `tally`: whether no run of blank squares is split, or `None` unless it has
+/// eight ranks of eight squares.
+fn quick_board(text: &str, board: &mut crate::chess::Board, tally: &mut validate::Tally) -> Option<bool> {
+    walk_accepted(text, 8, 8, &CELLS, |i, p| {
         *board.0.get_mut(i)? = Some(p);
         tally.add(crate::chess::Square::from_index(i)?, p);
         Some(())
-    })?;
-    Some((board, tally, whole))
+    })
 }
 
 impl Quick {

@@ -214,24 +214,28 @@ pub(crate) fn quick(text: &str) -> Option<Quick> {
         Some(digits) => Some(token::move_number(digits)?),
         None => None,
     };
-    let (board, tally, runs_whole) = quick_board(board)?;
-    let hands = quick_hands(hand)?;
-    let canonical = runs_whole && validate::hand_is_canonical(hand_entries(hand).map_while(|e| e));
-    let position = Position { board, hands, side: token::side(side)?.color, move_number };
-    Some(Quick { position, canonical, tally })
+    // Filled in place: the board is not moved from one value to the next.
+    let position = Position {
+        board: crate::shogi::Board::default(),
+        hands: quick_hands(hand)?,
+        side: token::side(side)?.color,
+        move_number,
+    };
+    let mut q = Quick { position, canonical: false, tally: validate::Tally::default() };
+    let runs_whole = quick_board(board, &mut q.position.board, &mut q.tally)?;
+    q.canonical = runs_whole && validate::hand_is_canonical(hand_entries(hand).map_while(|e| e));
+    Some(q)
 }
 
-/// The board of a board field the automaton accepted, its pieces counted, and whether no run
-/// of empty squares is split; `None` unless it has nine ranks of nine squares.
-fn quick_board(text: &str) -> Option<(crate::shogi::Board, validate::Tally, bool)> {
-    let mut board = crate::shogi::Board::default();
-    let mut tally = validate::Tally::default();
-    let whole = walk_accepted(text, 9, 9, &CELLS, |i, p| {
+/// Places the pieces of a board field the automaton accepted on `board` (an empty one), and
+/// counts them in `tally`: whether no run of empty squares is split, or `None` unless it has
+/// nine ranks of nine squares.
+fn quick_board(text: &str, board: &mut crate::shogi::Board, tally: &mut validate::Tally) -> Option<bool> {
+    walk_accepted(text, 9, 9, &CELLS, |i, p| {
         *board.0.get_mut(i)? = Some(p);
         tally.add(crate::shogi::Square::from_index(i)?, p);
         Some(())
-    })?;
-    Some((board, tally, whole))
+    })
 }
 
 /// The pieces of each kind a record holds, on the board and in hand, and each side's kings,
