@@ -564,7 +564,6 @@ fn check_castling_rights(
             continue;
         }
         let RightCheck { king, rook, problems } = check_right(board, right.node, dialect);
-        let side_name = side_name(right.node.side);
         // A right already at fault is not counted again as a second right on its side.
         if let (Some(k), Some(r), true) = (king, rook, problems.is_empty()) {
             named.push((color, r.file() > k.file(), Some(r), right));
@@ -572,6 +571,7 @@ fn check_castling_rights(
         if problems.is_empty() {
             continue;
         }
+        let side_name = side_name(right.node.side);
         // A king away from its square is one fault, whatever rights it takes away.
         let king_fault = king.is_none();
         let earlier = king_faults.iter_mut().find(|(c, ..)| king_fault && *c == color);
