@@ -20,6 +20,16 @@
 //! It prints a Markdown table (records/s, and kifu's per-core ratio to the peer). Environment:
 //! `PEERS_RECORDS` (records a file, 200,000), `PEERS_PSN_MB` (size of the PSN file, 50),
 //! `PEERS_RUNS` (3). The files are kept in Cargo's temporary folder between runs.
+//!
+//! On a shared machine timings move with the load; instruction counts do not. With
+//! `PEERS_LOOP` set to `kifu-sfen`, `haitaka`, `kifu-fen` or `shakmaty`, the bench runs only that
+//! line loop, once, over the valid records, so that a tool such as Valgrind can count it:
+//!
+//! ```sh
+//! cargo bench --bench peers --no-run            # prints the bench's path, target/release/deps/peers-…
+//! PEERS_RECORDS=30000 PEERS_LOOP=shakmaty valgrind --tool=callgrind target/release/deps/peers-…
+//! callgrind_annotate --inclusive=yes callgrind.out.* | grep line_loop   # divided by 30,000
+//! ```
 
 #[path = "../tests/common/generate.rs"]
 mod generate;
@@ -77,6 +87,7 @@ fn kifu_check(args: &[&str], path: &Path) {
 }
 
 /// Each line of the file at `path` through `f`, in a plain loop: how many `f` accepts.
+#[inline(never)]
 fn line_loop(path: &Path, mut f: impl FnMut(&str) -> bool) -> usize {
     let text = fs::read_to_string(path).expect("read the bench input");
     text.lines().filter(|l| f(l)).count()
@@ -126,6 +137,18 @@ fn main() {
     let shakmaty = |l: &str| {
         Fen::from_ascii(l.as_bytes()).ok().and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok()).is_some()
     };
+    if let Ok(which) = std::env::var("PEERS_LOOP") {
+        let (path, check): (&Path, Check<'_>) = match which.as_str() {
+            "kifu-sfen" => (&sfen_valid, &sfen_lib),
+            "haitaka" => (&sfen_valid, &haitaka),
+            "kifu-fen" => (&fen_valid, &fen_lib),
+            "shakmaty" => (&fen_valid, &shakmaty),
+            other => panic!("PEERS_LOOP={other}: expected kifu-sfen, haitaka, kifu-fen or shakmaty"),
+        };
+        let accepted = std::hint::black_box(line_loop(path, check));
+        println!("{which}: {accepted} of {n} records accepted");
+        return;
+    }
     let mut rows = Vec::new();
     let inputs: [(&str, &Path, Check<'_>, &'static str, Check<'_>); 4] = [
         ("USI SFEN, all valid", &sfen_valid, &sfen_lib, "haitaka", &haitaka),
