@@ -275,7 +275,7 @@ pub(crate) fn build_bounded(raw: &RawGame, text: &str) -> (Game, Findings, Featu
     let mut main = b.close_all();
     skip_unnumbered_words(&mut main.moves);
     // NUL bytes.
-    if let Some(i) = text.find('\0') {
+    if let Some(i) = memchr::memchr(0, text.as_bytes()) {
         b.departures.note(codes::psn::NUL_BYTE, Span::new(i, i + 1));
     }
     // Numbering.

@@ -103,18 +103,18 @@ type Arrivals = [Option<Span>; 81];
 /// of the side to move). Findings go to `diagnostics`.
 pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay {
     let (start, guessed_handicap) = starting_position(game, per_ply, diagnostics);
+    let mut state = State::new(&start);
     let mut r = Replay {
-        start: start.clone(),
+        start,
         guessed_handicap,
         moves: Vec::with_capacity(game.moves.len()),
         illegal_at: None,
-        end: State::new(&start),
+        end: state,
         resolved: QuickMap::with_capacity_and_hasher(game.moves.len() * 2, Default::default()),
         unreadable: Vec::new(),
     };
     let mut repairer = Repairer::new(game);
     let mut arrivals: Arrivals = [None; 81];
-    let mut state = State::new(&start);
     let mut seen: QuickMap<u64, (u32, usize)> =
         QuickMap::with_capacity_and_hasher(game.moves.len() + 1, Default::default());
     seen.insert(state.repetition_key(), (1, 0));
@@ -491,27 +491,27 @@ fn names(m: &WrittenMove, kind: PieceKind, p: Piece) -> bool {
     }
 }
 
-/// The pieces that reach a square: at most one along each of the eight lines through it, and
-/// four knights.
+/// The squares of the pieces that reach a square: at most one along each of the eight lines
+/// through it, and four knights.
 struct Reachers {
-    found: [(Square, Piece); 12],
+    found: [Square; 12],
     len: usize,
 }
 
 impl Reachers {
     /// None yet (`blank` fills the places not taken).
-    fn new(blank: (Square, Piece)) -> Self {
+    fn new(blank: Square) -> Self {
         Self { found: [blank; 12], len: 0 }
     }
 
-    fn push(&mut self, sq: Square, p: Piece) {
+    fn push(&mut self, sq: Square) {
         if let Some(slot) = self.found.get_mut(self.len) {
-            *slot = (sq, p);
+            *slot = sq;
             self.len += 1;
         }
     }
 
-    fn all(&self) -> &[(Square, Piece)] {
+    fn all(&self) -> &[Square] {
         &self.found[..self.len]
     }
 }
@@ -607,15 +607,21 @@ fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Resu
     let to = m.to;
     // The pieces that reach `to`, looked for once: of the kind written, or the one on the
     // square written.
-    let mut reachers = Reachers::new((to, Piece { color: side, kind: PieceKind::Pawn, promoted: false }));
+    let mut reachers = Reachers::new(to);
     match (m.from, m.piece) {
         (Origin::Square(from), _) => {
-            state.reaching_like(to, state.piece_at(from), |sq, p| reachers.push(sq, p));
+            if let Some(p) = state.piece_at(from) {
+                state.reaching_piece(to, p, |sq| reachers.push(sq));
+            }
+        }
+        (_, kind) if !m.gold_mover => {
+            let p = Piece { color: side, kind: kind.unwrap_or(PieceKind::Pawn), promoted: m.promoted };
+            state.reaching_piece(to, p, |sq| reachers.push(sq));
         }
         (_, kind) => {
             let kind = kind.unwrap_or(PieceKind::Pawn);
             let like = (0..5).filter_map(|i| named_piece(m, kind, side, i));
-            state.reaching_like(to, like, |sq, p| reachers.push(sq, p));
+            state.reaching_like(to, like, |sq, _| reachers.push(sq));
         }
     }
     let from = match m.from {
@@ -651,9 +657,9 @@ fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Resu
     }
     check_mark(state, m, mv)?;
     // Would another piece of the same kind and state reach `to`? Then the spec writes the origin.
-    let needs_origin = reachers.all().iter().any(|&(sq, p)| {
-        p == piece
-            && sq != from
+    let needs_origin = reachers.all().iter().any(|&sq| {
+        sq != from
+            && state.piece_at(sq) == Some(piece)
             && (legality.is_legal(Move::Board { from: sq, to, promote: false })
                 || legality.is_legal(Move::Board { from: sq, to, promote: true }))
     });
@@ -670,7 +676,7 @@ fn find_origin(
     m: &WrittenMove,
     origin: Origin,
     promote: bool,
-    reachers: &[(Square, Piece)],
+    reachers: &[Square],
 ) -> Result<Square, Unplayable> {
     let side = state.side();
     let kind = m.piece.unwrap_or(PieceKind::Pawn);
@@ -682,8 +688,9 @@ fn find_origin(
     // The quick way: the one piece of the kind that reaches the square and may move there.
     let mut only = None;
     let mut count = 0;
-    for &(sq, p) in reachers {
-        if is_named(m, kind, side, p) && fits(sq) && legality.is_legal(Move::Board { from: sq, to: m.to, promote }) {
+    for &sq in reachers {
+        let named = state.piece_at(sq).is_some_and(|p| is_named(m, kind, side, p));
+        if named && fits(sq) && legality.is_legal(Move::Board { from: sq, to: m.to, promote }) {
             only = Some(sq);
             count += 1;
         }

@@ -235,6 +235,45 @@ impl State {
         self.reaching_lines(to, (towards, sliding), knights, each);
     }
 
+    /// The squares of every `piece` that reaches `to` as [`State::can_reach`] says, each once and
+    /// in no set order: [`State::reaching`] narrowed to one piece, looking only along the lines
+    /// that piece moves by (and at its two knight squares).
+    pub fn reaching_piece(&self, to: Square, piece: Piece, mut each: impl FnMut(Square)) {
+        let code = encode(piece);
+        let t = cell_of(to);
+        // A step or a slide in direction `d` comes from the other way, `d + 4`.
+        let mut steps = STEPS[usize::from(code)];
+        while steps != 0 {
+            let d = steps.trailing_zeros() as usize;
+            steps &= steps - 1;
+            let s = go(t, DIRS[(d + 4) & 7]);
+            if self.cells[s] == code {
+                each(square_of(s));
+            }
+        }
+        let mut slides = SLIDES[usize::from(code)];
+        while slides != 0 {
+            let d = slides.trailing_zeros() as usize;
+            slides &= slides - 1;
+            let back = DIRS[(d + 4) & 7];
+            let mut s = go(t, back);
+            while self.cells[s] == 0 {
+                s = go(s, back);
+            }
+            if self.cells[s] == code {
+                each(square_of(s));
+            }
+        }
+        if code & (KIND | PROMOTED) == KNIGHT {
+            for &off in &KNIGHT_JUMPS[piece.color.index()] {
+                let s = go(t, -off);
+                if self.cells[s] == code {
+                    each(square_of(s));
+                }
+            }
+        }
+    }
+
     /// The pieces that reach `to` moving in a direction of `towards` (a set of [`DIRS`]), and
     /// the knights of the colours `knights` says; along a direction not in `sliding`, only the
     /// piece next to `to` (a piece further away reaches it only by sliding that way).

@@ -58,6 +58,18 @@ pub(super) const CELL_OF: [u8; 81] = {
     t
 };
 
+/// [`CELL_OF`] for every byte, so that a square's index needs no bound check (an index past the
+/// board gives the wall cell 0, which no square has).
+const CELL_OF_BYTE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = CELL_OF[i];
+        i += 1;
+    }
+    t
+};
+
 /// The square index of each cell; 0xFF for walls.
 pub(super) const INDEX_OF: [u8; CELLS] = {
     let mut t = [0xFFu8; CELLS];
@@ -224,7 +236,7 @@ pub(super) fn square_of(cell: usize) -> Square {
 
 #[inline]
 pub(super) fn cell_of(square: Square) -> usize {
-    usize::from(CELL_OF[square.index()])
+    usize::from(CELL_OF_BYTE[usize::from(square.0)])
 }
 
 /// The column of a cell (0 for file 9 … 8 for file 1).

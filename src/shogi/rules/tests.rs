@@ -190,6 +190,12 @@ fn the_pieces_reaching_a_square_are_those_that_can_reach_it() {
                         let got: Vec<_> = some.iter().filter(|f| f.1 == like).collect();
                         assert_eq!(got.len(), want.len(), "{s} {to} {like:?}");
                         assert!(some.iter().all(|f| expected.contains(f)), "{s} {to} {like:?}");
+                        // Looking for that piece alone finds exactly those.
+                        let mut exact = Vec::new();
+                        s.reaching_piece(to, like, |sq| exact.push(sq.index()));
+                        exact.sort_unstable();
+                        let want: Vec<_> = want.iter().map(|f| f.0).collect();
+                        assert_eq!(exact, want, "{s} {to} {like:?}");
                     }
                 }
             }
