@@ -543,6 +543,10 @@ fn side_name(side: CastleSide) -> String {
     }
 }
 
+/// A castling right whose king and rook stand where it says: the colour, whether the rook is
+/// on the king's side (a higher file), the rook's square, and the right as written.
+type Named<'a> = (Color, bool, Option<Square>, &'a Spanned<CastleRight>);
+
 fn check_castling_rights(
     board: &Board,
     census: &Census<'_>,
@@ -553,8 +557,7 @@ fn check_castling_rights(
 ) {
     // The rook each right names, per colour and side of the king, to find two rights for one
     // rook or one side.
-    let mut named: smallvec::SmallVec<[(Color, bool, Option<Square>, &Spanned<CastleRight>); 4]> =
-        smallvec::SmallVec::new();
+    let mut named: smallvec::SmallVec<[Named<'_>; 4]> = smallvec::SmallVec::new();
     // Where in `out` the finding of a colour's king away from its square is.
     let mut king_faults: Vec<(Color, usize, String)> = Vec::new();
     for right in rights {
@@ -647,7 +650,7 @@ fn castle_squares(board: &Board, right: CastleRight, dialect: Dialect) -> (Optio
 
 /// One right per side of the king: two letters for one rook, or two rooks on one side. `named`
 /// holds each right's colour, whether its rook is on the king's side, and the rook.
-fn check_castling_repeats(named: &[(Color, bool, Option<Square>, &Spanned<CastleRight>)], out: &mut Vec<Diagnostic>) {
+fn check_castling_repeats(named: &[Named<'_>], out: &mut Vec<Diagnostic>) {
     for (i, (color, king_side, rook, right)) in named.iter().enumerate() {
         let Some(first) = named[..i].iter().find(|(c, k, _, _)| c == color && k == king_side) else { continue };
         let side = if *king_side { "king" } else { "queen" };
