@@ -4,12 +4,12 @@
 
 use std::sync::OnceLock;
 
-use super::ast::{Castling, Dialect, Placement, Record};
+use super::ast::{Castling, Cell, Dialect, Placement, Record};
 use super::parser::Rule;
 use super::{token, validate, Kind, Position};
 use crate::chess::CastleRight;
 use crate::notation::grammar::{self, RuleDfa, Shipped};
-use crate::notation::grid::{walk_accepted, CellDecoder};
+use crate::notation::grid::{walk_accepted, CellDecoder, Letters};
 use crate::span::{Span, Spanned};
 
 static GRAMMAR: Shipped = Shipped::new(&[grammar::FEN, grammar::COMMON]);
@@ -54,6 +54,31 @@ pub fn matches(text: &str, kind: Kind, dialect: Dialect) -> bool {
 /// `None` for a character no placement holds.
 pub(crate) fn square_width(b: u8) -> Option<u32> {
     token::cell_bytes(&[b]).map(|c| c.width())
+}
+
+/// The pieces of a record's placement, counted once from its letters ([`Letters`]) whatever
+/// the widths of its ranks, so that a repair search can refuse at once an edit of the placement
+/// that leaves a side without exactly one king, or with material no game reaches: an edit of
+/// the placement changes the counts by the pieces it writes less those it removes.
+pub(crate) struct Material(Letters<12>);
+
+impl Material {
+    /// The counts of `text`'s placement (its first field).
+    pub fn of(text: &str) -> Self {
+        Self(Letters::of(text, |b| match token::cell_bytes(&[b])? {
+            Cell::Piece(p) => Some(p.color.index() * 6 + p.role.index()),
+            _ => None,
+        }))
+    }
+
+    /// True when writing `written` over the bytes `span` of `text` (the record these counts are
+    /// of), within its placement, leaves counts that break a rule wherever the pieces stand
+    /// ([`validate::breaks_material`]). False when the edit reaches past the placement or writes
+    /// a space.
+    pub fn refuse(&self, text: &str, span: Span, written: &[u8]) -> bool {
+        let Some(c) = self.0.after(text, span, written) else { return false };
+        validate::breaks_material(&[std::array::from_fn(|i| c[i]), std::array::from_fn(|i| c[6 + i])])
+    }
 }
 
 /// The syntax tree of `text` if it is a well-formed record whose ranks all cover 8 squares and
@@ -291,12 +316,34 @@ mod tests {
     }
 
     #[test]
+    fn an_edit_refused_for_the_material_leaves_an_invalid_record() {
+        let alphabet = b"12345678KQRBNPkqrbnpx/ -";
+        let invalid = |t: &str| !crate::fen::check_without_repair(t, Kind::Fen, Dialect::Standard).is_valid();
+        for (record, least) in [
+            ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", 10),
+            // No black king, and a ninth white pawn on a rank of nine squares: only an edit of
+            // theirs mends each (the letters are counted whatever the widths of the ranks).
+            ("rnbqqbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQ - 0 1", 500),
+            ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPPPPPPP/RNBQKBNR b KQkq - 0 1", 500),
+            // Three white knights and eight pawns: one piece beyond the set, and no pawn missing.
+            ("rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 500),
+        ] {
+            let material = super::Material::of(record);
+            let refuse = |span, written: &[u8]| material.refuse(record, span, written);
+            assert!(refusals_are_invalid(record, refuse, alphabet, invalid) > least, "{record}");
+        }
+    }
+
+    #[test]
     fn an_edit_refused_for_a_rank_width_leaves_an_invalid_record() {
         let alphabet = b"12345678KQRBNPkqrbnpx/ -";
         let invalid = |t: &str| !crate::fen::check_without_repair(t, Kind::Fen, Dialect::Standard).is_valid();
         for record in [
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
             "rnbqkbnr/pppppppp/8/8/4P3/7/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            // Two ranks run together, and a rank split in two: only an edit of a `/` mends each.
+            "rnbqkbnr/pppppppp/8/84P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "rnbqkbnr/pppppppp/8/8/4/P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
         ] {
             let widths = RankWidths::of(record, 8, super::square_width);
             let refuse = |span, written: &[u8]| widths.refuse(record, span, written);

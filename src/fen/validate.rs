@@ -174,16 +174,9 @@ impl Tally {
     /// more pieces beyond the starting set (bishops by the colour of their squares) than its
     /// missing pawns could have become. Otherwise the rules find an error in it.
     fn plain_material(&self, color: Color) -> bool {
-        let n = |role| self.count(color, role);
         let light = self.light_bishops[color.index()];
-        let dark = n(Role::Bishop) - light;
-        let count: usize = self.counts[color.index()].iter().sum();
-        let extra = n(Role::Queen).saturating_sub(1)
-            + n(Role::Rook).saturating_sub(2)
-            + n(Role::Knight).saturating_sub(2)
-            + light.saturating_sub(1)
-            + dark.saturating_sub(1);
-        n(Role::Pawn) <= 8 && count <= 16 && extra <= 8 - n(Role::Pawn)
+        let dark = self.count(color, Role::Bishop) - light;
+        plain(|role| self.count(color, role), light.saturating_sub(1) + dark.saturating_sub(1))
     }
 
     /// True when the counts alone show that the position breaks a rule: a side without a
@@ -206,6 +199,30 @@ impl Tally {
         }
         tally
     }
+}
+
+/// True when a side's material needs no explaining (see [`Tally::breaks_counts`]): at most 8
+/// pawns and 16 pieces, and no more pieces beyond the starting set than its missing pawns could
+/// have become, where `n` counts its pieces of a role and `bishops` are its bishops beyond one on
+/// each colour of square.
+fn plain(n: impl Fn(Role) -> usize, bishops: usize) -> bool {
+    let count: usize = Role::ALL.iter().map(|&role| n(role)).sum();
+    let extra = n(Role::Queen).saturating_sub(1)
+        + n(Role::Rook).saturating_sub(2)
+        + n(Role::Knight).saturating_sub(2)
+        + bishops;
+    n(Role::Pawn) <= 8 && count <= 16 && extra <= 8 - n(Role::Pawn)
+}
+
+/// True when pieces counted by colour and role alone (`counts`, by [`Color::index`] then
+/// [`Role::index`]) break a rule wherever they stand: a side without exactly one king, or with
+/// material no game reaches even with its bishops split as evenly as they can be between the
+/// colours of the squares. [`rules`] then finds an error.
+pub(crate) fn breaks_material(counts: &[[u32; 6]; 2]) -> bool {
+    counts.iter().any(|side| {
+        let n = |role: Role| side[role.index()] as usize;
+        n(Role::King) != 1 || !plain(n, n(Role::Bishop).saturating_sub(2))
+    })
 }
 
 /// A board and its [`Tally`].

@@ -570,15 +570,18 @@ impl RankWidths {
     /// True when writing `written` over the bytes `span` of `text` (the record these widths are
     /// of) leaves some rank covering other than the files of a rank: the edited record is
     /// invalid whatever else it holds. False when that cannot be told so cheaply (the edit
-    /// writes or removes a `/` or a space, or a character without a width).
+    /// writes or removes a space, or a character without a width).
     pub fn refuse(&self, text: &str, span: Span, written: &[u8]) -> bool {
         let Some(old) = text.as_bytes().get(span.start..span.end) else { return false };
-        if old.iter().chain(written).any(|&b| b == b'/' || b == b' ') {
+        if old.iter().chain(written).any(|&b| b == b' ') {
             return false;
+        }
+        if old.iter().chain(written).any(|&b| b == b'/') {
+            return self.refuse_across(text, span, written);
         }
         // The rank the edit is in: an edit before a `/` or at the board's end is in the rank that
         // ends there.
-        let edited = (span.end <= self.end).then(|| self.ranks.partition_point(|&(start, _)| start <= span.start) - 1);
+        let edited = (span.end <= self.end).then(|| self.rank_of(span.start));
         let edited_wrong = edited.is_some_and(|i| Self::is_wrong(self.ranks[i].1, self.files));
         if self.wrong > usize::from(edited_wrong) {
             return true; // another rank stays wrong
@@ -590,6 +593,97 @@ impl RankWidths {
             return false;
         };
         (w + added).checked_sub(removed) != Some(self.files)
+    }
+
+    /// The rank byte `at` of the board is in (the one that ends there, at a `/`).
+    fn rank_of(&self, at: usize) -> usize {
+        self.ranks.partition_point(|&(start, _)| start <= at).saturating_sub(1)
+    }
+
+    /// [`RankWidths::refuse`] for an edit of the board that writes or removes a `/`: the ranks
+    /// it touches become those between the `/`s of their bytes as edited, and the others stay
+    /// as they are.
+    fn refuse_across(&self, text: &str, span: Span, written: &[u8]) -> bool {
+        if span.end > self.end {
+            return false;
+        }
+        let (first, last) = (self.rank_of(span.start), self.rank_of(span.end));
+        let touched = self.ranks[first..=last].iter().filter(|&&(_, w)| Self::is_wrong(w, self.files)).count();
+        if self.wrong > touched {
+            return true; // a rank the edit leaves alone stays wrong
+        }
+        let bytes = text.as_bytes();
+        let start = self.ranks[first].0;
+        let end = self.ranks.get(last + 1).map_or(self.end, |&(next, _)| next - 1);
+        let (Some(before), Some(after)) = (bytes.get(start..span.start), bytes.get(span.end..end)) else {
+            return false;
+        };
+        // The widths of the ranks the edited bytes hold, each checked where it ends.
+        let mut width = Some(0u32);
+        for &b in before.iter().chain(written).chain(after) {
+            if b == b'/' {
+                if Self::is_wrong(width, self.files) {
+                    return true;
+                }
+                width = Some(0);
+            } else {
+                width = width.zip((self.width)(b)).map(|(w, v)| w + v);
+            }
+        }
+        Self::is_wrong(width, self.files)
+    }
+}
+
+/// The pieces of a record's board field (its first), counted from their letters alone,
+/// whatever the widths of its ranks, so that a repair search can refuse at once an edit of the
+/// board that leaves counts no valid position has (too many pieces of a kind, two kings on a
+/// side): each letter of a board is one piece wherever it stands, so an edit of the board changes
+/// the counts by the letters it writes less those it removes. Bytes no piece is written with
+/// (digits, `+`, `/`, and any other) count nothing.
+#[derive(Clone, Debug)]
+pub struct Letters<const N: usize> {
+    /// Where the board field ends (its first space, or the end of the record).
+    end: usize,
+    /// The pieces of each kind, by `index`.
+    counts: [u32; N],
+    /// The kind (below `N`) of the piece a byte writes, if any.
+    index: fn(u8) -> Option<usize>,
+}
+
+impl<const N: usize> Letters<N> {
+    /// The pieces of `text`'s board field, each byte counted as the kind `index` gives it.
+    pub fn of(text: &str, index: fn(u8) -> Option<usize>) -> Self {
+        let bytes = text.as_bytes();
+        let end = memchr::memchr(b' ', bytes).unwrap_or(bytes.len());
+        let mut counts = [0; N];
+        for &b in &bytes[..end] {
+            if let Some(n) = index(b).and_then(|i| counts.get_mut(i)) {
+                *n += 1;
+            }
+        }
+        Self { end, counts, index }
+    }
+
+    /// The counts of the board field of the record `text` becomes with `written` over the bytes
+    /// `span`, for a record whose fields stay at the same spaces: `None` for an edit that reaches
+    /// past the board field or writes a space.
+    pub fn after(&self, text: &str, span: Span, written: &[u8]) -> Option<[u32; N]> {
+        let old = text.as_bytes().get(span.start..span.end)?;
+        if span.end > self.end || written.contains(&b' ') {
+            return None;
+        }
+        let mut counts = self.counts;
+        for &b in old {
+            if let Some(n) = (self.index)(b).and_then(|i| counts.get_mut(i)) {
+                *n = n.saturating_sub(1);
+            }
+        }
+        for &b in written {
+            if let Some(n) = (self.index)(b).and_then(|i| counts.get_mut(i)) {
+                *n += 1;
+            }
+        }
+        Some(counts)
     }
 }
 
@@ -723,8 +817,16 @@ mod tests {
         // An edit elsewhere leaves it as it is.
         assert!(widths.refuse(record, Span::new(0, 1), b"k"));
         assert!(widths.refuse(record, Span::new(57, 58), b"w"));
-        // A `/` or a space written or removed is not judged here.
-        assert!(!widths.refuse(record, Span::point(12), b"/"));
-        assert!(!widths.refuse(record, Span::new(9, 10), b""));
+        // A `/` written or removed makes new ranks of the bytes around it.
+        assert!(widths.refuse(record, Span::point(12), b"/"));
+        assert!(widths.refuse(record, Span::new(9, 10), b""));
+        let joined = "lnsgkgsnl/1r5b1/ppppppppp/99/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        let widths = RankWidths::of(joined, 9, width);
+        assert!(!widths.refuse(joined, Span::point(27), b"/"));
+        assert!(widths.refuse(joined, Span::point(26), b"/"));
+        assert!(widths.refuse(joined, Span::new(27, 28), b"/"));
+        // A space written or removed is not judged here.
+        assert!(!widths.refuse(record, Span::point(12), b" "));
+        assert!(!widths.refuse(record, Span::new(56, 57), b""));
     }
 }

@@ -9,7 +9,7 @@ use super::ast::{BoardField, Cell, Dialect, Hand, HandEntry, Record};
 use super::parser::Rule;
 use super::{token, validate, DialectChoice, Position};
 use crate::notation::grammar::{self, RuleDfa, Shipped};
-use crate::notation::grid::{walk_accepted, CellDecoder};
+use crate::notation::grid::{walk_accepted, CellDecoder, Letters};
 use crate::span::{Span, Spanned};
 
 static GRAMMAR: Shipped = Shipped::new(&[grammar::SFEN, grammar::COMMON]);
@@ -240,52 +240,41 @@ fn quick_board(text: &str, board: &mut crate::shogi::Board, tally: &mut validate
 
 /// The pieces of each kind a record holds, on the board and in hand, and each side's kings,
 /// counted once, so that a repair search can refuse at once an edit of the board that leaves too
-/// many of a kind or two kings on a side: an edit of the board changes the counts by the pieces it
-/// writes less those it removes.
+/// many of a kind or two kings on a side: the board's pieces are counted from its letters
+/// ([`Letters`]), whatever the widths of its ranks, and an edit of the board changes them by the
+/// pieces it writes less those it removes.
 pub(crate) struct Supply {
-    /// Where the board field ends (its first space).
-    board_end: usize,
-    /// Pieces of each kind, by [`crate::shogi::PieceKind::index`].
-    totals: [u32; 8],
-    /// Each colour's kings.
-    kings: [u32; 2],
+    /// The board's pieces, by colour and kind.
+    board: Letters<16>,
+    /// Pieces of each kind in hand, by [`crate::shogi::PieceKind::index`]: none when the hand
+    /// field does not read, which only makes the counts fewer than the record's.
+    hands: [u32; 8],
+}
+
+/// The kind a byte of a board field writes, by colour then [`crate::shogi::PieceKind::index`].
+fn letter_index(b: u8) -> Option<usize> {
+    match token::cell_bytes(&[b])? {
+        Cell::Piece(p) => Some(p.color.index() * 8 + p.kind.index()),
+        _ => None,
+    }
 }
 
 impl Supply {
-    /// The counts of `text`, when it reads straight from its bytes ([`quick`]).
-    pub fn of(text: &str) -> Option<Self> {
-        let q = quick(text)?;
-        let (totals, kings) = q.tally.supply(&q.position.hands);
-        Some(Self { board_end: text.find(' ')?, totals, kings })
+    /// The counts of `text`, whose hand is its third field.
+    pub fn of(text: &str) -> Self {
+        let hand = crate::notation::fields::accepted_fields(text).nth(2).and_then(quick_hands);
+        let hands = hand.map_or([0; 8], |[a, b]| crate::shogi::PieceKind::ALL.map(|k| a.count(k) + b.count(k)));
+        Self { board: Letters::of(text, letter_index), hands }
     }
 
     /// True when writing `written` over the bytes `span` of `text` (the record these counts are
     /// of), within its board, leaves too many pieces of a kind or two kings on a side. False when
-    /// the edit reaches past the board.
+    /// the edit reaches past the board or writes a space.
     pub fn refuse(&self, text: &str, span: Span, written: &[u8]) -> bool {
-        let Some(old) = text.as_bytes().get(span.start..span.end) else { return false };
-        if span.end > self.board_end || written.contains(&b' ') {
-            return false;
-        }
-        let (mut totals, mut kings) = (self.totals, self.kings);
-        let mut count = |bytes: &[u8], add: bool| {
-            for &b in bytes {
-                if let Some(Cell::Piece(p)) = token::cell_bytes(&[b]) {
-                    let (total, king) = (&mut totals[p.kind.index()], &mut kings[p.color.index()]);
-                    let is_king = p.kind == crate::shogi::PieceKind::King;
-                    if add {
-                        *total += 1;
-                        *king += u32::from(is_king);
-                    } else {
-                        *total = total.saturating_sub(1);
-                        *king = king.saturating_sub(u32::from(is_king));
-                    }
-                }
-            }
-        };
-        count(old, false);
-        count(written, true);
-        validate::breaks_supply(&totals, &kings)
+        let Some(board) = self.board.after(text, span, written) else { return false };
+        let totals: [u32; 8] = std::array::from_fn(|i| board[i] + board[8 + i] + self.hands[i]);
+        let king = crate::shogi::PieceKind::King.index();
+        validate::breaks_supply(&totals, &[board[king], board[8 + king]])
     }
 }
 
@@ -357,8 +346,14 @@ mod tests {
             // A pawn too many, and a second black king: only an edit of theirs mends each.
             ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1", 1000),
             ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKKSNL b - 1", 1000),
+            // The board's letters are counted whatever the widths of its ranks: a rank of eight
+            // squares with a pawn too many in hand, and one of ten with a third rook.
+            ("lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1", 1000),
+            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLR b - 1", 1000),
+            // A hand that does not read counts nothing: only the board's letters refuse.
+            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKKSNL b 0P 1", 1000),
         ] {
-            let supply = super::Supply::of(record).expect("read straight from its bytes");
+            let supply = super::Supply::of(record);
             let refuse = |span, written: &[u8]| supply.refuse(record, span, written);
             assert!(refusals_are_invalid(record, refuse, alphabet, invalid) > least, "{record}");
         }

@@ -111,13 +111,11 @@ fn fold_repairs(text: &str, choice: DialectChoice, diagnostics: &mut Vec<Diagnos
                 false => fast::parse(t, choice).and_then(|record| judge(record, Vec::new()).warnings_if_valid()),
             }
         };
-        // A candidate is refused at once when a rank is left of the wrong width, or, for a
-        // record whose board reads, an edit of the board leaves too many pieces or kings.
+        // A candidate is refused at once when a rank is left of the wrong width, or an edit of
+        // the board leaves too many pieces or kings.
         let ranks = crate::notation::grid::RankWidths::of(text, 9, fast::square_width);
         let supply = fast::Supply::of(text);
-        let refuse = |span, written: &[u8]| {
-            ranks.refuse(text, span, written) || supply.as_ref().is_some_and(|s| s.refuse(text, span, written))
-        };
+        let refuse = |span, written: &[u8]| ranks.refuse(text, span, written) || supply.refuse(text, span, written);
         crate::notation::repair::repair(text, diagnostics, syntax, automaton, refuse, valid);
     }
 }
