@@ -9,7 +9,7 @@ use super::parser::Rule;
 use super::{token, validate, Kind, Position};
 use crate::chess::CastleRight;
 use crate::notation::grammar::{self, RuleDfa, Shipped};
-use crate::notation::grid::{walk_accepted, CellDecoder, Letters};
+use crate::notation::grid::{walk_accepted, ByteMap, CellDecoder, Letters};
 use crate::span::{Span, Spanned};
 
 static GRAMMAR: Shipped = Shipped::new(&[grammar::FEN, grammar::COMMON]);
@@ -56,19 +56,29 @@ pub(crate) fn square_width(b: u8) -> Option<u32> {
     token::cell_bytes(&[b]).map(|c| c.width())
 }
 
+/// [`square_width`] of every byte, found once.
+pub(crate) fn square_widths() -> &'static ByteMap {
+    static WIDTHS: OnceLock<ByteMap> = OnceLock::new();
+    WIDTHS.get_or_init(|| ByteMap::of(square_width))
+}
+
 /// The pieces of a record's placement, counted once from its letters ([`Letters`]) whatever
 /// the widths of its ranks, so that a repair search can refuse at once an edit of the placement
 /// that leaves a side without exactly one king, or with material no game reaches: an edit of
 /// the placement changes the counts by the pieces it writes less those it removes.
-pub(crate) struct Material(Letters<12>);
+pub(crate) struct Material(Letters<'static, 12>);
 
 impl Material {
     /// The counts of `text`'s placement (its first field).
     pub fn of(text: &str) -> Self {
-        Self(Letters::of(text, |b| match token::cell_bytes(&[b])? {
-            Cell::Piece(p) => Some(p.color.index() * 6 + p.role.index()),
-            _ => None,
-        }))
+        static ROLES: OnceLock<ByteMap> = OnceLock::new();
+        let roles = ROLES.get_or_init(|| {
+            ByteMap::of(|b| match token::cell_bytes(&[b])? {
+                Cell::Piece(p) => Some((p.color.index() * 6 + p.role.index()) as u32),
+                _ => None,
+            })
+        });
+        Self(Letters::of(text, roles))
     }
 
     /// True when writing `written` over the bytes `span` of `text` (the record these counts are
@@ -345,7 +355,7 @@ mod tests {
             "rnbqkbnr/pppppppp/8/84P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
             "rnbqkbnr/pppppppp/8/8/4/P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
         ] {
-            let widths = RankWidths::of(record, 8, super::square_width);
+            let widths = RankWidths::of(record, 8, super::square_widths());
             let refuse = |span, written: &[u8]| widths.refuse(record, span, written);
             assert!(refusals_are_invalid(record, refuse, alphabet, invalid) > 500, "{record}");
         }

@@ -107,7 +107,7 @@ fn fold_repairs(
         };
         // A candidate is refused at once when a rank is left of the wrong width, or an edit of
         // the placement leaves a side without one king or with material no game reaches.
-        let ranks = crate::notation::grid::RankWidths::of(text, 8, fast::square_width);
+        let ranks = crate::notation::grid::RankWidths::of(text, 8, fast::square_widths());
         let material = fast::Material::of(text);
         let refuse = |span, written: &[u8]| ranks.refuse(text, span, written) || material.refuse(text, span, written);
         crate::notation::repair::repair(text, diagnostics, syntax, automaton, refuse, valid);

@@ -524,12 +524,35 @@ pub fn walk_accepted<P: Copy>(
     (next == ranks * files && next == rank + files).then_some(!split)
 }
 
+/// For each byte, a small number or none, found once from a function (the squares a
+/// character of a board covers, the kind of piece a letter writes) and read with one load.
+#[derive(Clone, Debug)]
+pub struct ByteMap([u8; 256]);
+
+impl ByteMap {
+    const NONE: u8 = u8::MAX;
+
+    /// What `f` gives each byte (a number below 255, or none).
+    pub fn of(f: impl Fn(u8) -> Option<u32>) -> Self {
+        Self(std::array::from_fn(|b| {
+            f(b as u8).and_then(|n| u8::try_from(n).ok()).filter(|&n| n != Self::NONE).unwrap_or(Self::NONE)
+        }))
+    }
+
+    /// The number of byte `b`.
+    #[inline]
+    pub fn get(&self, b: u8) -> Option<u32> {
+        let n = self.0[usize::from(b)];
+        (n != Self::NONE).then_some(u32::from(n))
+    }
+}
+
 /// How many squares each rank of a record's board field covers, counted once, so that a repair
 /// search can refuse at once an edit that leaves a rank of the wrong width: a rank's width is
 /// the sum of its characters' widths, so an edit that writes no `/` and no space changes only
 /// the width of the rank it is in, by what it writes less what it removes.
 #[derive(Clone, Debug)]
-pub struct RankWidths {
+pub struct RankWidths<'a> {
     /// Where the board field ends (its first space, or the end of the record).
     end: usize,
     /// Each rank's first byte and width (`None` when a character has no width).
@@ -538,14 +561,14 @@ pub struct RankWidths {
     wrong: usize,
     /// Squares a rank must cover.
     files: u32,
-    /// The squares a character of a board covers (`None` for one no board holds).
-    width: fn(u8) -> Option<u32>,
+    /// The squares a character of a board covers (none for one no board holds).
+    width: &'a ByteMap,
 }
 
-impl RankWidths {
+impl<'a> RankWidths<'a> {
     /// The ranks of `text`'s board field (its first field), for a game of `files` files whose
     /// characters cover `width` squares each.
-    pub fn of(text: &str, files: u32, width: fn(u8) -> Option<u32>) -> Self {
+    pub fn of(text: &str, files: u32, width: &'a ByteMap) -> Self {
         let bytes = text.as_bytes();
         let end = memchr::memchr(b' ', bytes).unwrap_or(bytes.len());
         let mut ranks = Vec::with_capacity(9);
@@ -563,8 +586,8 @@ impl RankWidths {
         width.is_some_and(|w| w != files)
     }
 
-    fn sum(bytes: &[u8], width: fn(u8) -> Option<u32>) -> Option<u32> {
-        bytes.iter().try_fold(0u32, |sum, &b| Some(sum + width(b)?))
+    fn sum(bytes: &[u8], width: &ByteMap) -> Option<u32> {
+        bytes.iter().try_fold(0u32, |sum, &b| Some(sum + width.get(b)?))
     }
 
     /// True when writing `written` over the bytes `span` of `text` (the record these widths are
@@ -627,7 +650,7 @@ impl RankWidths {
                 }
                 width = Some(0);
             } else {
-                width = width.zip((self.width)(b)).map(|(w, v)| w + v);
+                width = width.zip(self.width.get(b)).map(|(w, v)| w + v);
             }
         }
         Self::is_wrong(width, self.files)
@@ -641,23 +664,23 @@ impl RankWidths {
 /// the counts by the letters it writes less those it removes. Bytes no piece is written with
 /// (digits, `+`, `/`, and any other) count nothing.
 #[derive(Clone, Debug)]
-pub struct Letters<const N: usize> {
+pub struct Letters<'a, const N: usize> {
     /// Where the board field ends (its first space, or the end of the record).
     end: usize,
     /// The pieces of each kind, by `index`.
     counts: [u32; N],
     /// The kind (below `N`) of the piece a byte writes, if any.
-    index: fn(u8) -> Option<usize>,
+    index: &'a ByteMap,
 }
 
-impl<const N: usize> Letters<N> {
+impl<'a, const N: usize> Letters<'a, N> {
     /// The pieces of `text`'s board field, each byte counted as the kind `index` gives it.
-    pub fn of(text: &str, index: fn(u8) -> Option<usize>) -> Self {
+    pub fn of(text: &str, index: &'a ByteMap) -> Self {
         let bytes = text.as_bytes();
         let end = memchr::memchr(b' ', bytes).unwrap_or(bytes.len());
         let mut counts = [0; N];
         for &b in &bytes[..end] {
-            if let Some(n) = index(b).and_then(|i| counts.get_mut(i)) {
+            if let Some(n) = index.get(b).and_then(|i| counts.get_mut(i as usize)) {
                 *n += 1;
             }
         }
@@ -674,12 +697,12 @@ impl<const N: usize> Letters<N> {
         }
         let mut counts = self.counts;
         for &b in old {
-            if let Some(n) = (self.index)(b).and_then(|i| counts.get_mut(i)) {
+            if let Some(n) = self.index.get(b).and_then(|i| counts.get_mut(i as usize)) {
                 *n = n.saturating_sub(1);
             }
         }
         for &b in written {
-            if let Some(n) = (self.index)(b).and_then(|i| counts.get_mut(i)) {
+            if let Some(n) = self.index.get(b).and_then(|i| counts.get_mut(i as usize)) {
                 *n += 1;
             }
         }
@@ -793,7 +816,7 @@ pub const fn jumps<const N: usize>(files: usize, by: [(isize, isize); 8]) -> [Ra
 
 #[cfg(test)]
 mod tests {
-    use super::RankWidths;
+    use super::{ByteMap, RankWidths};
     use crate::span::Span;
 
     /// A shogi board's widths: digits their value, letters one, `+` none.
@@ -809,7 +832,8 @@ mod tests {
     #[test]
     fn only_an_edit_of_the_wrong_rank_that_mends_it_is_let_through() {
         let record = "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-        let widths = RankWidths::of(record, 9, width);
+        let width = ByteMap::of(width);
+        let widths = RankWidths::of(record, 9, &width);
         // `1r5b` covers eight squares: a `1` inserted mends it, a letter replaced does not.
         assert!(!widths.refuse(record, Span::point(14), b"1"));
         assert!(!widths.refuse(record, Span::new(12, 13), b"6"));
@@ -821,7 +845,7 @@ mod tests {
         assert!(widths.refuse(record, Span::point(12), b"/"));
         assert!(widths.refuse(record, Span::new(9, 10), b""));
         let joined = "lnsgkgsnl/1r5b1/ppppppppp/99/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-        let widths = RankWidths::of(joined, 9, width);
+        let widths = RankWidths::of(joined, 9, &width);
         assert!(!widths.refuse(joined, Span::point(27), b"/"));
         assert!(widths.refuse(joined, Span::point(26), b"/"));
         assert!(widths.refuse(joined, Span::new(27, 28), b"/"));

@@ -9,7 +9,7 @@ use super::ast::{BoardField, Cell, Dialect, Hand, HandEntry, Record};
 use super::parser::Rule;
 use super::{token, validate, DialectChoice, Position};
 use crate::notation::grammar::{self, RuleDfa, Shipped};
-use crate::notation::grid::{walk_accepted, CellDecoder, Letters};
+use crate::notation::grid::{walk_accepted, ByteMap, CellDecoder, Letters};
 use crate::span::{Span, Spanned};
 
 static GRAMMAR: Shipped = Shipped::new(&[grammar::SFEN, grammar::COMMON]);
@@ -103,6 +103,12 @@ pub(crate) fn square_width(b: u8) -> Option<u32> {
         b'+' => Some(0),
         _ => token::cell_bytes(&[b]).map(|c| c.width()),
     }
+}
+
+/// [`square_width`] of every byte, found once.
+pub(crate) fn square_widths() -> &'static ByteMap {
+    static WIDTHS: OnceLock<ByteMap> = OnceLock::new();
+    WIDTHS.get_or_init(|| ByteMap::of(square_width))
 }
 
 /// How many bytes a token of a board field takes, from its first: a `+` and its letter, or one
@@ -245,18 +251,22 @@ fn quick_board(text: &str, board: &mut crate::shogi::Board, tally: &mut validate
 /// pieces it writes less those it removes.
 pub(crate) struct Supply {
     /// The board's pieces, by colour and kind.
-    board: Letters<16>,
+    board: Letters<'static, 16>,
     /// Pieces of each kind in hand, by [`crate::shogi::PieceKind::index`]: none when the hand
     /// field does not read, which only makes the counts fewer than the record's.
     hands: [u32; 8],
 }
 
-/// The kind a byte of a board field writes, by colour then [`crate::shogi::PieceKind::index`].
-fn letter_index(b: u8) -> Option<usize> {
-    match token::cell_bytes(&[b])? {
-        Cell::Piece(p) => Some(p.color.index() * 8 + p.kind.index()),
-        _ => None,
-    }
+/// The kind each byte of a board field writes, by colour then
+/// [`crate::shogi::PieceKind::index`], found once.
+fn letter_kinds() -> &'static ByteMap {
+    static KINDS: OnceLock<ByteMap> = OnceLock::new();
+    KINDS.get_or_init(|| {
+        ByteMap::of(|b| match token::cell_bytes(&[b])? {
+            Cell::Piece(p) => Some((p.color.index() * 8 + p.kind.index()) as u32),
+            _ => None,
+        })
+    })
 }
 
 impl Supply {
@@ -264,7 +274,7 @@ impl Supply {
     pub fn of(text: &str) -> Self {
         let hand = crate::notation::fields::accepted_fields(text).nth(2).and_then(quick_hands);
         let hands = hand.map_or([0; 8], |[a, b]| crate::shogi::PieceKind::ALL.map(|k| a.count(k) + b.count(k)));
-        Self { board: Letters::of(text, letter_index), hands }
+        Self { board: Letters::of(text, letter_kinds()), hands }
     }
 
     /// True when writing `written` over the bytes `span` of `text` (the record these counts are
@@ -330,7 +340,7 @@ mod tests {
             "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
             "lnsgkgsnl/1r5b1/pppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
         ] {
-            let widths = RankWidths::of(record, 9, super::square_width);
+            let widths = RankWidths::of(record, 9, super::square_widths());
             let refuse = |span, written: &[u8]| widths.refuse(record, span, written);
             assert!(refusals_are_invalid(record, refuse, alphabet, invalid) > 1000, "{record}");
         }
