@@ -25,9 +25,66 @@ pub struct Codes {
     pub lookalike: crate::diagnostic::Code,
 }
 
-/// The fields and the gaps of `text`, by the grammar's total `line` rule; `None` only if the
-/// grammar is broken.
+/// The fields and the gaps of `text`, by the grammar's total `line` rule (`line`, `field` and
+/// `gap` are `grammar/common.pest`'s rules, in the grammar of `P`); `None` only if the grammar is
+/// broken. The rules `field` and `gap` compiled to automata find them ([`Tokens`]); pest reads
+/// the line only if they do not compile.
 pub fn split<P: Parser<R>, R: RuleType>(text: &str, line: R, field: R, gap: R) -> Option<(Vec<Span>, Vec<Span>)> {
+    match Tokens::shipped() {
+        Some(tokens) => tokens.split(text),
+        None => split_by_pest::<P, R>(text, line, field, gap),
+    }
+}
+
+/// The `field` and `gap` rules of `grammar/common.pest`, each compiled to an automaton. Each is a
+/// run of characters, a field of those a gap does not hold, and pest takes a run whole: a text
+/// starts with the longest of its starts the rule matches, and the `line` rule
+/// (`gap? ~ (field ~ (gap ~ field)*)? ~ gap?`) is the one way to cut it into such runs, taken in
+/// turn. (A test checks that pest cuts texts so.)
+pub(crate) struct Tokens {
+    field: crate::notation::grammar::RuleDfa,
+    gap: crate::notation::grammar::RuleDfa,
+}
+
+impl Tokens {
+    /// The rules compiled once; `None` if they do not compile.
+    pub(crate) fn shipped() -> Option<&'static Self> {
+        static TOKENS: std::sync::OnceLock<Option<Tokens>> = std::sync::OnceLock::new();
+        TOKENS
+            .get_or_init(|| {
+                use crate::notation::grammar::{RuleDfa, Rules, COMMON};
+                let grammar = Rules::parse(&[COMMON]).ok()?;
+                Some(Self {
+                    field: RuleDfa::compile_in(&grammar, "field").ok()?,
+                    gap: RuleDfa::compile_in(&grammar, "gap").ok()?,
+                })
+            })
+            .as_ref()
+    }
+
+    /// The fields and the gaps of `text`, as [`split`] gives them.
+    pub(crate) fn split(&self, text: &str) -> Option<(Vec<Span>, Vec<Span>)> {
+        let (mut fields, mut gaps) = (Vec::new(), Vec::new());
+        let mut at = 0;
+        while let Some(rest) = text.get(at..).filter(|rest| !rest.is_empty()) {
+            let (len, into) = match self.gap.longest_start(rest.as_bytes()) {
+                Some(n) => (n, &mut gaps),
+                None => (self.field.longest_start(rest.as_bytes())?, &mut fields),
+            };
+            into.push(Span::new(at, at + len));
+            at += len;
+        }
+        Some((fields, gaps))
+    }
+}
+
+/// [`split`] by pest's reading of the `line` rule.
+pub(crate) fn split_by_pest<P: Parser<R>, R: RuleType>(
+    text: &str,
+    line: R,
+    field: R,
+    gap: R,
+) -> Option<(Vec<Span>, Vec<Span>)> {
     let pair = P::parse(line, text).ok()?.next()?;
     let (mut fields, mut gaps) = (Vec::new(), Vec::new());
     for p in pair.into_inner() {
@@ -325,5 +382,41 @@ pub fn expected_words<R: RuleType>(error: &pest::error::Error<R>, words: fn(R) -
         [] => "something else".to_owned(),
         [one] => (*one).to_owned(),
         [init @ .., last] => format!("{}, or {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{split_by_pest, Tokens};
+    use crate::notation::grammar::testing::strings;
+
+    /// The automata of `field` and `gap` cut every text into fields and gaps as pest's reading
+    /// of `line` does, in both grammars that hold them: every text of up to four characters
+    /// drawn from the gaps' characters and others, and records with gaps of every kind.
+    #[test]
+    fn the_automata_cut_a_line_as_pest_does() {
+        let tokens = Tokens::shipped().expect("`field` and `gap` compile");
+        let mut texts = strings("a /\t_\u{A0}\u{3000}\u{2002}\u{2003}\u{2009}é\u{2000}", 4);
+        texts.extend(
+            [
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                "  sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL\tb_-\u{3000}1 ",
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR\u{A0}b KQkq\u{2009}\u{2009}e3 0 1\u{2003}",
+            ]
+            .map(str::to_owned),
+        );
+        for text in &texts {
+            let fast = tokens.split(text);
+            {
+                use crate::sfen::parser::{Rule, SfenParser};
+                let pest = split_by_pest::<SfenParser, Rule>(text, Rule::line, Rule::field, Rule::gap);
+                assert_eq!(fast, pest, "SFEN's grammar, {text:?}");
+            }
+            {
+                use crate::fen::parser::{FenParser, Rule};
+                let pest = split_by_pest::<FenParser, Rule>(text, Rule::line, Rule::field, Rule::gap);
+                assert_eq!(fast, pest, "FEN's grammar, {text:?}");
+            }
+        }
     }
 }

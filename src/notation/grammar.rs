@@ -112,6 +112,26 @@ impl RuleDfa {
         }
     }
 
+    /// The length of the longest start of `bytes` that the rule matches as a whole, if one
+    /// does and it is not empty.
+    pub fn longest_start(&self, bytes: &[u8]) -> Option<usize> {
+        use regex_automata::dfa::Automaton;
+        let dfa = &self.0;
+        let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
+        let mut state = dfa.start_state(&config).ok()?;
+        let mut longest = None;
+        for (i, &b) in bytes.iter().enumerate() {
+            state = dfa.next_state(state, b);
+            if dfa.is_dead_state(state) {
+                break;
+            }
+            if dfa.is_match_state(dfa.next_eoi_state(state)) {
+                longest = Some(i + 1);
+            }
+        }
+        longest
+    }
+
     /// The automaton's state after each prefix of `text`: `text.len() + 1` states, the first
     /// the start; past a byte the automaton cannot read, the dead state. `None` if the
     /// automaton has no anchored start.
