@@ -344,6 +344,13 @@ mod tests {
         }
     }
 
+    /// The automata of the grammar's `field` and `gap` rules cut a line as pest reads it.
+    #[test]
+    fn the_automata_cut_a_line_as_pest_does() {
+        use crate::fen::parser::{FenParser, Rule};
+        crate::notation::fields::check_tokens_cut_as_pest::<FenParser, Rule>(Rule::line, Rule::field, Rule::gap);
+    }
+
     #[test]
     fn an_edit_refused_for_a_rank_width_leaves_an_invalid_record() {
         let alphabet = b"12345678KQRBNPkqrbnpx/ -";

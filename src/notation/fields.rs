@@ -385,38 +385,23 @@ pub fn expected_words<R: RuleType>(error: &pest::error::Error<R>, words: fn(R) -
     }
 }
 
+/// Checks that the automata of `field` and `gap` cut every text into fields and gaps as pest's
+/// reading of `line` (in the grammar of `P`) does: every text of up to four characters drawn from
+/// the gaps' characters and others, and records with gaps of every kind.
 #[cfg(test)]
-mod tests {
-    use super::{split_by_pest, Tokens};
-    use crate::notation::grammar::testing::strings;
-
-    /// The automata of `field` and `gap` cut every text into fields and gaps as pest's reading
-    /// of `line` does, in both grammars that hold them: every text of up to four characters
-    /// drawn from the gaps' characters and others, and records with gaps of every kind.
-    #[test]
-    fn the_automata_cut_a_line_as_pest_does() {
-        let tokens = Tokens::shipped().expect("`field` and `gap` compile");
-        let mut texts = strings("a /\t_\u{A0}\u{3000}\u{2002}\u{2003}\u{2009}é\u{2000}", 4);
-        texts.extend(
-            [
-                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-                "  sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL\tb_-\u{3000}1 ",
-                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR\u{A0}b KQkq\u{2009}\u{2009}e3 0 1\u{2003}",
-            ]
-            .map(str::to_owned),
-        );
-        for text in &texts {
-            let fast = tokens.split(text);
-            {
-                use crate::sfen::parser::{Rule, SfenParser};
-                let pest = split_by_pest::<SfenParser, Rule>(text, Rule::line, Rule::field, Rule::gap);
-                assert_eq!(fast, pest, "SFEN's grammar, {text:?}");
-            }
-            {
-                use crate::fen::parser::{FenParser, Rule};
-                let pest = split_by_pest::<FenParser, Rule>(text, Rule::line, Rule::field, Rule::gap);
-                assert_eq!(fast, pest, "FEN's grammar, {text:?}");
-            }
-        }
+pub(crate) fn check_tokens_cut_as_pest<P: Parser<R>, R: RuleType>(line: R, field: R, gap: R) {
+    let tokens = Tokens::shipped().expect("`field` and `gap` compile");
+    let mut texts =
+        crate::notation::grammar::testing::strings("a /\t_\u{A0}\u{3000}\u{2002}\u{2003}\u{2009}é\u{2000}", 4);
+    texts.extend(
+        [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "  sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL\tb_-\u{3000}1 ",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR\u{A0}b KQkq\u{2009}\u{2009}e3 0 1\u{2003}",
+        ]
+        .map(str::to_owned),
+    );
+    for text in &texts {
+        assert_eq!(tokens.split(text), split_by_pest::<P, R>(text, line, field, gap), "{text:?}");
     }
 }
