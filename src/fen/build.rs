@@ -256,10 +256,21 @@ fn join(words: &[&str]) -> String {
     }
 }
 
+/// The squares of `rank_lenient`, compiled once; `None` if they do not compile.
+fn squares() -> Option<&'static fields::RowSquares<Rule>> {
+    static SQUARES: std::sync::OnceLock<Option<fields::RowSquares<Rule>>> = std::sync::OnceLock::new();
+    SQUARES
+        .get_or_init(|| {
+            fields::RowSquares::compile(super::fast::GRAMMAR.rules()?, Rule::rank_lenient, Rule::all_rules())
+        })
+        .as_ref()
+}
+
 fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Placement {
     let mut placement =
         Placement { span: Span::new(offset, offset + text.len()), ranks: Vec::new(), cells: Vec::new() };
-    let Some(pair) = parse_total(Rule::placement_lenient, text) else {
+    let rows = fields::board_rows::<FenParser, Rule>(text, squares(), Rule::placement_lenient, Rule::rank_lenient);
+    let Some(rows) = rows else {
         out.push(internal(placement.span));
         return placement;
     };
@@ -269,58 +280,52 @@ fn build_placement(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Plac
         "pieces are P N B R Q K for White and p n b r q k for Black; digits 1-8 count blank squares",
         "PNBRQKpnbrqk12345678/",
     );
-    for row in pair.into_inner() {
-        match row.as_rule() {
-            Rule::rank_lenient => {
-                let span = Span::of(row.as_span()).shift(offset);
-                let rank_text = row.as_str();
-                let first = placement.cells.len();
-                let mut bad: Vec<(Span, char)> = Vec::new();
-                for item in row.into_inner() {
-                    let s = Span::of(item.as_span()).shift(offset);
-                    let t = item.as_str();
-                    if item.as_rule() != Rule::bad_fen_square {
-                        flush_placement_faults(&bad, &unknown, out);
-                        bad.clear();
-                    }
-                    let cell = match item.as_rule() {
-                        Rule::blank_run | Rule::fen_piece => token::cell(t).unwrap_or_else(|| {
-                            out.push(internal(s));
-                            Cell::Fault { width: 1 }
-                        }),
-                        Rule::blank_zero => {
-                            out.push(fields::zero_count(
-                                codes::fen::BLANK_ZERO,
-                                s,
-                                "`0` counts no blank squares",
-                                "blank squares are counted with the digits 1 to 8: remove the `0`",
-                                rank_text,
-                                span.start,
-                            ));
-                            Cell::Fault { width: 0 }
-                        }
-                        Rule::blank_nine => Cell::Fault { width: 9 },
-                        Rule::bad_fen_square => {
-                            let c = t.chars().next().unwrap_or(' ');
-                            bad.push((s, c));
-                            let width = match lookalike::ascii_for(c) {
-                                Some(d @ '1'..='8') => d as u8 - b'0',
-                                Some('/') => 0,
-                                _ if c == ' ' => 0,
-                                _ => 1,
-                            };
-                            Cell::Fault { width }
-                        }
-                        other => unreachable!("build_placement: {other:?}"),
-                    };
-                    placement.cells.push(Spanned::new(cell, s));
-                }
+    for (row, squares) in rows {
+        let span = row.shift(offset);
+        let rank_text = row.slice(text);
+        let first = placement.cells.len();
+        let mut bad: Vec<(Span, char)> = Vec::new();
+        for (rule, at) in squares {
+            let s = at.shift(offset);
+            let t = at.slice(text);
+            if rule != Rule::bad_fen_square {
                 flush_placement_faults(&bad, &unknown, out);
-                placement.ranks.push(Rank { span, cells: first..placement.cells.len() });
+                bad.clear();
             }
-            Rule::EOI => {}
-            other => unreachable!("build_placement: {other:?}"),
+            let cell = match rule {
+                Rule::blank_run | Rule::fen_piece => token::cell(t).unwrap_or_else(|| {
+                    out.push(internal(s));
+                    Cell::Fault { width: 1 }
+                }),
+                Rule::blank_zero => {
+                    out.push(fields::zero_count(
+                        codes::fen::BLANK_ZERO,
+                        s,
+                        "`0` counts no blank squares",
+                        "blank squares are counted with the digits 1 to 8: remove the `0`",
+                        rank_text,
+                        span.start,
+                    ));
+                    Cell::Fault { width: 0 }
+                }
+                Rule::blank_nine => Cell::Fault { width: 9 },
+                Rule::bad_fen_square => {
+                    let c = t.chars().next().unwrap_or(' ');
+                    bad.push((s, c));
+                    let width = match lookalike::ascii_for(c) {
+                        Some(d @ '1'..='8') => d as u8 - b'0',
+                        Some('/') => 0,
+                        _ if c == ' ' => 0,
+                        _ => 1,
+                    };
+                    Cell::Fault { width }
+                }
+                other => unreachable!("build_placement: {other:?}"),
+            };
+            placement.cells.push(Spanned::new(cell, s));
         }
+        flush_placement_faults(&bad, &unknown, out);
+        placement.ranks.push(Rank { span, cells: first..placement.cells.len() });
     }
     placement.check_shape::<super::shape::Shape>(out);
     placement
@@ -597,5 +602,24 @@ fn build_counter(text: &str, span: Span, fullmove: bool, out: &mut Vec<Diagnosti
             );
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FenParser, Rule};
+
+    /// The automata of `rank_lenient`'s alternatives read a placement as pest reads
+    /// `placement_lenient`.
+    #[test]
+    fn the_automata_read_a_placement_as_pest_does() {
+        let squares = super::squares().expect("the alternatives compile");
+        crate::notation::fields::check_rows_read_as_pest::<FenParser, Rule>(
+            squares,
+            Rule::placement_lenient,
+            Rule::rank_lenient,
+            "18Kq09/x é",
+            &["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", "rn0x/é9 /+", "//", ""],
+        );
     }
 }

@@ -12,7 +12,8 @@ use crate::notation::grammar::{self, RuleDfa, Shipped};
 use crate::notation::grid::{walk_accepted, ByteMap, CellDecoder, Letters};
 use crate::span::{Span, Spanned};
 
-static GRAMMAR: Shipped = Shipped::new(&[grammar::FEN, grammar::COMMON]);
+/// The grammar, read once: its regular rules compile to automata.
+pub(crate) static GRAMMAR: Shipped = Shipped::new(&[grammar::FEN, grammar::COMMON]);
 
 /// The record rule of `kind` in `dialect`.
 pub fn record_rule(kind: Kind, dialect: Dialect) -> Rule {

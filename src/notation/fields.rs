@@ -78,6 +78,87 @@ impl Tokens {
     }
 }
 
+/// The rows of a board field as a format's total board rule reads them (`board_lenient`,
+/// `placement_lenient`: rows between `/`s, each a run of squares and faults): each row's span,
+/// and each of its squares with its rule and span.
+pub type Rows<R> = Vec<(Span, Vec<(R, Span)>)>;
+
+/// The rows of the board field `text` by the automata of the row rule's alternatives
+/// ([`RowSquares`]), or when they do not compile by pest's reading of `board`, whose rows are
+/// the pairs of `row`. `None` only if the grammar is broken.
+pub fn board_rows<P: Parser<R>, R: RuleType>(
+    text: &str,
+    squares: Option<&RowSquares<R>>,
+    board: R,
+    row: R,
+) -> Option<Rows<R>> {
+    squares.and_then(|s| s.rows(text)).or_else(|| rows_by_pest::<P, R>(text, board, row))
+}
+
+/// [`board_rows`] by pest.
+pub(crate) fn rows_by_pest<P: Parser<R>, R: RuleType>(text: &str, board: R, row: R) -> Option<Rows<R>> {
+    let pair = P::parse(board, text).ok()?.next()?;
+    let rows = pair.into_inner().filter(|r| r.as_rule() == row);
+    Some(
+        rows.map(|r| {
+            let squares = r.clone().into_inner().map(|item| (item.as_rule(), Span::of(item.as_span())));
+            (Span::of(r.as_span()), squares.collect())
+        })
+        .collect(),
+    )
+}
+
+/// A board's row rule that repeats a choice of squares and faults (`row_lenient`), its
+/// alternatives compiled ([`Repeated`](crate::notation::grammar::Repeated)) with the pest rule of
+/// each. No square holds a `/`: the rows of a board field are the texts between its `/`s.
+pub struct RowSquares<R> {
+    cut: crate::notation::grammar::Repeated,
+    rules: Vec<R>,
+}
+
+impl<R: RuleType> RowSquares<R> {
+    /// The alternatives of `row` in `grammar`, each matched to its rule among `all` (the
+    /// grammar's pest rules); `None` if they do not compile.
+    pub fn compile(grammar: &crate::notation::grammar::Rules, row: R, all: &[R]) -> Option<Self> {
+        let cut = crate::notation::grammar::Repeated::compile_in(grammar, &format!("{row:?}")).ok()?;
+        let rule = |name: &String| all.iter().copied().find(|r| format!("{r:?}") == *name);
+        let rules = cut.names().iter().map(rule).collect::<Option<Vec<R>>>()?;
+        Some(Self { cut, rules })
+    }
+
+    /// The rows of the board field `text`.
+    pub fn rows(&self, text: &str) -> Option<Rows<R>> {
+        let mut rows = Vec::new();
+        let mut pieces = Vec::new();
+        let mut start = 0;
+        for row in text.split('/') {
+            pieces.clear();
+            self.cut.cut(row, start, &mut pieces)?;
+            let squares = pieces.iter().map(|&(i, span)| Some((*self.rules.get(i)?, span)));
+            rows.push((Span::new(start, start + row.len()), squares.collect::<Option<Vec<_>>>()?));
+            start += row.len() + 1;
+        }
+        Some(rows)
+    }
+}
+
+/// Checks that the automata of the alternatives of `row` read every text of up to four
+/// characters of `alphabet`, and each of `boards`, as pest's reading of `board` does.
+#[cfg(test)]
+pub(crate) fn check_rows_read_as_pest<P: Parser<R>, R: RuleType>(
+    squares: &RowSquares<R>,
+    board: R,
+    row: R,
+    alphabet: &str,
+    boards: &[&str],
+) {
+    let mut texts = crate::notation::grammar::testing::strings(alphabet, 4);
+    texts.extend(boards.iter().map(|b| (*b).to_owned()));
+    for text in &texts {
+        assert_eq!(squares.rows(text), rows_by_pest::<P, R>(text, board, row), "{text:?}");
+    }
+}
+
 /// [`split`] by pest's reading of the `line` rule.
 pub(crate) fn split_by_pest<P: Parser<R>, R: RuleType>(
     text: &str,

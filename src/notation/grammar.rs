@@ -32,6 +32,11 @@ impl Shipped {
         Self { sources, grammar: std::sync::OnceLock::new() }
     }
 
+    /// The grammar's rules, read once; `None` if pest's meta-parser refuses them.
+    pub fn rules(&'static self) -> Option<&'static Rules> {
+        self.grammar.get_or_init(|| Rules::parse(self.sources).ok()).as_ref()
+    }
+
     /// `rule` (a variant of the grammar's pest `Rule`, which names it), compiled once into
     /// `cell`; `None` if it does not compile (it stopped being regular, or pest would read it
     /// differently), and the caller goes through pest.
@@ -40,11 +45,7 @@ impl Shipped {
         cell: &'static std::sync::OnceLock<Option<RuleDfa>>,
         rule: impl std::fmt::Debug,
     ) -> Option<&'static RuleDfa> {
-        cell.get_or_init(|| {
-            let grammar = self.grammar.get_or_init(|| Rules::parse(self.sources).ok()).as_ref()?;
-            RuleDfa::compile_in(grammar, &format!("{rule:?}")).ok()
-        })
-        .as_ref()
+        cell.get_or_init(|| RuleDfa::compile_in(self.rules()?, &format!("{rule:?}")).ok()).as_ref()
     }
 }
 
@@ -437,6 +438,46 @@ impl ChoiceDfa {
     }
 }
 
+/// A rule that repeats a choice of rules (`row = ${ (a | b | c)* }`), each matching a
+/// character or two, compiled: a text is cut as pest reads it, into pieces each of which is the
+/// first alternative, in the grammar's order, that matches at its start. (The tests of the
+/// formats that use one check that pest cuts their texts so.)
+pub struct Repeated(ChoiceDfa);
+
+impl Repeated {
+    /// Compiles the alternatives of `rule` of `grammar`.
+    pub fn compile_in(grammar: &Rules, rule: &str) -> Result<Self, CompileError> {
+        ChoiceDfa::compile_in(grammar, rule).map(Self)
+    }
+
+    /// The alternatives' rule names, in the grammar's order.
+    pub fn names(&self) -> &[String] {
+        self.0.names()
+    }
+
+    /// Appends the pieces of `text`, which starts at byte `offset` of its record, to `out`: each
+    /// the index of its alternative and its span. `None` where no alternative matches.
+    pub fn cut(&self, text: &str, offset: usize, out: &mut Vec<(usize, crate::span::Span)>) -> Option<()> {
+        let mut at = 0;
+        while at < text.len() {
+            let rest = text.get(at..)?;
+            let mut ends = rest.char_indices().skip(1).map(|(i, _)| i).chain(std::iter::once(rest.len()));
+            let one = ends.next()?;
+            let two = ends.next();
+            // The first alternative that matches a start of the text: of one character or two,
+            // and of two when the same one matches both (pest's repetitions take all they can).
+            let (index, len) = [two, Some(one)]
+                .into_iter()
+                .flatten()
+                .filter_map(|len| Some((self.0.classify(rest.get(..len)?.as_bytes())?, len)))
+                .min_by_key(|&(index, _)| index)?;
+            out.push((index, crate::span::Span::new(offset + at, offset + at + len)));
+            at += len;
+        }
+        Some(())
+    }
+}
+
 /// A grammar's rules, read once with pest's meta-parser.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -487,9 +528,12 @@ impl Rules {
 
     /// The names of the rules a choice rule chooses between, in order (`a | b | c` gives `a`,
     /// `b`, `c`; an alternative `a ~ &end` gives `a`); a rule that is a single name gives that
-    /// name.
+    /// name, and one that repeats a choice (`(a | b | c)*`) the choice's names.
     pub fn alternatives(&self, rule: &str) -> Result<Vec<String>, CompileError> {
-        let found = self.rules.get(rule).ok_or_else(|| CompileError::UnknownRule(rule.to_owned()))?;
+        let found = match self.rules.get(rule).ok_or_else(|| CompileError::UnknownRule(rule.to_owned()))? {
+            Expr::Rep(choice) => choice,
+            other => other,
+        };
         // A lookahead, written out or as a rule that is one.
         let lookahead = |e: &Expr| match e {
             Expr::PosPred(_) => true,
@@ -618,7 +662,7 @@ fn emit<'a>(
         Expr::Ident(name) => emit_rule(rules, name, stack, out)?,
         Expr::Seq(a, b) => {
             // `!("a" | "b") ~ ANY`: any one character but those, a negated class.
-            if let Some(chars) = negated_class(a, b) {
+            if let Some(chars) = negated_class(a, b, &|name| rules.get(name).copied()) {
                 out.push_str("[^");
                 for c in chars {
                     out.push_str(&regex::escape(&c.to_string()));
@@ -696,13 +740,15 @@ fn builtin_class(name: &str) -> Option<&'static [(u8, u8)]> {
     })
 }
 
-/// The characters of `!("a" | "b" | …) ~ ANY`, a negated class, if `a ~ b` is one.
-fn negated_class(a: &Expr, b: &Expr) -> Option<Vec<char>> {
+/// The characters of `!("a" | "b" | …) ~ ANY`, a negated class, if `a ~ b` is one; the
+/// characters may be a rule that is a choice of them (`!ROW_SEPARATOR ~ ANY`), `rule_of` gives a
+/// rule's expression.
+fn negated_class<'e>(a: &'e Expr, b: &Expr, rule_of: &dyn Fn(&str) -> Option<&'e Expr>) -> Option<Vec<char>> {
     let (Expr::NegPred(inner), Expr::Ident(any)) = (a, b) else {
         return None;
     };
     let mut chars = Vec::new();
-    (any == "ANY" && single_chars(inner, &mut chars)).then_some(chars)
+    (any == "ANY" && single_chars(inner, &mut chars, rule_of, 0)).then_some(chars)
 }
 
 /// The name of an operator that has no regular equivalent, for messages.
@@ -714,14 +760,22 @@ fn operator_name(expr: &Expr) -> &'static str {
     }
 }
 
-/// Collects the characters of a choice of one-character strings; false for anything else.
-fn single_chars(expr: &Expr, out: &mut Vec<char>) -> bool {
+/// Collects the characters of a choice of one-character strings, or of rules that are such
+/// choices (found by `rule_of`, followed `depth` deep so far, at most eight); false for anything
+/// else.
+fn single_chars<'e>(
+    expr: &'e Expr,
+    out: &mut Vec<char>,
+    rule_of: &dyn Fn(&str) -> Option<&'e Expr>,
+    depth: usize,
+) -> bool {
     match expr {
-        Expr::Choice(a, b) => single_chars(a, out) && single_chars(b, out),
+        Expr::Choice(a, b) => single_chars(a, out, rule_of, depth) && single_chars(b, out, rule_of, depth),
         Expr::Str(s) if s.chars().count() == 1 => {
             out.extend(s.chars());
             true
         }
+        Expr::Ident(name) if depth < 8 => rule_of(name).is_some_and(|e| single_chars(e, out, rule_of, depth + 1)),
         _ => false,
     }
 }
@@ -844,7 +898,7 @@ impl Rules {
                 result
             }
             Expr::Seq(a, b) => {
-                if negated_class(a, b).is_some() {
+                if negated_class(a, b, &|name| self.rules.get(name)).is_some() {
                     return Ok(());
                 }
                 self.sound(rule, a, &then((**b).clone()), mode, stack)?;
@@ -1014,7 +1068,7 @@ impl Rules {
                 },
             },
             Expr::Seq(a, b) => {
-                if negated_class(a, b).is_some() {
+                if negated_class(a, b, &|name| self.rules.get(name)).is_some() {
                     return one(ByteSet::ALL);
                 }
                 let fa = self.first(a, stack);

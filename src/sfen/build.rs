@@ -237,22 +237,27 @@ pub(crate) fn side_ok(s: &str) -> bool {
 /// `SFEN` headers) read theirs here, so their boards get the same reports.
 pub fn build_board(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> BoardField {
     let mut board = BoardField { span: Span::new(offset, offset + text.len()), ranks: Vec::new(), cells: Vec::new() };
-    let Some(pair) = parse_total(Rule::board_lenient, text) else {
+    let rows = fields::board_rows::<SfenParser, Rule>(text, squares(), Rule::board_lenient, Rule::row_lenient);
+    let Some(rows) = rows else {
         out.push(internal(text).shifted(offset));
         return board;
     };
-    for row in pair.into_inner() {
-        match row.as_rule() {
-            Rule::row_lenient => {
-                let rank = build_rank(row, offset, &mut board.cells, out);
-                board.ranks.push(rank);
-            }
-            Rule::EOI => {}
-            other => unreachable!("build_board: {other:?}"),
-        }
+    for (span, squares) in rows {
+        let rank = build_rank(text, span, &squares, offset, &mut board.cells, out);
+        board.ranks.push(rank);
     }
     board.check_shape::<super::shape::Shape>(out);
     board
+}
+
+/// The squares of `row_lenient`, compiled once; `None` if they do not compile.
+fn squares() -> Option<&'static fields::RowSquares<Rule>> {
+    static SQUARES: std::sync::OnceLock<Option<fields::RowSquares<Rule>>> = std::sync::OnceLock::new();
+    SQUARES
+        .get_or_init(|| {
+            fields::RowSquares::compile(super::fast::GRAMMAR.rules()?, Rule::row_lenient, Rule::all_rules())
+        })
+        .as_ref()
 }
 
 /// Reads a board whose ranks are separated by `/` or by any of `separators` (PSN's `FEN` header
@@ -263,18 +268,26 @@ pub fn build_board_separated(text: &str, offset: usize, separators: &[char], out
     build_board(&slashed, offset, out)
 }
 
-fn build_rank(row: Pair<'_, Rule>, offset: usize, cells: &mut Vec<Spanned<Cell>>, out: &mut Vec<Diagnostic>) -> Rank {
-    let span = Span::of(row.as_span()).shift(offset);
-    let row_text = row.as_str();
+/// The rank `row` (a span of the board field `board`) of `squares`, its squares and faults.
+fn build_rank(
+    board: &str,
+    row: Span,
+    squares: &[(Rule, Span)],
+    offset: usize,
+    cells: &mut Vec<Spanned<Cell>>,
+    out: &mut Vec<Diagnostic>,
+) -> Rank {
+    let span = row.shift(offset);
+    let row_text = row.slice(board);
     let first = cells.len();
     let mut bad: Vec<(Span, char)> = Vec::new();
-    for item in row.into_inner() {
-        let s = Span::of(item.as_span()).shift(offset);
-        let text = item.as_str();
-        if item.as_rule() != Rule::bad_square {
+    for &(rule, at) in squares {
+        let s = at.shift(offset);
+        let text = at.slice(board);
+        if rule != Rule::bad_square {
             flush_bad(&mut bad, cells, BadContext::Board, out);
         }
-        match item.as_rule() {
+        match rule {
             Rule::empty_run | Rule::piece | Rule::promoted_piece => match token::cell(text) {
                 Some(cell) => cells.push(Spanned::new(cell, s)),
                 None => {
@@ -696,4 +709,22 @@ fn other_side_letter(side: Spanned<Side>, wanted: Dialect) -> Option<Diagnostic>
             .help(help)
             .fix(Fix::replace(side.span, meant.to_string(), Applicability::Safe)),
     )
+}
+#[cfg(test)]
+mod tests {
+    use super::{Rule, SfenParser};
+
+    /// The automata of `row_lenient`'s alternatives read a board field as pest reads
+    /// `board_lenient`.
+    #[test]
+    fn the_automata_read_a_board_as_pest_does() {
+        let squares = super::squares().expect("the alternatives compile");
+        crate::notation::fields::check_rows_read_as_pest::<SfenParser, Rule>(
+            squares,
+            Rule::board_lenient,
+            Rule::row_lenient,
+            "1+Kgp0/xé9",
+            &["lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL", "ln+g+k+/+r0x/é+é/+", "//", ""],
+        );
+    }
 }

@@ -12,7 +12,8 @@ use crate::notation::grammar::{self, RuleDfa, Shipped};
 use crate::notation::grid::{walk_accepted, ByteMap, CellDecoder, Letters};
 use crate::span::{Span, Spanned};
 
-static GRAMMAR: Shipped = Shipped::new(&[grammar::SFEN, grammar::COMMON]);
+/// The grammar, read once: its regular rules compile to automata.
+pub(crate) static GRAMMAR: Shipped = Shipped::new(&[grammar::SFEN, grammar::COMMON]);
 
 /// The record rule of `choice`: `record` reads either dialect.
 pub fn record_rule(choice: DialectChoice) -> Rule {
