@@ -27,7 +27,7 @@ pub struct Codes {
 
 /// The fields and the gaps of `text`, by the grammar's total `line` rule (`line`, `field` and
 /// `gap` are `grammar/common.pest`'s rules, in the grammar of `P`); `None` only if the grammar is
-/// broken. The rules `field` and `gap` compiled to automata find them ([`Tokens`]); pest reads
+/// broken. The rules `field` and `gap` compiled to automata find them (see `Tokens`); pest reads
 /// the line only if they do not compile.
 pub fn split<P: Parser<R>, R: RuleType>(text: &str, line: R, field: R, gap: R) -> Option<(Vec<Span>, Vec<Span>)> {
     match Tokens::shipped() {
