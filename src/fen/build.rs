@@ -1,7 +1,8 @@
 //! pest pairs → FEN syntax tree, with a diagnostic for every syntax fault.
 //!
 //! As for SFEN, the record is split into fields by the total rule `line`, and each field is
-//! parsed on its own by its recovery rule, so one bad field never hides another.
+//! parsed on its own by its recovery rule, so one bad field never hides another; the fields and
+//! gaps, and the placement's ranks and squares, are found by automata compiled from those rules.
 
 use crate::diagnostic::codes;
 use pest::iterators::Pair;

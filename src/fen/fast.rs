@@ -53,7 +53,7 @@ pub fn matches(text: &str, kind: Kind, dialect: Dialect) -> bool {
 
 /// The squares a character of a placement covers: a digit its value, a piece letter one;
 /// `None` for a character no placement holds.
-pub(crate) fn square_width(b: u8) -> Option<u32> {
+fn square_width(b: u8) -> Option<u32> {
     token::cell_bytes(&[b]).map(|c| c.width())
 }
 
@@ -69,17 +69,22 @@ pub(crate) fn square_widths() -> &'static ByteMap {
 /// the placement changes the counts by the pieces it writes less those it removes.
 pub(crate) struct Material(Letters<'static, 12>);
 
+/// The piece each byte of a placement writes, by colour then [`crate::chess::Role::index`],
+/// found once.
+fn letter_roles() -> &'static ByteMap {
+    static ROLES: OnceLock<ByteMap> = OnceLock::new();
+    ROLES.get_or_init(|| {
+        ByteMap::of(|b| match token::cell_bytes(&[b])? {
+            Cell::Piece(p) => Some((p.color.index() * 6 + p.role.index()) as u32),
+            _ => None,
+        })
+    })
+}
+
 impl Material {
     /// The counts of `text`'s placement (its first field).
     pub fn of(text: &str) -> Self {
-        static ROLES: OnceLock<ByteMap> = OnceLock::new();
-        let roles = ROLES.get_or_init(|| {
-            ByteMap::of(|b| match token::cell_bytes(&[b])? {
-                Cell::Piece(p) => Some((p.color.index() * 6 + p.role.index()) as u32),
-                _ => None,
-            })
-        });
-        Self(Letters::of(text, roles))
+        Self(Letters::of(text, letter_roles()))
     }
 
     /// True when writing `written` over the bytes `span` of `text` (the record these counts are

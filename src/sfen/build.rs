@@ -2,7 +2,9 @@
 //!
 //! The record is first split into fields by the total rule `line`; each field is then parsed on
 //! its own by its recovery rule (`board_lenient`, `hand_lenient`, …), so a fault in one field
-//! never hides a fault in another. Pairs never leave this file.
+//! never hides a fault in another. The fields and gaps, and a board's rows and squares, are found
+//! by automata compiled from those rules ([`fields::split`], [`fields::board_rows`]), which read
+//! them as pest does; pest reads the other fields. Pairs never leave this file.
 
 use crate::diagnostic::codes;
 use pest::iterators::Pair;
@@ -710,6 +712,7 @@ fn other_side_letter(side: Spanned<Side>, wanted: Dialect) -> Option<Diagnostic>
             .fix(Fix::replace(side.span, meant.to_string(), Applicability::Safe)),
     )
 }
+
 #[cfg(test)]
 mod tests {
     use super::{Rule, SfenParser};

@@ -99,7 +99,7 @@ pub fn parse(text: &str, choice: DialectChoice) -> Option<Record> {
 /// The squares a character of a board field covers: a digit its value, a piece letter one, and
 /// `+` none (a promoted piece covers the one square of its letter); `None` for a character no
 /// board holds.
-pub(crate) fn square_width(b: u8) -> Option<u32> {
+fn square_width(b: u8) -> Option<u32> {
     match b {
         b'+' => Some(0),
         _ => token::cell_bytes(&[b]).map(|c| c.width()),
