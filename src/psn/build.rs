@@ -494,7 +494,8 @@ impl<'a> Builder<'a> {
             MoveForm::Chess => self.departures.note(codes::psn::CHESS_SQUARES, s),
             MoveForm::Unreadable => {}
         }
-        if word.contains('\'') {
+        // Of the move rules only `spec_drop` writes a `'` (its `drop_mark`).
+        if mv.drop && word.contains('\'') {
             self.features.quote_drops = true;
         }
         self.push_move(mv);

@@ -223,7 +223,7 @@ fn write_move(
     } else if line.need_number {
         words.push(format!("{}...", line.pair));
     }
-    let resolved = replay.and_then(|r| r.resolved.get(&m.mv.span.start));
+    let resolved = replay.and_then(|r| r.resolved(m.mv.span.start));
     words.push(resolved.map_or_else(|| move_text(&m.mv), spec_move));
     line.need_number = false;
     let extras: Vec<&str> =

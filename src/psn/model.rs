@@ -132,6 +132,9 @@ pub struct MoveNode {
 /// so that each node dropped has no variations left.
 impl Drop for MoveNode {
     fn drop(&mut self) {
+        if self.variations.is_empty() {
+            return;
+        }
         let mut pending = std::mem::take(&mut self.variations);
         while let Some(mut v) = pending.pop() {
             for m in &mut v.moves {
@@ -412,7 +415,7 @@ mod tests {
         assert_eq!(written.matches('(').count(), DEPTH);
         let mut found = Findings::new();
         let r = replay::replay(&game, false, &mut found);
-        assert_eq!(r.resolved.len(), DEPTH + 1);
+        assert_eq!(r.played.len(), DEPTH + 1);
         // serde recurses: past the depth the reader allows, serializing is refused, not overflowed.
         let json = serde_json::to_string(&game);
         assert!(json.is_err_and(|e| e.to_string().contains("nested more than")));

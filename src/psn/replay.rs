@@ -49,15 +49,22 @@ pub struct Replay {
     pub illegal_at: Option<usize>,
     /// The position after the last of `moves`.
     pub end: State,
-    /// Every move played, main line and variations, by the byte where its text starts (in the
-    /// main line, up to its first illegal move).
-    pub resolved: QuickMap<usize, Resolved>,
+    /// Every move played, main line and variations, with the byte where its text starts (in
+    /// the main line, up to its first illegal move), in the order of those bytes: see
+    /// [`Replay::resolved`].
+    pub played: Vec<(usize, Resolved)>,
     /// The words in a move's place that are no move, each with its repair (their findings are
     /// the reader's, which [`Repair::amend`] completes).
     pub unreadable: Vec<(Span, Repair)>,
 }
 
 impl Replay {
+    /// How the move whose text starts at byte `start` was played, if it was.
+    pub fn resolved(&self, start: usize) -> Option<&Resolved> {
+        let after = self.played.partition_point(|&(s, _)| s <= start);
+        after.checked_sub(1).and_then(|i| self.played.get(i)).filter(|(s, _)| *s == start).map(|(_, r)| r)
+    }
+
     /// The positions after each move of the main line, in order.
     pub fn positions(&self) -> Vec<Position> {
         let mut state = State::new(&self.start);
@@ -110,7 +117,7 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
         moves: Vec::with_capacity(game.moves.len()),
         illegal_at: None,
         end: state,
-        resolved: QuickMap::with_capacity_and_hasher(game.moves.len() * 2, Default::default()),
+        played: Vec::with_capacity(game.moves.len()),
         unreadable: Vec::new(),
     };
     let mut repairer = Repairer::new(game);
@@ -133,7 +140,7 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
         let mut legal = true;
         let played = match resolve_with(&legality, &state, &node.mv) {
             Ok(res) if r.illegal_at.is_none() => {
-                r.resolved.insert(node.mv.span.start, res);
+                r.played.push((node.mv.span.start, res));
                 r.moves.push(res.mv);
                 res.mv
             }
@@ -164,6 +171,9 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
         }
     }
     r.end = end.unwrap_or(state);
+    // Variations are played before the move they replace, and written after it. The sort is
+    // stable: of two moves at one byte (none in a game read from text), the last played is found.
+    r.played.sort_by_key(|&(start, _)| start);
     if r.illegal_at.is_none() {
         check_end(game, &state, fourfold, diagnostics);
         check_named_illegal_move(game, &state, &arrivals, diagnostics);
@@ -301,7 +311,7 @@ fn play_variations(
             let played = match resolve(&line.state, &node.mv) {
                 Ok(res) => {
                     if !line.repaired {
-                        r.resolved.insert(node.mv.span.start, res);
+                        r.played.push((node.mv.span.start, res));
                     }
                     Some(res.mv)
                 }
@@ -657,12 +667,17 @@ fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Resu
     }
     check_mark(state, m, mv)?;
     // Would another piece of the same kind and state reach `to`? Then the spec writes the origin.
-    let needs_origin = reachers.all().iter().any(|&sq| {
-        sq != from
+    let mut needs_origin = false;
+    for &sq in reachers.all() {
+        if sq != from
             && state.piece_at(sq) == Some(piece)
             && (legality.is_legal(Move::Board { from: sq, to, promote: false })
                 || legality.is_legal(Move::Board { from: sq, to, promote: true }))
-    });
+        {
+            needs_origin = true;
+            break;
+        }
+    }
     Ok(Resolved { mv, piece, needs_origin, could_promote })
 }
 

@@ -371,23 +371,51 @@ const fn is_ascii_space(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ')
 }
 
+/// What a byte is to the movetext reader ([`BYTES`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Byte {
+    /// Part of a word: an ASCII character that is neither white space nor a bracket.
+    Word,
+    /// ASCII white space within a line ([`is_ascii_space`], less the line ends).
+    Space,
+    /// `\n` or `\r`.
+    LineEnd,
+    /// `{`, `}`, `(` or `)`: a word stops before it.
+    Bracket,
+    /// A byte of a character of more than one byte, looked at as a `char`.
+    Wide,
+}
+
+/// [`Byte`] of every byte, so that the reader looks at each once.
+static BYTES: [Byte; 256] = {
+    let mut table = [Byte::Wide; 256];
+    let mut b = 0;
+    while b < 0x80 {
+        table[b as usize] = match b {
+            b'\n' | b'\r' => Byte::LineEnd,
+            b'{' | b'}' | b'(' | b')' => Byte::Bracket,
+            _ if is_ascii_space(b) => Byte::Space,
+            _ => Byte::Word,
+        };
+        b += 1;
+    }
+    table
+};
+
 /// Where the word starting at `start` in `text` ends: at the first white space, brace or
 /// parenthesis, or at the end of the text.
 fn word_end(text: &str, start: usize) -> usize {
     let bytes = text.as_bytes();
     let mut i = start;
     while let Some(&b) = bytes.get(i) {
-        if b.is_ascii() {
-            if is_ascii_space(b) || matches!(b, b'{' | b'}' | b'(' | b')') {
-                return i;
-            }
-            i += 1;
-        } else {
-            match text.get(i..).and_then(|rest| rest.chars().next()) {
+        match BYTES[usize::from(b)] {
+            Byte::Word => i += 1,
+            Byte::Wide => match text.get(i..).and_then(|rest| rest.chars().next()) {
                 Some(c) if c.is_whitespace() => return i,
                 Some(c) => i += c.len_utf8(),
                 None => return i,
-            }
+            },
+            Byte::Space | Byte::LineEnd | Byte::Bracket => return i,
         }
     }
     bytes.len()
@@ -717,16 +745,13 @@ impl Scanner {
         loop {
             // Skip white space within the line.
             while let Some(&b) = self.buf.as_bytes().get(self.pos) {
-                if b.is_ascii() {
-                    if b == b'\n' || b == b'\r' || !is_ascii_space(b) {
-                        break;
-                    }
-                    self.pos += 1;
-                    continue;
-                }
-                match self.buf[self.pos..].chars().next() {
-                    Some(c) if c.is_whitespace() => self.pos += c.len_utf8(),
-                    _ => break,
+                match BYTES[usize::from(b)] {
+                    Byte::Space => self.pos += 1,
+                    Byte::Wide => match self.buf[self.pos..].chars().next() {
+                        Some(c) if c.is_whitespace() => self.pos += c.len_utf8(),
+                        _ => break,
+                    },
+                    Byte::Word | Byte::LineEnd | Byte::Bracket => break,
                 }
             }
             let start = self.pos;
