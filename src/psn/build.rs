@@ -323,6 +323,24 @@ struct Builder<'a> {
     word_counts: [usize; WordKind::ALL.len()],
 }
 
+/// The number the ASCII digits `digits` write, or `u64::MAX` when they write none (none, or a
+/// character that is no digit) or one too large to count: as `str::parse` reads them, without
+/// its sign and in one pass.
+fn number(digits: &str) -> u64 {
+    if digits.is_empty() {
+        return u64::MAX;
+    }
+    let mut n: u64 = 0;
+    for b in digits.bytes() {
+        let d = b.wrapping_sub(b'0');
+        match n.checked_mul(10).and_then(|n| n.checked_add(u64::from(d))) {
+            Some(next) if d <= 9 => n = next,
+            _ => return u64::MAX,
+        }
+    }
+    n
+}
+
 fn new_frame(open: Span, ply: Option<u64>) -> Frame {
     Frame { moves: Vec::new(), comments: Vec::new(), open, ply }
 }
@@ -431,11 +449,7 @@ impl<'a> Builder<'a> {
         match k {
             WordKind::Seqnum => {
                 let digits = word.trim_end_matches('.');
-                self.number = Some(MoveNumber {
-                    value: digits.parse().unwrap_or(u64::MAX),
-                    ellipsis: word.ends_with("..."),
-                    span: s,
-                });
+                self.number = Some(MoveNumber { value: number(digits), ellipsis: word.ends_with("..."), span: s });
             }
             k if k.is_move() => self.move_word(k, word, s),
             WordKind::Glyph | WordKind::Nag => {
@@ -471,7 +485,7 @@ impl<'a> Builder<'a> {
                 // A number too large to count is past the end of the game, like any
                 // ply the game does not reach; the frame stays a branch, never a `(`.
                 let digits = word.rsplit(|c: char| !c.is_ascii_digit()).next().unwrap_or("");
-                self.frames.push(new_frame(s, Some(digits.parse().unwrap_or(u64::MAX))));
+                self.frames.push(new_frame(s, Some(number(digits))));
             }
             WordKind::SetupPiece | WordKind::SetupHand | WordKind::SetupEnd => self.setup_words.push(s),
             _ => {}
@@ -789,8 +803,9 @@ fn skip_unnumbered_words(moves: &mut Vec<MoveNode>) {
 
 /// Checks the sequence numbers of the main line, and notes how the game numbers its moves.
 fn check_numbers(moves: &[MoveNode], departures: &mut Departures, diagnostics: &mut Findings, features: &mut Features) {
-    let numbered: Vec<(usize, MoveNumber)> =
-        moves.iter().enumerate().filter_map(|(i, m)| m.number.map(|n| (i, n))).collect();
+    // Room for all at once: collecting a filter grows the list step by step.
+    let mut numbered: Vec<(usize, MoveNumber)> = Vec::with_capacity(moves.len());
+    numbered.extend(moves.iter().enumerate().filter_map(|(i, m)| m.number.map(|n| (i, n))));
     let Some(&(k0, n0)) = numbered.first() else {
         if let Some(m) = moves.first() {
             departures.note(codes::psn::UNNUMBERED, m.mv.span);
@@ -1124,6 +1139,20 @@ mod tests {
         let moves = game.game.all_moves();
         assert_eq!(moves.len(), deep + 2);
         assert_eq!(moves.last().map(|m| m.mv.text.as_str()), Some("P3d"));
+    }
+
+    #[test]
+    fn numbers_read_as_parse_reads_digits() {
+        let mut texts: Vec<String> = ["", "0", "7", "12", "007", "1a", "a1", "1.", " 1", "+1", "-1", "１"]
+            .into_iter()
+            .map(String::from)
+            .collect();
+        texts.extend(["18446744073709551615", "18446744073709551616", "99999999999999999999"].map(String::from));
+        texts.extend((0..2000u64).map(|n| n.to_string()));
+        for t in &texts {
+            let by_parse = if t.starts_with('+') { u64::MAX } else { t.parse().unwrap_or(u64::MAX) };
+            assert_eq!(number(t), by_parse, "{t:?}");
+        }
     }
 
     #[test]

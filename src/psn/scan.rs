@@ -975,6 +975,10 @@ impl Scanner {
     fn split_after_end(&mut self, first: usize) {
         let mut depth = self.state.depth;
         let tokens = &self.game.tokens[first..];
+        // Most lines: the game has not ended, and no word of the line ends it.
+        if !self.state.ended && !tokens.iter().any(|t| matches!(t.kind, Kind::Word(k) if k.is_end())) {
+            return;
+        }
         // Rewind the depth over this line's parentheses to walk it in order.
         for t in tokens.iter().rev() {
             match t.kind {
