@@ -429,6 +429,7 @@ impl<'a> Builder<'a> {
     }
 
     /// Adds a move to the line being built, with the number read before it.
+    #[inline]
     fn push_move(&mut self, mv: WrittenMove) {
         if let Some(frame) = self.frames.last_mut() {
             frame.moves.push(MoveNode {
@@ -869,6 +870,7 @@ fn check_numbers(moves: &[MoveNode], departures: &mut Departures, diagnostics: &
 /// `word` is not in that rule's shape (which a word the scanner classified always is).
 ///
 /// Total: any word and any kind give an answer, never a panic.
+#[inline]
 pub fn decode(kind: WordKind, word: &str, span: Span) -> Option<WrittenMove> {
     let b = word.as_bytes();
     let mut m = WrittenMove {

@@ -131,6 +131,7 @@ pub struct MoveNode {
 /// recurse once per level. The moves of the variations are taken apart on a heap stack instead,
 /// so that each node dropped has no variations left.
 impl Drop for MoveNode {
+    #[inline]
     fn drop(&mut self) {
         if self.variations.is_empty() {
             return;
