@@ -132,7 +132,9 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
     let mut check = Check::of(&state);
     for (i, node) in game.moves.iter().enumerate() {
         // Variations replace this move: they start from the position before it.
-        play_variations(node, (&state, &arrivals), per_ply, &mut r, &mut repairer, diagnostics);
+        if !node.variations.is_empty() {
+            play_variations(node, (&state, &arrivals), per_ply, &mut r, &mut repairer, diagnostics);
+        }
         if !per_ply {
             check_side(node, &state, diagnostics);
         }
@@ -349,27 +351,33 @@ fn play(state: &mut State, arrivals: &mut Arrivals, mv: Move, span: Span) {
 }
 
 /// `12.` numbers Black's move, `12...` White's (§1.2.1).
+#[inline]
 fn check_side(node: &MoveNode, state: &State, diagnostics: &mut Findings) {
-    let Some(n) = node.number else { return };
-    let white = state.side() == Color::White;
-    if n.ellipsis != white {
-        let (written, right) = if n.ellipsis { ("...", ".") } else { (".", "...") };
-        diagnostics.push(
-            Diagnostic::error(
-                codes::psn::WRONG_SIDE,
-                n.span,
-                format!(
-                    "`{}{written}` numbers a move of {}, but {} is to move",
-                    n.value,
-                    side_of(n.ellipsis),
-                    state.side().name()
-                ),
-            )
-            .label(format!("{} is to move", state.side().name()))
-            .with(node.mv.span, format!("{}'s move", state.side().name()))
-            .help(format!("write `{}{right}`: `N.` numbers Black's move of pair N, `N...` White's", n.value)),
-        );
+    if node.number.is_some_and(|n| n.ellipsis != (state.side() == Color::White)) {
+        wrong_side(node, state, diagnostics);
     }
+}
+
+/// [`check_side`]'s report, for a move whose number says the other side moves.
+#[cold]
+fn wrong_side(node: &MoveNode, state: &State, diagnostics: &mut Findings) {
+    let Some(n) = node.number else { return };
+    let (written, right) = if n.ellipsis { ("...", ".") } else { (".", "...") };
+    diagnostics.push(
+        Diagnostic::error(
+            codes::psn::WRONG_SIDE,
+            n.span,
+            format!(
+                "`{}{written}` numbers a move of {}, but {} is to move",
+                n.value,
+                side_of(n.ellipsis),
+                state.side().name()
+            ),
+        )
+        .label(format!("{} is to move", state.side().name()))
+        .with(node.mv.span, format!("{}'s move", state.side().name()))
+        .help(format!("write `{}{right}`: `N.` numbers Black's move of pair N, `N...` White's", n.value)),
+    );
 }
 
 fn side_of(ellipsis: bool) -> &'static str {
@@ -554,8 +562,17 @@ fn is_named(m: &WrittenMove, kind: PieceKind, side: Color, p: Piece) -> bool {
 }
 
 /// Checks the `+` or `#` written after `mv` against the position it leads to.
+#[inline]
 fn check_mark(state: &State, m: &WrittenMove, mv: Move) -> Result<(), Unplayable> {
-    let Some(mark) = m.mark else { return Ok(()) };
+    match m.mark {
+        None => Ok(()),
+        Some(mark) => check_written_mark(state, mark, mv),
+    }
+}
+
+/// [`check_mark`] of a move written with a mark.
+#[cold]
+fn check_written_mark(state: &State, mark: Mark, mv: Move) -> Result<(), Unplayable> {
     let mut after = *state;
     after.play_unchecked(mv);
     let check = after.is_check();
