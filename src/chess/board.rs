@@ -21,13 +21,16 @@ impl fmt::Debug for Board {
     }
 }
 
-/// For each square (by index), the eight lines out of it to the board's edge.
-static RAYS: [[Ray; 8]; 64] = crate::notation::grid::rays::<64>(8);
+/// For each square (by index), the eight lines out of it to the board's edge: up, down, left
+/// and right as FEN writes the board, then up-left, down-left, up-right and down-right.
+pub(super) const LINES: [[Ray; 8]; 64] = crate::notation::grid::rays::<64>(8);
+static RAYS: [[Ray; 8]; 64] = LINES;
 /// For each square (by index), the squares a knight's jump from it lands on: a file and two
 /// ranks away, or two files and a rank (columns to the right, rows down the board as FEN
 /// writes it).
-static KNIGHT_SQUARES: [Ray; 64] =
+pub(super) const KNIGHT_JUMPS: [Ray; 64] =
     crate::notation::grid::jumps::<64>(8, [(1, -2), (2, -1), (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2)]);
+static KNIGHT_SQUARES: [Ray; 64] = KNIGHT_JUMPS;
 
 impl Board {
     /// The piece on `square`.

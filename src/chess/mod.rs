@@ -5,10 +5,12 @@ mod board;
 mod legal;
 mod piece;
 mod position;
+mod sets;
 mod square;
 
 pub use board::Board;
 pub use legal::Legal;
 pub use piece::{Color, Piece, Role};
 pub use position::{CastleRight, CastleSide, Position};
+pub use sets::{PieceSets, SquareSet, BACK_RANKS, LIGHT_SQUARES};
 pub use square::Square;

@@ -9,7 +9,7 @@ use super::parser::Rule;
 use super::{token, validate, Kind, Position};
 use crate::chess::CastleRight;
 use crate::notation::grammar::{self, RuleDfa, Shipped};
-use crate::notation::grid::{walk_accepted, ByteMap, CellDecoder, Letters};
+use crate::notation::grid::{walk_accepted_cells, ByteMap, CellDecoder, Letters};
 use crate::span::{Span, Spanned};
 
 /// The grammar, read once: its regular rules compile to automata.
@@ -223,7 +223,7 @@ fn quick(text: &str, dialect: Dialect) -> Option<Quick> {
     Some(q)
 }
 
-/// The tokens of a placement, one byte each, for [`walk_accepted`].
+/// The tokens of a placement, one byte each, for [`walk_accepted_cells`].
 static CELLS: std::sync::LazyLock<CellDecoder<crate::chess::Piece>> =
     std::sync::LazyLock::new(|| CellDecoder::new(|_| 1, token::cell_bytes));
 
@@ -231,8 +231,8 @@ static CELLS: std::sync::LazyLock<CellDecoder<crate::chess::Piece>> =
 /// counts them in `tally`: whether no run of blank squares is split, or `None` unless it has
 /// eight ranks of eight squares.
 fn quick_board(text: &str, board: &mut crate::chess::Board, tally: &mut validate::Tally) -> Option<bool> {
-    walk_accepted(text, 8, 8, &CELLS, |i, p| {
-        *board.0.get_mut(i)? = Some(p);
+    walk_accepted_cells(text, 8, 8, &CELLS, |i, p| {
+        *board.0.get_mut(i)? = p;
         tally.add(crate::chess::Square::from_index(i)?, p);
         Some(())
     })
@@ -246,7 +246,7 @@ impl Quick {
             Some(Spanned::new(node, Span::default()))
         }
         let facts = validate::Facts {
-            board: Some((&self.board, self.tally)),
+            board: Some((&self.board, &self.tally)),
             side: at(self.side),
             castling: Some(&self.rights[..self.listed]),
             en_passant: at(self.en_passant),

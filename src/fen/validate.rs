@@ -4,7 +4,7 @@
 
 use super::ast::{Cell, Dialect, Placement, Record};
 use super::model::square_span;
-use crate::chess::{Board, Color, Piece, Role, Square};
+use crate::chess::{Board, Color, Piece, PieceSets, Role, Square, BACK_RANKS, LIGHT_SQUARES};
 use crate::chess::{CastleRight, CastleSide};
 use crate::diagnostic::codes;
 use crate::diagnostic::{Applicability, Diagnostic, Fix, Label};
@@ -37,8 +37,9 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, dialect: Dial
     if let Some(c) = castling {
         check_castling_order(c, out);
     }
+    let tally = board.map(Tally::of);
     let facts = Facts {
-        board: board.map(|b| (b, Tally::of(b))),
+        board: board.zip(tally.as_ref()),
         side: record.side.filter(|_| sound.side),
         castling: castling.map(|c| c.rights.as_slice()),
         en_passant: record.en_passant.filter(|_| sound.en_passant),
@@ -56,7 +57,7 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, dialect: Dial
 #[derive(Clone, Copy, Debug)]
 pub struct Facts<'a> {
     /// The board, and its pieces counted.
-    pub board: Option<(&'a Board, Tally)>,
+    pub board: Option<(&'a Board, &'a Tally)>,
     /// The active colour.
     pub side: Option<Spanned<Color>>,
     /// The castling rights, as written.
@@ -138,45 +139,36 @@ pub(super) fn castling_in_order(rights: impl Iterator<Item = CastleRight>) -> bo
 
 /// The pieces of a board, counted for every check (nothing allocated): the checks look
 /// further only where the counts show a fault. Counted in one pass over the board
-/// ([`Tally::of`]), or piece by piece as a reader places them ([`Tally::add`]).
+/// ([`Tally::of`]), or square by square as a reader places the pieces ([`Tally::add`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Tally {
-    /// Pieces per colour and role.
-    counts: [[usize; 6]; 2],
-    /// Light-squared bishops per colour.
-    light_bishops: [usize; 2],
-    /// The first king of each colour.
-    kings: [Option<Square>; 2],
-    /// Some pawn stands on rank 1 or 8.
-    back_pawn: bool,
+    /// The squares of each piece, and how many.
+    sets: PieceSets,
 }
 
 impl Tally {
-    /// Counts `piece` on `square`; pieces are added in FEN order.
+    /// Counts `piece` on `square` (`None` counts nothing).
     #[inline]
-    pub fn add(&mut self, square: Square, piece: Piece) {
-        let c = piece.color.index();
-        self.counts[c][piece.role.index()] += 1;
-        if piece.role == Role::Bishop && square.is_light() {
-            self.light_bishops[c] += 1;
-        }
-        if piece.role == Role::King && self.kings[c].is_none() {
-            self.kings[c] = Some(square);
-        }
-        self.back_pawn |= piece.role == Role::Pawn && (square.rank() == 1 || square.rank() == 8);
+    pub fn add(&mut self, square: Square, piece: Option<Piece>) {
+        self.sets.add(square, piece);
     }
 
     fn count(&self, color: Color, role: Role) -> usize {
-        self.counts[color.index()][role.index()]
+        self.sets.count(color, role)
     }
 
     /// True when `color`'s material needs no explaining: at most 8 pawns and 16 pieces, and no
     /// more pieces beyond the starting set (bishops by the colour of their squares) than its
     /// missing pawns could have become. Otherwise the rules find an error in it.
     fn plain_material(&self, color: Color) -> bool {
-        let light = self.light_bishops[color.index()];
+        let light = (self.sets.of(color, Role::Bishop) & LIGHT_SQUARES).count_ones() as usize;
         let dark = self.count(color, Role::Bishop) - light;
         plain(|role| self.count(color, role), light.saturating_sub(1) + dark.saturating_sub(1))
+    }
+
+    /// True when some pawn stands on rank 1 or 8.
+    fn back_pawn(&self) -> bool {
+        (self.sets.of(Color::White, Role::Pawn) | self.sets.of(Color::Black, Role::Pawn)) & BACK_RANKS != 0
     }
 
     /// True when the counts alone show that the position breaks a rule: a side without a
@@ -186,7 +178,7 @@ impl Tally {
         [Color::White, Color::Black]
             .into_iter()
             .any(|color| self.count(color, Role::King) != 1 || !self.plain_material(color))
-            || self.back_pawn
+            || self.back_pawn()
     }
 
     /// The tally of `board`.
@@ -194,7 +186,7 @@ impl Tally {
         let mut tally = Self::default();
         for (i, p) in board.0.iter().enumerate() {
             if let (Some(p), Some(sq)) = (p.as_ref(), Square::from_index(i)) {
-                tally.add(sq, *p);
+                tally.add(sq, Some(*p));
             }
         }
         tally
@@ -228,14 +220,14 @@ pub(crate) fn breaks_material(counts: &[[u32; 6]; 2]) -> bool {
 /// A board and its [`Tally`].
 struct Census<'a> {
     board: &'a Board,
-    tally: Tally,
+    tally: &'a Tally,
 }
 
 impl std::ops::Deref for Census<'_> {
     type Target = Tally;
 
     fn deref(&self) -> &Tally {
-        &self.tally
+        self.tally
     }
 }
 
@@ -252,9 +244,15 @@ impl Census<'_> {
         self.of_color(color).filter(|(_, p)| p.role == role).map(|(s, _)| s).collect()
     }
 
+    /// The squares of `by`'s pieces that attack `target` ([`Board::attackers`]), in order.
+    fn attackers(&self, target: Square, by: Color) -> Vec<Square> {
+        PieceSets::squares(self.sets.attackers(target, by)).collect()
+    }
+
     /// The king of `color`, when it has exactly one.
     fn king(&self, color: Color) -> Option<Square> {
-        self.kings[color.index()].filter(|_| self.count(color, Role::King) == 1)
+        let kings = self.sets.of(color, Role::King);
+        PieceSets::squares(kings).next().filter(|_| self.count(color, Role::King) == 1)
     }
 }
 
@@ -363,7 +361,7 @@ fn check_kings(census: &Census<'_>, placement: Span, at: &dyn Fn(Square) -> Span
 }
 
 fn check_pawns(census: &Census<'_>, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
-    if !census.back_pawn {
+    if !census.back_pawn() {
         return;
     }
     for (sq, piece) in census.pieces().filter(|(sq, p)| p.role == Role::Pawn && (sq.rank() == 1 || sq.rank() == 8)) {
@@ -384,7 +382,7 @@ fn check_material(census: &Census<'_>, placement: Span, at: &dyn Fn(Square) -> S
         if census.plain_material(color) {
             continue; // the common case: nothing to explain
         }
-        let count: usize = census.counts[color.index()].iter().sum();
+        let count: usize = Role::ALL.iter().map(|&role| census.count(color, role)).sum();
         let pawns = census.squares(color, Role::Pawn);
         if pawns.len() > 8 {
             let mut d = Diagnostic::error(
@@ -482,7 +480,7 @@ fn check_checks(
     findings::check_checks(
         &CHECK_WORDS,
         [census.king(waiting), census.king(mover)],
-        |king, movers| board.attackers(king, if movers { waiting } else { mover }),
+        |king, movers| census.attackers(king, if movers { waiting } else { mover }),
         |checkers, king| {
             match *checkers {
             [] | [_] => None,
@@ -790,7 +788,7 @@ fn check_after_double_step(
 ) {
     let mover = side.node;
     let Some(king) = census.king(mover) else { return };
-    let checkers = board.attackers(king, mover.opponent());
+    let checkers = census.attackers(king, mover.opponent());
     let unexplained: Vec<Square> = checkers
         .iter()
         .copied()

@@ -450,6 +450,8 @@ struct OneByte<P> {
     empty: bool,
     /// It is a token: a piece or a run of empty squares.
     token: bool,
+    /// It is the `/` that ends a rank.
+    slash: bool,
 }
 
 impl<P: Copy> CellDecoder<P> {
@@ -460,9 +462,12 @@ impl<P: Copy> CellDecoder<P> {
             match c {
                 Some(c @ (Cell::Piece(_) | Cell::Empty(_))) => {
                     let piece = if let Cell::Piece(p) = c { Some(p) } else { None };
-                    OneByte { piece, width: c.width() as u8, empty: c.splits_run(&c), token: true }
+                    OneByte { piece, width: c.width() as u8, empty: c.splits_run(&c), token: true, slash: false }
                 }
-                _ => OneByte { piece: None, width: 0, empty: false, token: false },
+                _ if b == usize::from(b'/') => {
+                    OneByte { piece: None, width: 0, empty: false, token: false, slash: true }
+                }
+                _ => OneByte { piece: None, width: 0, empty: false, token: false, slash: false },
             }
         });
         Self { token_len, cell, one }
@@ -478,7 +483,7 @@ impl<P: Copy> CellDecoder<P> {
             // Only a piece takes more than one byte.
             _ => return None,
         };
-        Some((OneByte { piece: Some(piece), width: 1, empty: false, token: true }, len))
+        Some((OneByte { piece: Some(piece), width: 1, empty: false, token: true, slash: false }, len))
     }
 }
 
@@ -522,6 +527,44 @@ pub fn walk_accepted<P: Copy>(
         (next, after_empty, i) = (next + usize::from(t.width), t.empty, i + len);
     }
     (next == ranks * files && next == rank + files).then_some(!split)
+}
+
+/// Walks a board field `text` that an automaton has accepted, as [`walk_accepted`] does, but
+/// without a branch on what each byte is, for boards where most squares hold pieces (chess):
+/// `place` is given the index (`rank * files + file`) of each token's first square with its
+/// piece, or `None` for a run of empty squares or a rank's end (on an empty board, placing
+/// nothing there changes nothing). A rank's width is checked where it ends and remembered, so a
+/// piece past a rank's end goes to a square of the next rank (or off the board, which `place`
+/// refuses) only on the way to `None`. Only a token longer than a byte goes to the decoder.
+#[inline]
+pub fn walk_accepted_cells<P: Copy>(
+    text: &str,
+    files: usize,
+    ranks: usize,
+    decoder: &CellDecoder<P>,
+    mut place: impl FnMut(usize, Option<P>) -> Option<()>,
+) -> Option<bool> {
+    const SPLIT: u8 = 1;
+    const WRONG: u8 = 2;
+    let bytes = text.as_bytes();
+    // What the walk found: a split run of empty squares, a rank of the wrong width.
+    let mut found = 0u8;
+    // The first square of the rank, and the next square to fill.
+    let (mut rank, mut next) = (0usize, 0usize);
+    let mut after_empty = false;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let mut t = decoder.one[usize::from(b)];
+        let mut len = 1;
+        if !(t.token | t.slash) {
+            (t, len) = decoder.longer(bytes, i)?;
+        }
+        found |= u8::from(after_empty & t.empty) | (u8::from(t.slash & (next != rank + files)) * WRONG);
+        rank = if t.slash { next } else { rank };
+        place(next, t.piece)?;
+        (next, after_empty, i) = (next + usize::from(t.width), t.empty, i + len);
+    }
+    (found & WRONG == 0 && next == ranks * files && next == rank + files).then_some(found & SPLIT == 0)
 }
 
 /// For each byte, a small number or none, found once from a function (the squares a
@@ -756,8 +799,11 @@ pub struct Ray {
 impl Ray {
     /// The squares, nearest first.
     #[inline]
-    pub fn squares(&self) -> &[u8] {
-        self.squares.get(..usize::from(self.len)).unwrap_or(&[])
+    pub const fn squares(&self) -> &[u8] {
+        match self.squares.split_at_checked(self.len as usize) {
+            Some((squares, _)) => squares,
+            None => &[],
+        }
     }
 }
 
