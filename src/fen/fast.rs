@@ -310,6 +310,20 @@ mod tests {
     use crate::fen::{Dialect, Kind};
     use crate::notation::grid::{refusals_are_invalid, RankWidths};
 
+    /// FEN's walk of a placement (for boards mostly full) and the walk for boards mostly empty
+    /// read every board alike: the start position and others, each with every one-character
+    /// edit.
+    #[test]
+    fn both_walks_read_placements_alike() {
+        let boards = [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+            "8/8/8/8/8/8/8/8",
+            "r3k2r/8/8/3pP3/8/8/8/R3K2R",
+            "7k/8/8/8/8/8/8/K7",
+        ];
+        crate::notation::grid::check_walks_agree_under_edits(&boards, b"pK18/3x+", 8, 8, &*super::CELLS);
+    }
+
     /// The verdict a repair search takes from [`super::verdict`] (counts first, then the rules)
     /// is the full check's, for records breaking each rule the counts show, and for valid ones.
     #[test]

@@ -330,6 +330,19 @@ mod tests {
     use crate::notation::grid::{refusals_are_invalid, RankWidths};
     use crate::sfen::{judge, DialectChoice};
 
+    /// SFEN's walk of a board (for boards mostly empty) and the walk for boards mostly full read
+    /// every board alike: the start position and others, each with every one-character edit.
+    #[test]
+    fn both_walks_read_boards_alike() {
+        let boards = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL",
+            "9/9/9/9/9/9/9/9/9",
+            "4k4/9/4+P4/9/9/9/9/9/4K4",
+            "+l+n+s+b+rk4/9/9/9/9/9/9/9/4K4",
+        ];
+        crate::notation::grid::check_walks_agree_under_edits(&boards, b"pK+19/x", 9, 9, &*super::CELLS);
+    }
+
     /// The automata of the grammar's `field` and `gap` rules cut a line as pest reads it.
     #[test]
     fn the_automata_cut_a_line_as_pest_does() {
