@@ -76,7 +76,7 @@ fn plies(games: &[psn::Game]) -> u64 {
         .iter()
         .map(|g| {
             let mut d = psn::findings::Findings::new();
-            replay::replay(g, false, &mut d).resolved.len() as u64
+            replay::replay(g, false, &mut d).played.len() as u64
         })
         .sum()
 }

@@ -114,7 +114,7 @@ fn render(file: &str, g: &CheckedGame, text: &str) -> String {
 /// The moves as played (USI), main line and variations, for the round trip.
 fn played(g: &CheckedGame) -> (String, usize) {
     let r = g.replay.as_ref().expect("replayed");
-    (psn::display::to_usi(r), r.resolved.len())
+    (psn::display::to_usi(r), r.played.len())
 }
 
 fn check_file(path: &Path) -> String {
