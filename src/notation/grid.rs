@@ -450,8 +450,6 @@ struct OneByte<P> {
     empty: bool,
     /// It is a token: a piece or a run of empty squares.
     token: bool,
-    /// It is the `/` that ends a rank.
-    slash: bool,
 }
 
 impl<P: Copy> CellDecoder<P> {
@@ -462,12 +460,9 @@ impl<P: Copy> CellDecoder<P> {
             match c {
                 Some(c @ (Cell::Piece(_) | Cell::Empty(_))) => {
                     let piece = if let Cell::Piece(p) = c { Some(p) } else { None };
-                    OneByte { piece, width: c.width() as u8, empty: c.splits_run(&c), token: true, slash: false }
+                    OneByte { piece, width: c.width() as u8, empty: c.splits_run(&c), token: true }
                 }
-                _ if b == usize::from(b'/') => {
-                    OneByte { piece: None, width: 0, empty: false, token: false, slash: true }
-                }
-                _ => OneByte { piece: None, width: 0, empty: false, token: false, slash: false },
+                _ => OneByte { piece: None, width: 0, empty: false, token: false },
             }
         });
         Self { token_len, cell, one }
@@ -483,7 +478,7 @@ impl<P: Copy> CellDecoder<P> {
             // Only a piece takes more than one byte.
             _ => return None,
         };
-        Some((OneByte { piece: Some(piece), width: 1, empty: false, token: true, slash: false }, len))
+        Some((OneByte { piece: Some(piece), width: 1, empty: false, token: true }, len))
     }
 }
 
@@ -560,11 +555,12 @@ pub fn walk_accepted_cells<P: Copy>(
     while let Some(&b) = bytes.get(i) {
         let mut t = decoder.one[usize::from(b)];
         let mut len = 1;
-        if !(t.token | t.slash) {
+        let slash = b == b'/';
+        if !(t.token | slash) {
             (t, len) = decoder.longer(bytes, i)?;
         }
-        found |= u8::from(after_empty & t.empty) | (u8::from(t.slash & (next != rank + files)) * WRONG);
-        rank = if t.slash { next } else { rank };
+        found |= u8::from(after_empty & t.empty) | (u8::from(slash & (next != rank + files)) * WRONG);
+        rank = if slash { next } else { rank };
         place(next, t.piece)?;
         (next, after_empty, i) = (next + usize::from(t.width), t.empty, i + len);
     }
