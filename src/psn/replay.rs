@@ -11,7 +11,7 @@ use crate::diagnostic::codes;
 use std::collections::HashMap;
 
 use super::findings::Findings;
-use super::model::{Game, Mark, MoveForm, MoveNode, Origin, Promotion, WrittenMove};
+use super::model::{Game, Mark, MoveForm, MoveNode, MoveNumber, Origin, Promotion, WrittenMove};
 use super::nearest::Forms;
 use super::repair::{one_edit_repair, Repair, Repairer};
 use super::setup::HANDICAPS;
@@ -353,15 +353,14 @@ fn play(state: &mut State, arrivals: &mut Arrivals, mv: Move, span: Span) {
 /// `12.` numbers Black's move, `12...` White's (§1.2.1).
 #[inline]
 fn check_side(node: &MoveNode, state: &State, diagnostics: &mut Findings) {
-    if node.number.is_some_and(|n| n.ellipsis != (state.side() == Color::White)) {
-        wrong_side(node, state, diagnostics);
+    if let Some(n) = node.number.filter(|n| n.ellipsis != (state.side() == Color::White)) {
+        wrong_side(n, node, state, diagnostics);
     }
 }
 
-/// [`check_side`]'s report, for a move whose number says the other side moves.
+/// [`check_side`]'s report: `n`, the number of `node`, says the other side moves.
 #[cold]
-fn wrong_side(node: &MoveNode, state: &State, diagnostics: &mut Findings) {
-    let Some(n) = node.number else { return };
+fn wrong_side(n: MoveNumber, node: &MoveNode, state: &State, diagnostics: &mut Findings) {
     let (written, right) = if n.ellipsis { ("...", ".") } else { (".", "...") };
     diagnostics.push(
         Diagnostic::error(
