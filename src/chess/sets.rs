@@ -8,15 +8,13 @@ use crate::notation::grid::Ray;
 /// A set of squares: bit `i` for the square of index `i` ([`Square::index`], a8 first).
 pub type SquareSet = u64;
 
-/// The squares holding a piece of each kind, and how many, filled piece by piece as a reader
-/// places them ([`PieceSets::add`]) without a branch on what the piece is.
+/// The squares holding a piece of each kind, filled piece by piece as a reader places them
+/// ([`PieceSets::add`]) without a branch on what the piece is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PieceSets {
     /// The squares of each piece, by [`PieceSets::slot`]; the last slot takes what is added
     /// for no piece.
     squares: [SquareSet; 13],
-    /// How many of each piece, by the same slots.
-    counts: [u8; 13],
 }
 
 impl PieceSets {
@@ -29,12 +27,11 @@ impl PieceSets {
         piece.map_or(Self::NONE, |p| p.color.index() * 6 + p.role.index())
     }
 
-    /// Adds `piece` on `square`; `None` adds nothing.
+    /// Adds `piece` on `square`; `None` adds nothing. (The squares are a set: a piece added twice
+    /// on one square is there once.)
     #[inline]
     pub fn add(&mut self, square: Square, piece: Option<Piece>) {
-        let slot = Self::slot(piece);
-        self.squares[slot] |= 1 << square.index();
-        self.counts[slot] = self.counts[slot].wrapping_add(1);
+        self.squares[Self::slot(piece)] |= 1 << square.index();
     }
 
     /// The squares of `color`'s pieces of `role`.
@@ -43,10 +40,10 @@ impl PieceSets {
         self.squares[Self::slot(Some(Piece { color, role }))]
     }
 
-    /// How many pieces of `role` `color` has (as many as were added, even on one square).
+    /// How many pieces of `role` `color` has.
     #[inline]
     pub fn count(&self, color: Color, role: Role) -> usize {
-        usize::from(self.counts[Self::slot(Some(Piece { color, role }))])
+        self.of(color, role).count_ones() as usize
     }
 
     /// The squares of every piece.

@@ -8,7 +8,7 @@ use super::ast::{Castling, Cell, Dialect, Placement, Record};
 use super::parser::Rule;
 use super::{token, validate, Kind, Position};
 use crate::chess::CastleRight;
-use crate::notation::grammar::{self, RuleDfa, Shipped};
+use crate::notation::grammar::{self, RuleDfa, Run, Shipped};
 use crate::notation::grid::{walk_accepted_cells, ByteMap, CellDecoder, Letters};
 use crate::span::{Span, Spanned};
 
@@ -183,10 +183,11 @@ struct Quick {
 /// it, every rank covers eight squares and it lists at most four castling rights, none twice
 /// (`None` for any other record).
 fn quick(text: &str, dialect: Dialect) -> Option<Quick> {
-    if !matches(text, Kind::Fen, dialect) {
-        return None;
-    }
-    // The automaton vouched for the shape: six fields at single spaces.
+    // The record is read as if the automaton had accepted it, and refused at the end unless it
+    // does: the walk of the placement feeds the automaton its bytes, so that the automaton's
+    // steps overlap the walk's work. (Any text reads to some answer, or to `None`, safely.)
+    let mut run = automaton(Kind::Fen, dialect)?.run()?;
+    // Six fields at single spaces, when the automaton accepts the record.
     let mut fields = crate::notation::fields::accepted_fields(text);
     let (placement, side, castling) = (fields.next()?, fields.next()?, fields.next()?);
     let (en_passant, halfmove, fullmove) = (fields.next()?, fields.next()?, fields.next()?);
@@ -218,7 +219,12 @@ fn quick(text: &str, dialect: Dialect) -> Option<Quick> {
         fullmove: token::counter(fullmove)?,
         canonical: false,
     };
-    let whole = quick_board(placement, &mut q.board, &mut q.tally)?;
+    let whole = quick_board(placement, &mut q.board, &mut q.tally, &mut run)?;
+    // The walk read every byte of the placement, the first field.
+    run.feed_all(text.as_bytes().get(placement.len()..)?);
+    if !run.accepts() {
+        return None;
+    }
     q.canonical = whole && validate::castling_in_order(q.rights[..q.listed].iter().map(|r| r.node));
     Some(q)
 }
@@ -227,15 +233,33 @@ fn quick(text: &str, dialect: Dialect) -> Option<Quick> {
 static CELLS: std::sync::LazyLock<CellDecoder<crate::chess::Piece>> =
     std::sync::LazyLock::new(|| CellDecoder::new(|_| 1, token::cell_bytes));
 
-/// Places the pieces of a placement the automaton accepted on `board` (an empty one), and
-/// counts them in `tally`: whether no run of blank squares is split, or `None` unless it has
-/// eight ranks of eight squares.
-fn quick_board(text: &str, board: &mut crate::chess::Board, tally: &mut validate::Tally) -> Option<bool> {
-    walk_accepted_cells(text, 8, 8, &CELLS, |i, p| {
-        *board.0.get_mut(i)? = p;
-        tally.add(crate::chess::Square::from_index(i)?, p);
-        Some(())
-    })
+/// Places the pieces of a placement on `board` (an empty one), and counts them in `tally`:
+/// whether no run of blank squares is split, or `None` unless it has eight ranks of eight
+/// squares. The bytes read go to `run`: the placement is only read right when the automaton
+/// accepts its record.
+fn quick_board(
+    text: &str,
+    board: &mut crate::chess::Board,
+    tally: &mut validate::Tally,
+    run: &mut Run<'_>,
+) -> Option<bool> {
+    // A copy of the run, which stays in a register: the run behind `run` would be stored at
+    // every byte, and each step would wait on the store.
+    let mut local = *run;
+    let read = walk_accepted_cells(
+        text,
+        8,
+        8,
+        &CELLS,
+        |b| local.feed(b),
+        |i, p| {
+            *board.0.get_mut(i)? = p;
+            tally.add(crate::chess::Square::from_index(i)?, p);
+            Some(())
+        },
+    );
+    *run = local;
+    read
 }
 
 impl Quick {
@@ -322,6 +346,36 @@ mod tests {
             "7k/8/8/8/8/8/8/K7",
         ];
         crate::notation::grid::check_walks_agree_under_edits(&boards, b"pK18/3x+", 8, 8, &*super::CELLS);
+    }
+
+    /// The record read straight from its bytes, which feeds the automaton as it reads, is read
+    /// exactly when the automaton accepts it, its placement reads and it lists at most four
+    /// castling rights ([`super::parse`], which runs the automaton first), on valid records and
+    /// every one-character edit of them.
+    #[test]
+    fn the_quick_reading_is_refused_unless_the_automaton_accepts() {
+        let alphabet = b"12345678KQRBNPkqrbnpwx/ -";
+        let mut read = 0;
+        for dialect in [Dialect::Standard, Dialect::Chess960] {
+            for record in [
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+                "4k3/8/8/8/8/8/8/4RK2 b - - 0 1",
+                "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 3",
+            ] {
+                for text in crate::notation::grid::one_edit_away(record, alphabet) {
+                    let quick = super::quick(&text, dialect);
+                    // The quick reading also refuses more rights than it holds.
+                    let parsed = super::parse(&text, Kind::Fen, dialect)
+                        .filter(|r| r.castling.as_ref().is_some_and(|c| c.rights.len() <= super::MOST_RIGHTS));
+                    assert_eq!(quick.is_some(), parsed.is_some(), "{text:?} in {dialect:?}");
+                    if quick.is_some() {
+                        assert!(super::matches(&text, Kind::Fen, dialect), "{text:?}");
+                        read += 1;
+                    }
+                }
+            }
+        }
+        assert!(read > 100, "only {read} edits read");
     }
 
     /// The verdict a repair search takes from [`super::verdict`] (counts first, then the rules)

@@ -162,6 +162,42 @@ impl<R: Read> LineReader<R> {
         self.pos = end;
     }
 
+    /// The whole lines of the buffer from `pos` on, up to the first longer than [`MAX_LINE`],
+    /// added to `batch` as [`LineReader::emit`] adds them, with one search for their ends: true
+    /// when the batch reached `target`. (A CR read last leaves `after_cr` set.)
+    fn plain_lines(&mut self, batch: &mut Batch, target: usize) -> bool {
+        let region = &self.buf[self.pos..];
+        let mut start = 0;
+        let mut after_cr = false;
+        let mut full = false;
+        for end in memchr::memchr2_iter(b'\n', b'\r', region) {
+            if after_cr && end == start && region[end] == b'\n' {
+                // The LF of a CRLF.
+                (after_cr, start) = (false, end + 1);
+                continue;
+            }
+            let len = end - start;
+            if len > MAX_LINE {
+                break;
+            }
+            self.line += 1;
+            let line = &region[start..end];
+            if !is_blank(line, len) {
+                let at = batch.data.len();
+                batch.data.extend_from_slice(line);
+                batch.lines.push(LineInfo { number: self.line, start: at, end: at + len, len });
+            }
+            (after_cr, start) = (region[end] == b'\r', end + 1);
+            if batch.cost() >= target {
+                full = true;
+                break;
+            }
+        }
+        self.pos += start;
+        self.after_cr = after_cr;
+        full
+    }
+
     /// The next lines, about `target` bytes of them and their places ([`Batch::cost`]); `None`
     /// at the end of the input.
     pub fn next_batch(&mut self, target: usize) -> io::Result<Option<Batch>> {
@@ -183,6 +219,15 @@ impl<R: Read> LineReader<R> {
                 if self.buf[self.pos] == b'\n' {
                     self.pos += 1;
                     continue;
+                }
+            }
+            if self.long.is_none() {
+                let pos = self.pos;
+                if self.plain_lines(&mut batch, target) {
+                    break;
+                }
+                if self.pos != pos {
+                    continue; // on from the top: a LF may end the CR read last
                 }
             }
             match memchr::memchr2(b'\n', b'\r', &self.buf[self.pos..]) {
@@ -470,6 +515,84 @@ mod tests {
         assert_eq!(got[0].1.len(), MAX_KEPT);
         assert_eq!(got[0].2, 10 * 1024 * 1024);
         assert_eq!((got[1].0, got[1].1.as_str()), (2, "ok"));
+    }
+
+    /// A reader that hands out at most `step` bytes a read, so that lines and CRLFs straddle
+    /// reads.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.bytes.len().min(self.step).min(buf.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    /// The lines of `input` as the reader must give them, found the plain way: split at LF, CRLF
+    /// or CR, numbered from 1, blank lines left out, a line longer than [`MAX_LINE`] kept to
+    /// its first [`MAX_KEPT`] bytes.
+    fn plain_split(input: &[u8]) -> Vec<(usize, Vec<u8>, usize)> {
+        let mut out = Vec::new();
+        let (mut start, mut number, mut i) = (0, 0, 0);
+        let mut push = |line: &[u8]| {
+            number += 1;
+            let kept = if line.len() > MAX_LINE { &line[..MAX_KEPT] } else { line };
+            if !is_blank(kept, line.len()) {
+                out.push((number, kept.to_vec(), line.len()));
+            }
+        };
+        while i < input.len() {
+            if matches!(input[i], b'\n' | b'\r') {
+                push(&input[start..i]);
+                i += if input[i] == b'\r' && input.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
+                start = i;
+            } else {
+                i += 1;
+            }
+        }
+        if start < input.len() {
+            push(&input[start..]);
+        }
+        out
+    }
+
+    #[test]
+    fn batches_hold_the_lines_of_a_plain_split() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for case in 0..300 {
+            let mut input = Vec::new();
+            while input.len() < 2_000 + (case % 7) * 30_000 {
+                match next() % 12 {
+                    0 => input.push(b'\n'),
+                    1 => input.push(b'\r'),
+                    2 => input.extend_from_slice(b"\r\n"),
+                    3 => input.push(b' '),
+                    4 => input.push(b'\t'),
+                    // Now and then a line too long to keep.
+                    5 if next() % 50 == 0 => input.extend(std::iter::repeat_n(b'x', MAX_LINE + (next() % 3) as usize)),
+                    _ => input.extend_from_slice(b"ab"),
+                }
+            }
+            let step = [1, 7, 100, 4_096, READ_SIZE][case % 5];
+            let target = [1, 64, 1_000, 128 * 1024][case / 5 % 4];
+            let mut reader = LineReader::new(Trickle { bytes: &input, step });
+            let mut got = Vec::new();
+            while let Some(batch) = reader.next_batch(target).expect("read") {
+                got.extend(batch.lines.iter().map(|l| (l.number, batch.bytes(l).to_vec(), l.len)));
+            }
+            assert_eq!(got, plain_split(&input), "case {case}: read {step} bytes at a time, batches of {target}");
+        }
     }
 
     #[test]

@@ -54,6 +54,39 @@ impl Shipped {
 /// [`Rules::check_sound`]).
 pub struct RuleDfa(regex_automata::dfa::dense::DFA<Vec<u32>>, std::sync::OnceLock<Vec<u8>>);
 
+/// A [`RuleDfa`] part way through a text: [`Run::accepts`] says whether the bytes fed so far
+/// are a whole text of the rule.
+#[derive(Clone, Copy)]
+pub struct Run<'a> {
+    dfa: &'a regex_automata::dfa::dense::DFA<Vec<u32>>,
+    state: regex_automata::util::primitives::StateID,
+}
+
+impl Run<'_> {
+    /// Reads byte `b`. (A dead state stays dead, so records, short and mostly valid, run to
+    /// their end unchecked.)
+    #[inline]
+    pub fn feed(&mut self, b: u8) {
+        use regex_automata::dfa::Automaton;
+        self.state = self.dfa.next_state(self.state, b);
+    }
+
+    /// Reads `bytes`, one after the other.
+    #[inline]
+    pub fn feed_all(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.feed(b);
+        }
+    }
+
+    /// True when the bytes read are a whole text of the rule.
+    #[inline]
+    pub fn accepts(&self) -> bool {
+        use regex_automata::dfa::Automaton;
+        self.dfa.is_match_state(self.dfa.next_eoi_state(self.state))
+    }
+}
+
 /// Builds the anchored DFA of `pattern` that reports every match, so that a match state at the
 /// end of the input says that the whole input is in the language.
 fn dense_all(patterns: &[String]) -> Result<regex_automata::dfa::dense::DFA<Vec<u32>>, CompileError> {
@@ -79,17 +112,20 @@ impl RuleDfa {
 
     /// True when the whole of `text` matches the rule.
     pub fn is_match(&self, text: &str) -> bool {
+        self.run().is_some_and(|mut run| {
+            run.feed_all(text.as_bytes());
+            run.accepts()
+        })
+    }
+
+    /// A run of the automaton from its start, to be fed a text a byte at a time (so that a
+    /// reader can feed it the bytes it reads, and the automaton's steps overlap its work);
+    /// `None` if the automaton has no anchored start.
+    #[inline]
+    pub fn run(&self) -> Option<Run<'_>> {
         use regex_automata::dfa::Automaton;
-        let dfa = &self.0;
         let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
-        let Ok(mut state) = dfa.start_state(&config) else {
-            return false;
-        };
-        // A dead state stays dead, so records (short, and mostly valid) run to the end unchecked.
-        for &b in text.as_bytes() {
-            state = dfa.next_state(state, b);
-        }
-        dfa.is_match_state(dfa.next_eoi_state(state))
+        Some(Run { dfa: &self.0, state: self.0.start_state(&config).ok()? })
     }
 
     /// Reads `text` whole: `Err` with the number of bytes read before the automaton could go

@@ -487,6 +487,10 @@ impl<P: Copy> CellDecoder<P> {
 /// its index (`rank * files + file`). `Some` when it has `ranks` ranks of `files` squares (and
 /// `place` took every piece), saying whether no run of empty squares is split; else `None`.
 ///
+/// `feed` is given each byte the walk reads, in order: every byte of `text` when the walk says
+/// `Some`. (A reader feeds them to the record's automaton: the automaton's steps, each waiting
+/// on the one before, then overlap the walk's work.)
+///
 /// It branches on each byte, which costs little on boards mostly empty (shogi's); boards mostly
 /// full of pieces in no order (chess's) go faster through [`walk_accepted_cells`], which does
 /// not (and costs more on the others). Tests check that the two read every board alike.
@@ -496,6 +500,7 @@ pub fn walk_accepted<P: Copy>(
     files: usize,
     ranks: usize,
     decoder: &CellDecoder<P>,
+    mut feed: impl FnMut(u8),
     mut place: impl FnMut(usize, P) -> Option<()>,
 ) -> Option<bool> {
     let bytes = text.as_bytes();
@@ -507,6 +512,7 @@ pub fn walk_accepted<P: Copy>(
     // A rank's width is checked where it ends: a piece past its end is placed on a square of
     // the next rank (or off the board, which `place` refuses) only on the way to `None`.
     while let Some(&b) = bytes.get(i) {
+        feed(b);
         let mut t = decoder.one[usize::from(b)];
         let mut len = 1;
         if !t.token {
@@ -518,6 +524,13 @@ pub fn walk_accepted<P: Copy>(
                 continue;
             }
             (t, len) = decoder.longer(bytes, i)?;
+            // A plain loop: an iterator's fold, out of line, would take `feed`'s state out of
+            // the registers.
+            for k in i + 1..i + len {
+                if let Some(&b) = bytes.get(k) {
+                    feed(b);
+                }
+            }
         }
         split |= after_empty & t.empty;
         if let Some(p) = t.piece {
@@ -535,12 +548,14 @@ pub fn walk_accepted<P: Copy>(
 /// nothing there changes nothing). A rank's width is checked where it ends and remembered, so a
 /// piece past a rank's end goes to a square of the next rank (or off the board, which `place`
 /// refuses) only on the way to `None`. Only a token longer than a byte goes to the decoder.
+/// `feed` is given each byte read, as [`walk_accepted`] gives it.
 #[inline]
 pub fn walk_accepted_cells<P: Copy>(
     text: &str,
     files: usize,
     ranks: usize,
     decoder: &CellDecoder<P>,
+    mut feed: impl FnMut(u8),
     mut place: impl FnMut(usize, Option<P>) -> Option<()>,
 ) -> Option<bool> {
     const SPLIT: u8 = 1;
@@ -553,11 +568,19 @@ pub fn walk_accepted_cells<P: Copy>(
     let mut after_empty = false;
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
+        feed(b);
         let mut t = decoder.one[usize::from(b)];
         let mut len = 1;
         let slash = b == b'/';
         if !(t.token | slash) {
             (t, len) = decoder.longer(bytes, i)?;
+            // A plain loop: an iterator's fold, out of line, would take `feed`'s state out of
+            // the registers.
+            for k in i + 1..i + len {
+                if let Some(&b) = bytes.get(k) {
+                    feed(b);
+                }
+            }
         }
         found |= u8::from(after_empty & t.empty) | (u8::from(slash & (next != rank + files)) * WRONG);
         rank = if slash { next } else { rank };
@@ -872,13 +895,27 @@ pub(crate) fn check_walks_agree<P: Copy + PartialEq + std::fmt::Debug>(
 ) {
     let cap = files * ranks;
     let mut by_pieces = Vec::new();
-    let a = walk_accepted(text, files, ranks, decoder, |i, p| (i < cap).then(|| by_pieces.push((i, p))));
+    let (mut fed_a, mut fed_b) = (Vec::new(), Vec::new());
+    let a =
+        walk_accepted(text, files, ranks, decoder, |b| fed_a.push(b), |i, p| (i < cap).then(|| by_pieces.push((i, p))));
     let mut by_cells = vec![None; cap];
-    let b = walk_accepted_cells(text, files, ranks, decoder, |i, p| {
-        *by_cells.get_mut(i)? = p;
-        Some(())
-    });
+    let b = walk_accepted_cells(
+        text,
+        files,
+        ranks,
+        decoder,
+        |b| fed_b.push(b),
+        |i, p| {
+            *by_cells.get_mut(i)? = p;
+            Some(())
+        },
+    );
     assert_eq!(a, b, "{text:?}");
+    // What each walk read is a start of the text, and all of it when the walk succeeds.
+    for fed in [&fed_a, &fed_b] {
+        assert!(text.as_bytes().starts_with(fed), "{text:?}: fed {fed:?}");
+        assert!(a.is_none() || fed.len() == text.len(), "{text:?}: fed {fed:?}");
+    }
     if a.is_some() {
         let placed: Vec<(usize, P)> = by_cells.iter().enumerate().filter_map(|(i, p)| Some((i, (*p)?))).collect();
         assert_eq!(by_pieces, placed, "{text:?}");
@@ -896,23 +933,31 @@ pub(crate) fn check_walks_agree_under_edits<P: Copy + PartialEq + std::fmt::Debu
     decoder: &CellDecoder<P>,
 ) {
     for board in boards {
-        let b = board.as_bytes();
-        let mut texts = vec![b.to_vec()];
-        for i in 0..=b.len() {
-            if i < b.len() {
-                texts.push([&b[..i], &b[i + 1..]].concat());
-            }
-            for &c in alphabet {
-                texts.push([&b[..i], &[c], &b[i..]].concat());
-                if i < b.len() {
-                    texts.push([&b[..i], &[c], &b[i + 1..]].concat());
-                }
-            }
-        }
-        for t in texts {
-            check_walks_agree(&String::from_utf8(t).expect("ASCII"), files, ranks, decoder);
+        check_walks_agree(board, files, ranks, decoder);
+        for text in one_edit_away(board, alphabet) {
+            check_walks_agree(&text, files, ranks, decoder);
         }
     }
+}
+
+/// Every text one character away from `text` (of ASCII): each character deleted, and each byte
+/// of `alphabet` written over it or inserted before it (or at the end).
+#[cfg(test)]
+pub(crate) fn one_edit_away(text: &str, alphabet: &[u8]) -> Vec<String> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    for i in 0..=b.len() {
+        if i < b.len() {
+            out.push([&b[..i], &b[i + 1..]].concat());
+        }
+        for &c in alphabet {
+            out.push([&b[..i], &[c], &b[i..]].concat());
+            if i < b.len() {
+                out.push([&b[..i], &[c], &b[i + 1..]].concat());
+            }
+        }
+    }
+    out.into_iter().map(|t| String::from_utf8(t).expect("ASCII")).collect()
 }
 
 #[cfg(test)]

@@ -160,15 +160,36 @@ fn read_hand(text: &str, span: Span) -> Option<Hand> {
 /// no syntax tree, no spans, nothing allocated. `None` for any other record, which
 /// [`super::check`] reads in full to say what is wrong.
 pub fn clean(text: &str, choice: DialectChoice) -> Option<(Position, Dialect)> {
-    let dialect = matches(text, choice)?;
-    quick(text).filter(Quick::is_clean).map(|q| (q.position, dialect))
+    quick_dialect(text, choice).filter(|(q, _)| q.is_clean()).map(|(q, dialect)| (q.position, dialect))
 }
 
 /// The dialect of `text` when the record has no finding at all, as [`clean`] finds it, without
 /// handing its position over.
 pub fn clean_dialect(text: &str, choice: DialectChoice) -> Option<Dialect> {
-    let dialect = matches(text, choice)?;
-    quick(text)?.is_clean().then_some(dialect)
+    let (q, dialect) = quick_dialect(text, choice)?;
+    q.is_clean().then_some(dialect)
+}
+
+/// The record `text` read straight from its bytes ([`quick`]), and the dialect whose record
+/// rule it matches ([`matches`]), when it has one and every rank covers nine squares. The
+/// record is read as if the automaton of the first dialect `choice` allows had accepted it,
+/// and the reading feeds that automaton its bytes, so that the automaton's steps overlap the
+/// reader's work; the record is refused unless one of the automata accepts it.
+fn quick_dialect(text: &str, choice: DialectChoice) -> Option<(Quick, Dialect)> {
+    let (rule, first) = match choice {
+        DialectChoice::Sfen2007 => (DialectChoice::Sfen2007, Dialect::Sfen2007),
+        DialectChoice::Usi | DialectChoice::Auto => (DialectChoice::Usi, Dialect::Usi),
+    };
+    let Some(mut run) = automaton(rule).and_then(RuleDfa::run) else {
+        let dialect = matches(text, choice)?;
+        return Some((quick(text)?, dialect));
+    };
+    let q = quick_feeding(text, |b| run.feed(b))?;
+    if run.accepts() {
+        return Some((q, first));
+    }
+    (choice == DialectChoice::Auto && matches(text, DialectChoice::Sfen2007).is_some())
+        .then_some((q, Dialect::Sfen2007))
 }
 
 /// A record read straight from its bytes, as [`clean`] reads it.
@@ -214,7 +235,15 @@ impl Quick {
 /// syntax error: it has the findings of the rules and, when it is not `canonical`, form
 /// warnings.
 pub(crate) fn quick(text: &str) -> Option<Quick> {
-    // The automaton vouched for the shape: fields split at single spaces, three or four.
+    quick_feeding(text, |_| {})
+}
+
+/// [`quick`], giving `feed` each byte of `text` it reads, in order: all of them when it reads
+/// the record. (Any text reads to some answer, or to `None`, safely; the answer is only right
+/// for a record an automaton accepts.)
+#[inline]
+fn quick_feeding(text: &str, mut feed: impl FnMut(u8)) -> Option<Quick> {
+    // The automaton vouches for the shape: fields split at single spaces, three or four.
     let mut fields = crate::notation::fields::accepted_fields(text);
     let (board, side, hand) = (fields.next()?, fields.next()?, fields.next()?);
     let move_number = match fields.next() {
@@ -229,16 +258,23 @@ pub(crate) fn quick(text: &str) -> Option<Quick> {
         move_number,
     };
     let mut q = Quick { position, canonical: false, tally: validate::Tally::default() };
-    let runs_whole = quick_board(board, &mut q.position.board, &mut q.tally)?;
+    let runs_whole = quick_board(board, &mut q.position.board, &mut q.tally, &mut feed)?;
+    // The walk read every byte of the board, the first field.
+    text.as_bytes().get(board.len()..)?.iter().for_each(|&b| feed(b));
     q.canonical = runs_whole && validate::hand_is_canonical(hand_entries(hand).map_while(|e| e));
     Some(q)
 }
 
 /// Places the pieces of a board field the automaton accepted on `board` (an empty one), and
 /// counts them in `tally`: whether no run of empty squares is split, or `None` unless it has
-/// nine ranks of nine squares.
-fn quick_board(text: &str, board: &mut crate::shogi::Board, tally: &mut validate::Tally) -> Option<bool> {
-    walk_accepted(text, 9, 9, &CELLS, |i, p| {
+/// nine ranks of nine squares. The bytes read go to `feed`.
+fn quick_board(
+    text: &str,
+    board: &mut crate::shogi::Board,
+    tally: &mut validate::Tally,
+    feed: impl FnMut(u8),
+) -> Option<bool> {
+    walk_accepted(text, 9, 9, &CELLS, feed, |i, p| {
         *board.0.get_mut(i)? = Some(p);
         tally.add(crate::shogi::Square::from_index(i)?, p);
         Some(())
@@ -329,6 +365,35 @@ mod tests {
     use super::{parse, quick};
     use crate::notation::grid::{refusals_are_invalid, RankWidths};
     use crate::sfen::{judge, DialectChoice};
+
+    /// The record read straight from its bytes, which feeds the first automaton as it reads,
+    /// is read exactly when some automaton the choice allows accepts it and its board reads
+    /// ([`parse`], which runs the automata first), and in that automaton's dialect, on valid
+    /// records and every one-character edit of them.
+    #[test]
+    fn the_quick_reading_is_refused_unless_an_automaton_accepts() {
+        let alphabet = b"123456789+PLNSGBRKplnsgbrkbw/ -";
+        let mut read = 0;
+        for choice in [DialectChoice::Auto, DialectChoice::Usi, DialectChoice::Sfen2007] {
+            for record in [
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+                "8k/9/9/9/9/9/9/9/K8 b 2R2B4G4S4N4L18P 1",
+                "4k4/9/4+P4/9/9/9/9/9/4K4 w RB 12",
+            ] {
+                for text in crate::notation::grid::one_edit_away(record, alphabet) {
+                    let quick = super::quick_dialect(&text, choice);
+                    let parsed = parse(&text, choice);
+                    assert_eq!(quick.is_some(), parsed.is_some(), "{text:?} as {choice:?}");
+                    if let Some((_, dialect)) = quick {
+                        assert_eq!(Some(dialect), super::matches(&text, choice), "{text:?} as {choice:?}");
+                        read += 1;
+                    }
+                }
+            }
+        }
+        assert!(read > 100, "only {read} edits read");
+    }
 
     /// SFEN's walk of a board (for boards mostly empty) and the walk for boards mostly full read
     /// every board alike: the start position and others, each with every one-character edit.
