@@ -1,8 +1,100 @@
 //! Builds the conformance suite (`conformance/`) into the library when the `playground`
 //! feature is on, so that `kifu conformance` runs from anywhere: `$OUT_DIR/suite.rs` lists every
 //! file of the suite with its bytes (`include_bytes!`), in a stable order.
+//!
+//! Reads kifu's grammars with pest's meta-parser, as pest_derive does, and writes their rules
+//! as Rust (`$OUT_DIR/rules.rs`), so that the library does not read them again each time it
+//! starts: the meta-parser's checks take some 175 million instructions for the PSN grammar.
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+
+use pest_meta::ast::Expr;
+
+/// kifu's grammars, each as the files of `grammar/` joined (with a line end between them, as
+/// `Rules::parse` joins them) into one grammar.
+const GRAMMARS: &[&[&str]] =
+    &[&["sfen.pest", "common.pest"], &["fen.pest", "common.pest"], &["psn.pest", "common.pest"], &["common.pest"]];
+
+/// `e` as a Rust expression that builds it (with `Expr`'s variants in scope).
+#[allow(unreachable_patterns)] // the variants of pest's "grammar-extras" feature
+fn expr(e: &Expr, out: &mut String) {
+    let boxed = |name: &str, inner: &Expr, rest: &str, out: &mut String| {
+        let _ = write!(out, "{name}(Box::new(");
+        expr(inner, out);
+        let _ = write!(out, "){rest})");
+    };
+    match e {
+        Expr::Str(s) => drop(write!(out, "Str({s:?}.into())")),
+        Expr::Insens(s) => drop(write!(out, "Insens({s:?}.into())")),
+        Expr::Range(a, b) => drop(write!(out, "Range({a:?}.into(), {b:?}.into())")),
+        Expr::Ident(s) => drop(write!(out, "Ident({s:?}.into())")),
+        Expr::PeekSlice(a, b) => drop(write!(out, "PeekSlice({a}, {b:?})")),
+        Expr::PosPred(x) => boxed("PosPred", x, "", out),
+        Expr::NegPred(x) => boxed("NegPred", x, "", out),
+        Expr::Opt(x) => boxed("Opt", x, "", out),
+        Expr::Rep(x) => boxed("Rep", x, "", out),
+        Expr::RepOnce(x) => boxed("RepOnce", x, "", out),
+        Expr::Push(x) => boxed("Push", x, "", out),
+        Expr::RepExact(x, n) => boxed("RepExact", x, &format!(", {n}"), out),
+        Expr::RepMin(x, n) => boxed("RepMin", x, &format!(", {n}"), out),
+        Expr::RepMax(x, n) => boxed("RepMax", x, &format!(", {n}"), out),
+        Expr::RepMinMax(x, lo, hi) => boxed("RepMinMax", x, &format!(", {lo}, {hi}"), out),
+        Expr::Seq(a, b) | Expr::Choice(a, b) => {
+            let name = if matches!(e, Expr::Seq(..)) { "Seq" } else { "Choice" };
+            let _ = write!(out, "{name}(Box::new(");
+            expr(a, out);
+            out.push_str("), Box::new(");
+            expr(b, out);
+            out.push_str("))");
+        }
+        Expr::Skip(strings) => drop(write!(
+            out,
+            "Skip(vec![{}])",
+            strings.iter().map(|s| format!("{s:?}.into()")).collect::<Vec<_>>().join(", ")
+        )),
+        other => panic!("kifu's grammars use no {other:?}"),
+    }
+}
+
+/// `$OUT_DIR/rules.rs`: for each of [`GRAMMARS`], its files' text and a function that builds
+/// its rules.
+fn rules(root: &Path, out_dir: &Path) {
+    println!("cargo:rerun-if-changed=grammar");
+    let mut text =
+        String::from("// Written by build.rs: kifu's grammars as pest's meta-parser read them when kifu was built.\n");
+    let mut table = String::from(
+        "/// A grammar's rules by name.\n\
+         pub(super) type Built = fn() -> Vec<(&'static str, Expr)>;\n\
+         /// Each of kifu's grammars: the texts of its files, and its rules.\n\
+         pub(super) static PREBUILT: &[(&[&str], Built)] = &[\n",
+    );
+    for (i, files) in GRAMMARS.iter().enumerate() {
+        let sources: Vec<String> = files
+            .iter()
+            .map(|f| std::fs::read_to_string(root.join("grammar").join(f)).expect("read a grammar of grammar/"))
+            .collect();
+        let joined = sources.join("\n");
+        let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, &joined)
+            .unwrap_or_else(|e| panic!("{files:?}: {e}"));
+        let rules = pest_meta::parser::consume_rules(pairs).unwrap_or_else(|e| panic!("{files:?}: {e:?}"));
+        let _ = writeln!(text, "fn rules_{i}() -> Vec<(&'static str, Expr)> {{\n    vec![");
+        for rule in &rules {
+            let _ = write!(text, "        ({:?}, ", rule.name);
+            expr(&rule.expr, &mut text);
+            text.push_str("),\n");
+        }
+        text.push_str("    ]\n}\n");
+        let texts: Vec<String> = files
+            .iter()
+            .map(|f| format!("include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/grammar/{f}\"))"))
+            .collect();
+        let _ = writeln!(table, "    (&[{}], rules_{i}),", texts.join(", "));
+    }
+    table.push_str("];\n");
+    text.push_str(&table);
+    std::fs::write(out_dir.join("rules.rs"), text).expect("write rules.rs");
+}
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
@@ -39,4 +131,5 @@ fn main() {
     }
     text.push_str("];\n");
     std::fs::write(out_dir.join("suite.rs"), text).expect("write suite.rs");
+    rules(&root, &out_dir);
 }

@@ -520,10 +520,26 @@ pub struct Rules {
     rules: HashMap<String, Expr>,
 }
 
+/// kifu's grammars as pest's meta-parser read them when kifu was built (see `build.rs`).
+mod prebuilt {
+    use pest_meta::ast::Expr::{self, *};
+    include!(concat!(env!("OUT_DIR"), "/rules.rs"));
+}
+
 impl Rules {
     /// Reads the grammar made of `sources` (joined, as pest_derive joins several `#[grammar]`
-    /// files).
+    /// files). One of kifu's own grammars (its files' texts, in the order pest_derive reads
+    /// them) was read when kifu was built, and is not read again.
     pub fn parse(sources: &[&str]) -> Result<Self, CompileError> {
+        match prebuilt::PREBUILT.iter().find(|(texts, _)| *texts == sources) {
+            Some((_, rules)) => Ok(Self { rules: rules().into_iter().map(|(name, e)| (name.to_owned(), e)).collect() }),
+            None => Self::read(sources),
+        }
+    }
+
+    /// Reads the grammar made of `sources` with pest's meta-parser, as [`Rules::parse`] reads
+    /// a grammar that is not kifu's own.
+    pub fn read(sources: &[&str]) -> Result<Self, CompileError> {
         let text = sources.join("\n");
         let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, &text)
             .map_err(|e| CompileError::Grammar(e.to_string()))?;
@@ -1265,6 +1281,17 @@ fn then(first: Expr, follow: &[Expr]) -> Vec<Expr> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kifus_grammars_are_read_at_build_time_as_at_run_time() {
+        assert_eq!(super::prebuilt::PREBUILT.len(), 4);
+        for (texts, _) in super::prebuilt::PREBUILT {
+            let built = Rules::parse(texts).expect("read when kifu was built");
+            let read = Rules::read(texts).expect("read now");
+            assert!(!built.rules.is_empty());
+            assert_eq!(built.rules, read.rules);
+        }
+    }
 
     #[test]
     fn compiles_the_sfen_records() {
