@@ -94,6 +94,9 @@ pub struct LineReader<R> {
 
 const READ_SIZE: usize = 64 * 1024;
 
+/// Most bytes a batch makes room for before it holds them.
+const MAX_ROOM: usize = 1 << 20;
+
 impl<R: Read> LineReader<R> {
     /// A reader over `reader`.
     pub fn new(reader: R) -> Self {
@@ -204,7 +207,11 @@ impl<R: Read> LineReader<R> {
         if self.done {
             return Ok(None);
         }
-        let mut batch = Batch::default();
+        // Room for about `target` bytes of lines from the start: grown by doubling, the batch's
+        // bytes would be copied again at each step.
+        let room = target.min(MAX_ROOM);
+        let mut batch =
+            Batch { data: Vec::with_capacity(room), lines: Vec::with_capacity(room / 64), ..Batch::default() };
         loop {
             if self.pos >= self.buf.len() {
                 if self.eof {
