@@ -183,13 +183,7 @@ impl Tally {
 
     /// The tally of `board`.
     pub fn of(board: &Board) -> Self {
-        let mut tally = Self::default();
-        for (i, p) in board.0.iter().enumerate() {
-            if let (Some(p), Some(sq)) = (p.as_ref(), Square::from_index(i)) {
-                tally.add(sq, Some(*p));
-            }
-        }
-        tally
+        Self { sets: PieceSets::of_board(board) }
     }
 }
 
