@@ -623,6 +623,8 @@ pub struct RankWidths<'a> {
     end: usize,
     /// Each rank's first byte and width (`None` when a character has no width).
     ranks: Vec<(usize, Option<u32>)>,
+    /// The rank each byte of the board is in, up to its end ([`RankWidths::rank_of`] of each).
+    rank_at: Vec<u32>,
     /// How many ranks are of a known wrong width.
     wrong: usize,
     /// Squares a rank must cover.
@@ -644,7 +646,13 @@ impl<'a> RankWidths<'a> {
             start += rank.len() + 1;
         }
         let wrong = ranks.iter().filter(|&&(_, w)| Self::is_wrong(w, files)).count();
-        Self { end, ranks, wrong, files, width }
+        let mut rank_at = Vec::with_capacity(end + 1);
+        for (i, &(start, _)) in ranks.iter().enumerate().skip(1) {
+            // A `/` is in the rank that ends there.
+            rank_at.resize(start, (i - 1) as u32);
+        }
+        rank_at.resize(end + 1, ranks.len().saturating_sub(1) as u32);
+        Self { end, ranks, rank_at, wrong, files, width }
     }
 
     /// True for a rank of a known width other than `files`.
@@ -662,6 +670,11 @@ impl<'a> RankWidths<'a> {
     /// writes or removes a space, or a character without a width).
     pub fn refuse(&self, text: &str, span: Span, written: &[u8]) -> bool {
         let Some(old) = text.as_bytes().get(span.start..span.end) else { return false };
+        // Most edits remove and write at most one character of a board, neither a `/` nor a
+        // space: told from the widths alone.
+        if let (Some(removed), Some(added)) = (self.plain(old), self.plain(written)) {
+            return self.refuse_within(span, removed, added);
+        }
         if old.iter().chain(written).any(|&b| b == b' ') {
             return false;
         }
@@ -684,9 +697,35 @@ impl<'a> RankWidths<'a> {
         (w + added).checked_sub(removed) != Some(self.files)
     }
 
+    /// The width of `bytes`, at most one byte, when it has one and is not a `/` or a space.
+    #[inline]
+    fn plain(&self, bytes: &[u8]) -> Option<u32> {
+        match *bytes {
+            [] => Some(0),
+            [b] if b != b'/' && b != b' ' => self.width.get(b),
+            _ => None,
+        }
+    }
+
+    /// [`RankWidths::refuse`] for an edit of `span` that removes characters of `removed`
+    /// squares and writes characters of `added` squares, none of them a `/` or a space.
+    #[inline]
+    fn refuse_within(&self, span: Span, removed: u32, added: u32) -> bool {
+        let edited = (span.end <= self.end).then(|| self.rank_of(span.start));
+        let edited_wrong = edited.is_some_and(|i| Self::is_wrong(self.ranks[i].1, self.files));
+        if self.wrong > usize::from(edited_wrong) {
+            return true; // another rank stays wrong
+        }
+        let Some(w) = edited.and_then(|i| self.ranks[i].1) else { return false };
+        (w + added).checked_sub(removed) != Some(self.files)
+    }
+
     /// The rank byte `at` of the board is in (the one that ends there, at a `/`).
     fn rank_of(&self, at: usize) -> usize {
-        self.ranks.partition_point(|&(start, _)| start <= at).saturating_sub(1)
+        match self.rank_at.get(at) {
+            Some(&rank) => rank as usize,
+            None => self.ranks.partition_point(|&(start, _)| start <= at).saturating_sub(1),
+        }
     }
 
     /// [`RankWidths::refuse`] for an edit of the board that writes or removes a `/`: the ranks
@@ -972,6 +1011,20 @@ mod tests {
             b'+' => Some(0),
             b if b.is_ascii_alphabetic() => Some(1),
             _ => None,
+        }
+    }
+
+    #[test]
+    fn the_rank_of_each_byte_is_found_as_a_search_of_the_ranks_starts_finds_it() {
+        let width = ByteMap::of(width);
+        for record in
+            ["lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "", "/", "9//9/ b", "x", "a/b/"]
+        {
+            let widths = RankWidths::of(record, 9, &width);
+            for at in 0..record.len() + 3 {
+                let searched = widths.ranks.partition_point(|&(start, _)| start <= at).saturating_sub(1);
+                assert_eq!(widths.rank_of(at), searched, "{record:?} at {at}");
+            }
         }
     }
 
