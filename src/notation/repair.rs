@@ -133,6 +133,7 @@ impl Slip {
 
     /// [`Slip::change`], with the characters where the slip is (`here`, at its byte) found
     /// already.
+    #[inline]
     fn change_here(self, here: &Here) -> Option<(Span, Written)> {
         let at = here.at;
         Some(match self {
@@ -281,10 +282,14 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
     /// `limit` (the place where the automaton stopped: a fault of the grammar is at or before
     /// it).
     fn places(&self, faults: &Faults, limit: usize) -> Vec<usize> {
-        let mut places: Vec<usize> =
-            (0..=self.text.len().min(limit)).filter(|&at| self.text.is_char_boundary(at)).collect();
-        places.sort_by_cached_key(|&at| (faults.distance(at), at));
-        places
+        // Each place with its key, found once: the keys differ (each holds its place), so an
+        // unstable sort orders them as a stable one would.
+        let mut keyed: Vec<((usize, usize), usize)> = (0..=self.text.len().min(limit))
+            .filter(|&at| self.text.is_char_boundary(at))
+            .map(|at| (faults.distance(at), at))
+            .collect();
+        keyed.sort_unstable();
+        keyed.into_iter().map(|(_, at)| at).collect()
     }
 
     /// Every slip at `at`, the likeliest first: the deletion (a key hit twice, a space too
@@ -323,10 +328,15 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
     /// after the edit, however few are read.)
     fn try_one(&mut self, span: Span, written: Written) {
         self.reads += self.text.len() - span.start + written.len;
+        // The automaton's first steps, then the cheap refusal, then the rest of the automaton's
+        // reading: each refuses many of the edits the one before lets through, and costs more
+        // (all three only answer, so the edits judged are the same in any order).
+        let Some(state) = self.automaton.edit_state(&self.prefix, span.start, written.as_bytes()) else { return };
+        if (self.refuse)(span, written.as_bytes()) {
+            return;
+        }
         let rest = self.text.as_bytes().get(span.end..).unwrap_or_default();
-        if !self.automaton.accepts_edit(&self.prefix, span.start, written.as_bytes(), span.end, rest)
-            || (self.refuse)(span, written.as_bytes())
-        {
+        if !self.automaton.accepts_from(&self.prefix, state, span.end, rest) {
             return;
         }
         let (Some(before), Some(after)) = (self.text.get(..span.start), self.text.get(span.end..)) else { return };
