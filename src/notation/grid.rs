@@ -668,13 +668,22 @@ impl<'a> RankWidths<'a> {
     /// of) leaves some rank covering other than the files of a rank: the edited record is
     /// invalid whatever else it holds. False when that cannot be told so cheaply (the edit
     /// writes or removes a space, or a character without a width).
+    #[inline(always)]
     pub fn refuse(&self, text: &str, span: Span, written: &[u8]) -> bool {
-        let Some(old) = text.as_bytes().get(span.start..span.end) else { return false };
         // Most edits remove and write at most one character of a board, neither a `/` nor a
-        // space: told from the widths alone.
-        if let (Some(removed), Some(added)) = (self.plain(old), self.plain(written)) {
-            return self.refuse_within(span, removed, added);
+        // space: told from the widths alone, inline.
+        if let Some(old) = text.as_bytes().get(span.start..span.end) {
+            if let (Some(removed), Some(added)) = (self.plain(old), self.plain(written)) {
+                return self.refuse_within(span, removed, added);
+            }
         }
+        self.refuse_other(text, span, written)
+    }
+
+    /// [`RankWidths::refuse`] for the other edits, out of line.
+    #[inline(never)]
+    fn refuse_other(&self, text: &str, span: Span, written: &[u8]) -> bool {
+        let Some(old) = text.as_bytes().get(span.start..span.end) else { return false };
         if old.iter().chain(written).any(|&b| b == b' ') {
             return false;
         }
@@ -698,7 +707,7 @@ impl<'a> RankWidths<'a> {
     }
 
     /// The width of `bytes`, at most one byte, when it has one and is not a `/` or a space.
-    #[inline]
+    #[inline(always)]
     fn plain(&self, bytes: &[u8]) -> Option<u32> {
         match *bytes {
             [] => Some(0),
@@ -709,7 +718,7 @@ impl<'a> RankWidths<'a> {
 
     /// [`RankWidths::refuse`] for an edit of `span` that removes characters of `removed`
     /// squares and writes characters of `added` squares, none of them a `/` or a space.
-    #[inline]
+    #[inline(always)]
     fn refuse_within(&self, span: Span, removed: u32, added: u32) -> bool {
         let edited = (span.end <= self.end).then(|| self.rank_of(span.start));
         let edited_wrong = edited.is_some_and(|i| Self::is_wrong(self.ranks[i].1, self.files));
