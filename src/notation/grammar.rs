@@ -218,30 +218,46 @@ impl RuleDfa {
         }
     }
 
-    /// True when the automaton accepts a text edited in one place: the text whose prefixes'
-    /// states `prefix` holds (as [`RuleDfa::prefix`] gives them), with its bytes from `at` to
-    /// `resume` replaced by `replacement`; `rest` is the text from `resume` on. Once the edited
-    /// text's state is the text's own at the same place, the rest reads as it did: the answer
-    /// is the text's own, with no more bytes read (a slip is undone or not within a few bytes).
-    pub(crate) fn accepts_edit(
+    /// Reads an edit of a text: the text whose prefixes' states `prefix` holds (as
+    /// [`RuleDfa::prefix`] gives them), with `replacement` written from byte `at` on. The state
+    /// after `replacement`, read from the state after the first `at` bytes, or `None` when the
+    /// automaton can go no further (most edits that write a character where it cannot stand end
+    /// here: a test cheap enough to come before any other). [`RuleDfa::accepts_from`] reads on.
+    #[inline]
+    pub(crate) fn edit_state(
         &self,
         prefix: &[regex_automata::util::primitives::StateID],
         at: usize,
         replacement: &[u8],
+    ) -> Option<regex_automata::util::primitives::StateID> {
+        use regex_automata::dfa::Automaton;
+        let dfa = &self.0;
+        let mut state = *prefix.get(at)?;
+        for &b in replacement {
+            if dfa.is_dead_state(state) {
+                return None;
+            }
+            state = dfa.next_state(state, b);
+        }
+        (!dfa.is_dead_state(state)).then_some(state)
+    }
+
+    /// True when the automaton accepts a text edited in one place: `state` is the edited text's
+    /// after the edit ([`RuleDfa::edit_state`]), the edit ends at byte `resume` of the text whose
+    /// prefixes' states `prefix` holds, and `rest` is that text from `resume` on. Once the edited
+    /// text's state is the text's own at the same place, the rest reads as it did: the answer is
+    /// the text's own, with no more bytes read (a slip is undone or not within a few bytes).
+    pub(crate) fn accepts_from(
+        &self,
+        prefix: &[regex_automata::util::primitives::StateID],
+        state: regex_automata::util::primitives::StateID,
         resume: usize,
         rest: &[u8],
     ) -> bool {
         use regex_automata::dfa::Automaton;
         let dfa = &self.0;
-        let Some(&start) = prefix.get(at) else { return false };
         let accepts = |state| !dfa.is_dead_state(state) && dfa.is_match_state(dfa.next_eoi_state(state));
-        let mut state = start;
-        for &b in replacement {
-            if dfa.is_dead_state(state) {
-                return false;
-            }
-            state = dfa.next_state(state, b);
-        }
+        let mut state = state;
         for (k, &b) in (resume..).zip(rest) {
             if dfa.is_dead_state(state) {
                 return false;
@@ -1311,6 +1327,36 @@ mod tests {
         let words = ChoiceDfa::compile(&[PSN, COMMON], "word").expect("the word rule compiles");
         assert_eq!(words.names()[0], "seqnum");
         assert_eq!(words.classify(b"12..."), Some(0));
+    }
+
+    #[test]
+    fn an_edit_read_from_the_prefixes_states_reads_as_the_edited_text() {
+        let dfa = RuleDfa::compile(&[SFEN, COMMON], "usi_record").expect("regular");
+        let mut accepted = 0;
+        for text in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL  b - 1",
+            "lnsgkgsnl/1r5b1/pppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2P 13",
+            "8l/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w -",
+        ] {
+            let prefix = dfa.prefix(text).expect("an anchored start");
+            let bytes = text.as_bytes();
+            for at in 0..=bytes.len() {
+                // Every byte of the alphabet written over none, one or two bytes from `at`.
+                for end in at..=(at + 2).min(bytes.len()) {
+                    for written in dfa.alphabet().iter().map(|b| vec![*b]).chain([Vec::new(), b"+P".to_vec()]) {
+                        let edited = [&bytes[..at], &written[..], &bytes[end..]].concat();
+                        let whole = dfa.reads(std::str::from_utf8(&edited).expect("ASCII")).is_ok();
+                        let split = dfa
+                            .edit_state(&prefix, at, &written)
+                            .is_some_and(|state| dfa.accepts_from(&prefix, state, end, &bytes[end..]));
+                        assert_eq!(split, whole, "{text:?} with {written:?} over {at}..{end}");
+                        accepted += usize::from(whole);
+                    }
+                }
+            }
+        }
+        assert!(accepted > 1000, "{accepted}");
     }
 
     #[test]

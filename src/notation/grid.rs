@@ -623,6 +623,11 @@ pub struct RankWidths<'a> {
     end: usize,
     /// Each rank's first byte and width (`None` when a character has no width).
     ranks: Vec<(usize, Option<u32>)>,
+    /// The rank each byte of the board is in, up to its end ([`RankWidths::rank_of`] of each).
+    rank_at: Vec<u32>,
+    /// The width of the bytes of its rank before each byte of the board, up to its end (`None`
+    /// when a character has no width; at a `/`, the rank's that ends there).
+    before: Vec<Option<u32>>,
     /// How many ranks are of a known wrong width.
     wrong: usize,
     /// Squares a rank must cover.
@@ -644,7 +649,20 @@ impl<'a> RankWidths<'a> {
             start += rank.len() + 1;
         }
         let wrong = ranks.iter().filter(|&&(_, w)| Self::is_wrong(w, files)).count();
-        Self { end, ranks, wrong, files, width }
+        let mut rank_at = Vec::with_capacity(end + 1);
+        for (i, &(start, _)) in ranks.iter().enumerate().skip(1) {
+            // A `/` is in the rank that ends there.
+            rank_at.resize(start, (i - 1) as u32);
+        }
+        rank_at.resize(end + 1, ranks.len().saturating_sub(1) as u32);
+        let mut before = Vec::with_capacity(end + 1);
+        let mut sum = Some(0u32);
+        for &b in &bytes[..end] {
+            before.push(sum);
+            sum = if b == b'/' { Some(0) } else { sum.zip(width.get(b)).map(|(s, w)| s + w) };
+        }
+        before.push(sum);
+        Self { end, ranks, rank_at, before, wrong, files, width }
     }
 
     /// True for a rank of a known width other than `files`.
@@ -660,7 +678,21 @@ impl<'a> RankWidths<'a> {
     /// of) leaves some rank covering other than the files of a rank: the edited record is
     /// invalid whatever else it holds. False when that cannot be told so cheaply (the edit
     /// writes or removes a space, or a character without a width).
+    #[inline(always)]
     pub fn refuse(&self, text: &str, span: Span, written: &[u8]) -> bool {
+        // Most edits remove and write at most one character of a board, neither a `/` nor a
+        // space: told from the widths alone, inline.
+        if let Some(old) = text.as_bytes().get(span.start..span.end) {
+            if let (Some(removed), Some(added)) = (self.plain(old), self.plain(written)) {
+                return self.refuse_within(span, removed, added);
+            }
+        }
+        self.refuse_other(text, span, written)
+    }
+
+    /// [`RankWidths::refuse`] for the other edits, out of line.
+    #[inline(never)]
+    fn refuse_other(&self, text: &str, span: Span, written: &[u8]) -> bool {
         let Some(old) = text.as_bytes().get(span.start..span.end) else { return false };
         if old.iter().chain(written).any(|&b| b == b' ') {
             return false;
@@ -684,9 +716,35 @@ impl<'a> RankWidths<'a> {
         (w + added).checked_sub(removed) != Some(self.files)
     }
 
+    /// The width of `bytes`, at most one byte, when it has one and is not a `/` or a space.
+    #[inline(always)]
+    fn plain(&self, bytes: &[u8]) -> Option<u32> {
+        match *bytes {
+            [] => Some(0),
+            [b] if b != b'/' && b != b' ' => self.width.get(b),
+            _ => None,
+        }
+    }
+
+    /// [`RankWidths::refuse`] for an edit of `span` that removes characters of `removed`
+    /// squares and writes characters of `added` squares, none of them a `/` or a space.
+    #[inline(always)]
+    fn refuse_within(&self, span: Span, removed: u32, added: u32) -> bool {
+        let edited = (span.end <= self.end).then(|| self.rank_of(span.start));
+        let edited_wrong = edited.is_some_and(|i| Self::is_wrong(self.ranks[i].1, self.files));
+        if self.wrong > usize::from(edited_wrong) {
+            return true; // another rank stays wrong
+        }
+        let Some(w) = edited.and_then(|i| self.ranks[i].1) else { return false };
+        (w + added).checked_sub(removed) != Some(self.files)
+    }
+
     /// The rank byte `at` of the board is in (the one that ends there, at a `/`).
     fn rank_of(&self, at: usize) -> usize {
-        self.ranks.partition_point(|&(start, _)| start <= at).saturating_sub(1)
+        match self.rank_at.get(at) {
+            Some(&rank) => rank as usize,
+            None => self.ranks.partition_point(|&(start, _)| start <= at).saturating_sub(1),
+        }
     }
 
     /// [`RankWidths::refuse`] for an edit of the board that writes or removes a `/`: the ranks
@@ -701,15 +759,19 @@ impl<'a> RankWidths<'a> {
         if self.wrong > touched {
             return true; // a rank the edit leaves alone stays wrong
         }
-        let bytes = text.as_bytes();
-        let start = self.ranks[first].0;
         let end = self.ranks.get(last + 1).map_or(self.end, |&(next, _)| next - 1);
-        let (Some(before), Some(after)) = (bytes.get(start..span.start), bytes.get(span.end..end)) else {
+        let (Some(&before), Some(&head)) = (self.before.get(span.start), self.before.get(span.end)) else {
             return false;
         };
+        // The bytes of the first rank before the edit and those of the last after it hold no
+        // `/`: their widths are the rank's less what lies outside them, counted once.
+        let after = match (self.ranks[last].1, head) {
+            (Some(total), Some(head)) => Some(total - head),
+            _ => Self::sum(text.as_bytes().get(span.end..end).unwrap_or_default(), self.width),
+        };
         // The widths of the ranks the edited bytes hold, each checked where it ends.
-        let mut width = Some(0u32);
-        for &b in before.iter().chain(written).chain(after) {
+        let mut width = before;
+        for &b in written {
             if b == b'/' {
                 if Self::is_wrong(width, self.files) {
                     return true;
@@ -719,7 +781,7 @@ impl<'a> RankWidths<'a> {
                 width = width.zip(self.width.get(b)).map(|(w, v)| w + v);
             }
         }
-        Self::is_wrong(width, self.files)
+        Self::is_wrong(width.zip(after).map(|(w, a)| w + a), self.files)
     }
 }
 
@@ -973,6 +1035,107 @@ mod tests {
             b if b.is_ascii_alphabetic() => Some(1),
             _ => None,
         }
+    }
+
+    #[test]
+    fn the_rank_of_each_byte_is_found_as_a_search_of_the_ranks_starts_finds_it() {
+        let width = ByteMap::of(width);
+        for record in
+            ["lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "", "/", "9//9/ b", "x", "a/b/"]
+        {
+            let widths = RankWidths::of(record, 9, &width);
+            for at in 0..record.len() + 3 {
+                let searched = widths.ranks.partition_point(|&(start, _)| start <= at).saturating_sub(1);
+                assert_eq!(widths.rank_of(at), searched, "{record:?} at {at}");
+            }
+        }
+    }
+
+    /// [`RankWidths::refuse`] as it was first written: each rank found by a search of the
+    /// ranks' starts, and the bytes of the ranks an edit with a `/` touches walked one by one.
+    fn refuse_by_walking(widths: &RankWidths<'_>, text: &str, span: Span, written: &[u8]) -> bool {
+        let rank_of = |at: usize| widths.ranks.partition_point(|&(start, _)| start <= at).saturating_sub(1);
+        let wrong = |w: Option<u32>| RankWidths::is_wrong(w, widths.files);
+        let Some(old) = text.as_bytes().get(span.start..span.end) else { return false };
+        if old.iter().chain(written).any(|&b| b == b' ') {
+            return false;
+        }
+        if old.iter().chain(written).any(|&b| b == b'/') {
+            if span.end > widths.end {
+                return false;
+            }
+            let (first, last) = (rank_of(span.start), rank_of(span.end));
+            if widths.wrong > widths.ranks[first..=last].iter().filter(|&&(_, w)| wrong(w)).count() {
+                return true;
+            }
+            let bytes = text.as_bytes();
+            let start = widths.ranks[first].0;
+            let end = widths.ranks.get(last + 1).map_or(widths.end, |&(next, _)| next - 1);
+            let (Some(before), Some(after)) = (bytes.get(start..span.start), bytes.get(span.end..end)) else {
+                return false;
+            };
+            let mut width = Some(0u32);
+            for &b in before.iter().chain(written).chain(after) {
+                if b == b'/' {
+                    if wrong(width) {
+                        return true;
+                    }
+                    width = Some(0);
+                } else {
+                    width = width.zip(widths.width.get(b)).map(|(w, v)| w + v);
+                }
+            }
+            return wrong(width);
+        }
+        let edited = (span.end <= widths.end).then(|| rank_of(span.start));
+        if widths.wrong > usize::from(edited.is_some_and(|i| wrong(widths.ranks[i].1))) {
+            return true;
+        }
+        let Some(i) = edited else { return false };
+        let (Some(w), Some(removed), Some(added)) =
+            (widths.ranks[i].1, RankWidths::sum(old, widths.width), RankWidths::sum(written, widths.width))
+        else {
+            return false;
+        };
+        (w + added).checked_sub(removed) != Some(widths.files)
+    }
+
+    #[test]
+    fn an_edit_is_refused_as_walking_the_ranks_it_touches_refuses_it() {
+        let width = ByteMap::of(width);
+        let alphabet: Vec<u8> = b"123456789/+ -bwBWkKpPrRx?".to_vec();
+        let mut refused = 0;
+        for record in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/99/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/pp?pppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/pp?pppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN",
+            "9/9/9/9/9/9/9/9/9/",
+            "/9/",
+            "",
+        ] {
+            for files in [8, 9] {
+                let widths = RankWidths::of(record, files, &width);
+                let bytes = record.as_bytes();
+                for at in 0..=bytes.len() {
+                    for end in at..=(at + 2).min(bytes.len()) {
+                        let swapped: Vec<u8> = bytes[at..end].iter().rev().copied().collect();
+                        for written in alphabet.iter().map(|b| vec![*b]).chain([Vec::new(), b"/9".to_vec(), swapped]) {
+                            let span = Span::new(at, end);
+                            let walked = refuse_by_walking(&widths, record, span, &written);
+                            assert_eq!(
+                                widths.refuse(record, span, &written),
+                                walked,
+                                "{record:?} {span:?} {written:?}"
+                            );
+                            refused += usize::from(walked);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(refused > 10_000, "{refused}");
     }
 
     #[test]

@@ -133,6 +133,7 @@ impl Slip {
 
     /// [`Slip::change`], with the characters where the slip is (`here`, at its byte) found
     /// already.
+    #[inline]
     fn change_here(self, here: &Here) -> Option<(Span, Written)> {
         let at = here.at;
         Some(match self {
@@ -234,6 +235,32 @@ fn gap(a: Span, b: Span) -> usize {
     }
 }
 
+/// The character boundaries of `text` up to `limit`, nearest to `faults` first (by
+/// [`Faults::distance`], then in the order of the text).
+fn places(text: &str, faults: &Faults, limit: usize) -> Vec<usize> {
+    let end = text.len().min(limit);
+    let places = (0..=end).filter(|&at| text.is_char_boundary(at));
+    // Each place with its key, found once: the keys differ (each holds its place), so an
+    // unstable sort orders them as a stable one would. A key's three numbers are packed
+    // into one when they fit (when the text and the faults end before `1 << BITS`, so do
+    // the gaps and the faults' lengths), for a sort of plain integers.
+    const BITS: u32 = 21;
+    if text.len() < 1 << BITS && faults.near.iter().all(|s| s.end < 1 << BITS) {
+        let mut keyed: Vec<u64> = places
+            .map(|at| {
+                let (gap, len) = faults.distance(at);
+                ((gap as u64) << (2 * BITS)) | ((len as u64) << BITS) | at as u64
+            })
+            .collect();
+        keyed.sort_unstable();
+        keyed.into_iter().map(|key| (key & ((1 << BITS) - 1)) as usize).collect()
+    } else {
+        let mut keyed: Vec<((usize, usize), usize)> = places.map(|at| (faults.distance(at), at)).collect();
+        keyed.sort_unstable();
+        keyed.into_iter().map(|(_, at)| at).collect()
+    }
+}
+
 /// A search for the repairs of one record.
 struct Search<'a, V, R> {
     text: &'a str,
@@ -260,6 +287,8 @@ struct Search<'a, V, R> {
 #[derive(Default)]
 struct Found {
     found: Vec<(Vec<Edit>, usize)>,
+    /// How many of `found` leave no warning.
+    clean: usize,
     count: usize,
     complete: bool,
 }
@@ -272,7 +301,13 @@ impl Found {
     /// and the first [`MAX_SHOWN`] kept leave no warning (so none found later ranks before
     /// them: among repairs as likely, the one found first, nearer the faults, comes first).
     fn settled(&self) -> bool {
-        self.count > 1 && self.found.iter().filter(|(_, warnings)| *warnings == 0).count() >= MAX_SHOWN
+        self.count > 1 && self.clean >= MAX_SHOWN
+    }
+
+    /// Keeps a repair, the edits `edits` makes, whose text has `warnings`.
+    fn keep(&mut self, edits: Vec<Edit>, warnings: usize) {
+        self.clean += usize::from(warnings == 0);
+        self.found.push((edits, warnings));
     }
 }
 
@@ -281,10 +316,7 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
     /// `limit` (the place where the automaton stopped: a fault of the grammar is at or before
     /// it).
     fn places(&self, faults: &Faults, limit: usize) -> Vec<usize> {
-        let mut places: Vec<usize> =
-            (0..=self.text.len().min(limit)).filter(|&at| self.text.is_char_boundary(at)).collect();
-        places.sort_by_cached_key(|&at| (faults.distance(at), at));
-        places
+        places(self.text, faults, limit)
     }
 
     /// Every slip at `at`, the likeliest first: the deletion (a key hit twice, a space too
@@ -312,7 +344,7 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
         if let Some(warnings) = (self.valid)(fixed) {
             self.out.count += 1;
             if self.out.found.len() < KEPT {
-                self.out.found.push((edits(), warnings));
+                self.out.keep(edits(), warnings);
             }
         }
         self.seen.insert(fixed.into());
@@ -321,14 +353,27 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
     /// Tries one edit, writing `written` over `span`: the automaton reads on from the state
     /// before it, until it is back in the text's own states. (The budget counts every byte
     /// after the edit, however few are read.)
+    #[inline(always)]
     fn try_one(&mut self, span: Span, written: Written) {
         self.reads += self.text.len() - span.start + written.len;
-        let rest = self.text.as_bytes().get(span.end..).unwrap_or_default();
-        if !self.automaton.accepts_edit(&self.prefix, span.start, written.as_bytes(), span.end, rest)
-            || (self.refuse)(span, written.as_bytes())
-        {
+        // The automaton's first steps, then the cheap refusal, then the rest of the automaton's
+        // reading: each refuses many of the edits the one before lets through, and costs more
+        // (all three only answer, so the edits judged are the same in any order).
+        let Some(state) = self.automaton.edit_state(&self.prefix, span.start, written.as_bytes()) else { return };
+        if (self.refuse)(span, written.as_bytes()) {
             return;
         }
+        let rest = self.text.as_bytes().get(span.end..).unwrap_or_default();
+        if !self.automaton.accepts_from(&self.prefix, state, span.end, rest) {
+            return;
+        }
+        self.judge_one(span, written);
+    }
+
+    /// Judges the text one edit makes, an edit the automaton accepts and nothing refuses (out
+    /// of line: few edits come this far).
+    #[inline(never)]
+    fn judge_one(&mut self, span: Span, written: Written) {
         let (Some(before), Some(after)) = (self.text.get(..span.start), self.text.get(span.end..)) else { return };
         let mut fixed = std::mem::take(&mut self.candidate);
         fixed.clear();
@@ -339,8 +384,11 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
         self.candidate = fixed;
     }
 
-    /// Every single slip, nearest to the faults first.
+    /// Every single slip, nearest to the faults first: at each place, those of
+    /// [`Search::slips`], in its order.
     fn singles(&mut self, faults: &Faults, limit: usize) {
+        let automaton: &'a RuleDfa = self.automaton;
+        let alphabet = automaton.alphabet();
         for at in self.places(faults, limit) {
             // Every slip here edits within the two characters here (a swap's span): none may
             // undo a syntax fault when an edit of both may not.
@@ -348,7 +396,7 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
             if !faults.allows(Span::new(at, here.end())) {
                 continue;
             }
-            for slip in self.slips(at) {
+            for slip in [Slip::Delete(at), Slip::Swap(at)] {
                 if !self.open() {
                     self.out.complete = false;
                     return;
@@ -356,6 +404,29 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
                 match slip.change_here(&here) {
                     Some((span, written)) if faults.allows(span) => self.try_one(span, written),
                     _ => {}
+                }
+            }
+            // Every replacement here writes over the same character, and every insertion at the
+            // same point: whether the faults allow it is asked once for all.
+            let replaced = here.first.map(|c| Span::new(at, at + c.len_utf8())).filter(|&span| faults.allows(span));
+            for &b in alphabet {
+                if !self.open() {
+                    self.out.complete = false;
+                    return;
+                }
+                match replaced {
+                    Some(span) if here.first != Some(char::from(b)) => self.try_one(span, Written::byte(b)),
+                    _ => {}
+                }
+            }
+            let inserted = (here.boundary && faults.allows(Span::point(at))).then_some(Span::point(at));
+            for &b in alphabet {
+                if !self.open() {
+                    self.out.complete = false;
+                    return;
+                }
+                if let Some(span) = inserted {
+                    self.try_one(span, Written::byte(b));
                 }
             }
         }
@@ -641,4 +712,36 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{places, Faults};
+    use crate::span::Span;
+
+    #[test]
+    fn the_places_are_ordered_as_a_sort_by_their_distance_to_the_faults_orders_them() {
+        let texts = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "K é k",
+            "",
+        ];
+        let spans =
+            [Span::new(3, 5), Span::point(0), Span::new(10, 30), Span::point(4), Span::new(4, 6), Span::new(40, 41)];
+        for text in texts {
+            for n in 0..=spans.len() {
+                for first in 0..spans.len() {
+                    let near: Vec<Span> = spans.iter().cycle().skip(first).take(n).copied().collect();
+                    let faults = Faults { near, at: Vec::new() };
+                    for limit in [0, 5, text.len(), usize::MAX] {
+                        let mut sorted: Vec<usize> =
+                            (0..=text.len().min(limit)).filter(|&at| text.is_char_boundary(at)).collect();
+                        sorted.sort_by_cached_key(|&at| (faults.distance(at), at));
+                        assert_eq!(places(text, &faults, limit), sorted, "{text:?} {:?} {limit}", faults.near);
+                    }
+                }
+            }
+        }
+    }
 }
