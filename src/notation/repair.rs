@@ -51,6 +51,36 @@ enum Slip {
     Swap(usize),
 }
 
+/// The kinds of slip, as a search tries them at a place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SlipKind {
+    Delete,
+    Swap,
+    Replace,
+    Insert,
+}
+
+/// The order a search tries the slips at a place in, the likeliest first: the deletion (a key
+/// hit twice, a space too many), the swap, the replacements, the insertions.
+const ORDER: [SlipKind; 4] = [SlipKind::Delete, SlipKind::Swap, SlipKind::Replace, SlipKind::Insert];
+
+impl SlipKind {
+    /// True for the kinds that write a byte of the alphabet.
+    fn writes_a_byte(self) -> bool {
+        matches!(self, SlipKind::Replace | SlipKind::Insert)
+    }
+
+    /// The slip of this kind at `at`, writing `b` if it writes a byte.
+    fn slip(self, at: usize, b: u8) -> Slip {
+        match self {
+            SlipKind::Delete => Slip::Delete(at),
+            SlipKind::Swap => Slip::Swap(at),
+            SlipKind::Replace => Slip::Replace(at, b),
+            SlipKind::Insert => Slip::Insert(at, b),
+        }
+    }
+}
+
 /// The few bytes a slip writes (a character, or two swapped), kept inline.
 #[derive(Clone, Copy)]
 struct Written {
@@ -319,14 +349,14 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
         places(self.text, faults, limit)
     }
 
-    /// Every slip at `at`, the likeliest first: the deletion (a key hit twice, a space too
-    /// many), the swap, the replacements, the insertions.
+    /// Every slip at `at`, in the order of [`ORDER`]: the replacements and the insertions by
+    /// each byte of the alphabet.
     fn slips(&self, at: usize) -> impl Iterator<Item = Slip> + 'a {
         let alphabet = self.automaton.alphabet();
-        let here = [Slip::Delete(at), Slip::Swap(at)];
-        let replaced = alphabet.iter().map(move |&b| Slip::Replace(at, b));
-        let inserted = alphabet.iter().map(move |&b| Slip::Insert(at, b));
-        here.into_iter().chain(replaced).chain(inserted)
+        ORDER.into_iter().flat_map(move |kind| {
+            let bytes: &[u8] = if kind.writes_a_byte() { alphabet } else { &[0] };
+            bytes.iter().map(move |&b| kind.slip(at, b))
+        })
     }
 
     /// True while the budget lasts and the report is not settled.
@@ -396,37 +426,37 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
             if !faults.allows(Span::new(at, here.end())) {
                 continue;
             }
-            for slip in [Slip::Delete(at), Slip::Swap(at)] {
-                if !self.open() {
-                    self.out.complete = false;
-                    return;
-                }
-                match slip.change_here(&here) {
-                    Some((span, written)) if faults.allows(span) => self.try_one(span, written),
-                    _ => {}
-                }
-            }
-            // Every replacement here writes over the same character, and every insertion at the
-            // same point: whether the faults allow it is asked once for all.
-            let replaced = here.first.map(|c| Span::new(at, at + c.len_utf8())).filter(|&span| faults.allows(span));
-            for &b in alphabet {
-                if !self.open() {
-                    self.out.complete = false;
-                    return;
-                }
-                match replaced {
-                    Some(span) if here.first != Some(char::from(b)) => self.try_one(span, Written::byte(b)),
-                    _ => {}
-                }
-            }
-            let inserted = (here.boundary && faults.allows(Span::point(at))).then_some(Span::point(at));
-            for &b in alphabet {
-                if !self.open() {
-                    self.out.complete = false;
-                    return;
-                }
-                if let Some(span) = inserted {
-                    self.try_one(span, Written::byte(b));
+            // The slips of each kind in the order of [`ORDER`], as [`Search::slips`] gives them.
+            // Every replacement here writes over the same character, and every insertion at
+            // the same point: whether the faults allow it is asked once for all.
+            for kind in ORDER {
+                let span = match kind {
+                    SlipKind::Delete | SlipKind::Swap => {
+                        if !self.open() {
+                            self.out.complete = false;
+                            return;
+                        }
+                        match kind.slip(at, 0).change_here(&here) {
+                            Some((span, written)) if faults.allows(span) => self.try_one(span, written),
+                            _ => {}
+                        }
+                        continue;
+                    }
+                    SlipKind::Replace => here.first.map(|c| Span::new(at, at + c.len_utf8())),
+                    SlipKind::Insert => here.boundary.then_some(Span::point(at)),
+                };
+                let span = span.filter(|&span| faults.allows(span));
+                for &b in alphabet {
+                    if !self.open() {
+                        self.out.complete = false;
+                        return;
+                    }
+                    match span {
+                        // A character replaced by itself is no slip.
+                        Some(_) if kind == SlipKind::Replace && here.first == Some(char::from(b)) => {}
+                        Some(span) => self.try_one(span, Written::byte(b)),
+                        None => {}
+                    }
                 }
             }
         }
