@@ -61,6 +61,17 @@ impl Batch {
         self.data.len() + self.lines.len() * std::mem::size_of::<LineInfo>()
     }
 
+    /// Adds line `number`: `kept`, its bytes as the reader keeps them, and `len`, its full
+    /// length. A blank line is left out.
+    #[inline]
+    fn push(&mut self, number: usize, kept: &[u8], len: usize) {
+        if !is_blank(kept, len) {
+            let start = self.data.len();
+            self.data.extend_from_slice(kept);
+            self.lines.push(LineInfo { number, start, end: self.data.len(), len });
+        }
+    }
+
     /// The kept bytes of `line`.
     pub fn bytes(&self, line: &LineInfo) -> &[u8] {
         &self.data[line.start..line.end]
@@ -148,25 +159,18 @@ impl<R: Read> LineReader<R> {
             }
             None => (None, end - self.pos),
         };
-        let start = batch.data.len();
         match kept {
-            Some(kept) => batch.data.extend_from_slice(&kept),
+            Some(kept) => batch.push(self.line, &kept, len),
             None => {
                 let take = if len > MAX_LINE { MAX_KEPT } else { len };
-                batch.data.extend_from_slice(&self.buf[self.pos..self.pos + take]);
+                batch.push(self.line, &self.buf[self.pos..self.pos + take], len);
             }
-        }
-        let end_kept = batch.data.len();
-        if is_blank(&batch.data[start..end_kept], len) {
-            batch.data.truncate(start); // blank lines are skipped
-        } else {
-            batch.lines.push(LineInfo { number: self.line, start, end: end_kept, len });
         }
         self.pos = end;
     }
 
     /// The whole lines of the buffer from `pos` on, up to the first longer than [`MAX_LINE`],
-    /// added to `batch` as [`LineReader::emit`] adds them, with one search for their ends: true
+    /// added to `batch` ([`Batch::push`]), with one search for their ends: true
     /// when the batch reached `target`. (A CR read last leaves `after_cr` set.)
     fn plain_lines(&mut self, batch: &mut Batch, target: usize) -> bool {
         let region = &self.buf[self.pos..];
@@ -184,12 +188,7 @@ impl<R: Read> LineReader<R> {
                 break;
             }
             self.line += 1;
-            let line = &region[start..end];
-            if !is_blank(line, len) {
-                let at = batch.data.len();
-                batch.data.extend_from_slice(line);
-                batch.lines.push(LineInfo { number: self.line, start: at, end: at + len, len });
-            }
+            batch.push(self.line, &region[start..end], len);
             (after_cr, start) = (region[end] == b'\r', end + 1);
             if batch.cost() >= target {
                 full = true;

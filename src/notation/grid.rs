@@ -684,7 +684,7 @@ impl<'a> RankWidths<'a> {
         // space: told from the widths alone, inline.
         if let Some(old) = text.as_bytes().get(span.start..span.end) {
             if let (Some(removed), Some(added)) = (self.plain(old), self.plain(written)) {
-                return self.refuse_within(span, removed, added);
+                return self.refuse_within(span, Some(removed), Some(added));
             }
         }
         self.refuse_other(text, span, written)
@@ -700,20 +700,7 @@ impl<'a> RankWidths<'a> {
         if old.iter().chain(written).any(|&b| b == b'/') {
             return self.refuse_across(text, span, written);
         }
-        // The rank the edit is in: an edit before a `/` or at the board's end is in the rank that
-        // ends there.
-        let edited = (span.end <= self.end).then(|| self.rank_of(span.start));
-        let edited_wrong = edited.is_some_and(|i| Self::is_wrong(self.ranks[i].1, self.files));
-        if self.wrong > usize::from(edited_wrong) {
-            return true; // another rank stays wrong
-        }
-        let Some(i) = edited else { return false };
-        let (Some(w), Some(removed), Some(added)) =
-            (self.ranks[i].1, Self::sum(old, self.width), Self::sum(written, self.width))
-        else {
-            return false;
-        };
-        (w + added).checked_sub(removed) != Some(self.files)
+        self.refuse_within(span, Self::sum(old, self.width), Self::sum(written, self.width))
     }
 
     /// The width of `bytes`, at most one byte, when it has one and is not a `/` or a space.
@@ -727,15 +714,20 @@ impl<'a> RankWidths<'a> {
     }
 
     /// [`RankWidths::refuse`] for an edit of `span` that removes characters of `removed`
-    /// squares and writes characters of `added` squares, none of them a `/` or a space.
+    /// squares and writes characters of `added` squares, none of them a `/` or a space (`None`
+    /// for characters without a width: then only another rank of the wrong width refuses it).
     #[inline(always)]
-    fn refuse_within(&self, span: Span, removed: u32, added: u32) -> bool {
+    fn refuse_within(&self, span: Span, removed: Option<u32>, added: Option<u32>) -> bool {
+        // The rank the edit is in: an edit before a `/` or at the board's end is in the rank
+        // that ends there.
         let edited = (span.end <= self.end).then(|| self.rank_of(span.start));
         let edited_wrong = edited.is_some_and(|i| Self::is_wrong(self.ranks[i].1, self.files));
         if self.wrong > usize::from(edited_wrong) {
             return true; // another rank stays wrong
         }
-        let Some(w) = edited.and_then(|i| self.ranks[i].1) else { return false };
+        let (Some(w), Some(removed), Some(added)) = (edited.and_then(|i| self.ranks[i].1), removed, added) else {
+            return false;
+        };
         (w + added).checked_sub(removed) != Some(self.files)
     }
 
