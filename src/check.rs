@@ -128,4 +128,40 @@ mod tests {
         assert_eq!(r.diagnostics[0].code, crate::diagnostic::codes::input::NOT_UTF8);
         assert!(!r.is_valid());
     }
+
+    /// Every report on the records of the fixtures, and on each one-character edit of a few, is
+    /// drawn without colour as miette draws it (or left to miette).
+    #[test]
+    #[cfg(feature = "cli")]
+    fn reports_are_drawn_as_miette_draws_them() {
+        let mut records: Vec<(Format, String)> = Vec::new();
+        for (folder, format) in [
+            ("tests/fixtures/sfen/err", Format::Sfen(crate::sfen::DialectChoice::Auto)),
+            ("tests/fixtures/fen/err", Format::Fen(crate::fen::Dialect::Standard)),
+        ] {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+            for entry in std::fs::read_dir(dir).expect("the fixtures") {
+                let text = std::fs::read_to_string(entry.expect("an entry").path()).unwrap_or_default();
+                records.extend(text.lines().map(|l| (format, l.to_owned())));
+            }
+        }
+        let sfen = Format::Sfen(crate::sfen::DialectChoice::Auto);
+        let fen = Format::Fen(crate::fen::Dialect::Standard);
+        for (format, record, alphabet) in [
+            (sfen, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", &b"1/ +bBkK-"[..]),
+            (sfen, "4k4/4R4/9/9/9/9/9/9/4K4 b 2P 1", b"1/ pP9w"),
+            (fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", b"1/ -kKqQ8"),
+        ] {
+            records.extend(crate::notation::grid::one_edit_away(record, alphabet).into_iter().map(|r| (format, r)));
+        }
+        let (mut reports, mut taken) = (0, 0);
+        for (i, (format, record)) in records.iter().enumerate() {
+            for d in format.check_text(record).0 {
+                reports += 1;
+                taken += usize::from(crate::diagnostic::draws_as_miette(&d, record, 1 + i % 1200));
+            }
+        }
+        // The drawing here must take nearly all of them, or it saves nothing.
+        assert!(reports > 2000 && taken * 100 > reports * 95, "{taken} of {reports} reports drawn here");
+    }
 }

@@ -7,7 +7,7 @@ use std::ops::Range;
 use std::process::ExitCode;
 use std::sync::{Mutex, OnceLock, PoisonError, RwLock};
 
-use miette::{GraphicalReportHandler, GraphicalTheme};
+use miette::GraphicalReportHandler;
 
 use kifu::check::LineReport;
 use kifu::diagnostic::RecordSource;
@@ -50,13 +50,10 @@ impl Stream {
     }
 }
 
-/// The renderer of human reports on `stream`: coloured when `color` says so (`None`: when the
-/// stream is a terminal and NO_COLOR is unset), `width` columns wide.
-pub fn handler(stream: Stream, color: Option<bool>, width: usize) -> GraphicalReportHandler {
-    let color =
-        color.unwrap_or_else(|| std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && stream.is_terminal());
-    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-    GraphicalReportHandler::new_themed(theme).with_width(width)
+/// True when human reports on `stream` are coloured: when `color` says so (`None`: when the
+/// stream is a terminal and NO_COLOR is unset).
+fn colored(stream: Stream, color: Option<bool>) -> bool {
+    color.unwrap_or_else(|| std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && stream.is_terminal())
 }
 
 /// The exit status of the commands that read records: 2 for a usage or I/O error, 1 when a
@@ -250,6 +247,9 @@ pub(crate) struct Renderer {
     pub(crate) json: bool,
     pub(crate) format: MessageFormat,
     pub(crate) handler: GraphicalReportHandler,
+    /// The reports' width in columns, when they are drawn without colour: then a report on one
+    /// line is drawn by [`kifu::diagnostic::draw_plain`], and miette draws the others.
+    plain: Option<usize>,
     pub(crate) volume: Volume,
     /// Human reports of `kifu check`: repeated warnings counted, not shown.
     fold: Option<Fold>,
@@ -261,11 +261,11 @@ impl Renderer {
     pub(crate) fn new(stream: Stream) -> Self {
         let settings = settings();
         let width = if stream.is_terminal() { terminal_width().unwrap_or(100) } else { 100 };
-        let handler =
-            handler(stream, settings.color.chosen(), width).with_word_separator(textwrap::WordSeparator::AsciiSpace);
+        let color = colored(stream, settings.color.chosen());
+        let handler = kifu::diagnostic::graphical_handler(color, width);
         let format = settings.message_format;
         let json = matches!(format, MessageFormat::Json | MessageFormat::Sarif);
-        Self { json, format, handler, volume: Volume::All, fold: None }
+        Self { json, format, handler, plain: (!color).then_some(width), volume: Volume::All, fold: None }
     }
 
     /// The renderer of `kifu check`'s reports: `volume` of them, and in human reports a repeated
@@ -354,7 +354,9 @@ impl Renderer {
         let shown = RecordSource::display_text(text);
         let source = RecordSource { name: file, text: &shown, line, columns: &[] };
         self.each(diagnostics, out, |d, out| {
-            let _ = self.handler.render_report(out, &d.report(&source));
+            if !self.plain.is_some_and(|width| kifu::diagnostic::draw_plain(d, &source, width, out)) {
+                let _ = self.handler.render_report(out, &d.report(&source));
+            }
             out.push('\n');
         });
     }

@@ -9,6 +9,7 @@ use crate::span::Span;
 pub use codes::Code;
 
 pub mod codes;
+mod draw;
 pub mod excerpt;
 mod render;
 pub mod sarif;
@@ -308,6 +309,11 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+pub use draw::draw_plain;
+#[cfg(all(test, feature = "cli"))]
+pub(crate) use draw::draws_as_miette;
+#[cfg(feature = "cli")]
+pub use draw::graphical_handler;
 pub use render::{escape_unsafe, is_unsafe, push_shown, JsonDiagnostic, JsonEdit, JsonLabel, RecordSource, Report};
 pub use vet::{vet_fixes, MAX_VETTED};
 
@@ -348,5 +354,20 @@ mod tests {
         let d = d.fix(one).shifted(2);
         assert!(d.safe_fix().is_none(), "two repairs: no one is sure");
         assert_eq!(d.fixes[0].edits[0].span, Span::new(2, 3));
+    }
+
+    #[test]
+    fn unsafe_characters_are_the_controls_but_tab_and_the_bidirectional_ones() {
+        // The ASCII test that comes first says what the general one says.
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let bidi =
+                matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}');
+            assert_eq!(is_unsafe(c), (c.is_control() && c != '\t') || bidi, "{c:?}");
+        }
+        for text in ["plain text\twith a tab", "…", "a\u{1b}[31m", "\u{202E}x", "\u{85}", "~\u{7f}"] {
+            let escaped = escape_unsafe(text);
+            assert!(!escaped.chars().any(is_unsafe), "{text:?}");
+            assert_eq!(matches!(escaped, std::borrow::Cow::Borrowed(_)), !text.chars().any(is_unsafe), "{text:?}");
+        }
     }
 }

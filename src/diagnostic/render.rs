@@ -115,14 +115,18 @@ impl RecordSource<'_> {
 /// line), and the bidirectional controls, which reorder the text around them (U+202A to
 /// U+202E, U+2066 to U+2069, the marks U+200E, U+200F and U+061C).
 pub fn is_unsafe(c: char) -> bool {
-    (c.is_control() && c != '\t')
+    if c.is_ascii() {
+        return c.is_ascii_control() && c != '\t';
+    }
+    c.is_control()
         || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
 
 /// `text` with each unsafe character ([`is_unsafe`]) written as its escape, `\u{1b}`: how
 /// messages, help and labels show the input they quote, in reports and in pages.
 pub fn escape_unsafe(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(is_unsafe) {
+    // Printable ASCII and tabs are safe, and told so without decoding a character.
+    if text.bytes().all(|b| matches!(b, b' '..=b'~' | b'\t')) || !text.chars().any(is_unsafe) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
