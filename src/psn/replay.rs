@@ -683,12 +683,12 @@ fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Resu
     }
     check_mark(state, m, mv)?;
     // Would another piece of the same kind and state reach `to`? Then the spec writes the origin.
+    // The pieces found reach it: the rest of the rules is looked at.
     let mut needs_origin = false;
     for &sq in reachers.all() {
         if sq != from
             && state.piece_at(sq) == Some(piece)
-            && (legality.is_legal(Move::Board { from: sq, to, promote: false })
-                || legality.is_legal(Move::Board { from: sq, to, promote: true }))
+            && (legality.is_legal_reaching(sq, to, false) || legality.is_legal_reaching(sq, to, true))
         {
             needs_origin = true;
             break;
@@ -699,8 +699,9 @@ fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Resu
 
 /// The square the piece `m` moves comes from, when the text gives at most its file or rank
 /// (`origin`), or why there is none; `reachers` holds at least every piece of the kind that
-/// reaches the destination. The move from the square given is legal (`legality` judges
-/// `state`'s moves).
+/// reaches the destination, and only pieces that reach it (so [`Legality::is_legal_reaching`]
+/// judges their moves). The move from the square given is legal (`legality` judges `state`'s
+/// moves).
 fn find_origin(
     legality: &Legality<'_>,
     state: &State,
@@ -721,17 +722,19 @@ fn find_origin(
     let mut count = 0;
     for &sq in reachers {
         let named = state.piece_at(sq).is_some_and(|p| is_named(m, kind, side, p));
-        if named && fits(sq) && legality.is_legal(Move::Board { from: sq, to: m.to, promote }) {
+        if named && fits(sq) && legality.is_legal_reaching(sq, m.to, promote) {
             only = Some(sq);
             count += 1;
         }
+    }
+    if let Some(from) = only.filter(|_| count == 1) {
+        return Ok(from);
     }
     // None, or several: look at every piece again, to explain.
     let mut legal: Vec<Square> = Vec::new();
     let mut nearest: Option<(u8, Illegal)> = None;
     let mut other_state = None;
-    let explain = if count == 1 { 0 } else { 81 };
-    for sq in Square::all().take(explain) {
+    for sq in Square::all() {
         let Some(p) = state.piece_at(sq) else { continue };
         let named = names(m, kind, p);
         if p.color != side || !fits(sq) || !named && (p.kind != kind || m.gold_mover) {
@@ -756,15 +759,15 @@ fn find_origin(
             }
         }
     }
-    match (only.filter(|_| count == 1), legal.as_slice()) {
-        (Some(from), _) | (None, &[from]) => Ok(from),
-        (None, []) => Err(match nearest {
+    match legal.as_slice() {
+        &[from] => Ok(from),
+        [] => Err(match nearest {
             Some((rank, why)) if rank < 20 => Unplayable::Illegal(why),
             nearest => {
                 Unplayable::NoCandidate { kind, promoted: m.promoted, nearest: nearest.map(|n| n.1), other_state }
             }
         }),
-        (None, many) => Err(Unplayable::Ambiguous(many.to_vec())),
+        many => Err(Unplayable::Ambiguous(many.to_vec())),
     }
 }
 
