@@ -121,11 +121,12 @@ impl State {
                 state.key ^= hand_key(color, kind, n);
             }
         }
-        for &cell in &CELL_OF {
-            state.cells[usize::from(cell)] = 0;
-        }
-        for (square, piece) in pos.board.pieces() {
-            state.put(cell_of(square), encode(piece));
+        // The squares in SFEN order, each with its cell.
+        for (&cell, &piece) in CELL_OF.iter().zip(&pos.board.0) {
+            match piece {
+                Some(piece) => state.put(usize::from(cell), encode(piece)),
+                None => state.cells[usize::from(cell)] = 0,
+            }
         }
         state
     }
