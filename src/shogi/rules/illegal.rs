@@ -241,16 +241,17 @@ impl State {
     pub fn reaching_piece(&self, to: Square, piece: Piece, mut each: impl FnMut(Square)) {
         let code = encode(piece);
         let t = cell_of(to);
-        // A step or a slide in direction `d` comes from the other way, `d + 4`.
-        let mut steps = STEPS[usize::from(code)];
-        while steps != 0 {
-            let d = steps.trailing_zeros() as usize;
-            steps &= steps - 1;
-            let s = go(t, DIRS[(d + 4) & 7]);
+        // A step comes from one of the cells next to `to` that `STEPS_FROM` gives.
+        for &back in &STEPS_FROM[usize::from(code)] {
+            if back == 0 {
+                break;
+            }
+            let s = go(t, isize::from(back));
             if self.cells[s] == code {
                 each(square_of(s));
             }
         }
+        // A slide in direction `d` comes from the other way, `d + 4`.
         let mut slides = SLIDES[usize::from(code)];
         while slides != 0 {
             let d = slides.trailing_zeros() as usize;
