@@ -584,7 +584,7 @@ impl Legality<'_> {
 
     /// True when the side to move's one king is safe after `mv`, a move that keeps
     /// [`State::piece_rules`].
-    #[inline]
+    #[inline(always)]
     fn king_safe_after(&self, mv: Move) -> bool {
         let s = self.state;
         let side = s.side.index();
