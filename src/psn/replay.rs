@@ -103,6 +103,49 @@ impl std::hash::Hasher for QuickHash {
 /// Maps keyed by offsets or hashes.
 pub type QuickMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<QuickHash>>;
 
+/// The positions of the main line, for repetition (sennichite): the key of each
+/// ([`State::repetition_key`]) in order, the start's first, and how many keys fell in each
+/// bucket of their low bits. A position that occurs four times fills its bucket to four, so
+/// while no bucket holds four, no position occurred four times, and the keys need not be
+/// looked at again.
+struct Repetitions {
+    keys: Vec<u64>,
+    buckets: [u8; Self::BUCKETS],
+    /// A bucket holds four keys or more.
+    full: bool,
+}
+
+impl Repetitions {
+    /// Enough buckets that a game of some hundred moves seldom fills one by chance.
+    const BUCKETS: usize = 1024;
+
+    fn new(capacity: usize) -> Self {
+        Self { keys: Vec::with_capacity(capacity), buckets: [0; Self::BUCKETS], full: false }
+    }
+
+    /// The key of the next position.
+    #[inline]
+    fn push(&mut self, key: u64) {
+        self.keys.push(key);
+        let bucket = &mut self.buckets[key as usize % Self::BUCKETS];
+        *bucket = bucket.saturating_add(1);
+        self.full |= *bucket >= 4;
+    }
+
+    /// The first ply after which a position had occurred four times (the start is ply 0).
+    fn fourfold(&self) -> Option<usize> {
+        if !self.full {
+            return None;
+        }
+        let mut seen: QuickMap<u64, u32> = QuickMap::with_capacity_and_hasher(self.keys.len(), Default::default());
+        self.keys.iter().position(|&key| {
+            let count = seen.entry(key).or_insert(0);
+            *count = count.saturating_add(1);
+            *count == 4
+        })
+    }
+}
+
 /// Where each piece came to its square in the text: the span of the move that put it there.
 type Arrivals = [Option<Span>; 81];
 
@@ -122,10 +165,8 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
     };
     let mut repairer = Repairer::new(game);
     let mut arrivals: Arrivals = [None; 81];
-    let mut seen: QuickMap<u64, (u32, usize)> =
-        QuickMap::with_capacity_and_hasher(game.moves.len() + 1, Default::default());
-    seen.insert(state.repetition_key(), (1, 0));
-    let mut fourfold: Option<(usize, Span)> = None;
+    let mut repetitions = Repetitions::new(game.moves.len() + 1);
+    repetitions.push(state.repetition_key());
     let mut end = None;
     // Whether the side to move is in check, when known without looking at the whole board:
     // after a legal move, if the side that moves next was not in check before it.
@@ -165,11 +206,7 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
         play(&mut state, &mut arrivals, played, node.mv.span);
         check = if legal { check.after_legal(&state, played) } else { Check::of(&state) };
         if r.illegal_at.is_none() {
-            let entry = seen.entry(state.repetition_key()).or_insert((0, i + 1));
-            entry.0 = entry.0.saturating_add(1);
-            if entry.0 == 4 && fourfold.is_none() {
-                fourfold = Some((i + 1, node.mv.span));
-            }
+            repetitions.push(state.repetition_key());
         }
     }
     r.end = end.unwrap_or(state);
@@ -177,6 +214,10 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
     // stable: of two moves at one byte (none in a game read from text), the last played is found.
     r.played.sort_by_key(|&(start, _)| start);
     if r.illegal_at.is_none() {
+        // The ply after which a position occurred for the fourth time, and that move.
+        let fourfold = repetitions
+            .fourfold()
+            .and_then(|ply| ply.checked_sub(1).and_then(|i| game.moves.get(i)).map(|node| (ply, node.mv.span)));
         check_end(game, &state, fourfold, diagnostics);
         check_named_illegal_move(game, &state, &arrivals, diagnostics);
     }
@@ -429,7 +470,8 @@ fn capture_consistent(state: &State, written: &WrittenMove, mv: Move) -> bool {
 fn capture_mark(m: &WrittenMove) -> Option<bool> {
     match m.form {
         MoveForm::Separated | MoveForm::Pieceless => Some(m.capture),
-        MoveForm::Short => m.text.contains(['-', 'x']).then_some(m.capture),
+        // Byte by byte: both marks are ASCII, which no byte of another character is.
+        MoveForm::Short => m.text.bytes().any(|b| b == b'-' || b == b'x').then_some(m.capture),
         MoveForm::Chess => Some(m.capture),
         _ => None,
     }
@@ -683,12 +725,12 @@ fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Resu
     }
     check_mark(state, m, mv)?;
     // Would another piece of the same kind and state reach `to`? Then the spec writes the origin.
+    // The pieces found reach it: the rest of the rules is looked at.
     let mut needs_origin = false;
     for &sq in reachers.all() {
         if sq != from
             && state.piece_at(sq) == Some(piece)
-            && (legality.is_legal(Move::Board { from: sq, to, promote: false })
-                || legality.is_legal(Move::Board { from: sq, to, promote: true }))
+            && (legality.is_legal_reaching(sq, to, false) || legality.is_legal_reaching(sq, to, true))
         {
             needs_origin = true;
             break;
@@ -699,8 +741,9 @@ fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Resu
 
 /// The square the piece `m` moves comes from, when the text gives at most its file or rank
 /// (`origin`), or why there is none; `reachers` holds at least every piece of the kind that
-/// reaches the destination. The move from the square given is legal (`legality` judges
-/// `state`'s moves).
+/// reaches the destination, and only pieces that reach it (so [`Legality::is_legal_reaching`]
+/// judges their moves). The move from the square given is legal (`legality` judges `state`'s
+/// moves).
 fn find_origin(
     legality: &Legality<'_>,
     state: &State,
@@ -721,17 +764,19 @@ fn find_origin(
     let mut count = 0;
     for &sq in reachers {
         let named = state.piece_at(sq).is_some_and(|p| is_named(m, kind, side, p));
-        if named && fits(sq) && legality.is_legal(Move::Board { from: sq, to: m.to, promote }) {
+        if named && fits(sq) && legality.is_legal_reaching(sq, m.to, promote) {
             only = Some(sq);
             count += 1;
         }
+    }
+    if let Some(from) = only.filter(|_| count == 1) {
+        return Ok(from);
     }
     // None, or several: look at every piece again, to explain.
     let mut legal: Vec<Square> = Vec::new();
     let mut nearest: Option<(u8, Illegal)> = None;
     let mut other_state = None;
-    let explain = if count == 1 { 0 } else { 81 };
-    for sq in Square::all().take(explain) {
+    for sq in Square::all() {
         let Some(p) = state.piece_at(sq) else { continue };
         let named = names(m, kind, p);
         if p.color != side || !fits(sq) || !named && (p.kind != kind || m.gold_mover) {
@@ -756,15 +801,15 @@ fn find_origin(
             }
         }
     }
-    match (only.filter(|_| count == 1), legal.as_slice()) {
-        (Some(from), _) | (None, &[from]) => Ok(from),
-        (None, []) => Err(match nearest {
+    match legal.as_slice() {
+        &[from] => Ok(from),
+        [] => Err(match nearest {
             Some((rank, why)) if rank < 20 => Unplayable::Illegal(why),
             nearest => {
                 Unplayable::NoCandidate { kind, promoted: m.promoted, nearest: nearest.map(|n| n.1), other_state }
             }
         }),
-        (None, many) => Err(Unplayable::Ambiguous(many.to_vec())),
+        many => Err(Unplayable::Ambiguous(many.to_vec())),
     }
 }
 
@@ -1117,5 +1162,43 @@ fn check_end(game: &Game, state: &State, fourfold: Option<(usize, Span)>, diagno
             }
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Repetitions;
+
+    /// The first ply after which a key had occurred four times, counted the slow way.
+    fn fourfold_counted(keys: &[u64]) -> Option<usize> {
+        (0..keys.len()).find(|&ply| keys[..=ply].iter().filter(|&&k| k == keys[ply]).count() == 4)
+    }
+
+    #[test]
+    fn repetitions_find_the_first_fourfold_position_as_counting_does() {
+        // Sequences of keys drawn from few values (so that some occur four times, early or
+        // late) and from many (so that buckets fill by chance, or not at all).
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut fourfolds = 0;
+        for round in 0..3000 {
+            let len = round % 200;
+            let values = [2, 5, 20, 2000, u64::MAX][round % 5];
+            let spread = [1, 1024, 7][round % 3];
+            let keys: Vec<u64> = (0..len).map(|_| (next() % values).wrapping_mul(spread)).collect();
+            let mut repetitions = Repetitions::new(keys.len());
+            for &key in &keys {
+                repetitions.push(key);
+            }
+            let expected = fourfold_counted(&keys);
+            assert_eq!(repetitions.fourfold(), expected, "{keys:?}");
+            fourfolds += usize::from(expected.is_some());
+        }
+        assert!(fourfolds > 500, "{fourfolds}");
     }
 }

@@ -241,16 +241,17 @@ impl State {
     pub fn reaching_piece(&self, to: Square, piece: Piece, mut each: impl FnMut(Square)) {
         let code = encode(piece);
         let t = cell_of(to);
-        // A step or a slide in direction `d` comes from the other way, `d + 4`.
-        let mut steps = STEPS[usize::from(code)];
-        while steps != 0 {
-            let d = steps.trailing_zeros() as usize;
-            steps &= steps - 1;
-            let s = go(t, DIRS[(d + 4) & 7]);
+        // A step comes from one of the cells next to `to` that `STEPS_FROM` gives.
+        for &back in &STEPS_FROM[usize::from(code)] {
+            if back == 0 {
+                break;
+            }
+            let s = go(t, isize::from(back));
             if self.cells[s] == code {
                 each(square_of(s));
             }
         }
+        // A slide in direction `d` comes from the other way, `d + 4`.
         let mut slides = SLIDES[usize::from(code)];
         while slides != 0 {
             let d = slides.trailing_zeros() as usize;
@@ -464,19 +465,7 @@ impl State {
                         None => Illegal::CannotReach { piece: moving, from: from_sq, to: to_sq },
                     });
                 }
-                if let Some(occupant) = piece(to).filter(|_| self.cells[to] & us != 0) {
-                    return Some(Illegal::OwnPiece { piece: moving, from: from_sq, to: to_sq, occupant });
-                }
-                if promote {
-                    if !promotable(code) {
-                        return Some(Illegal::CannotPromote { piece: moving, from: from_sq });
-                    }
-                    if rel[from] > 3 && rel[to] > 3 {
-                        return Some(Illegal::OutsideZone { piece: moving, from: from_sq, to: to_sq });
-                    }
-                } else if must_promote(code, rel[to]) {
-                    return Some(Illegal::MustPromote { piece: moving, from: from_sq, to: to_sq });
-                }
+                return self.arrival_rules(moving, from_sq, to_sq, promote);
             }
             Move::Drop { kind, to: to_sq } => {
                 let to = cell_of(to_sq);
@@ -497,6 +486,32 @@ impl State {
                     return Some(Illegal::Nifu { to: to_sq, pawn });
                 }
             }
+        }
+        None
+    }
+
+    /// The first rule a board move of the side to move's `moving` piece, standing on `from`,
+    /// breaks once the piece reaches `to`: the destination holds none of its own pieces, and it
+    /// promotes only when it can and where it may, and does when it must ([`State::piece_rules`]
+    /// after the piece and its path).
+    #[inline(always)]
+    fn arrival_rules(&self, moving: Piece, from_sq: Square, to_sq: Square, promote: bool) -> Option<Illegal> {
+        let us = color_bit(self.side);
+        let rel = &REL_RANK[self.side.index()];
+        let (from, to) = (cell_of(from_sq), cell_of(to_sq));
+        let code = self.cells[from];
+        if let Some(occupant) = decode(self.cells[to]).filter(|_| self.cells[to] & us != 0) {
+            return Some(Illegal::OwnPiece { piece: moving, from: from_sq, to: to_sq, occupant });
+        }
+        if promote {
+            if !promotable(code) {
+                return Some(Illegal::CannotPromote { piece: moving, from: from_sq });
+            }
+            if rel[from] > 3 && rel[to] > 3 {
+                return Some(Illegal::OutsideZone { piece: moving, from: from_sq, to: to_sq });
+            }
+        } else if must_promote(code, rel[to]) {
+            return Some(Illegal::MustPromote { piece: moving, from: from_sq, to: to_sq });
         }
         None
     }
@@ -545,13 +560,34 @@ impl Legality<'_> {
     /// True when `mv` is legal for the side to move.
     pub fn is_legal(&self, mv: Move) -> bool {
         let s = self.state;
-        let side = s.side.index();
-        if s.king_count[side] != 1 {
+        if s.king_count[s.side.index()] != 1 {
             return s.is_legal(mv);
         }
-        if s.piece_rules(mv).is_some() {
-            return false;
+        s.piece_rules(mv).is_none() && self.king_safe_after(mv)
+    }
+
+    /// [`Legality::is_legal`] of the board move from `from` to `to`, for a piece of the side to
+    /// move that reaches `to` ([`State::can_reach`]; [`State::reaching_piece`] gives such
+    /// pieces): what stands on `to` and promotion are looked at, and the king's safety, but not
+    /// the piece and its path again. For a move of another piece the answer means nothing
+    /// (though it is never a panic).
+    pub fn is_legal_reaching(&self, from: Square, to: Square, promote: bool) -> bool {
+        let s = self.state;
+        debug_assert!(s.piece_at(from).is_some_and(|p| p.color == s.side) && s.can_reach(from, to));
+        let mv = Move::Board { from, to, promote };
+        if s.king_count[s.side.index()] != 1 {
+            return s.is_legal(mv);
         }
+        let Some(moving) = s.piece_at(from) else { return false };
+        s.arrival_rules(moving, from, to, promote).is_none() && self.king_safe_after(mv)
+    }
+
+    /// True when the side to move's one king is safe after `mv`, a move that keeps
+    /// [`State::piece_rules`].
+    #[inline(always)]
+    fn king_safe_after(&self, mv: Move) -> bool {
+        let s = self.state;
+        let side = s.side.index();
         if self.in_check() {
             return s.is_legal(mv);
         }

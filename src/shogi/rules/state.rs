@@ -38,9 +38,36 @@ const fn scramble(mut z: u64) -> u64 {
 }
 
 /// The key's share of the piece `code` on `cell`.
+pub(super) const fn piece_number(cell: usize, code: u8) -> u64 {
+    scramble((cell as u64) << 8 | code as u64)
+}
+
+/// Piece codes have seven bits: [`PIECE_KEYS`] holds a number for each.
+const CODES: usize = 128;
+
+/// [`piece_number`] of every code on every cell, worked out once: looking it up costs less
+/// than working it out at each move.
+static PIECE_KEYS: [[u64; CODES]; CELLS] = {
+    let mut t = [[0; CODES]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut code = 0;
+        while code < CODES {
+            t[cell][code] = piece_number(cell, code as u8);
+            code += 1;
+        }
+        cell += 1;
+    }
+    t
+};
+
+/// The key's share of the piece `code` on `cell` ([`piece_number`], from [`PIECE_KEYS`]).
 #[inline]
-fn piece_key(cell: usize, code: u8) -> u64 {
-    scramble((cell as u64) << 8 | u64::from(code))
+pub(super) fn piece_key(cell: usize, code: u8) -> u64 {
+    match PIECE_KEYS.get(cell).and_then(|row| row.get(usize::from(code))) {
+        Some(&key) => key,
+        None => piece_number(cell, code),
+    }
 }
 
 /// The key's share of `color` (its index) holding `count` pieces of `kind` (its index): none
@@ -94,11 +121,12 @@ impl State {
                 state.key ^= hand_key(color, kind, n);
             }
         }
-        for &cell in &CELL_OF {
-            state.cells[usize::from(cell)] = 0;
-        }
-        for (square, piece) in pos.board.pieces() {
-            state.put(cell_of(square), encode(piece));
+        // The squares in SFEN order, each with its cell.
+        for (&cell, &piece) in CELL_OF.iter().zip(&pos.board.0) {
+            match piece {
+                Some(piece) => state.put(usize::from(cell), encode(piece)),
+                None => state.cells[usize::from(cell)] = 0,
+            }
         }
         state
     }
@@ -163,7 +191,7 @@ impl State {
     // --- keeping the kings and pawn files up to date ---
 
     /// Puts a piece on an empty cell.
-    #[inline]
+    #[inline(always)]
     fn put(&mut self, cell: usize, code: u8) {
         self.cells[cell] = code;
         self.key ^= piece_key(cell, code);
@@ -179,7 +207,7 @@ impl State {
     }
 
     /// Empties a cell, and returns what stood there (0 when it was empty).
-    #[inline]
+    #[inline(always)]
     fn take(&mut self, cell: usize) -> u8 {
         let code = self.cells[cell];
         if code == 0 {

@@ -237,9 +237,9 @@ fn is_legal_agrees_with_generation_along_random_games() {
     }
 }
 
-#[test]
-fn legality_judged_once_per_position_agrees_with_is_legal() {
-    // Positions in check, with pins, with a king that may capture, and the strange ones.
+/// The states met along random games, and positions in check, with pins, with a king that
+/// may capture, and the strange ones.
+fn states_to_judge() -> Vec<State> {
     let mut states = states_met();
     for sfen in [
         "4k4/9/9/9/4r4/9/4G4/9/4K4 b - 1",
@@ -253,6 +253,12 @@ fn legality_judged_once_per_position_agrees_with_is_legal() {
     ] {
         states.push(state(sfen));
     }
+    states
+}
+
+#[test]
+fn legality_judged_once_per_position_agrees_with_is_legal() {
+    let states = states_to_judge();
     let board = Square::all().flat_map(|from| {
         Square::all().flat_map(move |to| [false, true].map(|promote| Move::Board { from, to, promote }))
     });
@@ -294,6 +300,43 @@ fn check_after_a_move_is_found_where_the_move_changed_the_board() {
                 next.play_unchecked(mv);
                 assert_eq!(next.is_check_after(mv), next.is_check(), "{s} {mv}");
             }
+        }
+    }
+}
+
+#[test]
+fn legality_of_a_piece_known_to_reach_agrees_with_is_legal() {
+    // Every move of every piece of the side to move to every square it reaches, with and
+    // without promotion: the judgement that takes the reach as known says what `is_legal` says.
+    let mut judged = 0;
+    for s in states_to_judge() {
+        for flipped in [false, true] {
+            let mut s = s;
+            if flipped {
+                s.flip_side();
+            }
+            let judge = s.legality();
+            for from in Square::all().filter(|&sq| s.piece_at(sq).is_some_and(|p| p.color == s.side())) {
+                for to in Square::all().filter(|&to| s.can_reach(from, to)) {
+                    for promote in [false, true] {
+                        let mv = Move::Board { from, to, promote };
+                        assert_eq!(judge.is_legal_reaching(from, to, promote), s.is_legal(mv), "{s} {mv}");
+                        judged += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(judged > 10_000, "{judged}");
+}
+
+#[test]
+fn the_piece_keys_looked_up_are_those_worked_out() {
+    // Every cell and every code, and some that no state holds: the table gives the same
+    // number as the formula, or falls back to it.
+    for cell in 0..CELLS + 4 {
+        for code in 0..=u8::MAX {
+            assert_eq!(state::piece_key(cell, code), state::piece_number(cell, code), "{cell} {code}");
         }
     }
 }
