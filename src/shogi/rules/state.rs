@@ -38,36 +38,9 @@ const fn scramble(mut z: u64) -> u64 {
 }
 
 /// The key's share of the piece `code` on `cell`.
-pub(super) const fn piece_number(cell: usize, code: u8) -> u64 {
-    scramble((cell as u64) << 8 | code as u64)
-}
-
-/// Piece codes have seven bits: [`PIECE_KEYS`] holds a number for each.
-const CODES: usize = 128;
-
-/// [`piece_number`] of every code on every cell, worked out once: looking it up costs less
-/// than working it out at each move.
-static PIECE_KEYS: [[u64; CODES]; CELLS] = {
-    let mut t = [[0; CODES]; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        let mut code = 0;
-        while code < CODES {
-            t[cell][code] = piece_number(cell, code as u8);
-            code += 1;
-        }
-        cell += 1;
-    }
-    t
-};
-
-/// The key's share of the piece `code` on `cell` ([`piece_number`], from [`PIECE_KEYS`]).
 #[inline]
-pub(super) fn piece_key(cell: usize, code: u8) -> u64 {
-    match PIECE_KEYS.get(cell).and_then(|row| row.get(usize::from(code))) {
-        Some(&key) => key,
-        None => piece_number(cell, code),
-    }
+fn piece_key(cell: usize, code: u8) -> u64 {
+    scramble((cell as u64) << 8 | u64::from(code))
 }
 
 /// The key's share of `color` (its index) holding `count` pieces of `kind` (its index): none

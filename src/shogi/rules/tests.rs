@@ -329,14 +329,3 @@ fn legality_of_a_piece_known_to_reach_agrees_with_is_legal() {
     }
     assert!(judged > 10_000, "{judged}");
 }
-
-#[test]
-fn the_piece_keys_looked_up_are_those_worked_out() {
-    // Every cell and every code, and some that no state holds: the table gives the same
-    // number as the formula, or falls back to it.
-    for cell in 0..CELLS + 4 {
-        for code in 0..=u8::MAX {
-            assert_eq!(state::piece_key(cell, code), state::piece_number(cell, code), "{cell} {code}");
-        }
-    }
-}
