@@ -573,7 +573,6 @@ impl Legality<'_> {
     /// (though it is never a panic).
     pub fn is_legal_reaching(&self, from: Square, to: Square, promote: bool) -> bool {
         let s = self.state;
-        debug_assert!(s.piece_at(from).is_some_and(|p| p.color == s.side) && s.can_reach(from, to));
         let mv = Move::Board { from, to, promote };
         if s.king_count[s.side.index()] != 1 {
             return s.is_legal(mv);
