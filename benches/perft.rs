@@ -11,6 +11,10 @@
 //!
 //! `cargo bench --bench perft -- --quick` gives a quick figure.
 
+#[path = "../src/rng.rs"]
+#[allow(dead_code)]
+mod rng;
+
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -49,13 +53,8 @@ fn perft(c: &mut Criterion) {
 /// Random games from the start position (seeded, so always the same), each up to `plies`
 /// plies or until the side to move has no move.
 fn random_games(games: usize, plies: usize) -> Vec<Vec<Move>> {
-    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut below = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = rng::XorShift(0x2545_F491_4F6C_DD1D);
+    let mut below = |n: usize| rng.below(n);
     let mut list = Vec::new();
     (0..games)
         .map(|_| {

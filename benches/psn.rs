@@ -10,6 +10,10 @@
 //! Throughput is in plies: criterion reports plies per second.
 //! `cargo bench --bench psn -- --quick` gives a quick figure.
 
+#[path = "../src/rng.rs"]
+#[allow(dead_code)]
+mod rng;
+
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -36,13 +40,8 @@ fn corpus() -> Vec<psn::Game> {
 
 /// Seeded random games, written as spec PSN.
 fn generated() -> Vec<psn::Game> {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = rng::XorShift(0x2545_f491_4f6c_dd1d);
+    let mut next = move || rng.next_u64();
     let mut text = String::new();
     let mut moves: Vec<Move> = Vec::new();
     for g in 0..200 {

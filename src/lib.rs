@@ -16,6 +16,8 @@ pub mod notation;
 pub mod playground;
 #[cfg(feature = "psn")]
 pub mod psn;
+#[cfg(test)]
+pub(crate) mod rng;
 pub mod sfen;
 pub mod shogi;
 pub mod span;

@@ -6,6 +6,9 @@ use insta_cmd::assert_cmd_snapshot;
 
 #[path = "common/bin.rs"]
 mod bin;
+#[path = "../src/rng.rs"]
+#[allow(dead_code)]
+mod rng;
 
 use bin::{json_lines, kifu, stdout, write, START};
 
@@ -139,15 +142,8 @@ fn a_damaged_line_of_a_utf8_file_is_an_error() {
 fn random_bytes_get_one_bounded_report() {
     let dir = tempfile::tempdir().expect("tempdir");
     // A megabyte of noise (xorshift).
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-    let noise: Vec<u8> = (0..1 << 20)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 24) as u8
-        })
-        .collect();
+    let mut rng = rng::XorShift(0x9E37_79B9_7F4A_7C15);
+    let noise: Vec<u8> = (0..1 << 20).map(|_| (rng.next_u64() >> 24) as u8).collect();
     let path = write(dir.path(), "noise.sfen", &noise);
     let (found, summary) = findings(&path);
     assert_eq!(count(&found, "input::not-text"), 1, "{found:?}");

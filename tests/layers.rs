@@ -9,6 +9,8 @@ use std::path::Path;
 /// The library's top-level modules, bottom layer first. A module may use those of the layers
 /// below its own, and nothing else.
 const LAYERS: &[&[&str]] = &[
+    // Seeded random numbers, for tests only.
+    &["rng"],
     &["span"],
     &["diagnostic"],
     &["checked", "input", "notation"],

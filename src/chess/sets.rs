@@ -237,13 +237,8 @@ mod tests {
     /// many boards, crowded and sparse, for every square and both colours.
     #[test]
     fn attackers_are_the_pieces_whose_moves_reach_the_square() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::rng::XorShift(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = move || rng.next_u64();
         for round in 0..400 {
             let mut board = Board::default();
             for square in Square::all() {

@@ -569,13 +569,8 @@ mod tests {
 
     #[test]
     fn batches_hold_the_lines_of_a_plain_split() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::rng::XorShift(0x9E37_79B9_7F4A_7C15u64);
+        let mut next = move || rng.next_u64();
         for case in 0..300 {
             let mut input = Vec::new();
             while input.len() < 2_000 + (case % 7) * 30_000 {

@@ -1178,13 +1178,8 @@ mod tests {
     fn repetitions_find_the_first_fourfold_position_as_counting_does() {
         // Sequences of keys drawn from few values (so that some occur four times, early or
         // late) and from many (so that buckets fill by chance, or not at all).
-        let mut state = 0x2545_F491_4F6C_DD1D_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::rng::XorShift(0x2545_F491_4F6C_DD1D_u64);
+        let mut next = move || rng.next_u64();
         let mut fourfolds = 0;
         for round in 0..3000 {
             let len = round % 200;

@@ -1116,11 +1116,9 @@ mod tests {
             words = words.iter().flat_map(|w| ALPHABET.iter().map(move |&c| [w.as_slice(), &[c]].concat())).collect();
             words.iter().for_each(|w| check(w));
         }
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = crate::rng::XorShift(0x2545_F491_4F6C_DD1D);
         for _ in 0..200_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             let len = 5 + (seed % 4) as usize;
             let w: Vec<u8> = (0..len).map(|i| ALPHABET[((seed >> (8 * i)) % ALPHABET.len() as u64) as usize]).collect();
             check(&w);

@@ -2,6 +2,7 @@
 
 use super::mailbox::*;
 use super::*;
+use crate::rng::XorShift;
 use crate::shogi::{Color, Piece, PieceKind, Square};
 
 fn state(sfen: &str) -> State {
@@ -39,17 +40,6 @@ fn brute_force(state: &State) -> Vec<String> {
         .collect();
     strings.sort();
     strings
-}
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 #[test]
