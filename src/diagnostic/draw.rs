@@ -3,7 +3,7 @@
 //! spaces), at a small part of the cost.
 //!
 //! miette's handler is general: any number of lines, spans across lines, tabs, wide characters,
-//! colours, links, causes, related reports. Drawing one report took it about 110,000
+//! colours, links, causes, related reports. Drawing one report took it about 114,000
 //! instructions, as much as finding the repair of a slipped record. Most reports are on one
 //! line of printable ASCII, with labels on that line; [`draw_plain`] draws those, and says when
 //! it cannot, so that the caller asks miette. A test draws thousands of reports both ways and
@@ -46,7 +46,6 @@ pub fn draw_plain(d: &Diagnostic, source: &RecordSource<'_>, width: usize, out: 
 }
 
 /// A label as the drawing sees it: its span kept inside the text, and its words, if any.
-#[derive(Clone, PartialEq, Eq)]
 struct Mark {
     start: usize,
     len: usize,
@@ -56,7 +55,7 @@ struct Mark {
 
 fn draw(d: &Diagnostic, source: &RecordSource<'_>, width: usize, out: &mut String) -> Option<()> {
     let text = source.text;
-    if !source.columns.is_empty() || source.line == 0 || !text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+    if !source.columns.is_empty() || source.line == 0 || !text.bytes().all(printable) {
         return None;
     }
     if d.labels.len() > MAX_LABELS {
@@ -168,10 +167,16 @@ fn push_repeat(out: &mut String, s: &str, n: usize) {
     }
 }
 
+/// True for a byte of printable ASCII: a space, a letter, a digit or a mark.
+fn printable(b: u8) -> bool {
+    (b' '..=b'~').contains(&b)
+}
+
 /// True for a character terminals show one column wide and the wrapping measures so: printable
 /// ASCII and the few others kifu's messages use.
 fn narrow(c: char) -> bool {
-    matches!(c, ' '..='~' | '…' | '§' | '→' | '×' | '·' | '—' | '–' | 'é' | '‘' | '’' | '“' | '”')
+    u8::try_from(c).is_ok_and(printable)
+        || matches!(c, '…' | '§' | '→' | '×' | '·' | '—' | '–' | 'é' | '‘' | '’' | '“' | '”')
 }
 
 /// A piece of a line as textwrap cuts it: the characters, the spaces after them, and its width.
@@ -200,9 +205,9 @@ fn wrap(text: &str, width: usize, first: &str, rest: &str, out: &mut String) -> 
     let mut at = 0;
     while at < bytes.len() {
         let start = at;
-        let (mut printable, mut hyphen) = (true, false);
+        let (mut ascii, mut hyphen) = (true, false);
         while let Some(&b) = bytes.get(at).filter(|&&b| b != b' ') {
-            printable &= (b' '..=b'~').contains(&b);
+            ascii &= printable(b);
             hyphen |= b == b'-';
             at += 1;
         }
@@ -212,7 +217,7 @@ fn wrap(text: &str, width: usize, first: &str, rest: &str, out: &mut String) -> 
             at += 1;
         }
         let spaces = at - end;
-        if !printable && !word.chars().all(narrow) {
+        if !ascii && !word.chars().all(narrow) {
             return None;
         }
         let mut from = 0;
