@@ -12,19 +12,20 @@ pub type SquareSet = u64;
 /// ([`PieceSets::add`]) without a branch on what the piece is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PieceSets {
-    /// The squares of each piece, by [`PieceSets::slot`]; the last slot takes what is added
-    /// for no piece.
-    squares: [SquareSet; 13],
+    /// The squares of each piece, by [`PieceSets::slot`]; slot 12 takes what is added for no
+    /// piece, and the slots past it are never written (sixteen, so that any slot masked to four
+    /// bits is one, without a check).
+    squares: [SquareSet; 16],
 }
 
 impl PieceSets {
     /// The slot of no piece.
     const NONE: usize = 12;
 
-    /// Where `piece` is kept: by colour, then [`Role::index`].
+    /// Where `piece` is kept: by colour, then [`Role::index`]; 12 for no piece.
     #[inline]
-    fn slot(piece: Option<Piece>) -> usize {
-        piece.map_or(Self::NONE, |p| p.color.index() * 6 + p.role.index())
+    pub fn slot(piece: Option<Piece>) -> u8 {
+        piece.map_or(Self::NONE as u8, |p| (p.color.index() * 6 + p.role.index()) as u8)
     }
 
     /// The sets of the pieces on `board`.
@@ -40,13 +41,20 @@ impl PieceSets {
     /// on one square is there once.)
     #[inline]
     pub fn add(&mut self, square: Square, piece: Option<Piece>) {
-        self.squares[Self::slot(piece)] |= 1 << square.index();
+        self.add_to_slot(square, Self::slot(piece));
+    }
+
+    /// Adds the piece of `slot` ([`PieceSets::slot`]) on `square`, as [`PieceSets::add`] does: a
+    /// reader that looked the slot up with the piece does not work it out again.
+    #[inline]
+    pub fn add_to_slot(&mut self, square: Square, slot: u8) {
+        self.squares[usize::from(slot & 15)] |= 1 << square.index();
     }
 
     /// The squares of `color`'s pieces of `role`.
     #[inline]
     pub fn of(&self, color: Color, role: Role) -> SquareSet {
-        self.squares[Self::slot(Some(Piece { color, role }))]
+        self.squares[usize::from(Self::slot(Some(Piece { color, role })))]
     }
 
     /// How many pieces of `role` `color` has.

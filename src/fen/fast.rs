@@ -179,10 +179,39 @@ struct Quick {
     canonical: bool,
 }
 
+impl Quick {
+    /// A record not read yet, to be filled by [`read_quick`].
+    fn empty() -> Self {
+        let none = Spanned::new(
+            CastleRight { color: crate::chess::Color::White, side: crate::chess::CastleSide::King },
+            Span::default(),
+        );
+        Quick {
+            board: crate::chess::Board::default(),
+            tally: validate::Tally::default(),
+            side: crate::chess::Color::White,
+            rights: [none; MOST_RIGHTS],
+            listed: 0,
+            en_passant: None,
+            halfmove: 0,
+            fullmove: 0,
+            canonical: false,
+        }
+    }
+}
+
 /// The FEN record `text` read straight from its bytes, when the automaton of `dialect` accepts
 /// it, every rank covers eight squares and it lists at most four castling rights, none twice
 /// (`None` for any other record).
 fn quick(text: &str, dialect: Dialect) -> Option<Quick> {
+    let mut q = Quick::empty();
+    read_quick(text, dialect, &mut q)?;
+    Some(q)
+}
+
+/// [`quick`] into `q`, an empty record ([`Quick::empty`]), filled in place: a caller that only
+/// looks at it does not copy the board out. `q` is left part filled on `None`.
+fn read_quick(text: &str, dialect: Dialect, q: &mut Quick) -> Option<()> {
     // The record is read as if the automaton had accepted it, and refused at the end unless it
     // does: the walk of the placement feeds the automaton its bytes, so that the automaton's
     // steps overlap the walk's work. (Any text reads to some answer, or to `None`, safely.)
@@ -191,34 +220,20 @@ fn quick(text: &str, dialect: Dialect) -> Option<Quick> {
     let mut fields = crate::notation::fields::accepted_fields(text);
     let (placement, side, castling) = (fields.next()?, fields.next()?, fields.next()?);
     let (en_passant, halfmove, fullmove) = (fields.next()?, fields.next()?, fields.next()?);
-    let none = Spanned::new(
-        CastleRight { color: crate::chess::Color::White, side: crate::chess::CastleSide::King },
-        Span::default(),
-    );
-    let mut rights = [none; MOST_RIGHTS];
-    let mut listed = 0;
     if castling != "-" {
         for i in 0..castling.len() {
             let right = token::castle_right(castling.get(i..i + 1)?)?;
-            if rights[..listed].iter().any(|r| r.node == right) {
+            if q.rights[..q.listed].iter().any(|r| r.node == right) {
                 return None; // a repeated right: the full reading explains it
             }
-            *rights.get_mut(listed)? = Spanned::new(right, Span::default());
-            listed += 1;
+            *q.rights.get_mut(q.listed)? = Spanned::new(right, Span::default());
+            q.listed += 1;
         }
     }
-    // Filled in place: the board is not moved from one value to the next.
-    let mut q = Quick {
-        board: crate::chess::Board::default(),
-        tally: validate::Tally::default(),
-        side: token::side(side)?,
-        rights,
-        listed,
-        en_passant: token::en_passant(en_passant)?,
-        halfmove: token::counter(halfmove)?,
-        fullmove: token::counter(fullmove)?,
-        canonical: false,
-    };
+    q.side = token::side(side)?;
+    q.en_passant = token::en_passant(en_passant)?;
+    q.halfmove = token::counter(halfmove)?;
+    q.fullmove = token::counter(fullmove)?;
     let whole = quick_board(placement, &mut q.board, &mut q.tally, &mut run)?;
     // The walk read every byte of the placement, the first field.
     run.feed_all(text.as_bytes().get(placement.len()..)?);
@@ -226,12 +241,12 @@ fn quick(text: &str, dialect: Dialect) -> Option<Quick> {
         return None;
     }
     q.canonical = whole && validate::castling_in_order(q.rights[..q.listed].iter().map(|r| r.node));
-    Some(q)
+    Some(())
 }
 
 /// The tokens of a placement, one byte each, for [`walk_accepted_cells`].
 static CELLS: std::sync::LazyLock<CellDecoder<crate::chess::Piece>> =
-    std::sync::LazyLock::new(|| CellDecoder::new(|_| 1, token::cell_bytes));
+    std::sync::LazyLock::new(|| CellDecoder::new(|_| 1, token::cell_bytes, crate::chess::PieceSets::slot));
 
 /// Places the pieces of a placement on `board` (an empty one), and counts them in `tally`:
 /// whether no run of blank squares is split, or `None` unless it has eight ranks of eight
@@ -252,9 +267,9 @@ fn quick_board(
         8,
         &CELLS,
         |b| local.feed(b),
-        |i, p| {
+        |i, p, slot| {
             *board.0.get_mut(i)? = p;
-            tally.add(crate::chess::Square::from_index(i)?, p);
+            tally.add_to_slot(crate::chess::Square::from_index(i)?, slot);
             Some(())
         },
     );
@@ -307,8 +322,9 @@ pub(crate) fn verdict(text: &str, dialect: Dialect) -> Option<Option<usize>> {
 /// True when the FEN record `text` has no finding at all (see [`clean`]), found without a
 /// syntax tree and without allocating.
 pub fn is_clean(text: &str, dialect: Dialect) -> bool {
-    // Looked at where it was made (`is_some_and` would move it, a copy of some 300 bytes).
-    quick(text, dialect).as_ref().is_some_and(|q| q.is_clean(dialect))
+    // Looked at where it was made: returned, it would be copied (some 300 bytes).
+    let mut q = Quick::empty();
+    read_quick(text, dialect, &mut q).is_some() && q.is_clean(dialect)
 }
 
 /// The position of the FEN record `text` when it has no finding at all: the automaton of

@@ -153,6 +153,12 @@ impl Tally {
         self.sets.add(square, piece);
     }
 
+    /// Counts the piece of `slot` ([`PieceSets::slot`]) on `square`.
+    #[inline]
+    pub fn add_to_slot(&mut self, square: Square, slot: u8) {
+        self.sets.add_to_slot(square, slot);
+    }
+
     fn count(&self, color: Color, role: Role) -> usize {
         self.sets.count(color, role)
     }

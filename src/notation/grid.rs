@@ -435,6 +435,9 @@ pub struct CellDecoder<P> {
     token_len: fn(u8) -> usize,
     /// The decoder of a token's bytes.
     cell: fn(&[u8]) -> Option<Cell<P>>,
+    /// The small number its format gives each piece, or none (a slot in its sets of squares),
+    /// handed to [`walk_accepted_cells`]'s `place` beside the piece.
+    slot: fn(Option<P>) -> u8,
     /// Each byte as a whole token.
     one: [OneByte<P>; 256],
 }
@@ -450,22 +453,25 @@ struct OneByte<P> {
     empty: bool,
     /// It is a token: a piece or a run of empty squares.
     token: bool,
+    /// The decoder's `slot` of its piece.
+    slot: u8,
 }
 
 impl<P: Copy> CellDecoder<P> {
-    /// The decoder of tokens `token_len(first byte)` bytes long, read by `cell`.
-    pub fn new(token_len: fn(u8) -> usize, cell: fn(&[u8]) -> Option<Cell<P>>) -> Self {
+    /// The decoder of tokens `token_len(first byte)` bytes long, read by `cell`, whose pieces
+    /// (or none) [`walk_accepted_cells`] hands on with their `slot`.
+    pub fn new(token_len: fn(u8) -> usize, cell: fn(&[u8]) -> Option<Cell<P>>, slot: fn(Option<P>) -> u8) -> Self {
         let one = std::array::from_fn(|b| {
             let c = u8::try_from(b).ok().filter(|&b| token_len(b) == 1).and_then(|b| cell(&[b]));
             match c {
                 Some(c @ (Cell::Piece(_) | Cell::Empty(_))) => {
                     let piece = if let Cell::Piece(p) = c { Some(p) } else { None };
-                    OneByte { piece, width: c.width() as u8, empty: c.splits_run(&c), token: true }
+                    OneByte { piece, width: c.width() as u8, empty: c.splits_run(&c), token: true, slot: slot(piece) }
                 }
-                _ => OneByte { piece: None, width: 0, empty: false, token: false },
+                _ => OneByte { piece: None, width: 0, empty: false, token: false, slot: slot(None) },
             }
         });
-        Self { token_len, cell, one }
+        Self { token_len, cell, slot, one }
     }
 
     /// The token at `i` in `bytes` (which starts a longer token than one byte, or is none),
@@ -478,7 +484,8 @@ impl<P: Copy> CellDecoder<P> {
             // Only a piece takes more than one byte.
             _ => return None,
         };
-        Some((OneByte { piece: Some(piece), width: 1, empty: false, token: true }, len))
+        let slot = (self.slot)(Some(piece));
+        Some((OneByte { piece: Some(piece), width: 1, empty: false, token: true, slot }, len))
     }
 }
 
@@ -544,7 +551,8 @@ pub fn walk_accepted<P: Copy>(
 /// Walks a board field `text` that an automaton has accepted, as [`walk_accepted`] does, but
 /// without a branch on what each byte is, for boards where most squares hold pieces (chess):
 /// `place` is given the index (`rank * files + file`) of each token's first square with its
-/// piece, or `None` for a run of empty squares or a rank's end (on an empty board, placing
+/// piece and the piece's slot ([`CellDecoder::new`]), or `None` (and the slot of none) for a run
+/// of empty squares or a rank's end (on an empty board, placing
 /// nothing there changes nothing). A rank's width is checked where it ends and remembered, so a
 /// piece past a rank's end goes to a square of the next rank (or off the board, which `place`
 /// refuses) only on the way to `None`. Only a token longer than a byte goes to the decoder.
@@ -556,7 +564,7 @@ pub fn walk_accepted_cells<P: Copy>(
     ranks: usize,
     decoder: &CellDecoder<P>,
     mut feed: impl FnMut(u8),
-    mut place: impl FnMut(usize, Option<P>) -> Option<()>,
+    mut place: impl FnMut(usize, Option<P>, u8) -> Option<()>,
 ) -> Option<bool> {
     const SPLIT: u8 = 1;
     const WRONG: u8 = 2;
@@ -584,7 +592,7 @@ pub fn walk_accepted_cells<P: Copy>(
         }
         found |= u8::from(after_empty & t.empty) | (u8::from(slash & (next != rank + files)) * WRONG);
         rank = if slash { next } else { rank };
-        place(next, t.piece)?;
+        place(next, t.piece, t.slot)?;
         (next, after_empty, i) = (next + usize::from(t.width), t.empty, i + len);
     }
     (found & WRONG == 0 && next == ranks * files && next == rank + files).then_some(found & SPLIT == 0)
@@ -959,7 +967,7 @@ pub(crate) fn check_walks_agree<P: Copy + PartialEq + std::fmt::Debug>(
         ranks,
         decoder,
         |b| fed_b.push(b),
-        |i, p| {
+        |i, p, _| {
             *by_cells.get_mut(i)? = p;
             Some(())
         },

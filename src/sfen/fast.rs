@@ -124,7 +124,7 @@ fn token_len(first: u8) -> usize {
 
 /// The tokens of a board field, for [`walk_accepted`].
 static CELLS: std::sync::LazyLock<CellDecoder<crate::shogi::Piece>> =
-    std::sync::LazyLock::new(|| CellDecoder::new(token_len, token::cell_bytes));
+    std::sync::LazyLock::new(|| CellDecoder::new(token_len, token::cell_bytes, |_| 0));
 
 fn read_board(text: &str, span: Span) -> Option<BoardField> {
     BoardField::read_accepted(text, span, 9, 9, token_len, token::cell_bytes)
