@@ -8,7 +8,7 @@
 use crate::diagnostic::codes;
 use crate::diagnostic::Diagnostic;
 use crate::format::Format;
-use crate::input::Reading;
+use crate::input::{Line, Reading};
 use crate::span::Span;
 
 /// Most findings reported for one record; the rest are counted.
@@ -43,12 +43,12 @@ impl LineReport {
 /// Checks one line of `format`, read on its own: `bytes` as kept by the reader, `len` its full
 /// length. A line that is not UTF-8 is read in the legacy encoding that fits it.
 pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> LineReport {
-    check_line_in(format, number, bytes, len, &Reading::default())
+    check_line_in(format, Line::of(number, bytes, len), &Reading::default())
 }
 
-/// Checks one line of `format` in a file read as `reading` says ([`crate::input::Batch::reading`]).
-pub fn check_line_in(format: Format, number: usize, bytes: &[u8], len: usize, reading: &Reading) -> LineReport {
-    check_line_with(number, (bytes, len), reading, |text| {
+/// Checks `line` of `format` in a file read as `reading` says ([`crate::input::Batch::reading`]).
+pub fn check_line_in(format: Format, line: Line<'_>, reading: &Reading) -> LineReport {
+    check_line_with(line, reading, |text| {
         let (diagnostics, read_as) = format.check_text(text);
         (diagnostics, read_as, ())
     })
@@ -58,16 +58,14 @@ pub fn check_line_in(format: Format, number: usize, bytes: &[u8], len: usize, re
 /// Checks one line as [`check_line_in`] does, with `check` reading its text (without a
 /// byte-order mark): `check` gives the findings, the format and dialect it read the record as,
 /// and what else its caller wants of the one reading (a position), which comes back beside the
-/// report. A line that is not read (too long, not text) is not given to `check`. `line` is the
-/// bytes the reader kept and the line's full length.
+/// report. A line that is not read (too long, not text) is not given to `check`.
 pub fn check_line_with<T>(
-    number: usize,
-    (bytes, len): (&[u8], usize),
+    line: Line<'_>,
     reading: &Reading,
     check: impl FnOnce(&str) -> (Vec<Diagnostic>, Option<Format>, T),
 ) -> (LineReport, Option<T>) {
-    let mut report = LineReport { line: number, ..LineReport::default() };
-    let (text, mut pre, not_utf8) = match crate::input::line_bytes(number, bytes, len, reading) {
+    let mut report = LineReport { line: line.number, ..LineReport::default() };
+    let (text, mut pre, not_utf8) = match crate::input::line_bytes(line, reading) {
         crate::input::LineBytes::Unread { text, finding } => {
             report.text = text;
             report.diagnostics.push(finding);
@@ -124,7 +122,7 @@ mod tests {
     fn reports_bytes_that_are_not_utf8_in_a_utf8_file() {
         let utf8 = Reading { encoding: Some(crate::input::Encoding::Utf8), ..Reading::default() };
         let line = b"9/9/9/9/9/9/9/9/9 b \xFF";
-        let r = check_line_in(Format::Sfen(crate::sfen::DialectChoice::Auto), 1, line, 21, &utf8);
+        let r = check_line_in(Format::Sfen(crate::sfen::DialectChoice::Auto), Line::of(1, line, 21), &utf8);
         assert_eq!(r.diagnostics[0].code, crate::diagnostic::codes::input::NOT_UTF8);
         assert!(!r.is_valid());
     }

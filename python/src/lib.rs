@@ -586,9 +586,9 @@ impl RecordIter {
         match &mut self.source {
             Source::Lines(format, reader) => match reader.next_batch(BATCH_BYTES) {
                 Ok(Some(batch)) => {
-                    for line in &batch.lines {
-                        let report = check_line_in(*format, line.number, batch.bytes(line), line.len, &batch.reading);
-                        let valid_text = || String::from_utf8_lossy(batch.bytes(line)).into_owned();
+                    for line in batch.read_lines() {
+                        let report = check_line_in(*format, line, &batch.reading);
+                        let valid_text = || String::from_utf8_lossy(line.bytes).into_owned();
                         let text = if report.text.is_empty() { valid_text() } else { report.text };
                         self.ready.push_back(Checked {
                             text,

@@ -9,7 +9,7 @@ use std::thread;
 use kifu::check;
 use kifu::format::Format;
 use kifu::input::pool::{self, Limits, Parts, Stopped};
-use kifu::input::{Batch, LineInfo, LineReader};
+use kifu::input::{Batch, Line, LineReader, Reading};
 
 use crate::args::{self, DialectArg, FormatArg, MessageFormat};
 use crate::games::{open_input, PSN_PIECE_BYTES};
@@ -207,15 +207,15 @@ pub(crate) const MAX_JOBS: u32 = 64;
 
 /// Checks one line of a batch into `t`, its reports appended to `out`.
 pub(crate) fn check_one(
-    batch: &Batch,
-    line: &LineInfo,
+    line: Line<'_>,
+    reading: &Reading,
     name: &str,
     format: Format,
     renderer: &Renderer,
     out: &mut Rendered,
     t: &mut Totals,
 ) {
-    let report = check::check_line_in(format, line.number, batch.bytes(line), line.len, &batch.reading);
+    let report = check::check_line_in(format, line, reading);
     t.records += 1;
     if report.is_valid() {
         t.valid += 1;
@@ -260,8 +260,8 @@ pub(crate) fn check_stream(
     let limits = Limits { queue: Some(workers), in_flight: HELD_BYTES };
     let check = |batch: Batch, parts: &mut Parts<'_, Finished>| {
         let mut done = Finished::default();
-        for line in &batch.lines {
-            check_one(&batch, line, name, format, renderer, &mut done.text, &mut done.totals);
+        for line in batch.read_lines() {
+            check_one(line, &batch.reading, name, format, renderer, &mut done.text, &mut done.totals);
             if done.text.len() >= PART_BYTES {
                 let weight = done.text.len();
                 if !parts.send(std::mem::take(&mut done), weight) {

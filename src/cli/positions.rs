@@ -351,11 +351,9 @@ fn line_records(
     while let Some(batch) =
         reader.next_batch(BATCH_BYTES).map_err(|e| context(e, format_args!("cannot read `{name}`")))?
     {
-        for line in &batch.lines {
-            let bytes = batch.bytes(line);
+        for line in batch.read_lines() {
             // Each record is read once: its findings, and its position and text beside them.
-            let (report, read) =
-                check::check_line_with(line.number, (bytes, line.len), &batch.reading, |text| read_line(format, text));
+            let (report, read) = check::check_line_with(line, &batch.reading, |text| read_line(format, text));
             // Warnings leave a record valid: only an invalid record explains itself here.
             if !report.is_valid() {
                 output::err(reporter.line(name, report.line, &report.text, &report.diagnostics));

@@ -5,7 +5,7 @@ use crate::diagnostic::codes;
 use std::borrow::Cow;
 
 use super::decode::{LineText, Reading};
-use super::lines::MAX_LINE;
+use super::lines::{Line, MAX_LINE};
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
@@ -118,9 +118,9 @@ pub enum LineBytes<'a> {
     },
 }
 
-/// Reads line `number` (1-based) of a file read as `reading` says: `bytes` as the reader kept
-/// them, `len` its full length.
-pub fn line_bytes<'a>(number: usize, bytes: &'a [u8], len: usize, reading: &Reading) -> LineBytes<'a> {
+/// Reads `line` of a file read as `reading` says.
+pub fn line_bytes<'a>(line: Line<'a>, reading: &Reading) -> LineBytes<'a> {
+    let Line { number, bytes, len, text } = line;
     if len > MAX_LINE {
         let text = String::from_utf8_lossy(bytes);
         let finding = line_too_long(len, &text);
@@ -128,15 +128,16 @@ pub fn line_bytes<'a>(number: usize, bytes: &'a [u8], len: usize, reading: &Read
         return LineBytes::Unread { text, finding };
     }
     let mut findings = Vec::new();
-    let mut bytes = bytes;
+    let (mut bytes, mut text) = (bytes, text);
     if number == 1 && bytes.starts_with(BOM) {
         bytes = &bytes[BOM.len()..];
+        text = text.and_then(|t| t.get(BOM.len()..));
         findings.push(bom_finding());
     }
     if reading.not_text == Some(number) {
         return not_text(bytes);
     }
-    match reading.line(number, bytes, codes::input::ENCODING) {
+    match reading.line(number, bytes, text, codes::input::ENCODING) {
         LineText::NotText => not_text(bytes),
         LineText::Text(text, note) => {
             findings.extend(note);
@@ -163,11 +164,13 @@ mod tests {
 
     #[test]
     fn finds_a_bom_only_on_the_first_line() {
-        let LineBytes::Text { text, findings, .. } = line_bytes(1, b"\xEF\xBB\xBFab", 5, &Reading::default()) else {
+        let LineBytes::Text { text, findings, .. } = line_bytes(Line::of(1, b"\xEF\xBB\xBFab", 5), &Reading::default())
+        else {
             panic!()
         };
         assert_eq!((text.as_ref(), findings[0].code), ("ab", crate::diagnostic::codes::input::BOM));
-        let LineBytes::Text { findings, .. } = line_bytes(2, b"\xEF\xBB\xBFab", 5, &Reading::default()) else {
+        let LineBytes::Text { findings, .. } = line_bytes(Line::of(2, b"\xEF\xBB\xBFab", 5), &Reading::default())
+        else {
             panic!()
         };
         assert!(findings.is_empty());
@@ -196,7 +199,8 @@ mod tests {
     #[test]
     fn a_line_alone_is_read_in_the_encoding_that_fits_it() {
         // `ｂ` (full-width) in Shift_JIS.
-        let LineBytes::Text { text, findings, not_utf8 } = line_bytes(3, b"9 \x82\x82 -", 6, &Reading::default())
+        let LineBytes::Text { text, findings, not_utf8 } =
+            line_bytes(Line::of(3, b"9 \x82\x82 -", 6), &Reading::default())
         else {
             panic!()
         };
@@ -206,7 +210,8 @@ mod tests {
         assert_eq!((findings[0].code, findings[0].span().slice(&text)), (codes::input::ENCODING, "ｂ"));
         assert_eq!(findings[0].message, "this file is not in UTF-8: it was read as Shift_JIS");
         let noise: Vec<u8> = (0..64u8).map(|b| b.wrapping_mul(37)).chain([0xFF]).collect();
-        let LineBytes::Unread { finding, .. } = line_bytes(3, &noise, noise.len(), &Reading::default()) else {
+        let LineBytes::Unread { finding, .. } = line_bytes(Line::of(3, &noise, noise.len()), &Reading::default())
+        else {
             panic!()
         };
         assert_eq!(finding.code, codes::input::NOT_TEXT);
@@ -214,7 +219,8 @@ mod tests {
 
     #[test]
     fn a_long_line_is_not_read() {
-        let LineBytes::Unread { finding, .. } = line_bytes(1, b"xyz", MAX_LINE + 1, &Reading::default()) else {
+        let LineBytes::Unread { finding, .. } = line_bytes(Line::of(1, b"xyz", MAX_LINE + 1), &Reading::default())
+        else {
             panic!()
         };
         assert_eq!(finding.code, crate::diagnostic::codes::input::LINE_TOO_LONG);

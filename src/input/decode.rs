@@ -501,12 +501,16 @@ impl Reading {
         }
     }
 
-    /// Line `number` of the file, `bytes` without a byte-order mark, as text; `code` is the code
-    /// of the finding on the encoding. A file whose encoding is not known yet is this line
-    /// alone.
-    pub fn line<'a>(&self, number: usize, bytes: &'a [u8], code: Code) -> LineText<'a> {
+    /// Line `number` of the file, `bytes` without a byte-order mark, as text (`utf8`: the same
+    /// bytes as text, when the caller found them UTF-8 already); `code` is the code of the
+    /// finding on the encoding. A file whose encoding is not known yet is this line alone.
+    pub fn line<'a>(&self, number: usize, bytes: &'a [u8], utf8: Option<&'a str>, code: Code) -> LineText<'a> {
         let announce = self.announce == Some(number);
-        if let Ok(text) = std::str::from_utf8(bytes) {
+        let utf8 = match utf8 {
+            Some(text) => Ok(text),
+            None => std::str::from_utf8(bytes),
+        };
+        if let Ok(text) = utf8 {
             let note = match self.encoding {
                 Some(encoding @ (Encoding::Utf16Le | Encoding::Utf16Be)) if announce => {
                     encoding_note(code, "file", text, &LineLegacy { at: 0, encoding, unlike: None })

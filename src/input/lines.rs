@@ -76,6 +76,39 @@ impl Batch {
     pub fn bytes(&self, line: &LineInfo) -> &[u8] {
         &self.data[line.start..line.end]
     }
+
+    /// Its lines as a checker reads them, each with its text when the batch's bytes are all
+    /// UTF-8: found in one pass over the batch, which costs less than a pass over each line.
+    pub fn read_lines(&self) -> impl Iterator<Item = Line<'_>> {
+        let text = std::str::from_utf8(&self.data).ok();
+        self.lines.iter().map(move |l| Line {
+            number: l.number,
+            bytes: self.bytes(l),
+            len: l.len,
+            text: text.and_then(|t| t.get(l.start..l.end)),
+        })
+    }
+}
+
+/// A line as a checker reads it: its number, the bytes kept of it and its full length, and
+/// those bytes as text when its reader found them UTF-8 ([`Batch::read_lines`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Line<'a> {
+    /// 1-based line number in its file.
+    pub number: usize,
+    /// The kept bytes.
+    pub bytes: &'a [u8],
+    /// The line's full length in bytes.
+    pub len: usize,
+    /// `bytes` as text, when found UTF-8 already (`None`: not looked at, or not UTF-8).
+    pub text: Option<&'a str>,
+}
+
+impl<'a> Line<'a> {
+    /// Line `number`, whose kept bytes are `bytes` of `len`, not looked at yet.
+    pub fn of(number: usize, bytes: &'a [u8], len: usize) -> Self {
+        Self { number, bytes, len, text: None }
+    }
 }
 
 /// True for a line that is no record: empty, or only spaces and tabs (`kept`: its bytes as

@@ -9,4 +9,4 @@ pub mod pool;
 
 pub use bytes::{line_bytes, line_too_long, LineBytes};
 pub use decode::{Decoded, Encoding, LineDecoder, LineLegacy, LineRole, Reading, Utf8Stream};
-pub use lines::{is_blank, Batch, LineInfo, LineRead, LineReader, LineSource, MAX_KEPT, MAX_LINE};
+pub use lines::{is_blank, Batch, Line, LineInfo, LineRead, LineReader, LineSource, MAX_KEPT, MAX_LINE};
