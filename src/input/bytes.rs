@@ -179,7 +179,9 @@ mod tests {
     #[test]
     fn finds_bytes_that_are_not_utf8() {
         let utf8 = Reading { encoding: Some(crate::input::Encoding::Utf8), ..Reading::default() };
-        let LineBytes::Text { text, findings, not_utf8 } = line_bytes(1, b"a\xFFb\xFE", 4, &utf8) else { panic!() };
+        let LineBytes::Text { text, findings, not_utf8 } = line_bytes(Line::of(1, b"a\xFFb\xFE", 4), &utf8) else {
+            panic!()
+        };
         assert!(not_utf8);
         assert_eq!(text, "a\u{FFFD}b\u{FFFD}");
         assert_eq!(findings[0].code, crate::diagnostic::codes::input::NOT_UTF8);
@@ -190,7 +192,9 @@ mod tests {
     fn faults_side_by_side_are_one_label() {
         let utf8 = Reading { encoding: Some(crate::input::Encoding::Utf8), ..Reading::default() };
         let line = [b"ab".as_slice(), &[0x82; 18], b"c\xFF"].concat();
-        let LineBytes::Text { text, findings, .. } = line_bytes(2, &line, line.len(), &utf8) else { panic!() };
+        let LineBytes::Text { text, findings, .. } = line_bytes(Line::of(2, &line, line.len()), &utf8) else {
+            panic!()
+        };
         let spans: Vec<&str> = findings[0].labels.iter().map(|l| l.span.slice(&text)).collect();
         assert_eq!(spans, ["\u{FFFD}".repeat(18), "\u{FFFD}".to_owned()]);
         assert!(findings[0].message.ends_with("… 19 in all)"), "{}", findings[0].message);

@@ -124,8 +124,11 @@ pub fn is_blank(kept: &[u8], len: usize) -> bool {
 pub struct LineReader<R> {
     reader: Utf8Stream<R>,
     reading: Reading,
+    /// The bytes read and not handed out yet are `buf[pos..end]`; the rest of `buf` is room for
+    /// the next read, made once (not set to zero before each read).
     buf: Vec<u8>,
     pos: usize,
+    end: usize,
     eof: bool,
     line: usize,
     /// The last byte handed out ended a line with CR: a LF that follows belongs to it.
@@ -147,8 +150,9 @@ impl<R: Read> LineReader<R> {
         Self {
             reader: Utf8Stream::new(reader),
             reading: Reading::default(),
-            buf: Vec::with_capacity(READ_SIZE),
+            buf: Vec::new(),
             pos: 0,
+            end: 0,
             eof: false,
             line: 0,
             after_cr: false,
@@ -159,22 +163,22 @@ impl<R: Read> LineReader<R> {
 
     fn fill(&mut self) -> io::Result<usize> {
         if self.pos > 0 {
-            self.buf.drain(..self.pos);
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.end -= self.pos;
             self.pos = 0;
         }
-        let old = self.buf.len();
-        self.buf.resize(old + READ_SIZE, 0);
+        let old = self.end;
+        if self.buf.len() < old + READ_SIZE {
+            self.buf.resize(old + READ_SIZE, 0);
+        }
         let n = loop {
-            match self.reader.read(&mut self.buf[old..]) {
+            match self.reader.read(&mut self.buf[old..old + READ_SIZE]) {
                 Ok(n) => break n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.buf.truncate(old);
-                    return Err(e);
-                }
+                Err(e) => return Err(e),
             }
         };
-        self.buf.truncate(old + n);
+        self.end = old + n;
         if n == 0 {
             self.eof = true;
         }
@@ -206,7 +210,7 @@ impl<R: Read> LineReader<R> {
     /// added to `batch` ([`Batch::push`]), with one search for their ends: true
     /// when the batch reached `target`. (A CR read last leaves `after_cr` set.)
     fn plain_lines(&mut self, batch: &mut Batch, target: usize) -> bool {
-        let region = &self.buf[self.pos..];
+        let region = &self.buf[self.pos..self.end];
         let mut start = 0;
         let mut after_cr = false;
         let mut full = false;
@@ -245,7 +249,7 @@ impl<R: Read> LineReader<R> {
         let mut batch =
             Batch { data: Vec::with_capacity(room), lines: Vec::with_capacity(room / 64), ..Batch::default() };
         loop {
-            if self.pos >= self.buf.len() {
+            if self.pos >= self.end {
                 if self.eof {
                     break;
                 }
@@ -269,7 +273,7 @@ impl<R: Read> LineReader<R> {
                     continue; // on from the top: a LF may end the CR read last
                 }
             }
-            match memchr::memchr2(b'\n', b'\r', &self.buf[self.pos..]) {
+            match memchr::memchr2(b'\n', b'\r', &self.buf[self.pos..self.end]) {
                 Some(i) => {
                     let at = self.pos + i;
                     let cr = self.buf[at] == b'\r';
@@ -281,19 +285,19 @@ impl<R: Read> LineReader<R> {
                     }
                 }
                 None if self.eof => {
-                    let end = self.buf.len();
+                    let end = self.end;
                     self.emit(&mut batch, end);
                 }
                 None => {
-                    let rest = self.buf.len() - self.pos;
+                    let rest = self.end - self.pos;
                     if rest > MAX_LINE || self.long.is_some() {
                         // Keep the start of the line and count the rest without storing it.
-                        let chunk = &self.buf[self.pos..];
+                        let chunk = &self.buf[self.pos..self.end];
                         let (mut kept, len) = self.long.take().unwrap_or_default();
                         let room = MAX_KEPT.saturating_sub(kept.len());
                         kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
                         self.long = Some((kept, len + rest));
-                        self.pos = self.buf.len();
+                        self.pos = self.end;
                     }
                     let n = self.fill()?;
                     batch.consumed += n as u64;
@@ -301,7 +305,7 @@ impl<R: Read> LineReader<R> {
             }
         }
         if self.long.is_some() {
-            let end = self.buf.len();
+            let end = self.end;
             self.emit(&mut batch, end);
         }
         self.reading.learn(&batch, self.reader.encoding());
@@ -502,6 +506,7 @@ pub(crate) fn read_lf_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::line_bytes;
 
     fn lines(input: &[u8], target: usize) -> Vec<(usize, String, usize)> {
         let mut reader = LineReader::new(input);
@@ -512,6 +517,45 @@ mod tests {
             }
         }
         out
+    }
+
+    /// The text a batch gives its lines from one check of all its bytes is what each line's own
+    /// check gives, and what is read of them is the same: on a byte-order mark, lines in UTF-8
+    /// and in ASCII, a line that is not UTF-8 (which leaves the whole batch unchecked) and one
+    /// too long, in batches of every size.
+    #[test]
+    fn a_batch_reads_its_lines_as_each_line_alone() {
+        let mut files: Vec<Vec<u8>> = vec![
+            "\u{feff}ab\nS\u{f6}lter\ncd\n".into(),
+            b"ab\ncd\nef".to_vec(),
+            b"ab\nS\xf6lter\ncd".to_vec(),
+            b"\xEF\xBB\xBFa\xFFb\nok\n".to_vec(),
+        ];
+        files.push([&b"x"[..], &vec![b'y'; MAX_LINE + 10], b"\nz\xC3\xA9\n"].concat());
+        for file in &files {
+            for target in [1, 7, 4096] {
+                let mut reader = LineReader::new(&file[..]);
+                let mut with_text = 0usize;
+                while let Some(batch) = reader.next_batch(target).expect("read") {
+                    let read: Vec<Line<'_>> = batch.read_lines().collect();
+                    assert_eq!(read.len(), batch.lines.len());
+                    for (line, info) in read.iter().zip(&batch.lines) {
+                        let alone = Line::of(info.number, batch.bytes(info), info.len);
+                        assert_eq!((line.number, line.bytes, line.len), (alone.number, alone.bytes, alone.len));
+                        if let Some(text) = line.text {
+                            assert_eq!(Some(text), std::str::from_utf8(line.bytes).ok());
+                            with_text += 1;
+                        }
+                        let (a, b) = (line_bytes(*line, &batch.reading), line_bytes(alone, &batch.reading));
+                        assert_eq!(format!("{a:?}"), format!("{b:?}"), "{file:?}, line {}", info.number);
+                    }
+                }
+                // In a file all UTF-8, every line is read from its batch's check.
+                if std::str::from_utf8(file).is_ok() {
+                    assert_eq!(with_text, file.split(|b| *b == b'\n').filter(|l| !l.is_empty()).count(), "{file:?}");
+                }
+            }
+        }
     }
 
     #[test]
