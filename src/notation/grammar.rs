@@ -936,17 +936,17 @@ impl Rules {
     fn sound_regex(&self, rule: &str, mode: Mode) -> Result<String, CompileError> {
         // The regex must exist (no lookahead, no recursion) before its parts are weighed.
         let regex = self.to_regex(rule)?;
+        // Any text may follow a prefix.
+        let any = Expr::Rep(Box::new(Expr::Ident("ANY".into())));
         let follow = match mode {
             Mode::Whole => Vec::new(),
-            // Any text may follow.
-            Mode::Prefix => vec![Expr::Rep(Box::new(Expr::Ident("ANY".into())))],
+            Mode::Prefix => vec![&any],
         };
         self.sound(rule, &Expr::Ident(rule.to_owned()), &follow, mode, &mut Vec::new())?;
         Ok(regex)
     }
 
-    fn sound(&self, rule: &str, expr: &Expr, follow: &[Expr], mode: Mode, stack: &mut Stack) -> Sound {
-        let then = |first: Expr| then(first, follow);
+    fn sound(&self, rule: &str, expr: &Expr, follow: &[&Expr], mode: Mode, stack: &mut Stack) -> Sound {
         let seq = |a: Expr, b: Expr| Expr::Seq(Box::new(a), Box::new(b));
         let exact = |e: &Expr, n: u32| Expr::RepExact(Box::new(e.clone()), n);
         let up_to = |e: &Expr, n: u32| Expr::RepMax(Box::new(e.clone()), n);
@@ -969,7 +969,7 @@ impl Rules {
                 if negated_class(a, b, &|name| self.rules.get(name)).is_some() {
                     return Ok(());
                 }
-                self.sound(rule, a, &then((**b).clone()), mode, stack)?;
+                self.sound(rule, a, &then(b, follow), mode, stack)?;
                 self.sound(rule, b, follow, mode, stack)
             }
             Expr::Choice(a, b) => self.sound_choice(rule, a, b, follow, mode, stack),
@@ -993,12 +993,12 @@ impl Rules {
     }
 
     /// [`Self::sound`] for the ordered choice `a | b`.
-    fn sound_choice(&self, rule: &str, a: &Expr, b: &Expr, follow: &[Expr], mode: Mode, stack: &mut Stack) -> Sound {
+    fn sound_choice(&self, rule: &str, a: &Expr, b: &Expr, follow: &[&Expr], mode: Mode, stack: &mut Stack) -> Sound {
         // pest commits to `a` when it matches a prefix; wrong when the text is one that
         // only `b` (then the continuation) reads.
-        let a_then = then(a.clone(), follow);
+        let a_then = then(a, follow);
         let exclude = (mode == Mode::Whole).then_some(&a_then[..]);
-        if let Some(witness) = self.commits_wrongly(rule, a, &then(b.clone(), follow), exclude)? {
+        if let Some(witness) = self.commits_wrongly(rule, a, &then(b, follow), exclude)? {
             return Err(CompileError::Unsound {
                 rule: rule.to_owned(),
                 reason: format!(
@@ -1011,7 +1011,15 @@ impl Rules {
     }
 
     /// [`Self::sound`] for `expr`, the option or repetition of `e`.
-    fn sound_repeat(&self, rule: &str, expr: &Expr, e: &Expr, follow: &[Expr], mode: Mode, stack: &mut Stack) -> Sound {
+    fn sound_repeat(
+        &self,
+        rule: &str,
+        expr: &Expr,
+        e: &Expr,
+        follow: &[&Expr],
+        mode: Mode,
+        stack: &mut Stack,
+    ) -> Sound {
         let what = if matches!(expr, Expr::Opt(_)) { "optional" } else { "repeated" };
         if self.first(e, &mut Vec::new()).nullable {
             return Err(CompileError::Unsound {
@@ -1023,9 +1031,9 @@ impl Rules {
         // text of `e` but is not itself `e` again.
         let inner = match expr {
             Expr::Opt(_) => follow.to_vec(),
-            _ => then(expr.clone(), follow),
+            _ => then(expr, follow),
         };
-        let again: Vec<Expr> = std::iter::once(e.clone()).chain(inner.iter().cloned()).collect();
+        let again = then(e, &inner);
         let exclude = (mode == Mode::Whole).then_some(&again[..]);
         if let Some(witness) = self.commits_wrongly(rule, e, follow, exclude)? {
             return Err(CompileError::Unsound {
@@ -1044,8 +1052,8 @@ impl Rules {
         &self,
         rule: &str,
         p: &Expr,
-        q: &[Expr],
-        exclude: Option<&[Expr]>,
+        q: &[&Expr],
+        exclude: Option<&[&Expr]>,
     ) -> Result<Option<String>, CompileError> {
         let (fp, fq) = (self.first(p, &mut Vec::new()), self.first_of(q));
         if !fp.nullable && !fp.bytes.meets(fq.bytes) {
@@ -1053,7 +1061,7 @@ impl Rules {
             // starts with.
             return Ok(None);
         }
-        let p = format!("{}(?s:.)*", self.concat(std::slice::from_ref(p))?);
+        let p = format!("{}(?s:.)*", self.concat(&[p])?);
         let q = self.concat(q)?;
         let exclude = exclude.map(|e| self.concat(e)).transpose()?;
         witness(&p, &q, exclude.as_deref()).map_err(|e| match e {
@@ -1063,7 +1071,7 @@ impl Rules {
     }
 
     /// The regular expression of a sequence of expressions.
-    fn concat(&self, exprs: &[Expr]) -> Result<String, CompileError> {
+    fn concat(&self, exprs: &[&Expr]) -> Result<String, CompileError> {
         let by_name: HashMap<&str, &Expr> = self.rules.iter().map(|(n, e)| (n.as_str(), e)).collect();
         let mut out = String::new();
         for e in exprs {
@@ -1074,7 +1082,7 @@ impl Rules {
         Ok(out)
     }
 
-    fn first_of(&self, exprs: &[Expr]) -> First {
+    fn first_of(&self, exprs: &[&Expr]) -> First {
         let mut out = First { bytes: ByteSet::default(), nullable: true };
         for e in exprs {
             if matches!(e, Expr::Ident(n) if n == "EOI") {
@@ -1286,8 +1294,9 @@ pub(crate) mod testing {
     }
 }
 
-/// `first`, then `follow`.
-fn then(first: Expr, follow: &[Expr]) -> Vec<Expr> {
+/// `first`, then `follow` (the expressions borrowed, not copied: a rule's soundness is weighed
+/// against many such sequences).
+fn then<'a>(first: &'a Expr, follow: &[&'a Expr]) -> Vec<&'a Expr> {
     let mut f = Vec::with_capacity(follow.len() + 1);
     f.push(first);
     f.extend_from_slice(follow);
