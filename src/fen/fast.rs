@@ -220,6 +220,10 @@ fn read_quick(text: &str, dialect: Dialect, q: &mut Quick) -> Option<()> {
     let mut fields = crate::notation::fields::accepted_fields(text);
     let (placement, side, castling) = (fields.next()?, fields.next()?, fields.next()?);
     let (en_passant, halfmove, fullmove) = (fields.next()?, fields.next()?, fields.next()?);
+    let whole = quick_board(placement, &mut q.board, &mut q.tally, &mut run)?;
+    // The walk read every byte of the placement, the first field. The automaton's steps over
+    // the rest, each waiting on the one before, overlap the reading of the fields below.
+    run.feed_all(text.as_bytes().get(placement.len()..)?);
     if castling != "-" {
         for i in 0..castling.len() {
             let right = token::castle_right(castling.get(i..i + 1)?)?;
@@ -234,9 +238,6 @@ fn read_quick(text: &str, dialect: Dialect, q: &mut Quick) -> Option<()> {
     q.en_passant = token::en_passant(en_passant)?;
     q.halfmove = token::counter(halfmove)?;
     q.fullmove = token::counter(fullmove)?;
-    let whole = quick_board(placement, &mut q.board, &mut q.tally, &mut run)?;
-    // The walk read every byte of the placement, the first field.
-    run.feed_all(text.as_bytes().get(placement.len()..)?);
     if !run.accepts() {
         return None;
     }
