@@ -13,8 +13,8 @@ pub type SquareSet = u64;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PieceSets {
     /// The squares of each piece, by [`PieceSets::slot`]; slot 12 takes what is added for no
-    /// piece, and the slots past it are never written (sixteen, so that any slot masked to four
-    /// bits is one, without a check).
+    /// piece. Sixteen slots, of which [`PieceSets::slot`] numbers 13, so that a slot masked to
+    /// four bits indexes one without a check.
     squares: [SquareSet; 16],
 }
 

@@ -552,8 +552,8 @@ pub fn walk_accepted<P: Copy>(
 /// without a branch on what each byte is, for boards where most squares hold pieces (chess):
 /// `place` is given the index (`rank * files + file`) of each token's first square with its
 /// piece and the piece's slot ([`CellDecoder::new`]), or `None` (and the slot of none) for a run
-/// of empty squares or a rank's end (on an empty board, placing
-/// nothing there changes nothing). A rank's width is checked where it ends and remembered, so a
+/// of empty squares or a rank's end (on an empty board, placing nothing there changes
+/// nothing). A rank's width is checked where it ends and remembered, so a
 /// piece past a rank's end goes to a square of the next rank (or off the board, which `place`
 /// refuses) only on the way to `None`. Only a token longer than a byte goes to the decoder.
 /// `feed` is given each byte read, as [`walk_accepted`] gives it.

@@ -122,7 +122,7 @@ fn token_len(first: u8) -> usize {
     }
 }
 
-/// The tokens of a board field, for [`walk_accepted`].
+/// The tokens of a board field, for [`walk_accepted`] (which hands on no slot: each is 0).
 static CELLS: std::sync::LazyLock<CellDecoder<crate::shogi::Piece>> =
     std::sync::LazyLock::new(|| CellDecoder::new(token_len, token::cell_bytes, |_| 0));
 
