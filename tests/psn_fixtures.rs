@@ -23,7 +23,7 @@ fn comments(out: &mut String, indent: &str, what: &str, list: &[Comment]) {
 
 fn moves(out: &mut String, indent: &str, line: &[MoveNode]) {
     for m in line {
-        comments(out, indent, "before:", &m.comments_before);
+        comments(out, indent, "before:", m.comments_before());
         let number =
             m.number.map_or(String::new(), |n| format!("{}{} ", n.value, if n.ellipsis { "..." } else { "." }));
         let v = &m.mv;
@@ -60,14 +60,14 @@ fn moves(out: &mut String, indent: &str, line: &[MoveNode]) {
                 v.promotion.map_or(String::new(), |p| format!(" {p:?}")),
             );
         }
-        for a in &m.annotations {
+        for a in m.annotations() {
             let _ = writeln!(out, "{indent}  annotation {:?} @ {:?}", a.text, a.span);
         }
-        for c in &m.clocks {
+        for c in m.clocks() {
             let _ = writeln!(out, "{indent}  clock {:?} @ {:?}", c.text, c.span);
         }
-        comments(out, &format!("{indent}  "), "after:", &m.comments_after);
-        for var in &m.variations {
+        comments(out, &format!("{indent}  "), "after:", m.comments_after());
+        for var in m.variations() {
             let _ = writeln!(out, "{indent}  variation @ {:?}", var.span);
             comments(out, &format!("{indent}    "), "first:", &var.comments);
             moves(out, &format!("{indent}    "), &var.moves);

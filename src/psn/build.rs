@@ -432,15 +432,7 @@ impl<'a> Builder<'a> {
     #[inline]
     fn push_move(&mut self, mv: WrittenMove) {
         if let Some(frame) = self.frames.last_mut() {
-            frame.moves.push(MoveNode {
-                number: self.number.take(),
-                mv,
-                annotations: Vec::new(),
-                clocks: Vec::new(),
-                comments_before: Vec::new(),
-                comments_after: Vec::new(),
-                variations: Vec::new(),
-            });
+            frame.moves.push(MoveNode::new(self.number.take(), mv));
         }
     }
 
@@ -456,7 +448,7 @@ impl<'a> Builder<'a> {
             WordKind::Glyph | WordKind::Nag => {
                 self.departures.note(if k == WordKind::Glyph { codes::psn::GLYPH } else { codes::psn::NAG }, s);
                 match self.frames.last_mut().and_then(|f| f.moves.last_mut()) {
-                    Some(m) => m.annotations.push(Annotation { text: word.into(), span: s }),
+                    Some(m) => m.extras_mut().annotations.push(Annotation { text: word.into(), span: s }),
                     None => self.diagnostics.push(
                         Diagnostic::error(codes::psn::ANNOTATION_ALONE, s, "an annotation with no move before it")
                             .label("annotates nothing")
@@ -733,7 +725,7 @@ fn attach_clock(frames: &mut [Frame], end: &mut Option<End>, clock: Clock) {
         (Some(e), 1) => e.clocks.push(clock),
         _ => {
             if let Some(m) = frames.last_mut().and_then(|f| f.moves.last_mut()) {
-                m.clocks.push(clock);
+                m.extras_mut().clocks.push(clock);
             }
         }
     }
@@ -743,7 +735,7 @@ fn attach_clock(frames: &mut [Frame], end: &mut Option<End>, clock: Clock) {
 fn attach(frames: &mut [Frame], comment: Comment) {
     if let Some(f) = frames.last_mut() {
         match f.moves.last_mut() {
-            Some(m) => m.comments_after.push(comment),
+            Some(m) => m.extras_mut().comments_after.push(comment),
             None => f.comments.push(comment),
         }
     }
@@ -760,7 +752,7 @@ fn close_frame(frames: &mut Vec<Frame>) {
             None => parent.moves.len().checked_sub(1),
         };
         match target.and_then(|i| parent.moves.get_mut(i)) {
-            Some(m) => m.variations.push(variation),
+            Some(m) => m.extras_mut().variations.push(variation),
             // A variation before any move, or past the end: keep its moves with the line's own.
             None => parent.moves.extend(variation.moves),
         }
@@ -779,7 +771,7 @@ fn close_variation_line(frames: &mut Vec<Frame>) {
 /// copy's `2f`): each stays reported, and is taken out of the main line, what was attached to it
 /// going to the move before it.
 fn skip_unnumbered_words(moves: &mut Vec<MoveNode>) {
-    let stray = |m: &MoveNode| m.mv.form == MoveForm::Unreadable && m.number.is_none() && m.variations.is_empty();
+    let stray = |m: &MoveNode| m.mv.form == MoveForm::Unreadable && m.number.is_none() && m.variations().is_empty();
     let strays = moves.iter().filter(|m| stray(m)).count();
     let plies = moves.len() - strays;
     // Strays are few: in `1. Q7f p3d 2. P7f` the numbers count pairs.
@@ -792,10 +784,13 @@ fn skip_unnumbered_words(moves: &mut Vec<MoveNode>) {
     for mut m in std::mem::take(moves) {
         match moves.last_mut() {
             Some(before) if stray(&m) => {
-                before.comments_after.append(&mut m.comments_before);
-                before.annotations.append(&mut m.annotations);
-                before.clocks.append(&mut m.clocks);
-                before.comments_after.append(&mut m.comments_after);
+                if let Some(mut e) = m.extras.take() {
+                    let before = before.extras_mut();
+                    before.comments_after.append(&mut e.comments_before);
+                    before.annotations.append(&mut e.annotations);
+                    before.clocks.append(&mut e.clocks);
+                    before.comments_after.append(&mut e.comments_after);
+                }
             }
             _ => moves.push(m),
         }

@@ -183,7 +183,7 @@ fn write_moves(
                 0
             }
         };
-        if let Some(v) = m.variations.get(branch) {
+        if let Some(v) = m.variations().get(branch) {
             line.branch = Some(branch + 1);
             words.push("(".to_owned());
             for c in &v.comments {
@@ -213,7 +213,7 @@ fn write_move(
     words: &mut Vec<String>,
 ) {
     if line.next == 0 {
-        for c in &m.comments_before {
+        for c in m.comments_before() {
             words.push(comment(c));
             line.need_number = true;
         }
@@ -227,13 +227,13 @@ fn write_move(
     words.push(resolved.map_or_else(|| move_text(&m.mv), spec_move));
     line.need_number = false;
     let extras: Vec<&str> =
-        m.annotations.iter().map(|a| a.text.as_str()).chain(m.clocks.iter().map(|c| c.text.as_str())).collect();
+        m.annotations().iter().map(|a| a.text.as_str()).chain(m.clocks().iter().map(|c| c.text.as_str())).collect();
     if !extras.is_empty() {
         words.push(format!("{{{}}}", extras.join(" ")));
         line.need_number = true;
     }
-    let next_before = line.moves.get(line.next + 1).map_or(&[][..], |n| n.comments_before.as_slice());
-    for c in m.comments_after.iter().chain(next_before) {
+    let next_before = line.moves.get(line.next + 1).map_or(&[][..], |n| n.comments_before());
+    for c in m.comments_after().iter().chain(next_before) {
         words.push(comment(c));
         line.need_number = true;
     }

@@ -237,10 +237,11 @@ fn attach_forward(moves: &mut [model::MoveNode]) {
     for i in (1..moves.len()).rev() {
         let (before, after) = moves.split_at_mut(i);
         let prev = &mut before[i - 1];
-        if !prev.comments_after.is_empty() {
-            let mut moved = std::mem::take(&mut prev.comments_after);
-            moved.append(&mut after[0].comments_before);
-            after[0].comments_before = moved;
+        if !prev.comments_after().is_empty() {
+            let mut moved = std::mem::take(&mut prev.extras_mut().comments_after);
+            let next = after[0].extras_mut();
+            moved.append(&mut next.comments_before);
+            next.comments_before = moved;
         }
     }
 }

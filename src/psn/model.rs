@@ -58,7 +58,7 @@ impl Game {
             };
             out.push(m);
             // The first variation is walked first: it goes on top.
-            lines.extend(m.variations.iter().rev().map(|v| v.moves.iter()));
+            lines.extend(m.variations().iter().rev().map(|v| v.moves.iter()));
         }
         out
     }
@@ -71,7 +71,9 @@ pub(crate) fn for_each_line_mut(main: &mut [MoveNode], mut visit: impl FnMut(&mu
     while let Some(line) = lines.pop() {
         visit(&mut *line);
         for m in line.iter_mut() {
-            lines.extend(m.variations.iter_mut().map(|v| v.moves.as_mut_slice()));
+            if let Some(variations) = m.variations_mut() {
+                lines.extend(variations.iter_mut().map(|v| v.moves.as_mut_slice()));
+            }
         }
     }
 }
@@ -105,14 +107,25 @@ pub struct Setup {
 }
 
 /// A move with what surrounds it.
+///
+/// What most moves lack (annotations, clocks, comments, variations) is kept apart, in
+/// [`MoveNode::extras`], allocated for the few moves that have any: a game's moves are read,
+/// moved and dropped by the hundred thousand, and a move without extras is a third of the size.
+/// The accessors ([`MoveNode::annotations`] and the others) read them either way; serialized, a
+/// move has all five lists, empty or not.
 #[derive(Clone, Debug)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct MoveNode {
     /// The sequence number written before it, if any.
     pub number: Option<MoveNumber>,
     /// The move.
-    #[cfg_attr(feature = "serde", serde(rename = "move"))]
     pub mv: WrittenMove,
+    /// What is written around it, if anything.
+    pub extras: Option<Box<MoveExtras>>,
+}
+
+/// What is written around a move besides its number: see [`MoveNode`].
+#[derive(Clone, Debug, Default)]
+pub struct MoveExtras {
     /// Glyphs and numeric annotations: `!`, `?!`, `$2`.
     pub annotations: Vec<Annotation>,
     /// Clock columns written after it.
@@ -123,8 +136,49 @@ pub struct MoveNode {
     /// move made").
     pub comments_after: Vec<Comment>,
     /// Lines that could have been played instead of this move.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "nested"))]
     pub variations: Vec<Variation>,
+}
+
+impl MoveNode {
+    /// The move `mv`, written after `number`, with nothing around it.
+    pub fn new(number: Option<MoveNumber>, mv: WrittenMove) -> Self {
+        Self { number, mv, extras: None }
+    }
+
+    /// What is written around the move, made empty if there was nothing, to add to.
+    pub fn extras_mut(&mut self) -> &mut MoveExtras {
+        self.extras.get_or_insert_with(Box::default)
+    }
+
+    /// Glyphs and numeric annotations: `!`, `?!`, `$2`.
+    pub fn annotations(&self) -> &[Annotation] {
+        self.extras.as_ref().map_or(&[], |e| &e.annotations)
+    }
+
+    /// Clock columns written after it.
+    pub fn clocks(&self) -> &[Clock] {
+        self.extras.as_ref().map_or(&[], |e| &e.clocks)
+    }
+
+    /// Comments placed before it that belong to it (GSDB attaches comments forward).
+    pub fn comments_before(&self) -> &[Comment] {
+        self.extras.as_ref().map_or(&[], |e| &e.comments_before)
+    }
+
+    /// Comments after it that refer to it.
+    pub fn comments_after(&self) -> &[Comment] {
+        self.extras.as_ref().map_or(&[], |e| &e.comments_after)
+    }
+
+    /// Lines that could have been played instead of this move.
+    pub fn variations(&self) -> &[Variation] {
+        self.extras.as_ref().map_or(&[], |e| &e.variations)
+    }
+
+    /// The variations, to take or change (none are made for a move without extras).
+    fn variations_mut(&mut self) -> Option<&mut Vec<Variation>> {
+        self.extras.as_mut().map(|e| &mut e.variations)
+    }
 }
 
 /// Variations hold moves that hold variations: dropping a deep tree the derived way would
@@ -133,15 +187,40 @@ pub struct MoveNode {
 impl Drop for MoveNode {
     #[inline]
     fn drop(&mut self) {
-        if self.variations.is_empty() {
-            return;
-        }
-        let mut pending = std::mem::take(&mut self.variations);
+        let Some(variations) = self.variations_mut().filter(|v| !v.is_empty()) else { return };
+        let mut pending = std::mem::take(variations);
         while let Some(mut v) = pending.pop() {
             for m in &mut v.moves {
-                pending.append(&mut m.variations);
+                if let Some(more) = m.variations_mut() {
+                    pending.append(more);
+                }
             }
         }
+    }
+}
+
+/// A move as serde writes it: its number, the move, and the five lists of its extras, each
+/// empty when it has none.
+#[cfg(feature = "serde")]
+impl Serialize for MoveNode {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        /// The variations, through [`nested`].
+        struct Nested<'a>(&'a [Variation]);
+        impl Serialize for Nested<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                nested(self.0, serializer)
+            }
+        }
+        let mut s = serializer.serialize_struct("MoveNode", 7)?;
+        s.serialize_field("number", &self.number)?;
+        s.serialize_field("move", &self.mv)?;
+        s.serialize_field("annotations", self.annotations())?;
+        s.serialize_field("clocks", self.clocks())?;
+        s.serialize_field("comments_before", self.comments_before())?;
+        s.serialize_field("comments_after", self.comments_after())?;
+        s.serialize_field("variations", &Nested(self.variations()))?;
+        s.end()
     }
 }
 
@@ -368,6 +447,7 @@ mod tests {
     fn deep_game(depth: usize) -> Game {
         let node = |i: usize, variations: Vec<Variation>| MoveNode {
             number: None,
+            extras: Some(Box::new(MoveExtras { variations, ..MoveExtras::default() })),
             mv: WrittenMove {
                 span: Span::new(4 * i, 4 * i + 3),
                 text: "P7f".into(),
@@ -383,11 +463,6 @@ mod tests {
                 gold_mover: false,
                 mark: None,
             },
-            annotations: Vec::new(),
-            clocks: Vec::new(),
-            comments_before: Vec::new(),
-            comments_after: Vec::new(),
-            variations,
         };
         let mut inner = node(depth, Vec::new());
         for i in (0..depth).rev() {

@@ -173,7 +173,7 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
     let mut check = Check::of(&state);
     for (i, node) in game.moves.iter().enumerate() {
         // Variations replace this move: they start from the position before it.
-        if !node.variations.is_empty() {
+        if !node.variations().is_empty() {
             play_variations(node, (&state, &arrivals), per_ply, &mut r, &mut repairer, diagnostics);
         }
         if !per_ply {
@@ -333,7 +333,7 @@ fn play_variations(
         repaired: bool,
     }
     let mut lines: Vec<Line> = Vec::new();
-    for v in &node.variations {
+    for v in node.variations() {
         let (state, arrivals) = (*state, *arrivals);
         lines.push(Line { moves: &v.moves, next: 0, branch: 0, state, arrivals, repaired: false });
         while let Some(line) = lines.last_mut() {
@@ -342,7 +342,7 @@ fn play_variations(
                 continue;
             };
             // The move's variations first, each from the position before the move.
-            if let Some(v) = node.variations.get(line.branch) {
+            if let Some(v) = node.variations().get(line.branch) {
                 line.branch += 1;
                 let (state, arrivals) = (line.state, line.arrivals);
                 lines.push(Line { moves: &v.moves, next: 0, branch: 0, state, arrivals, repaired: false });
