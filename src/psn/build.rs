@@ -410,22 +410,12 @@ impl<'a> Builder<'a> {
     /// ply ([`MoveForm::Unreadable`]), so that the sides of the moves after it do not shift.
     fn unreadable(&mut self, word: &str, s: Span) {
         self.diagnostics.push(unknown_word(word, s));
-        let Some(to) = Square::from_index(0).filter(|_| in_place_of_a_move(word)) else { return };
-        self.push_move(WrittenMove {
-            span: s,
-            text: word.into(),
-            form: MoveForm::Unreadable,
-            promoted: false,
-            piece: None,
-            from: Origin::None,
-            drop: false,
-            capture: false,
-            to,
-            promotion: None,
-            promotes_to: None,
-            gold_mover: false,
-            mark: None,
-        });
+        if !in_place_of_a_move(word) {
+            return;
+        }
+        let Some(mut mv) = unread(word, s) else { return };
+        mv.form = MoveForm::Unreadable;
+        self.push_move(mv);
     }
 
     /// Adds a move to the line being built, with the number read before it.
@@ -487,10 +477,20 @@ impl<'a> Builder<'a> {
 
     /// Reads a move word of kind `k`.
     fn move_word(&mut self, k: WordKind, word: &str, s: Span) {
-        let Some(mv) = decode(k, word, s) else {
+        // The move is read where it is kept, not read and then moved there: a move is copied
+        // by the hundred thousand.
+        let Some(frame) = self.frames.last_mut() else { return };
+        let Some(unread) = unread(word, s) else { return };
+        frame.moves.push(MoveNode::new(self.number.take(), unread));
+        let Some(node) = frame.moves.last_mut() else { return };
+        if decode_into(k, word, &mut node.mv).is_none() {
+            if let Some(node) = frame.moves.pop() {
+                self.number = node.number;
+            }
             self.unreadable(word, s);
             return;
-        };
+        }
+        let mv = &node.mv;
         match mv.form {
             MoveForm::Spec => {}
             MoveForm::Separated => self.departures.note(codes::psn::MOVE_SEPARATOR, s),
@@ -505,7 +505,6 @@ impl<'a> Builder<'a> {
         if mv.drop && word.contains('\'') {
             self.features.quote_drops = true;
         }
-        self.push_move(mv);
     }
 
     /// Reads a `{comment}`.
@@ -867,8 +866,15 @@ fn check_numbers(moves: &[MoveNode], departures: &mut Departures, diagnostics: &
 /// Total: any word and any kind give an answer, never a panic.
 #[inline]
 pub fn decode(kind: WordKind, word: &str, span: Span) -> Option<WrittenMove> {
-    let b = word.as_bytes();
-    let mut m = WrittenMove {
+    let mut m = unread(word, span)?;
+    decode_into(kind, word, &mut m)?;
+    Some(m)
+}
+
+/// The move word `word` at `span`, its parts not read yet: a move in the spec's form with
+/// nothing but its text (and a destination to be read).
+fn unread(word: &str, span: Span) -> Option<WrittenMove> {
+    Some(WrittenMove {
         span,
         text: word.into(),
         form: MoveForm::Spec,
@@ -877,13 +883,18 @@ pub fn decode(kind: WordKind, word: &str, span: Span) -> Option<WrittenMove> {
         from: Origin::None,
         drop: false,
         capture: false,
-        // Every move rule ends with its destination, read below.
+        // Every move rule ends with its destination, read by [`decode_into`].
         to: Square::from_index(0)?,
         promotion: None,
         promotes_to: None,
         gold_mover: false,
         mark: None,
-    };
+    })
+}
+
+/// [`decode`] of `b` into `m`, the move as [`unread`] makes it.
+fn decode_into(kind: WordKind, word: &str, m: &mut WrittenMove) -> Option<()> {
+    let (b, span) = (word.as_bytes(), m.span);
     // The piece letter, after the `+` of a promoted piece; the forms without one start at a square.
     let rest = match kind {
         // A USI move is read by the crate's one USI reader (a drop is a `spec_drop` word).
@@ -895,7 +906,7 @@ pub fn decode(kind: WordKind, word: &str, span: Span) -> Option<WrittenMove> {
             m.from = Origin::Square(from);
             m.to = to;
             m.promotion = promote.then_some(Promotion::Promote);
-            return Some(m);
+            return Some(());
         }
         WordKind::PiecelessMove => b,
         _ if kind.is_move() => {
@@ -926,10 +937,10 @@ pub fn decode(kind: WordKind, word: &str, span: Span) -> Option<WrittenMove> {
     // Offsets in the word: `rest` starts after the piece letter, and only its end is cut.
     let off = b.len() - rest.len();
     match kind {
-        WordKind::ChessMove | WordKind::ChessDrop => decode_chess(&mut m, rest, off, span)?,
-        _ => decode_shogi(&mut m, kind, rest)?,
+        WordKind::ChessMove | WordKind::ChessDrop => decode_chess(m, rest, off, span)?,
+        _ => decode_shogi(m, kind, rest)?,
     }
-    Some(m)
+    Some(())
 }
 
 /// The rest of a chess-style move `m` after its piece letter (`rest`, at `off` in the word).
