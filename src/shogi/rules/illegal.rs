@@ -256,11 +256,7 @@ impl State {
         while slides != 0 {
             let d = slides.trailing_zeros() as usize;
             slides &= slides - 1;
-            let back = DIRS[(d + 4) & 7];
-            let mut s = go(t, back);
-            while self.cells[s] == 0 {
-                s = go(s, back);
-            }
+            let s = first_from(self.occupied, t, (d + 4) & 7);
             if self.cells[s] == code {
                 each(square_of(s));
             }
@@ -416,23 +412,15 @@ impl State {
                 if STEPS[usize::from(code)] & (1 << d) != 0 && go(to, DIRS[d]) == king {
                     return true;
                 }
-                if SLIDES[usize::from(code)] & (1 << d) != 0 {
-                    let mut s = go(to, DIRS[d]);
-                    while s != king && self.cells[s] == 0 {
-                        s = go(s, DIRS[d]);
-                    }
-                    if s == king {
-                        return true;
-                    }
+                // Nothing stands between them when the first piece that way is the king.
+                if SLIDES[usize::from(code)] & (1 << d) != 0 && first_from(self.occupied, to, d) == king {
+                    return true;
                 }
             }
         }
         let Some(d) = from.and_then(|from| line_between(king, from)) else { return false };
         let towards = 1u8 << ((d + 4) & 7);
-        let mut s = go(king, DIRS[d]);
-        while self.cells[s] == 0 {
-            s = go(s, DIRS[d]);
-        }
+        let s = first_from(self.occupied, king, d);
         let c = self.cells[s];
         s != to && c & WALL == them && SLIDES[usize::from(c)] & towards != 0
     }
@@ -522,17 +510,14 @@ impl State {
     fn uncovers(&self, king: usize, from: usize, to: usize, by: u8) -> bool {
         let Some(d) = line_between(king, from) else { return false };
         let towards = 1u8 << ((d + 4) & 7);
-        let mut s = go(king, DIRS[d]);
-        loop {
-            if s == to {
-                return false;
-            }
-            let c = if s == from { 0 } else { self.cells.get(s).copied().unwrap_or(WALL) };
-            if c != 0 {
-                return c & WALL == by && SLIDES[usize::from(c)] & towards != 0;
-            }
-            s = go(s, DIRS[d]);
+        // The board after the move: `from` empty, `to` taken.
+        let occupied = (self.occupied & !bit(from)) | bit(to);
+        let s = first_from(occupied, king, d);
+        if s == to {
+            return false;
         }
+        let c = self.cells.get(s).copied().unwrap_or(WALL);
+        c & WALL == by && SLIDES[usize::from(c)] & towards != 0
     }
 }
 

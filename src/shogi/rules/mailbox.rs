@@ -225,6 +225,64 @@ static LINES: [[u8; CELLS]; CELLS] = {
     t
 };
 
+/// For each cell and direction (index in [`DIRS`]), the board cells along the line from it that
+/// way (not the cell itself), up to the edge: a set of [`Cells`].
+static RAYS: [[Cells; 8]; CELLS] = {
+    let mut t = [[0; 8]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut d = 0;
+        while d < 8 {
+            let mut s = cell.wrapping_add_signed(DIRS[d]);
+            while s < CELLS && INDEX_OF[s] != 0xFF {
+                t[cell][d] |= 1 << (s - FIRST);
+                s = s.wrapping_add_signed(DIRS[d]);
+            }
+            d += 1;
+        }
+        cell += 1;
+    }
+    t
+};
+
+/// For each cell and direction, the first cell past the board's edge along the line from it
+/// that way (a wall, or a cell past the array's end).
+static RAY_ENDS: [[u8; 8]; CELLS] = {
+    let mut t = [[0; 8]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut d = 0;
+        while d < 8 {
+            let mut s = cell.wrapping_add_signed(DIRS[d]);
+            while s < CELLS && INDEX_OF[s] != 0xFF {
+                s = s.wrapping_add_signed(DIRS[d]);
+            }
+            // Past the array (a cell of its first or last row going out): its first cell, a wall.
+            t[cell][d] = if s < CELLS { s as u8 } else { 0 };
+            d += 1;
+        }
+        cell += 1;
+    }
+    t
+};
+
+/// The first cell from `cell` in direction `d` (index in [`DIRS`]) that is not empty, when the
+/// board cells in `occupied` are the ones that are not: a piece's cell, or the wall past the
+/// edge. Found from the set at once, rather than by stepping cell by cell.
+#[inline]
+pub(super) fn first_from(occupied: Cells, cell: usize, d: usize) -> usize {
+    let (Some(rays), Some(ends)) = (RAYS.get(cell), RAY_ENDS.get(cell)) else { return 0 };
+    let (ray, end) = (rays[d & 7], ends[d & 7]);
+    let on = occupied & ray;
+    if on == 0 {
+        usize::from(end)
+    } else if DIRS[d & 7] > 0 {
+        FIRST + on.trailing_zeros() as usize
+    } else {
+        FIRST + 127 - on.leading_zeros() as usize
+    }
+}
+
 /// The direction (index in [`DIRS`]) from the board cell `from` along which the board cell `to`
 /// lies, when they share a line.
 #[inline]

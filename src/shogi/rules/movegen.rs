@@ -57,12 +57,9 @@ impl State {
     /// A cell from which a piece of colour `by` attacks `target`, with the piece on `ignore`
     /// taken off the board.
     pub(super) fn attacker(&self, target: usize, by: u8, ignore: usize) -> Option<usize> {
-        if ignore >= CELLS {
-            return attacker_on(&self.cells, target, by);
-        }
-        let mut cells = self.cells;
-        cells[ignore] = 0;
-        attacker_on(&cells, target, by)
+        // The piece on `ignore` is looked past: out of the occupied cells, no line stops there.
+        let occupied = if (FIRST..CELLS).contains(&ignore) { self.occupied & !bit(ignore) } else { self.occupied };
+        attacker_on(&self.cells, occupied, target, by, ignore)
     }
 
     /// [`State::attacker`] on the board after the piece on `from` moved to `to` (taking what
@@ -78,7 +75,8 @@ impl State {
         if let Some(c) = cells.get_mut(from) {
             *c = 0;
         }
-        attacker_on(&cells, target, by)
+        let occupied = (self.occupied & !bit(from)) | bit(to);
+        attacker_on(&cells, occupied, target, by, usize::MAX)
     }
 
     /// The checkers and pins of the side to move's king on `king`.
@@ -353,37 +351,26 @@ impl State {
     }
 }
 
-/// A cell from which a piece of colour `by` attacks `target` on the board `cells`: the first
-/// piece along each of the eight lines, and the knight's two squares.
+/// A cell from which a piece of colour `by` attacks `target` on the board `cells`, whose
+/// occupied cells are `occupied` (the piece on `ignore`, if any, looked past): the first piece
+/// along each of the eight lines, and the knight's two squares.
 #[inline]
-fn attacker_on(cells: &[u8; CELLS], target: usize, by: u8) -> Option<usize> {
+fn attacker_on(cells: &[u8; CELLS], occupied: Cells, target: usize, by: u8, ignore: usize) -> Option<usize> {
     for (d, &off) in DIRS.iter().enumerate() {
         let towards = 1u8 << ((d + 4) & 7);
-        let mut s = go(target, off);
-        let c = cells[s];
-        if c != 0 {
-            if c & WALL == by && (STEPS[usize::from(c)] | SLIDES[usize::from(c)]) & towards != 0 {
-                return Some(s);
-            }
-            continue;
-        }
-        loop {
-            s = go(s, off);
-            let c = cells[s];
-            if c == 0 {
-                continue;
-            }
-            if c & WALL == by && SLIDES[usize::from(c)] & towards != 0 {
-                return Some(s);
-            }
-            break;
+        let s = first_from(occupied, target, d);
+        let c = cells.get(s).copied().unwrap_or(WALL);
+        // A piece next to the target reaches it by a step or a slide, one further away by a slide.
+        let reach = if s == go(target, off) { STEPS[usize::from(c)] | SLIDES[usize::from(c)] } else { SLIDES[usize::from(c)] };
+        if c & WALL == by && reach & towards != 0 {
+            return Some(s);
         }
     }
     // A knight of `by` attacks from two ranks behind the target, as `by` sees it.
     let by_index = usize::from(by == WHITE);
     for off in KNIGHT_JUMPS[by_index] {
         let s = go(target, -off);
-        if cells[s] == by | KNIGHT {
+        if s != ignore && cells.get(s) == Some(&(by | KNIGHT)) {
             return Some(s);
         }
     }

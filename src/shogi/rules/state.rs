@@ -26,6 +26,8 @@ pub struct State {
     /// a random number for each piece on its square, for each count of each kind in each hand,
     /// and for White to move.
     pub(super) key: u64,
+    /// The board cells that hold a piece ([`Cells`]), kept with `cells`.
+    pub(super) occupied: Cells,
 }
 
 /// SplitMix64's finalizer: a random-looking number for each number.
@@ -88,6 +90,7 @@ impl State {
             side: pos.side,
             move_number: pos.move_number,
             key: if pos.side == Color::White { WHITE_KEY } else { 0 },
+            occupied: 0,
         };
         for (color, hand) in state.hands.iter().enumerate() {
             for (kind, &n) in hand.iter().enumerate() {
@@ -167,6 +170,7 @@ impl State {
     #[inline(always)]
     fn put(&mut self, cell: usize, code: u8) {
         self.cells[cell] = code;
+        self.occupied |= bit(cell);
         self.key ^= piece_key(cell, code);
         let color = usize::from(code & WHITE != 0);
         match code & (KIND | PROMOTED) {
@@ -187,6 +191,7 @@ impl State {
             return 0;
         }
         self.cells[cell] = 0;
+        self.occupied &= !bit(cell);
         self.key ^= piece_key(cell, code);
         let color = usize::from(code & WHITE != 0);
         match code & (KIND | PROMOTED) {
