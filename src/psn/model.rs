@@ -113,7 +113,7 @@ pub struct Setup {
 /// moved and dropped by the hundred thousand, and a move without extras is a third of the size.
 /// The accessors ([`MoveNode::annotations`] and the others) read them either way; serialized, a
 /// move has all five lists, empty or not.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct MoveNode {
     /// The sequence number written before it, if any.
     pub number: Option<MoveNumber>,
@@ -178,6 +178,22 @@ impl MoveNode {
     /// The variations, to take or change (none are made for a move without extras).
     fn variations_mut(&mut self) -> Option<&mut Vec<Variation>> {
         self.extras.as_mut().map(|e| &mut e.variations)
+    }
+}
+
+/// A move as it is read: its number, the move, and the five lists of its extras, each empty
+/// when it has none (as serde writes it).
+impl std::fmt::Debug for MoveNode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MoveNode")
+            .field("number", &self.number)
+            .field("mv", &self.mv)
+            .field("annotations", &self.annotations())
+            .field("clocks", &self.clocks())
+            .field("comments_before", &self.comments_before())
+            .field("comments_after", &self.comments_after())
+            .field("variations", &self.variations())
+            .finish()
     }
 }
 
