@@ -100,26 +100,6 @@ pub(super) const REL_RANK: [[u8; CELLS]; 2] = {
 pub(super) const STEPS: [u8; 128] = masks().0;
 pub(super) const SLIDES: [u8; 128] = masks().1;
 
-/// For each piece code, the offsets from a cell to the cells from which that piece reaches it
-/// in one step ([`STEPS`] turned around, in the order of [`DIRS`]), then 0s.
-pub(super) static STEPS_FROM: [[i8; 9]; 128] = {
-    let mut t = [[0i8; 9]; 128];
-    let mut code = 0;
-    while code < 128 {
-        let mut n = 0;
-        let mut d = 0;
-        while d < 8 {
-            if STEPS[code] & (1 << d) != 0 {
-                t[code][n] = -DIRS[d] as i8;
-                n += 1;
-            }
-            d += 1;
-        }
-        code += 1;
-    }
-    t
-};
-
 pub(super) const fn masks() -> ([u8; 128], [u8; 128]) {
     let mut steps = [0u8; 128];
     let mut slides = [0u8; 128];
