@@ -361,7 +361,8 @@ fn attacker_on(cells: &[u8; CELLS], occupied: Cells, target: usize, by: u8, igno
         let s = first_from(occupied, target, d);
         let c = cells.get(s).copied().unwrap_or(WALL);
         // A piece next to the target reaches it by a step or a slide, one further away by a slide.
-        let reach = if s == go(target, off) { STEPS[usize::from(c)] | SLIDES[usize::from(c)] } else { SLIDES[usize::from(c)] };
+        let reach =
+            if s == go(target, off) { STEPS[usize::from(c)] | SLIDES[usize::from(c)] } else { SLIDES[usize::from(c)] };
         if c & WALL == by && reach & towards != 0 {
             return Some(s);
         }
