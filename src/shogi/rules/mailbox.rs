@@ -186,8 +186,28 @@ pub(super) const fn dead_drop(kind: u8, rel: u8) -> bool {
 
 /// For each pair of board cells, the direction (index in [`DIRS`]) from the first along which
 /// the second lies, or 0xFF when they share no line (or are the same cell, or a wall).
-static LINES: [[u8; CELLS]; CELLS] = {
-    let mut t = [[0xFFu8; CELLS]; CELLS];
+static LINES: [[u8; CELLS]; CELLS] = lines().between;
+
+/// For each board cell and direction (index in [`DIRS`]), the board cells along the line from
+/// it that way (not the cell itself), up to the edge: a set of [`Cells`]. (None for a wall.)
+static RAYS: [[Cells; 8]; CELLS] = lines().rays;
+
+/// For each board cell and direction, the first cell past the board's edge along the line from
+/// it that way: a wall (cell 0 when the line leaves the array, and for a wall).
+static RAY_ENDS: [[u8; 8]; CELLS] = lines().ends;
+
+/// [`LINES`], [`RAYS`] and [`RAY_ENDS`], made together.
+struct Lines {
+    between: [[u8; CELLS]; CELLS],
+    rays: [[Cells; 8]; CELLS],
+    ends: [[u8; 8]; CELLS],
+}
+
+/// [`Lines`], from one walk along every line from every board cell.
+const fn lines() -> Lines {
+    let mut between = [[0xFFu8; CELLS]; CELLS];
+    let mut rays = [[0; 8]; CELLS];
+    let mut ends = [[0u8; 8]; CELLS];
     let mut i = 0;
     while i < 81 {
         let from = CELL_OF[i] as usize;
@@ -195,56 +215,17 @@ static LINES: [[u8; CELLS]; CELLS] = {
         while d < 8 {
             let mut s = from.wrapping_add_signed(DIRS[d]);
             while s < CELLS && INDEX_OF[s] != 0xFF {
-                t[from][s] = d as u8;
+                between[from][s] = d as u8;
+                rays[from][d] |= 1 << (s - FIRST);
                 s = s.wrapping_add_signed(DIRS[d]);
             }
+            ends[from][d] = if s < CELLS { s as u8 } else { 0 };
             d += 1;
         }
         i += 1;
     }
-    t
-};
-
-/// For each cell and direction (index in [`DIRS`]), the board cells along the line from it that
-/// way (not the cell itself), up to the edge: a set of [`Cells`].
-static RAYS: [[Cells; 8]; CELLS] = {
-    let mut t = [[0; 8]; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        let mut d = 0;
-        while d < 8 {
-            let mut s = cell.wrapping_add_signed(DIRS[d]);
-            while s < CELLS && INDEX_OF[s] != 0xFF {
-                t[cell][d] |= 1 << (s - FIRST);
-                s = s.wrapping_add_signed(DIRS[d]);
-            }
-            d += 1;
-        }
-        cell += 1;
-    }
-    t
-};
-
-/// For each cell and direction, the first cell past the board's edge along the line from it
-/// that way (a wall, or a cell past the array's end).
-static RAY_ENDS: [[u8; 8]; CELLS] = {
-    let mut t = [[0; 8]; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        let mut d = 0;
-        while d < 8 {
-            let mut s = cell.wrapping_add_signed(DIRS[d]);
-            while s < CELLS && INDEX_OF[s] != 0xFF {
-                s = s.wrapping_add_signed(DIRS[d]);
-            }
-            // Past the array (a cell of its first or last row going out): its first cell, a wall.
-            t[cell][d] = if s < CELLS { s as u8 } else { 0 };
-            d += 1;
-        }
-        cell += 1;
-    }
-    t
-};
+    Lines { between, rays, ends }
+}
 
 /// The first cell from `cell` in direction `d` (index in [`DIRS`]) that is not empty, when the
 /// board cells in `occupied` are the ones that are not: a piece's cell, or the wall past the
