@@ -892,7 +892,7 @@ fn unread(word: &str, span: Span) -> Option<WrittenMove> {
     })
 }
 
-/// [`decode`] of `b` into `m`, the move as [`unread`] makes it.
+/// [`decode`] of `word` into `m`, the move [`unread`] made of it.
 fn decode_into(kind: WordKind, word: &str, m: &mut WrittenMove) -> Option<()> {
     let (b, span) = (word.as_bytes(), m.span);
     // The piece letter, after the `+` of a promoted piece; the forms without one start at a square.

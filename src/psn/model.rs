@@ -110,9 +110,9 @@ pub struct Setup {
 ///
 /// What most moves lack (annotations, clocks, comments, variations) is kept apart, in
 /// [`MoveNode::extras`], allocated for the few moves that have any: a game's moves are read,
-/// moved and dropped by the hundred thousand, and a move without extras is a third of the size.
-/// The accessors ([`MoveNode::annotations`] and the others) read them either way; serialized, a
-/// move has all five lists, empty or not.
+/// moved and dropped by the hundred thousand, and a move without extras takes 144 bytes rather
+/// than 256. The accessors ([`MoveNode::annotations`] and the others) read them either way;
+/// serialized, a move has all five lists, empty or not.
 #[derive(Clone)]
 pub struct MoveNode {
     /// The sequence number written before it, if any.
