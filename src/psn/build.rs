@@ -413,7 +413,7 @@ impl<'a> Builder<'a> {
         if !in_place_of_a_move(word) {
             return;
         }
-        let Some(mut mv) = unread(word, s) else { return };
+        let mut mv = unread(word, s);
         mv.form = MoveForm::Unreadable;
         self.push_move(mv);
     }
@@ -480,8 +480,7 @@ impl<'a> Builder<'a> {
         // The move is read where it is kept, not read and then moved there: a move is copied
         // by the hundred thousand.
         let Some(frame) = self.frames.last_mut() else { return };
-        let Some(unread) = unread(word, s) else { return };
-        frame.moves.push(MoveNode::new(self.number.take(), unread));
+        frame.moves.push(MoveNode::new(self.number.take(), unread(word, s)));
         let Some(node) = frame.moves.last_mut() else { return };
         if decode_into(k, word, &mut node.mv).is_none() {
             if let Some(node) = frame.moves.pop() {
@@ -866,15 +865,15 @@ fn check_numbers(moves: &[MoveNode], departures: &mut Departures, diagnostics: &
 /// Total: any word and any kind give an answer, never a panic.
 #[inline]
 pub fn decode(kind: WordKind, word: &str, span: Span) -> Option<WrittenMove> {
-    let mut m = unread(word, span)?;
+    let mut m = unread(word, span);
     decode_into(kind, word, &mut m)?;
     Some(m)
 }
 
 /// The move word `word` at `span`, its parts not read yet: a move in the spec's form with
 /// nothing but its text (and a destination to be read).
-fn unread(word: &str, span: Span) -> Option<WrittenMove> {
-    Some(WrittenMove {
+fn unread(word: &str, span: Span) -> WrittenMove {
+    WrittenMove {
         span,
         text: word.into(),
         form: MoveForm::Spec,
@@ -884,12 +883,12 @@ fn unread(word: &str, span: Span) -> Option<WrittenMove> {
         drop: false,
         capture: false,
         // Every move rule ends with its destination, read by [`decode_into`].
-        to: Square::from_index(0)?,
+        to: Square::NINE_A,
         promotion: None,
         promotes_to: None,
         gold_mover: false,
         mark: None,
-    })
+    }
 }
 
 /// [`decode`] of `word` into `m`, the move [`unread`] made of it.

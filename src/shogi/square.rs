@@ -9,6 +9,9 @@ use crate::notation::from_str_by;
 pub struct Square(pub(super) u8);
 
 impl Square {
+    /// 9a, the square of index 0.
+    pub const NINE_A: Self = Self(0);
+
     /// The square on `file` (1-9) and `rank` (1-9, for a-i); `None` off the board.
     #[inline]
     pub const fn new(file: u8, rank: u8) -> Option<Self> {
