@@ -5,16 +5,22 @@
 //! Reads kifu's grammars with pest's meta-parser, as pest_derive does, and writes their rules
 //! as Rust (`$OUT_DIR/rules.rs`), so that the library does not read them again each time it
 //! starts: the meta-parser's checks take some 175 million instructions for the PSN grammar.
+//! With the library's own compiler (`src/notation/regular.rs`), it also makes the automata
+//! kifu's formats run (`regular::SHIPPED`), their soundness checked as at run time, and writes
+//! them as bytes the library reads in place: compiling and checking them takes some 70 million
+//! instructions for the PSN grammar.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use pest_meta::ast::Expr;
 
-/// kifu's grammars, each as the files of `grammar/` joined (with a line end between them, as
-/// `Rules::parse` joins them) into one grammar.
-const GRAMMARS: &[&[&str]] =
-    &[&["sfen.pest", "common.pest"], &["fen.pest", "common.pest"], &["psn.pest", "common.pest"], &["common.pest"]];
+/// The library's compiler of rules to automata, run here on kifu's own grammars.
+#[allow(dead_code)]
+#[path = "src/notation/regular.rs"]
+mod regular;
+
+use regular::{Rules, GRAMMARS, SHIPPED};
 
 /// `e` as a Rust expression that builds it (with `Expr`'s variants in scope).
 #[allow(unreachable_patterns)] // the variants of pest's "grammar-extras" feature
@@ -69,6 +75,10 @@ fn rules(root: &Path, out_dir: &Path) {
          /// Each of kifu's grammars: the texts of its files, and its rules.\n\
          pub(super) static PREBUILT: &[(&[&str], Built)] = &[\n",
     );
+    let mut made = String::from(
+        "/// The automata of `SHIPPED` that compile, each with its grammar's index, kind and rule.\n\
+         pub(super) static AUTOMATA: &[(usize, Kind, &str, &Aligned<[u8]>)] = &[\n",
+    );
     for (i, files) in GRAMMARS.iter().enumerate() {
         let sources: Vec<String> = files
             .iter()
@@ -90,10 +100,30 @@ fn rules(root: &Path, out_dir: &Path) {
             .map(|f| format!("include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/grammar/{f}\"))"))
             .collect();
         let _ = writeln!(table, "    (&[{}], rules_{i}),", texts.join(", "));
+        automata(i, Rules::from_parsed(rules.into_iter().map(|r| (r.name, r.expr))), out_dir, &mut made);
     }
     table.push_str("];\n");
     text.push_str(&table);
+    made.push_str("];\n");
+    text.push_str(&made);
     std::fs::write(out_dir.join("rules.rs"), text).expect("write rules.rs");
+}
+
+/// Each automaton of [`SHIPPED`] from `grammar` (the `index`th of [`GRAMMARS`]) that compiles,
+/// written to `$OUT_DIR` as the bytes the library reads in place, and listed in `table`. One that
+/// does not compile is left out: the library compiles it at run time and meets the same error.
+fn automata(index: usize, grammar: Rules, out_dir: &Path, table: &mut String) {
+    let big = std::env::var("CARGO_CFG_TARGET_ENDIAN").is_ok_and(|e| e == "big");
+    for &(_, kind, rule) in SHIPPED.iter().filter(|(g, ..)| *g == index) {
+        let Ok(dfa) = grammar.automaton(kind, rule) else { continue };
+        let (bytes, pad) = if big { dfa.to_bytes_big_endian() } else { dfa.to_bytes_little_endian() };
+        let name = format!("automaton-{index}-{rule}.bin");
+        std::fs::write(out_dir.join(&name), &bytes[pad..]).expect("write an automaton");
+        let _ = writeln!(
+            table,
+            "    ({index}, Kind::{kind:?}, {rule:?}, &Aligned {{ bytes: *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}\")) }}),"
+        );
+    }
 }
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -110,6 +140,7 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/notation/regular.rs");
     println!("cargo:rerun-if-changed=conformance");
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));

@@ -348,6 +348,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_formats_compile_no_automaton_of_their_own_grammars_at_run_time() {
+        use crate::{fen, sfen};
+        for choice in [sfen::DialectChoice::Auto, sfen::DialectChoice::Usi, sfen::DialectChoice::Sfen2007] {
+            assert!(sfen::fast::automaton(choice).is_some());
+        }
+        for kind in [fen::Kind::Fen, fen::Kind::Epd] {
+            for dialect in [fen::Dialect::Standard, fen::Dialect::Chess960] {
+                assert!(fen::fast::automaton(kind, dialect).is_some());
+            }
+        }
+        assert!(fen::fast::operations().is_some());
+        assert!(sfen::build::squares().is_some() && fen::build::squares().is_some());
+        assert!(crate::notation::fields::Tokens::shipped().is_some());
+        #[cfg(feature = "psn")]
+        assert!(!crate::psn::scan::word_rule_names().is_empty());
+        let now = crate::notation::grammar::compiled_now::all();
+        assert!(now.is_empty(), "compiled at run time, not when kifu was built (add them to SHIPPED): {now:?}");
+    }
+
+    #[test]
     fn a_format_is_named_by_its_extension_and_its_name() {
         assert_eq!(Format::from_path("a/b.SFEN"), Some(Format::Sfen(DialectChoice::Auto)));
         assert_eq!(Format::from_path("x.json"), Some(Format::Json));

@@ -258,7 +258,7 @@ fn join(words: &[&str]) -> String {
 }
 
 /// The squares of `rank_lenient`, compiled once; `None` if they do not compile.
-fn squares() -> Option<&'static fields::RowSquares<Rule>> {
+pub(crate) fn squares() -> Option<&'static fields::RowSquares<Rule>> {
     static SQUARES: std::sync::OnceLock<Option<fields::RowSquares<Rule>>> = std::sync::OnceLock::new();
     SQUARES
         .get_or_init(|| {

@@ -10,6 +10,7 @@ pub mod findings;
 pub mod grammar;
 pub mod grid;
 pub mod lookalike;
+mod regular;
 pub mod repair;
 pub mod tree;
 

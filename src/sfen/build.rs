@@ -253,7 +253,7 @@ pub fn build_board(text: &str, offset: usize, out: &mut Vec<Diagnostic>) -> Boar
 }
 
 /// The squares of `row_lenient`, compiled once; `None` if they do not compile.
-fn squares() -> Option<&'static fields::RowSquares<Rule>> {
+pub(crate) fn squares() -> Option<&'static fields::RowSquares<Rule>> {
     static SQUARES: std::sync::OnceLock<Option<fields::RowSquares<Rule>>> = std::sync::OnceLock::new();
     SQUARES
         .get_or_init(|| {
