@@ -34,13 +34,13 @@ fn moves(out: &mut String, indent: &str, line: &[MoveNode]) {
             Origin::Rank(r) => format!("rank {r}"),
         };
         let mut marks = String::new();
-        if let Some((letter, span)) = v.promotes_to {
+        if let Some(&(letter, span)) = v.promotes_to.as_deref() {
             let _ = write!(marks, " to {letter} @ {span:?}");
         }
         if v.gold_mover {
             marks.push_str(" (G: a gold or a piece promoted to move like one)");
         }
-        if let Some(mark) = v.mark {
+        if let Some(mark) = v.mark.as_deref() {
             let _ = write!(marks, " {} @ {:?}", if mark.mate { "mate" } else { "check" }, mark.span);
         }
         if v.form == kifu::psn::model::MoveForm::Unreadable {

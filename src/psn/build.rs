@@ -949,7 +949,7 @@ fn decode_chess(m: &mut WrittenMove, rest: &[u8], off: usize, span: Span) -> Opt
     let rest = match rest.split_last() {
         Some((&c @ (b'+' | b'#'), init)) => {
             let at = span.start.saturating_add(off + init.len());
-            m.mark = Some(Mark { mate: c == b'#', span: Span::new(at, at.saturating_add(1)) });
+            m.mark = Some(Box::new(Mark { mate: c == b'#', span: Span::new(at, at.saturating_add(1)) }));
             init
         }
         _ => rest,
@@ -959,7 +959,7 @@ fn decode_chess(m: &mut WrittenMove, rest: &[u8], off: usize, span: Span) -> Opt
         [init @ .., b'=', letter] => {
             let at = span.start.saturating_add(off + init.len());
             m.promotion = Some(Promotion::Promote);
-            m.promotes_to = Some((char::from(*letter), Span::new(at, at.saturating_add(2))));
+            m.promotes_to = Some(Box::new((char::from(*letter), Span::new(at, at.saturating_add(2)))));
             init
         }
         _ => rest,

@@ -99,7 +99,7 @@ pub(crate) fn settle(game: &mut Game, diagnostics: &mut Findings) {
             }
             if pychess {
                 m.gold_mover = m.piece == Some(PieceKind::Gold) && !m.promoted;
-            } else if let Some(mark) = m.mark.filter(|k| !k.mate) {
+            } else if let Some(mark) = m.mark.as_deref().copied().filter(|k| !k.mate) {
                 diagnostics.push(
                     Diagnostic::error(
                         codes::psn::UNCLEAR_PLUS,

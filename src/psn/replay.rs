@@ -605,9 +605,9 @@ fn is_named(m: &WrittenMove, kind: PieceKind, side: Color, p: Piece) -> bool {
 /// Checks the `+` or `#` written after `mv` against the position it leads to.
 #[inline]
 fn check_mark(state: &State, m: &WrittenMove, mv: Move) -> Result<(), Unplayable> {
-    match m.mark {
+    match m.mark.as_deref() {
         None => Ok(()),
-        Some(mark) => check_written_mark(state, mark, mv),
+        Some(&mark) => check_written_mark(state, mark, mv),
     }
 }
 
@@ -720,7 +720,7 @@ fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Resu
     if !capture_consistent(state, m, mv) {
         return Err(Unplayable::CaptureMark { written: m.capture });
     }
-    if let Some(written) = m.promotes_to.filter(|w| promoted_letter(piece.kind) != Some(w.0)) {
+    if let Some(&written) = m.promotes_to.as_deref().filter(|w| promoted_letter(piece.kind) != Some(w.0)) {
         return Err(Unplayable::PromotionLetter { written, piece: piece.kind });
     }
     check_mark(state, m, mv)?;
@@ -954,7 +954,7 @@ fn illegal(why: Illegal, m: &WrittenMove, extra: &mut Extra<'_>) -> Parts {
         Illegal::MustPromote { .. } => "write the promotion: a `+` at the end of the move".to_owned(),
         Illegal::CannotPromote { .. } | Illegal::OutsideZone { .. } => format!(
             "remove the `{}`: a piece promotes only on a move into, within or out of the far three ranks",
-            m.promotes_to.map_or_else(|| "+".to_owned(), |(c, _)| format!("={c}"))
+            m.promotes_to.as_deref().map_or_else(|| "+".to_owned(), |(c, _)| format!("={c}"))
         ),
         Illegal::NotInHand { .. } => "check the captures before this move".to_owned(),
         Illegal::Nifu { pawn, .. } => {
