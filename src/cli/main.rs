@@ -2,6 +2,10 @@
 
 use std::process::ExitCode;
 
+/// mimalloc: see `Cargo.toml`.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use clap::{Parser, Subcommand};
 
 mod args;
