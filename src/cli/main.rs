@@ -2,10 +2,6 @@
 
 use std::process::ExitCode;
 
-/// mimalloc: see `Cargo.toml`.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use clap::{Parser, Subcommand};
 
 mod args;
@@ -27,6 +23,11 @@ mod positions;
 mod report;
 mod tree;
 mod watch;
+
+/// The allocator: mimalloc, whose threads free what another allocated without waiting on a lock
+/// (see `Cargo.toml`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// kifu: parses, validates and explains board-game notations (SFEN, FEN, EPD, PSN).
 #[derive(Parser, Debug)]

@@ -111,9 +111,9 @@ pub struct Setup {
 /// What most moves lack (annotations, clocks, comments, variations) is kept apart, in
 /// [`MoveNode::extras`], allocated for the few moves that have any: a game's moves are read,
 /// moved and dropped by the hundred thousand, and a move without extras takes 112 bytes rather
-/// than 256 (on 64-bit targets; the two suffixes only chess-style moves write, in
-/// [`WrittenMove`], are boxed too). The accessors ([`MoveNode::annotations`] and the others) read them either way;
-/// serialized, a move has all five lists, empty or not.
+/// than 256 on 64-bit targets (the two suffixes only chess-style moves write, in
+/// [`WrittenMove`], are boxed too). The accessors ([`MoveNode::annotations`] and the others)
+/// read them either way; serialized, a move has all five lists, empty or not.
 #[derive(Clone)]
 pub struct MoveNode {
     /// The sequence number written before it, if any.
