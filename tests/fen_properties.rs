@@ -91,6 +91,16 @@ fn agree(text: &str, kind: Kind, dialect: Dialect, rule: Rule) -> Result<(), Tes
         || (fields.get(4).is_some_and(|h| h.parse::<u64>().is_ok())
             && fields.get(5).and_then(|f| f.parse::<u64>().ok()).is_some_and(|f| f > 0));
     let sfen_like = fields.first().is_some_and(|b| b.split('/').count() == 9);
+    // The fast reader reads every record the grammar accepts whose rights and counters kifu
+    // takes: the tree the builder makes, spans included, and its findings (ranks of the wrong
+    // width, or a board of nine) word for word.
+    if by_pest && once && counters_ok {
+        let read = fast::read(text, kind, dialect);
+        prop_assert!(read.is_some(), "the fast reader declines {:?}", text);
+        prop_assert_eq!(format!("{:?}", read), format!("{:?}", Some((&tree, &diagnostics))));
+    } else {
+        prop_assert!(fast::read(text, kind, dialect).is_none());
+    }
     if by_pest && widths_ok && once && counters_ok && !sfen_like {
         prop_assert!(errors.is_empty(), "grammar accepts {:?} but the recovery path reports {:?}", text, errors);
         let quick = fast::parse(text, kind, dialect);

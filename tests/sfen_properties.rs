@@ -1,5 +1,5 @@
 //! Properties over generated input: printing and parsing are inverse, the DFA fast path and the
-//! pest grammar accept the same records and build the same tree, and the recovery path finds an
+//! pest grammar accept the same records and build the same tree (with the same findings), and the recovery path finds an
 //! error exactly where the grammar rejects.
 
 mod common;
@@ -57,6 +57,15 @@ fn agree(text: &str) -> Result<(), TestCaseError> {
     let widths_ok = tree.board.as_ref().is_some_and(|b| b.ranks.iter().all(|r| b.width(r) == 9));
     // Beyond the grammar, kifu counts squares and keeps move numbers in a u64 (spec notes 2, 8).
     let number_fits = text.split(' ').nth(3).is_none_or(|n| n.parse::<u64>().is_ok());
+    // The fast reader reads every record the grammar accepts whose numbers fit: the tree the
+    // builder makes, spans included, and its findings (ranks of the wrong width) word for word.
+    if by_pest && number_fits {
+        let read = fast::read(text, DialectChoice::Auto);
+        prop_assert!(read.is_some(), "the fast reader declines {:?}", text);
+        prop_assert_eq!(format!("{:?}", read), format!("{:?}", Some((&tree, &diagnostics))));
+    } else {
+        prop_assert!(fast::read(text, DialectChoice::Auto).is_none());
+    }
     if by_pest && widths_ok && number_fits {
         prop_assert!(errors.is_empty(), "grammar accepts {:?} but the recovery path reports {:?}", text, errors);
         let quick = fast::parse(text, DialectChoice::Auto);

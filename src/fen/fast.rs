@@ -8,6 +8,7 @@ use super::ast::{Castling, Cell, Dialect, Placement, Record};
 use super::parser::Rule;
 use super::{token, validate, Kind, Position};
 use crate::chess::CastleRight;
+use crate::diagnostic::Diagnostic;
 use crate::notation::grammar::{self, RuleDfa, Run, Shipped};
 use crate::notation::grid::{walk_accepted_cells, ByteMap, CellDecoder, Letters};
 use crate::span::{Span, Spanned};
@@ -99,7 +100,34 @@ impl Material {
 
 /// The syntax tree of `text` if it is a well-formed record whose ranks all cover 8 squares and
 /// whose castling rights are listed once each.
+#[inline]
 pub fn parse(text: &str, kind: Kind, dialect: Dialect) -> Option<Record> {
+    match tree(text, kind, dialect)? {
+        (record, true) => Some(record),
+        (_, false) => None,
+    }
+}
+
+/// The syntax tree of `text` and its findings, when the grammar accepts the record: the only
+/// faults such a record can have are ranks of other than eight squares, which the placement's
+/// shape reports, as [`super::build`] does for them (a test holds the two to the same tree and
+/// the same findings). `None` for any other text, which the builder reads.
+pub fn read(text: &str, kind: Kind, dialect: Dialect) -> Option<(Record, Vec<Diagnostic>)> {
+    let (record, regular) = tree(text, kind, dialect)?;
+    let mut findings: Vec<Diagnostic> = Vec::new();
+    if !regular {
+        if let Some(placement) = &record.placement {
+            placement.check_shape::<super::shape::Shape>(&mut findings);
+        }
+        findings.sort_by_key(|d| d.span().start);
+    }
+    Some((record, findings))
+}
+
+/// The syntax tree of a record the grammar accepts, and true when its ranks are eight squares
+/// each.
+#[inline]
+fn tree(text: &str, kind: Kind, dialect: Dialect) -> Option<(Record, bool)> {
     if !matches(text, kind, dialect) {
         return None;
     }
@@ -120,9 +148,10 @@ pub fn parse(text: &str, kind: Kind, dialect: Dialect) -> Option<Record> {
     let (side_text, side_span) = fields.next()?;
     let (castling_text, castling_span) = fields.next()?;
     let (ep_text, ep_span) = fields.next()?;
+    let (placement, regular) = read_placement(placement_text, placement_span)?;
     let mut record = Record {
         span: Span::new(0, text.len()),
-        placement: Some(read_placement(placement_text, placement_span)?),
+        placement: Some(placement),
         side: Some(Spanned::new(token::side(side_text)?, side_span)),
         castling: Some(read_castling(castling_text, castling_span)?),
         en_passant: Some(Spanned::new(token::en_passant(ep_text)?, ep_span)),
@@ -139,10 +168,10 @@ pub fn parse(text: &str, kind: Kind, dialect: Dialect) -> Option<Record> {
         }
         Kind::Epd => record.operations = fields.next().map(|(_, s)| Span::new(s.start, text.len())),
     }
-    Some(record)
+    Some((record, regular))
 }
 
-fn read_placement(text: &str, span: Span) -> Option<Placement> {
+fn read_placement(text: &str, span: Span) -> Option<(Placement, bool)> {
     // Every token is one character.
     Placement::read_accepted(text, span, 8, 8, |_| 1, token::cell_bytes)
 }

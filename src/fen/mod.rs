@@ -46,7 +46,7 @@ pub type Checked = crate::checked::Checked<Record, Position>;
 
 /// The syntax tree of `text` and its syntax faults: the fast reader's, or the builder's.
 fn read(text: &str, kind: Kind, dialect: Dialect) -> (Record, Vec<Diagnostic>) {
-    crate::notation::read(fast::parse(text, kind, dialect), || build::build(text, kind, dialect))
+    fast::read(text, kind, dialect).unwrap_or_else(|| build::build(text, kind, dialect))
 }
 
 /// Reads and checks one record (a line without its end of line). The safe fixes of an invalid

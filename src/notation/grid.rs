@@ -74,8 +74,9 @@ impl<P> Grid<P> {
 
 impl<P> Grid<P> {
     /// Reads a board field `text` (at `span`) that an automaton has accepted, a cell at a time:
-    /// a cell is `token_len(its first byte)` bytes, which `cell` reads. `None` unless every rank
-    /// covers `files` squares (the builder explains the others).
+    /// a cell is `token_len(its first byte)` bytes, which `cell` reads. `None` only when a cell
+    /// does not read; with the grid, true when every rank covers `files` squares (a grid with
+    /// another has findings, which [`Grid::check_shape`] reports).
     #[inline]
     pub fn read_accepted(
         text: &str,
@@ -84,10 +85,11 @@ impl<P> Grid<P> {
         ranks: usize,
         token_len: impl Fn(u8) -> usize,
         cell: impl Fn(&[u8]) -> Option<Cell<P>>,
-    ) -> Option<Self> {
+    ) -> Option<(Self, bool)> {
         let mut rows = Vec::with_capacity(ranks);
         let mut cells = Vec::with_capacity(text.len());
         let mut start = span.start;
+        let mut regular = true;
         for bytes in text.as_bytes().split(|&b| b == b'/') {
             let first = cells.len();
             let mut i = 0;
@@ -99,13 +101,11 @@ impl<P> Grid<P> {
                 cells.push(Spanned::new(c, Span::new(start + i, start + i + len)));
                 i += len;
             }
-            if width != files {
-                return None;
-            }
+            regular &= width == files;
             rows.push(Row { span: Span::new(start, start + bytes.len()), cells: first..cells.len() });
             start += bytes.len() + 1;
         }
-        Some(Self { span, ranks: rows, cells })
+        Some((Self { span, ranks: rows, cells }, regular))
     }
 }
 

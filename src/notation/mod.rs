@@ -19,17 +19,7 @@ pub use error::NotationError;
 
 use crate::diagnostic::{Diagnostic, ParseError};
 
-/// Reads one record: by the fast reader's result when it gave one (no findings), else by
-/// `build`, which walks the grammar and finds every syntax fault.
-#[inline]
-pub fn read<R>(fast: Option<R>, build: impl FnOnce() -> (R, Vec<Diagnostic>)) -> (R, Vec<Diagnostic>) {
-    match fast {
-        Some(record) => (record, Vec::new()),
-        None => build(),
-    }
-}
-
-/// What `FromStr` gives for a record read by [`read`]: the position `position` makes of it,
+/// What `FromStr` gives for a record read: the position `position` makes of it,
 /// unless a finding is an error or it makes none; `format` names the notation in the error.
 pub fn parsed<R, P>(
     (record, diagnostics): (R, Vec<Diagnostic>),

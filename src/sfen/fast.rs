@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use super::ast::{BoardField, Cell, Dialect, Hand, HandEntry, Record};
 use super::parser::Rule;
 use super::{token, validate, DialectChoice, Position};
+use crate::diagnostic::Diagnostic;
 use crate::notation::grammar::{self, RuleDfa, Shipped};
 use crate::notation::grid::{walk_accepted, ByteMap, CellDecoder, Letters};
 use crate::span::{Span, Spanned};
@@ -55,7 +56,34 @@ pub fn matches(text: &str, choice: DialectChoice) -> Option<Dialect> {
 }
 
 /// The syntax tree of `text` if it is a well-formed record with nine squares to every rank.
+#[inline]
 pub fn parse(text: &str, choice: DialectChoice) -> Option<Record> {
+    match tree(text, choice)? {
+        (record, true) => Some(record),
+        (_, false) => None,
+    }
+}
+
+/// The syntax tree of `text` and its findings, when the grammar accepts the record: the only
+/// faults such a record can have are ranks of other than nine squares, which the board's shape
+/// reports, as [`super::build`] does for them (a test holds the two to the same tree and the
+/// same findings). `None` for any other text, which the builder reads.
+pub fn read(text: &str, choice: DialectChoice) -> Option<(Record, Vec<Diagnostic>)> {
+    let (record, regular) = tree(text, choice)?;
+    let mut findings: Vec<Diagnostic> = Vec::new();
+    if !regular {
+        if let Some(board) = &record.board {
+            board.check_shape::<super::shape::Shape>(&mut findings);
+        }
+        findings.sort_by_key(|d| d.span().start);
+    }
+    Some((record, findings))
+}
+
+/// The syntax tree of a record the grammar accepts, and true when its ranks are nine squares
+/// each.
+#[inline]
+fn tree(text: &str, choice: DialectChoice) -> Option<(Record, bool)> {
     let dialect = matches(text, choice)?;
     // The automaton vouched for the shape: fields split at single spaces, three or four.
     let bytes = text.as_bytes();
@@ -83,17 +111,18 @@ pub fn parse(text: &str, choice: DialectChoice) -> Option<Record> {
         }
         _ => None,
     };
-    let board = read_board(board_text, board_span)?;
+    let (board, regular) = read_board(board_text, board_span)?;
     let side = Spanned::new(token::side(side_text)?, side_span);
     let hand = read_hand(hand_text, hand_span)?;
-    Some(Record {
+    let record = Record {
         span: Span::new(0, text.len()),
         board: Some(board),
         side: Some(side),
         hand: Some(hand),
         move_number,
         dialect: Some(dialect),
-    })
+    };
+    Some((record, regular))
 }
 
 /// The squares a character of a board field covers: a digit its value, a piece letter one, and
@@ -126,7 +155,7 @@ fn token_len(first: u8) -> usize {
 static CELLS: std::sync::LazyLock<CellDecoder<crate::shogi::Piece>> =
     std::sync::LazyLock::new(|| CellDecoder::new(token_len, token::cell_bytes, |_| 0));
 
-fn read_board(text: &str, span: Span) -> Option<BoardField> {
+fn read_board(text: &str, span: Span) -> Option<(BoardField, bool)> {
     BoardField::read_accepted(text, span, 9, 9, token_len, token::cell_bytes)
 }
 

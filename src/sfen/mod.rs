@@ -136,7 +136,7 @@ fn vet(text: &str, choice: DialectChoice, diagnostics: &mut [Diagnostic], repair
 
 /// The syntax tree of `text` and its syntax faults: the fast reader's, or the builder's.
 fn read(text: &str, choice: DialectChoice) -> (Record, Vec<Diagnostic>) {
-    crate::notation::read(fast::parse(text, choice), || build::build(text, choice))
+    fast::read(text, choice).unwrap_or_else(|| build::build(text, choice))
 }
 
 /// Checks a syntax tree by the rules of shogi, after the syntax faults found in reading it
