@@ -109,7 +109,11 @@ fn fold_repairs(
         // the placement leaves a side without one king or with material no game reaches.
         let ranks = crate::notation::grid::RankWidths::of(text, 8, fast::square_widths());
         let material = fast::Material::of(text);
-        let refuse = |span, written: &[u8]| ranks.refuse(text, span, written) || material.refuse(text, span, written);
+        let refuse = crate::notation::grid::Refusals {
+            text,
+            ranks,
+            other: |span, written: &[u8]| material.refuse(text, span, written),
+        };
         crate::notation::repair::repair(text, diagnostics, syntax, automaton, refuse, valid);
     }
 }
@@ -187,5 +191,38 @@ pub fn rule_words(rule: parser::Rule) -> &'static str {
         Rule::field => "a field",
         Rule::line => "a line",
         Rule::EOI => "the end of the record",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{check, Dialect, Kind};
+    use crate::notation::grid::one_edit_away;
+    use crate::notation::repair::testing::same_reports_slip_by_slip;
+
+    /// The search takes whole a place whose slips the refusals refuse all but a few of (a
+    /// place in a rank of the right width, when another is of the wrong one), and finds what
+    /// the search slip by slip finds, so the same reports: on FEN records, and on a long EPD
+    /// record whose search runs out of budget.
+    #[test]
+    fn a_place_taken_whole_is_searched_as_slip_by_slip() {
+        let record = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+        let texts: Vec<String> = one_edit_away(record, b"18pP/ ").into_iter().step_by(5).collect();
+        let taken = same_reports_slip_by_slip(&texts, |t| check(t, Kind::Fen, Dialect::Standard).diagnostics);
+        assert!(taken > 100, "only {taken} places taken whole, over {} records", texts.len());
+
+        let operations = "bm Nf3; id \"a record whose operations run on and on\"; c0 \"so that a search of it \
+                          runs out of its budget before it has tried every slip of it\"; c1 \"more\";";
+        // A pawn on the last rank too: with a rank of the wrong width, no one slip mends it.
+        let epd = format!("Pnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 {operations}");
+        // Edits of the placement only.
+        let after_placement = |t: &str| t.split_once(' ').map(|(_, rest)| rest.to_owned());
+        let texts: Vec<String> = one_edit_away(&epd, b"18pP")
+            .into_iter()
+            .filter(|t| after_placement(t) == after_placement(&epd))
+            .step_by(3)
+            .collect();
+        let taken = same_reports_slip_by_slip(&texts, |t| check(t, Kind::Epd, Dialect::Standard).diagnostics);
+        assert!(taken > 50, "only {taken} places taken whole, over {} records", texts.len());
     }
 }

@@ -6,6 +6,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::diagnostic::{Applicability, Diagnostic, Fix};
+use crate::notation::repair::Refuse;
 use crate::span::{Span, Spanned};
 
 /// A board field: its ranks as written, top first, and their cells end to end.
@@ -698,6 +699,23 @@ impl<'a> RankWidths<'a> {
         self.refuse_other(text, span, written)
     }
 
+    /// The only bytes an edit of the characters at `span` of `text` may write without
+    /// [`RankWidths::refuse`] refusing it, when it refuses every other edit of them: when they
+    /// are characters of the board with a width (no `/`, no space) and some rank other than
+    /// theirs is of a wrong width, only a space or a `/` (which move characters to another field
+    /// or rank) may mend it ([`Refuse::only_writes`]).
+    pub fn only_writes(&self, text: &str, span: Span) -> Option<&'static [u8]> {
+        if span.end > self.end {
+            return None;
+        }
+        let bytes = text.as_bytes().get(span.start..span.end)?;
+        if bytes.is_empty() || !bytes.iter().all(|&b| b != b'/' && b != b' ' && self.width.get(b).is_some()) {
+            return None;
+        }
+        let wrong_here = Self::is_wrong(self.ranks.get(self.rank_of(span.start))?.1, self.files);
+        (self.wrong > usize::from(wrong_here)).then_some(b" /")
+    }
+
     /// [`RankWidths::refuse`] for the other edits, out of line.
     #[inline(never)]
     fn refuse_other(&self, text: &str, span: Span, written: &[u8]) -> bool {
@@ -870,6 +888,29 @@ pub(crate) fn refusals_are_invalid(
         }
     }
     refused
+}
+
+/// The refusals of a record with a board: an edit that leaves a rank of the wrong width
+/// ([`RankWidths`]), or that `other` refuses.
+pub struct Refusals<'a, F> {
+    /// The record.
+    pub text: &'a str,
+    /// The widths of its ranks.
+    pub ranks: RankWidths<'a>,
+    /// The format's other cheap refusal (too many pieces of a kind, say).
+    pub other: F,
+}
+
+impl<F: Fn(Span, &[u8]) -> bool> Refuse for Refusals<'_, F> {
+    #[inline(always)]
+    fn refuse(&self, span: Span, written: &[u8]) -> bool {
+        self.ranks.refuse(self.text, span, written) || (self.other)(span, written)
+    }
+
+    fn only_writes(&self, span: Span) -> Option<&'static [u8]> {
+        // What the widths refuse, the two together refuse.
+        self.ranks.only_writes(self.text, span)
+    }
 }
 
 /// Up to eight squares of a board, by their index on the board (row by row from the top left,
@@ -1136,6 +1177,46 @@ mod tests {
             }
         }
         assert!(refused > 10_000, "{refused}");
+    }
+
+    /// Where [`RankWidths::only_writes`] names the only bytes an edit of a place may write,
+    /// [`RankWidths::refuse`] refuses every other slip there: the deletion, the swap, and
+    /// every other byte written over the first character or before it.
+    #[test]
+    fn a_place_that_may_only_take_a_space_or_a_slash_refuses_every_other_slip() {
+        let width = ByteMap::of(width);
+        let alphabet: Vec<u8> = b"123456789/+ -bwBWkKpPrRx?".to_vec();
+        let (mut places, mut refused) = (0, 0);
+        for record in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R11/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/99/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/pp?pppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b/pp?pppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN",
+            "9/9/9/9/9/9/9/9/9/",
+            "",
+        ] {
+            for files in [8, 9] {
+                let widths = RankWidths::of(record, files, &width);
+                let bytes = record.as_bytes();
+                for at in 0..=bytes.len() {
+                    let span = Span::new(at, (at + 2).min(bytes.len()));
+                    let Some(kept) = widths.only_writes(record, span) else { continue };
+                    places += 1;
+                    let swapped: Vec<u8> = bytes[span.start..span.end].iter().rev().copied().collect();
+                    let mut slips = vec![(Span::new(at, at + 1), Vec::new()), (span, swapped)];
+                    for &b in alphabet.iter().filter(|b| !kept.contains(b)) {
+                        slips.extend([(Span::new(at, at + 1), vec![b]), (Span::point(at), vec![b])]);
+                    }
+                    for (span, written) in slips {
+                        assert!(widths.refuse(record, span, &written), "{record:?} {span:?} {written:?}");
+                        refused += 1;
+                    }
+                }
+            }
+        }
+        assert!(places > 300 && refused > 10_000, "{places} places, {refused} slips");
     }
 
     #[test]

@@ -291,6 +291,28 @@ fn places(text: &str, faults: &Faults, limit: usize) -> Vec<usize> {
     }
 }
 
+/// The cheap tests a search puts a single edit to before the rules judge it: each refuses an
+/// edit that leaves the text invalid, told without reading the text it makes.
+pub trait Refuse {
+    /// True when writing `written` over the bytes `span` of the text leaves it invalid.
+    fn refuse(&self, span: Span, written: &[u8]) -> bool;
+
+    /// For the characters at `span` (the one or two a search tries its slips on): the only
+    /// bytes an edit of them may write and not be [refused](Refuse::refuse), when it refuses
+    /// every other edit of them (deleting one, swapping the two, writing any other byte over
+    /// the first or before it); in byte order. `None` when that cannot be told for the place as
+    /// a whole.
+    fn only_writes(&self, _span: Span) -> Option<&'static [u8]> {
+        None
+    }
+}
+
+impl<F: Fn(Span, &[u8]) -> bool> Refuse for F {
+    fn refuse(&self, span: Span, written: &[u8]) -> bool {
+        self(span, written)
+    }
+}
+
 /// A search for the repairs of one record.
 struct Search<'a, V, R> {
     text: &'a str,
@@ -341,7 +363,7 @@ impl Found {
     }
 }
 
-impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V, R> {
+impl<'a, V: Fn(&str) -> Option<usize>, R: Refuse> Search<'a, V, R> {
     /// The byte positions where a slip may be undone, nearest to the faults first, up to
     /// `limit` (the place where the automaton stopped: a fault of the grammar is at or before
     /// it).
@@ -390,7 +412,7 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
         // reading: each refuses many of the edits the one before lets through, and costs more
         // (all three only answer, so the edits judged are the same in any order).
         let Some(state) = self.automaton.edit_state(&self.prefix, span.start, written.as_bytes()) else { return };
-        if (self.refuse)(span, written.as_bytes()) {
+        if self.refuse.refuse(span, written.as_bytes()) {
             return;
         }
         let rest = self.text.as_bytes().get(span.end..).unwrap_or_default();
@@ -426,6 +448,16 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
             if !faults.allows(Span::new(at, here.end())) {
                 continue;
             }
+            let kept = self.refuse.only_writes(Span::new(at, here.end()));
+            #[cfg(test)]
+            let kept = kept.filter(|_| !testing::SLIP_BY_SLIP.get());
+            if let Some(kept) = kept {
+                match self.few(&here, kept, faults) {
+                    Some(true) => continue,
+                    Some(false) => return,
+                    None => {} // the budget may run out here: every slip as usual
+                }
+            }
             // The slips of each kind in the order of [`ORDER`], as [`Search::slips`] gives them.
             // Every replacement here writes over the same character, and every insertion at
             // the same point: whether the faults allow it is asked once for all.
@@ -460,6 +492,77 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Fn(Span, &[u8]) -> bool> Search<'a, V,
                 }
             }
         }
+    }
+
+    /// The slips at a place where the refusal refuses all but those that write one of `kept`
+    /// ([`Refuse::only_writes`]): only those are tried. The others are counted in the budget as
+    /// [`Search::singles`] counts them (so that the search stops where it would have, and
+    /// settles as it would have), without reading any. True to go on to the next place, false
+    /// when the search stops here; `None`, trying nothing, when the budget could run out at
+    /// this place (then each slip is tried as usual).
+    fn few(&mut self, here: &Here, kept: &[u8], faults: &Faults) -> Option<bool> {
+        let alphabet = self.automaton.alphabet();
+        let at = here.at;
+        // What a slip here adds to the reads: the rest of the text, and what it writes.
+        let rest = self.text.len() - at;
+        // Each place has the same slips, each asking first whether the search is open: the
+        // deletion, the swap, then a replacement and an insertion by each byte of the
+        // alphabet. Between the slips tried, only the reads change, and they cannot reach the
+        // budget at this place; so the search stops here exactly when it is not open before
+        // the first slip, before a slip tried, or after the last slip tried unless that is the
+        // last slip of the place.
+        if self.reads + (2 + 2 * alphabet.len()) * (rest + 8) >= self.budget {
+            return None;
+        }
+        if !self.open() {
+            self.out.complete = false;
+            return Some(false);
+        }
+        let allowed = |span: Span| faults.allows(span).then_some(span);
+        let mut skipped = 0;
+        for kind in [SlipKind::Delete, SlipKind::Swap] {
+            if let Some((span, written)) = kind.slip(at, 0).change_here(here) {
+                if faults.allows(span) {
+                    skipped += rest + written.len;
+                }
+            }
+        }
+        let replaced = here.first.and_then(|c| allowed(Span::new(at, at + c.len_utf8())));
+        let inserted = if here.boundary { allowed(Span::point(at)) } else { None };
+        let kept_here = kept.iter().filter(|b| alphabet.binary_search(b).is_ok()).count();
+        let others = alphabet.len() - kept_here;
+        if replaced.is_some() {
+            // A character replaced by itself is no slip.
+            let itself = here.first.and_then(|c| u8::try_from(c).ok()).filter(|b| !kept.contains(b));
+            skipped += (others - usize::from(itself.is_some_and(|b| alphabet.binary_search(&b).is_ok()))) * (rest + 1);
+        }
+        if inserted.is_some() {
+            skipped += others * (rest + 1);
+        }
+        self.reads += skipped;
+        let last = alphabet.last().copied();
+        let mut tried_last = None;
+        for (kind, span) in [(SlipKind::Replace, replaced), (SlipKind::Insert, inserted)] {
+            let Some(span) = span else { continue };
+            for &b in kept.iter().filter(|b| alphabet.binary_search(b).is_ok()) {
+                if kind == SlipKind::Replace && here.first == Some(char::from(b)) {
+                    continue;
+                }
+                if !self.open() {
+                    self.out.complete = false;
+                    return Some(false);
+                }
+                self.try_one(span, Written::byte(b));
+                tried_last = Some(kind == SlipKind::Insert && Some(b) == last);
+            }
+        }
+        #[cfg(test)]
+        testing::TOLD_WHOLE.set(testing::TOLD_WHOLE.get() + 1);
+        if tried_last == Some(false) && !self.open() {
+            self.out.complete = false;
+            return Some(false);
+        }
+        Some(true)
     }
 
     /// Pairs of slips within [`PAIR_REACH`] of `focus`, the second after the first, and at or
@@ -544,7 +647,7 @@ pub fn search(
     text: &str,
     faults: &Faults,
     automaton: &RuleDfa,
-    refuse: impl Fn(Span, &[u8]) -> bool,
+    refuse: impl Refuse,
     valid: impl Fn(&str) -> Option<usize>,
 ) -> Repairs {
     let Some(prefix) = automaton.prefix(text) else { return Repairs::default() };
@@ -706,7 +809,7 @@ pub fn repair(
     diagnostics: &mut Vec<Diagnostic>,
     syntax: Vec<Span>,
     automaton: &RuleDfa,
-    refuse: impl Fn(Span, &[u8]) -> bool,
+    refuse: impl Refuse,
     valid: impl Fn(&str) -> Option<usize>,
 ) {
     if !diagnostics.iter().any(Diagnostic::is_error) {
@@ -742,6 +845,34 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
+}
+
+/// What the formats' tests of the search use: a search slip by slip, to hold the search that
+/// takes places whole to it.
+#[cfg(test)]
+pub(crate) mod testing {
+    thread_local! {
+        /// Set by a test: every place is searched slip by slip, as if no refusal told the
+        /// bytes a place may take ([`super::Refuse::only_writes`]).
+        pub(crate) static SLIP_BY_SLIP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        /// How many places a search took whole ([`super::Search::few`]).
+        pub(crate) static TOLD_WHOLE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// The reports of `texts` (by `check`), the places that could be taken whole taken so, and
+    /// searched slip by slip: they are the same, word for word. Returns how many places were
+    /// taken whole.
+    pub(crate) fn same_reports_slip_by_slip<C: std::fmt::Debug>(texts: &[String], check: impl Fn(&str) -> C) -> usize {
+        TOLD_WHOLE.set(0);
+        for text in texts {
+            let whole = format!("{:?}", check(text));
+            SLIP_BY_SLIP.set(true);
+            let slip_by_slip = format!("{:?}", check(text));
+            SLIP_BY_SLIP.set(false);
+            assert_eq!(whole, slip_by_slip, "{text:?}");
+        }
+        TOLD_WHOLE.get()
+    }
 }
 
 #[cfg(test)]
