@@ -686,7 +686,8 @@ impl<'a> RankWidths<'a> {
     /// True when writing `written` over the bytes `span` of `text` (the record these widths are
     /// of) leaves some rank covering other than the files of a rank: the edited record is
     /// invalid whatever else it holds. False when that cannot be told so cheaply (the edit
-    /// writes or removes a space, or a character without a width).
+    /// writes or removes a space, writes a character without a width, or leaves one in the
+    /// rank).
     #[inline(always)]
     pub fn refuse(&self, text: &str, span: Span, written: &[u8]) -> bool {
         // Most edits remove and write at most one character of a board, neither a `/` nor a
@@ -726,7 +727,30 @@ impl<'a> RankWidths<'a> {
         if old.iter().chain(written).any(|&b| b == b'/') {
             return self.refuse_across(text, span, written);
         }
-        self.refuse_within(span, Self::sum(old, self.width), Self::sum(written, self.width))
+        let (removed, added) = (Self::sum(old, self.width), Self::sum(written, self.width));
+        match (removed, added) {
+            // A character without a width removed (a letter no board holds): the rank's width
+            // after the edit is known when no other of its characters lacks one.
+            (None, Some(added)) if span.end <= self.end => self.refuse_rest(text, span, added),
+            _ => self.refuse_within(span, removed, added),
+        }
+    }
+
+    /// [`RankWidths::refuse`] for an edit within one rank of the board, `span`, that removes a
+    /// character without a width and writes characters of `added` squares: the rest of the rank
+    /// is walked.
+    fn refuse_rest(&self, text: &str, span: Span, added: u32) -> bool {
+        if self.wrong > 0 {
+            return true; // another rank stays wrong (this one's width is not known)
+        }
+        let i = self.rank_of(span.start);
+        let start = self.ranks[i].0;
+        let end = self.ranks.get(i + 1).map_or(self.end, |&(next, _)| next - 1);
+        let bytes = text.as_bytes();
+        let rest = (bytes.get(start..span.start), bytes.get(span.end..end));
+        let (Some(before), Some(after)) = rest else { return false };
+        let width = Self::sum(before, self.width).zip(Self::sum(after, self.width));
+        width.is_some_and(|(b, a)| b + a + added != self.files)
     }
 
     /// The width of `bytes`, at most one byte, when it has one and is not a `/` or a space.
@@ -853,6 +877,17 @@ impl<'a, const N: usize> Letters<'a, N> {
             }
         }
         Some(counts)
+    }
+
+    /// [`Letters::after`], and for an edit past the board field's end and the space there that
+    /// writes no space and removes none, the counts as they are: such an edit leaves the board
+    /// field as it is. `None` for an edit of that space, or one that writes or removes a space.
+    pub fn after_any(&self, text: &str, span: Span, written: &[u8]) -> Option<[u32; N]> {
+        if span.start <= self.end {
+            return self.after(text, span, written);
+        }
+        let old = text.as_bytes().get(span.start..span.end)?;
+        (!old.contains(&b' ') && !written.contains(&b' ')).then_some(self.counts)
     }
 }
 
@@ -1092,8 +1127,8 @@ mod tests {
         }
     }
 
-    /// [`RankWidths::refuse`] as it was first written: each rank found by a search of the
-    /// ranks' starts, and the bytes of the ranks an edit with a `/` touches walked one by one.
+    /// [`RankWidths::refuse`] by walking: each rank found by a search of the ranks' starts, and
+    /// the bytes of the ranks an edit touches walked one by one.
     fn refuse_by_walking(widths: &RankWidths<'_>, text: &str, span: Span, written: &[u8]) -> bool {
         let rank_of = |at: usize| widths.ranks.partition_point(|&(start, _)| start <= at).saturating_sub(1);
         let wrong = |w: Option<u32>| RankWidths::is_wrong(w, widths.files);
@@ -1132,13 +1167,14 @@ mod tests {
         if widths.wrong > usize::from(edited.is_some_and(|i| wrong(widths.ranks[i].1))) {
             return true;
         }
+        // The edited rank, walked: wrong when all its characters have a width and they cover
+        // other than the files of a rank.
         let Some(i) = edited else { return false };
-        let (Some(w), Some(removed), Some(added)) =
-            (widths.ranks[i].1, RankWidths::sum(old, widths.width), RankWidths::sum(written, widths.width))
-        else {
-            return false;
-        };
-        (w + added).checked_sub(removed) != Some(widths.files)
+        let start = widths.ranks[i].0;
+        let end = widths.ranks.get(i + 1).map_or(widths.end, |&(next, _)| next - 1);
+        let bytes = text.as_bytes();
+        let rank = [&bytes[start..span.start], written, &bytes[span.end..end]].concat();
+        wrong(RankWidths::sum(&rank, widths.width))
     }
 
     #[test]

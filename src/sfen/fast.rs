@@ -323,6 +323,8 @@ pub(crate) struct Supply {
     /// Pieces of each kind in hand, by [`crate::shogi::PieceKind::index`]: none when the hand
     /// field does not read, which only makes the counts fewer than the record's.
     hands: [u32; 8],
+    /// Where the hand field is (the third field), if the record has one.
+    hand: Option<Span>,
 }
 
 /// The kind each byte of a board field writes, by colour then
@@ -340,17 +342,45 @@ fn letter_kinds() -> &'static ByteMap {
 impl Supply {
     /// The counts of `text`, whose hand is its third field.
     pub fn of(text: &str) -> Self {
-        let hand = crate::notation::fields::accepted_fields(text).nth(2).and_then(quick_hands);
-        let hands = hand.map_or([0; 8], |[a, b]| crate::shogi::PieceKind::ALL.map(|k| a.count(k) + b.count(k)));
-        Self { board: Letters::of(text, letter_kinds()), hands }
+        let field = crate::notation::fields::accepted_fields(text).nth(2);
+        let hand = field.map(|f| {
+            let start = f.as_ptr() as usize - text.as_ptr() as usize;
+            Span::new(start, start + f.len())
+        });
+        let hands = field.and_then(Self::counts).unwrap_or([0; 8]);
+        Self { board: Letters::of(text, letter_kinds()), hands, hand }
+    }
+
+    /// The pieces of each kind a hand field holds, by [`crate::shogi::PieceKind::index`];
+    /// `None` when it does not read.
+    fn counts(hand: &str) -> Option<[u32; 8]> {
+        quick_hands(hand).map(|[a, b]| crate::shogi::PieceKind::ALL.map(|k| a.count(k) + b.count(k)))
     }
 
     /// True when writing `written` over the bytes `span` of `text` (the record these counts are
-    /// of), within its board, leaves too many pieces of a kind or two kings on a side. False when
-    /// the edit reaches past the board or writes a space.
+    /// of) leaves too many pieces of a kind or two kings on a side: an edit of the board
+    /// changes its counts, one of the hand field the hand's (which is read again), and one of
+    /// the other fields neither. False when the edit writes or removes a space, or leaves a
+    /// hand that does not read.
     pub fn refuse(&self, text: &str, span: Span, written: &[u8]) -> bool {
-        let Some(board) = self.board.after(text, span, written) else { return false };
-        let totals: [u32; 8] = std::array::from_fn(|i| board[i] + board[8 + i] + self.hands[i]);
+        let Some(board) = self.board.after_any(text, span, written) else { return false };
+        let in_hand = self.hand.filter(|h| h.start <= span.start && span.end <= h.end);
+        let hands = match in_hand {
+            Some(hand) => {
+                // The hand field as the edit leaves it, read again (a short one, on the stack).
+                let mut edited = [0u8; 48];
+                let (before, after) = (&text.as_bytes()[hand.start..span.start], &text.as_bytes()[span.end..hand.end]);
+                let len = before.len() + written.len() + after.len();
+                let Some(out) = edited.get_mut(..len) else { return false };
+                out[..before.len()].copy_from_slice(before);
+                out[before.len()..before.len() + written.len()].copy_from_slice(written);
+                out[before.len() + written.len()..].copy_from_slice(after);
+                let Some(counts) = std::str::from_utf8(out).ok().and_then(Self::counts) else { return false };
+                counts
+            }
+            None => self.hands,
+        };
+        let totals: [u32; 8] = std::array::from_fn(|i| board[i] + board[8 + i] + hands[i]);
         let king = crate::shogi::PieceKind::King.index();
         validate::breaks_supply(&totals, &[board[king], board[8 + king]])
     }
@@ -479,11 +509,38 @@ mod tests {
             ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLR b - 1", 1000),
             // A hand that does not read counts nothing: only the board's letters refuse.
             ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKKSNL b 0P 1", 1000),
+            // An edit of the hand is counted by the hand it leaves, read again; one of the side
+            // or the move number by the hand as it is.
+            ("8k/9/9/9/9/9/9/9/K8 b 2R2B4G4S4N4L19P 1", 1000),
+            ("8k/9/9/9/9/9/9/9/K8 w 2R2B4G4S4N4L18P2r 12", 1000),
+            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b Pp 1", 1000),
         ] {
             let supply = super::Supply::of(record);
             let refuse = |span, written: &[u8]| supply.refuse(record, span, written);
             assert!(refusals_are_invalid(record, refuse, alphabet, invalid) > least, "{record}");
         }
+    }
+
+    /// An edit past the board is refused by the counts it leaves: of the hand it leaves, read
+    /// again, when it edits the hand; of the hand as it is, when it edits the side or the move
+    /// number. One that writes a space, or leaves a hand that does not read, is not.
+    #[test]
+    fn an_edit_past_the_board_is_refused_by_the_hand_it_leaves() {
+        use crate::span::Span;
+        let record = "8k/9/9/9/9/9/9/9/K8 b 2R2B4G4S4N4L19P 1";
+        let supply = super::Supply::of(record);
+        let pawns = record.find("19P").expect("the pawns");
+        let refuse = |span: Span, written: &[u8]| supply.refuse(record, span, written);
+        // `19P` → `18P` mends the count, `29P` or `19L` does not.
+        assert!(!refuse(Span::new(pawns + 1, pawns + 2), b"8"));
+        assert!(refuse(Span::new(pawns, pawns + 1), b"2"));
+        assert!(refuse(Span::new(pawns + 2, pawns + 3), b"L"));
+        // The move number and the side leave the hand as it is.
+        assert!(refuse(Span::new(record.len() - 1, record.len()), b"2"));
+        assert!(refuse(Span::new(20, 21), b"w"));
+        // A hand that does not read, and a space, tell nothing.
+        assert!(!refuse(Span::point(pawns + 3), b"0"));
+        assert!(!refuse(Span::point(pawns), b" "));
     }
 
     /// The verdict a repair search takes from [`quick`] (counts first, then the rules) is the
