@@ -1,6 +1,7 @@
 //! The fast path: the grammar's record rules compiled to DFAs; a record they accept is read
-//! straight off its bytes. Anything else returns `None` and goes through pest and
-//! [`super::build`].
+//! straight off its bytes (with the placement's shape reporting a rank of the wrong width, which
+//! the grammar does not count, as the builder does). Anything else returns `None` and goes
+//! through pest and [`super::build`].
 
 use std::sync::OnceLock;
 

@@ -1,7 +1,8 @@
 //! The fast path: a DFA compiled from the grammar's record rules accepts well-formed records in
 //! one pass; the syntax tree is then read off the bytes, which the automaton has already
-//! vouched for. Anything it does not accept (or that needs a diagnostic, like a rank of the
-//! wrong width) returns `None` and goes through pest and [`super::build`].
+//! vouched for (with the board's shape reporting a rank of the wrong width, which the grammar
+//! does not count, as the builder does). Anything the automaton does not accept returns `None`
+//! and goes through pest and [`super::build`].
 
 use std::sync::OnceLock;
 
