@@ -115,13 +115,8 @@ pub fn parse(text: &str, kind: Kind, dialect: Dialect) -> Option<Record> {
 /// the same findings). `None` for any other text, which the builder reads.
 pub fn read(text: &str, kind: Kind, dialect: Dialect) -> Option<(Record, Vec<Diagnostic>)> {
     let (record, regular) = tree(text, kind, dialect)?;
-    let mut findings: Vec<Diagnostic> = Vec::new();
-    if !regular {
-        if let Some(placement) = &record.placement {
-            placement.check_shape::<super::shape::Shape>(&mut findings);
-        }
-        findings.sort_by_key(|d| d.span().start);
-    }
+    let findings =
+        record.placement.as_ref().map_or_else(Vec::new, |b| b.accepted_findings::<super::shape::Shape>(regular));
     Some((record, findings))
 }
 

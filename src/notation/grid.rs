@@ -380,6 +380,18 @@ impl<P: Copy + fmt::Display> Grid<P> {
         }
     }
 
+    /// The findings of a grid read from bytes an automaton accepted ([`Grid::read_accepted`],
+    /// which tells whether every rank is `regular`): none when it is, else the faults of its
+    /// shape ([`Grid::check_shape`]), in the order of the text, as the builder reports them.
+    pub fn accepted_findings<W: ShapeWords<P>>(&self, regular: bool) -> Vec<Diagnostic> {
+        let mut findings = Vec::new();
+        if !regular {
+            self.check_shape::<W>(&mut findings);
+            findings.sort_by_key(|d| d.span().start);
+        }
+        findings
+    }
+
     fn too_many_ranks<W: ShapeWords<P>>(&self) -> Diagnostic {
         let n = self.ranks.len();
         let extra = Span::new(self.ranks[W::SIZE.ranks].span.start.saturating_sub(1), self.span.end);

@@ -71,13 +71,7 @@ pub fn parse(text: &str, choice: DialectChoice) -> Option<Record> {
 /// same findings). `None` for any other text, which the builder reads.
 pub fn read(text: &str, choice: DialectChoice) -> Option<(Record, Vec<Diagnostic>)> {
     let (record, regular) = tree(text, choice)?;
-    let mut findings: Vec<Diagnostic> = Vec::new();
-    if !regular {
-        if let Some(board) = &record.board {
-            board.check_shape::<super::shape::Shape>(&mut findings);
-        }
-        findings.sort_by_key(|d| d.span().start);
-    }
+    let findings = record.board.as_ref().map_or_else(Vec::new, |b| b.accepted_findings::<super::shape::Shape>(regular));
     Some((record, findings))
 }
 
