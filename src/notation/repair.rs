@@ -452,7 +452,7 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Refuse> Search<'a, V, R> {
             #[cfg(test)]
             let kept = kept.filter(|_| !testing::SLIP_BY_SLIP.get());
             if let Some(kept) = kept {
-                match self.few(&here, kept, faults) {
+                match self.take_whole(&here, kept, faults) {
                     Some(true) => continue,
                     Some(false) => return,
                     None => {} // the budget may run out here: every slip as usual
@@ -500,7 +500,7 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Refuse> Search<'a, V, R> {
     /// settles as it would have), without reading any. True to go on to the next place, false
     /// when the search stops here; `None`, trying nothing, when the budget could run out at
     /// this place (then each slip is tried as usual).
-    fn few(&mut self, here: &Here, kept: &[u8], faults: &Faults) -> Option<bool> {
+    fn take_whole(&mut self, here: &Here, kept: &[u8], faults: &Faults) -> Option<bool> {
         let alphabet = self.automaton.alphabet();
         let at = here.at;
         // What a slip here adds to the reads: the rest of the text, and what it writes.
@@ -855,7 +855,7 @@ pub(crate) mod testing {
         /// Set by a test: every place is searched slip by slip, as if no refusal told the
         /// bytes a place may take ([`super::Refuse::only_writes`]).
         pub(crate) static SLIP_BY_SLIP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-        /// How many places a search took whole ([`super::Search::few`]).
+        /// How many places a search took whole ([`super::Search::take_whole`]).
         pub(crate) static TOLD_WHOLE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     }
 
