@@ -756,10 +756,8 @@ impl<'a> RankWidths<'a> {
             return true; // another rank stays wrong (this one's width is not known)
         }
         let i = self.rank_of(span.start);
-        let start = self.ranks[i].0;
-        let end = self.ranks.get(i + 1).map_or(self.end, |&(next, _)| next - 1);
         let bytes = text.as_bytes();
-        let rest = (bytes.get(start..span.start), bytes.get(span.end..end));
+        let rest = (bytes.get(self.ranks[i].0..span.start), bytes.get(span.end..self.rank_end(i)));
         let (Some(before), Some(after)) = rest else { return false };
         let width = Self::sum(before, self.width).zip(Self::sum(after, self.width));
         width.is_some_and(|(b, a)| b + a + added != self.files)
@@ -793,6 +791,11 @@ impl<'a> RankWidths<'a> {
         (w + added).checked_sub(removed) != Some(self.files)
     }
 
+    /// Where rank `i` ends: at the `/` after it, or at the board's end.
+    fn rank_end(&self, i: usize) -> usize {
+        self.ranks.get(i + 1).map_or(self.end, |&(next, _)| next - 1)
+    }
+
     /// The rank byte `at` of the board is in (the one that ends there, at a `/`).
     fn rank_of(&self, at: usize) -> usize {
         match self.rank_at.get(at) {
@@ -813,7 +816,7 @@ impl<'a> RankWidths<'a> {
         if self.wrong > touched {
             return true; // a rank the edit leaves alone stays wrong
         }
-        let end = self.ranks.get(last + 1).map_or(self.end, |&(next, _)| next - 1);
+        let end = self.rank_end(last);
         let (Some(&before), Some(&head)) = (self.before.get(span.start), self.before.get(span.end)) else {
             return false;
         };

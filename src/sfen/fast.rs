@@ -337,12 +337,10 @@ fn letter_kinds() -> &'static ByteMap {
 impl Supply {
     /// The counts of `text`, whose hand is its third field.
     pub fn of(text: &str) -> Self {
-        let field = crate::notation::fields::accepted_fields(text).nth(2);
-        let hand = field.map(|f| {
-            let start = f.as_ptr() as usize - text.as_ptr() as usize;
-            Span::new(start, start + f.len())
-        });
-        let hands = field.and_then(Self::counts).unwrap_or([0; 8]);
+        // The third field: from after the second space to the third, or the end.
+        let mut spaces = memchr::memchr_iter(b' ', text.as_bytes()).skip(1);
+        let hand = spaces.next().map(|at| Span::new(at + 1, spaces.next().unwrap_or(text.len())));
+        let hands = hand.and_then(|h| Self::counts(h.slice(text))).unwrap_or([0; 8]);
         Self { board: Letters::of(text, letter_kinds()), hands, hand }
     }
 
@@ -362,15 +360,10 @@ impl Supply {
         let in_hand = self.hand.filter(|h| h.start <= span.start && span.end <= h.end);
         let hands = match in_hand {
             Some(hand) => {
-                // The hand field as the edit leaves it, read again (a short one, on the stack).
-                let mut edited = [0u8; 48];
-                let (before, after) = (&text.as_bytes()[hand.start..span.start], &text.as_bytes()[span.end..hand.end]);
-                let len = before.len() + written.len() + after.len();
-                let Some(out) = edited.get_mut(..len) else { return false };
-                out[..before.len()].copy_from_slice(before);
-                out[before.len()..before.len() + written.len()].copy_from_slice(written);
-                out[before.len() + written.len()..].copy_from_slice(after);
-                let Some(counts) = std::str::from_utf8(out).ok().and_then(Self::counts) else { return false };
+                // The hand field as the edit leaves it, read again.
+                let bytes = text.as_bytes();
+                let edited = [&bytes[hand.start..span.start], written, &bytes[span.end..hand.end]].concat();
+                let Some(counts) = std::str::from_utf8(&edited).ok().and_then(Self::counts) else { return false };
                 counts
             }
             None => self.hands,
