@@ -16,7 +16,7 @@ use super::parser::{PsnParser, Rule};
 use super::scan::{Kind, RawGame, Token, WordKind};
 use super::setup;
 use crate::diagnostic::Diagnostic;
-use crate::shogi::{PieceKind, Square};
+use crate::shogi::{Color, Piece, PieceKind, Square};
 use crate::span::Span;
 
 /// What a game's text shows about the program that wrote it.
@@ -367,6 +367,7 @@ impl<'a> Builder<'a> {
     }
 
     /// Reads token `index`, `t`.
+    #[inline(always)]
     fn token(&mut self, index: usize, t: &Token) {
         let s = t.span;
         let word = s.slice(self.text);
@@ -904,9 +905,19 @@ static UNREAD_NODE: MoveNode = MoveNode {
 
 /// [`decode`] of `word` into `m`, the move [`unread`] made of it.
 fn decode_into(kind: WordKind, word: &str, m: &mut WrittenMove) -> Option<()> {
-    let (b, span) = (word.as_bytes(), m.span);
-    // The piece letter, after the `+` of a promoted piece; the forms without one start at a square.
-    let rest = match kind {
+    let b = word.as_bytes();
+    match kind {
+        WordKind::SpecMove | WordKind::SpecDrop | WordKind::SeparatedMove | WordKind::ShortMove | WordKind::AtDrop => {
+            let rest = piece_letter(m, kind, b)?;
+            decode_shogi(m, kind, rest)
+        }
+        // The forms without a piece letter start at a square.
+        WordKind::PiecelessMove => decode_shogi(m, kind, b),
+        WordKind::ChessMove | WordKind::ChessDrop => {
+            let rest = piece_letter(m, kind, b)?;
+            // Offsets in the word: `rest` starts after the piece letter, and only its end is cut.
+            decode_chess(m, rest, b.len() - rest.len())
+        }
         // A USI move is read by the crate's one USI reader (a drop is a `spec_drop` word).
         WordKind::UsiMove => {
             m.form = MoveForm::Usi;
@@ -916,45 +927,43 @@ fn decode_into(kind: WordKind, word: &str, m: &mut WrittenMove) -> Option<()> {
             m.from = Origin::Square(from);
             m.to = to;
             m.promotion = promote.then_some(Promotion::Promote);
-            return Some(());
+            Some(())
         }
-        WordKind::PiecelessMove => b,
-        _ if kind.is_move() => {
-            let rest = match b.split_first() {
-                Some((b'+', rest)) if !matches!(kind, WordKind::SpecDrop | WordKind::AtDrop | WordKind::ChessDrop) => {
-                    m.promoted = true;
-                    rest
-                }
-                _ => b,
-            };
-            let (&letter, rest) = rest.split_first()?;
-            m.piece = Some(match (kind, letter) {
-                // `chess_piece`: `H` is a horse and `D` a dragon, the promoted bishop and rook.
-                (WordKind::ChessMove, b'H') => {
-                    m.promoted = true;
-                    PieceKind::Bishop
-                }
-                (WordKind::ChessMove, b'D') => {
-                    m.promoted = true;
-                    PieceKind::Rook
-                }
-                _ => PieceKind::from_letter(char::from(letter)).filter(|_| letter.is_ascii_uppercase())?,
-            });
+        _ => None,
+    }
+}
+
+/// The piece letter of the move word `b` of `kind`, after the `+` of a promoted piece (which no
+/// drop has), read into `m`; the rest of the word.
+#[inline]
+fn piece_letter<'w>(m: &mut WrittenMove, kind: WordKind, b: &'w [u8]) -> Option<&'w [u8]> {
+    let rest = match b {
+        [b'+', rest @ ..] if !matches!(kind, WordKind::SpecDrop | WordKind::AtDrop | WordKind::ChessDrop) => {
+            m.promoted = true;
             rest
         }
-        _ => return None,
+        _ => b,
     };
-    // Offsets in the word: `rest` starts after the piece letter, and only its end is cut.
-    let off = b.len() - rest.len();
-    match kind {
-        WordKind::ChessMove | WordKind::ChessDrop => decode_chess(m, rest, off, span)?,
-        _ => decode_shogi(m, kind, rest)?,
-    }
-    Some(())
+    let (&letter, rest) = rest.split_first()?;
+    m.piece = Some(match (kind, letter) {
+        // `chess_piece`: `H` is a horse and `D` a dragon, the promoted bishop and rook.
+        (WordKind::ChessMove, b'H') => {
+            m.promoted = true;
+            PieceKind::Bishop
+        }
+        (WordKind::ChessMove, b'D') => {
+            m.promoted = true;
+            PieceKind::Rook
+        }
+        // An uppercase letter: Black's piece.
+        _ => Piece::from_ascii(letter, false).filter(|p| p.color == Color::Black)?.kind,
+    });
+    Some(rest)
 }
 
 /// The rest of a chess-style move `m` after its piece letter (`rest`, at `off` in the word).
-fn decode_chess(m: &mut WrittenMove, rest: &[u8], off: usize, span: Span) -> Option<()> {
+fn decode_chess(m: &mut WrittenMove, rest: &[u8], off: usize) -> Option<()> {
+    let span = m.span;
     m.form = MoveForm::Chess;
     // `chess_mark`, last: `Bxe3=H+`.
     let rest = match rest.split_last() {

@@ -202,15 +202,26 @@ impl std::fmt::Debug for MoveNode {
 /// recurse once per level. The moves of the variations are taken apart on a heap stack instead,
 /// so that each node dropped has no variations left.
 impl Drop for MoveNode {
-    #[inline]
+    #[inline(always)]
     fn drop(&mut self) {
-        let Some(variations) = self.variations_mut().filter(|v| !v.is_empty()) else { return };
-        let mut pending = std::mem::take(variations);
-        while let Some(mut v) = pending.pop() {
-            for m in &mut v.moves {
-                if let Some(more) = m.variations_mut() {
-                    pending.append(more);
-                }
+        // Most moves have nothing around them: they are dropped without a call.
+        if self.variations().is_empty() {
+            return;
+        }
+        drop_variations(self);
+    }
+}
+
+/// The variations of `node`, taken apart on a heap stack (see [`MoveNode`]'s `Drop`).
+#[cold]
+#[inline(never)]
+fn drop_variations(node: &mut MoveNode) {
+    let Some(variations) = node.variations_mut() else { return };
+    let mut pending = std::mem::take(variations);
+    while let Some(mut v) = pending.pop() {
+        for m in &mut v.moves {
+            if let Some(more) = m.variations_mut() {
+                pending.append(more);
             }
         }
     }

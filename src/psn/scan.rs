@@ -196,11 +196,13 @@ static AUTOMATA: LazyLock<Automata> = LazyLock::new(|| {
 });
 
 /// The word rule that matches all of `word`, if any.
+#[inline]
 pub fn classify(word: &str) -> Option<WordKind> {
     quick_kind(word.as_bytes()).or_else(|| by_automaton(word))
 }
 
 /// [`classify`] by the automaton alone.
+#[inline(never)]
 fn by_automaton(word: &str) -> Option<WordKind> {
     let a = &*AUTOMATA;
     a.words.classify(word.as_bytes()).map(|i| a.kinds[i])
