@@ -434,9 +434,35 @@ fn wordy(word: &str) -> bool {
     false
 }
 
+/// True when one of `tokens` is a word that ends a game.
+fn ends_in(tokens: &[Token]) -> bool {
+    tokens.iter().any(|t| matches!(t.kind, Kind::Word(k) if k.is_end()))
+}
+
 /// True when `line` holds nothing but white space.
 fn is_blank(line: &str) -> bool {
-    line.trim().is_empty()
+    trim_start(line).is_empty()
+}
+
+/// [`str::trim_start`], which looks at the bytes one by one while they are ASCII (a line is
+/// trimmed several times as it is read).
+fn trim_start(s: &str) -> &str {
+    let bytes = s.as_bytes();
+    let start = bytes.iter().position(|&b| !is_ascii_space(b)).unwrap_or(bytes.len());
+    match s.get(start..) {
+        Some(rest) if rest.as_bytes().first().is_none_or(u8::is_ascii) => rest,
+        _ => s.trim_start(),
+    }
+}
+
+/// [`str::trim_end`], which looks at the bytes one by one while they are ASCII.
+fn trim_end(s: &str) -> &str {
+    let bytes = s.as_bytes();
+    let end = bytes.iter().rposition(|&b| !is_ascii_space(b)).map_or(0, |i| i + 1);
+    match s.get(..end) {
+        Some(rest) if rest.as_bytes().last().is_none_or(u8::is_ascii) => rest,
+        _ => s.trim_end(),
+    }
 }
 
 #[derive(Default)]
@@ -538,7 +564,8 @@ impl Scanner {
         let line_start = self.buf.len();
         self.buf.push_str(line);
         self.pos = line_start;
-        let content_end = line_start + line.trim_end_matches(['\n', '\r']).len();
+        let ends = line.bytes().rev().take_while(|&b| b == b'\n' || b == b'\r').count();
+        let content_end = line_start + line.len() - ends;
         self.read_line(line_start, content_end);
         if let Some((_, encoding, unlike)) = legacy {
             let start = self.origin + line_start;
@@ -672,10 +699,10 @@ impl Scanner {
             self.begin(line_start);
         }
         let line = &self.buf[line_start..line_end];
-        let trimmed = line.trim_start();
+        let trimmed = trim_start(line);
         let indent = line.len() - trimmed.len();
         let t_start = line_start + indent;
-        let t_end = t_start + trimmed.trim_end().len();
+        let t_end = t_start + trim_end(trimmed).len();
         let escape = line.starts_with('%');
         self.pos = line_end;
         let Some(&first) = self.buf.as_bytes().get(t_start).filter(|_| t_end > t_start) else { return };
@@ -690,7 +717,7 @@ impl Scanner {
             self.push(Kind::HeaderLine, t_start, t_end);
         } else if escape {
             self.mark_movetext();
-            let end = line_start + self.buf[line_start..line_end].trim_end().len();
+            let end = line_start + trim_end(&self.buf[line_start..line_end]).len();
             self.push(Kind::Escape, line_start, end);
         } else if first == b'-' && AUTOMATA.won_line.is_match(&self.buf[t_start..t_end]) {
             self.mark_movetext();
@@ -724,7 +751,7 @@ impl Scanner {
         // Trailing blank lines belong to the game, but not to its text as shown.
         let last = game.tokens.iter().map(|t| t.span.end).max().unwrap_or(0);
         let text = &self.buf[game.start - self.origin..at - self.origin];
-        game.end = game.start + text.trim_end().len().max(last);
+        game.end = game.start + trim_end(text).len().max(last);
         self.tokens_hint = game.tokens.len().min(4096);
         self.games.push(game);
         self.state = State::default();
@@ -777,7 +804,7 @@ impl Scanner {
                 b';' => {
                     let rest = &self.buf[start..];
                     let end = start + memchr::memchr2(b'\n', b'\r', rest.as_bytes()).unwrap_or(rest.len());
-                    let len = self.buf[start..end].trim_end().len();
+                    let len = trim_end(&self.buf[start..end]).len();
                     self.push(Kind::LineComment, start, start + len);
                     self.pos = end;
                 }
@@ -806,7 +833,7 @@ impl Scanner {
         if !saw_comment {
             self.prose_or_split(line_start, first, depth);
         } else {
-            self.split_after_end(first);
+            self.split_after_end(first, ends_in(&self.game.tokens[first..]));
         }
     }
 
@@ -922,7 +949,7 @@ impl Scanner {
         self.push(Kind::Comment { closed: false }, open.start, end);
         // A game cut after the comment starts on the comment's last line.
         let line = std::mem::replace(&mut self.line, open.last_line);
-        self.split_after_end(open.first);
+        self.split_after_end(open.first, ends_in(&self.game.tokens[open.first..]));
         self.line = line;
     }
 
@@ -936,7 +963,7 @@ impl Scanner {
         // One pass over the line's tokens: its unknown words (and how many are wordy), its
         // words, whether one is a move or an end, and the kinds of its last two words.
         let (mut unknown, mut wordy_unknown, mut known) = (0, 0, 0);
-        let (mut moves_or_ends, mut last_two) = (false, [None, None]);
+        let (mut moves_or_ends, mut ends, mut last_two) = (false, false, [None, None]);
         for t in tokens {
             match t.kind {
                 Kind::Unknown => {
@@ -946,6 +973,7 @@ impl Scanner {
                 Kind::Word(k) => {
                     known += 1;
                     moves_or_ends |= k.is_move() || k.is_end();
+                    ends |= k.is_end();
                     last_two = [last_two[1], Some(k)];
                 }
                 _ => {}
@@ -969,18 +997,19 @@ impl Scanner {
             self.state.depth = depth;
             return;
         }
-        self.split_after_end(first);
+        self.split_after_end(first, ends);
     }
 
     /// A move after the end of the game, on the line whose tokens start at `first`, starts a
-    /// new game at that line.
-    fn split_after_end(&mut self, first: usize) {
-        let mut depth = self.state.depth;
-        let tokens = &self.game.tokens[first..];
+    /// new game at that line; `ends` says whether one of those tokens ends a game
+    /// ([`ends_in`]).
+    fn split_after_end(&mut self, first: usize, ends: bool) {
         // Most lines: the game has not ended, and no word of the line ends it.
-        if !self.state.ended && !tokens.iter().any(|t| matches!(t.kind, Kind::Word(k) if k.is_end())) {
+        if !self.state.ended && !ends {
             return;
         }
+        let mut depth = self.state.depth;
+        let tokens = &self.game.tokens[first..];
         // Rewind the depth over this line's parentheses to walk it in order.
         for t in tokens.iter().rev() {
             match t.kind {
@@ -1019,8 +1048,7 @@ impl Scanner {
         // What follows in the new game is checked again.
         let first = 0;
         let tokens = &self.game.tokens[first..];
-        self.state.ended =
-            tokens.iter().any(|t| matches!(t.kind, Kind::Word(k) if k.is_end())) && self.state.depth == 0;
+        self.state.ended = ends_in(tokens) && self.state.depth == 0;
     }
 }
 
@@ -1134,6 +1162,24 @@ mod tests {
 
     fn kinds(text: &str) -> Vec<Vec<Kind>> {
         scan(text).iter().map(|g| g.tokens.iter().map(|t| t.kind).collect()).collect()
+    }
+
+    #[test]
+    fn lines_are_trimmed_as_str_trims_them() {
+        // ASCII white space, Unicode white space (no-break space, ideographic space, next
+        // line), other characters of several bytes, and nothing.
+        let parts =
+            ["", " ", "\t", "\r\n", "\u{0B}\u{0C}", "\u{A0}", "\u{3000}", "\u{85}", "x", "P7f", "é", "歩", "\0"];
+        for a in parts {
+            for b in parts {
+                for c in parts {
+                    let s = format!("{a}{b}{c}");
+                    assert_eq!(trim_start(&s), s.trim_start(), "{s:?}");
+                    assert_eq!(trim_end(&s), s.trim_end(), "{s:?}");
+                    assert_eq!(is_blank(&s), s.trim().is_empty(), "{s:?}");
+                }
+            }
+        }
     }
 
     #[test]
