@@ -432,8 +432,9 @@ impl<'a> Builder<'a> {
         self.word_counts[k as usize] += 1;
         match k {
             WordKind::Seqnum => {
-                let digits = word.trim_end_matches('.');
-                self.number = Some(MoveNumber { value: number(digits), ellipsis: word.ends_with("..."), span: s });
+                let dots = word.bytes().rev().take_while(|&b| b == b'.').count();
+                let digits = &word[..word.len() - dots];
+                self.number = Some(MoveNumber { value: number(digits), ellipsis: dots >= 3, span: s });
             }
             k if k.is_move() => self.move_word(k, word, s),
             WordKind::Glyph | WordKind::Nag => {
