@@ -446,7 +446,7 @@ fn is_blank(line: &str) -> bool {
 
 /// [`str::trim_start`], which looks at the bytes one by one while they are ASCII (a line is
 /// trimmed several times as it is read).
-fn trim_start(s: &str) -> &str {
+pub(crate) fn trim_start(s: &str) -> &str {
     let bytes = s.as_bytes();
     let start = bytes.iter().position(|&b| !is_ascii_space(b)).unwrap_or(bytes.len());
     match s.get(start..) {

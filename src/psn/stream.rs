@@ -14,7 +14,7 @@ use std::sync::{Condvar, Mutex, PoisonError};
 
 use super::decode::{line_decoder, Encoding, LineDecoder};
 use super::model::Game;
-use super::scan::{is_first_move_line, is_header_line, Legacy, RawGame, Scanner};
+use super::scan::{is_first_move_line, is_header_line, trim_start, Legacy, RawGame, Scanner};
 use super::{check_game, CheckedGame, Options};
 use crate::diagnostic::Diagnostic;
 use crate::input::decode::Utf8Stream;
@@ -295,7 +295,7 @@ impl<R: BufRead> Games<R> {
 
     /// Notes whether the line `text` (decoded) is blank or starts with `[`.
     fn note(&mut self, text: &str) {
-        let trimmed = text.trim();
+        let trimmed = trim_start(text);
         if !trimmed.is_empty() {
             self.after_bracket = trimmed.starts_with('[');
         }
