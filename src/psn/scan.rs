@@ -198,14 +198,21 @@ static AUTOMATA: LazyLock<Automata> = LazyLock::new(|| {
 /// The word rule that matches all of `word`, if any.
 #[inline]
 pub fn classify(word: &str) -> Option<WordKind> {
-    quick_kind(word.as_bytes()).or_else(|| by_automaton(word))
+    classify_bytes(word.as_bytes())
+}
+
+/// [`classify`] of the bytes of a word.
+#[inline]
+fn classify_bytes(word: &[u8]) -> Option<WordKind> {
+    quick_kind(word).or_else(|| by_automaton(word))
 }
 
 /// [`classify`] by the automaton alone.
+#[cold]
 #[inline(never)]
-fn by_automaton(word: &str) -> Option<WordKind> {
+fn by_automaton(word: &[u8]) -> Option<WordKind> {
     let a = &*AUTOMATA;
-    a.words.classify(word.as_bytes()).map(|i| a.kinds[i])
+    a.words.classify(word).map(|i| a.kinds[i])
 }
 
 /// The commonest words, named without the automaton: a sequence number (`seqnum`: digits, then
@@ -839,11 +846,12 @@ impl Scanner {
 
     /// Pushes the tokens of the word `start..end`.
     fn word(&mut self, start: usize, end: usize) {
-        let word = &self.buf[start..end];
-        if let Some(kind) = classify(word) {
+        // Named from its bytes, without making it text first.
+        if let Some(kind) = self.buf.as_bytes().get(start..end).and_then(classify_bytes) {
             self.push(Kind::Word(kind), start, end);
             return;
         }
+        let word = &self.buf[start..end];
         // A sequence number glued to what follows it: `12.P8gx8f`, `16.Sennichite`.
         let digits = word.bytes().take_while(u8::is_ascii_digit).count();
         let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
@@ -1116,7 +1124,7 @@ mod tests {
         assert_eq!(words.len(), 2 * 8 * 81 * 82 * 3);
         for w in &words {
             assert_eq!(quick_kind(w.as_bytes()), Some(WordKind::SpecMove), "{w:?}");
-            assert_eq!(by_automaton(w), Some(WordKind::SpecMove), "{w:?}");
+            assert_eq!(by_automaton(w.as_bytes()), Some(WordKind::SpecMove), "{w:?}");
         }
         // And pest's own parser, on every 97th of them.
         use pest::Parser as _;
@@ -1136,7 +1144,7 @@ mod tests {
         let check = |w: &[u8]| {
             let Ok(w) = std::str::from_utf8(w) else { return };
             let quick = quick_kind(w.as_bytes());
-            let automaton = by_automaton(w);
+            let automaton = by_automaton(w.as_bytes());
             if quick.is_some() || matches!(automaton, Some(WordKind::Seqnum | WordKind::SpecMove)) {
                 assert_eq!(quick, automaton, "{w:?}");
             }
