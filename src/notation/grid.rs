@@ -1146,6 +1146,7 @@ mod tests {
     /// the bytes of the ranks an edit touches walked one by one.
     fn refuse_by_walking(widths: &RankWidths<'_>, text: &str, span: Span, written: &[u8]) -> bool {
         let rank_of = |at: usize| widths.ranks.partition_point(|&(start, _)| start <= at).saturating_sub(1);
+        let rank_end = |i: usize| widths.ranks.get(i + 1).map_or(widths.end, |&(next, _)| next - 1);
         let wrong = |w: Option<u32>| RankWidths::is_wrong(w, widths.files);
         let Some(old) = text.as_bytes().get(span.start..span.end) else { return false };
         if old.iter().chain(written).any(|&b| b == b' ') {
@@ -1161,7 +1162,7 @@ mod tests {
             }
             let bytes = text.as_bytes();
             let start = widths.ranks[first].0;
-            let end = widths.ranks.get(last + 1).map_or(widths.end, |&(next, _)| next - 1);
+            let end = rank_end(last);
             let (Some(before), Some(after)) = (bytes.get(start..span.start), bytes.get(span.end..end)) else {
                 return false;
             };
@@ -1186,18 +1187,30 @@ mod tests {
         // other than the files of a rank.
         let Some(i) = edited else { return false };
         let start = widths.ranks[i].0;
-        let end = widths.ranks.get(i + 1).map_or(widths.end, |&(next, _)| next - 1);
         let bytes = text.as_bytes();
-        let rank = [&bytes[start..span.start], written, &bytes[span.end..end]].concat();
+        let rank = [&bytes[start..span.start], written, &bytes[span.end..rank_end(i)]].concat();
         wrong(RankWidths::sum(&rank, widths.width))
+    }
+
+    /// The bytes the tests of [`RankWidths`] write: digits, the separators, and letters with a
+    /// width and without one.
+    const SLIP_BYTES: &[u8] = b"123456789/+ -bwBWkKpPrRx?";
+
+    /// `f` of each of `records` with the widths of its ranks, as a board of eight files and of
+    /// nine.
+    fn each_widths(records: &[&str], mut f: impl FnMut(&str, &RankWidths<'_>)) {
+        let width = ByteMap::of(width);
+        for record in records {
+            for files in [8, 9] {
+                f(record, &RankWidths::of(record, files, &width));
+            }
+        }
     }
 
     #[test]
     fn an_edit_is_refused_as_walking_the_ranks_it_touches_refuses_it() {
-        let width = ByteMap::of(width);
-        let alphabet: Vec<u8> = b"123456789/+ -bwBWkKpPrRx?".to_vec();
         let mut refused = 0;
-        for record in [
+        let records = [
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
             "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
             "lnsgkgsnl/1r5b1/ppppppppp/99/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
@@ -1206,27 +1219,21 @@ mod tests {
             "9/9/9/9/9/9/9/9/9/",
             "/9/",
             "",
-        ] {
-            for files in [8, 9] {
-                let widths = RankWidths::of(record, files, &width);
-                let bytes = record.as_bytes();
-                for at in 0..=bytes.len() {
-                    for end in at..=(at + 2).min(bytes.len()) {
-                        let swapped: Vec<u8> = bytes[at..end].iter().rev().copied().collect();
-                        for written in alphabet.iter().map(|b| vec![*b]).chain([Vec::new(), b"/9".to_vec(), swapped]) {
-                            let span = Span::new(at, end);
-                            let walked = refuse_by_walking(&widths, record, span, &written);
-                            assert_eq!(
-                                widths.refuse(record, span, &written),
-                                walked,
-                                "{record:?} {span:?} {written:?}"
-                            );
-                            refused += usize::from(walked);
-                        }
+        ];
+        each_widths(&records, |record, widths| {
+            let bytes = record.as_bytes();
+            for at in 0..=bytes.len() {
+                for end in at..=(at + 2).min(bytes.len()) {
+                    let swapped: Vec<u8> = bytes[at..end].iter().rev().copied().collect();
+                    for written in SLIP_BYTES.iter().map(|b| vec![*b]).chain([Vec::new(), b"/9".to_vec(), swapped]) {
+                        let span = Span::new(at, end);
+                        let walked = refuse_by_walking(widths, record, span, &written);
+                        assert_eq!(widths.refuse(record, span, &written), walked, "{record:?} {span:?} {written:?}");
+                        refused += usize::from(walked);
                     }
                 }
             }
-        }
+        });
         assert!(refused > 10_000, "{refused}");
     }
 
@@ -1235,10 +1242,8 @@ mod tests {
     /// every other byte written over the first character or before it.
     #[test]
     fn a_place_that_may_only_take_a_space_or_a_slash_refuses_every_other_slip() {
-        let width = ByteMap::of(width);
-        let alphabet: Vec<u8> = b"123456789/+ -bwBWkKpPrRx?".to_vec();
         let (mut places, mut refused) = (0, 0);
-        for record in [
+        let records = [
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
             "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
             "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R11/LNSGKGSNL b - 1",
@@ -1247,26 +1252,24 @@ mod tests {
             "lnsgkgsnl/1r5b/pp?pppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN",
             "9/9/9/9/9/9/9/9/9/",
             "",
-        ] {
-            for files in [8, 9] {
-                let widths = RankWidths::of(record, files, &width);
-                let bytes = record.as_bytes();
-                for at in 0..=bytes.len() {
-                    let span = Span::new(at, (at + 2).min(bytes.len()));
-                    let Some(kept) = widths.only_writes(record, span) else { continue };
-                    places += 1;
-                    let swapped: Vec<u8> = bytes[span.start..span.end].iter().rev().copied().collect();
-                    let mut slips = vec![(Span::new(at, at + 1), Vec::new()), (span, swapped)];
-                    for &b in alphabet.iter().filter(|b| !kept.contains(b)) {
-                        slips.extend([(Span::new(at, at + 1), vec![b]), (Span::point(at), vec![b])]);
-                    }
-                    for (span, written) in slips {
-                        assert!(widths.refuse(record, span, &written), "{record:?} {span:?} {written:?}");
-                        refused += 1;
-                    }
+        ];
+        each_widths(&records, |record, widths| {
+            let bytes = record.as_bytes();
+            for at in 0..=bytes.len() {
+                let span = Span::new(at, (at + 2).min(bytes.len()));
+                let Some(kept) = widths.only_writes(record, span) else { continue };
+                places += 1;
+                let swapped: Vec<u8> = bytes[span.start..span.end].iter().rev().copied().collect();
+                let mut slips = vec![(Span::new(at, at + 1), Vec::new()), (span, swapped)];
+                for &b in SLIP_BYTES.iter().filter(|b| !kept.contains(b)) {
+                    slips.extend([(Span::new(at, at + 1), vec![b]), (Span::point(at), vec![b])]);
+                }
+                for (span, written) in slips {
+                    assert!(widths.refuse(record, span, &written), "{record:?} {span:?} {written:?}");
+                    refused += 1;
                 }
             }
-        }
+        });
         assert!(places > 300 && refused > 10_000, "{places} places, {refused} slips");
     }
 

@@ -529,7 +529,9 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Refuse> Search<'a, V, R> {
         }
         let replaced = here.first.and_then(|c| allowed(Span::new(at, at + c.len_utf8())));
         let inserted = if here.boundary { allowed(Span::point(at)) } else { None };
-        let kept_here = kept.iter().filter(|b| alphabet.binary_search(b).is_ok()).count();
+        // The bytes kept that the alphabet writes: the only slips tried.
+        let tried = || kept.iter().copied().filter(|b| alphabet.binary_search(b).is_ok());
+        let kept_here = tried().count();
         let others = alphabet.len() - kept_here;
         if replaced.is_some() {
             // A character replaced by itself is no slip.
@@ -544,7 +546,7 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Refuse> Search<'a, V, R> {
         let mut tried_last = None;
         for (kind, span) in [(SlipKind::Replace, replaced), (SlipKind::Insert, inserted)] {
             let Some(span) = span else { continue };
-            for &b in kept.iter().filter(|b| alphabet.binary_search(b).is_ok()) {
+            for b in tried() {
                 if kind == SlipKind::Replace && here.first == Some(char::from(b)) {
                     continue;
                 }
