@@ -148,12 +148,15 @@ pub(super) const fn encode(piece: Piece) -> u8 {
 }
 
 /// The piece a code stands for; `None` for an empty cell or a wall.
+#[inline]
 pub(super) fn decode(code: u8) -> Option<Piece> {
-    let color = match code & WALL {
-        BLACK => Color::Black,
-        WHITE => Color::White,
-        _ => return None,
-    };
+    // One colour bit of the two: a piece. The colour is read from its bit rather than
+    // matched, so that no branch depends on whose piece it is (that alternates move by move).
+    let colour = code & WALL;
+    if colour == 0 || colour == WALL {
+        return None;
+    }
+    let color = [Color::Black, Color::White][usize::from(code & WHITE != 0)];
     Some(Piece { color, kind: PieceKind::ALL[usize::from(code & KIND)], promoted: code & PROMOTED != 0 })
 }
 
@@ -163,25 +166,31 @@ pub(super) const fn promotable(code: u8) -> bool {
     code & PROMOTED == 0 && kind != GOLD && kind != KING
 }
 
+/// For each kind (its index), how many of the last ranks it may not stay on, nor be dropped
+/// on: one for the pawn and lance, two for the knight, none for the others.
+const LAST_RANKS: [u8; 8] = {
+    let mut t = [0u8; 8];
+    t[PAWN as usize] = 1;
+    t[LANCE as usize] = 1;
+    t[KNIGHT as usize] = 2;
+    t
+};
+
+/// True when relative rank `rel` (1 the last rank; 0, a wall, is none) is one of the last
+/// ranks `kind` (its index) may not stay on. Read from a table, with no branch on the kind.
+#[inline]
+const fn on_last_ranks(kind: u8, rel: u8) -> bool {
+    rel.wrapping_sub(1) < LAST_RANKS[(kind & KIND) as usize]
+}
+
 /// True when a piece of this code may not stay on a square of relative rank `rel`.
 pub(super) const fn must_promote(code: u8, rel: u8) -> bool {
-    if code & PROMOTED != 0 {
-        return false;
-    }
-    match code & KIND {
-        PAWN | LANCE => rel == 1,
-        KNIGHT => rel <= 2,
-        _ => false,
-    }
+    code & PROMOTED == 0 && on_last_ranks(code, rel)
 }
 
 /// True when `kind` may not be dropped on relative rank `rel`.
 pub(super) const fn dead_drop(kind: u8, rel: u8) -> bool {
-    match kind {
-        PAWN | LANCE => rel == 1,
-        KNIGHT => rel <= 2,
-        _ => false,
-    }
+    on_last_ranks(kind, rel)
 }
 
 /// For each pair of board cells, the direction (index in [`DIRS`]) from the first along which

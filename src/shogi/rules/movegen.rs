@@ -360,9 +360,10 @@ fn attacker_on(cells: &[u8; CELLS], occupied: Cells, target: usize, by: u8, igno
         let towards = 1u8 << ((d + 4) & 7);
         let s = first_from(occupied, target, d);
         let c = cells.get(s).copied().unwrap_or(WALL);
-        // A piece next to the target reaches it by a step or a slide, one further away by a slide.
-        let reach =
-            if s == go(target, off) { STEPS[usize::from(c)] | SLIDES[usize::from(c)] } else { SLIDES[usize::from(c)] };
+        // A piece next to the target reaches it by a step or a slide, one further away by a slide
+        // (told with a mask: whether the piece is next to the target follows the board).
+        let next_to = u8::from(s == go(target, off)).wrapping_neg();
+        let reach = SLIDES[usize::from(c)] | (STEPS[usize::from(c)] & next_to);
         if c & WALL == by && reach & towards != 0 {
             return Some(s);
         }
