@@ -122,6 +122,11 @@ fn fold_repairs(
 /// folded when `repairs` (so that a repair the fix leaves sure is a safe fix it brings).
 fn vet(text: &str, kind: Kind, dialect: Dialect, diagnostics: &mut [Diagnostic], repairs: bool) {
     crate::diagnostic::vet_fixes(text, diagnostics, |fixed| {
+        // The record a safe fix makes is most often clean: told as `Format::check_text` tells a
+        // clean FEN record, straight from its bytes; the others (and EPD records) in full.
+        if kind == Kind::Fen && fast::is_clean(fixed, dialect) {
+            return Vec::new();
+        }
         let (record, diagnostics) = read(fixed, kind, dialect);
         let syntax = crate::notation::repair::syntax_faults(&diagnostics);
         let mut checked = judge(record, diagnostics, dialect);

@@ -128,6 +128,11 @@ fn fold_repairs(text: &str, choice: DialectChoice, diagnostics: &mut Vec<Diagnos
 /// folded when `repairs` (so that a repair the fix leaves sure is a safe fix it brings).
 fn vet(text: &str, choice: DialectChoice, diagnostics: &mut [Diagnostic], repairs: bool) {
     crate::diagnostic::vet_fixes(text, diagnostics, |fixed| {
+        // The record a safe fix makes is most often clean: told as `Format::check_text` tells a
+        // clean record, straight from its bytes; the others are read in full.
+        if fast::clean_dialect(fixed, choice).is_some() {
+            return Vec::new();
+        }
         let (record, diagnostics) = read(fixed, choice);
         let syntax = crate::notation::repair::syntax_faults(&diagnostics);
         let mut checked = judge(record, diagnostics);
