@@ -152,8 +152,8 @@ pub(super) const fn encode(piece: Piece) -> u8 {
 pub(super) fn decode(code: u8) -> Option<Piece> {
     // One colour bit of the two: a piece. The colour is read from its bit rather than
     // matched, so that no branch depends on whose piece it is (that alternates move by move).
-    let colour = code & WALL;
-    if colour == 0 || colour == WALL {
+    let sides = code & WALL;
+    if sides == 0 || sides == WALL {
         return None;
     }
     let color = [Color::Black, Color::White][usize::from(code & WHITE != 0)];
