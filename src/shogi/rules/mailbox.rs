@@ -21,7 +21,6 @@ pub(super) const PROMOTED: u8 = 0x08;
 pub(super) const KIND: u8 = 0x07;
 
 pub(super) const PAWN: u8 = PieceKind::Pawn as u8;
-pub(super) const LANCE: u8 = PieceKind::Lance as u8;
 pub(super) const KNIGHT: u8 = PieceKind::Knight as u8;
 pub(super) const GOLD: u8 = PieceKind::Gold as u8;
 pub(super) const KING: u8 = PieceKind::King as u8;
@@ -167,12 +166,14 @@ pub(super) const fn promotable(code: u8) -> bool {
 }
 
 /// For each kind (its index), how many of the last ranks it may not stay on, nor be dropped
-/// on: one for the pawn and lance, two for the knight, none for the others.
+/// on ([`PieceKind::dead_ranks`]), as a table.
 const LAST_RANKS: [u8; 8] = {
     let mut t = [0u8; 8];
-    t[PAWN as usize] = 1;
-    t[LANCE as usize] = 1;
-    t[KNIGHT as usize] = 2;
+    let mut kind = 0;
+    while kind < 8 {
+        t[kind] = PieceKind::ALL[kind].dead_ranks();
+        kind += 1;
+    }
     t
 };
 
