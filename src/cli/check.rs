@@ -13,7 +13,7 @@ use kifu::input::{Batch, Line, LineReader, Reading};
 
 use crate::args::{self, DialectArg, FormatArg, MessageFormat};
 use crate::games::{open_input, PSN_PIECE_BYTES};
-use crate::input::{WalkArgs, BATCH_BYTES};
+use crate::input::{batch_sizes, WalkArgs};
 use crate::report::{self, exit_code, usage_error, Rendered, Renderer, Totals, Volume};
 use crate::{fix, input, output, positions};
 
@@ -256,7 +256,8 @@ pub(crate) fn check_stream(
     out: &mut impl Write,
 ) -> io::Result<Totals> {
     let mut reader = LineReader::new(input);
-    let batches = std::iter::from_fn(move || reader.next_batch(BATCH_BYTES).transpose()).map(|b| b.map(|b| (b, 0)));
+    let mut sizes = batch_sizes();
+    let batches = std::iter::from_fn(move || reader.next_batch(sizes.next()?).transpose()).map(|b| b.map(|b| (b, 0)));
     let limits = Limits { queue: Some(workers), in_flight: HELD_BYTES };
     let check = |batch: Batch, parts: &mut Parts<'_, Finished>| {
         let mut done = Finished::default();
