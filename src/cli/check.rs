@@ -256,7 +256,7 @@ pub(crate) fn check_stream(
     out: &mut impl Write,
 ) -> io::Result<Totals> {
     let mut reader = LineReader::new(input);
-    let mut sizes = batch_sizes();
+    let mut sizes = batch_sizes(workers);
     let batches = std::iter::from_fn(move || reader.next_batch(sizes.next()?).transpose()).map(|b| b.map(|b| (b, 0)));
     let limits = Limits { queue: Some(workers), in_flight: HELD_BYTES };
     let check = |batch: Batch, parts: &mut Parts<'_, Finished>| {

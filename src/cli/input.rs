@@ -279,11 +279,17 @@ pub(crate) const BATCH_BYTES: usize = 128 * 1024;
 /// cores and 0.97 with one worker, and 1 MiB ones the same as 512 KiB.
 pub(crate) const MAX_BATCH_BYTES: usize = 512 * 1024;
 
-/// The sizes of the batches a file is cut into for worker threads: small at first, so that
+/// About how many bytes of batches may be held at once by the workers and the queue before
+/// them (two batches a worker): many workers get smaller batches, down to [`BATCH_BYTES`], so
+/// that memory does not grow with their number faster than it did with batches of that size.
+const HELD_BATCH_BYTES: usize = 2 * 1024 * 1024;
+
+/// The sizes of the batches a file is cut into for `workers` threads: small at first, so that
 /// a file of a few batches still keeps every worker busy and its first reports come soon, then
-/// doubling up to [`MAX_BATCH_BYTES`].
-pub(crate) fn batch_sizes() -> impl Iterator<Item = usize> {
-    std::iter::successors(Some(BATCH_BYTES / 4), |&n| Some((n * 2).min(MAX_BATCH_BYTES)))
+/// doubling up to [`MAX_BATCH_BYTES`], or less for many workers ([`HELD_BATCH_BYTES`]).
+pub(crate) fn batch_sizes(workers: usize) -> impl Iterator<Item = usize> {
+    let largest = (HELD_BATCH_BYTES / (2 * workers.max(1))).clamp(BATCH_BYTES, MAX_BATCH_BYTES);
+    std::iter::successors(Some(BATCH_BYTES / 4), move |&n| Some((n * 2).min(largest)))
 }
 
 #[cfg(test)]
@@ -292,9 +298,13 @@ mod tests {
 
     #[test]
     fn batches_grow_from_small_to_the_largest_and_stay_there() {
-        let sizes: Vec<usize> = batch_sizes().take(8).collect();
-        assert_eq!(sizes[0], 32 * 1024);
-        assert!(sizes.windows(2).all(|w| w[1] == (w[0] * 2).min(MAX_BATCH_BYTES)), "{sizes:?}");
-        assert_eq!(sizes[4..], [MAX_BATCH_BYTES; 4]);
+        for (workers, largest) in
+            [(1, MAX_BATCH_BYTES), (2, MAX_BATCH_BYTES), (4, 256 * 1024), (8, BATCH_BYTES), (64, BATCH_BYTES)]
+        {
+            let sizes: Vec<usize> = batch_sizes(workers).take(8).collect();
+            assert_eq!(sizes[0], 32 * 1024);
+            assert!(sizes.windows(2).all(|w| w[1] == (w[0] * 2).min(largest)), "{workers}: {sizes:?}");
+            assert_eq!(sizes[7], largest, "{workers}: {sizes:?}");
+        }
     }
 }
