@@ -712,9 +712,7 @@ fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Resu
     let piece = state.piece_at(from).unwrap_or(Piece { color: side, kind: PieceKind::Pawn, promoted: false });
     // The move is legal without promotion, and promoting changes nothing of the king's safety:
     // it could promote when the piece can and one of its squares is in the zone.
-    // The rank counted from the side's far edge, picked from the two with no branch on the side
-    // (which alternates move by move).
-    let zone = |sq: Square| [sq.rank(), 10u8.saturating_sub(sq.rank())][side.index()] <= 3;
+    let zone = |sq: Square| sq.rank_from(side) <= 3;
     let could_promote = piece.kind.can_promote() && !piece.promoted && (zone(from) || zone(to));
     if m.promotion == Some(Promotion::Decline) && !could_promote {
         return Err(Unplayable::DeclineImpossible);

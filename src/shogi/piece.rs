@@ -304,7 +304,7 @@ mod tests {
                 .flat_map(|k| [Color::Black, Color::White].map(|c| (k, c)))
                 .flat_map(|(k, c)| [(k, c, false), (k, c, true)])
             {
-                let far = if color == Color::Black { square.rank() } else { 10 - square.rank() };
+                let far = square.rank_from(color);
                 let dead = !promoted
                     && match kind {
                         PieceKind::Pawn | PieceKind::Lance => far == 1,

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::Color;
 use crate::notation::from_str_by;
 
 /// A square, by file 1-9 (right to left from Black's side) and rank a-i (top to bottom).
@@ -65,6 +66,14 @@ impl Square {
     #[inline]
     pub const fn rank(self) -> u8 {
         self.0 / 9 + 1
+    }
+
+    /// The rank counted from `color`'s far side: 1 is its last rank (where a pawn cannot go
+    /// on), 1 to 3 its promotion zone. Picked from the two counts with no branch on the colour
+    /// (in a game it alternates move by move).
+    #[inline]
+    pub const fn rank_from(self, color: Color) -> u8 {
+        [self.rank(), 10 - self.rank()][color.index()]
     }
 
     /// The square `df` files and `dr` ranks away (file numbers grow to the left, ranks

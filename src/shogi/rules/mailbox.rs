@@ -86,9 +86,9 @@ pub(super) const REL_RANK: [[u8; CELLS]; 2] = {
     let mut t = [[0u8; CELLS]; 2];
     let mut i = 0;
     while i < 81 {
-        let rank = (i / 9 + 1) as u8;
-        t[0][CELL_OF[i] as usize] = rank;
-        t[1][CELL_OF[i] as usize] = 10 - rank;
+        let Some(square) = Square::from_index(i) else { break };
+        t[0][CELL_OF[i] as usize] = square.rank_from(Color::Black);
+        t[1][CELL_OF[i] as usize] = square.rank_from(Color::White);
         i += 1;
     }
     t
