@@ -153,7 +153,13 @@ type Arrivals = [Option<Span>; 81];
 /// of the side to move). Findings go to `diagnostics`.
 pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay {
     let (start, guessed_handicap) = starting_position(game, per_ply, diagnostics);
-    let mut state = State::new(&start);
+    // A game with no setup and no handicap read into it starts from the start position, move 1.
+    let mut state = if game.setup.is_none() && guessed_handicap.is_none() {
+        debug_assert_eq!(start, Position::STARTPOS);
+        State::startpos()
+    } else {
+        State::new(&start)
+    };
     let mut r = Replay {
         start,
         guessed_handicap,

@@ -269,7 +269,7 @@ pub(super) fn go(cell: usize, offset: isize) -> usize {
 
 /// The bit of a board cell in a [`Cells`] set.
 #[inline]
-pub(super) fn bit(cell: usize) -> Cells {
+pub(super) const fn bit(cell: usize) -> Cells {
     1 << (cell - FIRST)
 }
 
@@ -290,6 +290,6 @@ pub(super) fn cell_of(square: Square) -> usize {
 
 /// The column of a cell (0 for file 9 … 8 for file 1).
 #[inline]
-pub(super) fn column(cell: usize) -> usize {
+pub(super) const fn column(cell: usize) -> usize {
     (cell - 1) % WIDTH
 }

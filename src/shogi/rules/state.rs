@@ -41,18 +41,18 @@ const fn scramble(mut z: u64) -> u64 {
 
 /// The key's share of the piece `code` on `cell`.
 #[inline]
-fn piece_key(cell: usize, code: u8) -> u64 {
-    scramble((cell as u64) << 8 | u64::from(code))
+const fn piece_key(cell: usize, code: u8) -> u64 {
+    scramble((cell as u64) << 8 | code as u64)
 }
 
 /// The key's share of `color` (its index) holding `count` pieces of `kind` (its index): none
 /// for none.
 #[inline]
-fn hand_key(color: usize, kind: usize, count: u32) -> u64 {
+const fn hand_key(color: usize, kind: usize, count: u32) -> u64 {
     if count == 0 {
         0
     } else {
-        scramble(0x1_0000_0000 | u64::from(count) << 8 | (color as u64) << 4 | kind as u64)
+        scramble(0x1_0000_0000 | (count as u64) << 8 | (color as u64) << 4 | kind as u64)
     }
 }
 
@@ -78,9 +78,22 @@ impl From<&Position> for State {
     }
 }
 
+/// The state of the start position (Black to move, no move number), made when kifu is compiled.
+const START: State = State::build(&Position { move_number: None, ..Position::STARTPOS });
+
 impl State {
     /// The position's pieces, hands, side to move and move number.
     pub fn new(pos: &Position) -> Self {
+        // Most games start from the start position: its state is copied rather than made.
+        let start = &Position::STARTPOS;
+        if pos.side == start.side && pos.hands == start.hands && pos.board == start.board {
+            return Self { move_number: pos.move_number, ..START };
+        }
+        Self::build(pos)
+    }
+
+    /// [`State::new`], made piece by piece (also when kifu is compiled, for [`START`]).
+    const fn build(pos: &Position) -> Self {
         let mut state = Self {
             cells: [WALL; CELLS],
             hands: [pos.hands[0].0, pos.hands[1].0],
@@ -89,27 +102,34 @@ impl State {
             king_count: [0; 2],
             side: pos.side,
             move_number: pos.move_number,
-            key: if pos.side == Color::White { WHITE_KEY } else { 0 },
+            key: if matches!(pos.side, Color::White) { WHITE_KEY } else { 0 },
             occupied: 0,
         };
-        for (color, hand) in state.hands.iter().enumerate() {
-            for (kind, &n) in hand.iter().enumerate() {
-                state.key ^= hand_key(color, kind, n);
+        let mut color = 0;
+        while color < 2 {
+            let mut kind = 0;
+            while kind < 7 {
+                state.key ^= hand_key(color, kind, state.hands[color][kind]);
+                kind += 1;
             }
+            color += 1;
         }
         // The squares in SFEN order, each with its cell.
-        for (&cell, &piece) in CELL_OF.iter().zip(&pos.board.0) {
-            match piece {
-                Some(piece) => state.put(usize::from(cell), encode(piece)),
-                None => state.cells[usize::from(cell)] = 0,
+        let mut i = 0;
+        while i < 81 {
+            let cell = CELL_OF[i] as usize;
+            match pos.board.0[i] {
+                Some(piece) => state.put(cell, encode(piece)),
+                None => state.cells[cell] = 0,
             }
+            i += 1;
         }
         state
     }
 
     /// The start position.
-    pub fn startpos() -> Self {
-        Self::new(&Position::startpos())
+    pub const fn startpos() -> Self {
+        Self { move_number: Position::STARTPOS.move_number, ..START }
     }
 
     /// Back to a [`Position`].
@@ -168,11 +188,11 @@ impl State {
 
     /// Puts a piece on an empty cell.
     #[inline(always)]
-    fn put(&mut self, cell: usize, code: u8) {
+    const fn put(&mut self, cell: usize, code: u8) {
         self.cells[cell] = code;
         self.occupied |= bit(cell);
         self.key ^= piece_key(cell, code);
-        let color = usize::from(code & WHITE != 0);
+        let color = (code & WHITE != 0) as usize;
         match code & (KIND | PROMOTED) {
             PAWN => self.pawns[color][column(cell)] = self.pawns[color][column(cell)].saturating_add(1),
             k if k & KIND == KING => {
@@ -278,5 +298,27 @@ impl State {
         self.side = self.side.opponent();
         self.key ^= WHITE_KEY;
         self.move_number = self.move_number.map(|n| n.saturating_add(1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The start position's state, copied from the one made when kifu is compiled, is the
+    /// state made piece by piece, whatever the move number.
+    #[test]
+    fn the_start_states_copy_is_the_state_made_piece_by_piece() {
+        for move_number in [None, Some(1), Some(9)] {
+            let start = Position { move_number, ..Position::STARTPOS };
+            assert_eq!(State::new(&start), State::build(&start));
+            assert_eq!(State::new(&start).to_position(), start);
+        }
+        assert_eq!(State::startpos(), State::build(&Position::STARTPOS));
+        // Another position is made piece by piece.
+        let mut other = Position::STARTPOS;
+        other.side = Color::White;
+        assert_eq!(State::new(&other), State::build(&other));
+        assert_ne!(State::new(&other).repetition_key(), State::startpos().repetition_key());
     }
 }
