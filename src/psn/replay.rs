@@ -679,9 +679,11 @@ fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Resu
         return Ok(Resolved { mv, piece, needs_origin: false, could_promote: false });
     }
     let to = m.to;
-    // The pieces that reach `to`, looked for once: of the kind written, or the one on the
-    // square written.
+    // The pieces that reach `to`, looked for once: those of the side to move that the letter
+    // names (see [`is_named`]), or the one on the square written.
     let mut reachers = Reachers::new(to);
+    // The piece that moves, when the letter names one piece.
+    let mut named = None;
     match (m.from, m.piece) {
         (Origin::Square(from), _) => {
             if let Some(p) = state.piece_at(from) {
@@ -690,12 +692,17 @@ fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Resu
         }
         (_, kind) if !m.gold_mover => {
             let p = Piece { color: side, kind: kind.unwrap_or(PieceKind::Pawn), promoted: m.promoted };
+            named = Some(p);
             state.reaching_piece(to, p, |sq| reachers.push(sq));
         }
         (_, kind) => {
             let kind = kind.unwrap_or(PieceKind::Pawn);
             let like = (0..5).filter_map(|i| named_piece(m, kind, side, i));
-            state.reaching_like(to, like, |sq, _| reachers.push(sq));
+            state.reaching_like(to, like, |sq, p| {
+                if is_named(m, kind, side, p) {
+                    reachers.push(sq);
+                }
+            });
         }
     }
     let from = match m.from {
@@ -715,7 +722,11 @@ fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Resu
         origin => find_origin(legality, state, m, origin, promote, reachers.all())?,
     };
     let mv = Move::Board { from, to, promote };
-    let piece = state.piece_at(from).unwrap_or(Piece { color: side, kind: PieceKind::Pawn, promoted: false });
+    let piece = match (m.from, named) {
+        // The piece found on a square the text did not write is the one the letter names.
+        (Origin::None | Origin::File(_) | Origin::Rank(_), Some(p)) => p,
+        _ => state.piece_at(from).unwrap_or(Piece { color: side, kind: PieceKind::Pawn, promoted: false }),
+    };
     // The move is legal without promotion, and promoting changes nothing of the king's safety:
     // it could promote when the piece can and one of its squares is in the zone.
     let zone = |sq: Square| sq.rank_from(side) <= 3;
@@ -746,10 +757,10 @@ fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Resu
 }
 
 /// The square the piece `m` moves comes from, when the text gives at most its file or rank
-/// (`origin`), or why there is none; `reachers` holds at least every piece of the kind that
-/// reaches the destination, and only pieces that reach it (so [`Legality::is_legal_reaching`]
-/// judges their moves). The move from the square given is legal (`legality` judges `state`'s
-/// moves).
+/// (`origin`), or why there is none; `reachers` holds every piece of the side to move that the
+/// letter of `m` names ([`is_named`]) and that reaches the destination, and no other (so
+/// [`Legality::is_legal_reaching`] judges their moves). The move from the square found is legal
+/// (`legality` judges `state`'s moves).
 fn find_origin(
     legality: &Legality<'_>,
     state: &State,
@@ -769,8 +780,7 @@ fn find_origin(
     let mut only = None;
     let mut count = 0;
     for &sq in reachers {
-        let named = state.piece_at(sq).is_some_and(|p| is_named(m, kind, side, p));
-        if named && fits(sq) && legality.is_legal_reaching(sq, m.to, promote) {
+        if fits(sq) && legality.is_legal_reaching(sq, m.to, promote) {
             only = Some(sq);
             count += 1;
         }
