@@ -682,7 +682,7 @@ fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Resu
     // The pieces that reach `to`, looked for once: those of the side to move that the letter
     // names (see [`is_named`]), or the one on the square written.
     let mut reachers = Reachers::new(to);
-    // The piece that moves, when the letter names one piece.
+    // The piece that moves, when the letter names one piece and the text writes no square.
     let mut named = None;
     match (m.from, m.piece) {
         (Origin::Square(from), _) => {
@@ -722,11 +722,9 @@ fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Resu
         origin => find_origin(legality, state, m, origin, promote, reachers.all())?,
     };
     let mv = Move::Board { from, to, promote };
-    let piece = match (m.from, named) {
-        // The piece found on a square the text did not write is the one the letter names.
-        (Origin::None | Origin::File(_) | Origin::Rank(_), Some(p)) => p,
-        _ => state.piece_at(from).unwrap_or(Piece { color: side, kind: PieceKind::Pawn, promoted: false }),
-    };
+    // A piece found where the text wrote no square is the one the letter names.
+    let piece =
+        named.or_else(|| state.piece_at(from)).unwrap_or(Piece { color: side, kind: PieceKind::Pawn, promoted: false });
     // The move is legal without promotion, and promoting changes nothing of the king's safety:
     // it could promote when the piece can and one of its squares is in the zone.
     let zone = |sq: Square| sq.rank_from(side) <= 3;
