@@ -314,6 +314,7 @@ pub(crate) enum Failed {
 }
 
 /// What a worker makes of one PSN game for `check`.
+#[derive(Default)]
 pub(crate) struct GameReport {
     rendered: Rendered,
     valid: bool,
@@ -341,12 +342,16 @@ pub(crate) fn check_psn(
 ) -> Result<Totals, Failed> {
     let mut totals = Totals::default();
     let mut write_failed = false;
-    let result = kifu::psn::stream::check_parallel(
+    let result = kifu::psn::stream::read_parallel(
         input,
-        options,
         PSN_PIECE_BYTES,
         workers,
-        |game| {
+        |item| {
+            // A game with nothing to report is told so without being read in full.
+            if let Some(dialect) = item.clean(options) {
+                return GameReport { valid: true, dialect, ..GameReport::default() };
+            }
+            let game = item.check(options);
             let mut rendered = Rendered::default();
             renderer.render_game(name, &game.checked, &game.text, &mut rendered);
             let mut counted = Totals::default();

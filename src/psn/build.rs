@@ -326,7 +326,7 @@ struct Builder<'a> {
 /// The number the ASCII digits `digits` write, or `u64::MAX` when they write none (none, or a
 /// character that is no digit) or one too large to count: as `str::parse` reads them, without
 /// its sign and in one pass.
-fn number(digits: &str) -> u64 {
+pub(super) fn number(digits: &str) -> u64 {
     if digits.is_empty() {
         return u64::MAX;
     }
@@ -883,7 +883,7 @@ fn unread(word: &str, span: Span) -> WrittenMove {
 }
 
 /// A move word's node before it is read: [`unread`] without its text and characters.
-static UNREAD_NODE: MoveNode = MoveNode {
+pub(super) static UNREAD_NODE: MoveNode = MoveNode {
     number: None,
     mv: WrittenMove {
         span: Span::new(0, 0),
@@ -905,7 +905,7 @@ static UNREAD_NODE: MoveNode = MoveNode {
 };
 
 /// [`decode`] of `word` into `m`, the move [`unread`] made of it.
-fn decode_into(kind: WordKind, word: &str, m: &mut WrittenMove) -> Option<()> {
+pub(super) fn decode_into(kind: WordKind, word: &str, m: &mut WrittenMove) -> Option<()> {
     let b = word.as_bytes();
     match kind {
         WordKind::SpecMove | WordKind::SpecDrop | WordKind::SeparatedMove | WordKind::ShortMove | WordKind::AtDrop => {

@@ -34,12 +34,15 @@ pub fn title(name: &str) -> &str {
     DIALECTS.iter().find(|(n, _)| *n == name).map_or(name, |(_, t)| t)
 }
 
+/// The name of the 1998 spec's own form: the dialect of a game with no departure from it.
+pub const SPEC: &str = "psn1998";
+
 /// The dialect a game's features point to.
 pub(crate) fn guess(f: &Features, departures: usize) -> &'static str {
     let has = |k: WordKind| f.words.get(&k).is_some_and(|&n| n > 0);
     let key = |k: &str| f.keys.iter().any(|h| h.eq_ignore_ascii_case(k));
     if departures == 0 {
-        return "psn1998";
+        return SPEC;
     }
     let chess = has(WordKind::ChessMove) || has(WordKind::ChessDrop);
     if f.pychess_fen || chess && (key("White") || key("Black")) {

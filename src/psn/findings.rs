@@ -29,6 +29,11 @@ impl Findings {
         Self::default()
     }
 
+    /// True when nothing was found (none kept, none left out).
+    pub fn is_empty(&self) -> bool {
+        self.kept.is_empty() && self.dropped == 0
+    }
+
     /// Adds a finding.
     pub fn push(&mut self, d: Diagnostic) {
         self.kept.push(d);

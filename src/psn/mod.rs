@@ -17,6 +17,7 @@
 pub mod build;
 pub mod decode;
 pub mod dialect;
+pub mod fast;
 pub mod display;
 pub mod findings;
 pub(crate) mod header;

@@ -11,7 +11,7 @@ use crate::diagnostic::codes;
 use std::collections::HashMap;
 
 use super::findings::Findings;
-use super::model::{Game, Mark, MoveForm, MoveNode, MoveNumber, Origin, Promotion, WrittenMove};
+use super::model::{End, Game, Mark, MoveForm, MoveNode, MoveNumber, Origin, Promotion, WrittenMove};
 use super::nearest::Forms;
 use super::repair::{one_edit_repair, Repair, Repairer};
 use super::setup::HANDICAPS;
@@ -108,7 +108,7 @@ pub type QuickMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<QuickHash>
 /// bucket of their low bits. A position that occurs four times fills its bucket to four, so
 /// while no bucket holds four, no position occurred four times, and the keys need not be
 /// looked at again.
-struct Repetitions {
+pub(super) struct Repetitions {
     keys: Vec<u64>,
     buckets: [u8; Self::BUCKETS],
     /// A bucket holds four keys or more.
@@ -119,13 +119,13 @@ impl Repetitions {
     /// Enough buckets that a game of some hundred moves seldom fills one by chance.
     const BUCKETS: usize = 1024;
 
-    fn new(capacity: usize) -> Self {
+    pub(super) fn new(capacity: usize) -> Self {
         Self { keys: Vec::with_capacity(capacity), buckets: [0; Self::BUCKETS], full: false }
     }
 
     /// The key of the next position.
     #[inline]
-    fn push(&mut self, key: u64) {
+    pub(super) fn push(&mut self, key: u64) {
         self.keys.push(key);
         let bucket = &mut self.buckets[key as usize % Self::BUCKETS];
         *bucket = bucket.saturating_add(1);
@@ -133,7 +133,7 @@ impl Repetitions {
     }
 
     /// The first ply after which a position had occurred four times (the start is ply 0).
-    fn fourfold(&self) -> Option<usize> {
+    pub(super) fn fourfold(&self) -> Option<usize> {
         if !self.full {
             return None;
         }
@@ -185,7 +185,7 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
         if !per_ply {
             check_side(node, &state, diagnostics);
         }
-        let legality = check.known.map_or_else(|| state.legality(), |c| state.legality_knowing(c));
+        let legality = check.legality(&state);
         let mut legal = true;
         let played = match resolve_with(&legality, &state, &node.mv) {
             Ok(res) if r.illegal_at.is_none() => {
@@ -224,7 +224,7 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
         let fourfold = repetitions
             .fourfold()
             .and_then(|ply| ply.checked_sub(1).and_then(|i| game.moves.get(i)).map(|node| (ply, node.mv.span)));
-        check_end(game, &state, fourfold, diagnostics);
+        check_end((game.end.as_ref(), game.dialect, game.moves.len()), &state, fourfold, diagnostics);
         check_named_illegal_move(game, &state, &arrivals, diagnostics);
     }
     r
@@ -287,8 +287,7 @@ fn starting_position(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> 
 /// move itself left out of the moves: it is played after the last one, and reported.
 fn check_named_illegal_move(game: &Game, state: &State, arrivals: &Arrivals, diagnostics: &mut Findings) {
     let Some(h) = game.headers.iter().find(|h| h.key.eq_ignore_ascii_case("Result")) else { return };
-    let lower = h.value.to_ascii_lowercase();
-    let Some(at) = lower.find("illegal move") else { return };
+    let Some(at) = illegal_move_at(&h.value) else { return };
     let rest = &h.value[at + "illegal move".len()..];
     let word = rest.trim_start();
     let word = &word[..word.find(char::is_whitespace).unwrap_or(word.len())];
@@ -315,6 +314,18 @@ fn check_named_illegal_move(game: &Game, state: &State, arrivals: &Arrivals, dia
             .help("check the result against the original record"),
         ),
     }
+}
+
+/// Where a Result header's value `value` says the game was lost by an illegal move: the start
+/// of those words, in any case.
+fn illegal_move_at(value: &str) -> Option<usize> {
+    value.to_ascii_lowercase().find("illegal move")
+}
+
+/// True when the Result header's value `value` names an illegal move (see
+/// [`check_named_illegal_move`]).
+pub(super) fn names_illegal_move(value: &str) -> bool {
+    illegal_move_at(value).is_some()
 }
 
 /// Plays the variations of `node` from `state`, the position before it, and their own
@@ -633,7 +644,7 @@ fn check_written_mark(state: &State, mark: Mark, mv: Move) -> Result<(), Unplaya
 
 /// What is known of check in a position of the main line.
 #[derive(Clone, Copy)]
-struct Check {
+pub(super) struct Check {
     /// The side to move is in check, if known.
     known: Option<bool>,
     /// The side not to move is not in check.
@@ -642,7 +653,7 @@ struct Check {
 
 impl Check {
     /// Nothing known of `state` but whether the side not to move is in check.
-    fn of(state: &State) -> Self {
+    pub(super) fn of(state: &State) -> Self {
         let mut other = *state;
         other.flip_side();
         Self { known: None, other_safe: !other.is_check() }
@@ -651,8 +662,13 @@ impl Check {
     /// After the legal move `mv`, which led to `state`: the side that moved is not in check,
     /// and the side to move is in check only where the move changed the board, if it was not
     /// before.
-    fn after_legal(self, state: &State, mv: Move) -> Self {
+    pub(super) fn after_legal(self, state: &State, mv: Move) -> Self {
         Self { known: self.other_safe.then(|| state.is_check_after(mv)), other_safe: true }
+    }
+
+    /// The judge of the moves of `state`, the position this knows of.
+    pub(super) fn legality(self, state: &State) -> Legality<'_> {
+        self.known.map_or_else(|| state.legality(), |c| state.legality_knowing(c))
     }
 }
 
@@ -662,7 +678,7 @@ pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplay
 }
 
 /// [`resolve`], with `legality` judging the moves of `state`.
-fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Result<Resolved, Unplayable> {
+pub(super) fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Result<Resolved, Unplayable> {
     if m.form == MoveForm::Unreadable {
         return Err(Unplayable::Unreadable);
     }
@@ -1111,12 +1127,17 @@ fn written_piece(m: &WrittenMove) -> String {
     }
 }
 
-/// How the game ends against the final position.
-fn check_end(game: &Game, state: &State, fourfold: Option<(usize, Span)>, diagnostics: &mut Findings) {
-    let plies = game.moves.len();
-    let end_text = game.end.as_ref().map(|e| e.text.to_ascii_lowercase());
+/// How the game ends — its `end`, read in `dialect`, after `plies` moves — against the final
+/// position `state`; `fourfold` is the first ply after which a position occurred four times.
+pub(super) fn check_end(
+    (end, dialect, plies): (Option<&End>, &str, usize),
+    state: &State,
+    fourfold: Option<(usize, Span)>,
+    diagnostics: &mut Findings,
+) {
+    let end_text = end.map(|e| e.text.to_ascii_lowercase());
     let mate = state.is_checkmate();
-    if let Some(end) = &game.end {
+    if let Some(end) = end {
         if end_text.as_deref() == Some("mate") && !mate {
             diagnostics.push(
                 Diagnostic::warning(
@@ -1130,7 +1151,7 @@ fn check_end(game: &Game, state: &State, fourfold: Option<(usize, Span)>, diagno
         }
         // PSN counts the points of Black (Sente) first; pychess keeps PGN's order, where White
         // (its name for Sente in 2023, for Gote in 2019) comes first: its results are not read.
-        let winner = match (end.text.as_str(), game.dialect) {
+        let winner = match (end.text.as_str(), dialect) {
             (_, "pychess") => None,
             ("1-0", _) => Some(Color::Black),
             ("0-1", _) => Some(Color::White),
@@ -1153,7 +1174,7 @@ fn check_end(game: &Game, state: &State, fourfold: Option<(usize, Span)>, diagno
     let claims_repetition =
         matches!(end_text.as_deref(), Some("sennichite" | "repetitiondraw" | "repetitionwin" | "repetitionlose"));
     match fourfold {
-        Some((ply, span)) if ply < plies || !claims_repetition && game.end.is_some() => diagnostics.push(
+        Some((ply, span)) if ply < plies || !claims_repetition && end.is_some() => diagnostics.push(
             Diagnostic::warning(
                 codes::psn::SENNICHITE,
                 span,
@@ -1163,7 +1184,7 @@ fn check_end(game: &Game, state: &State, fourfold: Option<(usize, Span)>, diagno
             .help("a game ends at the fourth repetition of a position: end it here (perpetual check aside)"),
         ),
         None if claims_repetition => {
-            if let Some(end) = &game.end {
+            if let Some(end) = end {
                 diagnostics.push(
                     Diagnostic::warning(
                         codes::psn::SENNICHITE_CLAIM,

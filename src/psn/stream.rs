@@ -467,6 +467,15 @@ impl Item {
         }
     }
 
+    /// The game's dialect when checking it ([`Item::check`]) would find nothing, told without
+    /// reading it in full ([`super::fast::clean`]); `None` says nothing.
+    pub fn clean(&self, options: Options) -> Option<&'static str> {
+        match self {
+            Self::Game { text, raw, .. } => super::fast::clean(raw, text, options),
+            Self::TooLong { .. } => None,
+        }
+    }
+
     /// The game checked; a game too long to read is an empty game with one finding.
     pub fn check(self, options: Options) -> StreamGame {
         match self {
@@ -603,12 +612,7 @@ const RESULTS_BYTES: usize = 64 * 1024;
 /// Checks the games of `input` on `workers` threads and hands what `work` makes of each, in
 /// the order of the games, to `each`; an error from `each` or from reading stops it.
 ///
-/// The reader cuts the input into games, or into stretches of whole games that the workers cut
-/// ([`Stretch`]), in batches of about `piece_bytes` bytes of text, which the workers take in
-/// turn. What a game gives does not depend on the batches, the number of
-/// workers or how the input is buffered. At most [`IN_FLIGHT_BYTES`] of games and results wait
-/// at once (and one batch or result more), and at most [`CHECKING_BYTES`] of games are checked
-/// at once, so memory stays flat whatever the input's size.
+/// This is [`read_parallel`] with each game checked ([`Item::check`]) for `work`.
 pub fn check_parallel<R, T, W, E>(
     input: R,
     options: Options,
@@ -621,6 +625,25 @@ where
     R: BufRead + Send,
     T: Weigh + Send,
     W: Fn(StreamGame) -> T + Sync,
+    E: FnMut(T) -> io::Result<()>,
+{
+    read_parallel(input, piece_bytes, workers, |item: Item| work(item.check(options)), each)
+}
+
+/// Reads the games of `input` and hands what `work` makes of each, on `workers` threads, to
+/// `each` in the order of the games; an error from `each` or from reading stops it.
+///
+/// The reader cuts the input into games, or into stretches of whole games that the workers cut
+/// ([`Stretch`]), in batches of about `piece_bytes` bytes of text, which the workers take in
+/// turn. What a game gives does not depend on the batches, the number of
+/// workers or how the input is buffered. At most [`IN_FLIGHT_BYTES`] of games and results wait
+/// at once (and one batch or result more), and at most [`CHECKING_BYTES`] of games are checked
+/// at once, so memory stays flat whatever the input's size.
+pub fn read_parallel<R, T, W, E>(input: R, piece_bytes: usize, workers: usize, work: W, each: E) -> io::Result<()>
+where
+    R: BufRead + Send,
+    T: Weigh + Send,
+    W: Fn(Item) -> T + Sync,
     E: FnMut(T) -> io::Result<()>,
 {
     let checking = Checking { bytes: Mutex::new(0), changed: Condvar::new() };
@@ -639,7 +662,7 @@ where
             if large {
                 checking.take(bytes);
             }
-            let result = work(item.check(options));
+            let result = work(item);
             if large {
                 checking.give(bytes);
             }

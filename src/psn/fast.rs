@@ -1,0 +1,108 @@
+//! The fast path: a game with nothing to report, told as such without building its model.
+//!
+//! Most games in a file are written as the 1998 spec writes them and are legal, and checking
+//! one says nothing but that. [`clean`] reads such a game from the scanner's tokens (the words
+//! the grammar's automata named) straight to the board: each move is decoded and played as it
+//! is read, by the same functions [`super::check_game`] uses, with no game model, no list of
+//! moves and no record of the moves played. It answers only for games in a narrow form
+//! (headers, moves numbered by pairs from 1 in the spec's own form, one result) that it sees
+//! through to the end with nothing to report; any other game gets `None` and is checked in
+//! full. An answer is a promise that [`super::check_game`] finds nothing: the tests hold it to
+//! that, over generated games and the same games with characters slipped.
+
+use super::build::{decode_into, UNREAD_NODE};
+use super::findings::Findings;
+use super::model::{End, MoveForm};
+use super::replay::{check_end, names_illegal_move, resolve_with, Check, Repetitions};
+use super::scan::{Kind, RawGame, WordKind};
+use super::{clamped, header, Options};
+use crate::shogi::rules::State;
+
+/// The dialect of the game `raw` of `text` ([`super::dialect::SPEC`]) when [`super::check_game`]
+/// finds nothing in it with `options`, told without building the game's model. `None` for a
+/// game it finds something in, and for a game outside the narrow form this path reads (which
+/// may be clean): such a game is checked in full.
+pub fn clean(raw: &RawGame, text: &str, options: Options) -> Option<&'static str> {
+    let own = clamped(text, raw.start, raw.end);
+    // A line read in a legacy encoding is reported; so is a NUL byte.
+    if !raw.legacy.is_empty() || memchr::memchr(0, own.as_bytes()).is_some() {
+        return None;
+    }
+    let mut found = Findings::new();
+    let mut headers = Vec::new();
+    let mut state = State::startpos();
+    let mut check = Check::of(&state);
+    let mut repetitions = Repetitions::new(raw.tokens.len());
+    repetitions.push(state.repetition_key());
+    // The first move's number, and how many moves were read.
+    let mut first: Option<u64> = None;
+    let mut plies: u64 = 0;
+    // A number read and not yet followed by its move, and the game's result.
+    let mut number: Option<(u64, bool)> = None;
+    let mut end: Option<End> = None;
+    for t in &raw.tokens {
+        let word = t.span.slice(own);
+        match t.kind {
+            // Headers come first: one after the moves is read by the full check.
+            Kind::HeaderLine if first.is_none() && number.is_none() && end.is_none() => {
+                header::read(word, t.span.start, &mut headers, &mut found);
+            }
+            Kind::Word(WordKind::Seqnum) if number.is_none() && end.is_none() => {
+                let dots = word.bytes().rev().take_while(|&b| b == b'.').count();
+                let value = super::build::number(&word[..word.len() - dots]);
+                number = Some((value, dots >= 3));
+            }
+            Kind::Word(kind @ (WordKind::SpecMove | WordKind::SpecDrop)) if end.is_none() => {
+                // Numbered by pairs: `N.` before Black's move, `N...` (if anything) before
+                // White's, N counting up from the first move's number; the first is numbered.
+                let pair = first.map(|n| n.saturating_add(plies / 2));
+                let white = plies % 2 == 1;
+                match number.take() {
+                    // A game with no starting position starts at move 1.
+                    Some((1, false)) if first.is_none() => {
+                        first = Some(1);
+                    }
+                    Some((value, ellipsis)) if Some(value) == pair && ellipsis == white => {}
+                    None if first.is_some() && white => {}
+                    _ => return None,
+                }
+                let mut mv = UNREAD_NODE.mv.clone();
+                mv.span = t.span;
+                if decode_into(kind, word, &mut mv).is_none() || mv.form != MoveForm::Spec {
+                    return None;
+                }
+                if options.replay {
+                    let Ok(res) = resolve_with(&check.legality(&state), &state, &mv) else { return None };
+                    state.play_unchecked(res.mv);
+                    check = check.after_legal(&state, res.mv);
+                    repetitions.push(state.repetition_key());
+                }
+                plies += 1;
+            }
+            Kind::Word(WordKind::Result) if number.is_none() && end.is_none() => {
+                end = Some(End { text: word.into(), kind: "result", span: t.span, clocks: Vec::new() });
+            }
+            _ => return None,
+        }
+    }
+    if first.is_none() || number.is_some() || !found.is_empty() {
+        return None;
+    }
+    // A starting position is read, and a result that names an illegal move is played, by the
+    // full check.
+    let acted_on = |key: &str| ["FEN", "SFEN", "Handicap"].iter().any(|k| key.eq_ignore_ascii_case(k));
+    if headers.iter().any(|h| acted_on(&h.key) || h.key.eq_ignore_ascii_case("Result") && names_illegal_move(&h.value)) {
+        return None;
+    }
+    if options.replay {
+        if repetitions.fourfold().is_some() {
+            return None;
+        }
+        let plies = usize::try_from(plies).unwrap_or(usize::MAX);
+        check_end((end.as_ref(), super::dialect::SPEC, plies), &state, None, &mut found);
+        if !found.is_empty() {
+            return None;
+        }
+    }
+    Some(super::dialect::SPEC)
+}
