@@ -12,7 +12,7 @@
 
 use super::build::{decode_into, UNREAD_NODE};
 use super::findings::Findings;
-use super::model::{End, MoveForm};
+use super::model::{End, Header, MoveForm};
 use super::replay::{check_end, names_illegal_move, resolve_with, Check, Repetitions};
 use super::scan::{Kind, RawGame, WordKind};
 use super::{clamped, header, Options};
@@ -90,8 +90,11 @@ pub fn clean(raw: &RawGame, text: &str, options: Options) -> Option<&'static str
     }
     // A starting position is read, and a result that names an illegal move is played, by the
     // full check.
-    let acted_on = |key: &str| ["FEN", "SFEN", "Handicap"].iter().any(|k| key.eq_ignore_ascii_case(k));
-    if headers.iter().any(|h| acted_on(&h.key) || h.key.eq_ignore_ascii_case("Result") && names_illegal_move(&h.value)) {
+    let acted_on = |h: &Header| {
+        ["FEN", "SFEN", "Handicap"].iter().any(|k| h.key.eq_ignore_ascii_case(k))
+            || h.key.eq_ignore_ascii_case("Result") && names_illegal_move(&h.value)
+    };
+    if headers.iter().any(acted_on) {
         return None;
     }
     if options.replay {

@@ -17,8 +17,8 @@
 pub mod build;
 pub mod decode;
 pub mod dialect;
-pub mod fast;
 pub mod display;
+pub mod fast;
 pub mod findings;
 pub(crate) mod header;
 pub mod model;
