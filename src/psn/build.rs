@@ -326,7 +326,7 @@ struct Builder<'a> {
 /// The number the ASCII digits `digits` write, or `u64::MAX` when they write none (none, or a
 /// character that is no digit) or one too large to count: as `str::parse` reads them, without
 /// its sign and in one pass.
-pub(super) fn number(digits: &str) -> u64 {
+fn number(digits: &str) -> u64 {
     if digits.is_empty() {
         return u64::MAX;
     }
@@ -339,6 +339,13 @@ pub(super) fn number(digits: &str) -> u64 {
         }
     }
     n
+}
+
+/// The move number the `seqnum` word `word` at `span` writes: `12.` numbers Black's move of
+/// pair 12, `12...` White's.
+pub(super) fn move_number(word: &str, span: Span) -> MoveNumber {
+    let dots = word.bytes().rev().take_while(|&b| b == b'.').count();
+    MoveNumber { value: number(&word[..word.len() - dots]), ellipsis: dots >= 3, span }
 }
 
 fn new_frame(open: Span, ply: Option<u64>) -> Frame {
@@ -431,11 +438,7 @@ impl<'a> Builder<'a> {
     fn word(&mut self, k: WordKind, word: &str, s: Span) {
         self.word_counts[k as usize] += 1;
         match k {
-            WordKind::Seqnum => {
-                let dots = word.bytes().rev().take_while(|&b| b == b'.').count();
-                let digits = &word[..word.len() - dots];
-                self.number = Some(MoveNumber { value: number(digits), ellipsis: dots >= 3, span: s });
-            }
+            WordKind::Seqnum => self.number = Some(move_number(word, s)),
             k if k.is_move() => self.move_word(k, word, s),
             WordKind::Glyph | WordKind::Nag => {
                 self.departures.note(if k == WordKind::Glyph { codes::psn::GLYPH } else { codes::psn::NAG }, s);
@@ -702,7 +705,7 @@ fn too_deep(tokens: &[Token], outer: Span, count: usize, text: &str) -> Diagnost
     ))
 }
 
-fn set_end(end: &mut Option<End>, word: &str, k: WordKind, s: Span, diagnostics: &mut Findings) {
+pub(super) fn set_end(end: &mut Option<End>, word: &str, k: WordKind, s: Span, diagnostics: &mut Findings) {
     let kind = if k == WordKind::EndWord { "end-word" } else { "result" };
     match end {
         Some(first) if first.kind == kind || kind == "result" && first.kind != "result" => {

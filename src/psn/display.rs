@@ -52,7 +52,7 @@ fn write_headers(game: &Game, start: Option<&Position>, replay: Option<&Replay>,
         let key: String = h.key.chars().filter(char::is_ascii_alphabetic).collect();
         // A key cleaned into one the reader acts on (`Handicap*` into `Handicap`) would change
         // the game: it keeps a prefix that says it is only a tag.
-        let acted_on = ["FEN", "SFEN", "Handicap", "Result"].iter().any(|k| key.eq_ignore_ascii_case(k));
+        let acted_on = super::setup::is_setup_key(&key) || key.eq_ignore_ascii_case("Result");
         let key = if key.is_empty() || key != h.key.as_str() && acted_on { format!("Tag{key}") } else { key };
         if key.eq_ignore_ascii_case("SFEN") || key.eq_ignore_ascii_case("FEN") {
             continue;

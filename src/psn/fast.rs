@@ -10,12 +10,12 @@
 //! full. An answer is a promise that [`super::check_game`] finds nothing: the tests hold it to
 //! that, over generated games and the same games with characters slipped.
 
-use super::build::{decode_into, UNREAD_NODE};
+use super::build::{decode_into, move_number, set_end, UNREAD_NODE};
 use super::findings::Findings;
-use super::model::{End, Header, MoveForm};
-use super::replay::{check_end, names_illegal_move, resolve_with, Check, Repetitions};
+use super::model::{End, Header, MoveForm, MoveNumber};
+use super::replay::{check_end, illegal_move_at, resolve_with, Check, Repetitions};
 use super::scan::{Kind, RawGame, WordKind};
-use super::{clamped, header, Options};
+use super::{clamped, header, setup, Options};
 use crate::shogi::rules::State;
 
 /// The dialect of the game `raw` of `text` ([`super::dialect::SPEC`]) when [`super::check_game`]
@@ -34,36 +34,27 @@ pub fn clean(raw: &RawGame, text: &str, options: Options) -> Option<&'static str
     let mut check = Check::of(&state);
     let mut repetitions = Repetitions::new(raw.tokens.len());
     repetitions.push(state.repetition_key());
-    // The first move's number, and how many moves were read.
-    let mut first: Option<u64> = None;
-    let mut plies: u64 = 0;
-    // A number read and not yet followed by its move, and the game's result.
-    let mut number: Option<(u64, bool)> = None;
+    // How many moves were read, a number read and not yet followed by its move, and the result.
+    let mut plies: usize = 0;
+    let mut number: Option<MoveNumber> = None;
     let mut end: Option<End> = None;
     for t in &raw.tokens {
         let word = t.span.slice(own);
         match t.kind {
             // Headers come first: one after the moves is read by the full check.
-            Kind::HeaderLine if first.is_none() && number.is_none() && end.is_none() => {
+            Kind::HeaderLine if plies == 0 && number.is_none() && end.is_none() => {
                 header::read(word, t.span.start, &mut headers, &mut found);
             }
             Kind::Word(WordKind::Seqnum) if number.is_none() && end.is_none() => {
-                let dots = word.bytes().rev().take_while(|&b| b == b'.').count();
-                let value = super::build::number(&word[..word.len() - dots]);
-                number = Some((value, dots >= 3));
+                number = Some(move_number(word, t.span));
             }
             Kind::Word(kind @ (WordKind::SpecMove | WordKind::SpecDrop)) if end.is_none() => {
-                // Numbered by pairs: `N.` before Black's move, `N...` (if anything) before
-                // White's, N counting up from the first move's number; the first is numbered.
-                let pair = first.map(|n| n.saturating_add(plies / 2));
+                // Numbered by pairs from 1 (a game with no starting position starts at move 1):
+                // `N.` before each of Black's moves, `N...` (if anything) before White's.
                 let white = plies % 2 == 1;
                 match number.take() {
-                    // A game with no starting position starts at move 1.
-                    Some((1, false)) if first.is_none() => {
-                        first = Some(1);
-                    }
-                    Some((value, ellipsis)) if Some(value) == pair && ellipsis == white => {}
-                    None if first.is_some() && white => {}
+                    Some(n) if n.value == 1 + plies as u64 / 2 && n.ellipsis == white => {}
+                    None if white => {}
                     _ => return None,
                 }
                 let mut mv = UNREAD_NODE.mv.clone();
@@ -80,19 +71,18 @@ pub fn clean(raw: &RawGame, text: &str, options: Options) -> Option<&'static str
                 plies += 1;
             }
             Kind::Word(WordKind::Result) if number.is_none() && end.is_none() => {
-                end = Some(End { text: word.into(), kind: "result", span: t.span, clocks: Vec::new() });
+                set_end(&mut end, word, WordKind::Result, t.span, &mut found);
             }
             _ => return None,
         }
     }
-    if first.is_none() || number.is_some() || !found.is_empty() {
+    if plies == 0 || number.is_some() || !found.is_empty() {
         return None;
     }
     // A starting position is read, and a result that names an illegal move is played, by the
     // full check.
     let acted_on = |h: &Header| {
-        ["FEN", "SFEN", "Handicap"].iter().any(|k| h.key.eq_ignore_ascii_case(k))
-            || h.key.eq_ignore_ascii_case("Result") && names_illegal_move(&h.value)
+        setup::is_setup_key(&h.key) || h.key.eq_ignore_ascii_case("Result") && illegal_move_at(&h.value).is_some()
     };
     if headers.iter().any(acted_on) {
         return None;
@@ -101,7 +91,6 @@ pub fn clean(raw: &RawGame, text: &str, options: Options) -> Option<&'static str
         if repetitions.fourfold().is_some() {
             return None;
         }
-        let plies = usize::try_from(plies).unwrap_or(usize::MAX);
         check_end((end.as_ref(), super::dialect::SPEC, plies), &state, None, &mut found);
         if !found.is_empty() {
             return None;

@@ -316,16 +316,10 @@ fn check_named_illegal_move(game: &Game, state: &State, arrivals: &Arrivals, dia
     }
 }
 
-/// Where a Result header's value `value` says the game was lost by an illegal move: the start
-/// of those words, in any case.
-fn illegal_move_at(value: &str) -> Option<usize> {
+/// Where a Result header's value `value` says the game was lost by an illegal move (see
+/// [`check_named_illegal_move`]): the start of those words, in any case.
+pub(super) fn illegal_move_at(value: &str) -> Option<usize> {
     value.to_ascii_lowercase().find("illegal move")
-}
-
-/// True when the Result header's value `value` names an illegal move (see
-/// [`check_named_illegal_move`]).
-pub(super) fn names_illegal_move(value: &str) -> bool {
-    illegal_move_at(value).is_some()
 }
 
 /// Plays the variations of `node` from `state`, the position before it, and their own

@@ -76,6 +76,12 @@ fn normalize(value: &str) -> String {
     joined.replace(" and and ", " and ")
 }
 
+/// True when a header with the key `key` gives the game's starting position (`FEN`, `SFEN`,
+/// `Handicap`, in any case).
+pub(crate) fn is_setup_key(key: &str) -> bool {
+    ["FEN", "SFEN", "Handicap"].iter().any(|k| key.eq_ignore_ascii_case(k))
+}
+
 /// The handicap a `Handicap` value names: its canonical name and position.
 pub(crate) fn handicap(value: &str) -> Option<(&'static str, &'static str)> {
     let v = normalize(value);
