@@ -216,10 +216,11 @@ fn by_automaton(word: &[u8]) -> Option<WordKind> {
 }
 
 /// The commonest words, named without the automaton: a sequence number (`seqnum`: digits, then
-/// `.` or `...`) and a move in the spec's form (`spec_move`: `['+'] PIECE [FROMCELL]
-/// DESTINATION [PROMOTION]`), the first two alternatives of the `word` rule. `None` leaves the
-/// word to the automaton. It names exactly the words the automaton puts in those two rules
-/// (tested on every `spec_move` word and on many others).
+/// `.` or `...`), a move in the spec's form (`spec_move`: `['+'] PIECE [FROMCELL] DESTINATION
+/// [PROMOTION]`) and a drop in the spec's form (`spec_drop`: `PIECE '*'|''' DESTINATION`), the
+/// first three alternatives of the `word` rule. `None` leaves the word to the automaton. It
+/// names exactly the words the automaton puts in those three rules (tested on every
+/// `spec_move` and `spec_drop` word and on many others).
 fn quick_kind(word: &[u8]) -> Option<WordKind> {
     let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
     if digits > 0 {
@@ -230,11 +231,15 @@ fn quick_kind(word: &[u8]) -> Option<WordKind> {
     if !matches!(piece, b'P' | b'L' | b'N' | b'S' | b'G' | b'B' | b'R' | b'K') {
         return None;
     }
+    let cell = |c: &[u8]| matches!(c, [b'1'..=b'9', b'a'..=b'i']);
+    // A drop: its mark after the piece (with no `+` before it), then one cell.
+    if let [b'*' | b'\'', to @ ..] = rest {
+        return (word[0] != b'+' && cell(to)).then_some(WordKind::SpecDrop);
+    }
     let rest = match rest.split_last() {
         Some((b'+' | b'=', cells)) => cells,
         _ => rest,
     };
-    let cell = |c: &[u8]| matches!(c, [b'1'..=b'9', b'a'..=b'i']);
     let spec = match rest.len() {
         2 => cell(rest),
         4 => cell(&rest[..2]) && cell(&rest[2..]),
@@ -779,6 +784,7 @@ impl Scanner {
     /// line to [`Scanner::continue_comment`].
     fn movetext(&mut self, line_start: usize, first: usize, depth: usize, mut saw_comment: bool) {
         loop {
+            self.plain_words();
             // Skip white space within the line.
             while let Some(&b) = self.buf.as_bytes().get(self.pos) {
                 match BYTES[usize::from(b)] {
@@ -842,6 +848,42 @@ impl Scanner {
         } else {
             self.split_after_end(first, ends_in(&self.game.tokens[first..]));
         }
+    }
+
+    /// Reads the words from `self.pos` on that are read alike by the loop of
+    /// [`Scanner::movetext`] and by this shorter one, the commonest words of all: white space
+    /// within the line, then a word of ASCII characters that ends at white space or at the
+    /// line's end and that a word rule names whole. It stops before anything else (a word the
+    /// loop reads otherwise: a comment, a bracket, a character of several bytes, a word no rule
+    /// names whole) and leaves it to the loop, with `self.pos` after the last word read.
+    #[inline]
+    fn plain_words(&mut self) {
+        let bytes = self.buf.as_bytes();
+        let base = self.game.start - self.origin;
+        let mut pos = self.pos;
+        let mut read = false;
+        loop {
+            let mut i = pos;
+            while bytes.get(i).is_some_and(|&b| BYTES[usize::from(b)] == Byte::Space) {
+                i += 1;
+            }
+            let start = i;
+            // A `;` starts a comment.
+            if bytes.get(start).is_none_or(|&b| b == b';') {
+                break;
+            }
+            while bytes.get(i).is_some_and(|&b| BYTES[usize::from(b)] == Byte::Word) {
+                i += 1;
+            }
+            let ends = bytes.get(i).is_none_or(|&b| matches!(BYTES[usize::from(b)], Byte::Space | Byte::LineEnd));
+            let kind = if i > start && ends { classify_bytes(&bytes[start..i]) } else { None };
+            let Some(kind) = kind else { break };
+            self.game.tokens.push(Token { kind: Kind::Word(kind), span: Span::new(start - base, i - base) });
+            read = true;
+            pos = i;
+        }
+        self.pos = pos;
+        self.state.movetext |= read;
     }
 
     /// Pushes the tokens of the word `start..end`.
@@ -1126,6 +1168,20 @@ mod tests {
             assert_eq!(quick_kind(w.as_bytes()), Some(WordKind::SpecMove), "{w:?}");
             assert_eq!(by_automaton(w.as_bytes()), Some(WordKind::SpecMove), "{w:?}");
         }
+        // Every word of the `spec_drop` rule.
+        for piece in "PLNSGBRK".chars() {
+            for mark in ['*', '\'', '+', '-'] {
+                for file in '1'..='9' {
+                    for rank in 'a'..='i' {
+                        let w = format!("{piece}{mark}{file}{rank}");
+                        // Other marks make other words (`P-7f` is a short move), never a drop.
+                        let drop = matches!(mark, '*' | '\'');
+                        assert_eq!(by_automaton(w.as_bytes()) == Some(WordKind::SpecDrop), drop, "{w:?}");
+                        assert_eq!(quick_kind(w.as_bytes()), drop.then_some(WordKind::SpecDrop), "{w:?}");
+                    }
+                }
+            }
+        }
         // And pest's own parser, on every 97th of them.
         use pest::Parser as _;
         for w in words.iter().step_by(97) {
@@ -1138,14 +1194,14 @@ mod tests {
     fn the_quick_path_names_a_word_only_as_the_automaton_does() {
         // Every word of up to four characters from the characters of these rules and their
         // neighbours, and many longer ones: where the quick path names a word, the automaton
-        // names it alike, and every word the automaton names a `seqnum` or a `spec_move`, the
-        // quick path names.
+        // names it alike, and every word the automaton names a `seqnum`, a `spec_move` or a
+        // `spec_drop`, the quick path names.
         const ALPHABET: &[u8] = b"+=.P*GKRgp1790aeijx-'";
         let check = |w: &[u8]| {
             let Ok(w) = std::str::from_utf8(w) else { return };
             let quick = quick_kind(w.as_bytes());
             let automaton = by_automaton(w.as_bytes());
-            if quick.is_some() || matches!(automaton, Some(WordKind::Seqnum | WordKind::SpecMove)) {
+            if quick.is_some() || matches!(automaton, Some(WordKind::Seqnum | WordKind::SpecMove | WordKind::SpecDrop)) {
                 assert_eq!(quick, automaton, "{w:?}");
             }
         };
