@@ -441,6 +441,11 @@ impl PrefixDfa {
 pub struct ChoiceDfa {
     dfa: regex_automata::dfa::dense::DFA<Vec<u32>>,
     names: Vec<String>,
+    /// The state a text starts in (anchored, with nothing before it).
+    start: regex_automata::util::primitives::StateID,
+    /// For each state the start reaches (by its index, the state's ID over the stride): the
+    /// first alternative that matches a text ending in it, plus one; 0 for none.
+    ends: Vec<u16>,
 }
 
 impl ChoiceDfa {
@@ -451,7 +456,41 @@ impl ChoiceDfa {
 
     /// Compiles the alternatives of `rule` of `grammar`.
     pub fn compile_in(grammar: &Rules, rule: &str) -> Result<Self, CompileError> {
-        Ok(Self { dfa: automaton(grammar, Kind::Choice, rule)?, names: grammar.alternatives(rule)? })
+        use regex_automata::dfa::Automaton;
+        let dfa = automaton(grammar, Kind::Choice, rule)?;
+        let names = grammar.alternatives(rule)?;
+        let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
+        let start = dfa.start_state(&config).map_err(|e| CompileError::Grammar(e.to_string()))?;
+        // Every state the start reaches, found by trying one byte of each class from each, with
+        // what a text ending there matches: looked up, not worked out, as each word is read.
+        let index = |id: regex_automata::util::primitives::StateID| id.as_usize() >> dfa.stride2();
+        let mut ends = Vec::new();
+        let mut seen = vec![false; index(start) + 1];
+        let mut todo = vec![start];
+        seen[index(start)] = true;
+        while let Some(state) = todo.pop() {
+            let eoi = dfa.next_eoi_state(state);
+            let first =
+                if dfa.is_match_state(eoi) { (0..dfa.match_len(eoi)).map(|i| dfa.match_pattern(eoi, i).as_usize()).min() } else { None };
+            let i = index(state);
+            if ends.len() <= i {
+                ends.resize(i + 1, 0);
+            }
+            ends[i] = first.map_or(Ok(0), |f| u16::try_from(f + 1)).map_err(|e| CompileError::Grammar(e.to_string()))?;
+            for class in dfa.byte_classes().representatives(..) {
+                let Some(byte) = class.as_u8() else { continue };
+                let next = dfa.next_state(state, byte);
+                let j = index(next);
+                if seen.len() <= j {
+                    seen.resize(j + 1, false);
+                }
+                if !seen[j] {
+                    seen[j] = true;
+                    todo.push(next);
+                }
+            }
+        }
+        Ok(Self { dfa, names, start, ends })
     }
 
     /// The alternatives' rule names, in the grammar's order.
@@ -463,19 +502,15 @@ impl ChoiceDfa {
     pub fn classify(&self, text: &[u8]) -> Option<usize> {
         use regex_automata::dfa::Automaton;
         let dfa = &self.dfa;
-        let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
-        let mut state = dfa.start_state(&config).ok()?;
+        let mut state = self.start;
         for &b in text {
             state = dfa.next_state(state, b);
             if dfa.is_dead_state(state) {
                 return None;
             }
         }
-        let state = dfa.next_eoi_state(state);
-        if !dfa.is_match_state(state) {
-            return None;
-        }
-        (0..dfa.match_len(state)).map(|i| dfa.match_pattern(state, i).as_usize()).min()
+        let first = self.ends.get(state.as_usize() >> dfa.stride2()).copied().unwrap_or(0);
+        usize::from(first).checked_sub(1)
     }
 }
 
@@ -690,6 +725,55 @@ mod tests {
         let words = ChoiceDfa::compile(&[PSN, COMMON], "word").expect("the word rule compiles");
         assert_eq!(words.names()[0], "seqnum");
         assert_eq!(words.classify(b"12..."), Some(0));
+    }
+
+    /// The first alternative that matches all of `text`, worked out by walking the automaton
+    /// from its start state and asking what its state after the text's end matches.
+    fn classify_by_walking(choice: &ChoiceDfa, text: &[u8]) -> Option<usize> {
+        use regex_automata::dfa::Automaton;
+        let dfa = &choice.dfa;
+        let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
+        let mut state = dfa.start_state(&config).expect("a start state");
+        for &b in text {
+            state = dfa.next_state(state, b);
+        }
+        let state = dfa.next_eoi_state(state);
+        if !dfa.is_match_state(state) {
+            return None;
+        }
+        (0..dfa.match_len(state)).map(|i| dfa.match_pattern(state, i).as_usize()).min()
+    }
+
+    #[test]
+    fn a_choice_names_a_text_as_the_automaton_walked_does() {
+        // Every word of up to three characters from an alphabet of the PSN words' characters,
+        // and many longer ones: the states' table of first alternatives says what walking the
+        // automaton to the text's end says.
+        let words = ChoiceDfa::compile(&[PSN, COMMON], "word").expect("the word rule compiles");
+        const ALPHABET: &[u8] = b"+=.-*'x/:#!?$P7fgGK12ab0RsSFEN \xff";
+        let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut named = 0;
+        for _ in 0..3 {
+            texts = texts.iter().flat_map(|t| ALPHABET.iter().map(move |&c| [t.as_slice(), &[c]].concat())).collect();
+            for t in &texts {
+                let quick = words.classify(t);
+                assert_eq!(quick, classify_by_walking(&words, t), "{:?}", String::from_utf8_lossy(t));
+                named += usize::from(quick.is_some());
+            }
+        }
+        let mut rng = crate::rng::XorShift(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..100_000 {
+            let seed = rng.next_u64();
+            let len = 4 + (seed % 6) as usize;
+            let t: Vec<u8> = (0..len).map(|i| ALPHABET[((seed >> (6 * i)) % ALPHABET.len() as u64) as usize]).collect();
+            let quick = words.classify(&t);
+            assert_eq!(quick, classify_by_walking(&words, &t), "{:?}", String::from_utf8_lossy(&t));
+            named += usize::from(quick.is_some());
+        }
+        for t in ["P7f", "G4a5b", "P*4e", "12...", "1-0", "P7g-7f", "7g7f"] {
+            assert!(words.classify(t.as_bytes()).is_some(), "{t}");
+        }
+        assert!(named > 200, "{named}");
     }
 
     #[test]

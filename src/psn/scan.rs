@@ -204,48 +204,8 @@ pub fn classify(word: &str) -> Option<WordKind> {
 /// [`classify`] of the bytes of a word.
 #[inline]
 fn classify_bytes(word: &[u8]) -> Option<WordKind> {
-    quick_kind(word).or_else(|| by_automaton(word))
-}
-
-/// [`classify`] by the automaton alone.
-#[cold]
-#[inline(never)]
-fn by_automaton(word: &[u8]) -> Option<WordKind> {
     let a = &*AUTOMATA;
     a.words.classify(word).map(|i| a.kinds[i])
-}
-
-/// The commonest words, named without the automaton: a sequence number (`seqnum`: digits, then
-/// `.` or `...`), a move in the spec's form (`spec_move`: `['+'] PIECE [FROMCELL] DESTINATION
-/// [PROMOTION]`) and a drop in the spec's form (`spec_drop`: `PIECE '*'|''' DESTINATION`), the
-/// first three alternatives of the `word` rule. `None` leaves the word to the automaton. It
-/// names exactly the words the automaton puts in those three rules (tested on every
-/// `spec_move` and `spec_drop` word and on many others).
-fn quick_kind(word: &[u8]) -> Option<WordKind> {
-    let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
-    if digits > 0 {
-        return matches!(&word[digits..], b"." | b"...").then_some(WordKind::Seqnum);
-    }
-    let rest = word.strip_prefix(b"+").unwrap_or(word);
-    let (piece, rest) = rest.split_first()?;
-    if !matches!(piece, b'P' | b'L' | b'N' | b'S' | b'G' | b'B' | b'R' | b'K') {
-        return None;
-    }
-    let cell = |c: &[u8]| matches!(c, [b'1'..=b'9', b'a'..=b'i']);
-    // A drop: its mark after the piece (with no `+` before it), then one cell.
-    if let [b'*' | b'\'', to @ ..] = rest {
-        return (word[0] != b'+' && cell(to)).then_some(WordKind::SpecDrop);
-    }
-    let rest = match rest.split_last() {
-        Some((b'+' | b'=', cells)) => cells,
-        _ => rest,
-    };
-    let spec = match rest.len() {
-        2 => cell(rest),
-        4 => cell(&rest[..2]) && cell(&rest[2..]),
-        _ => false,
-    };
-    spec.then_some(WordKind::SpecMove)
 }
 
 /// True when `line` is a header as the spec writes it: `[Keyword "text"]`.
@@ -1161,12 +1121,11 @@ mod tests {
     }
 
     #[test]
-    fn the_quick_path_names_every_spec_move_as_the_automaton_does() {
+    fn the_automaton_names_every_spec_move_and_drop() {
         let words = spec_moves();
         assert_eq!(words.len(), 2 * 8 * 81 * 82 * 3);
         for w in &words {
-            assert_eq!(quick_kind(w.as_bytes()), Some(WordKind::SpecMove), "{w:?}");
-            assert_eq!(by_automaton(w.as_bytes()), Some(WordKind::SpecMove), "{w:?}");
+            assert_eq!(classify_bytes(w.as_bytes()), Some(WordKind::SpecMove), "{w:?}");
         }
         // Every word of the `spec_drop` rule.
         for piece in "PLNSGBRK".chars() {
@@ -1176,8 +1135,7 @@ mod tests {
                         let w = format!("{piece}{mark}{file}{rank}");
                         // Other marks make other words (`P-7f` is a short move), never a drop.
                         let drop = matches!(mark, '*' | '\'');
-                        assert_eq!(by_automaton(w.as_bytes()) == Some(WordKind::SpecDrop), drop, "{w:?}");
-                        assert_eq!(quick_kind(w.as_bytes()), drop.then_some(WordKind::SpecDrop), "{w:?}");
+                        assert_eq!(classify_bytes(w.as_bytes()) == Some(WordKind::SpecDrop), drop, "{w:?}");
                     }
                 }
             }
@@ -1187,40 +1145,6 @@ mod tests {
         for w in words.iter().step_by(97) {
             let whole = super::super::parser::PsnParser::parse(Rule::spec_move, w).is_ok_and(|p| p.as_str() == w);
             assert!(whole, "{w:?}");
-        }
-    }
-
-    #[test]
-    fn the_quick_path_names_a_word_only_as_the_automaton_does() {
-        // Every word of up to four characters from the characters of these rules and their
-        // neighbours, and many longer ones: where the quick path names a word, the automaton
-        // names it alike, and every word the automaton names a `seqnum`, a `spec_move` or a
-        // `spec_drop`, the quick path names.
-        const ALPHABET: &[u8] = b"+=.P*GKRgp1790aeijx-'";
-        let check = |w: &[u8]| {
-            let Ok(w) = std::str::from_utf8(w) else { return };
-            let quick = quick_kind(w.as_bytes());
-            let automaton = by_automaton(w.as_bytes());
-            if quick.is_some() || matches!(automaton, Some(WordKind::Seqnum | WordKind::SpecMove | WordKind::SpecDrop)) {
-                assert_eq!(quick, automaton, "{w:?}");
-            }
-        };
-        let mut words: Vec<Vec<u8>> = vec![Vec::new()];
-        for _ in 0..4 {
-            words = words.iter().flat_map(|w| ALPHABET.iter().map(move |&c| [w.as_slice(), &[c]].concat())).collect();
-            words.iter().for_each(|w| check(w));
-        }
-        let mut rng = crate::rng::XorShift(0x2545_F491_4F6C_DD1D);
-        for _ in 0..200_000 {
-            let seed = rng.next_u64();
-            let len = 5 + (seed % 4) as usize;
-            let w: Vec<u8> = (0..len).map(|i| ALPHABET[((seed >> (8 * i)) % ALPHABET.len() as u64) as usize]).collect();
-            check(&w);
-        }
-        for n in [0u64, 9, 10, 99, 12345, u64::MAX] {
-            for dots in ["", ".", "..", "...", "....", ".P"] {
-                check(format!("{n}{dots}").as_bytes());
-            }
         }
     }
 
