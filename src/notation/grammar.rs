@@ -509,7 +509,34 @@ impl ChoiceDfa {
                 return None;
             }
         }
-        let first = self.ends.get(state.as_usize() >> dfa.stride2()).copied().unwrap_or(0);
+        self.first_ending(state)
+    }
+
+    /// The word at the start of `text` that runs while `inside` says its bytes are in one
+    /// (to the first byte that is not, or to the end): its length, and the first alternative
+    /// that matches all of it ([`ChoiceDfa::classify`]), read in one pass.
+    #[inline]
+    pub fn classify_while(&self, text: &[u8], inside: impl Fn(u8) -> bool) -> (usize, Option<usize>) {
+        use regex_automata::dfa::Automaton;
+        let dfa = &self.dfa;
+        let mut state = self.start;
+        for (i, &b) in text.iter().enumerate() {
+            if !inside(b) {
+                return (i, self.first_ending(state));
+            }
+            state = dfa.next_state(state, b);
+            if dfa.is_dead_state(state) {
+                let rest = &text[i + 1..];
+                return (i + 1 + rest.iter().position(|&b| !inside(b)).unwrap_or(rest.len()), None);
+            }
+        }
+        (text.len(), self.first_ending(state))
+    }
+
+    /// The first alternative that matches a text whose reading ends in `state`.
+    #[inline]
+    fn first_ending(&self, state: regex_automata::util::primitives::StateID) -> Option<usize> {
+        let first = self.ends.get(state.as_usize() >> self.dfa.stride2()).copied().unwrap_or(0);
         usize::from(first).checked_sub(1)
     }
 }
@@ -758,6 +785,10 @@ mod tests {
             for t in &texts {
                 let quick = words.classify(t);
                 assert_eq!(quick, classify_by_walking(&words, t), "{:?}", String::from_utf8_lossy(t));
+                // Read up to the first space, in one pass.
+                let word = t.split(|&b| b == b' ').next().unwrap_or_default();
+                let read = words.classify_while(t, |b| b != b' ');
+                assert_eq!(read, (word.len(), classify_by_walking(&words, word)), "{:?}", String::from_utf8_lossy(t));
                 named += usize::from(quick.is_some());
             }
         }

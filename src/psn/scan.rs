@@ -820,6 +820,7 @@ impl Scanner {
     fn plain_words(&mut self) {
         let bytes = self.buf.as_bytes();
         let base = self.game.start - self.origin;
+        let automata = &*AUTOMATA;
         let mut pos = self.pos;
         let mut read = false;
         loop {
@@ -829,14 +830,11 @@ impl Scanner {
             }
             let start = i;
             // A `;` starts a comment.
-            if bytes.get(start).is_none_or(|&b| b == b';') {
-                break;
-            }
-            while bytes.get(i).is_some_and(|&b| BYTES[usize::from(b)] == Byte::Word) {
-                i += 1;
-            }
+            let Some(rest) = bytes.get(start..).filter(|rest| rest.first().is_some_and(|&b| b != b';')) else { break };
+            let (len, named) = automata.words.classify_while(rest, |b| BYTES[usize::from(b)] == Byte::Word);
+            i += len;
             let ends = bytes.get(i).is_none_or(|&b| matches!(BYTES[usize::from(b)], Byte::Space | Byte::LineEnd));
-            let kind = if i > start && ends { classify_bytes(&bytes[start..i]) } else { None };
+            let kind = if len > 0 && ends { named.map(|n| automata.kinds[n]) } else { None };
             let Some(kind) = kind else { break };
             self.game.tokens.push(Token { kind: Kind::Word(kind), span: Span::new(start - base, i - base) });
             read = true;
