@@ -300,7 +300,12 @@ pub struct RawGame {
 /// Cuts `text` into games. Every character of the text belongs to exactly one game, except
 /// blank lines before the first; a text with nothing but blanks has no game.
 pub fn scan(text: &str) -> Vec<RawGame> {
-    let mut s = Scanner::new(1);
+    scan_with(text, true)
+}
+
+/// [`scan`], with the short loop for the commonest words or without it.
+fn scan_with(text: &str, short_loop: bool) -> Vec<RawGame> {
+    let mut s = Scanner { short_loop, ..Scanner::new(1) };
     let mut rest = text;
     while !rest.is_empty() {
         let len = line_len(rest.as_bytes());
@@ -490,6 +495,9 @@ pub(crate) struct Scanner {
     legacy: std::collections::VecDeque<(usize, usize, Encoding, Option<Encoding>)>,
     /// How many tokens the last game finished had: room for as many is made for the next.
     tokens_hint: usize,
+    /// The commonest words are read by a short loop ([`Scanner::plain_words`]); off only in
+    /// the test that holds it to the long one.
+    short_loop: bool,
 }
 
 impl Scanner {
@@ -507,6 +515,7 @@ impl Scanner {
             after_blank: true,
             legacy: std::collections::VecDeque::new(),
             tokens_hint: 0,
+            short_loop: true,
         }
     }
 
@@ -744,7 +753,9 @@ impl Scanner {
     /// line to [`Scanner::continue_comment`].
     fn movetext(&mut self, line_start: usize, first: usize, depth: usize, mut saw_comment: bool) {
         loop {
-            self.plain_words();
+            if self.short_loop {
+                self.plain_words();
+            }
             // Skip white space within the line.
             while let Some(&b) = self.buf.as_bytes().get(self.pos) {
                 match BYTES[usize::from(b)] {
@@ -1144,6 +1155,37 @@ mod tests {
             let whole = super::super::parser::PsnParser::parse(Rule::spec_move, w).is_ok_and(|p| p.as_str() == w);
             assert!(whole, "{w:?}");
         }
+    }
+
+    #[test]
+    fn the_short_loop_reads_words_as_the_long_one_does() {
+        // Lines made of words of every kind, brackets, comments, glued numbers and glyphs,
+        // characters of several bytes and white space of every kind: the games and tokens are
+        // the same whether the commonest words are read by the short loop or not.
+        const PARTS: &[&str] = &[
+            "1.", "12...", "P7f", "P*5e", "G4a5b", "+B3c", "P7g+", "N2c=", "1-0", "Resigns", "P7g-7f", "7g7f", "x",
+            "P7f!", "P7f?!", "$3", "{c}", "{", "}", "(", ")", "(1:02)", ";c", "x;y", "12.P7f", "歩", "\u{3000}",
+            "\u{a0}", "\t", " ", "  ", "\r\n", "%esc", "[Event \"x\"]", "P7f{c}", "P7f(", "07:55:00", "\n", "\n\n",
+            "\u{0B}", "P", "p7f", "G*", "", "1.P7f", "...", "-", "P7f;c", "P7f歩",
+        ];
+        let mut rng = crate::rng::XorShift(0x2545_F491_4F6C_DD1D);
+        let mut words = 0;
+        for _ in 0..4000 {
+            let mut text = String::from("[Event \"e\"]\n");
+            for _ in 0..(rng.next_u64() % 12) {
+                let seed = rng.next_u64();
+                text.push_str(PARTS[(seed % PARTS.len() as u64) as usize]);
+                text.push_str([" ", " ", "", "\t", "\n"][((seed >> 32) % 5) as usize]);
+            }
+            let (short, long) = (scan_with(&text, true), scan_with(&text, false));
+            assert_eq!(short.len(), long.len(), "{text:?}");
+            for (a, b) in short.iter().zip(&long) {
+                assert_eq!((a.start, a.end, a.line, a.timed), (b.start, b.end, b.line, b.timed), "{text:?}");
+                assert_eq!(a.tokens, b.tokens, "{text:?}");
+                words += a.tokens.iter().filter(|t| matches!(t.kind, Kind::Word(_))).count();
+            }
+        }
+        assert!(words > 5_000, "{words}");
     }
 
     fn kinds(text: &str) -> Vec<Vec<Kind>> {
