@@ -57,12 +57,15 @@ pub fn clean(raw: &RawGame, text: &str, options: Options) -> Option<&'static str
                     None if white => {}
                     _ => return None,
                 }
-                let mut mv = UNREAD_NODE.mv.clone();
-                mv.span = t.span;
-                if decode_into(kind, word, &mut mv).is_none() || mv.form != MoveForm::Spec {
-                    return None;
-                }
+                // Without the replay nothing else is read of the move: every word of the
+                // spec's move and drop rules decodes, in the spec's form (a test of the decoder
+                // holds it to that, over every such word).
                 if options.replay {
+                    let mut mv = UNREAD_NODE.mv.clone();
+                    mv.span = t.span;
+                    if decode_into(kind, word, &mut mv).is_none() || mv.form != MoveForm::Spec {
+                        return None;
+                    }
                     let Ok(res) = resolve_with(&check.legality(&state), &state, &mv) else { return None };
                     state.play_unchecked(res.mv);
                     check = check.after_legal(&state, res.mv);
