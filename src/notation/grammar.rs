@@ -470,13 +470,17 @@ impl ChoiceDfa {
         seen[index(start)] = true;
         while let Some(state) = todo.pop() {
             let eoi = dfa.next_eoi_state(state);
-            let first =
-                if dfa.is_match_state(eoi) { (0..dfa.match_len(eoi)).map(|i| dfa.match_pattern(eoi, i).as_usize()).min() } else { None };
+            let first = if dfa.is_match_state(eoi) {
+                (0..dfa.match_len(eoi)).map(|i| dfa.match_pattern(eoi, i).as_usize()).min()
+            } else {
+                None
+            };
             let i = index(state);
             if ends.len() <= i {
                 ends.resize(i + 1, 0);
             }
-            ends[i] = first.map_or(Ok(0), |f| u16::try_from(f + 1)).map_err(|e| CompileError::Grammar(e.to_string()))?;
+            ends[i] =
+                first.map_or(Ok(0), |f| u16::try_from(f + 1)).map_err(|e| CompileError::Grammar(e.to_string()))?;
             for class in dfa.byte_classes().representatives(..) {
                 let Some(byte) = class.as_u8() else { continue };
                 let next = dfa.next_state(state, byte);
