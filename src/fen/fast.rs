@@ -245,7 +245,7 @@ fn read_quick(text: &str, dialect: Dialect, q: &mut Quick) -> Option<()> {
     let mut fields = crate::notation::fields::accepted_fields(text);
     let (placement, side, castling) = (fields.next()?, fields.next()?, fields.next()?);
     let (en_passant, halfmove, fullmove) = (fields.next()?, fields.next()?, fields.next()?);
-    let whole = quick_board(placement, &mut q.board, &mut q.tally, &mut run)?;
+    let whole = quick_board(placement, q, &mut run)?;
     // The walk read every byte of the placement, the first field. The automaton's steps over
     // the rest, each waiting on the one before, overlap the reading of the fields below.
     run.feed_all(text.as_bytes().get(placement.len()..)?);
@@ -277,15 +277,13 @@ static CELLS: std::sync::LazyLock<CellDecoder<crate::chess::Piece>> =
 /// Places the pieces of a placement on `board` (an empty one), and counts them in `tally`:
 /// whether no run of blank squares is split, or `None` unless it has eight ranks of eight
 /// squares. The bytes read go to `run`: the placement is only read right when the automaton
-/// accepts its record.
-fn quick_board(
-    text: &str,
-    board: &mut crate::chess::Board,
-    tally: &mut validate::Tally,
-    run: &mut Run<'_>,
-) -> Option<bool> {
+/// accepts its record. (Kept out of line: in the reader's body, the walk's values would not all
+/// fit in the registers.)
+#[inline(never)]
+fn quick_board(text: &str, q: &mut Quick, run: &mut Run<'_>) -> Option<bool> {
     // A copy of the run, which stays in a register: the run behind `run` would be stored at
-    // every byte, and each step would wait on the store.
+    // every byte, and each step would wait on the store. (The board and the tally are reached
+    // through `q`, one register.)
     let mut local = *run;
     let read = walk_accepted_cells(
         text,
@@ -294,8 +292,8 @@ fn quick_board(
         &CELLS,
         |b| local.feed(b),
         |i, p, slot| {
-            *board.0.get_mut(i)? = p;
-            tally.add_to_slot(crate::chess::Square::from_index(i)?, slot);
+            *q.board.0.get_mut(i)? = p;
+            q.tally.add_to_slot(crate::chess::Square::from_index(i)?, slot);
             Some(())
         },
     );

@@ -468,6 +468,8 @@ struct OneByte<P> {
     token: bool,
     /// The decoder's `slot` of its piece.
     slot: u8,
+    /// It is `/`, the end of a rank.
+    slash: bool,
 }
 
 impl<P: Copy> CellDecoder<P> {
@@ -479,9 +481,23 @@ impl<P: Copy> CellDecoder<P> {
             match c {
                 Some(c @ (Cell::Piece(_) | Cell::Empty(_))) => {
                     let piece = if let Cell::Piece(p) = c { Some(p) } else { None };
-                    OneByte { piece, width: c.width() as u8, empty: c.splits_run(&c), token: true, slot: slot(piece) }
+                    OneByte {
+                        piece,
+                        width: c.width() as u8,
+                        empty: c.splits_run(&c),
+                        token: true,
+                        slot: slot(piece),
+                        slash: false,
+                    }
                 }
-                _ => OneByte { piece: None, width: 0, empty: false, token: false, slot: slot(None) },
+                _ => OneByte {
+                    piece: None,
+                    width: 0,
+                    empty: false,
+                    token: false,
+                    slot: slot(None),
+                    slash: b == usize::from(b'/'),
+                },
             }
         });
         Self { token_len, cell, slot, one }
@@ -498,7 +514,7 @@ impl<P: Copy> CellDecoder<P> {
             _ => return None,
         };
         let slot = (self.slot)(Some(piece));
-        Some((OneByte { piece: Some(piece), width: 1, empty: false, token: true, slot }, len))
+        Some((OneByte { piece: Some(piece), width: 1, empty: false, token: true, slot, slash: false }, len))
     }
 }
 
@@ -579,21 +595,41 @@ pub fn walk_accepted_cells<P: Copy>(
     mut feed: impl FnMut(u8),
     mut place: impl FnMut(usize, Option<P>, u8) -> Option<()>,
 ) -> Option<bool> {
-    const SPLIT: u8 = 1;
-    const WRONG: u8 = 2;
     let bytes = text.as_bytes();
     // What the walk found: a split run of empty squares, a rank of the wrong width.
-    let mut found = 0u8;
-    // The first square of the rank, and the next square to fill.
-    let (mut rank, mut next) = (0usize, 0usize);
-    let mut after_empty = false;
-    let mut i = 0;
+    let (mut split, mut wrong) = (false, false);
+    // The first square of the rank, the next square to fill, and whether the token before was
+    // a run of empty squares.
+    let (mut rank, mut next, mut after_empty) = (0usize, 0usize, false);
+    // One token read: `t`, or a `/`.
+    let mut step = |t: OneByte<P>| {
+        split |= after_empty & t.empty;
+        after_empty = t.empty;
+        wrong |= t.slash & (next != rank + files);
+        rank = if t.slash { next } else { rank };
+        place(next, t.piece, t.slot)?;
+        next += usize::from(t.width);
+        Some(())
+    };
+    // The tokens of one byte and the `/`s, in a loop with no call and few values, so that the
+    // state of `feed` stays in a register. A longer token, or a byte that is none, goes on to
+    // the loop below.
+    let mut rest = bytes.iter();
+    while let Some(&b) = rest.as_slice().first() {
+        let t = decoder.one[usize::from(b)];
+        if !(t.token | t.slash) {
+            break;
+        }
+        rest.next();
+        feed(b);
+        step(t)?;
+    }
+    let mut i = bytes.len() - rest.len();
     while let Some(&b) = bytes.get(i) {
         feed(b);
         let mut t = decoder.one[usize::from(b)];
         let mut len = 1;
-        let slash = b == b'/';
-        if !(t.token | slash) {
+        if !(t.token | t.slash) {
             (t, len) = decoder.longer(bytes, i)?;
             // A plain loop: an iterator's fold, out of line, would take `feed`'s state out of
             // the registers.
@@ -603,12 +639,10 @@ pub fn walk_accepted_cells<P: Copy>(
                 }
             }
         }
-        found |= u8::from(after_empty & t.empty) | (u8::from(slash & (next != rank + files)) * WRONG);
-        rank = if slash { next } else { rank };
-        place(next, t.piece, t.slot)?;
-        (next, after_empty, i) = (next + usize::from(t.width), t.empty, i + len);
+        step(t)?;
+        i += len;
     }
-    (found & WRONG == 0 && next == ranks * files && next == rank + files).then_some(found & SPLIT == 0)
+    (!wrong && next == ranks * files && next == rank + files).then_some(!split)
 }
 
 /// For each byte, a small number or none, found once from a function (the squares a
