@@ -53,14 +53,77 @@ impl Shipped {
 /// A grammar rule compiled to a deterministic automaton that matches exactly the texts the
 /// rule matches as a whole. Only rules that pest reads as the automaton does compile (see
 /// [`Rules::check_sound`]).
-pub struct RuleDfa(regex_automata::dfa::dense::DFA<Vec<u32>>, std::sync::OnceLock<Vec<u8>>);
+pub struct RuleDfa(
+    regex_automata::dfa::dense::DFA<Vec<u32>>,
+    std::sync::OnceLock<Vec<u8>>,
+    /// The same automaton as a table to step through ([`Steps`]), when it is small enough.
+    Option<Steps>,
+);
+
+/// The places in a [`Steps`] table for transitions: a state and a class add to a number of
+/// 16 bits.
+const STEPS_LEN: usize = 1 << 16;
+/// Where the classes of the 256 bytes are in a [`Steps`] table.
+const CLASSES_AT: usize = STEPS_LEN;
+/// Where the column that says whether a state matches at the end is in a [`Steps`] table.
+const END_COLUMN_AT: usize = CLASSES_AT + 256;
+
+/// An automaton's transitions as one table indexed by a state plus a byte's class, with
+/// nothing to check on the way: a state is a multiple of the table's stride, a class is less,
+/// and the table has a place for every number of 16 bits. (The automaton's own step checks its
+/// index, and looks up where its table is, at every byte.) Each byte's class, and the column
+/// of the table that says whether a state matches at the end, are in the same table, past the
+/// transitions: one pointer reaches everything. Made from the automaton by a walk over the
+/// states reachable from its start (the first, 0), one byte of each class at a time.
+pub struct Steps(Box<[u16; END_COLUMN_AT + 1]>);
+
+impl Steps {
+    /// The table of `dfa` from its anchored start; `None` when it has no such start or its
+    /// reachable states take more than [`STEPS_LEN`] places.
+    fn of(dfa: &regex_automata::dfa::dense::DFA<Vec<u32>>) -> Option<Self> {
+        use regex_automata::dfa::Automaton;
+        use regex_automata::util::primitives::StateID;
+        let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
+        let start = dfa.start_state(&config).ok()?;
+        let class = |b: u8| usize::from(dfa.byte_classes().get(b));
+        let class_count = (0..=255u8).map(class).max()? + 1;
+        let stride = (class_count + 1).next_power_of_two();
+        let mut table = vec![0u16; END_COLUMN_AT + 1];
+        for b in 0..=255u8 {
+            table[CLASSES_AT + usize::from(b)] = u16::try_from(class(b)).ok()?;
+        }
+        table[END_COLUMN_AT] = u16::try_from(class_count).ok()?;
+        // The states in the order the walk reaches them, each with its number.
+        let mut states: Vec<StateID> = vec![start];
+        let mut number: HashMap<StateID, usize> = HashMap::from([(start, 0)]);
+        let order = representatives(class);
+        let mut i = 0;
+        while let Some(&state) = states.get(i) {
+            let base = i * stride;
+            if base + stride > STEPS_LEN {
+                return None;
+            }
+            for &b in &order {
+                let next = dfa.next_state(state, b);
+                let n = *number.entry(next).or_insert_with(|| {
+                    states.push(next);
+                    states.len() - 1
+                });
+                table[base + class(b)] = u16::try_from(n * stride).ok()?;
+            }
+            table[base + class_count] = u16::from(dfa.is_match_state(dfa.next_eoi_state(state)));
+            i += 1;
+        }
+        Some(Self(table.into_boxed_slice().try_into().ok()?))
+    }
+}
 
 /// A [`RuleDfa`] part way through a text: [`Run::accepts`] says whether the bytes fed so far
 /// are a whole text of the rule.
 #[derive(Clone, Copy)]
 pub struct Run<'a> {
-    dfa: &'a regex_automata::dfa::dense::DFA<Vec<u32>>,
-    state: regex_automata::util::primitives::StateID,
+    table: &'a [u16; END_COLUMN_AT + 1],
+    state: u16,
 }
 
 impl Run<'_> {
@@ -68,8 +131,8 @@ impl Run<'_> {
     /// their end unchecked.)
     #[inline]
     pub fn feed(&mut self, b: u8) {
-        use regex_automata::dfa::Automaton;
-        self.state = self.dfa.next_state(self.state, b);
+        let at = self.state.wrapping_add(self.table[CLASSES_AT + usize::from(b)]);
+        self.state = self.table[usize::from(at)];
     }
 
     /// Reads `bytes`, one after the other.
@@ -83,8 +146,7 @@ impl Run<'_> {
     /// True when the bytes read are a whole text of the rule.
     #[inline]
     pub fn accepts(&self) -> bool {
-        use regex_automata::dfa::Automaton;
-        self.dfa.is_match_state(self.dfa.next_eoi_state(self.state))
+        self.table[usize::from(self.state.wrapping_add(self.table[END_COLUMN_AT]))] != 0
     }
 }
 
@@ -98,25 +160,29 @@ impl RuleDfa {
     /// differently (an ordered choice or a repetition that commits where the automaton would
     /// not).
     pub fn compile_in(grammar: &Rules, rule: &str) -> Result<Self, CompileError> {
-        Ok(Self(automaton(grammar, Kind::Whole, rule)?, std::sync::OnceLock::new()))
+        let dfa = automaton(grammar, Kind::Whole, rule)?;
+        let steps = Steps::of(&dfa);
+        Ok(Self(dfa, std::sync::OnceLock::new(), steps))
     }
 
     /// True when the whole of `text` matches the rule.
     pub fn is_match(&self, text: &str) -> bool {
-        self.run().is_some_and(|mut run| {
-            run.feed_all(text.as_bytes());
-            run.accepts()
-        })
+        match self.run() {
+            Some(mut run) => {
+                run.feed_all(text.as_bytes());
+                run.accepts()
+            }
+            None => self.reads(text).is_ok(),
+        }
     }
 
     /// A run of the automaton from its start, to be fed a text a byte at a time (so that a
     /// reader can feed it the bytes it reads, and the automaton's steps overlap its work);
-    /// `None` if the automaton has no anchored start.
+    /// `None` if the automaton is too large for a table of [`Steps`] (none of kifu's record rules
+    /// is: a test says so).
     #[inline]
     pub fn run(&self) -> Option<Run<'_>> {
-        use regex_automata::dfa::Automaton;
-        let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
-        Some(Run { dfa: &self.0, state: self.0.start_state(&config).ok()? })
+        Some(Run { table: &self.2.as_ref()?.0, state: 0 })
     }
 
     /// Reads `text` whole: `Err` with the number of bytes read before the automaton could go
@@ -809,6 +875,61 @@ mod tests {
             assert!(words.classify(t.as_bytes()).is_some(), "{t}");
         }
         assert!(named > 200, "{named}");
+    }
+
+    #[test]
+    fn a_table_of_steps_reads_every_text_as_the_automaton_does() {
+        // Every record rule a fast path feeds a byte at a time has a table, and the table says
+        // what the automaton says: of every text of up to three characters of an alphabet of the
+        // records' characters, and of every edit of one or two characters of real records.
+        let rules: [(&[&str], &str, &str); 6] = [
+            (&[FEN, COMMON], "fen_record", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"),
+            (&[FEN, COMMON], "fen960_record", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"),
+            (&[FEN, COMMON], "epd_record", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - bm Ng5;"),
+            (&[FEN, COMMON], "epd960_record", "8/8/8/8/8/8/8/K6k w - -"),
+            (&[SFEN, COMMON], "usi_record", "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w 2Pb 12"),
+            (&[SFEN, COMMON], "sfen2007_record", "8l/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL W - 3"),
+        ];
+        for (sources, rule, record) in rules {
+            let dfa = RuleDfa::compile(sources, rule).expect("regular");
+            let stepped = |text: &[u8]| {
+                let mut run = dfa.run().unwrap_or_else(|| panic!("{rule} has a table of steps"));
+                run.feed_all(text);
+                run.accepts()
+            };
+            // The automaton's own steps, byte by byte.
+            let walked = |text: &[u8]| {
+                use regex_automata::dfa::Automaton;
+                let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
+                let mut state = dfa.0.start_state(&config).expect("an anchored start");
+                for &b in text {
+                    state = dfa.0.next_state(state, b);
+                }
+                dfa.0.is_match_state(dfa.0.next_eoi_state(state))
+            };
+            let alphabet = dfa.alphabet();
+            let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
+            for _ in 0..3 {
+                texts =
+                    texts.iter().flat_map(|t| alphabet.iter().map(move |&c| [t.as_slice(), &[c]].concat())).collect();
+                for t in &texts {
+                    assert_eq!(stepped(t), walked(t), "{rule}: {:?}", String::from_utf8_lossy(t));
+                }
+            }
+            let bytes = record.as_bytes();
+            let mut accepted = 0;
+            for at in 0..=bytes.len() {
+                for end in at..=(at + 2).min(bytes.len()) {
+                    for written in alphabet.iter().map(|b| vec![*b]).chain([Vec::new(), "é".as_bytes().to_vec()]) {
+                        let edited = [&bytes[..at], &written[..], &bytes[end..]].concat();
+                        let whole = walked(&edited);
+                        assert_eq!(stepped(&edited), whole, "{rule}: {:?}", String::from_utf8_lossy(&edited));
+                        accepted += usize::from(whole);
+                    }
+                }
+            }
+            assert!(stepped(bytes) && accepted > 100, "{rule}: {accepted}");
+        }
     }
 
     #[test]
