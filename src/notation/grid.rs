@@ -596,16 +596,18 @@ pub fn walk_accepted_cells<P: Copy>(
     mut place: impl FnMut(usize, Option<P>, u8) -> Option<()>,
 ) -> Option<bool> {
     let bytes = text.as_bytes();
-    // What the walk found: a split run of empty squares, a rank of the wrong width.
-    let (mut split, mut wrong) = (false, false);
+    const SPLIT: u8 = 1;
+    const WRONG: u8 = 2;
+    // What the walk found, in one register: a split run of empty squares, a rank of the wrong
+    // width.
+    let mut found = 0u8;
     // The first square of the rank, the next square to fill, and whether the token before was
     // a run of empty squares.
     let (mut rank, mut next, mut after_empty) = (0usize, 0usize, false);
     // One token read: `t`, or a `/`.
     let mut step = |t: OneByte<P>| {
-        split |= after_empty & t.empty;
+        found |= u8::from(after_empty & t.empty) | u8::from(t.slash & (next != rank + files)) * WRONG;
         after_empty = t.empty;
-        wrong |= t.slash & (next != rank + files);
         rank = if t.slash { next } else { rank };
         place(next, t.piece, t.slot)?;
         next += usize::from(t.width);
@@ -642,7 +644,7 @@ pub fn walk_accepted_cells<P: Copy>(
         step(t)?;
         i += len;
     }
-    (!wrong && next == ranks * files && next == rank + files).then_some(!split)
+    (found & WRONG == 0 && next == ranks * files && next == rank + files).then_some(found & SPLIT == 0)
 }
 
 /// For each byte, a small number or none, found once from a function (the squares a
