@@ -56,8 +56,9 @@ impl Shipped {
 pub struct RuleDfa(
     regex_automata::dfa::dense::DFA<Vec<u32>>,
     std::sync::OnceLock<Vec<u8>>,
-    /// The same automaton as a table to step through ([`Steps`]), when it is small enough.
-    Option<Steps>,
+    /// The same automaton as a table to step through, when it is small enough: made at the first
+    /// [`RuleDfa::run`] (it takes 128 KiB).
+    std::sync::OnceLock<Option<Steps>>,
 );
 
 /// The places in a [`Steps`] table for transitions: a state and a class add to a number of
@@ -75,7 +76,7 @@ const END_COLUMN_AT: usize = CLASSES_AT + 256;
 /// of the table that says whether a state matches at the end, are in the same table, past the
 /// transitions: one pointer reaches everything. Made from the automaton by a walk over the
 /// states reachable from its start (the first, 0), one byte of each class at a time.
-pub struct Steps(Box<[u16; END_COLUMN_AT + 1]>);
+struct Steps(Box<[u16; END_COLUMN_AT + 1]>);
 
 impl Steps {
     /// The table of `dfa` from its anchored start; `None` when it has no such start or its
@@ -160,9 +161,7 @@ impl RuleDfa {
     /// differently (an ordered choice or a repetition that commits where the automaton would
     /// not).
     pub fn compile_in(grammar: &Rules, rule: &str) -> Result<Self, CompileError> {
-        let dfa = automaton(grammar, Kind::Whole, rule)?;
-        let steps = Steps::of(&dfa);
-        Ok(Self(dfa, std::sync::OnceLock::new(), steps))
+        Ok(Self(automaton(grammar, Kind::Whole, rule)?, std::sync::OnceLock::new(), std::sync::OnceLock::new()))
     }
 
     /// True when the whole of `text` matches the rule.
@@ -178,11 +177,12 @@ impl RuleDfa {
 
     /// A run of the automaton from its start, to be fed a text a byte at a time (so that a
     /// reader can feed it the bytes it reads, and the automaton's steps overlap its work);
-    /// `None` if the automaton is too large for a table of [`Steps`] (none of kifu's record rules
-    /// is: a test says so).
+    /// `None` if the automaton is too large for its table of steps, one place for each state and
+    /// class in 2^16 (none of kifu's record rules is: a test says so).
     #[inline]
     pub fn run(&self) -> Option<Run<'_>> {
-        Some(Run { table: &self.2.as_ref()?.0, state: 0 })
+        let steps = self.2.get_or_init(|| Steps::of(&self.0)).as_ref()?;
+        Some(Run { table: &steps.0, state: 0 })
     }
 
     /// Reads `text` whole: `Err` with the number of bytes read before the automaton could go

@@ -598,9 +598,9 @@ pub fn walk_accepted_cells<P: Copy>(
     mut feed: impl FnMut(u8),
     mut place: impl FnMut(usize, Option<P>, u8) -> Option<()>,
 ) -> Option<bool> {
-    let bytes = text.as_bytes();
     const SPLIT: u8 = 1;
     const WRONG: u8 = 2;
+    let bytes = text.as_bytes();
     // What the walk found, in one register: a split run of empty squares, a rank of the wrong
     // width.
     let mut found = 0u8;
@@ -634,7 +634,7 @@ pub fn walk_accepted_cells<P: Copy>(
         feed(b);
         let mut t = decoder.one[usize::from(b)];
         let mut len = 1;
-        if !(t.token | t.slash) {
+        if !t.plain {
             (t, len) = decoder.longer(bytes, i)?;
             // A plain loop: an iterator's fold, out of line, would take `feed`'s state out of
             // the registers.
