@@ -609,7 +609,7 @@ pub fn walk_accepted_cells<P: Copy>(
     let (mut rank, mut next, mut after_empty) = (0usize, 0usize, false);
     // One token read: `t`, or a `/`.
     let mut step = |t: OneByte<P>| {
-        found |= u8::from(after_empty & t.empty) | u8::from(t.slash & (next != rank + files)) * WRONG;
+        found |= u8::from(after_empty & t.empty) | (u8::from(t.slash & (next != rank + files)) * WRONG);
         after_empty = t.empty;
         rank = if t.slash { next } else { rank };
         place(next, t.piece, t.slot)?;
