@@ -241,11 +241,9 @@ fn read_quick(text: &str, dialect: Dialect, q: &mut Quick) -> Option<()> {
     // does: the walk of the placement feeds the automaton its bytes, so that the automaton's
     // steps overlap the walk's work. (Any text reads to some answer, or to `None`, safely.)
     let mut run = automaton(Kind::Fen, dialect)?.run()?;
-    // Six fields at single spaces, when the automaton accepts the record. The placement, the
-    // long one, is cut by a search that reads many bytes at a time.
-    let (placement, rest) = text.split_at_checked(memchr::memchr(b' ', text.as_bytes())?)?;
-    let mut fields = crate::notation::fields::accepted_fields(rest.get(1..)?);
-    let (side, castling) = (fields.next()?, fields.next()?);
+    // Six fields at single spaces, when the automaton accepts the record.
+    let mut fields = crate::notation::fields::accepted_fields(text);
+    let (placement, side, castling) = (fields.next()?, fields.next()?, fields.next()?);
     let (en_passant, halfmove, fullmove) = (fields.next()?, fields.next()?, fields.next()?);
     let whole = quick_board(placement, q, &mut run)?;
     // The walk read every byte of the placement, the first field. The automaton's steps over
