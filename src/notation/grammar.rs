@@ -94,29 +94,46 @@ impl Steps {
             table[CLASSES_AT + usize::from(b)] = u16::try_from(class(b)).ok()?;
         }
         table[END_COLUMN_AT] = u16::try_from(class_count).ok()?;
-        // The states in the order the walk reaches them, each with its number.
-        let mut states: Vec<StateID> = vec![start];
-        let mut number: HashMap<StateID, usize> = HashMap::from([(start, 0)]);
+        let states = reachable(dfa, start);
+        if states.len() * stride > STEPS_LEN {
+            return None;
+        }
+        // Each state's number: its place in the walk's order, times the stride.
+        let number: HashMap<StateID, usize> = states.iter().enumerate().map(|(i, &s)| (s, i * stride)).collect();
         let order = representatives(class);
-        let mut i = 0;
-        while let Some(&state) = states.get(i) {
+        for (i, &state) in states.iter().enumerate() {
             let base = i * stride;
-            if base + stride > STEPS_LEN {
-                return None;
-            }
             for &b in &order {
-                let next = dfa.next_state(state, b);
-                let n = *number.entry(next).or_insert_with(|| {
-                    states.push(next);
-                    states.len() - 1
-                });
-                table[base + class(b)] = u16::try_from(n * stride).ok()?;
+                let next = number.get(&dfa.next_state(state, b))?;
+                table[base + class(b)] = u16::try_from(*next).ok()?;
             }
             table[base + class_count] = u16::from(dfa.is_match_state(dfa.next_eoi_state(state)));
-            i += 1;
         }
         Some(Self(table.into_boxed_slice().try_into().ok()?))
     }
+}
+
+/// The states of `dfa` that `start` reaches, `start` first, each once, in the order a walk that
+/// tries one byte of each class from each state finds them.
+fn reachable(
+    dfa: &regex_automata::dfa::dense::DFA<Vec<u32>>,
+    start: regex_automata::util::primitives::StateID,
+) -> Vec<regex_automata::util::primitives::StateID> {
+    use regex_automata::dfa::Automaton;
+    let order = representatives(|b| dfa.byte_classes().get(b));
+    let mut states = vec![start];
+    let mut seen = std::collections::HashSet::from([start]);
+    let mut i = 0;
+    while let Some(&state) = states.get(i) {
+        for &b in &order {
+            let next = dfa.next_state(state, b);
+            if seen.insert(next) {
+                states.push(next);
+            }
+        }
+        i += 1;
+    }
+    states
 }
 
 /// A [`RuleDfa`] part way through a text: [`Run::accepts`] says whether the bytes fed so far
@@ -527,14 +544,11 @@ impl ChoiceDfa {
         let names = grammar.alternatives(rule)?;
         let config = regex_automata::util::start::Config::new().anchored(regex_automata::Anchored::Yes);
         let start = dfa.start_state(&config).map_err(|e| CompileError::Grammar(e.to_string()))?;
-        // Every state the start reaches, found by trying one byte of each class from each, with
-        // what a text ending there matches: looked up, not worked out, as each word is read.
+        // What a text ending in each state the start reaches matches: looked up, not worked out,
+        // as each word is read.
         let index = |id: regex_automata::util::primitives::StateID| id.as_usize() >> dfa.stride2();
         let mut ends = Vec::new();
-        let mut seen = vec![false; index(start) + 1];
-        let mut todo = vec![start];
-        seen[index(start)] = true;
-        while let Some(state) = todo.pop() {
+        for state in reachable(&dfa, start) {
             let eoi = dfa.next_eoi_state(state);
             let first = if dfa.is_match_state(eoi) {
                 (0..dfa.match_len(eoi)).map(|i| dfa.match_pattern(eoi, i).as_usize()).min()
@@ -547,18 +561,6 @@ impl ChoiceDfa {
             }
             ends[i] =
                 first.map_or(Ok(0), |f| u16::try_from(f + 1)).map_err(|e| CompileError::Grammar(e.to_string()))?;
-            for class in dfa.byte_classes().representatives(..) {
-                let Some(byte) = class.as_u8() else { continue };
-                let next = dfa.next_state(state, byte);
-                let j = index(next);
-                if seen.len() <= j {
-                    seen.resize(j + 1, false);
-                }
-                if !seen[j] {
-                    seen[j] = true;
-                    todo.push(next);
-                }
-            }
         }
         Ok(Self { dfa, names, start, ends })
     }
