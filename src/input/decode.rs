@@ -375,6 +375,21 @@ impl<R: Read> Utf8Stream<R> {
         self.utf16.as_ref().map(|u| u.encoding)
     }
 
+    /// Appends the next `n` bytes of the stream to `buf`, fewer only at its end: how many. A
+    /// stream handed on as it is is read straight into `buf`'s free room, which is not set to
+    /// zero first.
+    pub fn read_append(&mut self, buf: &mut Vec<u8>, n: usize) -> io::Result<usize> {
+        if !self.started {
+            self.start()?;
+        }
+        let limit = n as u64;
+        if self.utf16.is_none() && self.head.is_empty() {
+            (&mut self.inner).take(limit).read_to_end(buf)
+        } else {
+            self.take(limit).read_to_end(buf)
+        }
+    }
+
     /// Reads the first two bytes, and starts decoding UTF-16 when they are its byte-order mark.
     fn start(&mut self) -> io::Result<()> {
         let mut two = [0u8; 2];

@@ -42,12 +42,21 @@ pub struct LineInfo {
 }
 
 /// Whole lines read from a file: their bytes end to end, and where each one is.
+///
+/// A batch holds its lines in one of two ways. Either `data` holds each line's kept bytes
+/// without its end, and `lines` places them; or, when `block` is set, `data` holds whole lines
+/// as they were read, each ended by a LF (the last one may have none), placed by `lines` when
+/// the reader found them ([`LineReader::find_lines`]), or else found when they are read
+/// ([`Batch::read_lines`]), by the thread that checks them.
 #[derive(Clone, Debug, Default)]
 pub struct Batch {
-    /// The lines' bytes, without their ends of line.
+    /// The lines' bytes: without their ends of line, or whole lines as read (`block`).
     pub data: Vec<u8>,
-    /// The non-blank lines, in order.
+    /// The non-blank lines, in order; a block's when its reader found them (else they are
+    /// found when read, and this is empty).
     pub lines: Vec<LineInfo>,
+    /// When `data` holds whole lines as read: the number of the first.
+    pub block: Option<usize>,
     /// Bytes of input this batch consumed (for progress).
     pub consumed: u64,
     /// How its lines are read: the file's encoding as far as it is known.
@@ -77,13 +86,35 @@ impl Batch {
         &self.data[line.start..line.end]
     }
 
+    /// Its non-blank lines, in order: `lines`, or those of the block found in its bytes.
+    fn infos(&self) -> impl Iterator<Item = LineInfo> + '_ {
+        let (placed, block) = match self.block {
+            Some(first) if self.lines.is_empty() => (&[][..], Some(block_lines(&self.data, first))),
+            _ => (&self.lines[..], None),
+        };
+        placed.iter().copied().chain(block.into_iter().flatten())
+    }
+
+    /// A block's lines placed one by one, as the other way of holding them has them: their kept
+    /// bytes end to end, without their ends.
+    fn place_lines(&mut self) {
+        if self.block.is_none() {
+            return;
+        }
+        let mut placed = Self { consumed: self.consumed, reading: self.reading, ..Self::default() };
+        for l in self.infos() {
+            placed.push(l.number, self.bytes(&l), l.len);
+        }
+        *self = placed;
+    }
+
     /// Its lines as a checker reads them, each with its text when the batch's bytes are all
     /// UTF-8: found in one pass over the batch, which costs less than a pass over each line.
     pub fn read_lines(&self) -> impl Iterator<Item = Line<'_>> {
         let text = std::str::from_utf8(&self.data).ok();
-        self.lines.iter().map(move |l| Line {
+        self.infos().map(move |l| Line {
             number: l.number,
-            bytes: self.bytes(l),
+            bytes: self.bytes(&l),
             len: l.len,
             text: text.and_then(|t| t.get(l.start..l.end)),
         })
@@ -117,6 +148,21 @@ pub fn is_blank(kept: &[u8], len: usize) -> bool {
     len == 0 || (len <= MAX_LINE && kept.iter().all(|b| matches!(b, b' ' | b'\t')))
 }
 
+/// The non-blank lines of `data`, whole lines each ended by a LF (the last may have none), the
+/// first numbered `first`: each line's kept bytes are its first [`MAX_KEPT`] when it is longer
+/// than [`MAX_LINE`].
+fn block_lines(data: &[u8], first: usize) -> impl Iterator<Item = LineInfo> + '_ {
+    let unended = (data.last().is_some_and(|b| *b != b'\n')).then_some(data.len());
+    let (mut start, mut number) = (0, first);
+    memchr::memchr_iter(b'\n', data).chain(unended).filter_map(move |end| {
+        let len = end - start;
+        let kept = if len > MAX_LINE { start + MAX_KEPT } else { end };
+        let line = LineInfo { number, start, end: kept, len };
+        (start, number) = (end + 1, number + 1);
+        (!is_blank(&data[line.start..line.end], len)).then_some(line)
+    })
+}
+
 /// Splits a byte stream into lines at LF, CRLF or CR, in batches, and learns the stream's
 /// encoding from them ([`Reading::learn`]); a stream that starts with a UTF-16 byte-order mark is
 /// read as UTF-8 ([`Utf8Stream`]). The lines after one that is not text are not read.
@@ -137,6 +183,12 @@ pub struct LineReader<R> {
     long: Option<(Vec<u8>, usize)>,
     /// The input turned out not to be text: nothing more is read.
     done: bool,
+    /// A CR was seen among the bytes: the lines are placed one by one from then on.
+    cr_seen: bool,
+    /// Bytes read for a block that was not made, counted in the next batch.
+    unreported: u64,
+    /// The lines of a block are found by the reader ([`Self::find_lines`]).
+    finds_lines: bool,
 }
 
 const READ_SIZE: usize = 64 * 1024;
@@ -158,7 +210,19 @@ impl<R: Read> LineReader<R> {
             after_cr: false,
             long: None,
             done: false,
+            cr_seen: false,
+            unreported: 0,
+            finds_lines: false,
         }
+    }
+
+    /// Whether the reader finds the lines of the blocks it hands out ([`Batch::block`]), or
+    /// leaves them to be found as they are read. A reader with a core of its own takes that
+    /// work off the threads that check the lines; one that shares the cores with them leaves
+    /// it to them, as they are many.
+    pub fn find_lines(mut self, yes: bool) -> Self {
+        self.finds_lines = yes;
+        self
     }
 
     fn fill(&mut self) -> io::Result<usize> {
@@ -243,11 +307,15 @@ impl<R: Read> LineReader<R> {
         if self.done {
             return Ok(None);
         }
+        if let Some(batch) = self.next_block(target)? {
+            return Ok(self.finish(batch));
+        }
         // Room for about `target` bytes of lines from the start: grown by doubling, the batch's
         // bytes would be copied again at each step.
         let room = target.min(MAX_ROOM);
         let mut batch =
             Batch { data: Vec::with_capacity(room), lines: Vec::with_capacity(room / 64), ..Batch::default() };
+        batch.consumed = std::mem::take(&mut self.unreported);
         loop {
             if self.pos >= self.end {
                 if self.eof {
@@ -308,13 +376,77 @@ impl<R: Read> LineReader<R> {
             let end = self.end;
             self.emit(&mut batch, end);
         }
+        Ok(self.finish(batch))
+    }
+
+    /// About `target` bytes of whole lines as read, up to the last LF among them (or to the end
+    /// of the input), handed over without a pass over their lines ([`Batch::block`]); `None`
+    /// when the bytes ask for the lines to be placed one by one: a line too long for
+    /// `target` or for [`MAX_LINE`] is being read, a CR may pair with the next byte, or the
+    /// file has CRs (its bytes read stay buffered for [`Self::next_batch`]).
+    fn next_block(&mut self, target: usize) -> io::Result<Option<Batch>> {
+        if self.cr_seen || self.after_cr || self.long.is_some() {
+            return Ok(None);
+        }
+        // The bytes held go to the front of the buffer, which is as long as they are, and the
+        // rest of the block is read after them.
+        self.buf.truncate(self.end);
+        self.buf.drain(..self.pos);
+        (self.pos, self.end) = (0, self.buf.len());
+        if self.end < target && !self.eof {
+            // Room for the whole block from the start: grown by doubling, its bytes would be
+            // copied again at each step.
+            let want = (target - self.end).min(MAX_ROOM + READ_SIZE);
+            self.buf.reserve(want);
+            let n = self.reader.read_append(&mut self.buf, want)?;
+            (self.end, self.eof) = (self.buf.len(), n < want);
+            self.unreported += n as u64;
+        }
+        let held = &self.buf[..self.end];
+        let cut = match memchr::memrchr(b'\n', held) {
+            _ if self.eof => held.len(),
+            Some(at) => at + 1,
+            None => return Ok(None),
+        };
+        if cut == 0 {
+            return Ok(None);
+        }
+        if memchr::memchr(b'\r', &held[..cut]).is_some() {
+            self.cr_seen = true;
+            return Ok(None);
+        }
+        let first = self.line + 1;
+        let lines = memchr::memchr_iter(b'\n', &held[..cut]).count();
+        self.line += lines + usize::from(held[cut - 1] != b'\n');
+        // The block takes the buffer, and the bytes after it start a new one.
+        let rest = held[cut..].to_vec();
+        self.end = rest.len();
+        let mut data = std::mem::replace(&mut self.buf, rest);
+        data.truncate(cut);
+        let consumed = std::mem::take(&mut self.unreported);
+        Ok(Some(Batch { data, lines: Vec::new(), block: Some(first), consumed, reading: Reading::default() }))
+    }
+
+    /// `batch` with what its lines tell of the file's encoding ([`Reading::learn`]), and without
+    /// the lines after one that is not text; `None` when it holds nothing.
+    fn finish(&mut self, mut batch: Batch) -> Option<Batch> {
+        let settled = self.reading.encoding.is_some() || self.reading.not_text.is_some();
+        if !settled && (self.reader.encoding().is_some() || !batch.data.is_ascii()) {
+            // What the lines tell is learnt from them placed one by one.
+            batch.place_lines();
+        }
         self.reading.learn(&batch, self.reader.encoding());
         if let Some(last) = self.reading.not_text {
+            batch.place_lines();
             batch.lines.retain(|l| l.number <= last);
             self.done = true;
         }
+        if let (Some(first), true) = (batch.block, self.finds_lines) {
+            batch.lines = block_lines(&batch.data, first).collect();
+        }
         batch.reading = self.reading;
-        Ok((!batch.lines.is_empty() || batch.consumed > 0).then_some(batch))
+        let holds = !batch.lines.is_empty() || (batch.block.is_some() && !batch.data.is_empty());
+        (holds || batch.consumed > 0).then_some(batch)
     }
 }
 
@@ -512,8 +644,8 @@ mod tests {
         let mut reader = LineReader::new(input);
         let mut out = Vec::new();
         while let Some(batch) = reader.next_batch(target).expect("read") {
-            for l in &batch.lines {
-                out.push((l.number, String::from_utf8_lossy(batch.bytes(l)).into_owned(), l.len));
+            for l in batch.infos() {
+                out.push((l.number, String::from_utf8_lossy(batch.bytes(&l)).into_owned(), l.len));
             }
         }
         out
@@ -538,8 +670,9 @@ mod tests {
                 let mut with_text = 0usize;
                 while let Some(batch) = reader.next_batch(target).expect("read") {
                     let read: Vec<Line<'_>> = batch.read_lines().collect();
-                    assert_eq!(read.len(), batch.lines.len());
-                    for (line, info) in read.iter().zip(&batch.lines) {
+                    let infos: Vec<LineInfo> = batch.infos().collect();
+                    assert_eq!(read.len(), infos.len());
+                    for (line, info) in read.iter().zip(&infos) {
                         let alone = Line::of(info.number, batch.bytes(info), info.len);
                         assert_eq!((line.number, line.bytes, line.len), (alone.number, alone.bytes, alone.len));
                         if let Some(text) = line.text {
@@ -581,8 +714,9 @@ mod tests {
 
     #[test]
     fn a_batch_of_short_lines_is_cut_by_their_places_too() {
-        // Two bytes a line, 32 bytes of place: a batch of 64 KiB holds about 2,000 lines.
-        let input = "x\n".repeat(100_000);
+        // Three bytes a line, 32 bytes of place: a batch of 64 KiB holds about 2,000 lines. (The
+        // lines of a file with CRs are placed one by one by the reader.)
+        let input = "x\r\n".repeat(100_000);
         let mut reader = LineReader::new(input.as_bytes());
         let batch = reader.next_batch(64 * 1024).expect("read").expect("a batch");
         assert!(batch.cost() < 64 * 1024 + 64, "{}", batch.cost());
@@ -648,11 +782,17 @@ mod tests {
     fn batches_hold_the_lines_of_a_plain_split() {
         let mut rng = crate::rng::XorShift(0x9E37_79B9_7F4A_7C15u64);
         let mut next = move || rng.next_u64();
+        // Batches handed over as blocks of whole lines, in files with no CR.
+        let mut blocks = 0;
         for case in 0..300 {
             let mut input = Vec::new();
-            while input.len() < 2_000 + (case % 7) * 30_000 {
+            let size = 2_000 + (case % 7) * 30_000;
+            // A third of the files have no CR, a third have some only in their second half.
+            let cr_from = [usize::MAX, size / 2, 0][case % 3];
+            while input.len() < size {
                 match next() % 12 {
                     0 => input.push(b'\n'),
+                    1 | 2 if input.len() < cr_from => input.push(b'\n'),
                     1 => input.push(b'\r'),
                     2 => input.extend_from_slice(b"\r\n"),
                     3 => input.push(b' '),
@@ -664,13 +804,31 @@ mod tests {
             }
             let step = [1, 7, 100, 4_096, READ_SIZE][case % 5];
             let target = [1, 64, 1_000, 128 * 1024][case / 5 % 4];
-            let mut reader = LineReader::new(Trickle { bytes: &input, step });
+            // Half the readers find the lines of their blocks themselves.
+            let mut reader = LineReader::new(Trickle { bytes: &input, step }).find_lines(case % 2 == 0);
             let mut got = Vec::new();
             while let Some(batch) = reader.next_batch(target).expect("read") {
-                got.extend(batch.lines.iter().map(|l| (l.number, batch.bytes(l).to_vec(), l.len)));
+                got.extend(batch.infos().map(|l| (l.number, batch.bytes(&l).to_vec(), l.len)));
+                blocks += usize::from(batch.block.is_some());
             }
             assert_eq!(got, plain_split(&input), "case {case}: read {step} bytes at a time, batches of {target}");
         }
+        assert!(blocks > 1_000, "{blocks} blocks");
+    }
+
+    #[test]
+    fn a_file_without_cr_is_handed_over_in_blocks_cut_after_a_lf() {
+        let input = "ab\n\ncd\n".repeat(20_000) + "last";
+        let mut reader = LineReader::new(input.as_bytes());
+        let mut numbers = Vec::new();
+        while let Some(batch) = reader.next_batch(64 * 1024).expect("read") {
+            assert!(batch.block.is_some() && batch.lines.is_empty());
+            assert!(batch.data.ends_with(b"\n") || batch.data.ends_with(b"last"));
+            assert!(batch.cost() < 64 * 1024 + READ_SIZE, "{}", batch.cost());
+            numbers.extend(batch.read_lines().map(|l| l.number));
+        }
+        let want: Vec<usize> = (0..20_000).flat_map(|i| [3 * i + 1, 3 * i + 3]).chain([60_001]).collect();
+        assert_eq!(numbers, want);
     }
 
     #[test]
