@@ -8,7 +8,7 @@ use std::thread;
 
 use kifu::check;
 use kifu::format::Format;
-use kifu::input::pool::{self, Limits, Parts, Stopped};
+use kifu::input::pool::{self, Limits, Parts, Reader, Stopped};
 use kifu::input::{Batch, Line, LineReader, Reading};
 
 use crate::args::{self, DialectArg, FormatArg, MessageFormat};
@@ -255,10 +255,12 @@ pub(crate) fn check_stream(
     workers: usize,
     out: &mut impl Write,
 ) -> io::Result<Totals> {
-    let mut reader = LineReader::new(input);
+    // With a core of its own, the reader finds the lines of each batch too.
+    let reading = Reader::for_workers(workers);
+    let mut reader = LineReader::new(input).find_lines(reading == Reader::OwnThread);
     let mut sizes = batch_sizes(workers);
     let batches = std::iter::from_fn(move || reader.next_batch(sizes.next()?).transpose()).map(|b| b.map(|b| (b, 0)));
-    let limits = Limits { queue: Some(workers), in_flight: HELD_BYTES };
+    let limits = Limits { reader: reading, queue: Some(workers), in_flight: HELD_BYTES };
     let check = |batch: Batch, parts: &mut Parts<'_, Finished>| {
         let mut done = Finished::default();
         for line in batch.read_lines() {

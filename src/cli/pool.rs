@@ -1,6 +1,8 @@
 //! Work on several threads, with the results in the order of the work: the library's ordered
 //! pool ([`kifu::input::pool`]), which `check` and the PSN streams use too.
 
+use kifu::input::pool::{run, Limits, Reader};
+
 /// The worker threads to start: `jobs` when given (at least one), else one per core.
 pub fn workers(jobs: Option<usize>) -> usize {
     jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1)
@@ -11,10 +13,11 @@ pub fn workers(jobs: Option<usize>) -> usize {
 pub fn map<T: Sync, R: Send>(items: &[T], workers: usize, work: impl Fn(&T) -> R + Sync) -> Vec<Option<R>> {
     let workers = workers.clamp(1, items.len().max(1));
     let mut results = Vec::with_capacity(items.len());
-    // Results are counted by number, not bytes: the items are there already.
-    let limits = kifu::input::pool::Limits { queue: Some(workers), in_flight: usize::MAX };
+    // Results are counted by number, not bytes: the items are there already, and the workers
+    // take them.
+    let limits = Limits { reader: Reader::Workers, queue: None, in_flight: usize::MAX };
     let pieces = items.iter().map(|item| Ok((item, 0)));
-    let _ = kifu::input::pool::run(
+    let _ = run(
         pieces,
         workers,
         limits,

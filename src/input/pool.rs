@@ -1,8 +1,9 @@
 //! One ordered worker pool: a reader hands out pieces of work, workers do them, and what they
 //! make is handed back in the order of the pieces, with the bytes in flight bounded.
 //!
-//! [`run`] reads the pieces (an iterator) on a thread of its own, does them on `workers`
-//! threads, and hands their results to `consume` on the calling thread, in order. A worker
+//! [`run`] reads the pieces (an iterator) on a thread of its own or on the workers' threads
+//! ([`Reader`]), does them on `workers` threads, and hands their results to `consume` on the
+//! calling thread, in order. A worker
 //! may hand a piece's results over in several parts ([`Parts::send`]), so that a large piece
 //! never holds all its results at once. The bytes of pieces and of results waiting at once are
 //! bounded ([`Limits`]); the results of the piece handed over next never wait. An error from
@@ -14,10 +15,38 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Condvar, Mutex, PoisonError};
 use std::thread;
 
-/// How much may wait between the reader, the workers and the consumer of [`run`].
+/// Who reads the pieces of [`run`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    /// A thread of its own, which reads ahead while the workers work: the reading costs them
+    /// nothing when it has a core of its own.
+    OwnThread,
+    /// The workers, each the next piece when it is free, one at a time. When the workers have
+    /// every core, this leaves no thread to wake for each piece, and the bytes a worker reads
+    /// are in its core's cache when it works on them.
+    Workers,
+}
+
+impl Reader {
+    /// The reader for `workers` threads on this machine: a thread of its own when the
+    /// workers leave a core free, else the workers.
+    pub fn for_workers(workers: usize) -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if workers < cores {
+            Self::OwnThread
+        } else {
+            Self::Workers
+        }
+    }
+}
+
+/// How [`run`] reads, and how much may wait between the reader, the workers and the consumer.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// Pieces read and not yet taken by a worker, at most (`None`: bounded by bytes only).
+    /// Who reads the pieces.
+    pub reader: Reader,
+    /// Pieces read and not yet taken by a worker, at most (`None`: bounded by bytes only), when
+    /// the reader has a thread of its own.
     pub queue: Option<usize>,
     /// Bytes of pieces and results waiting at once, at most (one more piece or part may pass
     /// when nothing else waits).
@@ -145,6 +174,9 @@ where
 {
     let gate =
         Gate { flow: Mutex::new(Flow { head: 0, held: 0 }), changed: Condvar::new(), stop: AtomicBool::new(false) };
+    if limits.reader == Reader::Workers {
+        return pull(pieces, workers, limits.in_flight, &gate, work, consume);
+    }
     let (piece_tx, piece_rx) = match limits.queue {
         Some(n) => {
             let (tx, rx) = mpsc::sync_channel(n);
@@ -165,22 +197,102 @@ where
             let done = done_tx.clone();
             scope.spawn(move || {
                 let _guard = StopOnPanic(gate);
-                do_pieces(piece_rx, gate, limits.in_flight, work, &done);
+                let next = || piece_rx.lock().map_or(None, |rx| rx.as_ref().and_then(|rx| rx.recv().ok()));
+                do_pieces(next, gate, limits.in_flight, work, &done);
+                // The reader stops too.
+                if let Ok(mut rx) = piece_rx.lock() {
+                    *rx = None;
+                }
             });
         }
         drop(done_tx);
         let written = hand_in_order(done_rx, gate, &mut consume);
         let read = reader.join().unwrap_or_else(|_| Err(io::Error::other("the reader thread failed")));
-        match (written, read) {
-            (Err(e), _) => Err(Stopped::Write(e)),
-            (Ok(()), Err(e)) => Err(Stopped::Read(e)),
-            (Ok(()), Ok(())) => Ok(()),
-        }
+        stopped(written, read.err())
     })
 }
 
-/// Where the workers take the pieces: each numbered, with its bytes.
-type Receiver<I> = mpsc::Receiver<(usize, I, usize)>;
+/// How [`run`] ends: with the first error from `consume`, else from reading.
+fn stopped(written: io::Result<()>, read: Option<io::Error>) -> Result<(), Stopped> {
+    match (written, read) {
+        (Err(e), _) => Err(Stopped::Write(e)),
+        (Ok(()), Some(e)) => Err(Stopped::Read(e)),
+        (Ok(()), None) => Ok(()),
+    }
+}
+
+/// The pieces as the workers read them ([`Reader::Workers`]): numbered in the order read, up to
+/// the end or the first error.
+struct Source<P> {
+    pieces: P,
+    read: usize,
+    error: Option<io::Error>,
+    ended: bool,
+}
+
+impl<P: Iterator<Item = io::Result<(I, usize)>>, I> Source<P> {
+    fn next(&mut self) -> Option<(usize, I, usize)> {
+        if self.ended {
+            return None;
+        }
+        match self.pieces.next() {
+            Some(Ok((piece, bytes))) => {
+                self.read += 1;
+                Some((self.read - 1, piece, bytes))
+            }
+            Some(Err(e)) => {
+                (self.error, self.ended) = (Some(e), true);
+                None
+            }
+            None => {
+                self.ended = true;
+                None
+            }
+        }
+    }
+}
+
+/// [`run`] with the workers reading the pieces, one at a time ([`Reader::Workers`]).
+fn pull<P, I, R, W, C>(
+    pieces: P,
+    workers: usize,
+    limit: usize,
+    gate: &Gate,
+    work: W,
+    mut consume: C,
+) -> Result<(), Stopped>
+where
+    P: Iterator<Item = io::Result<(I, usize)>> + Send,
+    I: Send,
+    R: Send,
+    W: Fn(I, &mut Parts<'_, R>) -> (R, usize) + Sync,
+    C: FnMut(R) -> io::Result<()>,
+{
+    let source = Mutex::new(Source { pieces, read: 0, error: None, ended: false });
+    let (done_tx, done_rx) = mpsc::channel::<Part<R>>();
+    thread::scope(|scope| {
+        let (work, source) = (&work, &source);
+        for _ in 0..workers.max(1) {
+            let done = done_tx.clone();
+            scope.spawn(move || {
+                let _guard = StopOnPanic(gate);
+                let next = || {
+                    let piece = source.lock().unwrap_or_else(PoisonError::into_inner).next();
+                    // A piece waits for room, unless the pieces before it are all handed over.
+                    if let Some((index, _, bytes)) = &piece {
+                        gate.take(*bytes, limit, Some(*index));
+                    }
+                    piece
+                };
+                do_pieces(next, gate, limit, work, &done);
+            });
+        }
+        drop(done_tx);
+        let written = hand_in_order(done_rx, gate, &mut consume);
+        let read = source.lock().unwrap_or_else(PoisonError::into_inner).error.take();
+        stopped(written, read)
+    })
+}
 
 /// The pieces' channel, bounded in number or not.
 enum Sender<T> {
@@ -214,26 +326,22 @@ fn read<I>(
     Ok(())
 }
 
-/// A worker of [`run`]: does each piece it takes and sends its results.
+/// A worker of [`run`]: does each piece it takes (`next`: a piece's number, the piece and its
+/// bytes) and sends its results.
 fn do_pieces<I, R>(
-    piece_rx: &Mutex<Option<Receiver<I>>>,
+    mut next: impl FnMut() -> Option<(usize, I, usize)>,
     gate: &Gate,
     limit: usize,
     work: &impl Fn(I, &mut Parts<'_, R>) -> (R, usize),
     done: &mpsc::Sender<Part<R>>,
 ) {
-    loop {
-        let next = piece_rx.lock().map_or(None, |rx| rx.as_ref().and_then(|rx| rx.recv().ok()));
-        let Some((index, piece, bytes)) = next.filter(|_| !gate.stopped()) else { break };
+    while let Some((index, piece, bytes)) = next().filter(|_| !gate.stopped()) {
         let mut parts = Parts { index, gate, limit, done };
         let (results, weight) = work(piece, &mut parts);
         gate.take(weight, limit, Some(index));
         if gate.stopped() || done.send(Part { index, results, weight, last: Some(bytes) }).is_err() {
             break;
         }
-    }
-    if let Ok(mut rx) = piece_rx.lock() {
-        *rx = None;
     }
 }
 
@@ -308,32 +416,68 @@ mod tests {
         (seen, result)
     }
 
+    /// The limits with each reader.
+    fn both(queue: Option<usize>, in_flight: usize) -> [Limits; 2] {
+        [Reader::OwnThread, Reader::Workers].map(|reader| Limits { reader, queue, in_flight })
+    }
+
     #[test]
     fn results_come_in_the_order_of_the_pieces() {
         let expected: Vec<usize> = (0..500).flat_map(|i| std::iter::repeat_n(i, i % 4 + 1)).collect();
-        for (workers, limits) in [
-            (1, Limits { queue: None, in_flight: 1 }),
-            (3, Limits { queue: Some(3), in_flight: 250 }),
-            (8, Limits { queue: None, in_flight: usize::MAX }),
-        ] {
-            let (seen, result) = numbers(500, workers, limits, None, None);
-            assert!(result.is_ok());
-            assert_eq!(seen, expected, "{workers} workers");
+        for (workers, limits) in [(1, both(None, 1)), (3, both(Some(3), 250)), (8, both(None, usize::MAX))] {
+            for limits in limits {
+                let (seen, result) = numbers(500, workers, limits, None, None);
+                assert!(result.is_ok());
+                assert_eq!(seen, expected, "{workers} workers, {limits:?}");
+            }
         }
     }
 
     #[test]
     fn a_read_error_comes_after_the_pieces_before_it() {
-        let (seen, result) = numbers(100, 3, Limits { queue: Some(3), in_flight: 250 }, Some(50), None);
-        let expected: Vec<usize> = (0..50).flat_map(|i| std::iter::repeat_n(i, i % 4 + 1)).collect();
-        assert_eq!(seen, expected);
-        assert!(matches!(result, Err(Stopped::Read(_))));
+        for limits in both(Some(3), 250) {
+            let (seen, result) = numbers(100, 3, limits, Some(50), None);
+            let expected: Vec<usize> = (0..50).flat_map(|i| std::iter::repeat_n(i, i % 4 + 1)).collect();
+            assert_eq!(seen, expected, "{limits:?}");
+            assert!(matches!(result, Err(Stopped::Read(_))));
+        }
     }
 
     #[test]
     fn a_write_error_stops_everything() {
-        let (seen, result) = numbers(1_000_000, 4, Limits { queue: Some(4), in_flight: 1000 }, None, Some(10));
-        assert_eq!(seen.len(), 10);
-        assert!(matches!(result, Err(Stopped::Write(_))));
+        for limits in both(Some(4), 1000) {
+            let (seen, result) = numbers(1_000_000, 4, limits, None, Some(10));
+            assert_eq!(seen.len(), 10, "{limits:?}");
+            assert!(matches!(result, Err(Stopped::Write(_))));
+        }
+    }
+
+    /// Pieces are read only a few ahead of the one handed over, bounded by the bytes in flight
+    /// (pieces of 8 bytes, and results of 8).
+    #[test]
+    fn pieces_are_read_a_few_ahead() {
+        use std::sync::atomic::AtomicUsize;
+        for limits in both(Some(2), 40) {
+            let read = AtomicUsize::new(0);
+            let pieces = (0..2_000).map(|i| {
+                read.fetch_add(1, Ordering::Relaxed);
+                Ok((i, 8))
+            });
+            let mut most = 0;
+            let slow = |i: usize, _: &mut Parts<'_, usize>| {
+                if i % 7 == 0 {
+                    thread::sleep(std::time::Duration::from_micros(50));
+                }
+                (i, 8)
+            };
+            let result = run(pieces, 3, limits, slow, |i| {
+                most = most.max(read.load(Ordering::Relaxed) - i);
+                Ok(())
+            });
+            assert!(result.is_ok());
+            // Five pieces fit in 40 bytes, and one more may pass.
+            let ahead = 6;
+            assert!(most <= ahead, "{most} read ahead of the one handed over, {limits:?}");
+        }
     }
 }

@@ -19,7 +19,7 @@ use super::{check_game, CheckedGame, Options};
 use crate::diagnostic::Diagnostic;
 use crate::input::decode::Utf8Stream;
 use crate::input::lines::{LineRead, LineSource};
-use crate::input::pool::{self, Limits, Parts, Stopped};
+use crate::input::pool::{self, Limits, Parts, Reader, Stopped};
 use crate::span::Span;
 
 /// The longest game kifu reads, in bytes of text: 256 KiB. Real games are far shorter (a
@@ -648,7 +648,7 @@ where
 {
     let checking = Checking { bytes: Mutex::new(0), changed: Condvar::new() };
     let batches = Batches { games: Games::new(input), piece_bytes };
-    let limits = Limits { queue: None, in_flight: IN_FLIGHT_BYTES };
+    let limits = Limits { reader: Reader::for_workers(workers), queue: None, in_flight: IN_FLIGHT_BYTES };
     let check = |batch: Vec<Unit>, parts: &mut Parts<'_, Vec<T>>| {
         let (mut results, mut weight) = (Vec::new(), 0);
         // A stretch is cut into its games here, on the worker's thread.
