@@ -241,9 +241,10 @@ pub(crate) struct Finished {
     consumed: u64,
 }
 
-/// Checks a stream on `workers` threads ([`kifu::input::pool`]): a reader thread cuts it into
-/// batches of lines, the workers check and render them, and the reports are written in input
-/// order. Memory stays flat whatever the input: at most `workers` batches wait to be checked,
+/// Checks a stream on `workers` threads ([`kifu::input::pool`]): it is cut into batches of
+/// lines (by a reader thread when a core is free, else by the workers in turn: [`Reader`]), the
+/// workers check and render them, and the reports are written in input order. Memory stays
+/// flat whatever the input: at most `workers` batches wait to be checked,
 /// a worker hands its reports over every [`PART_BYTES`] (and one line's), and at most
 /// [`HELD_BYTES`] of reports wait for the batches before them.
 pub(crate) fn check_stream(

@@ -633,9 +633,10 @@ where
 /// Reads the games of `input` and hands what `work` makes of each, on `workers` threads, to
 /// `each` in the order of the games; an error from `each` or from reading stops it.
 ///
-/// The reader cuts the input into games, or into stretches of whole games that the workers cut
-/// ([`Stretch`]), in batches of about `piece_bytes` bytes of text, which the workers take in
-/// turn. What a game gives does not depend on the batches, the number of
+/// The reader (a thread of its own when a core is free, else the workers in turn:
+/// [`Reader::for_workers`]) cuts the input into games, or into stretches of whole games that
+/// the workers cut ([`Stretch`]), in batches of about `piece_bytes` bytes of text, which the
+/// workers take in turn. What a game gives does not depend on the batches, the number of
 /// workers or how the input is buffered. At most [`IN_FLIGHT_BYTES`] of games and results wait
 /// at once (and one batch or result more), and at most [`CHECKING_BYTES`] of games are checked
 /// at once, so memory stays flat whatever the input's size.
