@@ -174,50 +174,89 @@ where
 {
     let gate =
         Gate { flow: Mutex::new(Flow { head: 0, held: 0 }), changed: Condvar::new(), stop: AtomicBool::new(false) };
-    if limits.reader == Reader::Workers {
-        return pull(pieces, workers, limits.in_flight, &gate, work, consume);
-    }
-    let (piece_tx, piece_rx) = match limits.queue {
-        Some(n) => {
-            let (tx, rx) = mpsc::sync_channel(n);
-            (Sender::Bounded(tx), rx)
+    // Where the workers take the pieces, and what a reader thread of its own reads them from.
+    let (feed, to_read) = match limits.reader {
+        Reader::OwnThread => {
+            let (tx, rx) = match limits.queue {
+                Some(n) => {
+                    let (tx, rx) = mpsc::sync_channel(n);
+                    (Sender::Bounded(tx), rx)
+                }
+                None => {
+                    let (tx, rx) = mpsc::channel();
+                    (Sender::Open(tx), rx)
+                }
+            };
+            (Feed::Queue(Mutex::new(Some(rx))), Some((pieces, tx)))
         }
-        None => {
-            let (tx, rx) = mpsc::channel();
-            (Sender::Open(tx), rx)
-        }
+        Reader::Workers => (Feed::Shared(Mutex::new(Source { pieces, read: 0, error: None, ended: false })), None),
     };
-    // Dropped by a worker that stops, so that the reader stops too.
-    let piece_rx = Mutex::new(Some(piece_rx));
     let (done_tx, done_rx) = mpsc::channel::<Part<R>>();
     thread::scope(|scope| {
-        let (gate, work, piece_rx) = (&gate, &work, &piece_rx);
-        let reader = scope.spawn(move || read(pieces, limits.in_flight, gate, &piece_tx));
+        let (gate, work, feed) = (&gate, &work, &feed);
+        let reader = to_read.map(|(pieces, tx)| scope.spawn(move || read(pieces, limits.in_flight, gate, &tx)));
         for _ in 0..workers.max(1) {
             let done = done_tx.clone();
             scope.spawn(move || {
                 let _guard = StopOnPanic(gate);
-                let next = || piece_rx.lock().map_or(None, |rx| rx.as_ref().and_then(|rx| rx.recv().ok()));
-                do_pieces(next, gate, limits.in_flight, work, &done);
-                // The reader stops too.
-                if let Ok(mut rx) = piece_rx.lock() {
-                    *rx = None;
-                }
+                do_pieces(|| feed.next(gate, limits.in_flight), gate, limits.in_flight, work, &done);
+                feed.close();
             });
         }
         drop(done_tx);
         let written = hand_in_order(done_rx, gate, &mut consume);
-        let read = reader.join().unwrap_or_else(|_| Err(io::Error::other("the reader thread failed")));
-        stopped(written, read.err())
+        let read = match reader {
+            Some(reader) => reader.join().unwrap_or_else(|_| Err(io::Error::other("the reader thread failed"))).err(),
+            None => feed.error(),
+        };
+        match (written, read) {
+            (Err(e), _) => Err(Stopped::Write(e)),
+            (Ok(()), Some(e)) => Err(Stopped::Read(e)),
+            (Ok(()), None) => Ok(()),
+        }
     })
 }
 
-/// How [`run`] ends: with the first error from `consume`, else from reading.
-fn stopped(written: io::Result<()>, read: Option<io::Error>) -> Result<(), Stopped> {
-    match (written, read) {
-        (Err(e), _) => Err(Stopped::Write(e)),
-        (Ok(()), Some(e)) => Err(Stopped::Read(e)),
-        (Ok(()), None) => Ok(()),
+/// Where the workers of [`run`] take the pieces: each numbered, with its bytes.
+enum Feed<P, I> {
+    /// The queue a reader thread fills ([`Reader::OwnThread`]); dropped by a worker that stops,
+    /// so that the reader stops too.
+    Queue(Mutex<Option<mpsc::Receiver<(usize, I, usize)>>>),
+    /// The pieces themselves, read by the workers in turn ([`Reader::Workers`]).
+    Shared(Mutex<Source<P>>),
+}
+
+impl<P: Iterator<Item = io::Result<(I, usize)>>, I> Feed<P, I> {
+    /// The next piece, waiting for it (or, read by a worker, for room for it unless the pieces
+    /// before it are all handed over); `None` at the end.
+    fn next(&self, gate: &Gate, limit: usize) -> Option<(usize, I, usize)> {
+        match self {
+            Self::Queue(rx) => rx.lock().map_or(None, |rx| rx.as_ref().and_then(|rx| rx.recv().ok())),
+            Self::Shared(source) => {
+                let piece = source.lock().unwrap_or_else(PoisonError::into_inner).next();
+                if let Some((index, _, bytes)) = &piece {
+                    gate.take(*bytes, limit, Some(*index));
+                }
+                piece
+            }
+        }
+    }
+
+    /// A worker stops: a reader thread stops too.
+    fn close(&self) {
+        if let Self::Queue(rx) = self {
+            if let Ok(mut rx) = rx.lock() {
+                *rx = None;
+            }
+        }
+    }
+
+    /// The error that ended the workers' reading, if any.
+    fn error(&self) -> Option<io::Error> {
+        match self {
+            Self::Queue(_) => None,
+            Self::Shared(source) => source.lock().unwrap_or_else(PoisonError::into_inner).error.take(),
+        }
     }
 }
 
@@ -250,48 +289,6 @@ impl<P: Iterator<Item = io::Result<(I, usize)>>, I> Source<P> {
             }
         }
     }
-}
-
-/// [`run`] with the workers reading the pieces, one at a time ([`Reader::Workers`]).
-fn pull<P, I, R, W, C>(
-    pieces: P,
-    workers: usize,
-    limit: usize,
-    gate: &Gate,
-    work: W,
-    mut consume: C,
-) -> Result<(), Stopped>
-where
-    P: Iterator<Item = io::Result<(I, usize)>> + Send,
-    I: Send,
-    R: Send,
-    W: Fn(I, &mut Parts<'_, R>) -> (R, usize) + Sync,
-    C: FnMut(R) -> io::Result<()>,
-{
-    let source = Mutex::new(Source { pieces, read: 0, error: None, ended: false });
-    let (done_tx, done_rx) = mpsc::channel::<Part<R>>();
-    thread::scope(|scope| {
-        let (work, source) = (&work, &source);
-        for _ in 0..workers.max(1) {
-            let done = done_tx.clone();
-            scope.spawn(move || {
-                let _guard = StopOnPanic(gate);
-                let next = || {
-                    let piece = source.lock().unwrap_or_else(PoisonError::into_inner).next();
-                    // A piece waits for room, unless the pieces before it are all handed over.
-                    if let Some((index, _, bytes)) = &piece {
-                        gate.take(*bytes, limit, Some(*index));
-                    }
-                    piece
-                };
-                do_pieces(next, gate, limit, work, &done);
-            });
-        }
-        drop(done_tx);
-        let written = hand_in_order(done_rx, gate, &mut consume);
-        let read = source.lock().unwrap_or_else(PoisonError::into_inner).error.take();
-        stopped(written, read)
-    })
 }
 
 /// The pieces' channel, bounded in number or not.
