@@ -31,7 +31,9 @@ impl Reader {
     /// The reader for `workers` threads on this machine: a thread of its own when the
     /// workers leave a core free, else the workers.
     pub fn for_workers(workers: usize) -> Self {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // Asked once: the answer reads files of the system, and a folder may hold many files.
+        static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+        let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
         if workers < cores {
             Self::OwnThread
         } else {
