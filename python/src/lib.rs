@@ -391,10 +391,7 @@ fn check(py: Python<'_>, text: &Bound<'_, PyAny>, format: &str, dialect: Option<
 /// The verdict on each record, checked in parallel on `threads` threads.
 fn check_all(py: Python<'_>, format: Format, records: &[&[u8]], threads: Option<usize>) -> PyResult<Vec<Py<Verdict>>> {
     // A thread is worth starting for a few hundred records at least.
-    let threads = threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-        .clamp(1, 64)
-        .min(records.len().div_ceil(256).max(1));
+    let threads = threads.unwrap_or_else(kifu::input::pool::cores).clamp(1, 64).min(records.len().div_ceil(256).max(1));
     let checked: Option<Vec<Checked>> = py.detach(|| {
         if threads == 1 {
             return Some(records.iter().map(|r| check_bytes(format, r)).collect());

@@ -4,7 +4,6 @@
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::process::ExitCode;
-use std::thread;
 
 use kifu::check;
 use kifu::format::Format;
@@ -55,7 +54,7 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
     let json = renderer.json;
     let workers = match args.jobs {
         Some(jobs) => jobs as usize,
-        None => thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_JOBS as usize),
+        None => pool::cores().min(MAX_JOBS as usize),
     };
     // `--diff` prints a diff, not findings.
     let mut out = report::Out::new(if args.fixes.diff { MessageFormat::Json } else { renderer.format });

@@ -1,11 +1,11 @@
 //! Work on several threads, with the results in the order of the work: the library's ordered
 //! pool ([`kifu::input::pool`]), which `check` and the PSN streams use too.
 
-use kifu::input::pool::{run, Limits, Reader};
+use kifu::input::pool::{cores, run, Limits, Reader};
 
 /// The worker threads to start: `jobs` when given (at least one), else one per core.
 pub fn workers(jobs: Option<usize>) -> usize {
-    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1)
+    jobs.unwrap_or_else(cores).max(1)
 }
 
 /// `work` done on every item on `workers` threads, each taking the next item when free; the

@@ -148,16 +148,24 @@ pub fn is_blank(kept: &[u8], len: usize) -> bool {
     len == 0 || (len <= MAX_LINE && kept.iter().all(|b| matches!(b, b' ' | b'\t')))
 }
 
+/// How many bytes of a line of `len` bytes the reader keeps: all of them, or its first
+/// [`MAX_KEPT`] when it is longer than [`MAX_LINE`].
+fn kept_len(len: usize) -> usize {
+    if len > MAX_LINE {
+        MAX_KEPT
+    } else {
+        len
+    }
+}
+
 /// The non-blank lines of `data`, whole lines each ended by a LF (the last may have none), the
-/// first numbered `first`: each line's kept bytes are its first [`MAX_KEPT`] when it is longer
-/// than [`MAX_LINE`].
+/// first numbered `first`, each with the bytes kept of it ([`kept_len`]).
 fn block_lines(data: &[u8], first: usize) -> impl Iterator<Item = LineInfo> + '_ {
     let unended = (data.last().is_some_and(|b| *b != b'\n')).then_some(data.len());
     let (mut start, mut number) = (0, first);
     memchr::memchr_iter(b'\n', data).chain(unended).filter_map(move |end| {
         let len = end - start;
-        let kept = if len > MAX_LINE { start + MAX_KEPT } else { end };
-        let line = LineInfo { number, start, end: kept, len };
+        let line = LineInfo { number, start, end: start + kept_len(len), len };
         (start, number) = (end + 1, number + 1);
         (!is_blank(&data[line.start..line.end], len)).then_some(line)
     })
@@ -263,8 +271,7 @@ impl<R: Read> LineReader<R> {
         match kept {
             Some(kept) => batch.push(self.line, &kept, len),
             None => {
-                let take = if len > MAX_LINE { MAX_KEPT } else { len };
-                batch.push(self.line, &self.buf[self.pos..self.pos + take], len);
+                batch.push(self.line, &self.buf[self.pos..self.pos + kept_len(len)], len);
             }
         }
         self.pos = end;

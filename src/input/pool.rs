@@ -27,14 +27,18 @@ pub enum Reader {
     Workers,
 }
 
+/// The cores this process may run on (at least 1). Asked once: the answer reads files of the
+/// system, and a folder may hold many files to check.
+pub fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 impl Reader {
     /// The reader for `workers` threads on this machine: a thread of its own when the
-    /// workers leave a core free, else the workers.
+    /// workers leave a core free ([`cores`]), else the workers.
     pub fn for_workers(workers: usize) -> Self {
-        // Asked once: the answer reads files of the system, and a folder may hold many files.
-        static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-        let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        if workers < cores {
+        if workers < cores() {
             Self::OwnThread
         } else {
             Self::Workers
