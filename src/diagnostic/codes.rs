@@ -333,6 +333,8 @@ registry! {
         FEN_SFEN = "psn::fen-sfen",
         /// A `FEN` header holds pychess's chess-style FEN, not the spec's.
         FEN_PYCHESS = "psn::fen-pychess",
+        /// A count in the hand of pychess's FEN, which writes a letter for each piece.
+        PYCHESS_HAND_COUNT = "psn::pychess-hand-count",
         /// The `Handicap` header names a handicap kifu does not know.
         HANDICAP_UNKNOWN = "psn::handicap-unknown",
         /// The `Handicap` header names a handicap otherwise than the spec does.

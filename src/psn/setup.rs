@@ -543,22 +543,108 @@ fn read_pychess_fen(
     } else {
         sfen::build::build_hand(hand_text, open + 1, &mut out)
     };
-    // pychess's side letter follows Fairy-Stockfish in 2023 (`w` for the side that moves
-    // first) and not in 2019 (`b`); both games start with Sente's move (PSN note 3).
     let after = value[close + 1..].trim_start();
     let at = close + 1 + (value.len() - close - 1 - after.len());
-    let side_span = Span::new(at, at + after.split(' ').next().map_or(0, str::len));
+    let side_text = after.split(' ').next().unwrap_or("");
+    let side_span = Span::new(at, at + side_text.len());
+    let Some(color) = pychess_side(side_text, after, side_span, &mut out) else {
+        // The board and the hand are still checked: each fault is reported where it stands.
+        let record = sfen::Record {
+            span: Span::new(0, value.len()),
+            board: Some(board),
+            side: None,
+            hand: Some(hand),
+            move_number: None,
+            dialect: Some(Dialect::Usi),
+        };
+        report(sfen::judge(record, out), |d| d.shifted(span.start), diagnostics);
+        return None;
+    };
     let record = sfen::Record {
         span: Span::new(0, value.len()),
         board: Some(board),
-        side: Some(Spanned::new(Side { color: Color::Black, dialect: Dialect::Usi }, side_span)),
+        side: Some(Spanned::new(Side { color, dialect: Dialect::Usi }, side_span)),
         hand: Some(hand),
         move_number: None,
         dialect: Some(Dialect::Usi),
     };
-    let position = report(sfen::judge(record, out), |d| d.shifted(span.start), diagnostics)?;
+    let mut checked = sfen::judge(record, out);
+    pychess_hand_form(&value[open + 1..close], open + 1, &mut checked.diagnostics);
+    let position = report(checked, |d| d.shifted(span.start), diagnostics)?;
     let position = Position { move_number: Some(1), ..position };
     Some(Setup { source: "fen", sfen: position.to_string(), span })
+}
+
+/// The side to move of pychess's FEN, whose letter `side` starts `after` (the text after the
+/// hand), at `span`. pychess's FEN has two forms (PSN note 3): since 2023 Fairy-Stockfish's,
+/// `… w 0 1`, whose `w` is the side that moves first (Sente, Black) and `b` Gote (White, who
+/// moves first in a handicap game); before, `… b - 1`, with SFEN's letters (`b` Black). The
+/// field after the letter tells them apart: numbers, or the `-` of empty hands.
+fn pychess_side(side: &str, after: &str, span: Span, out: &mut Vec<Diagnostic>) -> Option<Color> {
+    let next = after.split(' ').filter(|w| !w.is_empty()).nth(1);
+    let fairy = next.is_some_and(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()));
+    match (side, fairy) {
+        ("w", true) | ("b", false) => Some(Color::Black),
+        ("b", true) | ("w", false) => Some(Color::White),
+        _ => {
+            let (letters, meaning) = if fairy {
+                ("`w` or `b`", "`w` when Sente (Black) moves first, `b` when Gote (White) does, as in a handicap game")
+            } else {
+                ("`b` or `w`", "`b` when Sente (Black) moves next, `w` when Gote (White) does")
+            };
+            out.push(
+                Diagnostic::error(
+                    codes::psn::FEN_SIDE,
+                    if span.is_empty() { Span::point(span.start) } else { span },
+                    format!("`{}` is not a side to move of pychess's FEN", side.escape_debug()),
+                )
+                .label(format!("expected {letters}"))
+                .help(format!("write {meaning}")),
+            );
+            None
+        }
+    }
+}
+
+/// pychess writes a hand as Fairy-Stockfish does, a letter for each piece (`[NNp]`): repeated
+/// letters are its form, not SFEN's `sfen::hand-repeat`, and a count (`[2N]`), which
+/// Fairy-Stockfish does not read, gets one warning for the hand. `hand` is the text between
+/// the brackets, at `offset` in the header's value; `found` holds the findings of the position.
+fn pychess_hand_form(hand: &str, offset: usize, found: &mut Vec<Diagnostic>) {
+    let in_hand = Span::new(offset, offset + hand.len());
+    found.retain(|d| {
+        !(in_hand.contains(d.span())
+            && [codes::sfen::HAND_REPEAT, codes::sfen::HAND_COUNT_ONE, codes::sfen::HAND_ORDER].contains(&d.code))
+    });
+    let Some(first) = hand.find(|c: char| c.is_ascii_digit()) else { return };
+    // The hand with every count written as that many letters, when it reads so.
+    let mut letters = String::new();
+    let mut count = String::new();
+    for c in hand.chars() {
+        if c.is_ascii_digit() {
+            count.push(c);
+        } else {
+            let n = count.parse::<usize>().unwrap_or(1).min(18);
+            letters.extend(std::iter::repeat_n(c, n));
+            count.clear();
+        }
+    }
+    let mut d = Diagnostic::warning(
+        codes::psn::PYCHESS_HAND_COUNT,
+        Span::new(offset + first, offset + first + 1),
+        "pychess writes a piece in hand once for each piece, with no count",
+    )
+    .label("a count");
+    if count.is_empty() {
+        d = d.help(format!("write `{letters}`")).fix(crate::diagnostic::Fix::replace(
+            in_hand,
+            letters,
+            crate::diagnostic::Applicability::Safe,
+        ));
+    } else {
+        d = d.help("write each piece's letter as many times as there are pieces");
+    }
+    found.push(d);
 }
 
 fn hand_of(digits: &str) -> Hand {
