@@ -177,8 +177,8 @@ fn every_finding_leaves_the_fast_path() {
         ("[Handicap \"Lance\"]\n1. P3d 1-0\n".to_owned(), "psn::wrong-side"),
         ("[Event \"x\"]\n[Result \"1-0 Illegal move P7f\"]\n1. P2f 1-0\n".to_owned(), "psn::illegal-move"),
         (game("1. P7f P3d\0 1-0"), "psn::nul-byte"),
-        // The start position a fourth time: sennichite.
-        (game("1. G6h G4b 2. G6i G4a 3. G6h G4b 4. G6i G4a 5. G6h G4b 6. G6i G4a 1/2-1/2"), "psn::sennichite"),
+        // The start position a fourth time, and a result that says Black won: sennichite.
+        (game("1. G6h G4b 2. G6i G4a 3. G6h G4b 4. G6i G4a 5. G6h G4b 6. G6i G4a 1-0"), "psn::sennichite"),
     ] {
         left(&text, code);
     }

@@ -74,6 +74,9 @@ struct Style {
     proam: bool,
     /// A handicap (White moves first), by its index in the handicaps kifu knows.
     handicap: Option<usize>,
+    /// The starting position in an `SFEN` header (`… w - 1` for a handicap), not a
+    /// `Handicap` header.
+    sfen_header: bool,
     end: u8,
 }
 
@@ -93,8 +96,15 @@ fn steps() -> impl Strategy<Value = Vec<Step>> {
 }
 
 fn style() -> impl Strategy<Value = Style> {
-    (any::<bool>(), 0u8..3, any::<bool>(), proptest::option::of(1..psn::setup::HANDICAPS.len()), 0u8..6)
-        .prop_map(|(numbered, form, proam, handicap, end)| Style { numbered, form, proam, handicap, end })
+    (any::<bool>(), 0u8..3, any::<bool>(), proptest::option::of(1..psn::setup::HANDICAPS.len()), any::<bool>(), 0u8..6)
+        .prop_map(|(numbered, form, proam, handicap, sfen_header, end)| Style {
+            numbered,
+            form,
+            proam,
+            handicap,
+            sfen_header,
+            end,
+        })
 }
 
 /// `mv` written in `form` in `state`.
@@ -138,9 +148,15 @@ fn game_text(steps: &[Step], style: &Style) -> String {
     let mut start = State::startpos();
     let mut ply = 0;
     if let Some((name, _, sfen, _)) = style.handicap.and_then(|i| psn::setup::HANDICAPS.get(i)) {
-        out.push_str(&format!("[Handicap \"{name}\"]\n"));
+        if style.sfen_header {
+            out.push_str(&format!("[SFEN \"{sfen}\"]\n"));
+        } else {
+            out.push_str(&format!("[Handicap \"{name}\"]\n"));
+        }
         start = State::new(&sfen.parse().expect("a handicap's position"));
         ply = 1;
+    } else if style.sfen_header {
+        out.push_str("[SFEN \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\"]\n");
     }
     let mut lines = vec![Line { state: start, before_last: None, ply }];
     let mut legal = Vec::new();
@@ -191,8 +207,77 @@ fn game_text(steps: &[Step], style: &Style) -> String {
     out
 }
 
+/// What a game is, for a round trip: where it starts (the SFEN, with its move number), its
+/// main line's moves, and the codes of its findings.
+fn meaning(text: &str) -> Vec<(String, Vec<Move>, std::collections::BTreeSet<kifu::diagnostic::Code>)> {
+    let read = psn::check_bytes(text.as_bytes(), Default::default());
+    read.games
+        .iter()
+        .map(|g| {
+            let replay = g.replay.as_ref();
+            (
+                replay.map(|r| r.start.to_string()).unwrap_or_default(),
+                replay.map(|r| r.moves.clone()).unwrap_or_default(),
+                g.diagnostics.iter().map(|d| d.code).collect(),
+            )
+        })
+        .collect()
+}
+
+/// Converting `text` keeps each game's start, move number included, and its moves, and adds no
+/// finding: each finding of what was written is one the game had.
+fn assert_kept(text: &str, once: &str) {
+    let before = meaning(text);
+    let after = meaning(once);
+    assert_eq!(before.len(), after.len(), "as many games, written from\n{text}");
+    for ((start, moves, codes), (start2, moves2, codes2)) in before.iter().zip(&after) {
+        assert_eq!(start, start2, "the same start, written\n{once}\nfrom\n{text}");
+        assert_eq!(moves, moves2, "the same moves, written\n{once}\nfrom\n{text}");
+        let gained: Vec<_> = codes2.difference(codes).collect();
+        assert!(gained.is_empty(), "findings gained: {gained:?}, written\n{once}\nfrom\n{text}");
+    }
+}
+
+#[test]
+fn a_game_white_starts_keeps_its_move_number() {
+    // `w - 1`, the handicap position as USI writes it, has no pair number in the spec's FEN
+    // (pair N is ply 2N - 1 with Black to move, 2N with White): it is kept as SFEN.
+    let text = "[SFEN \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGS1L w - 1\"]\n1... P3d 2. P7f 1-0\n";
+    let once = assert_idempotent(text);
+    assert!(once.contains("[SFEN \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGS1L w - 1\"]"), "{once}");
+    assert_kept(text, &once);
+    // A move number that reads back as a pair is written in the spec's FEN.
+    let text = "[SFEN \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGS1L w - 2\"]\n1... P3d 2. P7f 1-0\n";
+    let once = assert_idempotent(text);
+    assert!(
+        once.contains("[FEN \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGS1L 0000000/0000000 g 1\"]"),
+        "{once}"
+    );
+    assert_kept(text, &once);
+}
+
+#[test]
+fn a_game_ended_by_repetition_keeps_its_end() {
+    // The start position a fourth time after the 12th move: the game ends there.
+    let moves = "1. K5i-4h K5a-4b 2. K4h-5i K4b-5a 3. K5i-4h K5a-4b 4. K4h-5i K4b-5a 5. K5i-4h K5a-4b 6. K4h-5i K4b-5a";
+    for end in ["Sennichite", "1/2-1/2"] {
+        let text = format!("{moves} {end}\n");
+        let once = assert_idempotent(&text);
+        assert_kept(&text, &once);
+        assert!(!meaning(&text)[0].2.iter().any(|c| c.as_str() == "psn::sennichite"), "{text}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn converting_keeps_the_game(games in proptest::collection::vec((steps(), style()), 1..3)) {
+        let text: String = games.iter().map(|(steps, style)| game_text(steps, style)).collect::<Vec<_>>().join("\n");
+        let once = convert(&text);
+        prop_assume!(once.is_some());
+        assert_kept(&text, &once.unwrap_or_default());
+    }
 
     #[test]
     fn converting_what_convert_wrote_changes_nothing(games in proptest::collection::vec((steps(), style()), 1..3)) {

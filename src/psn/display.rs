@@ -46,14 +46,27 @@ pub fn to_psn(game: &Game, replay: Option<&Replay>) -> String {
 }
 
 /// Writes the headers of `game`, which starts from `start`, and those of its starting position.
+/// A position given by a `FEN` or `SFEN` header is written where the first header that gives a
+/// starting position stood, so that a second one the reader ignored (`psn::setup-twice`) is
+/// still the second.
 fn write_headers(game: &Game, start: Option<&Position>, replay: Option<&Replay>, out: &mut String) {
-    let mut wrote_fen = false;
+    let mut position = match (&game.setup, start) {
+        (Some(setup), Some(p)) if setup.source != "handicap" => Some(match spec_fen(p) {
+            Some(fen) => format!("[FEN \"{fen}\"]\n"),
+            None => format!("[SFEN \"{}\"]\n", setup.sfen),
+        }),
+        (Some(setup), None) if setup.source != "handicap" => Some(format!("[SFEN \"{}\"]\n", setup.sfen)),
+        _ => None,
+    };
     for h in &game.headers {
         let key: String = h.key.chars().filter(char::is_ascii_alphabetic).collect();
         // A key cleaned into one the reader acts on (`Handicap*` into `Handicap`) would change
         // the game: it keeps a prefix that says it is only a tag.
         let acted_on = super::setup::is_setup_key(&key) || key.eq_ignore_ascii_case("Result");
         let key = if key.is_empty() || key != h.key.as_str() && acted_on { format!("Tag{key}") } else { key };
+        if super::setup::is_setup_key(&key) {
+            out.push_str(&position.take().unwrap_or_default());
+        }
         if key.eq_ignore_ascii_case("SFEN") || key.eq_ignore_ascii_case("FEN") {
             continue;
         }
@@ -63,21 +76,9 @@ fn write_headers(game: &Game, start: Option<&Position>, replay: Option<&Replay>,
         let value = replace_chars(&h.value, &[('"', '\''), ('\t', ' ')], char::REPLACEMENT_CHARACTER);
         let _ = writeln!(out, "[{key} \"{value}\"]");
     }
-    if let (Some(setup), Some(p)) = (&game.setup, start) {
-        if setup.source != "handicap" {
-            if let Some(fen) = spec_fen(p) {
-                let _ = writeln!(out, "[FEN \"{fen}\"]");
-                wrote_fen = true;
-            }
-        }
-    }
+    out.push_str(&position.unwrap_or_default());
     if let Some(name) = replay.and_then(|r| r.guessed_handicap) {
         let _ = writeln!(out, "[Handicap \"{name}\"]");
-    }
-    if !wrote_fen && game.setup.as_ref().is_some_and(|s| s.source != "handicap") {
-        if let Some(s) = &game.setup {
-            let _ = writeln!(out, "[SFEN \"{}\"]", s.sfen);
-        }
     }
 }
 
@@ -341,8 +342,13 @@ pub(crate) fn move_text(m: &WrittenMove) -> String {
     s
 }
 
-/// The spec's 13-argument FEN of a position (§1.1.1), when its hands fit in single digits.
+/// The spec's 13-argument FEN of a position (§1.1.1), when its hands fit in single digits and
+/// its move number reads back: pair N is ply 2N - 1 with Black to move and 2N with White, so
+/// `w - 1` (White moves first, as in a handicap game) has no pair number and is kept as SFEN.
 pub(crate) fn spec_fen(p: &Position) -> Option<String> {
+    if p.move_number.is_some_and(|n| (n % 2 == 1) != (p.side == Color::Black)) {
+        return None;
+    }
     let board = p.board_sfen();
     let digits = |color: Color| -> Option<String> {
         PieceKind::ALL[..7]

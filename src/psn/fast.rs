@@ -94,7 +94,7 @@ pub fn clean(raw: &RawGame, text: &str, options: Options) -> Option<&'static str
         if repetitions.fourfold().is_some() {
             return None;
         }
-        check_end((end.as_ref(), super::dialect::SPEC, plies), &state, None, &mut found);
+        check_end((end.as_ref(), None, super::dialect::SPEC, plies), &state, None, &mut found);
         if !found.is_empty() {
             return None;
         }

@@ -153,6 +153,9 @@ type Arrivals = [Option<Span>; 81];
 /// of the side to move). Findings go to `diagnostics`.
 pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay {
     let (start, guessed_handicap) = starting_position(game, per_ply, diagnostics);
+    // pychess numbers the moves in pairs from the game's first move, whoever makes it: in a
+    // game Gote starts (a handicap game), `1.` numbers Gote's move (PSN note 3).
+    let per_ply = per_ply || game.dialect == "pychess" && start.side == Color::White;
     // A game with no setup and no handicap read into it starts from the start position, move 1.
     let mut state = if game.setup.is_none() && guessed_handicap.is_none() {
         debug_assert_eq!(start, Position::STARTPOS);
@@ -200,7 +203,7 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
                     r.illegal_at = Some(i);
                     end = Some(state);
                 }
-                let repair = repairer.repair(&state, &node.mv.text, &game.moves[i + 1..]);
+                let repair = repairer.repair(&state, &node.mv, &game.moves[i + 1..]);
                 let Some(mv) = report(why, &node.mv, (&state, &arrivals), repair, &mut r.unreadable, diagnostics)
                 else {
                     break;
@@ -224,7 +227,9 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
         let fourfold = repetitions
             .fourfold()
             .and_then(|ply| ply.checked_sub(1).and_then(|i| game.moves.get(i)).map(|node| (ply, node.mv.span)));
-        check_end((game.end.as_ref(), game.dialect, game.moves.len()), &state, fourfold, diagnostics);
+        let header_result =
+            game.headers.iter().find(|h| h.key.eq_ignore_ascii_case("Result")).map(|h| h.value.as_str());
+        check_end((game.end.as_ref(), header_result, game.dialect, game.moves.len()), &state, fourfold, diagnostics);
         check_named_illegal_move(game, &state, &arrivals, diagnostics);
     }
     r
@@ -241,7 +246,7 @@ fn report(
     unreadable: &mut Vec<(Span, Repair)>,
     diagnostics: &mut Findings,
 ) -> Option<Move> {
-    let chosen = repair.chosen;
+    let go_on = repair.go_on;
     if matches!(why, Unplayable::Unreadable) {
         unreadable.push((m.span, repair));
     } else {
@@ -249,7 +254,7 @@ fn report(
         repair.amend(&mut d, m.span);
         diagnostics.push(d);
     }
-    chosen
+    go_on
 }
 
 /// The position `game` starts from, and the handicap it was read as when it has no header and
@@ -372,7 +377,7 @@ fn play_variations(
                 // A line goes on from a repair, and else stops at its first illegal move.
                 Err(why) => {
                     line.repaired = true;
-                    let repair = repairer.repair(&line.state, &node.mv.text, &line.moves[line.next + 1..]);
+                    let repair = repairer.repair(&line.state, &node.mv, &line.moves[line.next + 1..]);
                     let at = (&line.state, &line.arrivals);
                     report(why, &node.mv, at, repair, &mut r.unreadable, diagnostics)
                 }
@@ -1121,10 +1126,11 @@ fn written_piece(m: &WrittenMove) -> String {
     }
 }
 
-/// How the game ends — its `end`, read in `dialect`, after `plies` moves — against the final
-/// position `state`; `fourfold` is the first ply after which a position occurred four times.
+/// How the game ends — its `end`, read in `dialect`, after `plies` moves, and the value of its
+/// `Result` header — against the final position `state`; `fourfold` is the first ply after
+/// which a position occurred four times, and its move.
 pub(super) fn check_end(
-    (end, dialect, plies): (Option<&End>, &str, usize),
+    (end, header_result, dialect, plies): (Option<&End>, Option<&str>, &str, usize),
     state: &State,
     fourfold: Option<(usize, Span)>,
     diagnostics: &mut Findings,
@@ -1167,16 +1173,35 @@ pub(super) fn check_end(
     }
     let claims_repetition =
         matches!(end_text.as_deref(), Some("sennichite" | "repetitiondraw" | "repetitionwin" | "repetitionlose"));
+    // A game that ends at its fourth repetition says so with a repetition end word or a draw,
+    // in its moves or, when they end with nothing, in its `Result` header (PSN note 15).
+    let says_repetition = |text: &str| {
+        let text = text.trim().to_ascii_lowercase();
+        matches!(text.as_str(), "sennichite" | "repetitiondraw" | "repetitionwin" | "repetitionlose" | "1/2-1/2")
+    };
+    let agrees = match end {
+        Some(e) => says_repetition(&e.text),
+        None => header_result.is_some_and(says_repetition),
+    };
     match fourfold {
-        Some((ply, span)) if ply < plies || !claims_repetition && end.is_some() => diagnostics.push(
-            Diagnostic::warning(
-                codes::psn::SENNICHITE,
-                span,
-                "after this move the same position has occurred four times (sennichite): the game ends here",
-            )
-            .label("the fourth time")
-            .help("a game ends at the fourth repetition of a position: end it here (perpetual check aside)"),
-        ),
+        Some((ply, span)) if ply < plies || !agrees => {
+            let help = if ply < plies {
+                "a game ends at the fourth repetition of a position: end it here (perpetual check aside)"
+            } else if end.is_none() && header_result.is_none() {
+                "the game ends here by repetition: write its result, `1/2-1/2` (perpetual check aside)"
+            } else {
+                "the game ends here by repetition, a draw: check the result (perpetual check aside)"
+            };
+            diagnostics.push(
+                Diagnostic::warning(
+                    codes::psn::SENNICHITE,
+                    span,
+                    "after this move the same position has occurred four times (sennichite): the game ends here",
+                )
+                .label("the fourth time")
+                .help(help),
+            );
+        }
         None if claims_repetition => {
             if let Some(end) = end {
                 diagnostics.push(
