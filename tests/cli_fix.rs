@@ -92,21 +92,22 @@ fn what_cannot_be_fixed_is_refused_and_left_as_it_was() {
     assert!(String::from_utf8_lossy(&stdin.stderr).contains("not on standard input"));
 }
 
-/// A PSN game with a misspelt move (`Q8d`, one edit from the only legal move near it) and a
-/// move that names several repairs (`Q7h`, in a second game): `--fix` repairs the first and
-/// leaves the second, whose repairs are unsafe; `--unsafe-fixes` takes its likeliest.
+/// A misspelt PSN move (`Q8d` for `P8d`) has one repair, which plays the move the author most
+/// likely meant; it is still another move than the one written, so `--fix` leaves it (its fix
+/// is never safe) and `--unsafe-fixes` applies it. A move that names several repairs (`Q7h`,
+/// in a second game) gets its likeliest.
 #[test]
-fn fix_repairs_a_misspelt_psn_move() {
+fn fix_repairs_a_misspelt_psn_move_only_when_asked() {
     let dir = tempfile::tempdir().expect("temp dir");
     let text = "[Event \"a\"]\n1. P7f P3d 2. P2f Q8d 3. P2e P8e\n\n[Event \"b\"]\n1. P7f P3d 2. Q7h P8d\n";
     let path = write(dir.path(), "a.psn", text.as_bytes());
     let out = kifu().args(["check", "--fix", &path]).output().expect("runs");
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
-    assert!(stdout(&out).trim_end().ends_with("; 1 fixed"), "{}", stdout(&out));
-    let fixed = std::fs::read_to_string(&path).expect("read");
-    assert_eq!(fixed, text.replace("Q8d", "P8d"));
+    assert!(stdout(&out).trim_end().ends_with("; 0 fixed"), "{}", stdout(&out));
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), text, "--fix changes no move");
     let out = kifu().args(["check", "--fix", "--unsafe-fixes", &path]).output().expect("runs");
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let again = std::fs::read_to_string(&path).expect("read");
+    let fixed = text.replace("Q8d", "P8d");
     assert!(["R7h", "S7h", "G7h"].iter().any(|m| again == fixed.replace("Q7h", m)), "{again}");
 }

@@ -309,6 +309,66 @@ fn safe_fixes_of_single_edits_remove_their_finding_and_add_none() {
     );
 }
 
+/// The board `text` reads as in `format` (the squares and their pieces), when it is valid
+/// (warnings aside).
+fn board(format: Format, text: &str) -> Option<String> {
+    match format {
+        Format::Sfen(choice) => {
+            let checked = kifu::sfen::check(text, choice);
+            checked.is_valid().then(|| checked.position.map(|p| format!("{:?}", p.board))).flatten()
+        }
+        Format::Fen(dialect) | Format::Epd(dialect) => {
+            let kind = if matches!(format, Format::Fen(_)) { kifu::fen::Kind::Fen } else { kifu::fen::Kind::Epd };
+            let checked = kifu::fen::check(text, kind, dialect);
+            checked.is_valid().then(|| checked.position.map(|p| format!("{:?}", p.board))).flatten()
+        }
+        _ => None,
+    }
+}
+
+/// A safe fix keeps the meaning: of every single edit of a valid record that slips a piece or
+/// a square (an ASCII letter, digit, `+`, `-` or `/` deleted, inserted or replaced; not a
+/// look-alike, a space or a tab, whose fixes keep what the record says), an error's safe fix
+/// that makes the record valid gives back the record's own board, never another one, and no
+/// safe fix writes, removes or replaces a piece on the board: a repair that guesses a piece or
+/// a square (`L` for a lost `L`, however sure) is offered, never applied unasked.
+#[test]
+fn a_safe_fix_of_a_slipped_piece_gives_back_the_same_board() {
+    let (mut changed, mut kept, mut offered) = (Vec::new(), 0, 0);
+    for (format, valid) in valid_records() {
+        let original = board(format, valid).unwrap_or_else(|| panic!("{valid:?} is valid"));
+        let spaces = valid.matches(' ').count();
+        let content_slip = |r: &str| r.is_ascii() && !r.contains(['_', '\t']) && r.matches(' ').count() == spaces;
+        for record in single_edits(valid).into_iter().filter(|r| content_slip(r)) {
+            for d in check(format, &record).iter().filter(|d| d.is_error()) {
+                offered += usize::from(!d.fixes.is_empty());
+                let Some(fix) = d.safe_fix() else { continue };
+                // No piece letter of the board written, removed or replaced.
+                let board_end = record.find(' ').unwrap_or(record.len());
+                let letters = |t: &str| t.chars().filter(char::is_ascii_alphabetic).collect::<String>();
+                let touches_a_piece = fix.edits.iter().any(|e| {
+                    e.span.start < board_end && letters(&record[e.span.start..e.span.end]) != letters(&e.replacement)
+                });
+                let fixed = fix.apply(&record).unwrap_or_default();
+                match board(format, &fixed) {
+                    Some(b) if b == original && !touches_a_piece => kept += 1,
+                    Some(_) => changed.push(format!("{record:?} ({}) fixed to {fixed:?}", d.code)),
+                    None if touches_a_piece => changed.push(format!("{record:?} ({}) fixed to {fixed:?}", d.code)),
+                    None => {}
+                }
+            }
+        }
+    }
+    eprintln!("{offered} errors with a fix; {kept} safe fixes gave the board back");
+    assert!(offered > 500 && kept > 100, "only {offered} errors had a fix, {kept} safe ones");
+    assert!(
+        changed.is_empty(),
+        "{} safe fixes changed a piece of the board:\n{}",
+        changed.len(),
+        changed[..changed.len().min(40)].join("\n")
+    );
+}
+
 /// The findings of a JSON text of one position (`chess` or shogi), its syntax's included.
 fn check_json(chess: bool, text: &str) -> Vec<Diagnostic> {
     let (nodes, mut found) = kifu::json::read_stream(text);

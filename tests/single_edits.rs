@@ -90,8 +90,9 @@ fn the_cascades_of_the_issue_are_one_report_each() {
     assert!(d.labels.iter().any(|l| l.message == "insert ` `" && l.span.is_empty()), "{:#?}", d.labels);
     // A `-` for a space: seven errors were reported.
     one_report(fen, "8/8/8/r2Pp2K/8/8/4k3/8-w - e6 0 1", "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1", Applicability::Safe);
-    // A digit for a space: three.
-    one_report(fen, "k1K1B1B1/8/8/8/8/8/8/8 w8- - 7 32", "k1K1B1B1/8/8/8/8/8/8/8 w - - 7 32", Applicability::Safe);
+    // A digit for a space: three. The digit could be a count: the repair is offered, not applied
+    // unasked.
+    one_report(fen, "k1K1B1B1/8/8/8/8/8/8/8 w8- - 7 32", "k1K1B1B1/8/8/8/8/8/8/8 w - - 7 32", Applicability::Unsafe);
     // `,` for every `/`: ten.
     let d = one_report(
         fen,

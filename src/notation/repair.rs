@@ -781,7 +781,17 @@ pub fn fold(text: &str, diagnostics: &mut Vec<Diagnostic>, repairs: &Repairs) {
         Some(help) => help,
         None => guess,
     });
-    let applicability = if repairs.is_sure() { Applicability::Safe } else { Applicability::Unsafe };
+    // A repair is applied unasked only when it is sure and keeps the record's meaning: it
+    // touches nothing but spacing, separators and punctuation (a piece, a square or a count it
+    // changed would be a guess, however sure).
+    // The rule's own safe fix (` 0 1` for a FEN without its counters) stays safe.
+    let own = report.fixes.iter().any(|f| f.applicability == Applicability::Safe && &f.edits == likeliest);
+    let keeps_meaning = own
+        || likeliest.iter().all(|e| {
+            let removed = text.get(e.span.start..e.span.end).unwrap_or("x");
+            removed.chars().chain(e.replacement.chars()).all(is_form_char)
+        });
+    let applicability = if repairs.is_sure() && keeps_meaning { Applicability::Safe } else { Applicability::Unsafe };
     report.fixes = repairs
         .found
         .iter()
@@ -794,6 +804,13 @@ pub fn fold(text: &str, diagnostics: &mut Vec<Diagnostic>, repairs: &Repairs) {
     if let Some(slot) = diagnostics.iter_mut().find(|d| d.is_error()) {
         *slot = report;
     }
+}
+
+/// A character that only shapes a record: spacing, the separators of its fields and ranks, and
+/// punctuation written for them (`,` for `/`). Letters, digits and `+` say a piece, a square or
+/// a count.
+fn is_form_char(c: char) -> bool {
+    !c.is_alphanumeric() && c != '+'
 }
 
 /// `text` with its first letter in upper case.

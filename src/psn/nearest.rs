@@ -68,21 +68,39 @@ pub fn nearest(state: &State, text: &str, forms: Forms) -> Vec<Near> {
     state.legal_moves(&mut legal);
     let mut writings = Vec::new();
     let mut found = Vec::new();
+    let text_shape = shape(text);
     for mv in legal {
         write_all(state, mv, forms, &mut writings);
-        let mut scored: Vec<(usize, usize)> = writings
+        // Of the writings as near, the one of the text's own form first (`K4b-3b` for
+        // `K4bx3c`, not `K4b3b`).
+        let mut scored: Vec<(usize, usize, usize)> = writings
             .iter()
             .enumerate()
             .map(|(i, w)| (distance(text, w), i))
             .filter(|&(d, _)| d > 0 && d <= reach)
+            .map(|(d, i)| (d, distance(&text_shape, &shape(&writings[i])), i))
             .collect();
         scored.sort_unstable();
-        if let Some(&(d, i)) = scored.iter().find(|&&(_, i)| reads_as(state, &writings[i], mv)) {
+        if let Some(&(d, _, i)) = scored.iter().find(|&&(_, _, i)| reads_as(state, &writings[i], mv)) {
             found.push(Near { distance: d, text: std::mem::take(&mut writings[i]), mv });
         }
     }
     found.sort_by_key(|n| n.distance);
     found
+}
+
+/// The form of a move's text: each character by what it is (a digit, a letter, a separator
+/// `-` or `x`, a mark), so that two writings of one form have the same shape.
+fn shape(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '-' | 'x' => 's',
+            c if c.is_ascii_digit() => 'd',
+            c if c.is_ascii_lowercase() => 'l',
+            c if c.is_ascii_uppercase() => 'L',
+            c => c,
+        })
+        .collect()
 }
 
 /// True when `text`, read as the game's words are read and played in `state`, is `mv`.
@@ -202,6 +220,9 @@ mod tests {
         assert_eq!(near(START, "7g7", &[MoveForm::Usi]), ["7g7f"]);
         // Chess coordinates: `Pc4` is P7f.
         assert_eq!(near(START, "Qc4", &[MoveForm::Chess]), ["Pc4"]);
+        // Of two writings as near, the one in the text's own form: `P7g7f` is as near to
+        // `P7gx7e` as `P7g-7f`, which keeps the game's separator.
+        assert_eq!(near(START, "P7gx7e", &[MoveForm::Spec, MoveForm::Separated]), ["P7g-7f"]);
         // Nothing is near a long word.
         assert!(near(START, "Prince", &[MoveForm::Spec]).is_empty());
     }

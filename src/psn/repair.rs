@@ -1,15 +1,19 @@
 //! What the replay makes of a move it cannot play: a word that is no move, or a move the rules
-//! forbid. The legal moves nearest to its text are named ([`super::nearest`]); when one repair
-//! stands out, the replay goes on from it, so that a later fault is still found, and the
-//! finding carries it as a fix.
+//! forbid. The legal moves nearest to its text are named ([`super::nearest`]), each as a fix,
+//! and the replay goes on from the likeliest.
 //!
-//! A repair stands out when it is the only legal move nearest to the text and one edit away
-//! from it, or when, of the legal moves nearest to the text, it is the only one after which the
-//! rest of the line plays. It is safe when it is the only legal move one edit away and the rest
-//! of the line plays after it. Otherwise the replay of the line stops there: the position after
-//! it is not known.
+//! The likeliest repair is the candidate after which the rest of the line plays furthest (all
+//! of it, or up to the next fault), then the one nearest to the text; the candidates are the
+//! legal moves nearest to the text and the legal moves to the written destination by the
+//! piece written. It stands out when no other candidate is as likely. The replay goes on from
+//! it when the next two moves play after it, so that a later fault is still found; otherwise (or
+//! with no candidate) the replay of the line stops there: the position after it is not known,
+//! and going on would blame the moves after it for the repair's guess. A repair is
+//! sure when it is the only legal move one edit away and the rest of the line plays after it;
+//! its fix is still never safe (applied unasked), since it plays another move than the one
+//! written.
 
-use super::model::{Game, MoveForm, MoveNode};
+use super::model::{Game, MoveForm, MoveNode, WrittenMove};
 use super::nearest::{nearest, Forms, Near};
 use super::replay::resolve;
 use crate::diagnostic::{Applicability, Diagnostic, Fix};
@@ -35,24 +39,28 @@ const MAX_NAMED: usize = 3;
 pub struct Repair {
     /// The legal moves nearest to the text (at most three), the one gone on from first.
     pub near: Vec<Near>,
-    /// The move the replay goes on from, when one repair stands out.
+    /// The repair that stands out, when one does: the likeliest, and no other as likely.
     pub chosen: Option<Move>,
+    /// The move the replay goes on from: the likeliest repair, when the next two moves play
+    /// after it.
+    pub go_on: Option<Move>,
     /// The repair is the one legal move one edit away, and the rest of the line plays after it.
-    pub safe: bool,
+    /// It is still another move than the one written, so its fix is never applied unasked.
+    pub sure: bool,
     /// The repair was chosen because only after it does the rest of the line play.
     pub by_what_follows: bool,
 }
 
 impl Repair {
     /// Adds the repair to `d`, the finding on the move whose text is at `span`: its help names
-    /// the nearest legal moves first, and each is a fix (the first safe when the repair is).
+    /// the nearest legal moves first, and each is a fix. None is safe: each changes the move.
     pub fn amend(&self, d: &mut Diagnostic, span: Span) {
         let Some(first) = self.near.first() else { return };
         let named = |near: &[Near]| near.iter().map(|n| format!("`{}`", n.text)).collect::<Vec<_>>().join(", ");
         let lead = match (self.chosen.is_some(), self.by_what_follows) {
             (true, false) => format!("did you mean `{}`? It is the legal move nearest to what is written", first.text),
             (true, true) => format!(
-                "did you mean `{}`? Of the legal moves as near ({}), only after it do the next moves play",
+                "did you mean `{}`? Of the legal moves near what is written ({}), only after it do the next moves play",
                 first.text,
                 named(&self.near)
             ),
@@ -62,15 +70,7 @@ impl Repair {
             Some(old) => format!("{lead}; {old}"),
             None => lead,
         });
-        d.fixes = self
-            .near
-            .iter()
-            .enumerate()
-            .map(|(i, n)| {
-                let applicability = if i == 0 && self.safe { Applicability::Safe } else { Applicability::Unsafe };
-                Fix::replace(span, n.text.clone(), applicability)
-            })
-            .collect();
+        d.fixes = self.near.iter().map(|n| Fix::replace(span, n.text.clone(), Applicability::Unsafe)).collect();
     }
 }
 
@@ -98,58 +98,105 @@ impl<'a> Repairer<'a> {
         Self { game, forms: None, repairs: MAX_REPAIRS, lookahead: MAX_LOOKAHEAD }
     }
 
-    /// The repair of the move whose text is `text`, which cannot be played in `state` and is
-    /// followed in its line by `rest`.
-    pub(crate) fn repair(&mut self, state: &State, text: &str, rest: &[MoveNode]) -> Repair {
+    /// The repair of the move `written`, which cannot be played in `state` and is followed in
+    /// its line by `rest`.
+    ///
+    /// The candidates are the legal moves nearest to its text and, for a move that reads (not a
+    /// word that is no move), the legal moves to its written destination by the piece it names.
+    /// The likeliest is the one after which the line plays furthest (all of it, or up to the
+    /// next fault), then the nearest to the text: a move that continues the game is likelier
+    /// than one that does not. The line goes on from it when the next two moves play after it
+    /// (or all, when fewer follow), so that a later fault is still found; else the replay of
+    /// the line stops.
+    pub(crate) fn repair(&mut self, state: &State, written: &WrittenMove, rest: &[MoveNode]) -> Repair {
         if self.repairs == 0 {
             return Repair::default();
         }
         self.repairs -= 1;
         let game = self.game;
         let forms = *self.forms.get_or_insert_with(|| Forms::of(game.all_moves().iter().map(|m| m.mv.form)));
-        let mut near = nearest(state, text, forms);
-        let Some(best) = near.first().map(|n| n.distance) else { return Repair::default() };
-        let tied = near.iter().take_while(|n| n.distance == best).count();
-        let plays: Vec<bool> = near[..tied].iter().map(|n| self.plays_on(state, n.mv, rest)).collect();
-        let playing: Vec<usize> = (0..tied).filter(|&i| plays[i]).collect();
-        let (chosen, by_what_follows) = match (tied, playing.as_slice()) {
-            (1, _) if best == 1 || plays[0] => (Some(0), false),
-            (2.., &[only]) => (Some(only), true),
-            _ => (None, false),
-        };
-        let safe = chosen == Some(0) && tied == 1 && best == 1 && plays[0];
-        if let Some(i) = chosen {
-            let one = near.remove(i);
-            near.insert(0, one);
+        let near = nearest(state, &written.text, forms);
+        let beyond = near.iter().map(|n| n.distance).max().unwrap_or(0) + 1;
+        let mut candidates: Vec<(Near, bool)> = near.into_iter().map(|n| (n, true)).collect();
+        if written.form != MoveForm::Unreadable {
+            for mv in destination_moves(state, written) {
+                if !candidates.iter().any(|(n, _)| n.mv == mv) {
+                    candidates.push((Near { distance: beyond, text: String::new(), mv }, false));
+                }
+            }
         }
-        near.truncate(if safe {
-            1
-        } else if by_what_follows {
-            tied.min(MAX_NAMED)
-        } else {
-            MAX_NAMED
-        });
-        Repair { chosen: chosen.map(|_| near[0].mv), near, safe, by_what_follows }
+        if candidates.is_empty() {
+            return Repair::default();
+        }
+        let ahead: Vec<usize> = candidates.iter().map(|(n, _)| self.played_after(state, n.mv, rest)).collect();
+        let mut order: Vec<usize> = (0..candidates.len()).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(ahead[i]), candidates[i].0.distance));
+        let first = order[0];
+        let key = |i: usize| (ahead[i], candidates[i].0.distance);
+        let stands_out = order[1..].iter().all(|&i| key(i) != key(first)) && candidates[first].1;
+        let nearest_distance = candidates.iter().filter(|(_, named)| *named).map(|(n, _)| n.distance).min();
+        // Chosen for what follows: another named candidate is as near to the text, or nearer.
+        let by_what_follows = stands_out
+            && candidates
+                .iter()
+                .enumerate()
+                .any(|(i, (n, named))| i != first && *named && n.distance <= candidates[first].0.distance);
+        let sure = stands_out
+            && ahead[first] == usize::MAX
+            && candidates[first].0.distance == 1
+            && nearest_distance == Some(1)
+            && candidates.iter().filter(|(n, named)| *named && n.distance == 1).count() == 1;
+        let likeliest = candidates[first].0.mv;
+        let mut ranked: Vec<Option<(Near, bool)>> = candidates.into_iter().map(Some).collect();
+        let mut near: Vec<Near> =
+            order.iter().filter_map(|&i| ranked[i].take()).filter(|(_, named)| *named).map(|(n, _)| n).collect();
+        // The named repairs: the likeliest first when it stands out, else the nearest first.
+        if !stands_out {
+            near.sort_by_key(|n| n.distance);
+        }
+        near.truncate(if sure { 1 } else { MAX_NAMED });
+        let chosen = stands_out.then_some(likeliest);
+        // After a repair the next two moves cannot follow, the line is not known (one may play
+        // by chance): going on would blame the moves after it for the repair's guess.
+        let go_on = (ahead[first] >= rest.len().min(2)).then_some(likeliest);
+        Repair { chosen, go_on, near, sure, by_what_follows }
     }
 
-    /// True when the moves of `rest` all play after `mv` in `state` (up to the next word that is
-    /// no move, a fault of its own, and at most [`MAX_AHEAD`] of them).
-    fn plays_on(&mut self, state: &State, mv: Move, rest: &[MoveNode]) -> bool {
+    /// How many moves of `rest` play after `mv` in `state`: `usize::MAX` when they all do (up
+    /// to the next word that is no move, a fault of its own, and at most [`MAX_AHEAD`] of
+    /// them), else how many before the first that does not.
+    fn played_after(&mut self, state: &State, mv: Move, rest: &[MoveNode]) -> usize {
         let mut state = *state;
         state.play_unchecked(mv);
-        for node in rest.iter().take(MAX_AHEAD) {
+        for (played, node) in rest.iter().take(MAX_AHEAD).enumerate() {
             if node.mv.form == MoveForm::Unreadable {
-                return true;
+                return usize::MAX;
             }
             if self.lookahead == 0 {
-                return false;
+                return played;
             }
             self.lookahead -= 1;
             match resolve(&state, &node.mv) {
                 Ok(r) => state.play_unchecked(r.mv),
-                Err(_) => return false,
+                Err(_) => return played,
             }
         }
-        true
+        usize::MAX
     }
+}
+
+/// The legal moves of `state` to the square `written` goes to, by the piece it names (any piece
+/// when it names none).
+fn destination_moves(state: &State, written: &WrittenMove) -> Vec<Move> {
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    legal.retain(|&mv| match mv {
+        Move::Board { from, to, .. } => {
+            to == written.to
+                && !written.drop
+                && written.piece.is_none_or(|k| state.piece_at(from).is_some_and(|p| p.kind == k))
+        }
+        Move::Drop { kind, to } => to == written.to && written.piece.is_none_or(|k| k == kind),
+    });
+    legal
 }
