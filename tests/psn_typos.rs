@@ -190,3 +190,105 @@ fn typos_in_the_corpus_games() {
         println!("  {e}");
     }
 }
+
+/// `text` with the move word at `span` turned into another that reads as a move: one of its
+/// squares' file digit or rank letter moved, mostly one step (`P7f` to `P7e` or `P6f`),
+/// sometimes further (`P7f` to `P7b`).
+fn one_step(text: &str, span: kifu::Span, rng: &mut Rng) -> Option<String> {
+    let word = span.slice(text);
+    let places: Vec<(usize, char)> =
+        word.char_indices().filter(|&(_, c)| matches!(c, '1'..='9' | 'a'..='i')).collect();
+    if places.is_empty() {
+        return None;
+    }
+    let (at, c) = places[rng.below(places.len())];
+    let (low, high) = if c.is_ascii_digit() { ('1', '9') } else { ('a', 'i') };
+    // One step, or (one time in three) anywhere on the file or rank: a move far from the one
+    // written.
+    let step = match rng.below(6) {
+        0 | 1 => 1 + rng.below(8) as i32,
+        2 => -1 - rng.below(8) as i32,
+        3 | 4 => 1,
+        _ => -1,
+    };
+    let moved = char::from_u32((c as i32 + step) as u32).filter(|m| (low..=high).contains(m))?;
+    Some(format!("{}{}{moved}{}", &text[..span.start], &word[..at], &text[span.start + at + 1..]))
+}
+
+/// What planted illegal moves came to.
+#[derive(Debug, Default)]
+struct Planted {
+    /// Games with one fault planted, those that got exactly one error, and the safe fixes
+    /// that changed the game.
+    single: usize,
+    one_error: usize,
+    changing_safe: usize,
+    /// Of the games with one fault, those whose first fix gives back the game's moves.
+    restored: usize,
+    /// Games with two faults planted far apart, and those whose second fault was reported.
+    double: usize,
+    second_found: usize,
+}
+
+/// Plants one-step faults in the moves of the valid games of `file`: one in each game, then
+/// two in each game long enough (at least 8 plies apart), each of which alone is an illegal
+/// move.
+fn plant(file: &str, rng: &mut Rng, tally: &mut Planted) {
+    let read = psn::check_bytes(file.as_bytes(), psn::Options::default());
+    for g in read.games.iter().filter(|g| g.is_valid()) {
+        let text = g.text(&read.text);
+        let played = g.replay.as_ref().map(|r| r.moves.clone());
+        let spans: Vec<kifu::Span> = g.game.moves.iter().map(|m| m.mv.span).collect();
+        if spans.len() < 12 {
+            continue;
+        }
+        // Each fault alone must be an illegal move where it stands (a step may give another
+        // legal move, a slip found only where a later move cannot be played).
+        let faulty = |i: usize, rng: &mut Rng| {
+            one_step(text, spans[i], rng).filter(|t| errors(t).first().is_some_and(|d| spans[i].contains(d.span())))
+        };
+        let first = rng.below(spans.len() - 10);
+        let Some(one) = faulty(first, rng) else { continue };
+        tally.single += 1;
+        let found = errors(&one);
+        tally.one_error += usize::from(found.len() == 1);
+        let first_fix = found.first().and_then(|d| d.fixes.first()).and_then(|f| f.apply(&one));
+        tally.restored += usize::from(first_fix.is_some_and(|t| moves_of(&t) == played));
+        for fix in found.iter().filter_map(kifu::Diagnostic::safe_fix) {
+            let after = fix.apply(&one).unwrap_or_default();
+            tally.changing_safe += usize::from(moves_of(&after) != played);
+        }
+        let second = first + 8 + rng.below(spans.len() - first - 8);
+        let Some(two) = faulty(second, rng) else { continue };
+        // Both faults: the steps change one character each, so the spans stay where they were.
+        let both = format!("{}{}", &one[..spans[second].start], &two[spans[second].start..]);
+        tally.double += 1;
+        tally.second_found += usize::from(errors(&both).iter().any(|d| spans[second].contains(d.span())));
+    }
+}
+
+#[test]
+fn a_planted_illegal_move_is_one_error_and_a_second_is_still_found() {
+    let games = psn_games(17, 300_000);
+    let mut rng = Rng::new(23);
+    let mut tally = Planted::default();
+    plant(&games, &mut rng, &mut tally);
+    let share = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
+    eprintln!(
+        "{} games with one planted fault: {} ({:.1}%) got exactly one error, the first fix gave the game back in \
+         {} ({:.1}%), {} safe fixes changed the game; {} games with two: the second was reported in {} ({:.1}%)",
+        tally.single,
+        tally.one_error,
+        share(tally.one_error, tally.single),
+        tally.restored,
+        share(tally.restored, tally.single),
+        tally.changing_safe,
+        tally.double,
+        tally.second_found,
+        share(tally.second_found, tally.double),
+    );
+    assert!(tally.single >= 200 && tally.double >= 100, "{tally:?}");
+    assert!(tally.one_error * 100 >= tally.single * 97, "{tally:?}");
+    assert_eq!(tally.changing_safe, 0, "{tally:?}");
+    assert!(tally.second_found * 100 >= tally.double * 80, "{tally:?}");
+}
