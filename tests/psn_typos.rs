@@ -196,8 +196,7 @@ fn typos_in_the_corpus_games() {
 /// sometimes further (`P7f` to `P7b`).
 fn one_step(text: &str, span: kifu::Span, rng: &mut Rng) -> Option<String> {
     let word = span.slice(text);
-    let places: Vec<(usize, char)> =
-        word.char_indices().filter(|&(_, c)| matches!(c, '1'..='9' | 'a'..='i')).collect();
+    let places: Vec<(usize, char)> = word.char_indices().filter(|&(_, c)| matches!(c, '1'..='9' | 'a'..='i')).collect();
     if places.is_empty() {
         return None;
     }

@@ -15,13 +15,16 @@ use single_edits::{Shares, HEAD};
 /// Slips a format's records this many times.
 const SLIPS: usize = 1000;
 
-/// The shares the issue asks for: at least 97% of the records made invalid get exactly one
-/// error, and at least 90% of those a fix that makes them valid.
-fn assert_shares(name: &str, shares: &Shares) {
+/// The shares asked for: at least 97% of the records made invalid get exactly one error, at
+/// least 90% of those a fix that makes them valid, and a first fix that gives back the record
+/// as it was before the slip in at least `restored` percent of them (the repair the author
+/// most likely meant first).
+fn assert_shares(name: &str, shares: &Shares, restored: f64) {
     println!("{HEAD}\n| {name} {shares}");
     assert!(shares.invalid > SLIPS / 2, "{name}: most slips break a record: {}", shares.invalid);
     assert!(shares.one_error() >= 97.0, "{name}: {shares}\n{:#?}", shares.cascades);
     assert!(shares.fixed_share() >= 90.0, "{name}: {shares}\n{:#?}", shares.unfixed);
+    assert!(shares.restored_share() >= restored, "{name}: {shares}");
 }
 
 fn format(name: &str) -> Format {
@@ -31,13 +34,15 @@ fn format(name: &str) -> Format {
 #[test]
 fn one_slip_of_an_sfen_record_is_one_error_with_its_fix() {
     let records = sfen_records(11, 500);
-    assert_shares("SFEN", &Shares::measure(format("sfen"), &records, SFEN_ALPHABET, 1, SLIPS));
+    assert_shares("SFEN", &Shares::measure(format("sfen"), &records, SFEN_ALPHABET, 1, SLIPS), 80.0);
 }
 
 #[test]
 fn one_slip_of_a_fen_record_is_one_error_with_its_fix() {
     let records = fen_records(12, 500);
-    assert_shares("FEN", &Shares::measure(format("fen"), &records, FEN_ALPHABET, 2, SLIPS));
+    // A chess position of a game has lost pieces to captures: the set a game starts with says
+    // less of which repair was meant than in shogi, where no piece leaves the game.
+    assert_shares("FEN", &Shares::measure(format("fen"), &records, FEN_ALPHABET, 2, SLIPS), 65.0);
 }
 
 #[test]
@@ -45,7 +50,7 @@ fn one_slip_of_an_epd_record_is_one_error_with_its_fix() {
     // EPD: FEN's first four fields.
     let records: Vec<String> =
         fen_records(13, 500).iter().map(|r| r.split(' ').take(4).collect::<Vec<_>>().join(" ")).collect();
-    assert_shares("EPD", &Shares::measure(format("epd"), &records, FEN_ALPHABET, 3, SLIPS));
+    assert_shares("EPD", &Shares::measure(format("epd"), &records, FEN_ALPHABET, 3, SLIPS), 62.0);
 }
 
 #[test]

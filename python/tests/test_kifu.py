@@ -24,7 +24,7 @@ def test_a_finding_points_at_the_characters_at_fault_and_says_how_to_fix_them():
     assert f.labels[0].primary and f.labels[0].message == "8 squares, 1 short"
     assert "did you mean" in f.help
     repaired = [fix.apply(SHORT_RANK) for fix in f.fixes]
-    assert "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/2NSGKGSN b - 1" in repaired
+    assert repaired[0] == START, "the lost lance of a full set comes first"
     assert not any(fix.safe for fix in f.fixes), "three repairs: none is sure"
     for text in repaired:
         assert kifu.is_valid(kifu.check(text)), text

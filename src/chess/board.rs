@@ -21,6 +21,21 @@ impl fmt::Debug for Board {
     }
 }
 
+/// The start position's piece letter on each square (by index, a8 first).
+const START_BOARD: [Option<char>; 64] = {
+    let back = *b"rnbqkbnr";
+    let mut board = [None; 64];
+    let mut f = 0;
+    while f < 8 {
+        board[f] = Some(back[f] as char);
+        board[8 + f] = Some('p');
+        board[48 + f] = Some('P');
+        board[56 + f] = Some(back[f].to_ascii_uppercase() as char);
+        f += 1;
+    }
+    board
+};
+
 /// For each square (by index), the eight lines out of it to the board's edge: up, down, left
 /// and right as FEN writes the board, then up-left, down-left, up-right and down-right.
 pub(super) const LINES: [[Ray; 8]; 64] = crate::notation::grid::rays::<64>(8);
@@ -46,6 +61,22 @@ impl Board {
     /// line, the knights a jump away, and pawns and kings next to it ([`PieceSets::attackers`]).
     pub fn attackers(&self, target: Square, by: Color) -> Vec<Square> {
         PieceSets::squares(PieceSets::of_board(self).attackers(target, by)).collect()
+    }
+
+    /// How far the board is from a game's likeliest boards, for ranking the repairs of a
+    /// slipped record: the pieces of the starting set (per side: a king, a queen, two rooks,
+    /// bishops and knights, eight pawns) that are not on it, and how many of its pieces stand
+    /// where the start position has the same piece.
+    pub fn likeness(&self) -> (usize, usize) {
+        const START: [usize; 6] = [8, 2, 2, 2, 1, 1];
+        let mut counts = [[0usize; 6]; 2];
+        let mut at_home = 0;
+        for (sq, p) in self.pieces() {
+            counts[p.color.index()][p.role.index()] += 1;
+            at_home += usize::from(START_BOARD[sq.index()] == Some(p.letter()));
+        }
+        let missing = counts.iter().flat_map(|c| c.iter().zip(START).map(|(n, s)| s.saturating_sub(*n))).sum();
+        (missing, at_home)
     }
 
     /// True when the piece on `from` checks along a line from afar (a rook, bishop or queen at

@@ -99,11 +99,18 @@ fn fold_repairs(
     if let Some(automaton) = fast::automaton(kind, dialect) {
         // A FEN candidate (which the automaton accepted) is judged by the rules alone, without
         // its syntax tree, when it can be read straight from its bytes in canonical form.
-        let full =
-            |t: &str| fast::parse(t, kind, dialect).and_then(|r| judge(r, Vec::new(), dialect).warnings_if_valid());
-        let valid = |t: &str| match kind {
-            Kind::Fen => fast::verdict(t, dialect).unwrap_or_else(|| full(t)),
-            Kind::Epd => full(t),
+        let full = |t: &str| {
+            let checked = fast::parse(t, kind, dialect).map(|r| judge(r, Vec::new(), dialect))?;
+            let likeness = checked.position.as_ref().map(|p| p.board.likeness())?;
+            checked.warnings_if_valid().map(|w| (w, likeness))
+        };
+        // Of two repairs as good by the rules, the one nearer a game's likeliest boards.
+        let valid = |t: &str| {
+            let (warnings, (missing, at_home)) = match kind {
+                Kind::Fen => fast::verdict(t, dialect).unwrap_or_else(|| full(t)),
+                Kind::Epd => full(t),
+            }?;
+            Some(crate::notation::repair::cost(warnings, missing, at_home))
         };
         // A candidate is refused at once when a rank is left of the wrong width, or an edit of
         // the placement leaves a side without one king or with material no game reaches.

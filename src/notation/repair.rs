@@ -328,6 +328,8 @@ struct Search<'a, V, R> {
     checks: usize,
     /// The bytes the automaton may read in this stage of the search.
     budget: usize,
+    /// The place being tried lies within a fault's characters: the search does not settle.
+    in_fault: bool,
     /// Candidate texts already judged.
     seen: HashSet<Box<str>, BuildHasherDefault<FxHasher>>,
     /// The candidate text being tried (one buffer for all).
@@ -335,31 +337,35 @@ struct Search<'a, V, R> {
     out: Found,
 }
 
-/// The repairs a search has found so far, each with the warnings of the text it makes.
+/// The repairs a search has found so far, each with the cost of the text it makes.
 #[derive(Default)]
 struct Found {
     found: Vec<(Vec<Edit>, usize)>,
-    /// How many of `found` leave no warning.
+    /// How many of `found` are of the likeliest ([`LIKELIEST`]).
     clean: usize,
+    /// How many of `found` leave no warning.
+    good: usize,
     count: usize,
     complete: bool,
 }
 
 /// Most repairs a search keeps, to choose the likeliest among.
-const KEPT: usize = 16;
+const KEPT: usize = 64;
 
 impl Found {
     /// True when more repairs cannot change the report: there are several (so none is sure),
-    /// and the first [`MAX_SHOWN`] kept leave no warning (so none found later ranks before
-    /// them: among repairs as likely, the one found first, nearer the faults, comes first).
+    /// and [`MAX_SHOWN`] of those kept are of the likeliest (so few found later could rank
+    /// before them: among repairs as likely, the one found first, nearer the faults, comes
+    /// first).
     fn settled(&self) -> bool {
-        self.count > 1 && self.clean >= MAX_SHOWN
+        self.count >= SETTLED && self.good >= MAX_SHOWN
     }
 
-    /// Keeps a repair, the edits `edits` makes, whose text has `warnings`.
-    fn keep(&mut self, edits: Vec<Edit>, warnings: usize) {
-        self.clean += usize::from(warnings == 0);
-        self.found.push((edits, warnings));
+    /// Keeps a repair, the edits `edits` makes, whose text has cost `cost`.
+    fn keep(&mut self, edits: Vec<Edit>, cost: usize) {
+        self.clean += usize::from(cost < LIKELIEST);
+        self.good += usize::from(cost < WITHOUT_WARNINGS);
+        self.found.push((edits, cost));
     }
 }
 
@@ -383,7 +389,7 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Refuse> Search<'a, V, R> {
 
     /// True while the budget lasts and the report is not settled.
     fn open(&self) -> bool {
-        self.reads < self.budget && self.checks < MAX_CHECKS && !self.out.settled()
+        self.reads < self.budget && self.checks < MAX_CHECKS && (self.in_fault || !self.out.settled())
     }
 
     /// Judges `fixed`, a text the grammar accepts: a repair when the rules find it valid, by
@@ -393,10 +399,10 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Refuse> Search<'a, V, R> {
             return;
         }
         self.checks += fixed.len();
-        if let Some(warnings) = (self.valid)(fixed) {
+        if let Some(cost) = (self.valid)(fixed) {
             self.out.count += 1;
             if self.out.found.len() < KEPT {
-                self.out.keep(edits(), warnings);
+                self.out.keep(edits(), cost);
             }
         }
         self.seen.insert(fixed.into());
@@ -442,6 +448,9 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Refuse> Search<'a, V, R> {
         let automaton: &'a RuleDfa = self.automaton;
         let alphabet = automaton.alphabet();
         for at in self.places(faults, limit) {
+            // The places within a fault's own characters are all tried before the search
+            // settles: the likeliest repair may be at its far end (the `L` lost at a rank's end).
+            self.in_fault = faults.distance(at).0 == 0 && !faults.near.is_empty();
             // Every slip here edits within the two characters here (a swap's span): none may
             // undo a syntax fault when an edit of both may not.
             let here = Here::of(self.text, at);
@@ -642,7 +651,8 @@ impl<'a, V: Fn(&str) -> Option<usize>, R: Refuse> Search<'a, V, R> {
 /// the grammar refuses the record, one character written for another wherever it stands; if
 /// none, pairs of slips near the place where the automaton of the record's rule stops
 /// reading. `valid` judges a text the automaton accepts by the rules: `None` if it breaks one,
-/// else how many warnings it has (a repair with fewer is likelier). A single edit that `refuse`
+/// else its cost ([`cost`]: its warnings, then the pieces its position lacks; a repair that
+/// costs less is likelier). A single edit that `refuse`
 /// tells cheaply leaves the text invalid (a rank of the wrong width, told from the ranks'
 /// widths: [`super::grid::RankWidths`]) is refused before `valid` sees it.
 pub fn search(
@@ -664,6 +674,7 @@ pub fn search(
         reads: 0,
         checks: 0,
         budget: MAX_READS,
+        in_fault: false,
         seen: HashSet::default(),
         candidate: String::with_capacity(text.len() + 8),
         out: Found { complete: text.len() <= WHOLE, ..Found::default() },
@@ -675,6 +686,7 @@ pub fn search(
     } else {
         s.singles(faults, limit);
     }
+    s.in_fault = false;
     if s.out.count == 0 && stop.is_some() {
         // A fresh budget: a substitution costs a read for each character and replacement.
         (s.reads, s.checks, s.budget) = (0, 0, MAX_READS / 5);
@@ -686,7 +698,7 @@ pub fn search(
             s.pairs(stop, limit);
         }
     }
-    s.out.found.sort_by_key(|(_, warnings)| *warnings);
+    s.out.found.sort_by_key(|(_, cost)| *cost);
     s.out.found.truncate(MAX_SHOWN);
     Repairs {
         found: s.out.found.into_iter().map(|(edits, _)| edits).collect(),
@@ -694,6 +706,27 @@ pub fn search(
         complete: s.out.complete,
     }
 }
+
+/// The cost of a repaired record, which has `warnings`, whose position lacks `missing` pieces
+/// of the set a game starts with, and of whose pieces `at_home` stand where the start position
+/// has them. Of two repairs, the one with fewer warnings is likelier; then the one with more of
+/// the set (a slip more often loses a character than adds one: a lost `L` of a full board is
+/// likelier than a rank that never had it); then the one nearer the start position's shape. A
+/// cost below [`LIKELIEST`] is as likely as a repair gets (no warning, nothing missing).
+pub fn cost(warnings: usize, missing: usize, at_home: usize) -> usize {
+    warnings.saturating_mul(64 * 64).saturating_add(missing.min(63) * 64).saturating_add(63 - at_home.min(63))
+}
+
+/// The costs of the likeliest repairs ([`cost`]): no warning, no piece missing.
+const LIKELIEST: usize = 64;
+
+/// The costs of the repairs that leave no warning.
+const WITHOUT_WARNINGS: usize = 64 * 64;
+
+/// How many repairs a search finds before it settles on those that leave no warning, when
+/// none is of the likeliest (a position of a game whose pieces were taken): enough to rank
+/// them by their pieces.
+const SETTLED: usize = 12;
 
 /// How a person reads an edit: "delete `-`", "`K` for `k`", "insert ` `", "swap `ab`".
 fn edit_words(text: &str, edit: &Edit) -> String {

@@ -106,10 +106,11 @@ fn fold_repairs(text: &str, choice: DialectChoice, diagnostics: &mut Vec<Diagnos
         let valid = |t: &str| {
             let q = fast::quick(t)?;
             let warnings = q.verdict()?;
-            match q.canonical {
-                true => Some(warnings),
-                false => fast::parse(t, choice).and_then(|record| judge(record, Vec::new()).warnings_if_valid()),
-            }
+            let warnings = match q.canonical {
+                true => warnings,
+                false => fast::parse(t, choice).and_then(|record| judge(record, Vec::new()).warnings_if_valid())?,
+            };
+            Some(crate::notation::repair::cost(warnings, q.position.missing_pieces(), q.position.pieces_at_home()))
         };
         // A candidate is refused at once when a rank is left of the wrong width, or an edit of
         // the board leaves too many pieces or kings.

@@ -60,6 +60,20 @@ const fn start_board() -> Board {
 }
 
 impl Position {
+    /// How many pieces of a full set (40: every piece a game starts with, promoted ones counted
+    /// as their kind) are neither on the board nor in hand: none in a position of a game,
+    /// where a captured piece goes to hand.
+    pub fn missing_pieces(&self) -> usize {
+        let on_board = self.board.pieces().count();
+        let in_hand: u32 = self.hands.iter().map(|h| PieceKind::ALL.iter().map(|k| h.count(*k)).sum::<u32>()).sum();
+        40usize.saturating_sub(on_board + in_hand as usize)
+    }
+
+    /// How many of the board's pieces stand where the start position has the same piece.
+    pub fn pieces_at_home(&self) -> usize {
+        self.board.pieces().filter(|(sq, p)| Self::STARTPOS.board.get(*sq) == Some(*p)).count()
+    }
+
     /// The start position, Black to move, move 1.
     pub const STARTPOS: Self =
         Self { board: start_board(), hands: [Hand::EMPTY; 2], side: Color::Black, move_number: Some(1) };

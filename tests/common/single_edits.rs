@@ -23,6 +23,8 @@ pub struct Shares {
     pub by_errors: [usize; 5],
     /// Invalid records with exactly one error whose first fix makes them valid.
     pub fixed: usize,
+    /// Of those, the ones whose first fix gives back the record as it was before the slip.
+    pub restored: usize,
     /// The first few records that got more than one error, with their codes.
     pub cascades: Vec<String>,
     /// The first few records with one error whose fix does not make them valid.
@@ -46,12 +48,12 @@ impl Shares {
         for i in 0..n {
             let record = &records[i % records.len()];
             let slipped = slip(record, alphabet, &mut rng);
-            shares.count(format, &slipped);
+            shares.count(format, record, &slipped);
         }
         shares
     }
 
-    fn count(&mut self, format: Format, slipped: &str) {
+    fn count(&mut self, format: Format, original: &str, slipped: &str) {
         self.slipped += 1;
         let found = errors(format, slipped);
         if found.is_empty() {
@@ -76,6 +78,7 @@ impl Shares {
         let fixed = found[0].fixes.first().and_then(|fix| fix.apply(slipped));
         if fixed.as_deref().is_some_and(|fixed| errors(format, fixed).is_empty()) {
             self.fixed += 1;
+            self.restored += usize::from(fixed.as_deref() == Some(original));
         } else if self.unfixed.len() < EXAMPLES {
             self.unfixed.push(format!("{slipped:?}: {} {:?}", found[0].code, fixed));
         }
@@ -89,6 +92,12 @@ impl Shares {
     /// The share of records with one error whose fix makes them valid, in percent.
     pub fn fixed_share(&self) -> f64 {
         percent(self.fixed, self.by_errors[0])
+    }
+
+    /// The share of records with one error whose first fix gives back the record before the
+    /// slip, in percent.
+    pub fn restored_share(&self) -> f64 {
+        percent(self.restored, self.by_errors[0])
     }
 }
 
@@ -105,20 +114,21 @@ impl fmt::Display for Shares {
         let [one, two, three, few, many] = self.by_errors;
         write!(
             f,
-            "| {} | {} | {:.1}% | {two} | {three} | {few} | {many} | {:.1}% ({} of {one}) |",
+            "| {} | {} | {:.1}% | {two} | {three} | {few} | {many} | {:.1}% ({} of {one}) | {:.1}% |",
             self.slipped,
             self.invalid,
             self.one_error(),
             self.fixed_share(),
             self.fixed,
+            self.restored_share(),
         )
     }
 }
 
 /// The head of the table [`Shares`] rows are written in.
 pub const HEAD: &str =
-    "| format | slipped | made invalid | exactly 1 error | 2 | 3 | 4–8 | more | fixed by the fix |\n\
-                        |---|---|---|---|---|---|---|---|---|";
+    "| format | slipped | made invalid | exactly 1 error | 2 | 3 | 4–8 | more | fixed by the fix | the record given back |\n\
+                        |---|---|---|---|---|---|---|---|---|---|";
 
 /// The codes of the single errors without a working fix, most frequent first (for tuning).
 pub fn unfixed_codes(
