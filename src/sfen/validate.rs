@@ -6,6 +6,8 @@
 //! hides what is wrong in another, and nothing is judged from a part that could not be read
 //! (a tenth rank is never reported as a missing king).
 
+use std::borrow::Cow;
+
 use super::ast::{Cell, HandEntry, Record};
 use super::model::{hands_of, square_span};
 use crate::diagnostic::codes;
@@ -566,11 +568,11 @@ fn check_checks(
         |king, movers| board.attackers(king, if movers { waiting } else { mover }),
         |checkers, king| match checkers {
             [] | [_] => None,
-            [a, b] if !distant_slider(board, *a, king) && !distant_slider(board, *b, king) => Some(
+            [a, b] if !distant_slider(board, *a, king) && !distant_slider(board, *b, king) => Some(Cow::Borrowed(
                 "no single move gives check with two pieces that are both next to the king or a knight's jump away",
-            ),
+            )),
             [_, _] => None,
-            _ => Some("one move gives check with at most two pieces"),
+            _ => Some(Cow::Borrowed("one move gives check with at most two pieces")),
         },
         |sq| Checker {
             span: at(sq),
