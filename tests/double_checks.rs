@@ -4,12 +4,13 @@
 //! reason none does.
 
 use kifu::diagnostic::{codes, Code};
-use kifu::fen::{check_without_repair, Dialect, Kind};
+use kifu::fen::{self, Dialect, Kind};
+use kifu::sfen::{self, DialectChoice};
 
 /// The errors of the FEN record `record`, as codes, and the help of the impossible check, if
 /// any.
 fn fen_errors(record: &str) -> (Vec<Code>, Option<String>) {
-    let checked = check_without_repair(record, Kind::Fen, Dialect::Standard);
+    let checked = fen::check_without_repair(record, Kind::Fen, Dialect::Standard);
     let errors: Vec<_> = checked.diagnostics.iter().filter(|d| d.is_error()).collect();
     let help = errors.iter().find(|d| d.code == codes::fen::IMPOSSIBLE_CHECK).and_then(|d| d.help.clone());
     (errors.iter().map(|d| d.code).collect(), help)
@@ -64,8 +65,48 @@ fn castling_gives_no_double_check() {
 fn an_en_passant_square_leaves_the_checks_to_the_double_step() {
     // The last move is known, the pawn's double step d7-d5: it gives one check, not the
     // bishop's, and the finding about the double step says so, alone.
-    let checked = check_without_repair("4k3/7b/8/3p4/4K3/8/8/8 w - d6 0 1", Kind::Fen, Dialect::Standard);
+    let checked = fen::check_without_repair("4k3/7b/8/3p4/4K3/8/8/8 w - d6 0 1", Kind::Fen, Dialect::Standard);
     let found: Vec<_> = checked.diagnostics.iter().filter(|d| d.code == codes::fen::IMPOSSIBLE_CHECK).collect();
     assert_eq!(found.len(), 1);
     assert!(found[0].message.contains("which the last move cannot have given"), "{}", found[0].message);
+}
+
+/// The errors of the SFEN record `record`, as codes, and the help of the impossible check, if
+/// any.
+fn sfen_errors(record: &str) -> (Vec<Code>, Option<String>) {
+    let checked = sfen::check_without_repair(record, DialectChoice::Auto);
+    let errors: Vec<_> = checked.diagnostics.iter().filter(|d| d.is_error()).collect();
+    let help = errors.iter().find(|d| d.code == codes::sfen::IMPOSSIBLE_CHECK).and_then(|d| d.help.clone());
+    (errors.iter().map(|d| d.code).collect(), help)
+}
+
+#[test]
+fn every_kind_of_shogi_double_check_a_move_gives_is_valid() {
+    for (record, how) in [
+        ("k8/4r4/9/9/3n5/9/4K4/9/9 b - 1", "the knight 5c-6e uncovers the rook"),
+        ("4k4/3S5/9/9/9/9/9/9/4L3K w - 1", "the silver 5c-6b uncovers the lance"),
+        ("R3k4/4S4/9/9/9/9/9/9/8K w - 1", "the silver 6a-5b, stepping back, uncovers the rook"),
+        ("4k4/5G3/9/9/9/9/9/9/4L3K w - 1", "the gold 5c-4b uncovers the lance"),
+        ("4k+P3/9/9/9/8B/9/9/9/8K w - 1", "the pawn 4b-4a promotes (a tokin on 4b checks already)"),
+        ("4k4/5G3/9/9/8B/9/9/9/4L3K w P 1", "the gold 5c-4b takes a pawn there, which blocked the bishop"),
+        ("4k4/5+B3/9/9/9/9/9/9/4R3K w - 1", "the bishop 5c-4b promotes and uncovers the rook"),
+    ] {
+        assert_eq!(sfen_errors(record), (vec![], None), "{record}: {how}");
+    }
+}
+
+#[test]
+fn shogi_double_checks_no_last_move_gives_are_refused() {
+    for (record, why) in [
+        ("9/R3k4/4P4/9/9/9/9/9/4K4 w - 1", "the pawn came from 5d, on no line of the rook"),
+        ("k8/4r4/3n5/9/4K4/9/9/9/9 b - 1", "the knight came from 5a or 7a, on no line of the rook"),
+        ("R3k4/9/9/9/9/9/9/9/4L3K w - 1", "the rook and the lance check along lines no move opened"),
+        ("R3k4/3G5/9/9/9/9/9/9/8K w - 1", "only the gold leaving 6a uncovers the rook, and there it gave check"),
+        ("4k4/5G3/9/9/8B/9/9/9/4L3K w - 1", "the gold's move took nothing: Black's hand is empty"),
+        ("4k4/5G3/9/9/8B/9/9/9/4L3K w p 1", "the same, with a piece in White's hand only"),
+    ] {
+        let (found, help) = sfen_errors(record);
+        assert_eq!(found, [codes::sfen::IMPOSSIBLE_CHECK], "{record}: {why}");
+        assert!(help.is_some_and(|h| h.contains("has no last move that gives both checks")), "{record}: {why}");
+    }
 }
