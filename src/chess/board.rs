@@ -52,6 +52,12 @@ impl Board {
         self.0[square.index()]
     }
 
+    /// Puts `piece` on `square`.
+    #[inline]
+    pub fn set(&mut self, square: Square, piece: Option<Piece>) {
+        self.0[square.index()] = piece;
+    }
+
     /// Every occupied square and its piece, in FEN order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         Square::all().filter_map(|sq| self.get(sq).map(|p| (sq, p)))

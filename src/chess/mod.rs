@@ -5,6 +5,7 @@ mod board;
 mod legal;
 mod piece;
 mod position;
+pub(crate) mod retro;
 mod sets;
 mod square;
 

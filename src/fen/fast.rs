@@ -432,6 +432,9 @@ mod tests {
             ("rnbqkbnr/pppppppp/8/8/3QP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 1", true), // 2 queens, 7 pawns: fine
             ("4k3/8/8/8/8/8/8/4RK2 b - - 0 1", true),
             ("4k3/8/8/8/8/8/8/4RK2 w - - 0 1", false), // the side not to move is in check
+            ("4k3/8/8/8/1b6/5n2/8/4K3 w - - 0 1", true), // a discovered double check
+            ("4k3/8/8/8/7b/8/3p4/4K3 w - - 0 1", false), // a double check no last move gives
+            ("8/8/3Pk3/8/8/8/B7/4R1K1 b - - 0 1", true), // a double check by en passant
         ] {
             let full = crate::fen::check_without_repair(record, Kind::Fen, Dialect::Standard).warnings_if_valid();
             let quick = super::verdict(record, Dialect::Standard).expect("read straight from its bytes");

@@ -2,10 +2,12 @@
 //! chess position can be (errors), each finding pointing at the squares or letters at fault.
 //! Checks run only on the parts of a record that read without errors.
 
+use std::borrow::Cow;
+
 use super::ast::{Cell, Dialect, Placement, Record};
 use super::model::square_span;
+use crate::chess::{retro, CastleRight, CastleSide};
 use crate::chess::{Board, Color, Piece, PieceSets, Role, Square, BACK_RANKS, LIGHT_SQUARES};
-use crate::chess::{CastleRight, CastleSide};
 use crate::diagnostic::codes;
 use crate::diagnostic::{Applicability, Diagnostic, Fix, Label};
 use crate::notation::findings::{self, CheckWords, Checker};
@@ -115,7 +117,7 @@ pub fn rules(facts: &Facts<'_>, places: &dyn Places, dialect: Dialect, out: &mut
     check_kings(&census, places.placement(), &at, out);
     check_pawns(&census, &at, out);
     check_material(&census, places.placement(), &at, out);
-    check_checks(board, &census, facts.side, &at, out);
+    check_checks(board, &census, facts.side, facts.en_passant, &at, out);
     if let Some(rights) = facts.castling {
         check_castling_rights(board, &census, rights, dialect, &at, out);
     }
@@ -466,17 +468,26 @@ fn check_promotions(
 }
 
 /// The checks no game reaches: the side not to move in check, or the mover checked by more
-/// pieces (or in other ways) than one move brings about.
+/// pieces (or in other ways) than one move brings about. With an en passant square the last
+/// move is known, and [`check_after_double_step`] judges the checks instead of the search for a
+/// last move ([`crate::chess::retro`]).
 fn check_checks(
     board: &Board,
     census: &Census<'_>,
     side: Option<Spanned<Color>>,
+    en_passant: Option<Spanned<Option<Square>>>,
     at: &dyn Fn(Square) -> Span,
     out: &mut Vec<Diagnostic>,
 ) {
     let Some(side) = side else { return };
     let (mover, waiting) = (side.node, side.node.opponent());
     let far = |a: Square, king: Square| board.checks_from_afar(a, king);
+    let last_move_known = en_passant.is_some_and(|ep| ep.node.is_some());
+    // A king next to the other is the finding of the side not to move in check.
+    let king = |a: Square| board.get(a).is_some_and(|p| p.role == Role::King);
+    let no_last_move = |a: Square, b: Square, king_sq: Square| {
+        !last_move_known && !king(a) && !king(b) && !retro::some_last_move(board, king_sq, waiting)
+    };
     findings::check_checks(
         &CHECK_WORDS,
         [census.king(waiting), census.king(mover)],
@@ -484,12 +495,15 @@ fn check_checks(
         |checkers, king| {
             match *checkers {
             [] | [_] => None,
-            [a, b] if !far(a, king) && !far(b, king) => {
-                Some("a double check needs a check along a line that the other piece's move uncovered, and neither piece checks from afar along a line")
+            [a, b] if !far(a, king) && !far(b, king) => Some(Cow::Borrowed(
+                "a double check needs a check along a line that the other piece's move uncovered, and neither piece checks from afar along a line",
+            )),
+            [a, b] if aligned(a, b, king) => {
+                Some(Cow::Borrowed("two pieces cannot check along the same line from both sides: one move uncovers one line"))
             }
-            [a, b] if aligned(a, b, king) => Some("two pieces cannot check along the same line from both sides: one move uncovers one line"),
+            [a, b] if no_last_move(a, b, king) => Some(Cow::Owned(findings::no_last_move(waiting.name(), mover.name()))),
             [_, _] => None,
-            _ => Some("one move gives check with at most two pieces"),
+            _ => Some(Cow::Borrowed("one move gives check with at most two pieces")),
         }
         },
         |sq| Checker {

@@ -1,6 +1,8 @@
 //! Findings that chess and shogi share, in one wording: a king in check when it should not be,
 //! and checks that no move can give. The games' validators decide when; these say it.
 
+use std::borrow::Cow;
+
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
@@ -54,6 +56,14 @@ pub fn impossible_check(
     d.help(format!("{why}: this position cannot arise in a game"))
 }
 
+/// Why two checks no last move gives are impossible ([`impossible_check`]'s `why`), when the
+/// side `waiting` just moved and `mover`'s king is in check.
+pub fn no_last_move(waiting: &str, mover: &str) -> String {
+    format!(
+        "{waiting} has no last move that gives both checks, as every move that could lead here starts with {mover}'s king already in check"
+    )
+}
+
 /// A game's codes and words for the check findings.
 pub struct CheckWords {
     /// The code of [`opposite_check`].
@@ -84,7 +94,7 @@ pub fn check_checks<S: Copy + std::fmt::Display>(
     words: &CheckWords,
     kings: [Option<S>; 2],
     checkers: impl Fn(S, bool) -> Vec<S>,
-    impossible: impl Fn(&[S], S) -> Option<&'static str>,
+    impossible: impl Fn(&[S], S) -> Option<Cow<'static, str>>,
     name: impl Fn(S) -> Checker,
     side: (Span, &str, &str),
     out: &mut Vec<Diagnostic>,
@@ -99,12 +109,13 @@ pub fn check_checks<S: Copy + std::fmt::Display>(
         }
     }
     // The side to move can be in check by at most two pieces, and by two only when one of
-    // them checks along a line another piece's move uncovered.
+    // them checks along a line another piece's move uncovered: when some last move of the
+    // other side gives both.
     if let Some(king) = kings[1] {
         let found = checkers(king, true);
         if let Some(why) = impossible(&found, king) {
             let at = (name(king).span, king.to_string());
-            out.push(impossible_check(words.impossible, at, side.1, &named(&found), why));
+            out.push(impossible_check(words.impossible, at, side.1, &named(&found), &why));
         }
     }
 }

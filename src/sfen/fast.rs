@@ -544,6 +544,10 @@ mod tests {
             ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1", false), // a pawn too many
             ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", true),
             ("4k4/9/9/9/9/9/9/4r4/4K4 w - 1", false), // the side not to move is in check
+            ("k8/4r4/9/9/3n5/9/4K4/9/9 b - 1", true), // a discovered double check
+            ("9/R3k4/4P4/9/9/9/9/9/4K4 w - 1", false), // a double check no last move gives
+            ("4k4/5G3/9/9/8B/9/9/9/4L3K w P 1", true), // one given by a capture
+            ("4k4/5G3/9/9/8B/9/9/9/4L3K w - 1", false), // which nothing in hand says was one
         ] {
             let q = quick(record).expect("read straight from its bytes");
             let full = judge(parse(record, DialectChoice::Auto).expect("a tree"), Vec::new()).warnings_if_valid();

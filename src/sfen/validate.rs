@@ -6,12 +6,14 @@
 //! hides what is wrong in another, and nothing is judged from a part that could not be read
 //! (a tenth rank is never reported as a missing king).
 
+use std::borrow::Cow;
+
 use super::ast::{Cell, HandEntry, Record};
 use super::model::{hands_of, square_span};
 use crate::diagnostic::codes;
 use crate::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::notation::findings::{self, CheckWords, Checker};
-use crate::shogi::{Board, Color, Hand, Piece, PieceKind, Square};
+use crate::shogi::{retro, Board, Color, Hand, Piece, PieceKind, Square};
 use crate::span::{Span, Spanned};
 
 /// Which parts of a record read without syntax errors.
@@ -246,7 +248,7 @@ pub fn rules(
     check_dead_pieces(&census, &at, out);
     check_nifu(&census, &at, out);
     if let Some(side) = side {
-        check_checks(board, &census, side, &at, out);
+        check_checks(board, &census, side, hands, &at, out);
     }
     match hands {
         Some(hands) => {
@@ -552,25 +554,39 @@ fn distant_slider(board: &Board, from: Square, king: Square) -> bool {
     line && dist >= 2
 }
 
+/// The checks no game reaches: the side not to move in check, or the mover checked by more
+/// pieces (or in other ways) than one move brings about; `hands`, when known, tell whether the
+/// last move can have taken a piece.
 fn check_checks(
     board: &Board,
     census: &Census<'_>,
     side: Spanned<Color>,
+    hands: Option<&[Hand; 2]>,
     at: &dyn Fn(Square) -> Span,
     out: &mut Vec<Diagnostic>,
 ) {
     let (mover, waiting) = (side.node, side.node.opponent());
+    // A piece taken goes to the taker's hand.
+    let can_take = hands.is_none_or(|h| !h[waiting.index()].is_empty());
+    // A king next to the other is the finding of the side not to move in check.
+    let king = |a: Square| board.get(a).is_some_and(|p| p.kind == PieceKind::King);
+    let no_last_move = |a: Square, b: Square, king_sq: Square| {
+        !king(a) && !king(b) && !retro::some_last_move(board, king_sq, waiting, can_take)
+    };
     findings::check_checks(
         &CHECK_WORDS,
         [census.king(waiting), census.king(mover)],
         |king, movers| board.attackers(king, if movers { waiting } else { mover }),
-        |checkers, king| match checkers {
+        |checkers, king| match *checkers {
             [] | [_] => None,
-            [a, b] if !distant_slider(board, *a, king) && !distant_slider(board, *b, king) => Some(
+            [a, b] if !distant_slider(board, a, king) && !distant_slider(board, b, king) => Some(Cow::Borrowed(
                 "no single move gives check with two pieces that are both next to the king or a knight's jump away",
-            ),
+            )),
+            [a, b] if no_last_move(a, b, king) => {
+                Some(Cow::Owned(findings::no_last_move(waiting.name(), mover.name())))
+            }
             [_, _] => None,
-            _ => Some("one move gives check with at most two pieces"),
+            _ => Some(Cow::Borrowed("one move gives check with at most two pieces")),
         },
         |sq| Checker {
             span: at(sq),

@@ -7,6 +7,7 @@ mod hand;
 mod legal;
 mod piece;
 mod position;
+pub(crate) mod retro;
 pub mod rules;
 mod square;
 pub mod usi;
