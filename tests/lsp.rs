@@ -157,7 +157,7 @@ fn findings_hovers_fixes_and_formatting_over_json_rpc() {
     assert!(message.starts_with("rank i covers 8 squares; a rank has 9\nhelp: did you mean"), "{message}");
     let related: Vec<&str> =
         d["relatedInformation"].as_array().into_iter().flatten().filter_map(|r| r["message"].as_str()).collect();
-    assert_eq!(related, ["8 squares, 1 short", "`2` for `L`"]);
+    assert_eq!(related, ["8 squares, 1 short", "insert `L`"]);
 
     // The fixes, as code actions on the finding's characters.
     let actions = server.request(
@@ -165,10 +165,10 @@ fn findings_hovers_fixes_and_formatting_over_json_rpc() {
         json!({"textDocument": {"uri": SFEN}, "range": d["range"], "context": {"diagnostics": [d]}}),
     );
     let titles: Vec<&str> = actions.as_array().into_iter().flatten().filter_map(|a| a["title"].as_str()).collect();
-    assert_eq!(titles, ["Replace `L` with `2`", "Insert `1`", "Insert `L`"]);
+    assert_eq!(titles, ["Insert `L` after `N`", "Insert `L` after `S`", "Insert `L` after `G`"]);
     let edit = &actions[0]["edit"]["changes"][SFEN][0];
-    assert_eq!(edit["range"]["start"], json!({"line": 2, "character": 48}));
-    assert_eq!(edit["newText"], "2");
+    assert_eq!(edit["range"]["start"], json!({"line": 2, "character": 56}));
+    assert_eq!(edit["newText"], "L");
     assert_eq!(actions[0]["isPreferred"], false, "one of three repairs: none is sure");
 
     // An edit in the middle of the line, as an editor sends it: the finding goes.

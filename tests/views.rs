@@ -486,11 +486,11 @@ fn kifu_board_html_shows_invalid_records_where_they_are() {
         "{short_rank}"
     );
     // The characters at fault, marked in the record's text (as `kifu check` labels them): the
-    // rank, and in it the character the likeliest repair edits.
+    // rank, and after it the point where the likeliest repair inserts the lost `L`.
     assert!(
         short_rank.contains(
-            "/1B5R1/<mark class=\"secondary\" data-label=\"2\" title=\"`2` for `L`\">L</mark>\
-             <mark class=\"primary\" data-label=\"1\" title=\"8 squares, 1 short\">NSGKGSN</mark> b - 1"
+            "/1B5R1/<mark class=\"primary\" data-label=\"1\" title=\"8 squares, 1 short\">LNSGKGSN</mark>\
+             <mark class=\"point secondary\" data-label=\"2\" title=\"insert `L`\"></mark> b - 1"
         ),
         "{short_rank}"
     );

@@ -501,7 +501,9 @@ fn to_lsp(d: &Diagnostic, doc: &Doc, index: &LineIndex, encoding: Encoding) -> l
     }
 }
 
-/// What a fix does, in a few words: "Replace `L` with `2`", "Insert `1`", "Delete `b`".
+/// What a fix does, in a few words: "Replace `L` with `2`", "Insert `1` after `N`", "Delete
+/// `b`". An insertion names the character it follows (or precedes, at the start of the text),
+/// so that two insertions of one character at different places read apart.
 fn fix_title(text: &str, fix: &kifu::Fix) -> String {
     let shown = |s: &str| kifu::diagnostic::escape_unsafe(s).into_owned();
     let words: Vec<String> = fix
@@ -510,7 +512,17 @@ fn fix_title(text: &str, fix: &kifu::Fix) -> String {
         .map(|e| {
             let old = e.span.slice(text);
             match (old.is_empty(), e.replacement.is_empty()) {
-                (true, _) => format!("Insert `{}`", shown(&e.replacement)),
+                (true, _) => {
+                    let before = text.get(..e.span.start).and_then(|t| t.chars().last());
+                    let after = text.get(e.span.end..).and_then(|t| t.chars().next());
+                    match (before, after) {
+                        (Some(c), _) => format!("Insert `{}` after `{}`", shown(&e.replacement), shown(&c.to_string())),
+                        (None, Some(c)) => {
+                            format!("Insert `{}` before `{}`", shown(&e.replacement), shown(&c.to_string()))
+                        }
+                        (None, None) => format!("Insert `{}`", shown(&e.replacement)),
+                    }
+                }
                 (false, true) => format!("Delete `{}`", shown(old)),
                 (false, false) => format!("Replace `{}` with `{}`", shown(old), shown(&e.replacement)),
             }

@@ -341,8 +341,6 @@ struct Search<'a, V, R> {
 #[derive(Default)]
 struct Found {
     found: Vec<(Vec<Edit>, usize)>,
-    /// How many of `found` are of the likeliest ([`LIKELIEST`]).
-    clean: usize,
     /// How many of `found` leave no warning.
     good: usize,
     count: usize,
@@ -353,8 +351,8 @@ struct Found {
 const KEPT: usize = 64;
 
 impl Found {
-    /// True when more repairs cannot change the report: there are several (so none is sure),
-    /// and [`MAX_SHOWN`] of those kept are of the likeliest (so few found later could rank
+    /// True when more repairs would seldom change the report: [`SETTLED`] were found (so none
+    /// is sure), [`MAX_SHOWN`] of them leaving no warning (so few found later could rank
     /// before them: among repairs as likely, the one found first, nearer the faults, comes
     /// first).
     fn settled(&self) -> bool {
@@ -363,7 +361,6 @@ impl Found {
 
     /// Keeps a repair, the edits `edits` makes, whose text has cost `cost`.
     fn keep(&mut self, edits: Vec<Edit>, cost: usize) {
-        self.clean += usize::from(cost < LIKELIEST);
         self.good += usize::from(cost < WITHOUT_WARNINGS);
         self.found.push((edits, cost));
     }
@@ -711,21 +708,16 @@ pub fn search(
 /// of the set a game starts with, and of whose pieces `at_home` stand where the start position
 /// has them. Of two repairs, the one with fewer warnings is likelier; then the one with more of
 /// the set (a slip more often loses a character than adds one: a lost `L` of a full board is
-/// likelier than a rank that never had it); then the one nearer the start position's shape. A
-/// cost below [`LIKELIEST`] is as likely as a repair gets (no warning, nothing missing).
+/// likelier than a rank that never had it); then the one nearer the start position's shape.
 pub fn cost(warnings: usize, missing: usize, at_home: usize) -> usize {
     warnings.saturating_mul(64 * 64).saturating_add(missing.min(63) * 64).saturating_add(63 - at_home.min(63))
 }
 
-/// The costs of the likeliest repairs ([`cost`]): no warning, no piece missing.
-const LIKELIEST: usize = 64;
-
-/// The costs of the repairs that leave no warning.
+/// The costs ([`cost`]) of the repairs that leave no warning.
 const WITHOUT_WARNINGS: usize = 64 * 64;
 
-/// How many repairs a search finds before it settles on those that leave no warning, when
-/// none is of the likeliest (a position of a game whose pieces were taken): enough to rank
-/// them by their pieces.
+/// How many repairs a search finds before it settles (with [`MAX_SHOWN`] of them leaving no
+/// warning): enough to rank them by their pieces.
 const SETTLED: usize = 12;
 
 /// How a person reads an edit: "delete `-`", "`K` for `k`", "insert ` `", "swap `ab`".

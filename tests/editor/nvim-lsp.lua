@@ -198,7 +198,11 @@ local function main()
   check(type(actions) == "table" and #actions >= 1, "kifu offers a code action at the error", show(actions))
   local action = actions[1]
   check(action.title == "Replace `Q8d` with `P8d`", "its title: " .. tostring(action.title), show(action))
-  check(action.kind == "quickfix" and action.isPreferred == true, "a preferred quick fix (the fix is safe)", show(action))
+  check(
+    action.kind == "quickfix" and action.isPreferred ~= true,
+    "a quick fix, not preferred (it changes the move written, so it is not safe)",
+    show(action)
+  )
   check(action.edit ~= nil, "it carries its edit", show(action))
 
   -- Applied as an editor applies it: the buffer changes, and Neovim tells kifu.
