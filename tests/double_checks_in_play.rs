@@ -31,6 +31,29 @@ struct Seen {
     double: usize,
 }
 
+impl Seen {
+    /// Whether a position with `checkers` pieces giving check is judged (every check, and every
+    /// tenth other position), counted when it is.
+    fn judges(&mut self, checkers: usize, rng: &mut Rng) -> bool {
+        if checkers == 0 && rng.below(10) != 0 {
+            return false;
+        }
+        self.positions += 1;
+        self.checks += usize::from(checkers > 0);
+        self.double += usize::from(checkers == 2);
+        true
+    }
+}
+
+/// The next move of a game: half the time a checking move, when there is one (games that hunt
+/// the king).
+fn next_move<M: Copy>(all: &[M], checking: &[M], rng: &mut Rng) -> M {
+    match checking.is_empty() || rng.below(2) == 0 {
+        true => all[rng.below(all.len())],
+        false => checking[rng.below(checking.len())],
+    }
+}
+
 #[test]
 fn no_chess_position_reached_by_play_is_refused() {
     let mut rng = Rng::new(11);
@@ -50,25 +73,16 @@ fn no_chess_position_reached_by_play_is_refused() {
                 if checkers > 0 {
                     checking.push(*mv);
                 }
-                // Every check is judged, and every tenth other position.
-                if checkers == 0 && rng.below(10) != 0 {
+                if !seen.judges(checkers, &mut rng) {
                     continue;
                 }
-                seen.positions += 1;
-                seen.checks += usize::from(checkers > 0);
-                seen.double += usize::from(checkers == 2);
                 for mode in [EnPassantMode::Legal, EnPassantMode::Always] {
                     let record = Fen::from_position(&child, mode).to_string();
                     let checked = fen::check_without_repair(&record, Kind::Fen, Dialect::Standard);
                     assert!(checked.is_valid(), "{record}: {:?}", checked.diagnostics);
                 }
             }
-            // Half the time a checking move, when there is one: games that hunt the king.
-            let mv = match checking.is_empty() || rng.below(2) == 0 {
-                true => moves[rng.below(moves.len())],
-                false => checking[rng.below(checking.len())],
-            };
-            pos.play_unchecked(mv);
+            pos.play_unchecked(next_move(&moves, &checking, &mut rng));
         }
     }
     eprintln!("chess: {seen:?}");
@@ -98,21 +112,14 @@ fn no_shogi_position_reached_by_play_is_refused() {
                 if checkers > 0 {
                     checking.push(*mv);
                 }
-                if checkers == 0 && rng.below(10) != 0 {
+                if !seen.judges(checkers, &mut rng) {
                     continue;
                 }
-                seen.positions += 1;
-                seen.checks += usize::from(checkers > 0);
-                seen.double += usize::from(checkers == 2);
                 let record = position.to_string();
                 let checked = sfen::check_without_repair(&record, DialectChoice::Usi);
                 assert!(checked.is_valid(), "{record}: {:?}", checked.diagnostics);
             }
-            let mv = match checking.is_empty() || rng.below(2) == 0 {
-                true => legal[rng.below(legal.len())],
-                false => checking[rng.below(checking.len())],
-            };
-            state.play_unchecked(mv);
+            state.play_unchecked(next_move(&legal, &checking, &mut rng));
         }
     }
     eprintln!("shogi: {seen:?}");

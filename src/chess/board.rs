@@ -74,14 +74,21 @@ impl Board {
     /// bishops and knights, eight pawns) that are not on it, and how many of its pieces stand
     /// where the start position has the same piece.
     pub fn likeness(&self) -> (usize, usize) {
-        const START: [usize; 6] = [8, 2, 2, 2, 1, 1];
-        let mut counts = [[0usize; 6]; 2];
+        // Each piece of the start position takes one of its kind off the board, if there is one.
+        let mut counts = [0usize; 12];
+        let slot = |p: Piece| p.color.index() * 6 + p.role.index();
         let mut at_home = 0;
         for (sq, p) in self.pieces() {
-            counts[p.color.index()][p.role.index()] += 1;
+            counts[slot(p)] += 1;
             at_home += usize::from(START_BOARD[sq.index()] == Some(p.letter()));
         }
-        let missing = counts.iter().flat_map(|c| c.iter().zip(START).map(|(n, s)| s.saturating_sub(*n))).sum();
+        let mut missing = 0;
+        for p in START_BOARD.iter().flatten().filter_map(|&c| Piece::from_letter(c)) {
+            match counts[slot(p)].checked_sub(1) {
+                Some(left) => counts[slot(p)] = left,
+                None => missing += 1,
+            }
+        }
         (missing, at_home)
     }
 

@@ -274,10 +274,9 @@ fn io_words(e: &ignore::Error) -> String {
 pub(crate) const BATCH_BYTES: usize = 128 * 1024;
 
 /// The most bytes per batch when batches go to worker threads ([`batch_sizes`]). Each batch
-/// costs a few thread wake-ups (the reader's, a worker's, the writer's): timed in turn on a
-/// million valid FEN records (medians of 10 to 20 pairs, in three trials), 512 KiB batches took
-/// 0.96 to 0.97 of the time of 128 KiB ones on two cores and 0.97 to 1.0 with one worker, and
-/// 1 MiB ones the same as 512 KiB.
+/// costs a few thread wake-ups (the reader's, a worker's, the writer's), so larger batches
+/// cost less per record, up to the point where the wake-ups no longer show; past this size
+/// they only hold more memory.
 pub(crate) const MAX_BATCH_BYTES: usize = 512 * 1024;
 
 /// About how many bytes of batches may be held at once by the workers and the queue before

@@ -485,8 +485,7 @@ impl<'a> Builder<'a> {
         // The move is read where it is kept, not read and then moved there: a move is copied
         // by the hundred thousand. It is made there as a copy of a blank one in memory, not
         // made aside and copied: a copy of a move just made reads its small fields, written one
-        // by one, back as a whole, and waits for them (timed: 3.5% of checking PSN without the
-        // replay).
+        // by one, back as a whole, and waits for them.
         let Some(frame) = self.frames.last_mut() else { return };
         frame.moves.extend_from_slice(std::slice::from_ref(&UNREAD_NODE));
         let Some(node) = frame.moves.last_mut() else { return };

@@ -424,7 +424,7 @@ pub enum CommentKind {
     Line,
     /// A `%` line.
     Escape,
-    /// A paragraph of prose with no delimiters (timed transcripts).
+    /// A paragraph of prose with no delimiters (transcripts that give each move's clock time).
     Prose,
 }
 

@@ -66,7 +66,8 @@ impl Position {
     pub fn missing_pieces(&self) -> usize {
         let on_board = self.board.pieces().count();
         let in_hand: u32 = self.hands.iter().map(|h| PieceKind::ALL.iter().map(|k| h.count(*k)).sum::<u32>()).sum();
-        40usize.saturating_sub(on_board + in_hand as usize)
+        let set: u32 = PieceKind::ALL.iter().map(|k| k.supply()).sum();
+        (set as usize).saturating_sub(on_board + in_hand as usize)
     }
 
     /// How many of the board's pieces stand where the start position has the same piece.
