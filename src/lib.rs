@@ -27,3 +27,8 @@ pub mod views;
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
 pub use notation::NotationError;
 pub use span::{Span, Spanned};
+
+/// The examples of `docs/library.md`, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+pub struct LibraryGuide;

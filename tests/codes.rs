@@ -1,4 +1,4 @@
-//! The registry of diagnostic codes drives the docs: the README's table of codes and the
+//! The registry of diagnostic codes drives the docs: the table of `docs/codes.md` and the
 //! conformance suite's `codes.tsv` are what `kifu::diagnostic::codes` makes them.
 //! `KIFU_UPDATE_CODES=1 cargo test --test codes` writes them again.
 
@@ -30,13 +30,13 @@ fn check(path: &Path, fresh: &str) {
     );
 }
 
-/// The README's section between the two markers holds the registry's table.
+/// The section of `docs/codes.md` between the two markers holds the registry's table.
 #[test]
-fn readme_table_is_fresh() {
-    let path = root().join("README.md");
-    let readme = std::fs::read_to_string(&path).expect("README.md");
-    let start = readme.find(START).expect("the README has the codes:start marker") + START.len();
-    let end = start + readme[start..].find(END).expect("the README has the codes:end marker");
+fn codes_table_is_fresh() {
+    let path = root().join("docs/codes.md");
+    let readme = std::fs::read_to_string(&path).expect("docs/codes.md");
+    let start = readme.find(START).expect("docs/codes.md has the codes:start marker") + START.len();
+    let end = start + readme[start..].find(END).expect("docs/codes.md has the codes:end marker");
     let fresh = format!("{}{}\n{}", &readme[..start], codes::markdown(), &readme[end..]);
     check(&path, &fresh);
 }

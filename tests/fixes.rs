@@ -466,16 +466,16 @@ fn a_json_fix_never_gives_a_square_or_a_key_twice() {
     assert!(found[0].fixes.is_empty());
 }
 
-/// The README's example of a message with a fix is what `kifu` prints.
+/// The example of a message with a fix in `docs/check.md` is what `kifu` prints.
 #[test]
-fn the_readme_example_of_a_fix_is_real() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md");
+fn the_documented_example_of_a_fix_is_real() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/check.md")).expect("docs/check.md");
     let out = bin::run(&["check", "--message-format", "json", "examples/tour.sfen"]);
     let printed = String::from_utf8_lossy(&out.stdout);
     let shown: Vec<&str> = readme.lines().filter(|l| l.starts_with('{') && l.contains("\"fixes\"")).collect();
-    assert!(!shown.is_empty(), "the README shows a message with a fix");
+    assert!(!shown.is_empty(), "docs/check.md shows a message with a fix");
     for line in shown {
-        assert!(printed.lines().any(|p| p == line), "kifu does not print the README's\n{line}");
+        assert!(printed.lines().any(|p| p == line), "kifu does not print docs/check.md's\n{line}");
     }
 }
 

@@ -619,13 +619,13 @@ fn the_page_in_a_real_browser() {
     assert!(changed > 500, "the position shown changed ({changed} pixels)");
 }
 
-/// The README shows what `kifu board` prints and the PNG of what `--svg` draws.
+/// `docs/board.md` shows what `kifu board` prints and the PNG of what `--svg` draws.
 #[test]
-fn the_readme_shows_real_diagrams() {
-    let readme = std::fs::read_to_string("README.md").expect("README");
+fn the_docs_show_real_diagrams() {
+    let readme = std::fs::read_to_string("docs/board.md").expect("docs/board.md");
     let diagram = text::shogi(&sfen_positions()[2], text::Style::Unicode);
-    assert!(readme.contains(&diagram), "the README's diagram is kifu's:\n{diagram}");
-    assert!(readme.contains("(docs/board-diagram.png)"));
+    assert!(readme.contains(&diagram), "the diagram of docs/board.md is kifu's:\n{diagram}");
+    assert!(readme.contains("(board-diagram.png)"));
     let png = std::fs::read("docs/board-diagram.png").expect("the PNG");
     assert!(png.starts_with(b"\x89PNG") && png.len() < 64 * 1024, "a small PNG");
 }

@@ -78,7 +78,7 @@ enum Command {
     /// Serve editors as a language server on standard input and output (findings as you type,
     /// fixes, hovers with the position, formatting, a PSN file's games).
     ///
-    /// Editors start it themselves: see the README for VS Code, Neovim and Helix.
+    /// Editors start it themselves: see docs/editors.md for VS Code, Neovim and Helix.
     Lsp(lsp::LspArgs),
     /// Print a shell's completion script: `kifu completions bash > /etc/bash_completion.d/kifu`.
     ///

@@ -1,7 +1,7 @@
 //! The registry of diagnostic codes: every code kifu gives a finding, grouped by format, each
 //! with what it means.
 //!
-//! A code is stable: scripts and editors match on it, and the README's table of codes and the
+//! A code is stable: scripts and editors match on it, and the table of `docs/codes.md` and the
 //! conformance suite's `codes.tsv` are written from this registry (`KIFU_UPDATE_CODES=1 cargo
 //! test --test codes` writes them again). Code that makes or tests a finding names its code by
 //! its constant here, as in [`sfen::RANK_WIDTH`], never as a string.
@@ -579,7 +579,7 @@ pub fn lookup(code: &str) -> Option<&'static Entry> {
     all().find(|e| e.code == code)
 }
 
-/// The README's table of codes: one Markdown table per group, with a heading each.
+/// The table of `docs/codes.md`: one Markdown table per group, with a heading each.
 pub fn markdown() -> String {
     let mut out = String::new();
     for group in GROUPS {
