@@ -7,7 +7,10 @@
 //! * `valid/fast::parse`: the DFA fast path alone on the same records;
 //! * `valid/build::build`: the pest recovery path alone on the same records;
 //! * `valid/check::check_line`: what `kifu check` does per line (UTF-8, then `sfen::check`);
-//! * `invalid/sfen::check`: the whole checker on invalid records (these all fall back to pest).
+//! * `invalid/sfen::check`: the whole checker on invalid records (these all fall back to pest);
+//! * `not-a-record/sfen::check`: the whole checker on lines that are no record, nor a slip of
+//!   one (chess FENs, USI commands, lines of other game records, JSON, words): one report each,
+//!   for about what a valid record costs (compare with `valid/sfen::check`).
 //!
 //! `cargo bench --bench sfen` finishes in well under two minutes.
 
@@ -80,6 +83,28 @@ const INVALID: &[&str] = &[
     "lnsgkgsnl/1r5b1/pppp-ppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
 ];
 
+/// Lines that are not records, and no slip of one: each gets one report, which says what it
+/// looks like. `kifu check` should spend on them about what it spends on a valid record.
+const NOT_RECORDS: &[&str] = &[
+    // Chess FENs and an EPD record.
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+    "8/8/4k3/8/8/4K3/8/8 w - - 0 1",
+    "2r3k1/5ppp/8/8/8/8/5PPP/2R3K1 w - - bm Rxc8#;",
+    // USI commands, and lines of KIF, KI2 and CSA games.
+    "position startpos moves 7g7f 3c3d 8h2b+",
+    "bestmove 7g7f ponder 3c3d",
+    "   1 ７六歩(77)        ( 0:00/00:00:00)",
+    "▲７六歩 △３四歩 ▲２六歩",
+    "+7776FU,T12",
+    // JSON, a PSN header and moves, and words.
+    r#"{"color":0,"pieces":{"5a":"k","5i":"K"}}"#,
+    "[Sente \"Habu Yoshiharu\"]",
+    "1. P7g-7f P3c-3d 2. P2g-2f",
+    "These positions come from the 2019 Ryuo match; the last one is a tsume.",
+    "q8w/;.d,a] f@ 7(}{ xyzzy",
+];
+
 const CHOICE: DialectChoice = DialectChoice::Auto;
 
 /// Short measurements: the whole run stays well under two minutes.
@@ -101,6 +126,11 @@ fn sanity() {
     }
     for &text in INVALID {
         assert!(!sfen::check(text, CHOICE).is_valid(), "not invalid: {text}");
+    }
+    for &text in NOT_RECORDS {
+        let found = sfen::check(text, CHOICE).diagnostics;
+        let one = matches!(found.as_slice(), [d] if d.code == kifu::diagnostic::codes::sfen::NOT_A_RECORD);
+        assert!(one, "not one report that it is not a record: {text}: {found:?}");
     }
 }
 
@@ -153,5 +183,18 @@ fn invalid(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, valid, invalid);
+fn not_a_record(c: &mut Criterion) {
+    let mut group = c.benchmark_group("not-a-record");
+    configure(&mut group, NOT_RECORDS);
+    group.bench_function("sfen::check", |b| {
+        b.iter(|| {
+            for &text in NOT_RECORDS {
+                black_box(sfen::check(black_box(text), CHOICE));
+            }
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, valid, invalid, not_a_record);
 criterion_main!(benches);

@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use crate::diagnostic::Diagnostic;
 use crate::fen;
+pub use crate::notation::foreign::{Looks, Unread};
 use crate::sfen::{self, DialectChoice};
 
 /// A format kifu reads, with its dialect.
@@ -95,6 +96,29 @@ impl Format {
         }
     }
 
+    /// What a line of this line format looks like instead of a record, when no slip of one
+    /// explains it ([`crate::notation::foreign`]); `None` for a record with faults, and for PSN
+    /// and JSON.
+    pub fn not_a_record(self, text: &str) -> Option<Looks> {
+        crate::notation::foreign::line(text, self.shape()?)
+    }
+
+    /// The report of a line of this line format that `looks` like something else; with `lines`,
+    /// the report for a file whose first `lines` lines are all such, which stands for all of
+    /// them.
+    pub fn not_a_record_report(self, text: &str, looks: Looks, lines: Option<usize>) -> Option<Diagnostic> {
+        Some(crate::notation::foreign::report(text, self.shape()?, looks, lines))
+    }
+
+    fn shape(self) -> Option<&'static crate::notation::foreign::Shape> {
+        match self {
+            Self::Sfen(choice) => Some(sfen::shape(choice)),
+            Self::Fen(dialect) => Some(fen::shape(fen::Kind::Fen, dialect)),
+            Self::Epd(dialect) => Some(fen::shape(fen::Kind::Epd, dialect)),
+            _ => None,
+        }
+    }
+
     /// True for the formats of one record per line (SFEN, FEN, EPD).
     pub fn is_lines(self) -> bool {
         matches!(self, Self::Sfen(_) | Self::Fen(_) | Self::Epd(_))
@@ -160,13 +184,9 @@ impl Format {
     /// The title reports give records read as this: "USI", "SFEN 2007", "Chess960 FEN", …
     pub fn title(self) -> &'static str {
         match self {
-            Self::Sfen(DialectChoice::Usi) => "USI",
-            Self::Sfen(DialectChoice::Sfen2007) => "SFEN 2007",
-            Self::Sfen(DialectChoice::Auto) => "SFEN",
-            Self::Fen(fen::Dialect::Standard) => "FEN",
-            Self::Fen(fen::Dialect::Chess960) => "Chess960 FEN",
-            Self::Epd(fen::Dialect::Standard) => "EPD",
-            Self::Epd(fen::Dialect::Chess960) => "Chess960 EPD",
+            Self::Sfen(choice) => sfen::title(choice),
+            Self::Fen(dialect) => fen::title(fen::Kind::Fen, dialect),
+            Self::Epd(dialect) => fen::title(fen::Kind::Epd, dialect),
             #[cfg(feature = "psn")]
             Self::Psn => "PSN",
             Self::Json => "JSON",
@@ -194,80 +214,6 @@ impl Format {
             #[cfg(feature = "psn")]
             Self::Psn => (crate::psn::check_text(text, crate::psn::Options::default()), Some(self)),
         }
-    }
-}
-
-/// A record format kifu recognises but does not read (yet): named so that such a file gets one
-/// clear report instead of a wall of syntax errors.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Unread {
-    /// KIF, the text game record most shogi programs write (`.kif`, `.kifu`).
-    Kif,
-    /// KI2, KIF's shorter form without move times (`.ki2`, `.ki2u`).
-    Ki2,
-    /// CSA, the Computer Shogi Association's game record (`.csa`).
-    Csa,
-    /// JKF, JSON Kifu Format (`.jkf`).
-    Jkf,
-    /// PGN, chess games (`.pgn`).
-    Pgn,
-}
-
-impl Unread {
-    /// The format a file name's extension names, if it is one of these.
-    pub fn from_path(path: &str) -> Option<Self> {
-        let ext = std::path::Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
-        Some(match ext.as_str() {
-            "kif" | "kifu" => Self::Kif,
-            "ki2" | "ki2u" => Self::Ki2,
-            "csa" => Self::Csa,
-            "jkf" => Self::Jkf,
-            "pgn" => Self::Pgn,
-            _ => return None,
-        })
-    }
-
-    /// The format the start of a text is evidently written in, if it is one of these: KIF's
-    /// and KI2's Japanese header words, CSA's version line and moves, PGN's seven tags.
-    pub fn from_text(text: &str) -> Option<Self> {
-        let lines = text.lines().map(str::trim).filter(|l| !l.is_empty()).take(40);
-        for line in lines {
-            if ["手合割：", "先手：", "後手：", "開始日時：", "棋戦："].iter().any(|w| line.starts_with(w))
-            {
-                return Some(if text.contains("手数----") { Self::Kif } else { Self::Ki2 });
-            }
-            if line.starts_with("手数----") {
-                return Some(Self::Kif);
-            }
-            if matches!(line, "V1" | "V2" | "V2.1" | "V2.2" | "V3.0" | "PI") || line.starts_with("P1-KY") {
-                return Some(Self::Csa);
-            }
-            if ["[Event \"", "[Site \"", "[White \"", "[Black \""].iter().any(|t| line.starts_with(t)) {
-                return Some(Self::Pgn);
-            }
-        }
-        None
-    }
-
-    /// The format's name: `KIF`, `KI2`, `CSA`, `JKF`, `PGN`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Kif => "KIF",
-            Self::Ki2 => "KI2",
-            Self::Csa => "CSA",
-            Self::Jkf => "JKF",
-            Self::Pgn => "PGN",
-        }
-    }
-
-    /// What a user should know of `file` in this format: that kifu does not read it, and what to
-    /// do instead.
-    pub fn message(self, file: &str) -> String {
-        let instead = match self {
-            Self::Pgn => "kifu reads chess positions as FEN, EPD or JSON, not chess games",
-            _ => "convert it to PSN (or its positions to SFEN) with a shogi program, then check that",
-        };
-        format!("`{file}` is a {} game record: kifu does not read {} yet; {instead}", self.name(), self.name())
     }
 }
 
@@ -441,5 +387,74 @@ mod tests {
         assert_eq!(sniffed, UnknownFormat::Unread("game.txt".into(), Unread::Csa));
         let unknown = Format::for_path("game.txt", Some(b"hello")).unwrap_err();
         assert!(unknown.to_string().starts_with("cannot tell the format of `game.txt`"));
+    }
+
+    const SFEN: Format = Format::Sfen(DialectChoice::Auto);
+    const FEN: Format = Format::Fen(fen::Dialect::Standard);
+    const EPD: Format = Format::Epd(fen::Dialect::Standard);
+
+    #[test]
+    fn lines_that_are_not_records_are_named() {
+        let cases: &[(Format, &str, Option<Looks>)] = &[
+            (SFEN, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", Some(Looks::Fen)),
+            (SFEN, "8/8/4k3/8/8/4K3/8/8 w - - 0 1", Some(Looks::Fen)),
+            (SFEN, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e9 0 1", Some(Looks::Fen)),
+            (SFEN, "8/8/4k3/8/8/4K3/8/8 w - -", Some(Looks::Epd)),
+            (SFEN, "8/8/4k3/8/8/4K3/8/8 w - - bm Kd2;", Some(Looks::Epd)),
+            (FEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", Some(Looks::Sfen)),
+            (EPD, "9/9/9/9/4k4/9/9/9/4K4 b - 1", Some(Looks::Sfen)),
+            (SFEN, "hello world, this is not a record at all", Some(Looks::Text)),
+            (SFEN, "go btime 1000 wtime 1000", Some(Looks::Usi)),
+            (SFEN, "position startpos moves 7g7f 3c3d", Some(Looks::Usi)),
+            (SFEN, "+7776FU", Some(Looks::Unread(Unread::Csa))),
+            (SFEN, "PI", Some(Looks::Unread(Unread::Csa))),
+            (SFEN, "%TORYO", Some(Looks::Unread(Unread::Csa))),
+            (SFEN, "１ ７六歩(77)   ( 0:00/00:00:00)", Some(Looks::Unread(Unread::Kif))),
+            (SFEN, "手合割：平手", Some(Looks::Unread(Unread::Kif))),
+            (SFEN, "▲７六歩 △３四歩", Some(Looks::Unread(Unread::Ki2))),
+            (SFEN, r#"{"color":0,"pieces":{}}"#, Some(Looks::Json)),
+            (SFEN, "1. P7g-7f P3c-3d", Some(Looks::Psn)),
+            (SFEN, "[Sente \"Habu\"]", Some(Looks::Psn)),
+            (FEN, "1. e4 e5 2. Nf3 Nc6", Some(Looks::Unread(Unread::Pgn))),
+            (FEN, "[Event \"x\"]", Some(Looks::Unread(Unread::Pgn))),
+            (FEN, "rnbqkbnr,pppppppp,8,8,8,8,PPPPPPPP,RNBQKBNR w KQkq - 0 1", None),
+            (SFEN, "12345", None),
+            (SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1", None),
+            (SFEN, "lnsgkgsnl/1r5b1/ppp", None),
+            (SFEN, "lnsgkgsnl 1r5b1 ppppppppp 9 9 9 PPPPPPPPP 1B5R1 LNSGKGSNL b - 1", None),
+            (SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 and a comment after", None),
+            (SFEN, "1. lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", None),
+            (SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL 先手 - 1", None),
+            (SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL white - 1", None),
+            (SFEN, "ｌｎｓｇｋｇｓｎｌ/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", None),
+            (SFEN, "b - 1", None),
+            (SFEN, "startpos", None),
+            (SFEN, "position startpos", None),
+            (SFEN, "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f", None),
+            (SFEN, "", None),
+            (FEN, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ; a comment", None),
+            (EPD, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start\";", None),
+            (Format::Json, "hello", None),
+        ];
+        for &(format, text, want) in cases {
+            assert_eq!(format.not_a_record(text), want, "{text:?} read as {format}");
+        }
+    }
+
+    #[test]
+    fn the_report_of_a_line_that_is_not_a_record_names_what_it_is_and_the_flag() {
+        let text = "  rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 ";
+        let (d, _) = SFEN.check_text(text);
+        assert_eq!(d.len(), 1, "{d:#?}");
+        assert_eq!(d[0].code, crate::diagnostic::codes::sfen::NOT_A_RECORD);
+        assert_eq!(d[0].message, "this line is not an SFEN record: it looks like a chess FEN");
+        assert_eq!(d[0].span(), crate::span::Span::new(2, 61));
+        assert!(d[0].help.as_deref().is_some_and(|h| h.contains("`--format fen`")), "{:?}", d[0].help);
+        let (d, _) = EPD.check_text("hello world, this is not a record at all");
+        assert_eq!(d.len(), 1, "{d:#?}");
+        assert_eq!(d[0].code, crate::diagnostic::codes::fen::NOT_A_RECORD);
+        assert_eq!(d[0].message, "this line is not an EPD record");
+        let (d, _) = Format::Sfen(DialectChoice::Usi).check_text("go ponder");
+        assert_eq!(d[0].message, "this line is not a USI record: it looks like a USI command");
     }
 }

@@ -405,6 +405,44 @@ fn formats_kifu_does_not_read_get_one_report() {
     assert!(!text.contains("syntax"), "{text}");
 }
 
+/// A file of chess FENs read as SFEN, or of words, gets one report for its first line, which
+/// names what the lines are and the flag to use; the other lines like it are counted, not shown,
+/// and any line that is a record is still checked and reported as one.
+#[test]
+fn a_file_of_another_format_gets_one_report() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let chess = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n8/8/4k3/8/8/4K3/8/8 w - - 0 1\n";
+    let text = format!("\n{}{START} x\n{chess}", chess.repeat(20));
+    let fens = write(dir.path(), "fens.sfen", text.as_bytes());
+    let out = kifu().args(["check", "--output-format", "json", &fens]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    let reports: Vec<_> = lines.iter().filter(|l| l["type"] == "diagnostic").collect();
+    assert_eq!(reports.len(), 2, "{lines:#?}");
+    assert_eq!(reports[0]["code"], "sfen::not-a-record");
+    assert_eq!(reports[0]["line"], 2, "the first line of the file that is not blank");
+    let message = reports[0]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("each of its first 5 lines looks like a chess FEN"), "{message}");
+    assert!(reports[0]["help"].as_str().is_some_and(|h| h.contains("`--format fen`")));
+    assert_eq!(reports[1]["line"], 42, "the record among them is checked: {:?}", reports[1]);
+    let summary = lines.last().expect("a summary");
+    assert_eq!((summary["records"].as_u64(), summary["hidden"].as_u64()), (Some(43), Some(41)), "{summary}");
+
+    // Lines of words: one report too; a file whose lines differ gets one report a line.
+    let words = write(dir.path(), "notes.fen", "these are my notes\non chess positions\nto study\n".as_bytes());
+    let mixed = write(
+        dir.path(),
+        "mixed.fen",
+        "these are my notes\nlnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n".as_bytes(),
+    );
+    let out = kifu().args(["check", &words, &mixed]).output().expect("runs");
+    let text = stdout(&out);
+    assert_eq!(text.matches("fen::not-a-record").count(), 3, "{text}");
+    assert!(text.contains("none of its first 3 lines is one"), "{text}");
+    assert!(text.contains("this line is not a FEN record: it looks like an SFEN record"), "{text}");
+    assert!(text.contains("2 lines that are not records not shown"), "{text}");
+}
+
 /// Shell completions and the manual page come from the same definitions as `--help`: every
 /// command is in them, and bash reads the script without a syntax error.
 #[test]

@@ -12,7 +12,7 @@ use bin::{kifu, run, text, write, START};
 
 /// Two thousand invalid SFEN records: about a megabyte of reports.
 fn bad_sfen(dir: &Path) -> String {
-    write(dir, "bad.sfen", "x\n".repeat(2000).as_bytes())
+    write(dir, "bad.sfen", format!("{}\n", START.replace(" b ", " x ")).repeat(2000).as_bytes())
 }
 
 /// Runs `args`, reads one line of standard error (or output), closes it, and gives the exit

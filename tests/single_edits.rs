@@ -141,3 +141,81 @@ fn the_search_is_bounded_on_long_and_hostile_lines() {
         assert!(!errors(format("fen"), &junk).is_empty());
     }
 }
+
+/// The characters of slips that make a record something else, if anything does: the format's
+/// own and others (a letter of the other game, punctuation, a kanji, a full-width letter).
+const OTHER: &[char] = &['x', 'Q', 'q', 'e', 'g', '.', ',', '{', '"', ':', '\t', '_', '先', 'Ｐ', '/', ' '];
+
+/// The records `format` reads of `records`, each with one and with two slips anywhere, of its
+/// own characters and of [`OTHER`]: no such line is taken for something else than a record
+/// (`Format::not_a_record`), whatever its faults.
+fn assert_slips_are_records(format: Format, records: &[String], alphabet: &[char]) {
+    let chars: Vec<char> = alphabet.iter().chain(OTHER).copied().collect();
+    let mut rng = generate::Rng::new(7);
+    let mut lines = 0;
+    for record in records {
+        let once = generate::slip(record, &chars, &mut rng);
+        let twice = generate::slip(&once, &chars, &mut rng);
+        for line in [once, twice] {
+            lines += 1;
+            assert_eq!(format.not_a_record(&line), None, "{line:?} read as {format}");
+        }
+    }
+    assert!(lines >= 2 * records.len());
+}
+
+#[test]
+fn no_slip_makes_a_record_something_else() {
+    let sfen = sfen_records(21, 3000);
+    let fen = fen_records(22, 3000);
+    let epd: Vec<String> = fen.iter().map(|r| r.split(' ').take(4).collect::<Vec<_>>().join(" ")).collect();
+    assert_slips_are_records(format("sfen"), &sfen, SFEN_ALPHABET);
+    assert_slips_are_records(format("fen"), &fen, FEN_ALPHABET);
+    assert_slips_are_records(format("epd"), &epd, FEN_ALPHABET);
+}
+
+/// The share of `lines` that get one report, that they are not records, and a few that do not.
+fn one_report_share(format: Format, lines: &[String]) -> (f64, Vec<&String>) {
+    let code = match format {
+        Format::Sfen(_) => kifu::diagnostic::codes::sfen::NOT_A_RECORD,
+        _ => kifu::diagnostic::codes::fen::NOT_A_RECORD,
+    };
+    let (one, other): (Vec<&String>, Vec<&String>) =
+        lines.iter().partition(|l| matches!(errors(format, l).as_slice(), [d] if d.code == code));
+    (100.0 * one.len() as f64 / lines.len() as f64, other.into_iter().take(5).collect())
+}
+
+/// A chess position read as SFEN, a shogi one read as FEN or EPD, and lines of random
+/// characters, with a slip or without: each gets one report that says it is not a record.
+#[test]
+fn a_line_that_is_not_a_record_gets_one_report() {
+    let sfen = sfen_records(31, 400);
+    let fen = fen_records(32, 400);
+    let mut rng = generate::Rng::new(33);
+    let slipped = |records: &[String], alphabet: &[char], rng: &mut generate::Rng| -> Vec<String> {
+        records.iter().map(|r| generate::slip(r, alphabet, rng)).collect()
+    };
+    let printable: Vec<char> = (' '..='~').collect();
+    let random: Vec<String> = (0..400)
+        .map(|_| {
+            let len = 8 + rng.below(70);
+            (0..len).map(|_| printable[rng.below(printable.len())]).collect::<String>().trim().to_owned()
+        })
+        .filter(|l: &String| !l.is_empty())
+        .collect();
+    let fen_slipped = slipped(&fen, FEN_ALPHABET, &mut rng);
+    let sfen_slipped = slipped(&sfen, SFEN_ALPHABET, &mut rng);
+    for (name, read_as, lines, floor) in [
+        ("chess FENs read as SFEN", "sfen", &fen, 100.0),
+        ("shogi records read as FEN", "fen", &sfen, 100.0),
+        ("shogi records read as EPD", "epd", &sfen, 100.0),
+        ("slipped chess FENs read as SFEN", "sfen", &fen_slipped, 97.0),
+        ("slipped shogi records read as FEN", "fen", &sfen_slipped, 97.0),
+        ("random characters read as SFEN", "sfen", &random, 99.0),
+        ("random characters read as FEN", "fen", &random, 99.0),
+    ] {
+        let (share, others) = one_report_share(format(read_as), lines);
+        println!("{name}: {share:.1}% one report");
+        assert!(share >= floor, "{name}: {share:.1}% < {floor}%: {others:#?}");
+    }
+}

@@ -204,17 +204,36 @@ pub(crate) const HELD_BYTES: usize = 4 * 1024 * 1024;
 /// its reports, so memory stays within a few dozen MiB whatever the input.
 pub(crate) const MAX_JOBS: u32 = 64;
 
-/// Checks one line of a batch into `t`, its reports appended to `out`.
+/// Checks one line of a batch into `t`, its reports appended to `out`. In a file of lines that
+/// are not records (`foreign`), the report of the first stands for the file, and those of the
+/// others like it are counted, not shown.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn check_one(
     line: Line<'_>,
     reading: &Reading,
     name: &str,
     format: Format,
+    foreign: Option<&ForeignFile>,
     renderer: &Renderer,
     out: &mut Rendered,
     t: &mut Totals,
 ) {
-    let report = check::check_line_in(format, line, reading);
+    let mut report = check::check_line_in(format, line, reading);
+    if let Some(file) = foreign.filter(|_| is_not_a_record(&report.diagnostics)) {
+        if format.not_a_record(&report.text) == Some(file.looks) {
+            if report.line == file.first {
+                if let Some(d) = format.not_a_record_report(&report.text, file.looks, Some(file.lines)) {
+                    report.diagnostics[0] = d;
+                }
+            } else {
+                report.diagnostics.clear();
+                t.hidden += 1;
+                t.invalid += 1;
+                t.records += 1;
+                return;
+            }
+        }
+    }
     t.records += 1;
     if report.is_valid() {
         t.valid += 1;
@@ -229,6 +248,57 @@ pub(crate) fn check_one(
         t.count(&report.diagnostics);
     } else if !report.diagnostics.is_empty() {
         renderer.render(name, &report, out);
+    }
+}
+
+/// True when `diagnostics` are the one report of a line that is not a record.
+fn is_not_a_record(diagnostics: &[kifu::Diagnostic]) -> bool {
+    use kifu::diagnostic::codes;
+    matches!(diagnostics, [d] if d.code == codes::sfen::NOT_A_RECORD || d.code == codes::fen::NOT_A_RECORD)
+}
+
+/// A file whose first lines are all alike, and none a record: what they look like, the number
+/// of the first, and how many were looked at.
+pub(crate) struct ForeignFile {
+    looks: kifu::format::Looks,
+    first: usize,
+    lines: usize,
+}
+
+/// How many of a file's first lines are looked at to tell whether it holds records at all.
+const FIRST_LINES: usize = 5;
+
+/// Bytes of a file's start read to find its first lines.
+const HEAD_BYTES: usize = 64 * 1024;
+
+impl ForeignFile {
+    /// The verdict on a file that starts with `head` (all of it when `whole`): `Some` when its
+    /// first lines, two or more and at most [`FIRST_LINES`], are each not a record of `format`,
+    /// and look alike.
+    fn of(head: &[u8], whole: bool, format: Format) -> Option<Self> {
+        let mut reader = LineReader::new(head);
+        let mut seen: Vec<(usize, Option<kifu::format::Looks>)> = Vec::new();
+        while seen.len() <= FIRST_LINES {
+            let Ok(Some(batch)) = reader.next_batch(HEAD_BYTES) else { break };
+            for line in batch.read_lines() {
+                let (report, other) =
+                    check::check_line_with(line, &batch.reading, |text| (Vec::new(), None, format.not_a_record(text)));
+                // A line too long to read, or not text, is reported as such.
+                seen.push((report.line, other.flatten().filter(|_| report.diagnostics.is_empty())));
+            }
+        }
+        // Unless the head is the whole file, its last line may be cut short.
+        if !whole || seen.len() > FIRST_LINES {
+            seen.pop();
+        }
+        seen.truncate(FIRST_LINES);
+        let (first, looks) = *seen.first()?;
+        let looks = looks?;
+        (seen.len() >= 2 && seen.iter().all(|&(_, o)| o == Some(looks))).then_some(Self {
+            looks,
+            first,
+            lines: seen.len(),
+        })
     }
 }
 
@@ -255,6 +325,12 @@ pub(crate) fn check_stream(
     workers: usize,
     out: &mut impl Write,
 ) -> io::Result<Totals> {
+    // The first lines say whether the file holds records at all.
+    let mut input = input;
+    let mut head = Vec::new();
+    (&mut input).take(HEAD_BYTES as u64).read_to_end(&mut head)?;
+    let foreign = ForeignFile::of(&head, head.len() < HEAD_BYTES, format);
+    let input = io::Cursor::new(head).chain(input);
     // With a core of its own, the reader finds the lines of each batch too.
     let reading = Reader::for_workers(workers);
     let mut reader = LineReader::new(input).find_lines(reading == Reader::OwnThread);
@@ -264,7 +340,8 @@ pub(crate) fn check_stream(
     let check = |batch: Batch, parts: &mut Parts<'_, Finished>| {
         let mut done = Finished::default();
         for line in batch.read_lines() {
-            check_one(line, &batch.reading, name, format, renderer, &mut done.text, &mut done.totals);
+            let foreign = foreign.as_ref();
+            check_one(line, &batch.reading, name, format, foreign, renderer, &mut done.text, &mut done.totals);
             if done.text.len() >= PART_BYTES {
                 let weight = done.text.len();
                 if !parts.send(std::mem::take(&mut done), weight) {

@@ -100,6 +100,8 @@ pub(crate) struct Totals {
     pub(crate) warnings: u64,
     /// How many records were read in each dialect, by name, with the dialect's title.
     pub(crate) dialects: Dialects,
+    /// Lines that are not records, counted and not shown: one report stands for them.
+    pub(crate) hidden: u64,
     /// With `--fix`: the fixes applied, and those left out because they overlap another.
     pub(crate) fixed: Option<crate::fix::Fixed>,
     /// With `--statistics`: the findings by code and severity.
@@ -119,6 +121,7 @@ impl Totals {
         self.valid += other.valid;
         self.invalid += other.invalid;
         self.warnings += other.warnings;
+        self.hidden += other.hidden;
         for &(name, n, title) in &other.dialects.0 {
             self.dialects.add(name, title, n);
         }
@@ -178,6 +181,13 @@ pub(crate) struct JsonSummary {
     /// With `--fix`: the fixes left out because they overlap another.
     #[serde(skip_serializing_if = "Option::is_none")]
     skipped: Option<u64>,
+    /// Lines that are not records, counted and not shown: one report stands for them.
+    #[serde(skip_serializing_if = "is_zero")]
+    hidden: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// What of the findings is shown: all of them; errors only (`kifu check -q`); or none, only
@@ -440,6 +450,7 @@ impl Totals {
                 dialects: self.dialects.0.iter().map(|&(name, n, _)| (name, n)).collect(),
                 fixed: self.fixed.map(|f| f.applied),
                 skipped: self.fixed.map(|f| f.skipped),
+                hidden: self.hidden,
             };
             return serde_json::to_string(&summary).unwrap_or_default();
         }
@@ -460,8 +471,13 @@ impl Totals {
         };
         let warnings = if self.warnings == 1 { "warning" } else { "warnings" };
         let files = if self.files > 1 { format!(" in {} files", self.files) } else { String::new() };
+        let hidden = match self.hidden {
+            0 => String::new(),
+            1 => "; 1 line that is not a record not shown".to_owned(),
+            n => format!("; {n} lines that are not records not shown"),
+        };
         format!(
-            "{} {noun}{files}: {} valid, {} invalid, {} {warnings}{dialects}{fixed}",
+            "{} {noun}{files}: {} valid, {} invalid, {} {warnings}{dialects}{fixed}{hidden}",
             self.records, self.valid, self.invalid, self.warnings
         )
     }

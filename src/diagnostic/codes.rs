@@ -111,6 +111,8 @@ registry! {
         INTERNAL = "sfen::internal",
         /// The line holds no record.
         EMPTY_RECORD = "sfen::empty-record",
+        /// The line is not an SFEN record, and no slip of one explains it: another format, a command, text.
+        NOT_A_RECORD = "sfen::not-a-record",
         /// `startpos` is USI's name for the start position, not an SFEN record.
         STARTPOS = "sfen::startpos",
         /// Part of a USI `position` command (such as `sfen` or `moves`) is written with the record.
@@ -204,8 +206,8 @@ registry! {
         INTERNAL = "fen::internal",
         /// The line holds no record.
         EMPTY_RECORD = "fen::empty-record",
-        /// The record looks like an SFEN record (a shogi board), not a FEN.
-        SFEN_RECORD = "fen::sfen-record",
+        /// The line is not a FEN or EPD record, and no slip of one explains it: a shogi record, another format, text.
+        NOT_A_RECORD = "fen::not-a-record",
         /// Spaces or tabs come before the record.
         LEADING_WHITESPACE = "fen::leading-whitespace",
         /// Spaces or tabs come after the record.

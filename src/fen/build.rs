@@ -14,7 +14,7 @@ use super::{token, Kind};
 use crate::chess::{CastleRight, CastleSide};
 use crate::chess::{Color, Square};
 use crate::diagnostic::{Applicability, Diagnostic, Fix};
-use crate::notation::{fields, lookalike};
+use crate::notation::{fields, foreign, lookalike};
 use crate::span::{Span, Spanned};
 
 /// The start position, for help texts.
@@ -86,18 +86,10 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
     }
     // An empty field was left out, and is already reported.
     let field = |i: usize| fields.get(i).filter(|s| !s.is_empty()).map(|s| (s.slice(text), *s));
-    // Nine ranks of nine squares and a side letter: a shogi record, not a chess one. One
-    // finding says so instead of a list of unknown pieces.
-    if let Some((_, span)) = field(0).filter(|(b, _)| looks_like_sfen(b)) {
-        out.push(
-            Diagnostic::error(
-                codes::fen::SFEN_RECORD,
-                span,
-                "this looks like an SFEN record (a 9×9 shogi board), not a FEN",
-            )
-            .label("nine ranks of nine squares")
-            .help("check shogi positions with `--format sfen`"),
-        );
+    // Ranks of nine squares: a shogi record, not a chess one. One finding says so instead of a
+    // list of unknown pieces.
+    if field(0).is_some_and(|(b, _)| foreign::other_board(b, 9)) {
+        out.push(foreign::report(text, super::shape(kind, dialect), foreign::Looks::Sfen, None));
         return record;
     }
     record.placement = field(0).map(|(t, s)| build_placement(t, s.start, out));
@@ -237,16 +229,6 @@ fn glued_side(text: &str, placement: Span) -> Option<usize> {
         && (last.ends_with('w') || last.ends_with('b'))
         && width(&last[..last.len() - 1]) == 8;
     glued.then(|| placement.end - 1)
-}
-
-/// True for a board field of nine `/`-separated ranks that each cover nine squares.
-fn looks_like_sfen(board: &str) -> bool {
-    let ranks: Vec<&str> = board.split('/').collect();
-    ranks.len() == 9
-        && ranks.iter().all(|r| {
-            let width: u32 = r.chars().filter(|c| *c != '+').map(|c| c.to_digit(10).unwrap_or(1)).sum();
-            width == 9
-        })
 }
 
 fn join(words: &[&str]) -> String {

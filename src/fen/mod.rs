@@ -30,6 +30,7 @@ pub use ast::{Dialect, Record};
 pub use model::Position;
 
 use crate::diagnostic::Diagnostic;
+use crate::notation::foreign;
 
 /// Which record rule to read: FEN's six fields, or EPD's four and operations.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -41,6 +42,38 @@ pub enum Kind {
     Epd,
 }
 
+/// The title of records of `kind` in `dialect`: "FEN", "Chess960 FEN", "EPD", "Chess960 EPD".
+pub fn title(kind: Kind, dialect: Dialect) -> &'static str {
+    match (kind, dialect) {
+        (Kind::Fen, Dialect::Standard) => "FEN",
+        (Kind::Fen, Dialect::Chess960) => "Chess960 FEN",
+        (Kind::Epd, Dialect::Standard) => "EPD",
+        (Kind::Epd, Dialect::Chess960) => "Chess960 EPD",
+    }
+}
+
+/// What records of `kind` in `dialect` look like, to tell a line that is none
+/// ([`crate::notation::foreign`]).
+pub fn shape(kind: Kind, dialect: Dialect) -> &'static foreign::Shape {
+    static SHAPES: [std::sync::OnceLock<foreign::Shape>; 4] = [const { std::sync::OnceLock::new() }; 4];
+    SHAPES[kind as usize * 2 + dialect as usize].get_or_init(|| foreign::Shape {
+        // EPD's first four fields are FEN's; what follows them is operations.
+        alphabet: foreign::alphabet_of(fast::automaton(Kind::Fen, dialect)),
+        fields: match kind {
+            Kind::Fen => 6,
+            Kind::Epd => 4,
+        },
+        width: 8,
+        usi: false,
+        code: crate::diagnostic::codes::fen::NOT_A_RECORD,
+        title: title(kind, dialect),
+        example: match kind {
+            Kind::Fen => build::START,
+            Kind::Epd => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+        },
+    })
+}
+
 /// A record read and checked.
 pub type Checked = crate::checked::Checked<Record, Position>;
 
@@ -50,9 +83,22 @@ fn read(text: &str, kind: Kind, dialect: Dialect) -> (Record, Vec<Diagnostic>) {
 }
 
 /// Reads and checks one record (a line without its end of line). The safe fixes of an invalid
-/// record's findings are tried (see [`vet_fixes`](crate::diagnostic::vet_fixes)).
+/// record's findings are tried (see [`vet_fixes`](crate::diagnostic::vet_fixes)). A line that
+/// is no record, and no slip of one, gets one report that says what it is instead
+/// ([`crate::notation::foreign`]).
 pub fn check(text: &str, kind: Kind, dialect: Dialect) -> Checked {
-    let (record, diagnostics) = read(text, kind, dialect);
+    let (record, diagnostics) = match fast::read(text, kind, dialect) {
+        Some(read) => read,
+        // A line that no slip of a record explains gets one report, which says what it is.
+        None => match foreign::line(text, shape(kind, dialect)) {
+            Some(looks) => {
+                let record = Record { span: crate::span::Span::new(0, text.len()), ..Record::default() };
+                let diagnostics = vec![foreign::report(text, shape(kind, dialect), looks, None)];
+                return Checked { record, position: None, syntax_ok: false, diagnostics };
+            }
+            None => build::build(text, kind, dialect),
+        },
+    };
     let syntax = crate::notation::repair::syntax_faults(&diagnostics);
     let mut checked = judge(record, diagnostics, dialect);
     if !checked.is_valid() {

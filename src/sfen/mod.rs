@@ -32,6 +32,7 @@ pub use ast::{Dialect, Record};
 pub use model::Position;
 
 use crate::diagnostic::Diagnostic;
+use crate::notation::foreign;
 use parser::Rule;
 
 /// Which dialect to read records in.
@@ -63,16 +64,53 @@ impl FromStr for DialectChoice {
 pub type Checked = crate::checked::Checked<Record, Position>;
 
 /// Reads and checks one record (a line without its end of line). The safe fixes of an invalid
-/// record's findings are tried (see [`vet_fixes`](crate::diagnostic::vet_fixes)).
+/// record's findings are tried (see [`vet_fixes`](crate::diagnostic::vet_fixes)). A line that
+/// is no record, and no slip of one, gets one report that says what it is instead
+/// ([`crate::notation::foreign`]).
 #[inline]
 pub fn check(text: &str, choice: DialectChoice) -> Checked {
-    let (record, diagnostics) = read(text, choice);
+    let (record, diagnostics) = match fast::read(text, choice) {
+        Some(read) => read,
+        // A line that no slip of a record explains gets one report, which says what it is.
+        None => match foreign::line(text, shape(choice)) {
+            Some(looks) => {
+                let record = Record { span: crate::span::Span::new(0, text.len()), ..Record::default() };
+                let diagnostics = vec![foreign::report(text, shape(choice), looks, None)];
+                return Checked { record, position: None, syntax_ok: false, diagnostics };
+            }
+            None => build::build(text, choice),
+        },
+    };
     let syntax = crate::notation::repair::syntax_faults(&diagnostics);
     let mut checked = judge(record, diagnostics);
     if !checked.is_valid() {
         repaired(text, choice, &mut checked.diagnostics, syntax);
     }
     checked
+}
+
+/// The title of records read in `choice`: "SFEN", "USI", "SFEN 2007".
+pub fn title(choice: DialectChoice) -> &'static str {
+    match choice {
+        DialectChoice::Auto => "SFEN",
+        DialectChoice::Usi => "USI",
+        DialectChoice::Sfen2007 => "SFEN 2007",
+    }
+}
+
+/// What SFEN records in `choice` look like, to tell a line that is none
+/// ([`crate::notation::foreign`]).
+pub fn shape(choice: DialectChoice) -> &'static foreign::Shape {
+    static SHAPES: [std::sync::OnceLock<foreign::Shape>; 3] = [const { std::sync::OnceLock::new() }; 3];
+    SHAPES[choice as usize].get_or_init(|| foreign::Shape {
+        alphabet: foreign::alphabet_of(fast::automaton(choice)),
+        fields: 4,
+        width: 9,
+        usi: true,
+        code: crate::diagnostic::codes::sfen::NOT_A_RECORD,
+        title: title(choice),
+        example: build::START,
+    })
 }
 
 /// [`check`] without looking for repairs: each fault as the reading and the rules find it. For
