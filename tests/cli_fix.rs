@@ -52,8 +52,9 @@ fn diff_prints_the_fixes_and_changes_nothing() {
     let path = write(dir.path(), "a.sfen", faulty().as_bytes());
     let out = kifu().args(["check", "--diff", &path]).output().expect("runs");
     assert_eq!(out.status.code(), Some(1), "fixes to apply");
+    // Each line with its own end (the file's are CRLF).
     let expected = format!(
-        "--- {path}\n+++ {path}\n@@ -1,4 +1,4 @@\n \u{FEFF}{START}\n-{START}  \n+{START}\n \n-4k4/9/9/9/9/9/9/9/4K4 b 2SB 1\n+4k4/9/9/9/9/9/9/9/4K4 b B2S 1\n2 fixes to apply (`--fix` applies them)\n"
+        "--- {path}\n+++ {path}\n@@ -1,4 +1,4 @@\n \u{FEFF}{START}\r\n-{START}  \r\n+{START}\r\n \r\n-4k4/9/9/9/9/9/9/9/4K4 b 2SB 1\r\n+4k4/9/9/9/9/9/9/9/4K4 b B2S 1\r\n2 fixes to apply (`--fix` applies them)\n"
     );
     assert_eq!(stdout(&out), expected);
     assert_eq!(std::fs::read_to_string(&path).expect("read"), faulty());
@@ -110,4 +111,39 @@ fn fix_repairs_a_misspelt_psn_move_only_when_asked() {
     let again = std::fs::read_to_string(&path).expect("read");
     let fixed = text.replace("Q8d", "P8d");
     assert!(["R7h", "S7h", "G7h"].iter().any(|m| again == fixed.replace("Q7h", m)), "{again}");
+}
+
+/// The diff of a file with CRLF, CR-only or LF line ends, with or without a last line end,
+/// applies with `git apply` and gives what `--fix` writes, byte for byte.
+#[test]
+fn a_diff_applies_as_git_applies_it_whatever_the_line_ends() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let faulty = |end: &str, last: &str| format!("{START}{end}{START}  {end}4k4/9/9/9/9/9/9/9/4K4 b 2SB 1{last}");
+    for (name, text) in [
+        ("crlf.sfen", faulty("\r\n", "\r\n")),
+        ("cr.sfen", faulty("\r", "")),
+        ("lf.sfen", faulty("\n", "")),
+        ("mixed.sfen", faulty("\r\n", "\n")),
+    ] {
+        for copy in ["diffed", "fixed"] {
+            std::fs::create_dir_all(dir.path().join(copy)).expect("a folder");
+            write(&dir.path().join(copy), name, text.as_bytes());
+        }
+        let diffed = dir.path().join("diffed");
+        let diff = kifu().current_dir(&diffed).args(["check", "--diff", name]).output().expect("runs");
+        let patch = diffed.join(format!("{name}.patch"));
+        std::fs::write(&patch, &diff.stdout).expect("write the diff");
+        let applied = std::process::Command::new("git")
+            .current_dir(&diffed)
+            .args(["apply", "-p0"])
+            .arg(&patch)
+            .output()
+            .expect("git runs");
+        assert!(applied.status.success(), "{name}: {}\n{}", String::from_utf8_lossy(&applied.stderr), stdout(&diff));
+        let fixed = dir.path().join("fixed");
+        kifu().current_dir(&fixed).args(["check", "--fix", name]).output().expect("runs");
+        let read = |d: &std::path::Path| std::fs::read(d.join(name)).expect("read");
+        assert_eq!(read(&diffed), read(&fixed), "{name}");
+        assert_ne!(read(&fixed), text.as_bytes(), "{name}: fixed");
+    }
 }

@@ -39,10 +39,11 @@ fn close_after_one_line(args: &[&str], stderr: bool) -> Option<i32> {
 }
 
 #[test]
-fn a_closed_pipe_ends_quietly_with_status_0() {
+fn a_closed_pipe_ends_quietly_with_the_status_of_what_was_read() {
     let dir = tempfile::tempdir().expect("temp dir");
     let bad = bad_sfen(dir.path());
-    // Findings on standard error, the reader gone after one line: no panic (101), status 0.
+    // Findings on standard error, the reader gone after one line: no panic (101), and status 1
+    // for the invalid records read (a pipeline under `set -o pipefail` fails).
     for args in [
         vec!["board", bad.as_str()],
         vec!["json", bad.as_str()],
@@ -50,11 +51,12 @@ fn a_closed_pipe_ends_quietly_with_status_0() {
         vec!["board", "--html", bad.as_str()],
         vec!["tree", bad.as_str()],
     ] {
-        assert_eq!(close_after_one_line(&args, true), Some(0), "{args:?}");
+        assert_eq!(close_after_one_line(&args, true), Some(1), "{args:?}");
     }
     // Reports on standard output.
-    assert_eq!(close_after_one_line(&["check", &bad], false), Some(0));
-    assert_eq!(close_after_one_line(&["check", "-j", "1", &bad], false), Some(0));
+    assert_eq!(close_after_one_line(&["check", &bad], false), Some(1));
+    assert_eq!(close_after_one_line(&["check", "-j", "1", &bad], false), Some(1));
+    // Valid records, the reader gone after one line: status 0.
     let many = write(dir.path(), "many.sfen", format!("{START}\n").repeat(20_000).as_bytes());
     assert_eq!(close_after_one_line(&["json", &many], false), Some(0));
     assert_eq!(close_after_one_line(&["board", &many], false), Some(0));
@@ -77,6 +79,9 @@ fn a_full_disk_is_an_error_with_status_2() {
         vec!["board", fen.as_str()],
         vec!["board", "--html", sfen.as_str()],
         vec!["tree", sfen.as_str()],
+        vec!["--help"],
+        vec!["--version"],
+        vec!["check", "--help"],
     ] {
         let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
         let out = kifu().args(&args).stdout(full).output().expect("kifu runs");
@@ -256,6 +261,62 @@ fn control_characters_from_the_input_are_escaped() {
     }
     let out = run(&["check", &psn]);
     assert!(text(&out.stdout).contains(r"\u{1b}"), "shown as an escape: {}", text(&out.stdout));
+}
+
+/// A file name is input: one that holds line ends, workflow commands, `%`, `#`, `?`, ESC, BEL,
+/// a C1 control or a bidirectional control reaches no terminal, annotation, diff or URI as it
+/// is.
+#[test]
+fn file_names_are_escaped_for_where_they_go() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let hostile = "a\n::error file=README.md,line=1::INJECTED\n::stop-commands::x\n%41#b?c\u{1b}[2J\u{7}\u{85}\u{202e}";
+    // A record with a fault (two spaces), a file kifu does not read, and a file of a format it
+    // does not know.
+    let bad = write(dir.path(), &format!("{hostile}.sfen"), format!("{}\n", START.replace(" b ", "  b ")).as_bytes());
+    write(dir.path(), &format!("{hostile}.kif"), "開始日時：2020/01/01\n".as_bytes());
+    write(dir.path(), &format!("{hostile}.txt"), b"x\n");
+    let folder = dir.path().to_string_lossy().into_owned();
+    let raw = |bytes: &[u8]| {
+        bytes.iter().any(|b| matches!(b, 0x1b | 0x07))
+            || text(bytes).contains('\u{85}')
+            || text(bytes).contains('\u{202e}')
+    };
+    for format in ["human", "json", "github", "sarif"] {
+        let out = run(&["check", "-v", "--output-format", format, &folder]);
+        for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+            let shown = text(bytes);
+            // JSON keeps the name as it is, for programs: its escapes cover the controls below
+            // U+0020, and no other character of it can start a line.
+            let raw = if format == "json" && stream == "stdout" {
+                bytes.iter().any(|b| matches!(b, 0x1b | 0x07)) || !shown.lines().all(|l| l.starts_with('{'))
+            } else {
+                raw(bytes)
+            };
+            assert!(!raw, "{format} {stream}: {shown}");
+            // No line of either stream is a workflow command but kifu's own annotations.
+            for line in shown.lines().filter(|l| l.starts_with("::")) {
+                assert!(
+                    format == "github" && stream == "stdout" && line.starts_with("::error file="),
+                    "{format} {stream}: {line}"
+                );
+                assert!(!line.contains("INJECTED\n") && line.matches("::").count() == 2, "{line}");
+            }
+        }
+        if format == "sarif" {
+            let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a SARIF log");
+            let uri = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .expect("a URI")
+                .to_owned();
+            assert!(uri.ends_with("a%0A%3A%3Aerror%20file%3DREADME.md%2Cline%3D1%3A%3AINJECTED%0A%3A%3Astop-commands%3A%3Ax%0A%2541%23b%3Fc%1B%5B2J%07%C2%85%E2%80%AE.sfen"), "{uri}");
+        }
+    }
+    // The diff names the file quoted as git quotes it: no line of it comes from the name.
+    let out = run(&["check", "--diff", &bad]);
+    let diff = text(&out.stdout);
+    assert!(diff.starts_with("--- \""), "{diff}");
+    assert_eq!(diff.lines().filter(|l| l.starts_with("+++") || l.starts_with("@@")).count(), 2, "{diff}");
+    assert!(!raw(&out.stdout), "{diff}");
 }
 
 #[test]

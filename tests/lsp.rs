@@ -132,6 +132,17 @@ impl Server {
     }
 }
 
+/// `exit` without `shutdown` before it: status 1, as the protocol says; after it, 0 (see
+/// [`Server::stop`]).
+#[test]
+fn exit_without_shutdown_is_status_1() {
+    let mut server = Server::start();
+    server.initialize(&["utf-16"]);
+    server.notify("exit", Value::Null);
+    let status = server.child.wait().expect("kifu lsp exits");
+    assert_eq!(status.code(), Some(1));
+}
+
 const SFEN: &str = "file:///work/positions.sfen";
 const START: &str = bin::START;
 const SHORT: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1";

@@ -67,6 +67,9 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
             Err(e) => {
                 usage_error(&mut out, renderer.format == MessageFormat::Json, &e.name, &e.message);
                 failed = true;
+                if !crate::output::failed() {
+                    crate::output::note(2);
+                }
                 continue;
             }
         };
@@ -93,6 +96,9 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
                 totals.add(&t);
                 usage_error(&mut out, renderer.format == MessageFormat::Json, name, &e);
                 failed = true;
+                if !crate::output::failed() {
+                    crate::output::note(2);
+                }
             }
             // `output::exit` reports it (a closed pipe quietly).
             Err(Stop::Write) => return ExitCode::from(2),
@@ -229,6 +235,7 @@ pub(crate) fn check_one(
                 report.diagnostics.clear();
                 t.hidden += 1;
                 t.invalid += 1;
+                crate::output::note(1);
                 t.records += 1;
                 return;
             }
@@ -239,6 +246,7 @@ pub(crate) fn check_one(
         t.valid += 1;
     } else {
         t.invalid += 1;
+        crate::output::note(1);
     }
     t.warnings += report.warnings() as u64;
     if let Some(f) = report.dialect {
@@ -452,6 +460,7 @@ pub(crate) fn check_psn(
                 totals.valid += 1;
             } else {
                 totals.invalid += 1;
+                crate::output::note(1);
             }
             totals.warnings += r.warnings;
             totals.read_as(r.dialect, kifu::psn::dialect::title(r.dialect));

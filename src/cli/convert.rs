@@ -78,7 +78,9 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
                 }
                 Err(message) => {
                     invalid = true;
-                    output::err(format_args!("{message}\n"));
+                    crate::output::note(1);
+                    // The message names the file and quotes the game: escaped as any message is.
+                    output::err(format_args!("{}\n", kifu::diagnostic::escape_unsafe(&message)));
                 }
             }
             Ok(())

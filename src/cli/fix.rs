@@ -179,12 +179,60 @@ pub(crate) fn fix_file(path: &str, format: Format, args: FixArgs) -> Result<Fixe
     Ok(fixed)
 }
 
-/// A unified diff (3 lines of context) of two texts with the same number of lines.
+/// A file name as a diff header writes it, quoted as git quotes it when it holds a character
+/// that would end or change the header (`"`, `\\`, a control character, a byte outside ASCII):
+/// in double quotes, with C escapes (`\\n`, `\\t`, `\\"`, `\\\\`) and octal for the other
+/// bytes. `patch` and `git apply` read it back as the name it is, and no name can start a line
+/// of the diff.
+fn diff_name(path: &str) -> String {
+    let plain = |b: u8| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\';
+    if path.bytes().all(plain) {
+        return path.to_owned();
+    }
+    let mut out = String::from("\"");
+    for b in path.bytes() {
+        match b {
+            b'\x07' => out.push_str("\\a"),
+            b'\x08' => out.push_str("\\b"),
+            b'\t' => out.push_str("\\t"),
+            b'\n' => out.push_str("\\n"),
+            b'\x0B' => out.push_str("\\v"),
+            b'\x0C' => out.push_str("\\f"),
+            b'\r' => out.push_str("\\r"),
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b if plain(b) => out.push(char::from(b)),
+            b => out.push_str(&format!("\\{b:03o}")),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The lines of `text` as `diff`, `patch` and git see them, each with its end: ended by LF (a
+/// CR before it, or a CR alone, is part of the line); no end for a last line without one.
+fn lf_lines(text: &str) -> Vec<(&str, &str)> {
+    text.split_inclusive('\n').map(|l| l.strip_suffix('\n').map_or((l, ""), |t| (t, "\n"))).collect()
+}
+
+/// A unified diff (3 lines of context) of two texts with the same number of lines, each line
+/// as it is (a CRLF line keeps its CR), and git's `\\ No newline at end of file` after a last
+/// line without an LF.
 fn unified_diff(path: &str, old: &str, new: &str) -> String {
-    let (a, b): (Vec<&str>, Vec<&str>) =
-        (lines_with_ends(old).map(|l| l.0).collect(), lines_with_ends(new).map(|l| l.0).collect());
+    // Lines as `diff`, `patch` and git see them: ended by LF (a CR before it, or a CR alone, is
+    // part of the line).
+    let (a, b) = (lf_lines(old), lf_lines(new));
     let changed: Vec<usize> = (0..a.len().max(b.len())).filter(|&i| a.get(i) != b.get(i)).collect();
-    let mut out = format!("--- {path}\n+++ {path}\n");
+    let name = diff_name(path);
+    let mut out = format!("--- {name}\n+++ {name}\n");
+    let line = |out: &mut String, mark: char, (text, end): (&str, &str)| {
+        out.push(mark);
+        out.push_str(text);
+        match end {
+            "" => out.push_str("\n\\ No newline at end of file\n"),
+            end => out.push_str(end),
+        }
+    };
     let mut i = 0;
     while i < changed.len() {
         // A hunk: changes less than seven lines apart, with three lines of context around.
@@ -193,17 +241,17 @@ fn unified_diff(path: &str, old: &str, new: &str) -> String {
             j += 1;
         }
         let (from, to) = (changed[i].saturating_sub(3), (changed[j] + 4).min(a.len().max(b.len())));
-        let count = |lines: &[&str]| to.min(lines.len()).saturating_sub(from);
+        let count = |lines: &[(&str, &str)]| to.min(lines.len()).saturating_sub(from);
         out.push_str(&format!("@@ -{},{} +{},{} @@\n", from + 1, count(&a), from + 1, count(&b)));
         for k in from..to {
             match (a.get(k), b.get(k)) {
-                (Some(x), Some(y)) if x == y => out.push_str(&format!(" {x}\n")),
+                (Some(&x), Some(&y)) if x == y => line(&mut out, ' ', x),
                 (x, y) => {
-                    if let Some(x) = x {
-                        out.push_str(&format!("-{x}\n"));
+                    if let Some(&x) = x {
+                        line(&mut out, '-', x);
                     }
-                    if let Some(y) = y {
-                        out.push_str(&format!("+{y}\n"));
+                    if let Some(&y) = y {
+                        line(&mut out, '+', y);
                     }
                 }
             }
@@ -216,6 +264,22 @@ fn unified_diff(path: &str, old: &str, new: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_diff_keeps_line_ends_and_quotes_names_as_git_does() {
+        let diff = unified_diff("a b.sfen", "x\r\ny\r\nz", "x\r\nY\r\nz");
+        assert_eq!(
+            diff,
+            "--- a b.sfen\n+++ a b.sfen\n@@ -1,3 +1,3 @@\n x\r\n-y\r\n+Y\r\n z\n\\ No newline at end of file\n"
+        );
+        let hostile = "x\n+++ victim.sfen\n@@ -1 +1 @@\n-a\n+PWNED\n\"é\\.sfen";
+        let diff = unified_diff(hostile, "a\n", "b\n");
+        assert_eq!(
+            diff.lines().next(),
+            Some(r#"--- "x\n+++ victim.sfen\n@@ -1 +1 @@\n-a\n+PWNED\n\"\303\251\\.sfen""#)
+        );
+        assert_eq!(diff.lines().count(), 5, "{diff}");
+    }
 
     #[test]
     fn lines_keep_their_own_ends() {

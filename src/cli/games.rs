@@ -41,6 +41,9 @@ pub(crate) fn each_game<T: kifu::psn::stream::Weigh + Send>(
             Err(e) => {
                 output::message(e.message);
                 failed = true;
+                if !crate::output::failed() {
+                    crate::output::note(2);
+                }
                 continue;
             }
         };
@@ -55,6 +58,9 @@ pub(crate) fn each_game<T: kifu::psn::stream::Weigh + Send>(
             Err(e) => {
                 output::message(format_args!("cannot read `{name}`: {e}"));
                 failed = true;
+                if !crate::output::failed() {
+                    crate::output::note(2);
+                }
                 continue;
             }
         };
@@ -66,6 +72,9 @@ pub(crate) fn each_game<T: kifu::psn::stream::Weigh + Send>(
         if let Err(e) = result {
             output::message(format_args!("cannot read `{name}`: {e}"));
             failed = true;
+            if !crate::output::failed() {
+                crate::output::note(2);
+            }
         }
     }
     (failed, None)

@@ -37,14 +37,16 @@ pub(crate) struct LspArgs {
     stdio: bool,
 }
 
-/// `kifu lsp`: serves until the editor says to exit.
+/// `kifu lsp`: serves until the editor says to exit. The status is 0 when the editor asked it
+/// to shut down first, and 1 when it did not (as the protocol says of the `exit` notification).
 pub(crate) fn run(_: &LspArgs) -> ExitCode {
     let (connection, io) = Connection::stdio();
     let result = serve(&connection);
     drop(connection);
     let joined = io.join();
-    match result.and(joined.map_err(|e| e.to_string())) {
-        Ok(()) => ExitCode::SUCCESS,
+    match result.and_then(|shut_down| joined.map(|()| shut_down).map_err(|e| e.to_string())) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
         Err(e) => {
             output::message(format_args!("kifu lsp: {e}"));
             ExitCode::from(2)
@@ -59,7 +61,8 @@ enum Encoding {
     Utf8,
 }
 
-fn serve(connection: &Connection) -> Result<(), String> {
+/// Serves the editor until it says to exit: whether it asked the server to shut down first.
+fn serve(connection: &Connection) -> Result<bool, String> {
     let (id, params) = connection.initialize_start().map_err(|e| e.to_string())?;
     let params: lsp::InitializeParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
     let utf8 = params
@@ -91,7 +94,8 @@ fn serve(connection: &Connection) -> Result<(), String> {
     connection.initialize_finish(id, result).map_err(|e| e.to_string())?;
     let mut server =
         Server { connection, inbox: Inbox::new(connection), encoding, docs: HashMap::new(), shut_down: false };
-    server.run().map_err(|e| e.to_string())
+    server.run().map_err(|e| e.to_string())?;
+    Ok(server.shut_down)
 }
 
 /// The messages from the editor, read on a thread of their own as they arrive, so that the

@@ -91,6 +91,12 @@ enum Command {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        // `--help` and `--version` are written to standard output like any output: a write that
+        // fails (a full disk) is an error, status 2. On a terminal clap writes them in colour.
+        Err(e) if !e.use_stderr() && !std::io::IsTerminal::is_terminal(&std::io::stdout()) => {
+            let _ = std::io::Write::write_fmt(&mut output::Stdout, format_args!("{}", e.render()));
+            return output::exit(ExitCode::SUCCESS);
+        }
         Err(e) => {
             let _ = e.print();
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });

@@ -5,8 +5,9 @@
 //! first write error is kept and later writes are skipped; loops stop at [`failed`], and
 //! [`exit`], the last thing `main` does, turns the error into the exit status:
 //!
-//! - a broken pipe (the reader went away, as in `kifu check big.sfen | head`) ends quietly with
-//!   status 0, as ripgrep does;
+//! - a broken pipe (the reader went away, as in `kifu check big.sfen | head`) ends quietly,
+//!   with the status of what was read until then (1 when an invalid record was seen, so that a
+//!   pipeline under `set -o pipefail` fails on invalid data);
 //! - any other write error (a full disk) is reported on standard error, with status 2.
 //!
 //! Files written with `-o` go through [`AtomicFile`]: a temporary file in the same directory,
@@ -96,9 +97,22 @@ pub fn err(text: impl fmt::Display) {
     let _ = s.keep(written);
 }
 
-/// Writes `kifu: {message}` and a line end on standard error.
+/// Writes `kifu: {message}` and a line end on standard error, with every control and
+/// bidirectional character of the message written as its escape (`\u{a}`): a file name that
+/// holds a line end or an escape sequence can neither start a line of its own (a CI runner
+/// reads commands from the lines of standard error) nor command the terminal.
 pub fn message(message: impl fmt::Display) {
-    err(format_args!("kifu: {message}\n"));
+    let text = message.to_string();
+    err(format_args!("kifu: {}\n", kifu::diagnostic::escape_unsafe(&text)));
+}
+
+/// The worst status of what was read so far: 1 once an invalid record was seen, 2 once an
+/// input could not be read. A run that a closed pipe ends early exits with it.
+static SEEN: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// Notes what was read: `1` for an invalid record, `2` for an input that could not be read.
+pub fn note(status: u8) {
+    SEEN.fetch_max(status, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// True once a write has failed: the command should stop.
@@ -107,7 +121,8 @@ pub fn failed() -> bool {
 }
 
 /// The exit status of a command that ended with `code`: `code` itself when every write went
-/// through, 0 after a broken pipe, 2 (with a message) after any other write error.
+/// through; after a broken pipe (the reader went away), the status of what was read until then
+/// ([`note`]); 2 (with a message) after any other write error.
 pub fn exit(code: ExitCode) -> ExitCode {
     let mut s = state();
     if s.error.is_none() {
@@ -116,7 +131,9 @@ pub fn exit(code: ExitCode) -> ExitCode {
     }
     match s.error.take() {
         None => code,
-        Some(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Some(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::from(SEEN.load(std::sync::atomic::Ordering::Relaxed))
+        }
         Some(e) => {
             // Standard error may be what failed: nothing more can be said then.
             let _ = writeln!(io::stderr(), "kifu: cannot write: {e}");

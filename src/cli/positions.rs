@@ -199,6 +199,9 @@ fn each_record(
             Err(e) => {
                 output::message(e.message);
                 outcome.failed = true;
+                if !crate::output::failed() {
+                    crate::output::note(2);
+                }
                 continue;
             }
         };
@@ -209,6 +212,9 @@ fn each_record(
             Err(e) => {
                 output::message(e);
                 outcome.failed = true;
+                if !crate::output::failed() {
+                    crate::output::note(2);
+                }
                 continue;
             }
         };
@@ -218,6 +224,9 @@ fn each_record(
                 Err(e) => {
                     output::message(format_args!("cannot read `{name}`: {e}"));
                     outcome.failed = true;
+                    if !crate::output::failed() {
+                        crate::output::note(2);
+                    }
                     continue;
                 }
             },
@@ -227,6 +236,9 @@ fn each_record(
                     Err(e) => {
                         output::message(format_args!("cannot open `{name}`: {e}"));
                         outcome.failed = true;
+                        if !crate::output::failed() {
+                            crate::output::note(2);
+                        }
                         continue;
                     }
                 };
@@ -242,6 +254,9 @@ fn each_record(
                 output::message(e);
             }
             outcome.failed = true;
+            if !crate::output::failed() {
+                crate::output::note(2);
+            }
             return outcome;
         }
     }
@@ -328,6 +343,7 @@ fn psn_records(
         |record| {
             if !record.rendered.is_empty() {
                 outcome.invalid = true;
+                crate::output::note(1);
                 output::err(&record.rendered);
             }
             f(record.item)
@@ -365,6 +381,7 @@ fn line_records(
                 position
             } else {
                 outcome.invalid = true;
+                crate::output::note(1);
                 None
             };
             let item =
@@ -445,6 +462,7 @@ fn json_records(
         // A value that could not be read: shown where it is, with its findings.
         Err(diagnostics) => {
             outcome.invalid = true;
+            crate::output::note(1);
             let diagnostics = with_notes(notes, diagnostics);
             output::err(reporter.multi(name, (at.text, at.index), at.line, &diagnostics));
             let first = diagnostics.first().map_or(0, |d| d.span().start);
@@ -458,6 +476,7 @@ fn json_records(
             let diagnostics = with_notes(notes, &diagnostics);
             if position.is_none() {
                 outcome.invalid = true;
+                crate::output::note(1);
                 if !diagnostics.is_empty() {
                     output::err(reporter.multi(name, (at.text, at.index), at.line, &diagnostics));
                 }
@@ -488,6 +507,7 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
         match record {
             Err(diagnostics) => {
                 totals.invalid += 1;
+                crate::output::note(1);
                 totals.warnings += notes.len() as u64;
                 render(at, &with_notes(notes, diagnostics), &mut rendered, &mut totals);
             }
@@ -499,6 +519,7 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
                     totals.valid += 1;
                 } else {
                     totals.invalid += 1;
+                    crate::output::note(1);
                 }
                 totals.warnings += diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
                 render(at, &diagnostics, &mut rendered, &mut totals);
@@ -564,6 +585,9 @@ pub fn run_convert_sfen(paths: &[String], input: &ConvertInput) -> ExitCode {
         None => Ok(()),
     });
     outcome.invalid |= chess;
+    if chess {
+        crate::output::note(1);
+    }
     outcome.code()
 }
 
@@ -747,6 +771,9 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
             output::message(e);
         }
         outcome.failed = true;
+        if !crate::output::failed() {
+            crate::output::note(2);
+        }
     }
     outcome.code()
 }

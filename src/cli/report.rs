@@ -342,7 +342,8 @@ impl Renderer {
         for (code, n) in more {
             writeln!(
                 out,
-                "{code}: and {n} more like this in `{name}`, not shown (`--output-format json` lists every one)\n"
+                "{code}: and {n} more like this in `{}`, not shown (`--output-format json` lists every one)\n",
+                kifu::diagnostic::escape_unsafe(name)
             )?;
         }
         Ok(())

@@ -123,6 +123,9 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
     for (i, r) in records.iter().enumerate() {
         let (tree, finding) = kifu::playground::tree::read(grammar, &rule, layout, r);
         let finding = finding.map(|d| (shown_report(name, r, &d), d));
+        if finding.is_some() {
+            crate::output::note(1);
+        }
         let shown = if args.json {
             kifu::playground::tree::record_json(name, r, &tree, finding.as_ref().map(|(_, d)| d))
         } else if tree.nodes.is_empty() && tree.stop.is_none() {
@@ -208,6 +211,7 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
         if let Some(d) = kifu::playground::tree::too_long(layout, r) {
             let report = shown_report(name, r, &d);
             invalid = true;
+            crate::output::note(1);
             // With `--json`, still one object for the record: no tree, and why.
             if args.json
                 && write!(out, "{}", kifu::playground::tree::record_json(name, r, &Tree::default(), Some(&d))).is_err()
@@ -236,6 +240,9 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
             let sep = if i > 0 { "\n" } else { "" };
             format!("{sep}{}\n", kifu::notation::tree::with_places(&tree, &r.text, r.line))
         };
+        if diagnostics.iter().any(Diagnostic::is_error) {
+            crate::output::note(1);
+        }
         if write!(out, "{shown}").is_err() {
             return ExitCode::from(2);
         }

@@ -91,8 +91,28 @@ pub fn result(file: &str, d: &Diagnostic, place: impl Fn(usize) -> (usize, usize
     result_value(file, d, &place).to_string()
 }
 
+/// Where a file is, as SARIF says it: an RFC 3986 URI, relative to the `%SRCROOT%` base (the
+/// folder kifu ran in) for a relative path, a `file://` URI for an absolute one; every byte but
+/// the unreserved characters and `/` percent-encoded, so that `a%20b`, `a#b` or `a?b` name
+/// the file they are.
+pub fn artifact_location(file: &str) -> Value {
+    let mut uri = String::with_capacity(file.len());
+    for &b in file.as_bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') {
+            uri.push(char::from(b));
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    if file.starts_with('/') {
+        json!({ "uri": format!("file://{uri}") })
+    } else {
+        json!({ "uri": uri, "uriBaseId": "%SRCROOT%" })
+    }
+}
+
 fn result_value(file: &str, d: &Diagnostic, place: &impl Fn(usize) -> (usize, usize)) -> Value {
-    let artifact = json!({ "uri": file });
+    let artifact = artifact_location(file);
     let location = |start: usize, end: usize, message: &str| {
         let mut physical = json!({ "artifactLocation": artifact, "region": region(place, start, end) });
         if !message.is_empty() {
@@ -158,13 +178,15 @@ pub fn github_annotation(file: &str, d: &Diagnostic, place: impl Fn(usize) -> (u
         Severity::Error => "error",
         Severity::Warning => "warning",
     };
+    // What the input wrote reaches the annotation with its control characters made visible.
+    let shown = super::escape_unsafe;
     let message = match &d.help {
-        Some(help) => format!("{}\n{help}", d.message),
-        None => d.message.clone(),
+        Some(help) => format!("{}\n{}", shown(&d.message), shown(help)),
+        None => shown(&d.message).into_owned(),
     };
     format!(
         "::{level} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
-        escape_property(file),
+        escape_property(&shown(file)),
         escape_property(d.code.as_str()),
         escape_data(&message)
     )
@@ -223,5 +245,25 @@ mod tests {
             line,
             "::error file=dir/a%2Cb.sfen,line=3,col=3,endLine=3,endColumn=5,title=sfen%3A%3Arank-width::rank a covers 8 squares, 50%25 of…%0Aadd a square"
         );
+    }
+
+    #[test]
+    fn names_and_quoted_input_are_escaped_for_annotations_and_uris() {
+        let d = Diagnostic::error(codes::sfen::SIDE, Span::new(0, 1), "`\u{1b}[2J` is not a side\n::error::x")
+            .help("write `b`\u{202e}");
+        let line = github_annotation("a\n::warning file=b,line=1::c%\u{7}.sfen", &d, |at| (1, at + 1));
+        assert_eq!(line.lines().count(), 1, "{line}");
+        assert!(!line.contains(['\u{1b}', '\u{7}', '\u{202e}']), "{line}");
+        assert!(
+            line.starts_with("::error file=a\\u{a}%3A%3Awarning file=b%2Cline=1%3A%3Ac%25\\u{7}.sfen,line=1,"),
+            "{line}"
+        );
+        assert!(line.ends_with("::`\\u{1b}[2J` is not a side\\u{a}::error::x%0Awrite `b`\\u{202e}"), "{line}");
+        assert_eq!(
+            artifact_location("dir/a b#c?.sfen"),
+            json!({"uri": "dir/a%20b%23c%3F.sfen", "uriBaseId": "%SRCROOT%"})
+        );
+        assert_eq!(artifact_location("/abs/é.sfen"), json!({"uri": "file:///abs/%C3%A9.sfen"}));
+        assert_eq!(artifact_location("a%20b.sfen")["uri"], "a%2520b.sfen");
     }
 }

@@ -286,9 +286,7 @@ pub fn shown_words(text: &str, max: usize) -> String {
             out.push('…');
             break;
         }
-        let bidi =
-            matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
-        if (c.is_control() && c != '\t') || bidi {
+        if crate::diagnostic::is_unsafe(c) {
             out.extend(c.escape_unicode());
         } else {
             out.push(c);
