@@ -62,6 +62,11 @@ impl Server {
         Self { child, stdin, said, next_id: 1, notes: Vec::new() }
     }
 
+    fn send_raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("write to kifu lsp");
+        self.stdin.flush().expect("flush");
+    }
+
     fn send(&mut self, message: &Value) {
         let body = message.to_string();
         write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write to kifu lsp");
@@ -141,6 +146,46 @@ fn exit_without_shutdown_is_status_1() {
     server.notify("exit", Value::Null);
     let status = server.child.wait().expect("kifu lsp exits");
     assert_eq!(status.code(), Some(1));
+}
+
+/// A document with a finding on each of its 5,000 lines gets the first 1,000 and one more that
+/// says how many were left out.
+#[test]
+fn the_findings_sent_are_bounded() {
+    let mut server = Server::start();
+    server.initialize(&["utf-16"]);
+    let junk = format!("{SHORT}\n").repeat(5000);
+    server.open(SFEN, "sfen", &junk);
+    let found = server.diagnostics(SFEN);
+    assert_eq!(found.len(), 1001);
+    let last = &found[1000];
+    assert_eq!(last["code"], "input::too-many-findings");
+    assert!(last["message"].as_str().is_some_and(|m| m.starts_with("4000 more findings")), "{last}");
+    // Still serving: a hover on the first line.
+    let hover = server
+        .request("textDocument/hover", json!({"textDocument": {"uri": SFEN}, "position": {"line": 0, "character": 1}}));
+    assert!(hover.is_object() || hover.is_null(), "{hover}");
+    server.stop();
+}
+
+/// A header line that never ends (`/dev/zero` as input), or a `Content-Length` of a terabyte,
+/// ends the server with an error, status 2, before anything is held.
+#[test]
+fn a_message_too_large_ends_the_server() {
+    let mut server = Server::start();
+    server.initialize(&["utf-16"]);
+    server.send_raw(b"Content-Length: 1000000000000\r\n\r\n{}");
+    let status = server.child.wait().expect("kifu lsp ends");
+    assert_eq!(status.code(), Some(2));
+    let out = bin::kifu()
+        .arg("lsp")
+        .stdin(std::fs::File::open("/dev/zero").expect("/dev/zero"))
+        .stdout(Stdio::null())
+        .output()
+        .expect("kifu lsp runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("does not end with CR LF within 1024 bytes"), "{err}");
 }
 
 const SFEN: &str = "file:///work/positions.sfen";

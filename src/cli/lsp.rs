@@ -13,6 +13,7 @@
 
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
+use std::io::{self, BufRead as _, Read as _};
 use std::process::ExitCode;
 use std::sync::mpsc;
 
@@ -40,16 +41,116 @@ pub(crate) struct LspArgs {
 /// `kifu lsp`: serves until the editor says to exit. The status is 0 when the editor asked it
 /// to shut down first, and 1 when it did not (as the protocol says of the `exit` notification).
 pub(crate) fn run(_: &LspArgs) -> ExitCode {
-    let (connection, io) = Connection::stdio();
+    let (connection, client) = Connection::memory();
+    let Connection { sender: to_server, receiver: from_server } = client;
+    let reader = std::thread::spawn(move || read_messages(io::stdin().lock(), |m| to_server.send(m).is_ok()));
+    let writer = std::thread::spawn(move || {
+        let mut out = io::stdout().lock();
+        from_server.into_iter().try_for_each(|message| message.write(&mut out))
+    });
     let result = serve(&connection);
     drop(connection);
-    let joined = io.join();
-    match result.and_then(|shut_down| joined.map(|()| shut_down).map_err(|e| e.to_string())) {
+    // Everything the server sent is written before the status; the reader, when the editor
+    // left without a word, may still wait on standard input, and is left to the process's end.
+    let joined = |t: std::thread::JoinHandle<io::Result<()>>| {
+        t.join().unwrap_or_else(|_| Err(io::Error::other("a thread of kifu lsp panicked")))
+    };
+    // What broke the input says more than the server's lost channel.
+    let read = if reader.is_finished() { joined(reader) } else { Ok(()) };
+    let io_result = read.and(joined(writer)).map_err(|e| e.to_string());
+    match io_result.and(result) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
             output::message(format_args!("kifu lsp: {e}"));
             ExitCode::from(2)
+        }
+    }
+}
+
+/// The most findings of a document an editor is sent: a document of junk has one or more a
+/// line, and the editor's memory and the message's size would grow with it. One more says how
+/// many were left out.
+const MAX_DIAGNOSTICS: usize = 1000;
+
+/// The most games of a PSN document its outline lists.
+const MAX_SYMBOLS: usize = 2000;
+
+/// The diagnostic that closes a document's list when `n` findings were left out, on the last
+/// one shown (`last`).
+fn left_out(n: usize, last: &lsp::Diagnostic) -> lsp::Diagnostic {
+    lsp::Diagnostic {
+        range: last.range,
+        severity: Some(lsp::DiagnosticSeverity::INFORMATION),
+        code: Some(lsp::NumberOrString::String(kifu::diagnostic::codes::input::TOO_MANY_FINDINGS.to_string())),
+        source: Some("kifu".to_owned()),
+        message: format!(
+            "{n} more findings in this document are not shown: fix these, or run `kifu check` for every one"
+        ),
+        ..lsp::Diagnostic::default()
+    }
+}
+
+/// The largest message kifu lsp reads (its `Content-Length`): a larger one ends the server with
+/// an error, before anything is held.
+const MAX_MESSAGE: usize = 64 << 20;
+
+/// The longest header line of a message.
+const MAX_HEADER_LINE: u64 = 1024;
+
+/// Reads the editor's messages from `input` and hands each to the server (`to`, false once the
+/// server is gone), until the `exit` notification or the end of the input. A message is read only when its `Content-Length` is
+/// at most [`MAX_MESSAGE`], and a header line only up to [`MAX_HEADER_LINE`] bytes: memory stays
+/// bounded whatever the input (an endless line, a length of a terabyte).
+fn read_messages(mut input: impl io::BufRead, to: impl Fn(Message) -> bool) -> io::Result<()> {
+    while let Some(length) = read_header(&mut input)? {
+        if length > MAX_MESSAGE {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("a message of {length} bytes is larger than the {} MiB kifu reads", MAX_MESSAGE >> 20),
+            ));
+        }
+        let mut body = vec![0; length];
+        input.read_exact(&mut body)?;
+        let message: Message = match serde_json::from_slice(&body) {
+            Ok(message) => message,
+            Err(e) => {
+                output::message(format_args!("kifu lsp: a message that is not JSON-RPC was skipped: {e}"));
+                continue;
+            }
+        };
+        let exit = matches!(&message, Message::Notification(n) if n.method == lsp::notification::Exit::METHOD);
+        if !to(message) || exit {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The `Content-Length` of the next message's header; `None` at the end of the input.
+fn read_header(input: &mut impl io::BufRead) -> io::Result<Option<usize>> {
+    let invalid = |what: &str| io::Error::new(io::ErrorKind::InvalidData, format!("a message header {what}"));
+    let mut length = None;
+    loop {
+        let mut line = Vec::new();
+        if (&mut *input).take(MAX_HEADER_LINE).read_until(b'\n', &mut line)? == 0 {
+            return match length {
+                None => Ok(None),
+                Some(_) => Err(invalid("ends with the input")),
+            };
+        }
+        let Some(line) = line.strip_suffix(b"\r\n") else {
+            return Err(invalid(&format!("line does not end with CR LF within {MAX_HEADER_LINE} bytes")));
+        };
+        if line.is_empty() {
+            return length.map(Some).ok_or_else(|| invalid("has no Content-Length"));
+        }
+        let text = String::from_utf8_lossy(line);
+        if let Some((name, value)) = text.split_once(':') {
+            if name.trim().eq_ignore_ascii_case("content-length") {
+                length =
+                    Some(value.trim().parse::<usize>().map_err(|_| invalid("has a Content-Length that is no size"))?);
+            }
         }
     }
 }
@@ -240,7 +341,11 @@ impl Server<'_> {
             let doc = &self.docs[&key];
             let index = LineIndex::new(&doc.text);
             let found = doc.findings.as_deref().unwrap_or_default();
-            let diagnostics = found.iter().map(|d| to_lsp(d, doc, &index, self.encoding)).collect();
+            let mut diagnostics: Vec<lsp::Diagnostic> =
+                found.iter().take(MAX_DIAGNOSTICS).map(|d| to_lsp(d, doc, &index, self.encoding)).collect();
+            if found.len() > MAX_DIAGNOSTICS {
+                diagnostics.push(left_out(found.len() - MAX_DIAGNOSTICS, &diagnostics[MAX_DIAGNOSTICS - 1]));
+            }
             self.send_diagnostics(&doc.uri, diagnostics, Some(doc.version))?;
         }
         Ok(())
@@ -389,6 +494,7 @@ impl Server<'_> {
         let symbols: Vec<lsp::DocumentSymbol> =
             document::games(&doc.text, psn::Options { strict: false, replay: false })
                 .iter()
+                .take(MAX_SYMBOLS)
                 .map(|(base, g)| {
                     let base = *base;
                     let headers = g
