@@ -706,7 +706,7 @@ fn random_expr(rng: &mut Xorshift, i: usize, rules: usize, depth: usize) -> Stri
     if depth == 0 {
         return leaf(rng);
     }
-    let mut sub = |rng: &mut Xorshift| random_expr(rng, i, rules, depth - 1);
+    let sub = |rng: &mut Xorshift| random_expr(rng, i, rules, depth - 1);
     match rng.below(8) {
         0 | 1 => format!("({} ~ {})", sub(rng), sub(rng)),
         2 | 3 => format!("({} | {})", sub(rng), sub(rng)),
