@@ -304,3 +304,22 @@ fn the_fold_is_the_same_on_any_number_of_workers() {
     assert!(text.contains("sfen::hand-order: and 19999 more like this"), "{text}");
     assert!(text.contains("psn::move-separator: and 299 more like this"), "{text}");
 }
+
+/// A FIFO in a walked folder is said and left (reading it would wait for ever); a glob that
+/// nests `{…}` past the limit is a clear error, not a crash.
+#[test]
+fn special_files_and_deep_globs_are_refused_with_a_word() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(dir.path(), "b.sfen", format!("{START}\n").as_bytes());
+    let fifo = dir.path().join("a.sfen");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", fifo.display());
+    let out = run_in(dir.path(), &["check", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("skipped `./a.sfen`: not a regular file"), "{}", text(&out.stderr));
+    assert!(stdout(&out).starts_with("1 record: 1 valid"), "{}", stdout(&out));
+    let deep = format!("{}a{}", "{".repeat(130), "}".repeat(130));
+    let out = run_in(dir.path(), &["check", &deep]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("nests `{…}` groups 130 deep"), "{}", text(&out.stderr));
+}

@@ -17,7 +17,9 @@ use crate::pool;
 #[derive(clap::Args, Debug)]
 pub struct ConformanceArgs {
     /// The validator to score: a shell command in which `{file}` is the case's input, `{format}`
-    /// its format (sfen, fen, epd, psn) and `{dialect}` its dialect, each filled in quoted.
+    /// its format (sfen, fen, epd, psn) and `{dialect}` its dialect. Each stands for a variable
+    /// (`KIFU_CASE_FILE`, `KIFU_CASE_FORMAT`, `KIFU_CASE_DIALECT`) quoted for where it is, so no
+    /// text of a suite is ever run as a command.
     /// Exit status 0 means valid, 1 invalid; anything else, or no answer in time, is a failure.
     /// Without it, kifu scores itself (`kifu check --format {format} --dialect {dialect} {file}`).
     #[arg(long)]
@@ -58,10 +60,11 @@ pub const MAX_CASE_TIMEOUT_SECS: f64 = 3600.0;
 
 /// Runs `command` under `sh` in a process group of its own, and on timeout kills the whole
 /// group (a validator's own children too), so no process it started keeps kifu waiting.
-fn run_case(command: &str, timeout: Duration) -> Outcome {
+fn run_case(command: &str, environment: &[(&str, &str)], timeout: Duration) -> Outcome {
     let mut sh = std::process::Command::new("sh");
     sh.arg("-c")
         .arg(command)
+        .envs(environment.iter().copied())
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped());
@@ -257,7 +260,11 @@ fn cases_of(suite: &std::path::Path, args: &ConformanceArgs) -> Result<Vec<Case>
     let index = read_capped(&suite.join("cases.tsv").to_string_lossy(), MAX_INPUT_BYTES, "the suite's index")
         .map_err(|e| usage(&e))?;
     let cases = conformance::read_index(&String::from_utf8_lossy(&index))
-        .map_err(|(line, text)| usage(&format!("line {line} of cases.tsv is not a case: `{text}`")))?;
+        .map_err(|(line, text)| {
+            usage(&format!(
+                "line {line} of cases.tsv is not a case: `{text}` (format, dialect, `valid` or `invalid`, and a file inside the suite's folder, separated by tabs)"
+            ))
+        })?;
     let only = args.format.map(|f| f.format().name());
     Ok(cases.into_iter().filter(|c| only.is_none_or(|f| c.format == f)).collect())
 }
@@ -289,9 +296,11 @@ pub fn run(args: &ConformanceArgs) -> ExitCode {
         return usage(&format!("`--timeout` takes a number of seconds above 0 and at most {MAX_CASE_TIMEOUT_SECS}"));
     }
     let timeout = Duration::from_secs_f64(args.timeout);
+    // The command is the same for every case: each case's values reach it as variables.
+    let command = conformance::command_for(cmd);
     let results = pool::map(&cases, pool::workers(args.jobs), |case| {
         let file = suite.join(&case.file).to_string_lossy().into_owned();
-        run_case(&conformance::command_for(cmd, case, &file), timeout)
+        run_case(&command, &conformance::case_environment(case, &file), timeout)
     });
     let mut total = Score::default();
     let mut formats: std::collections::BTreeMap<String, Score> = std::collections::BTreeMap::new();

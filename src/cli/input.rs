@@ -125,6 +125,9 @@ impl Iterator for Inputs {
     }
 }
 
+/// How deep a glob may nest `{…}` groups.
+const MAX_GLOB_NESTING: usize = 16;
+
 /// True when `arg` holds a character that makes it a glob.
 fn is_glob(arg: &str) -> bool {
     arg.contains(['*', '?', '[', '{'])
@@ -151,6 +154,19 @@ impl Inputs {
     /// The walk of the files `pattern` matches: from the folder its first components name
     /// (those without glob characters), only as deep as it reaches unless it holds `**`.
     fn glob(&self, pattern: &str) -> Result<Walking, String> {
+        // globset refuses (by a panic) groups nested past its own limit: kifu says so first.
+        let mut depth = 0usize;
+        let deepest = pattern.chars().fold(0, |deepest, c| {
+            match c {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            deepest.max(depth)
+        });
+        if deepest > MAX_GLOB_NESTING {
+            return Err(format!("`{pattern}` nests `{{…}}` groups {deepest} deep: kifu reads globs that nest them {MAX_GLOB_NESTING} deep at most"));
+        }
         let matcher = GlobBuilder::new(pattern)
             .literal_separator(true)
             .build()
@@ -228,6 +244,12 @@ impl Walking {
             }
             if entry.path_is_symlink() {
                 skipped(options, text, "a symbolic link in a folder is not followed");
+            } else if entry.file_type().is_some_and(|t| !t.is_file()) {
+                // A FIFO, a socket or a device would block the walk or never end: named on the
+                // command line it is read, found in a folder it is said and left.
+                output::message(format_args!(
+                    "skipped `{text}`: not a regular file (a FIFO, a socket or a device); name it to read it"
+                ));
             } else if forced || Format::from_path(text).is_some() || Unread::from_path(text).is_some() {
                 if self.glob.is_none() {
                     self.found += 1;

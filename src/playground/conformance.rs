@@ -52,7 +52,16 @@ pub struct Case {
     pub file: String,
 }
 
-/// Reads `cases.tsv`; `Err` names the first line that is not a case.
+/// True for a case's file that names a file inside the suite's folder: a relative path without
+/// `..`.
+fn inside(file: &str) -> bool {
+    use std::path::Component;
+    !file.is_empty()
+        && std::path::Path::new(file).components().all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+}
+
+/// Reads `cases.tsv`; `Err` names the first line that is not a case (a case's file must be
+/// inside the suite's folder).
 pub fn read_index(text: &str) -> Result<Vec<Case>, (usize, String)> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -61,7 +70,7 @@ pub fn read_index(text: &str) -> Result<Vec<Case>, (usize, String)> {
         }
         let fields: Vec<&str> = line.split('\t').collect();
         match fields.as_slice() {
-            [format, dialect, verdict @ ("valid" | "invalid"), file] if !file.is_empty() => out.push(Case {
+            [format, dialect, verdict @ ("valid" | "invalid"), file] if inside(file) => out.push(Case {
                 format: (*format).to_owned(),
                 dialect: (*dialect).to_owned(),
                 valid: *verdict == "valid",
@@ -244,30 +253,62 @@ pub enum Verdict {
     Failed,
 }
 
-/// A command line with `{file}`, `{format}` and `{dialect}` filled in for `case`, each value
-/// quoted for `sh` (a suite's `cases.tsv` is data, never a command), in one pass: a value that
-/// holds `{file}` is not filled in again.
-pub fn command_for(template: &str, case: &Case, file: &str) -> String {
-    let mut out = String::with_capacity(template.len() + file.len());
+/// The environment variables a validator's command reads a case's values from: the input
+/// (`{file}`), its format and its dialect.
+pub const CASE_VARIABLES: [(&str, &str); 3] =
+    [("{file}", "KIFU_CASE_FILE"), ("{format}", "KIFU_CASE_FORMAT"), ("{dialect}", "KIFU_CASE_DIALECT")];
+
+/// The values of [`CASE_VARIABLES`] for `case`, whose input is at `file`.
+pub fn case_environment<'a>(case: &'a Case, file: &'a str) -> [(&'static str, &'a str); 3] {
+    [
+        (CASE_VARIABLES[0].1, file),
+        (CASE_VARIABLES[1].1, case.format.as_str()),
+        (CASE_VARIABLES[2].1, case.dialect.as_str()),
+    ]
+}
+
+/// The command line `sh` runs for every case: each placeholder (`{file}`, `{format}`,
+/// `{dialect}`) becomes the expansion of its variable ([`CASE_VARIABLES`]), quoted for where it
+/// stands in `template` — `"${KIFU_CASE_FILE}"` outside quotes, `${KIFU_CASE_FILE}` inside double
+/// quotes, `'"${KIFU_CASE_FILE}"'` inside single quotes. No text of a suite's `cases.tsv` is
+/// ever read by the shell as a command, whatever the quoting around a placeholder: `sh` expands
+/// a variable's value, and never runs what it holds.
+pub fn command_for(template: &str) -> String {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Quote {
+        None,
+        Single,
+        Double,
+    }
+    let mut out = String::with_capacity(template.len() + 32);
+    let mut quote = Quote::None;
     let mut rest = template;
-    while let Some(at) = rest.find('{') {
-        out.push_str(&rest[..at]);
-        let tail = &rest[at..];
-        let value = [("{file}", file), ("{format}", case.format.as_str()), ("{dialect}", case.dialect.as_str())]
-            .into_iter()
-            .find(|(name, _)| tail.starts_with(name));
-        match value {
-            Some((name, value)) => {
-                out.push_str(&shell_quote(value));
-                rest = &tail[name.len()..];
+    while let Some(c) = rest.chars().next() {
+        if let Some((name, var)) = CASE_VARIABLES.iter().find(|(name, _)| rest.starts_with(name)) {
+            match quote {
+                Quote::None => out.push_str(&format!("\"${{{var}}}\"")),
+                Quote::Double => out.push_str(&format!("${{{var}}}")),
+                Quote::Single => out.push_str(&format!("'\"${{{var}}}\"'")),
             }
-            None => {
-                out.push('{');
-                rest = &tail[1..];
+            rest = &rest[name.len()..];
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+        match (quote, c) {
+            (Quote::None, '\'') => quote = Quote::Single,
+            (Quote::None, '"') => quote = Quote::Double,
+            (Quote::Single, '\'') | (Quote::Double, '"') => quote = Quote::None,
+            // A backslash outside single quotes takes the next character as it is.
+            (Quote::None | Quote::Double, '\\') => {
+                if let Some(next) = rest.chars().next() {
+                    out.push(next);
+                    rest = &rest[next.len_utf8()..];
+                }
             }
+            _ => {}
         }
     }
-    out.push_str(rest);
     out
 }
 
@@ -307,17 +348,18 @@ mod tests {
         assert_eq!(cases.len(), 2);
         assert!(cases[0].valid && !cases[1].valid);
         assert_eq!(read_index("sfen\tauto\tmaybe\tx"), Err((1, "sfen\tauto\tmaybe\tx".to_owned())));
-        let c = &cases[0];
-        assert_eq!(command_for("v --d {dialect} {file}", c, "it's.sfen"), r"v --d 'auto' 'it'\''s.sfen'");
+        for outside in ["../../../../etc/passwd", "/etc/passwd", "sfen/../../x"] {
+            let line = format!("sfen\tauto\tvalid\t{outside}");
+            assert_eq!(read_index(&line), Err((1, line.clone())), "{outside}");
+        }
+        assert_eq!(command_for("v --d {dialect} {file}"), r#"v --d "${KIFU_CASE_DIALECT}" "${KIFU_CASE_FILE}""#);
     }
 
     #[test]
-    fn placeholders_are_quoted_once() {
-        let hostile =
-            Case { format: "sfen; touch pwned".into(), dialect: "{file}$(id)".into(), valid: true, file: "x".into() };
+    fn placeholders_are_variables_quoted_for_where_they_stand() {
         assert_eq!(
-            command_for("v {format} {dialect} {file} {other}", &hostile, "a b"),
-            r"v 'sfen; touch pwned' '{file}$(id)' 'a b' {other}"
+            command_for(r#"v {format} "{dialect}" '{file}' "a\"{file}" \"{file} {other}"#),
+            r#"v "${KIFU_CASE_FORMAT}" "${KIFU_CASE_DIALECT}" ''"${KIFU_CASE_FILE}"'' "a\"${KIFU_CASE_FILE}" \""${KIFU_CASE_FILE}" {other}"#
         );
         assert_eq!(shown_words("a\x1b]0;title\x07\u{202E}b", 100), r"a\u{1b}]0;title\u{7}\u{202e}b");
         assert_eq!(shown_words("abc", 2), "ab…");
