@@ -170,12 +170,13 @@ fn valid(c: &mut Criterion) {
     group.finish();
 }
 
-fn invalid(c: &mut Criterion) {
-    let mut group = c.benchmark_group("invalid");
-    configure(&mut group, INVALID);
+/// `sfen::check` over `records`, as the group `name`.
+fn check_group(c: &mut Criterion, name: &str, records: &[&str]) {
+    let mut group = c.benchmark_group(name);
+    configure(&mut group, records);
     group.bench_function("sfen::check", |b| {
         b.iter(|| {
-            for &text in INVALID {
+            for &text in records {
                 black_box(sfen::check(black_box(text), CHOICE));
             }
         });
@@ -183,17 +184,12 @@ fn invalid(c: &mut Criterion) {
     group.finish();
 }
 
+fn invalid(c: &mut Criterion) {
+    check_group(c, "invalid", INVALID);
+}
+
 fn not_a_record(c: &mut Criterion) {
-    let mut group = c.benchmark_group("not-a-record");
-    configure(&mut group, NOT_RECORDS);
-    group.bench_function("sfen::check", |b| {
-        b.iter(|| {
-            for &text in NOT_RECORDS {
-                black_box(sfen::check(black_box(text), CHOICE));
-            }
-        });
-    });
-    group.finish();
+    check_group(c, "not-a-record", NOT_RECORDS);
 }
 
 criterion_group!(benches, valid, invalid, not_a_record);
