@@ -6,7 +6,7 @@
 //! looks like and what to do. Telling the two apart takes a pass or two over the line's
 //! characters, so such a line costs about what a valid record costs.
 //!
-//! A line is not a record of a format ([`line`]) when
+//! A line is not a record of a format ([`line()`]) when
 //!
 //! * six of its ranks or more are as wide as the other game's (eight squares for a chess
 //!   board, nine for a shogi one): a chess FEN or EPD record in an SFEN file, an SFEN record in
