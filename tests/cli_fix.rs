@@ -147,3 +147,29 @@ fn a_diff_applies_as_git_applies_it_whatever_the_line_ends() {
         assert_ne!(read(&fixed), text.as_bytes(), "{name}: fixed");
     }
 }
+
+/// `--fix` writes a new file in the old one's place: it keeps the old one's owner and group
+/// (running as root, a file of another user stays theirs), and refuses a file with other names
+/// (hard links), which the new file would part from it.
+#[test]
+fn fix_keeps_the_owner_and_refuses_to_part_hard_links() {
+    use std::os::unix::fs::MetadataExt as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = write(dir.path(), "a.sfen", faulty().as_bytes());
+    let linked = dir.path().join("b.sfen");
+    std::fs::hard_link(&path, &linked).expect("a hard link");
+    let out = kifu().args(["check", "--fix", &path]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    let said = String::from_utf8_lossy(&out.stderr).into_owned() + &stdout(&out);
+    assert!(said.contains("has 2 names (hard links)"), "{said}");
+    assert_eq!(std::fs::read_to_string(&linked).expect("read"), faulty(), "both names keep the text");
+    std::fs::remove_file(&linked).expect("remove the link");
+    // Only root can give a file to another user; then `--fix` keeps it theirs.
+    let given = std::os::unix::fs::chown(&path, Some(4321), Some(4321)).is_ok();
+    let out = kifu().args(["check", "--fix", &path]).output().expect("runs");
+    assert_ne!(std::fs::read_to_string(&path).expect("read"), faulty(), "fixed: {}", stdout(&out));
+    let meta = std::fs::metadata(&path).expect("metadata");
+    if given {
+        assert_eq!((meta.uid(), meta.gid()), (4321, 4321));
+    }
+}

@@ -371,3 +371,15 @@ fn a_missing_input_is_named_and_reading_goes_on() {
     assert_eq!(out.lines().count(), 1);
     assert!(text(&done.stderr).contains("missing.json"));
 }
+
+/// `board -o F` with no record that gives a board leaves `F` as it was, and says so.
+#[test]
+fn an_output_file_is_not_emptied_when_no_board_is_drawn() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bad = write(dir.path(), "bad.sfen", b"x/x b - 1\n");
+    let target = write(dir.path(), "boards.txt", b"old boards\n");
+    let out = run(&["board", "-o", &target, &bad]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("is not written: no record gave a board"), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&target).expect("read"), "old boards\n");
+}

@@ -171,11 +171,30 @@ pub(crate) fn fix_file(path: &str, format: Format, args: FixArgs) -> Result<Fixe
         let _ = out.write_all(unified_diff(path, text, &new).as_bytes());
         return Ok(fixed);
     }
+    // The fixed file is written anew and renamed over the old one: a file with other names
+    // (hard links) would be parted from them.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        let links = std::fs::metadata(path).map_err(|e| format!("cannot read `{path}`: {e}"))?.nlink();
+        if links > 1 {
+            return Err(format!(
+                "`{path}` has {links} names (hard links), which `--fix` would part: fix a copy, or apply `--diff` with `patch`"
+            ));
+        }
+    }
     let mut file = AtomicFile::create(Path::new(path)).map_err(|e| format!("cannot write `{path}`: {e}"))?;
     file.keep_permissions_of(Path::new(path))
+        .and_then(|()| file.keep_owner_of(Path::new(path)))
         .and_then(|()| file.write_all(new.as_bytes()))
-        .and_then(|()| file.commit())
         .map_err(|e| format!("cannot write `{path}`: {e}"))?;
+    // A file that changed while it was fixed (a line appended) keeps its new text: nothing is
+    // written over it.
+    let now = crate::playground::read_capped(path, MAX_FIX_BYTES, "the file")?;
+    if now != bytes {
+        return Err(format!("`{path}` changed while kifu fixed it: nothing was written; run again"));
+    }
+    file.commit().map_err(|e| format!("cannot write `{path}`: {e}"))?;
     Ok(fixed)
 }
 

@@ -183,6 +183,31 @@ impl AtomicFile {
         fs::set_permissions(self.file.get_ref().path(), fs::metadata(like)?.permissions())
     }
 
+    /// Gives the file, when renamed, the owner and group of the file at `like`, or says why it
+    /// cannot (a file of another user, when kifu does not run as root): the new file would
+    /// be the writer's.
+    pub fn keep_owner_of(&self, like: &Path) -> io::Result<()> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt as _;
+            let old = fs::metadata(like)?;
+            let new = self.file.get_ref().as_file().metadata()?;
+            if (old.uid(), old.gid()) != (new.uid(), new.gid()) {
+                std::os::unix::fs::fchown(self.file.get_ref().as_file(), Some(old.uid()), Some(old.gid())).map_err(
+                    |e| {
+                        io::Error::new(
+                            e.kind(),
+                            format!("it belongs to another user or group, which the new file could not keep ({e})"),
+                        )
+                    },
+                )?;
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = like;
+        Ok(())
+    }
+
     /// Renames the finished file over its path.
     pub fn commit(self) -> io::Result<()> {
         let file = self.file.into_inner().map_err(io::IntoInnerError::into_error)?;

@@ -765,6 +765,11 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         return code;
     }
     let end = if args.html { html::end(games) } else { String::new() };
+    // A file named by `-o` that would hold no board keeps what it held.
+    if let (Some(Sink::File(f)), false, 0) = (&sink, args.html, written) {
+        output::message(format_args!("`{}` is not written: no record gave a board", f.path().display()));
+        return outcome.code();
+    }
     let finished = finish_boards(files, sink, &end);
     if let Err(e) = finished {
         if !output::failed() {
