@@ -40,6 +40,27 @@ impl LineReport {
     }
 }
 
+/// The findings of one record as they are shown: the first [`MAX_FINDINGS`], then one that
+/// says how many more there are, on the record (`span`), an error when one of those shown is.
+pub fn capped(findings: &[Diagnostic], span: Span) -> std::borrow::Cow<'_, [Diagnostic]> {
+    if findings.len() <= MAX_FINDINGS {
+        return std::borrow::Cow::Borrowed(findings);
+    }
+    let mut shown = findings[..MAX_FINDINGS].to_vec();
+    let rest = findings.len() - MAX_FINDINGS;
+    let note = format!("{rest} more findings in this record are not shown");
+    shown.push(
+        if shown.iter().any(Diagnostic::is_error) {
+            Diagnostic::error(codes::input::TOO_MANY_FINDINGS, span, note)
+        } else {
+            Diagnostic::warning(codes::input::TOO_MANY_FINDINGS, span, note)
+        }
+        .label("this record")
+        .help("fix the findings above and check again"),
+    );
+    std::borrow::Cow::Owned(shown)
+}
+
 /// Checks one line of `format`, read on its own: `bytes` as kept by the reader, `len` its full
 /// length. A line that is not UTF-8 is read in the legacy encoding that fits it.
 pub fn check_line(format: Format, number: usize, bytes: &[u8], len: usize) -> LineReport {
@@ -81,20 +102,7 @@ pub fn check_line_with<T>(
     }
     pre.append(&mut diagnostics);
     if pre.len() > MAX_FINDINGS {
-        let rest = pre.len() - MAX_FINDINGS;
-        pre.truncate(MAX_FINDINGS);
-        let errors = pre.iter().any(Diagnostic::is_error);
-        let span = Span::new(0, text.len());
-        let note = format!("{rest} more findings in this record are not shown");
-        pre.push(
-            if errors {
-                Diagnostic::error(codes::input::TOO_MANY_FINDINGS, span, note)
-            } else {
-                Diagnostic::warning(codes::input::TOO_MANY_FINDINGS, span, note)
-            }
-            .label("this record")
-            .help("fix the findings above and check again"),
-        );
+        pre = capped(&pre, Span::new(0, text.len())).into_owned();
     }
     if !pre.is_empty() {
         report.text = text.into_owned();

@@ -383,3 +383,18 @@ fn an_output_file_is_not_emptied_when_no_board_is_drawn() {
     assert!(text(&out.stderr).contains("is not written: no record gave a board"), "{}", text(&out.stderr));
     assert_eq!(std::fs::read_to_string(&target).expect("read"), "old boards\n");
 }
+
+/// A JSON position of 20,000 unknown keys: read in linear time, its first findings shown and
+/// the rest counted in one more, every one counted by `--statistics`.
+#[test]
+fn a_json_object_of_many_keys_is_reported_in_bounds() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let keys: Vec<String> = (0..20_000).map(|i| format!("\"k{i}\": {i}")).collect();
+    let json = write(dir.path(), "keys.json", format!("{{{}}}\n", keys.join(", ")).as_bytes());
+    let out = run(&["check", "--output-format", "json", &json]);
+    let findings = text(&out.stdout).lines().filter(|l| l.contains("\"type\":\"diagnostic\"")).count();
+    assert_eq!(findings, 65, "64 findings and the note of the others");
+    assert!(text(&out.stdout).contains("19940 more findings in this record are not shown"));
+    let out = run(&["check", "--statistics", &json]);
+    assert!(text(&out.stdout).contains("20000  json::unknown-key"), "{}", text(&out.stdout));
+}

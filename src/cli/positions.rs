@@ -495,11 +495,19 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
     let mut totals = Totals::default();
     let mut rendered = Rendered::default();
     let statistics = renderer.volume == Volume::Statistics;
-    let render = |at: &JsonText<'_>, diagnostics: &[Diagnostic], rendered: &mut Rendered, totals: &mut Totals| {
+    // `record` is where the value the findings are about starts.
+    let render = |at: &JsonText<'_>,
+                  record: kifu::Span,
+                  diagnostics: &[Diagnostic],
+                  rendered: &mut Rendered,
+                  totals: &mut Totals| {
         if statistics {
             totals.count(diagnostics);
         }
-        renderer.render_text(name, (at.text, at.index), at.line, diagnostics, rendered);
+        // A position of tens of thousands of unknown keys is shown as a line record is: its
+        // first findings, then how many more.
+        let shown = kifu::check::capped(diagnostics, record);
+        renderer.render_text(name, (at.text, at.index), at.line, &shown, rendered);
     };
     // Syntax errors and records, in the order of the text, one value at a time.
     each_json(name, input, &mut |at, record, notes| {
@@ -509,7 +517,8 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
                 totals.invalid += 1;
                 crate::output::note(1);
                 totals.warnings += notes.len() as u64;
-                render(at, &with_notes(notes, diagnostics), &mut rendered, &mut totals);
+                let record = diagnostics.first().map_or(kifu::Span::point(0), Diagnostic::span);
+                render(at, record, &with_notes(notes, diagnostics), &mut rendered, &mut totals);
             }
             Ok(node) => {
                 let (position, _, diagnostics) = read_json_record(node);
@@ -522,7 +531,9 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
                     crate::output::note(1);
                 }
                 totals.warnings += diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
-                render(at, &diagnostics, &mut rendered, &mut totals);
+                // The note of findings not shown points at the value's first character.
+                let record = kifu::Span::new(node.span.start, (node.span.start + 1).min(node.span.end));
+                render(at, record, &diagnostics, &mut rendered, &mut totals);
             }
         }
         if rendered.len() >= 1 << 16 {

@@ -374,15 +374,20 @@ pub fn check_keys(
     out: &mut Vec<Diagnostic>,
 ) {
     let Value::Object(members) = &object.value else { return };
-    let is_unknown =
-        |i: usize, m: &Member| !known.contains(&m.key.as_str()) && !members[..i].iter().any(|o| o.key == m.key);
+    // The first member of each key, found in one pass: an object may hold tens of thousands.
+    let mut first_of: std::collections::HashMap<&str, usize> = std::collections::HashMap::with_capacity(members.len());
+    for (i, m) in members.iter().enumerate() {
+        first_of.entry(m.key.as_str()).or_insert(i);
+    }
+    let repeated = |i: usize, m: &Member| first_of.get(m.key.as_str()).is_some_and(|&first| first < i);
+    let is_unknown = |i: usize, m: &Member| !known.contains(&m.key.as_str()) && !repeated(i, m);
     let unknown = members.iter().enumerate().filter(|(i, m)| is_unknown(*i, m)).count();
     let missing: Vec<&str> = required.iter().copied().filter(|k| object.get(k).is_none()).collect();
     let sole = (unknown == 1 && missing.len() == 1).then(|| missing[0]);
     let mut meant_keys: Vec<&str> = Vec::new();
     for (i, m) in members.iter().enumerate() {
-        if let Some(first) = members[..i].iter().find(|o| o.key == m.key) {
-            out.push(duplicate_key(m, first, "keep one of the two"));
+        if repeated(i, m) {
+            out.push(duplicate_key(m, &members[first_of[m.key.as_str()]], "keep one of the two"));
             continue;
         }
         if !is_unknown(i, m) {

@@ -322,6 +322,12 @@ fn hand_counts(items: &[Node], whole: Span, color: Color, read: &mut HandRead, o
 
 /// A hand as an object of the kinds held and their counts.
 fn hand_kinds(members: &[Member], read: &mut HandRead, out: &mut Vec<Diagnostic>) {
+    // The first member of each key, and the keys given, found in one pass: a hand may hold
+    // thousands of members.
+    let mut first_of: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (i, m) in members.iter().enumerate() {
+        first_of.entry(m.key.as_str()).or_insert(i);
+    }
     for (i, m) in members.iter().enumerate() {
         let kind = PieceKind::ALL[..7].iter().copied().find(|k| k.name() == m.key || k.plural() == m.key);
         let Some(kind) = kind else {
@@ -333,15 +339,15 @@ fn hand_kinds(members: &[Member], read: &mut HandRead, out: &mut Vec<Diagnostic>
             .label("unknown kind")
             .help(hand_kind_help(&m.key));
             // The kind meant, unless the hand gives it already.
-            let given = |k: PieceKind| members.iter().any(|o| o.key == k.name() || o.key == k.plural());
+            let given = |k: PieceKind| first_of.contains_key(k.name()) || first_of.contains_key(k.plural());
             out.push(match meant_kind(&m.key).filter(|k| !given(*k)) {
                 Some(k) => diag.fix(Fix::replace(m.key_span, format!("\"{}\"", k.name()), Applicability::Safe)),
                 None => diag,
             });
             continue;
         };
-        if let Some(first) = members[..i].iter().find(|o| o.key == m.key) {
-            out.push(position::duplicate_key(m, first, "give each kind once, with its whole count"));
+        if let Some(&first) = first_of.get(m.key.as_str()).filter(|&&first| first < i) {
+            out.push(position::duplicate_key(m, &members[first], "give each kind once, with its whole count"));
             continue;
         }
         if let Some(n) = count_of(&m.value, kind.plural(), out) {
