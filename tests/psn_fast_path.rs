@@ -100,7 +100,10 @@ fn the_fast_path_agrees_with_the_full_check_on_the_fixtures() {
 #[test]
 fn the_fast_path_agrees_with_the_full_check_on_real_games() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/psn");
-    let Ok(entries) = std::fs::read_dir(&dir) else { return };
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("{} is not here: the corpus's games are not compared", dir.display());
+        return;
+    };
     for e in entries.flatten() {
         if e.path().extension().is_some_and(|x| x == "psn") {
             agree(&std::fs::read(e.path()).expect("a corpus file"));

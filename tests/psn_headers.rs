@@ -192,7 +192,10 @@ fn the_fen_header_s_own_parts_get_pointed_reports() {
 #[test]
 fn corpus_headers_still_read() {
     let dir = Path::new("../shared/corpus/psn");
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        eprintln!("{} is not here: the corpus's headers are not read", dir.display());
+        return;
+    };
     let mut headers = 0;
     for e in entries.flatten().filter(|e| e.path().extension().is_some_and(|x| x == "psn")) {
         let read = psn::check_bytes(&std::fs::read(e.path()).expect("corpus file"), Default::default());

@@ -116,7 +116,10 @@ fn stretches_leave_long_games_and_lines_to_the_scanner() {
 fn stretches_of_the_corpus_are_cut_as_the_scanner_cuts() {
     // The real PSN files beside the repository, when they are there (more checks, never needed).
     let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/psn");
-    let Ok(dir) = std::fs::read_dir(corpus) else { return };
+    let Ok(dir) = std::fs::read_dir(&corpus) else {
+        eprintln!("{} is not here: the corpus's stretches are not compared", corpus.display());
+        return;
+    };
     let mut all = Vec::new();
     for entry in dir.flatten() {
         let Ok(bytes) = std::fs::read(entry.path()) else { continue };

@@ -10,7 +10,7 @@
 //! Games end where the spec says (§1: "If parsing a game, and a header line is encountered
 //! this is taken to be the intro of a new game"), and also where a move follows the end of a
 //! game (a result or an end word), which is how headerless files hold several games (PSN note 9).
-//! A line of timed-transcript prose is one token (PSN note 8).
+//! In a game whose move lines carry clock columns, a line of prose is one token (PSN note 8).
 
 use std::sync::LazyLock;
 
@@ -288,7 +288,7 @@ pub struct RawGame {
     pub line: usize,
     /// Its tokens, offsets relative to `start`.
     pub tokens: Vec<Token>,
-    /// True when its move lines carry clock columns (a timed transcript).
+    /// True when its move lines carry clock columns (the time each move took).
     pub timed: bool,
     /// The encoding its text was read in: UTF-8 unless a line of it was not.
     pub encoding: Encoding,
