@@ -67,9 +67,7 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
             Err(e) => {
                 usage_error(&mut out, renderer.format == MessageFormat::Json, &e.name, &e.message);
                 failed = true;
-                if !crate::output::failed() {
-                    crate::output::note(2);
-                }
+                crate::output::note_unread();
                 continue;
             }
         };
@@ -96,9 +94,7 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
                 totals.add(&t);
                 usage_error(&mut out, renderer.format == MessageFormat::Json, name, &e);
                 failed = true;
-                if !crate::output::failed() {
-                    crate::output::note(2);
-                }
+                crate::output::note_unread();
             }
             // `output::exit` reports it (a closed pipe quietly).
             Err(Stop::Write) => return ExitCode::from(2),
@@ -225,19 +221,16 @@ pub(crate) fn check_one(
     t: &mut Totals,
 ) {
     let mut report = check::check_line_in(format, line, reading);
+    // A line like the first of a file of lines that are not records: the first's report stands
+    // for it.
+    let mut hidden = false;
     if let Some(file) = foreign.filter(|_| is_not_a_record(&report.diagnostics)) {
         if format.not_a_record(&report.text) == Some(file.looks) {
-            if report.line == file.first {
+            hidden = report.line != file.first;
+            if !hidden {
                 if let Some(d) = format.not_a_record_report(&report.text, file.looks, Some(file.lines)) {
                     report.diagnostics[0] = d;
                 }
-            } else {
-                report.diagnostics.clear();
-                t.hidden += 1;
-                t.invalid += 1;
-                crate::output::note(1);
-                t.records += 1;
-                return;
             }
         }
     }
@@ -246,7 +239,7 @@ pub(crate) fn check_one(
         t.valid += 1;
     } else {
         t.invalid += 1;
-        crate::output::note(1);
+        crate::output::note_invalid();
     }
     t.warnings += report.warnings() as u64;
     if let Some(f) = report.dialect {
@@ -254,6 +247,8 @@ pub(crate) fn check_one(
     }
     if renderer.volume == Volume::Statistics {
         t.count(&report.diagnostics);
+    } else if hidden {
+        t.hidden += 1;
     } else if !report.diagnostics.is_empty() {
         renderer.render(name, &report, out);
     }
@@ -460,7 +455,7 @@ pub(crate) fn check_psn(
                 totals.valid += 1;
             } else {
                 totals.invalid += 1;
-                crate::output::note(1);
+                crate::output::note_invalid();
             }
             totals.warnings += r.warnings;
             totals.read_as(r.dialect, kifu::psn::dialect::title(r.dialect));

@@ -78,7 +78,7 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
                 }
                 Err(message) => {
                     invalid = true;
-                    crate::output::note(1);
+                    crate::output::note_invalid();
                     // The message names the file and quotes the game: escaped as any message is.
                     output::err(format_args!("{}\n", kifu::diagnostic::escape_unsafe(&message)));
                 }

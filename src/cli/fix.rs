@@ -238,8 +238,6 @@ fn lf_lines(text: &str) -> Vec<(&str, &str)> {
 /// as it is (a CRLF line keeps its CR), and git's `\\ No newline at end of file` after a last
 /// line without an LF.
 fn unified_diff(path: &str, old: &str, new: &str) -> String {
-    // Lines as `diff`, `patch` and git see them: ended by LF (a CR before it, or a CR alone, is
-    // part of the line).
     let (a, b) = (lf_lines(old), lf_lines(new));
     let changed: Vec<usize> = (0..a.len().max(b.len())).filter(|&i| a.get(i) != b.get(i)).collect();
     let name = diff_name(path);

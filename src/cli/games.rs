@@ -41,9 +41,7 @@ pub(crate) fn each_game<T: kifu::psn::stream::Weigh + Send>(
             Err(e) => {
                 output::message(e.message);
                 failed = true;
-                if !crate::output::failed() {
-                    crate::output::note(2);
-                }
+                crate::output::note_unread();
                 continue;
             }
         };
@@ -58,9 +56,7 @@ pub(crate) fn each_game<T: kifu::psn::stream::Weigh + Send>(
             Err(e) => {
                 output::message(format_args!("cannot read `{name}`: {e}"));
                 failed = true;
-                if !crate::output::failed() {
-                    crate::output::note(2);
-                }
+                crate::output::note_unread();
                 continue;
             }
         };
@@ -72,9 +68,7 @@ pub(crate) fn each_game<T: kifu::psn::stream::Weigh + Send>(
         if let Err(e) = result {
             output::message(format_args!("cannot read `{name}`: {e}"));
             failed = true;
-            if !crate::output::failed() {
-                crate::output::note(2);
-            }
+            crate::output::note_unread();
         }
     }
     (failed, None)

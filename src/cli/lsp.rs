@@ -99,9 +99,10 @@ const MAX_MESSAGE: usize = 64 << 20;
 const MAX_HEADER_LINE: u64 = 1024;
 
 /// Reads the editor's messages from `input` and hands each to the server (`to`, false once the
-/// server is gone), until the `exit` notification or the end of the input. A message is read only when its `Content-Length` is
-/// at most [`MAX_MESSAGE`], and a header line only up to [`MAX_HEADER_LINE`] bytes: memory stays
-/// bounded whatever the input (an endless line, a length of a terabyte).
+/// server is gone), until the `exit` notification or the end of the input. A message is read
+/// only when its `Content-Length` is at most [`MAX_MESSAGE`], and a header line only up to
+/// [`MAX_HEADER_LINE`] bytes: memory stays bounded whatever the input (an endless line, a
+/// length of a terabyte).
 fn read_messages(mut input: impl io::BufRead, to: impl Fn(Message) -> bool) -> io::Result<()> {
     while let Some(length) = read_header(&mut input)? {
         if length > MAX_MESSAGE {

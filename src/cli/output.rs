@@ -110,9 +110,17 @@ pub fn message(message: impl fmt::Display) {
 /// input could not be read. A run that a closed pipe ends early exits with it.
 static SEEN: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
 
-/// Notes what was read: `1` for an invalid record, `2` for an input that could not be read.
-pub fn note(status: u8) {
-    SEEN.fetch_max(status, std::sync::atomic::Ordering::Relaxed);
+/// Notes that an invalid record was read.
+pub fn note_invalid() {
+    SEEN.fetch_max(1, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Notes that an input could not be read, unless what failed was a write (the run then stops
+/// with the status of what it read).
+pub fn note_unread() {
+    if !failed() {
+        SEEN.fetch_max(2, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 /// True once a write has failed: the command should stop.
@@ -122,7 +130,7 @@ pub fn failed() -> bool {
 
 /// The exit status of a command that ended with `code`: `code` itself when every write went
 /// through; after a broken pipe (the reader went away), the status of what was read until then
-/// ([`note`]); 2 (with a message) after any other write error.
+/// ([`note_invalid`], [`note_unread`]); 2 (with a message) after any other write error.
 pub fn exit(code: ExitCode) -> ExitCode {
     let mut s = state();
     if s.error.is_none() {

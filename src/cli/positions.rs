@@ -199,9 +199,7 @@ fn each_record(
             Err(e) => {
                 output::message(e.message);
                 outcome.failed = true;
-                if !crate::output::failed() {
-                    crate::output::note(2);
-                }
+                crate::output::note_unread();
                 continue;
             }
         };
@@ -212,9 +210,7 @@ fn each_record(
             Err(e) => {
                 output::message(e);
                 outcome.failed = true;
-                if !crate::output::failed() {
-                    crate::output::note(2);
-                }
+                crate::output::note_unread();
                 continue;
             }
         };
@@ -224,9 +220,7 @@ fn each_record(
                 Err(e) => {
                     output::message(format_args!("cannot read `{name}`: {e}"));
                     outcome.failed = true;
-                    if !crate::output::failed() {
-                        crate::output::note(2);
-                    }
+                    crate::output::note_unread();
                     continue;
                 }
             },
@@ -236,9 +230,7 @@ fn each_record(
                     Err(e) => {
                         output::message(format_args!("cannot open `{name}`: {e}"));
                         outcome.failed = true;
-                        if !crate::output::failed() {
-                            crate::output::note(2);
-                        }
+                        crate::output::note_unread();
                         continue;
                     }
                 };
@@ -254,9 +246,7 @@ fn each_record(
                 output::message(e);
             }
             outcome.failed = true;
-            if !crate::output::failed() {
-                crate::output::note(2);
-            }
+            crate::output::note_unread();
             return outcome;
         }
     }
@@ -343,7 +333,7 @@ fn psn_records(
         |record| {
             if !record.rendered.is_empty() {
                 outcome.invalid = true;
-                crate::output::note(1);
+                crate::output::note_invalid();
                 output::err(&record.rendered);
             }
             f(record.item)
@@ -381,7 +371,7 @@ fn line_records(
                 position
             } else {
                 outcome.invalid = true;
-                crate::output::note(1);
+                crate::output::note_invalid();
                 None
             };
             let item =
@@ -462,7 +452,7 @@ fn json_records(
         // A value that could not be read: shown where it is, with its findings.
         Err(diagnostics) => {
             outcome.invalid = true;
-            crate::output::note(1);
+            crate::output::note_invalid();
             let diagnostics = with_notes(notes, diagnostics);
             output::err(reporter.multi(name, (at.text, at.index), at.line, &diagnostics));
             let first = diagnostics.first().map_or(0, |d| d.span().start);
@@ -476,7 +466,7 @@ fn json_records(
             let diagnostics = with_notes(notes, &diagnostics);
             if position.is_none() {
                 outcome.invalid = true;
-                crate::output::note(1);
+                crate::output::note_invalid();
                 if !diagnostics.is_empty() {
                     output::err(reporter.multi(name, (at.text, at.index), at.line, &diagnostics));
                 }
@@ -515,7 +505,7 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
         match record {
             Err(diagnostics) => {
                 totals.invalid += 1;
-                crate::output::note(1);
+                crate::output::note_invalid();
                 totals.warnings += notes.len() as u64;
                 let record = diagnostics.first().map_or(kifu::Span::point(0), Diagnostic::span);
                 render(at, record, &with_notes(notes, diagnostics), &mut rendered, &mut totals);
@@ -528,7 +518,7 @@ pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Wr
                     totals.valid += 1;
                 } else {
                     totals.invalid += 1;
-                    crate::output::note(1);
+                    crate::output::note_invalid();
                 }
                 totals.warnings += diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
                 // The note of findings not shown points at the value's first character.
@@ -597,7 +587,7 @@ pub fn run_convert_sfen(paths: &[String], input: &ConvertInput) -> ExitCode {
     });
     outcome.invalid |= chess;
     if chess {
-        crate::output::note(1);
+        crate::output::note_invalid();
     }
     outcome.code()
 }
@@ -787,9 +777,7 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
             output::message(e);
         }
         outcome.failed = true;
-        if !crate::output::failed() {
-            crate::output::note(2);
-        }
+        crate::output::note_unread();
     }
     outcome.code()
 }

@@ -124,7 +124,7 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
         let (tree, finding) = kifu::playground::tree::read(grammar, &rule, layout, r);
         let finding = finding.map(|d| (shown_report(name, r, &d), d));
         if finding.is_some() {
-            crate::output::note(1);
+            crate::output::note_invalid();
         }
         let shown = if args.json {
             kifu::playground::tree::record_json(name, r, &tree, finding.as_ref().map(|(_, d)| d))
@@ -211,7 +211,7 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
         if let Some(d) = kifu::playground::tree::too_long(layout, r) {
             let report = shown_report(name, r, &d);
             invalid = true;
-            crate::output::note(1);
+            crate::output::note_invalid();
             // With `--json`, still one object for the record: no tree, and why.
             if args.json
                 && write!(out, "{}", kifu::playground::tree::record_json(name, r, &Tree::default(), Some(&d))).is_err()
@@ -241,7 +241,7 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
             format!("{sep}{}\n", kifu::notation::tree::with_places(&tree, &r.text, r.line))
         };
         if diagnostics.iter().any(Diagnostic::is_error) {
-            crate::output::note(1);
+            crate::output::note_invalid();
         }
         if write!(out, "{shown}").is_err() {
             return ExitCode::from(2);

@@ -103,9 +103,7 @@ impl Unread {
         let name = self.name();
         format!("`{file}` is a {name} game record: kifu does not read {name} yet; {}", self.instead())
     }
-}
 
-impl Unread {
     /// The format a single line of a game record is evidently written in: a KI2 move
     /// (`▲７六歩`), any other line with Japanese words (KIF), or a CSA line — a move
     /// (`+7776FU`), a time (`T12`), an ending (`%TORYO`), a version, a name, a start position or
@@ -199,9 +197,9 @@ impl Looks {
                 Self::Psn => "shogi games",
                 _ => "JSON positions",
             };
-            let game = match (self, format.width) {
-                (Self::Fen | Self::Epd, 9) => ": an SFEN record is a shogi position",
-                (Self::Sfen, 8) => ": a FEN record is a chess position",
+            let game = match (self, format.chess()) {
+                (Self::Fen | Self::Epd, false) => ": an SFEN record is a shogi position",
+                (Self::Sfen, true) => ": a FEN record is a chess position",
                 _ => "",
             };
             return format!("check {what} with `--format {name}`{game}");
@@ -238,6 +236,13 @@ pub struct Shape {
     pub title: &'static str,
     /// A valid record, for help texts.
     pub example: &'static str,
+}
+
+impl Shape {
+    /// True for a chess format (eight ranks of eight squares), false for shogi (nine of nine).
+    fn chess(&self) -> bool {
+        self.width == 8
+    }
 }
 
 /// The characters some text of a rule holds (its automaton's [`alphabet`]), as a table.
@@ -294,14 +299,18 @@ pub fn line(text: &str, shape: &Shape) -> Option<Looks> {
     // The other game's board, with any gap a slip put in it: up to the end of its last rank.
     let record = text.get(rest[0].start..rest[rest.len() - 1].end)?;
     let end = record.rfind('/').map_or(0, |at| at + record[at..].find([' ', '\t', '_']).unwrap_or(record.len() - at));
-    let other = 17 - shape.width;
-    if other_board(&record[..end], other) {
-        return Some(match other {
-            8 if rest.len() == 4 || rest.get(4).is_some_and(|f| !f.slice(text).bytes().all(|b| b.is_ascii_digit())) => {
-                Looks::Epd
-            }
-            8 => Looks::Fen,
-            _ => Looks::Sfen,
+    let chess = shape.chess();
+    if other_board(&record[..end], if chess { 9 } else { 8 }) {
+        // A chess record is a FEN when a halfmove clock follows its four fields, an EPD record
+        // when operations or nothing do.
+        let epd = match rest.get(4) {
+            Some(fifth) => !fifth.slice(text).bytes().all(|b| b.is_ascii_digit()),
+            None => rest.len() == 4,
+        };
+        return Some(match (chess, epd) {
+            (true, _) => Looks::Sfen,
+            (false, true) => Looks::Epd,
+            (false, false) => Looks::Fen,
         });
     }
     // A board with five ranks or more of the format's width is a record's, whatever else the
@@ -386,7 +395,7 @@ impl<'a> Strange<'a> {
 fn looks_like(text: &str, fields: &[Span], shape: &Shape) -> Looks {
     let first = fields[0].slice(text);
     let line = &text[fields[0].start..];
-    let chess = shape.width == 8;
+    let chess = shape.chess();
     let numbered = first.strip_suffix('.').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     if line.starts_with('{') || (line.starts_with('[') && line.ends_with(']') && !line.contains('"')) {
         Looks::Json
