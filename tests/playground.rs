@@ -518,6 +518,26 @@ fn finishes(cmd: &mut Command) -> std::process::Output {
     }
 }
 
+/// Rule `a` and `n - 1` more, each calling the next twice at its start.
+fn doubling(n: usize) -> String {
+    let name = |i: usize| if i == 0 { "a".to_owned() } else { format!("r{i}") };
+    let mut text: String = (0..n).map(|i| format!("{} = {{ {} | {} }}\n", name(i), name(i + 1), name(i + 1))).collect();
+    text.push_str(&format!("{} = {{ \"x\" }}\n", name(n)));
+    text
+}
+
+/// Rule `a` and `n - 1` more of `terms` terms each, each calling the next first (`chained`) or
+/// standing alone.
+fn long_rules(n: usize, terms: usize, chained: bool) -> String {
+    let name = |i: usize| if i == 0 { "a".to_owned() } else { format!("r{i}") };
+    (0..n)
+        .map(|i| {
+            let first = if chained && i + 1 < n { name(i + 1) } else { "\"x\"".to_owned() };
+            format!("{} = {{ {first}{} }}\n", name(i), " ~ \"a\"".repeat(terms - 1))
+        })
+        .collect()
+}
+
 /// Grammars of a few bytes that crashed the loader or kept it busy for minutes: each is a
 /// pointed report with exit status 2, before pest reads, recurses on or writes out anything.
 #[test]
@@ -545,6 +565,14 @@ fn hostile_grammars_are_reported() {
         ("counted", "a = { (r2){1,1000} }\nr2 = { \"x\"{1,1000} }\n".into(), "grammar::too-costly"),
         ("counted-500", "a = { (r2){1,500} }\nr2 = { \"x\"{1,500} }\n".into(), "grammar::too-costly"),
         ("choices", format!("a = {{ {} }}", vec![r#""x""#; 499].join(" | ")), "grammar::too-costly"),
+        // pest's checks of a whole grammar: a chain of rules that each call the next twice at
+        // their start (each rule doubles their time), long rules chained at their start (they
+        // nest as deep as all of them), long rules side by side (each costs the square of its
+        // length), and a loop of calls that reads nothing.
+        ("doubling", doubling(25), "grammar::too-costly"),
+        ("long-chain", long_rules(50, 499, true), "grammar::too-costly"),
+        ("long-rules", long_rules(340, 499, false), "grammar::too-costly"),
+        ("loop", "a = { b ~ \"x\" }\nb = { \"\"? ~ c }\nc = { a | \"y\" }\n".into(), "grammar::left-recursion"),
     ];
     for (name, text, code) in &cases {
         let path = dir.path().join(format!("{name}.pest"));
@@ -561,6 +589,8 @@ fn hostile_grammars_are_reported() {
         ("counted-ok", "a = { (r2){1,100} ~ EOI }\nr2 = { \"x\"{1,100} }\n".to_owned()),
         ("rules-ok", chain(900).replace("a0={a1}", "a={a1}")),
         ("choices-ok", format!("a = {{ {} }}", vec![r#""x""#; 100].join(" | "))),
+        ("doubling-ok", doubling(12)),
+        ("long-rules-ok", long_rules(3, 498, false).replacen("a = { ", "a = { \"x\" | ", 1)),
     ] {
         let path = dir.path().join(format!("{name}.pest"));
         std::fs::write(&path, text).expect("write");
@@ -598,6 +628,31 @@ fn runaway_rules_are_stopped_with_a_report() {
         assert!(err.contains(code), "{name}: expected {code}: {err}");
         assert!(!err.contains("panicked") && !err.contains("backtrace"), "{name}: {err}");
     }
+}
+
+/// In `grammar diff`, a record a grammar was stopped on has no verdict: it is counted apart,
+/// with its example, never as newly rejected, and the run exits 1.
+#[test]
+fn a_record_a_grammar_stops_on_is_not_called_rejected() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (old, new, corpus) = (dir.path().join("old.pest"), dir.path().join("new.pest"), dir.path().join("c.sfen"));
+    std::fs::write(&old, "a = { \"x\" }\n").expect("write");
+    std::fs::write(&new, "a = { \"x\" ~ POP | \"y\" }\n").expect("write");
+    std::fs::write(&corpus, "x\ny\n").expect("write");
+    let out = finishes(
+        kifu().args(["grammar", "diff", "--no-common", "--rule", "a", "--format", "sfen"]).args([&old, &new, &corpus]),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("grammar::stopped"), "{text}");
+    let count = |what: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(what))
+            .and_then(|l| l.split_whitespace().last()?.parse::<usize>().ok())
+    };
+    assert_eq!(count("stopped, no verdict"), Some(1), "{text}");
+    assert_eq!(count("newly rejected"), Some(0), "{text}");
+    assert_eq!(count("newly accepted"), Some(1), "{text}");
 }
 
 /// `kifu tree --ast` of deeply nested variations: its text grows with the game, not with the

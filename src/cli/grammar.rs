@@ -21,9 +21,11 @@ enum GrammarCommand {
     /// Run a corpus through two grammars and report what the change does to it.
     ///
     /// Each line of a line-format file is one record; a PSN file gives one record per game.
-    /// Exit status: 0 when no record's verdict or tree changed, 1 when one did, 2 for a broken
-    /// grammar or a usage error. With `--watch`, it runs until Ctrl-C or until its output is
-    /// closed (status 0).
+    /// A grammar stopped on a record (2 s at most per record) leaves it with no verdict, and
+    /// records left after 10 minutes are counted, not run. Exit status: 0 when every record was
+    /// compared and none changed its verdict or tree, 1 when one did or one could not be
+    /// compared, 2 for a broken grammar or a usage error. With `--watch`, it runs until Ctrl-C
+    /// or until its output is closed (status 0).
     Diff(DiffArgs),
     /// Write an SVG railroad diagram of a rule and every rule it reaches.
     Railroad(RailroadArgs),
@@ -135,6 +137,7 @@ fn diff_once(args: &DiffArgs) -> ExitCode {
         }
     }
     let mut report = kifu::playground::diff::Report::default();
+    let budget = kifu::playground::limits::RunBudget::start(kifu::playground::limits::RUN_TIME_BUDGET);
     let mut texts = Vec::new();
     for path in &args.corpus {
         let bytes = match read_capped(path, MAX_INPUT_BYTES, "the corpus file") {
@@ -147,7 +150,7 @@ fn diff_once(args: &DiffArgs) -> ExitCode {
         let chunks: Vec<&[Sample]> = records.chunks(records.len().div_ceil(workers).max(1)).collect();
         let limit = if args.json { usize::MAX } else { args.examples };
         let parts = pool::map(&chunks, workers, |chunk| {
-            kifu::playground::diff::diff(&old, &new, &args.rule, path, chunk, limit)
+            kifu::playground::diff::diff(&old, &new, &args.rule, path, chunk, limit, &budget)
         });
         for part in parts.into_iter().flatten() {
             report.add(part, limit);
@@ -173,6 +176,20 @@ fn diff_once(args: &DiffArgs) -> ExitCode {
             ("accepted by both, tree changed", report.changed_tree),
         ] {
             let _ = writeln!(out, "  {what:<31} {n:>8}");
+        }
+        // Records with no verdict to compare are shown only when there are some.
+        for (what, n) in [("stopped, no verdict", report.stopped), ("not run, out of time", report.not_run)] {
+            if n > 0 {
+                let _ = writeln!(out, "  {what:<31} {n:>8}");
+            }
+        }
+        if report.not_run > 0 {
+            let _ = writeln!(
+                out,
+                "the run's {} minutes were spent before the last {} records: run fewer records, or a grammar that backtracks less",
+                kifu::playground::limits::RUN_TIME_BUDGET.as_secs() / 60,
+                report.not_run
+            );
         }
         if !report.transitions.is_empty() {
             let _ = writeln!(out, "changes, old → new:");

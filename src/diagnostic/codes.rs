@@ -546,6 +546,8 @@ registry! {
         NEWLY_REJECTED = "grammar::newly-rejected",
         /// An edited grammar reads a record into another parse tree.
         CHANGED_TREE = "grammar::changed-tree",
+        /// A grammar was stopped on a record of the corpus: the record has no verdict to compare.
+        STOPPED = "grammar::stopped",
     }
     /// Codes of `kifu tree`, which shows a record as a grammar reads it.
     tree "Parse trees" {

@@ -4,7 +4,8 @@ use crate::diagnostic::codes;
 #[cfg(feature = "serde")]
 use serde::Serialize;
 
-use super::grammar::Grammar;
+use super::grammar::{Grammar, Rejection, RejectionKind};
+use super::limits::RunBudget;
 use super::records::Sample;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
@@ -20,6 +21,9 @@ pub enum Change {
     NewlyRejected,
     /// Both accept it, with different trees.
     ChangedTree,
+    /// A grammar was stopped on it (out of time, too much work, or a fault of the grammar): it
+    /// has no verdict to compare.
+    Stopped,
 }
 
 impl Change {
@@ -29,6 +33,7 @@ impl Change {
             Self::NewlyAccepted => codes::grammar::NEWLY_ACCEPTED,
             Self::NewlyRejected => codes::grammar::NEWLY_REJECTED,
             Self::ChangedTree => codes::grammar::CHANGED_TREE,
+            Self::Stopped => codes::grammar::STOPPED,
         }
     }
 }
@@ -77,6 +82,11 @@ impl Example {
                 format!("old: {}; new: {}", self.old, self.new),
                 "check that code built on the old tree reads the new one alike",
             ),
+            Change::Stopped => (
+                "a grammar was stopped on this record, which has no verdict to compare",
+                format!("old: {}; new: {}", self.old, self.new),
+                "`kifu tree --grammar` on this record shows why; make the grammar backtrack less or fix its fault",
+            ),
         };
         Diagnostic::warning(self.kind.code(), self.span, message).label(label).help(help)
     }
@@ -113,6 +123,10 @@ pub struct Report {
     pub newly_rejected: usize,
     /// Accepted by both, with different trees.
     pub changed_tree: usize,
+    /// Records a grammar was stopped on (no verdict to compare).
+    pub stopped: usize,
+    /// Records not run: the run's time ([`limits::RUN_TIME_BUDGET`]) was spent before them.
+    pub not_run: usize,
     /// The first examples of each change, in corpus order.
     pub examples: Vec<Example>,
     /// Every change by transition, the most frequent first.
@@ -120,9 +134,9 @@ pub struct Report {
 }
 
 impl Report {
-    /// True when no record's verdict or tree changed.
+    /// True when every record was compared and none changed its verdict or tree.
     pub fn unchanged(&self) -> bool {
-        self.newly_accepted + self.newly_rejected + self.changed_tree == 0
+        self.newly_accepted + self.newly_rejected + self.changed_tree + self.stopped + self.not_run == 0
     }
 
     /// Puts the examples in the order reports show them: the newly accepted, the newly
@@ -132,6 +146,7 @@ impl Report {
             Change::NewlyAccepted => 0,
             Change::NewlyRejected => 1,
             Change::ChangedTree => 2,
+            Change::Stopped => 3,
         });
     }
 
@@ -143,6 +158,8 @@ impl Report {
         self.newly_accepted += other.newly_accepted;
         self.newly_rejected += other.newly_rejected;
         self.changed_tree += other.changed_tree;
+        self.stopped += other.stopped;
+        self.not_run += other.not_run;
         for e in other.examples {
             if self.examples.iter().filter(|x| x.kind == e.kind).count() < limit {
                 self.examples.push(e);
@@ -219,10 +236,24 @@ fn changed_tree(a: &[Node<'_>], b: &[Node<'_>], text: &str) -> Option<(Span, Sid
     Some((Span::new(start, end), (rule(x), rule(y)), (show(x), show(y))))
 }
 
-/// Runs the records of `file` through `rule` of both grammars.
-pub fn diff(old: &Grammar, new: &Grammar, rule: &str, file: &str, records: &[Sample], limit: usize) -> Report {
+/// Runs the records of `file` through `rule` of both grammars, those left once `budget` is
+/// spent only counted.
+pub fn diff(
+    old: &Grammar,
+    new: &Grammar,
+    rule: &str,
+    file: &str,
+    records: &[Sample],
+    limit: usize,
+    budget: &RunBudget,
+) -> Report {
     let mut report = Report::default();
-    for r in records {
+    for (i, r) in records.iter().enumerate() {
+        if budget.spent() {
+            report.records += records.len() - i;
+            report.not_run += records.len() - i;
+            break;
+        }
         report.records += 1;
         let text = r.text.as_str();
         let a = old.parse(rule, text);
@@ -242,7 +273,22 @@ pub fn diff(old: &Grammar, new: &Grammar, rule: &str, file: &str, records: &[Sam
                 span,
             }
         };
+        let stopped = |side: &Result<_, Rejection>| match side {
+            Err(e) if e.kind != RejectionKind::Mismatch => Some(e.diagnostic(rule, text).message),
+            _ => None,
+        };
+        let verdict = |side: &Result<_, Rejection>| match side {
+            Ok(_) => "accepted".to_owned(),
+            Err(e) => format!("rejected (expected {})", e.expected),
+        };
+        let (old_stop, new_stop) = (stopped(&a), stopped(&b));
         let found = match (a, b) {
+            (a, b) if old_stop.is_some() || new_stop.is_some() => {
+                report.stopped += 1;
+                let (old, new) = (old_stop.unwrap_or_else(|| verdict(&a)), new_stop.unwrap_or_else(|| verdict(&b)));
+                report.count(Change::Stopped, old.clone(), new.clone(), 1);
+                Some(example(Change::Stopped, Span::new(0, text.len()), old, new))
+            }
             (Err(_), Err(_)) => {
                 report.rejected_both += 1;
                 None

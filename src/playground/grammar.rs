@@ -10,7 +10,7 @@ use crate::diagnostic::codes;
 use std::collections::{BTreeSet, HashMap};
 
 use pest::error::{ErrorVariant, InputLocation};
-use pest::iterators::Pairs;
+use pest::iterators::{Pair, Pairs};
 use pest_meta::ast::{Expr, Rule as AstRule};
 use pest_meta::parser::Rule as MetaRule;
 
@@ -18,7 +18,7 @@ use crate::diagnostic::Diagnostic;
 use crate::notation::tree::Tree;
 use crate::span::Span;
 
-use super::limits;
+use super::{checks, limits};
 
 /// One `.pest` text and the name reports give it.
 #[derive(Clone, Debug)]
@@ -149,7 +149,7 @@ impl Grammar {
             joined.push('\n');
         }
         let located = |errors: Vec<pest::error::Error<MetaRule>>, names: &[String]| -> Vec<GrammarDiagnostic> {
-            errors.iter().map(|e| locate(&segments, e, names)).collect()
+            errors.iter().map(|e| locate(&segments, e, 0, names)).collect()
         };
         let pairs = pest_meta::parser::parse(MetaRule::grammar_rules, &joined).map_err(|e| located(vec![e], &[]))?;
         // The limits pest's reader and optimizer need kept (they panic, recurse or write
@@ -160,14 +160,41 @@ impl Grammar {
         }
         let names: Vec<String> = defined_in(pairs.clone()).into_iter().collect();
         pest_meta::validator::validate_pairs(pairs.clone()).map_err(|e| located(e, &names))?;
-        let rules = pest_meta::parser::consume_rules(pairs.clone()).map_err(|e| located(e, &names))?;
-        if let Some((i, message)) = limits::check_preparation(&rules) {
-            let (_, (start, end)) = rule_pairs(pairs.clone()).into_iter().nth(i).unwrap_or_default();
+        let defined = rule_pairs(pairs.clone());
+        let costly = |i: usize, message: String, help: &str| {
+            let (_, (start, end)) = defined.get(i).cloned().unwrap_or_default();
             let name_end = start + joined[start..end].find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(0);
             let d = Diagnostic::error(codes::grammar::TOO_COSTLY, Span::new(start, name_end), message)
                 .label("this rule")
-                .help("use smaller counts in counted repetitions (or `*` / `+`), and fewer alternatives in one choice");
-            return Err(vec![placed(&segments, Span::new(start, name_end), d)]);
+                .help(help);
+            vec![placed(&segments, Span::new(start, name_end), d)]
+        };
+        // pest's checks of a whole grammar walk every path of calls, on the stack: kifu counts
+        // their cost on the rules read one by one (which pest checks at the cost of each rule
+        // alone) and runs them only within its limits.
+        let alone = rules_alone(pairs.clone()).map_err(|errors| {
+            errors.iter().map(|(shift, e)| locate(&segments, e, *shift, &names)).collect::<Vec<_>>()
+        })?;
+        match checks::check(&alone) {
+            Ok(_) => {}
+            Err(checks::Unfit::Costly { rule, message }) => {
+                return Err(costly(
+                    rule,
+                    message,
+                    "call fewer rules at the start of a rule (read something first), or split long chains of rules that call one another",
+                ));
+            }
+            Err(checks::Unfit::LeftRecursive { chain }) => {
+                return Err(vec![left_recursion_at(&segments, pairs.clone(), &alone, &chain)]);
+            }
+        }
+        let rules = pest_meta::parser::consume_rules(pairs.clone()).map_err(|e| located(e, &names))?;
+        if let Some((i, message)) = limits::check_preparation(&rules) {
+            return Err(costly(
+                i,
+                message,
+                "use smaller counts in counted repetitions (or `*` / `+`), and fewer alternatives in one choice",
+            ));
         }
         let docs = docs_of(pairs);
         let vm = pest_vm::Vm::new_with_listener(
@@ -495,16 +522,19 @@ fn defined_in(pairs: Pairs<'_, MetaRule>) -> BTreeSet<String> {
     rule_pairs(pairs).into_iter().map(|(name, _)| name).collect()
 }
 
+/// The definitions of rules among `pairs` (not `///` lines), each with its name.
+fn definitions(pairs: Pairs<'_, MetaRule>) -> impl Iterator<Item = (Pair<'_, MetaRule>, Pair<'_, MetaRule>)> {
+    pairs.flatten().filter(|p| p.as_rule() == MetaRule::grammar_rule).filter_map(|pair| {
+        let name = pair.clone().into_inner().next().filter(|p| p.as_rule() == MetaRule::identifier)?;
+        Some((pair, name))
+    })
+}
+
 /// Each rule's name and the span of its definition.
 fn rule_pairs(pairs: Pairs<'_, MetaRule>) -> Vec<(String, (usize, usize))> {
-    let mut out = Vec::new();
-    for pair in pairs.flatten().filter(|p| p.as_rule() == MetaRule::grammar_rule) {
-        if let Some(first) = pair.clone().into_inner().next().filter(|p| p.as_rule() == MetaRule::identifier) {
-            let span = pair.as_span();
-            out.push((first.as_str().to_owned(), (span.start(), span.end())));
-        }
-    }
-    out
+    definitions(pairs)
+        .map(|(rule, name)| (name.as_str().to_owned(), (rule.as_span().start(), rule.as_span().end())))
+        .collect()
 }
 
 /// `text` with the rules named in `names` blanked out (spaces, line ends kept), so that the
@@ -568,12 +598,14 @@ fn placed(segments: &[Segment], span: Span, diagnostic: Diagnostic) -> GrammarDi
     GrammarDiagnostic { source, diagnostic }
 }
 
-/// A pest_meta error as a diagnostic into the source that holds it.
-fn locate(segments: &[Segment], e: &pest::error::Error<MetaRule>, names: &[String]) -> GrammarDiagnostic {
+/// A pest_meta error, at `shift` plus its offsets into the joined text, as a diagnostic into
+/// the source that holds it.
+fn locate(segments: &[Segment], e: &pest::error::Error<MetaRule>, shift: usize, names: &[String]) -> GrammarDiagnostic {
     let (start, end) = match e.location {
         InputLocation::Pos(p) => (p, p),
         InputLocation::Span(s) => s,
     };
+    let (start, end) = (start + shift, end + shift);
     let (source, span) = source_at(segments, start, end);
     let found = span.slice(&source.text).to_owned();
     let diagnostic = match &e.variant {
@@ -637,9 +669,7 @@ fn custom(message: &str, span: Span, found: &str, names: &[String]) -> Diagnosti
     }
     if message.contains("left-recursive") {
         let chain = message.split_once('(').and_then(|(_, r)| r.split_once(')')).map_or("", |(c, _)| c);
-        return Diagnostic::error(codes::grammar::LEFT_RECURSION, span, format!("`{found}` calls itself before reading anything ({})", chain.replace("->", "→")))
-            .label("called again at the same place")
-            .help("pest reads top-down and would loop forever: read something first, or write the repetition as `item ~ (separator ~ item)*`");
+        return left_recursion(span, found, &chain.replace("->", "→"));
     }
     if message.contains("repeat infinitely") {
         return Diagnostic::error(
@@ -662,6 +692,56 @@ fn custom(message: &str, span: Span, found: &str, names: &[String]) -> Diagnosti
     Diagnostic::error(codes::grammar::INVALID, span, format!("the grammar is not valid: {message}"))
         .label("here")
         .help("fix the grammar as the message says")
+}
+
+/// A rule that calls itself before reading anything: `found`, called again at `span`, through
+/// `chain` (`a → b → a`).
+fn left_recursion(span: Span, found: &str, chain: &str) -> Diagnostic {
+    Diagnostic::error(codes::grammar::LEFT_RECURSION, span, format!("`{found}` calls itself before reading anything ({chain})"))
+        .label("called again at the same place")
+        .help("pest reads top-down and would loop forever: read something first, or write the repetition as `item ~ (separator ~ item)*`")
+}
+
+/// The left recursion through `chain` (indices into `rules`, the first again at the end), on
+/// the call that closes the loop: the first call of the first rule in the rule before it.
+fn left_recursion_at(
+    segments: &[Segment],
+    pairs: Pairs<'_, MetaRule>,
+    rules: &[AstRule],
+    chain: &[usize],
+) -> GrammarDiagnostic {
+    let name = |i: usize| rules.get(i).map_or("", |r| r.name.as_str());
+    let first = chain.first().copied().unwrap_or(0);
+    let caller = chain.len().checked_sub(2).and_then(|k| chain.get(k)).copied().unwrap_or(first);
+    let words: Vec<&str> = chain.iter().map(|&i| name(i)).collect();
+    let call = definitions(pairs).find(|(_, n)| n.as_str() == name(caller)).and_then(|(p, _)| {
+        p.into_inner().flatten().skip(1).find(|n| n.as_rule() == MetaRule::identifier && n.as_str() == name(first))
+    });
+    let span = call.map_or(Span::point(0), |c| Span::new(c.as_span().start(), c.as_span().end()));
+    placed(segments, span, left_recursion(span, name(first), &words.join(" → ")))
+}
+
+/// The rules of `pairs` read one by one, as pest_meta reads them; or pest_meta's findings on
+/// them, each with the offset of its rule. pest_meta checks a rule alone at the cost of the
+/// rule's size, and finds in it only what it would find in the whole grammar.
+fn rules_alone(pairs: Pairs<'_, MetaRule>) -> Result<Vec<AstRule>, Vec<(usize, pest::error::Error<MetaRule>)>> {
+    let mut rules = Vec::new();
+    let mut errors = Vec::new();
+    for (pair, _) in definitions(pairs) {
+        let shift = pair.as_span().start();
+        let read = pest_meta::parser::parse(MetaRule::grammar_rules, pair.as_str())
+            .map_err(|e| vec![e])
+            .and_then(pest_meta::parser::consume_rules);
+        match read {
+            Ok(mut one) => rules.append(&mut one),
+            Err(e) => errors.extend(e.into_iter().map(|e| (shift, e))),
+        }
+    }
+    if errors.is_empty() {
+        Ok(rules)
+    } else {
+        Err(errors)
+    }
 }
 
 /// The defined name closest to `name`, if one is close.

@@ -6,6 +6,10 @@
 
 use crate::diagnostic::codes;
 use std::time::Duration;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+use std::time::Instant;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+use web_time::Instant;
 
 use pest::iterators::Pairs;
 use pest_meta::ast::{Expr, Rule as AstRule};
@@ -27,6 +31,12 @@ pub(crate) const MAX_GRAMMAR_RULES: usize = 1000;
 /// The most terms and operators one rule may hold (`"a" ~ b?` is four).
 pub(crate) const MAX_RULE_TERMS: usize = 500;
 
+/// The most terms and operators a grammar's rules may hold together, each rule counted with
+/// the square of its number: pest's checks copy each part of a rule with all below it, so a
+/// rule of `n` terms costs them about `n × n` steps, some four times over. A rule of the
+/// longest (500) costs under a third of this.
+pub(crate) const MAX_SQUARED_TERMS: u64 = 800_000;
+
 /// The largest count of a counted repetition (`e{n}`, `e{n,m}`, `e{,m}`, `e{n,}`) and the
 /// largest index of a `PEEK[a..b]` slice. pest writes a counted repetition out in full.
 pub(crate) const MAX_REPETITION: u64 = 1000;
@@ -42,6 +52,28 @@ pub(crate) const MAX_WRITTEN_OUT_DEPTH: u64 = 1000;
 
 /// The longest a grammar rule may spend on one record before kifu stops it with a report.
 pub const RECORD_TIME_BUDGET: Duration = Duration::from_secs(2);
+
+/// The longest a whole run over a corpus (`kifu grammar diff`) may spend on its records; the
+/// records left when it is spent are counted, not run.
+pub const RUN_TIME_BUDGET: Duration = Duration::from_secs(600);
+
+/// The deadline of a whole run.
+#[derive(Clone, Copy, Debug)]
+pub struct RunBudget {
+    deadline: Option<Instant>,
+}
+
+impl RunBudget {
+    /// A run that starts now and may last `budget`.
+    pub fn start(budget: Duration) -> Self {
+        RunBudget { deadline: Instant::now().checked_add(budget) }
+    }
+
+    /// Whether the run's time is spent.
+    pub fn spent(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
 
 /// A limit broken at `span` (an offset range into the text checked).
 #[derive(Debug)]
@@ -140,6 +172,24 @@ pub(crate) fn check_pairs(pairs: Pairs<'_, MetaRule>) -> Vec<Broken> {
     let mut rules = 0usize;
     let mut terms = 0usize;
     let mut rule_reported = false;
+    let mut squared = 0u64;
+    let mut squared_reported = false;
+    // Adds the rule just read to the sum of squares, and reports the rule that passes its limit.
+    let mut rule_end = |terms: usize, name: Span, out: &mut Vec<Broken>| {
+        squared = squared.saturating_add((terms as u64).saturating_mul(terms as u64));
+        if squared > MAX_SQUARED_TERMS && !squared_reported {
+            squared_reported = true;
+            let d = Diagnostic::error(
+                codes::grammar::TOO_COSTLY,
+                name,
+                "the grammar's rules are too long together for pest to check: this rule passes the limit",
+            )
+            .label("the rules up to this one")
+            .help("split long rules into smaller rules: a rule of n terms costs pest's checks about n × n steps");
+            out.push(broken(name, d));
+        }
+    };
+    let mut last_name: Option<Span> = None;
     for pair in pairs.flatten() {
         let span = Span::new(pair.as_span().start(), pair.as_span().end());
         match pair.as_rule() {
@@ -150,6 +200,11 @@ pub(crate) fn check_pairs(pairs: Pairs<'_, MetaRule>) -> Vec<Broken> {
                     continue;
                 }
                 rules += 1;
+                if let Some(name) = last_name {
+                    rule_end(terms, name, &mut out);
+                }
+                let name_end = pair.clone().into_inner().next().map_or(span.end, |p| p.as_span().end());
+                last_name = Some(Span::new(span.start, name_end));
                 terms = 0;
                 rule_reported = false;
                 if rules == MAX_GRAMMAR_RULES + 1 {
@@ -164,16 +219,7 @@ pub(crate) fn check_pairs(pairs: Pairs<'_, MetaRule>) -> Vec<Broken> {
                     out.push(broken(Span::new(span.start, name_end), d));
                 }
             }
-            MetaRule::term
-            | MetaRule::positive_predicate_operator
-            | MetaRule::negative_predicate_operator
-            | MetaRule::optional_operator
-            | MetaRule::repeat_operator
-            | MetaRule::repeat_once_operator
-            | MetaRule::repeat_exact
-            | MetaRule::repeat_min
-            | MetaRule::repeat_max
-            | MetaRule::repeat_min_max => {
+            r if is_term(r) => {
                 terms += 1;
                 if terms > MAX_RULE_TERMS && !rule_reported {
                     rule_reported = true;
@@ -213,7 +259,28 @@ pub(crate) fn check_pairs(pairs: Pairs<'_, MetaRule>) -> Vec<Broken> {
             _ => {}
         }
     }
+    if let Some(name) = last_name {
+        rule_end(terms, name, &mut out);
+    }
     out
+}
+
+/// Whether pest's grammar reader names a term or an operator with `rule` (what
+/// [`MAX_RULE_TERMS`] counts).
+fn is_term(rule: MetaRule) -> bool {
+    matches!(
+        rule,
+        MetaRule::term
+            | MetaRule::positive_predicate_operator
+            | MetaRule::negative_predicate_operator
+            | MetaRule::optional_operator
+            | MetaRule::repeat_operator
+            | MetaRule::repeat_once_operator
+            | MetaRule::repeat_exact
+            | MetaRule::repeat_min
+            | MetaRule::repeat_max
+            | MetaRule::repeat_min_max
+    )
 }
 
 /// The place and length of the first escape of a quoted literal that pest cannot read
@@ -425,11 +492,27 @@ mod tests {
             let joined = format!("{text}\n{COMMON}");
             let pairs = pest_meta::parser::parse(MetaRule::grammar_rules, &joined).expect("parses");
             assert!(check_pairs(pairs.clone()).is_empty());
+            assert!(
+                squared_terms(pairs.clone()) < MAX_SQUARED_TERMS / 20,
+                "{} squared terms",
+                squared_terms(pairs.clone())
+            );
             let rules = pest_meta::parser::consume_rules(pairs).expect("rules");
             let steps = preparation_steps(&rules);
             assert!(steps < MAX_PREPARATION_STEPS / 5, "{steps} steps");
             assert!(check_text(&joined).is_none() && check_preparation(&rules).is_none());
         }
+    }
+
+    /// The sum over the rules of `pairs` of the square of their terms and operators (what
+    /// [`MAX_SQUARED_TERMS`] bounds).
+    fn squared_terms(pairs: Pairs<'_, MetaRule>) -> u64 {
+        let mut sum = 0u64;
+        for rule in pairs.flatten().filter(|p| p.as_rule() == MetaRule::grammar_rule) {
+            let n = rule.into_inner().flatten().filter(|p| is_term(p.as_rule())).count() as u64;
+            sum += n * n;
+        }
+        sum
     }
 
     #[test]

@@ -23,6 +23,7 @@
 //! assert!(edited.parse("record", record).is_ok());
 //! ```
 
+pub mod checks;
 pub mod conformance;
 pub mod diff;
 pub mod draw;

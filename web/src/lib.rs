@@ -216,7 +216,8 @@ pub fn grammar_diff(
         Err(faults) => return Ok(answer(&faults, "report", "null")),
     };
     let samples = records::split(text.as_bytes(), tree::layout(Some(format), &rule));
-    let mut report = diff::diff(&old, &new, &rule, file, &samples, usize::MAX);
+    let budget = kifu::playground::limits::RunBudget::start(kifu::playground::limits::RUN_TIME_BUDGET);
+    let mut report = diff::diff(&old, &new, &rule, file, &samples, usize::MAX, &budget);
     report.sort_examples();
     Ok(answer(&[], "report", &json(&report)))
 }
