@@ -27,6 +27,7 @@ use lsp_server::{Connection, Message, Notification, Request, Response};
 use lsp_types as lsp;
 use lsp_types::notification::Notification as _;
 use lsp_types::request::Request as _;
+use ropey::Rope;
 
 use crate::output;
 
@@ -303,17 +304,7 @@ impl Server<'_> {
                 let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(note.params) else { return };
                 let encoding = self.encoding;
                 if let Some(doc) = self.docs.get_mut(p.text_document.uri.as_str()) {
-                    for change in p.content_changes {
-                        match change.range {
-                            Some(range) => {
-                                let index = LineIndex::new(&doc.text);
-                                let start = offset(&doc.text, &index, range.start, encoding);
-                                let end = offset(&doc.text, &index, range.end, encoding).max(start);
-                                doc.text.replace_range(start..end, &change.text);
-                            }
-                            None => doc.text = change.text,
-                        }
-                    }
+                    apply_changes(&mut doc.text, p.content_changes, encoding);
                     doc.version = p.text_document.version;
                     doc.findings = None;
                 }
@@ -548,6 +539,52 @@ fn format_of(uri: &lsp::Uri, language: &str) -> Option<Format> {
     Format::from_path(uri.path().as_str()).or_else(|| language.parse().ok())
 }
 
+/// Applies an editor's `changes` to `text`, in order. The edits of ranges go to a rope made
+/// once, where each costs the time of its own size, not of the document's.
+fn apply_changes(text: &mut String, changes: Vec<lsp::TextDocumentContentChangeEvent>, encoding: Encoding) {
+    let mut rope: Option<Rope> = None;
+    for change in changes {
+        match change.range {
+            Some(range) => {
+                let rope = rope.get_or_insert_with(|| Rope::from_str(text));
+                let start = char_at(rope, range.start, encoding);
+                let end = char_at(rope, range.end, encoding).max(start);
+                rope.remove(start..end);
+                rope.insert(start, &change.text);
+            }
+            None => {
+                rope = None;
+                *text = change.text;
+            }
+        }
+    }
+    if let Some(rope) = rope {
+        *text = rope.to_string();
+    }
+}
+
+/// The character index of `at` in `rope`, as [`offset`] places it: a position past a line's
+/// end is its end, one inside a character is that character's start.
+fn char_at(rope: &Rope, at: lsp::Position, encoding: Encoding) -> usize {
+    let line = at.line as usize;
+    if line >= rope.len_lines() {
+        return rope.len_chars();
+    }
+    let whole = rope.line(line);
+    let mut len = whole.len_chars();
+    while len > 0 && matches!(whole.char(len - 1), '\n' | '\r') {
+        len -= 1;
+    }
+    let content = whole.slice(..len);
+    let units = at.character as usize;
+    let within = match encoding {
+        Encoding::Utf16 if units < content.len_utf16_cu() => content.utf16_cu_to_char(units),
+        Encoding::Utf8 if units < content.len_bytes() => content.byte_to_char(units),
+        _ => len,
+    };
+    rope.line_to_char(line) + within
+}
+
 /// The byte offset of `at` in `text` (positions past a line's end are its end).
 fn offset(text: &str, index: &LineIndex, at: lsp::Position, encoding: Encoding) -> usize {
     let line = at.line as usize;
@@ -645,6 +682,57 @@ fn fix_title(text: &str, fix: &kifu::Fix) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An edit lands where the document's line index places its range, in either encoding,
+    /// on lines with every kind of end, characters of one to four bytes, and positions past a
+    /// line's end or inside a character.
+    #[test]
+    fn edits_land_where_the_line_index_places_them() {
+        let texts = ["", "a", "ab\ncd", "é😀x\r\ny\rz\n", "\n\n", "\r\n\r", "日本\n語😀😀\r\n", "x\u{2028}y\n"];
+        let mut checked = 0;
+        for text in texts {
+            let index = LineIndex::new(text);
+            let rope = Rope::from_str(text);
+            for encoding in [Encoding::Utf8, Encoding::Utf16] {
+                for line in 0..4u32 {
+                    for character in 0..12u32 {
+                        let at = lsp::Position::new(line, character);
+                        let byte = offset(text, &index, at, encoding);
+                        assert_eq!(rope.char_to_byte(char_at(&rope, at, encoding)), byte, "{text:?} at {at:?}");
+                        // The same edit, by both ways.
+                        let mut edited = text.to_owned();
+                        let change = lsp::TextDocumentContentChangeEvent {
+                            range: Some(lsp::Range::new(lsp::Position::new(0, 0), at)),
+                            range_length: None,
+                            text: "#".into(),
+                        };
+                        apply_changes(&mut edited, vec![change], encoding);
+                        assert_eq!(edited, format!("#{}", &text[byte..]), "{text:?} at {at:?}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, texts.len() * 2 * 4 * 12);
+    }
+
+    /// Many edits in one change: each applies to the text the ones before it left.
+    #[test]
+    fn edits_of_one_change_apply_in_order() {
+        let mut text = "ab\ncd\n".to_owned();
+        let edit = |l0, c0, l1, c1, t: &str| lsp::TextDocumentContentChangeEvent {
+            range: Some(lsp::Range::new(lsp::Position::new(l0, c0), lsp::Position::new(l1, c1))),
+            range_length: None,
+            text: t.into(),
+        };
+        let whole = |t: &str| lsp::TextDocumentContentChangeEvent { range: None, range_length: None, text: t.into() };
+        let changes = vec![edit(0, 1, 0, 1, "X\n"), edit(2, 0, 2, 2, "y"), whole("new\n"), edit(1, 0, 1, 0, "end")];
+        apply_changes(&mut text, changes, Encoding::Utf16);
+        assert_eq!(text, "new\nend");
+        let mut text = "ab\ncd\n".to_owned();
+        apply_changes(&mut text, vec![edit(0, 1, 0, 1, "X\n"), edit(2, 0, 2, 2, "y")], Encoding::Utf16);
+        assert_eq!(text, "aX\nb\ny\n");
+    }
 
     #[test]
     fn the_inbox_tells_that_a_message_waits_and_keeps_it() {

@@ -22,6 +22,7 @@ use kifu::format::Format;
 use kifu::input::MAX_LINE;
 use kifu::json::{self as kjson, Node, Value};
 use kifu::playground::grammar::{Grammar, Source};
+use kifu::playground::limits::RunBudget;
 use kifu::playground::records::{self, Layout};
 use kifu::psn::{self, display};
 use kifu::sfen::{self, DialectChoice};
@@ -353,7 +354,8 @@ const RULES_TRIED: usize = 4;
 /// the bytes up to the first NUL are the grammar, the rest the records, one a line. Loading it
 /// (joined with `grammar/common.pest`, described by the shipped SFEN grammar) gives a grammar
 /// or pointed findings; each record parsed with its first rules gives a tree or a pointed
-/// rejection.
+/// rejection, and `kifu grammar diff` of the shipped grammar and this one over the records
+/// counts each record once, its examples pointing into their records.
 pub fn grammar_load(bytes: &[u8]) {
     static SHIPPED: std::sync::OnceLock<Grammar> = std::sync::OnceLock::new();
     let shipped = SHIPPED.get_or_init(|| {
@@ -385,7 +387,29 @@ pub fn grammar_load(bytes: &[u8]) {
         }
         Ok(g) => {
             let rules: Vec<String> = g.names().into_iter().take(RULES_TRIED).map(str::to_owned).collect();
-            for record in records::split(input, Layout::Lines) {
+            let lines = records::split(input, Layout::Lines);
+            // `kifu grammar diff` of the shipped grammar and the edited one, with the first rule
+            // both define: every record counted once, each example pointing into its record.
+            if let Some(rule) = g.names().into_iter().find(|r| shipped.rule(r).is_some()) {
+                let budget = RunBudget::start(std::time::Duration::from_secs(5));
+                let report = kifu::playground::diff::diff(shipped, &g, rule, "input", &lines, 3, &budget);
+                let counted = report.accepted_both
+                    + report.rejected_both
+                    + report.newly_accepted
+                    + report.newly_rejected
+                    + report.changed_tree
+                    + report.stopped
+                    + report.not_run;
+                assert_eq!((report.records, counted), (lines.len(), lines.len()), "grammar diff counts");
+                for e in &report.examples {
+                    assert_sound(
+                        &format!("grammar diff of `{rule}`"),
+                        &e.record,
+                        std::slice::from_ref(&e.diagnostic()),
+                    );
+                }
+            }
+            for record in lines {
                 for rule in &rules {
                     match g.parse(rule, &record.text) {
                         Ok(pairs) => {
