@@ -15,11 +15,19 @@ pub const LONG_LINE: usize = 200;
 /// Characters kept on each side of a label on a long line.
 const MARGIN: usize = 40;
 
-/// Where the lines of a text start: LF, CRLF and CR all end a line.
+/// Bytes a block of [`LineIndex`]'s character counts covers.
+const CHAR_BLOCK: usize = 256;
+
+/// Where the lines of a text start (LF, CRLF and CR all end a line, or as pest counts lines:
+/// see [`LineIndex::pest`]), and how many characters come before each block of
+/// [`CHAR_BLOCK`] bytes, so that a place costs a search and one block's bytes, not the
+/// length of its line: a text of one long line asked for many places stays linear.
 #[derive(Clone, Debug)]
 pub struct LineIndex {
     /// Byte offset of the start of each line.
     starts: Vec<usize>,
+    /// `chars[k]`: how many characters start before byte `k * CHAR_BLOCK`.
+    chars: Vec<usize>,
     len: usize,
 }
 
@@ -34,7 +42,30 @@ impl LineIndex {
             pos = if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') { at + 2 } else { at + 1 };
             starts.push(pos);
         }
-        Self { starts, len: text.len() }
+        Self::with_starts(text, starts)
+    }
+
+    /// Indexes `text` with its lines as pest's `line_col` counts them: LF and CRLF end a line,
+    /// a CR alone is a character of its line.
+    pub fn pest(text: &str) -> Self {
+        let starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1)).collect();
+        Self::with_starts(text, starts)
+    }
+
+    fn with_starts(text: &str, starts: Vec<usize>) -> Self {
+        let mut chars = Vec::with_capacity(text.len() / CHAR_BLOCK + 1);
+        chars.push(0);
+        for block in text.as_bytes().chunks_exact(CHAR_BLOCK) {
+            chars.push(chars[chars.len() - 1] + char_starts(block));
+        }
+        Self { starts, chars, len: text.len() }
+    }
+
+    /// How many characters of `text` start before byte `at`.
+    fn chars_before(&self, text: &str, at: usize) -> usize {
+        let block = at / CHAR_BLOCK;
+        let counted = self.chars.get(block).copied().unwrap_or(0);
+        counted + text.as_bytes().get(block * CHAR_BLOCK..at).map_or(0, char_starts)
     }
 
     /// The 0-based line that holds byte `at`.
@@ -50,19 +81,34 @@ impl LineIndex {
         Span::new(start, start + content.trim_end_matches(['\n', '\r']).len())
     }
 
-    /// The 0-based line and 1-based character column of byte `at`.
+    /// The 0-based line and 1-based character column of byte `at` of `text` (the text indexed).
     pub fn place(&self, text: &str, at: usize) -> (usize, usize) {
         let at = at.min(self.len);
         let line = self.line_of(at);
         let start = self.starts[line];
-        let column = text.get(start..at).map_or(at - start, |s| s.chars().count()) + 1;
+        let column = text
+            .get(start..at)
+            .map_or(at - start, |_| self.chars_before(text, at).saturating_sub(self.chars_before(text, start)))
+            + 1;
         (line, column)
+    }
+
+    /// The 1-based line and column of byte `at`, as pest's `line_col` gives them (for an index
+    /// made by [`LineIndex::pest`]).
+    pub fn line_col(&self, text: &str, at: usize) -> (usize, usize) {
+        let (line, column) = self.place(text, at);
+        (line + 1, column)
     }
 
     /// How many lines.
     pub fn lines(&self) -> usize {
         self.starts.len()
     }
+}
+
+/// How many characters start in `bytes` of UTF-8: the bytes that are not continuation bytes.
+fn char_starts(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }
 
 /// The text a report of one diagnostic shows, and the diagnostic with its spans moved into it.
@@ -203,6 +249,18 @@ mod tests {
         assert_eq!(index.place(text, 8), (1, 4), "é is one character");
         assert_eq!(index.place(text, 10), (2, 1));
         assert_eq!(index.place(text, 13), (3, 2), "the end of the text");
+    }
+
+    #[test]
+    fn pest_places_are_pests_on_lines_longer_than_a_block() {
+        // Lines of several blocks, characters of 1 to 4 bytes across the blocks' borders,
+        // CR alone, CRLF and LF.
+        let text = format!("{}\r\n{}\rb\n\n{}é", "aé😀".repeat(200), "x🎈".repeat(150), "c".repeat(600));
+        let index = LineIndex::pest(&text);
+        for at in (0..=text.len()).filter(|&at| text.is_char_boundary(at)) {
+            let pest = pest::Position::new(&text, at).map(|p| p.line_col());
+            assert_eq!(Some(index.line_col(&text, at)), pest, "at byte {at}");
+        }
     }
 
     #[test]

@@ -6,14 +6,18 @@ use std::fmt::Write as _;
 use pest::iterators::Pairs;
 use pest::RuleType;
 
+use crate::diagnostic::excerpt::LineIndex;
+
 /// Renders `pairs` one per line, indented by depth: `rule 1:3-1:8 "text"` (1-based line and
 /// character columns; the end is exclusive).
 pub fn render<R: RuleType>(pairs: Pairs<'_, R>) -> String {
     let mut out = String::new();
+    let input = pairs.get_input();
+    let index = LineIndex::pest(input);
     walk(pairs, |pair, depth| {
         let span = pair.as_span();
-        let (l1, c1) = span.start_pos().line_col();
-        let (l2, c2) = span.end_pos().line_col();
+        let (l1, c1) = index.line_col(input, span.start());
+        let (l2, c2) = index.line_col(input, span.end());
         let _ =
             writeln!(out, "{}{:?} {l1}:{c1}-{l2}:{c2} {:?}", indent(depth, usize::MAX), pair.as_rule(), pair.as_str());
     });
@@ -89,6 +93,8 @@ impl Tree {
     /// The tree of `pairs`, rule names from `name`.
     pub fn new<R: RuleType>(pairs: Pairs<'_, R>, name: &dyn Fn(R) -> String) -> Self {
         let mut nodes = Vec::new();
+        let input = pairs.get_input();
+        let index = LineIndex::pest(input);
         walk(pairs, |pair, depth| {
             let span = pair.as_span();
             nodes.push(Node {
@@ -96,8 +102,8 @@ impl Tree {
                 rule: name(pair.as_rule()),
                 start: span.start(),
                 end: span.end(),
-                from: span.start_pos().line_col(),
-                to: span.end_pos().line_col(),
+                from: index.line_col(input, span.start()),
+                to: index.line_col(input, span.end()),
                 text: pair.as_str().to_owned(),
                 leaf: pair.clone().into_inner().peek().is_none(),
             });
@@ -122,7 +128,7 @@ impl Tree {
             n.leaf = next <= n.depth;
         }
         let depth = tree.nodes.iter().filter(|n| !n.leaf && n.end >= at).map(|n| n.depth + 1).max().unwrap_or(0);
-        let place = pest::Position::new(input, at).map_or((1, 1), |p| p.line_col());
+        let place = LineIndex::pest(input).line_col(input, at);
         let found = input.get(at..).and_then(|s| s.chars().next()).map(String::from).unwrap_or_default();
         tree.stop = Some(Stop { at, place, expected: expected.to_owned(), found, depth });
         tree
@@ -237,16 +243,29 @@ fn shorten(text: &str) -> String {
 /// of `text` it covers, `line:column-line:column` (1-based; the end column is exclusive, as in
 /// the JSON messages); `first_line` is the line `text` starts on in its file.
 pub fn with_places(debug: &str, text: &str, first_line: usize) -> String {
-    let index = crate::diagnostic::excerpt::LineIndex::new(text);
+    let index = LineIndex::new(text);
     let place = |at: &str| {
         let (line, column) = index.place(text, at.parse().unwrap_or(usize::MAX));
         format!("{}:{column}", first_line + line)
     };
     let mut out = String::with_capacity(debug.len() + debug.len() / 4);
-    let mut rest = debug;
-    while let Some(at) = ["@ ", "span: "].iter().filter_map(|m| rest.find(m).map(|i| i + m.len())).min() {
-        out.push_str(&rest[..at]);
-        rest = &rest[at..];
+    const MARKS: [&str; 2] = ["@ ", "span: "];
+    // The next place of each mark at or after `pos`, searched again only once passed: each
+    // byte is searched once per mark, however rare one of them is.
+    let mut next: [Option<usize>; 2] = MARKS.map(|m| debug.find(m));
+    let mut pos = 0;
+    loop {
+        for (found, mark) in next.iter_mut().zip(MARKS) {
+            if found.is_some_and(|i| i < pos) {
+                *found = debug[pos..].find(mark).map(|i| pos + i);
+            }
+        }
+        let Some(at) = next.iter().zip(MARKS).filter_map(|(found, mark)| found.map(|i| i + mark.len())).min() else {
+            break;
+        };
+        out.push_str(&debug[pos..at]);
+        pos = at;
+        let rest = &debug[at..];
         let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
         let (a, after) = rest.split_at(digits(rest));
         let Some(after) = after.strip_prefix("..").filter(|_| !a.is_empty()) else { continue };
@@ -255,9 +274,9 @@ pub fn with_places(debug: &str, text: &str, first_line: usize) -> String {
             continue;
         }
         out.push_str(&format!("{}-{}", place(a), place(b)));
-        rest = after;
+        pos = debug.len() - after.len();
     }
-    out.push_str(rest);
+    out.push_str(&debug[pos..]);
     out
 }
 
@@ -348,7 +367,8 @@ impl Tree {
         found.sort_by_key(|&(_, a, b)| (a, std::cmp::Reverse(b)));
         let mut nodes: Vec<Node> = Vec::with_capacity(found.len());
         let mut open: Vec<usize> = Vec::new();
-        let place = |at: usize| pest::Position::new(text, at).map_or((1, 1), |p| p.line_col());
+        let index = LineIndex::pest(text);
+        let place = |at: usize| index.line_col(text, at);
         for (rule, a, b) in found {
             let (a, b) = (a.min(text.len()), b.min(text.len()).max(a.min(text.len())));
             while open.last().is_some_and(|&end| b > end || a >= end) {
@@ -532,5 +552,14 @@ mod tests {
         let debug = "Record { span: 0..9, side: Some(Black @ 7..8), rank: [] @ 1.. }";
         let shown = super::with_places(debug, "ab\ncdé f\n", 3);
         assert_eq!(shown, "Record { span: 3:1-4:6, side: Some(Black @ 4:4-4:5), rank: [] @ 1.. }");
+    }
+
+    #[test]
+    fn marks_of_both_kinds_in_any_order_are_all_written_as_places() {
+        let debug = "[A @ 0..1, B { span: 1..2, c: C @ x }, D @ 2..3, E @ 3..4, F { span: 0..4 }] @ 0..4";
+        let shown = super::with_places(debug, "abcd", 1);
+        let want =
+            "[A @ 1:1-1:2, B { span: 1:2-1:3, c: C @ x }, D @ 1:3-1:4, E @ 1:4-1:5, F { span: 1:1-1:5 }] @ 1:1-1:5";
+        assert_eq!(shown, want);
     }
 }
