@@ -180,6 +180,31 @@ fn a_huge_json_document_is_reported_not_read() {
 }
 
 #[test]
+fn an_html_page_holds_a_bounded_number_of_records_and_boards_and_says_what_it_leaves_out() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // 1,003 positions: the page shows 1,000 and says that 3 are left out, from the 1,001st on.
+    let sfen = write(dir.path(), "many.sfen", format!("{START}\n").repeat(1003).as_bytes());
+    let out = run(&["board", "--html", &sfen]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let page = text(&out.stdout);
+    assert_eq!(page.matches("<section class=\"record\"").count(), 1000);
+    assert!(
+        page.contains("3 more records, from ") && page.contains("many.sfen:1001 on, are not on this page"),
+        "{page}"
+    );
+    assert!(text(&out.stderr).contains("3 more records"), "{}", text(&out.stderr));
+    assert!(page.ends_with("</html>\n"));
+    // Games of 1,000 positions each: two fill the page's boards, the third is left out.
+    let game = format!("[Sente \"A\"]\n{}\n\n", ["R2h-3h R8b-7b R3h-2h R7b-8b"; 250].join(" "));
+    let psn = write(dir.path(), "long.psn", game.repeat(3).as_bytes());
+    let out = run(&["board", "--html", &psn]);
+    let page = text(&out.stdout);
+    assert_eq!(page.matches("<section class=\"record\"").count(), 2);
+    assert_eq!(page.matches("<div class=\"frame\"").count(), 2000);
+    assert!(page.contains("1 more record, from ") && page.contains("shows 2 records and 2000 boards"));
+}
+
+#[test]
 fn output_files_are_replaced_whole_and_only_after_a_full_read() {
     let dir = tempfile::tempdir().expect("temp dir");
     let sfen = write(dir.path(), "ok.sfen", format!("{START}\n{START}\n").as_bytes());

@@ -324,9 +324,9 @@ impl Checked {
 fn check_bytes(format: Format, bytes: &[u8]) -> Checked {
     match format {
         Format::Psn => {
-            let mut file = psn::check_bytes(bytes, psn::Options::default());
-            let text = std::mem::take(&mut file.text);
-            Checked { text, line: 1, findings: file.findings(), read_as: Some(format.read_as()) }
+            // Games checked one at a time, only their findings kept.
+            let (text, findings) = psn::check_findings(bytes, psn::Options::default());
+            Checked { text, line: 1, findings, read_as: Some(format.read_as()) }
         }
         Format::Json => {
             let text = String::from_utf8_lossy(bytes);

@@ -257,6 +257,63 @@ fn each_record(
 /// longer game shows its start and the positions after its last moves.
 pub const MAX_GAME_FRAMES: usize = 1000;
 
+/// The most records one `kifu board --html` page shows; the page says how many more there were.
+pub const MAX_PAGE_RECORDS: usize = 1000;
+
+/// The most boards one `kifu board --html` page holds (a game's positions count one each, at
+/// most [`MAX_GAME_FRAMES`]): with boards of some 14 KB, a page stays under some 30 MB. The
+/// records after the first that would go past it are left out, and the page says how many.
+pub const MAX_PAGE_BOARDS: usize = 2 * MAX_GAME_FRAMES;
+
+/// What a `kifu board --html` page holds so far, and what it leaves out.
+#[derive(Default)]
+struct Page {
+    records: usize,
+    boards: usize,
+    /// The first record left out, and how many were.
+    left_out: Option<(String, usize)>,
+}
+
+impl Page {
+    /// True when a record of `boards` boards still goes on the page (counted then), false
+    /// when it is left out (counted as such): once one is left out, so are all after it.
+    fn admit(&mut self, title: &str, boards: usize) -> bool {
+        if self.left_out.is_none() && self.records < MAX_PAGE_RECORDS && self.boards + boards <= MAX_PAGE_BOARDS {
+            self.records += 1;
+            self.boards += boards;
+            return true;
+        }
+        self.left_out.get_or_insert_with(|| (title.to_owned(), 0)).1 += 1;
+        false
+    }
+
+    /// What the page says of the records it leaves out, if it leaves out any.
+    fn left_out_note(&self) -> Option<String> {
+        let (first, count) = self.left_out.as_ref()?;
+        let more = if *count == 1 {
+            format!("1 more record, from {first}, is")
+        } else {
+            format!("{count} more records, from {first} on, are")
+        };
+        Some(format!(
+            "{more} not on this page: a page shows at most {MAX_PAGE_RECORDS} records and \
+             {MAX_PAGE_BOARDS} boards, and this one shows {} records and {} boards. To see the rest, \
+             split the input into smaller files and draw each, or draw them without `--html` (text \
+             boards, or `--svg -o DIR` for one SVG file a record).",
+            self.records, self.boards
+        ))
+    }
+}
+
+/// How many boards a record's diagram is: one, or a game's positions.
+fn boards_of(diagram: &Option<Diagram>) -> usize {
+    match diagram {
+        Some(Diagram::Shogi(frames)) => frames.len(),
+        Some(Diagram::Chess(..)) => 1,
+        None => 0,
+    }
+}
+
 /// A PSN game made ready on a worker: its findings rendered, and its record.
 struct PsnRecord {
     rendered: String,
@@ -724,6 +781,7 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
     }
     let mut bad_move = None;
     let (mut written, mut games) = (0usize, false);
+    let mut page = Page::default();
     let reading = ConvertInput { format: args.format, dialect, walk: args.walk };
     let mut outcome = each_record(paths, &reading, Format::Fen(fen::Dialect::Standard), &mut |item| {
         let diagram = diagram_of(item.position, args.last_move.as_deref(), &mut bad_move);
@@ -735,6 +793,9 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
             notes: item.notes,
         };
         if args.html {
+            if !page.admit(&record.title, boards_of(&record.diagram)) {
+                return Ok(());
+            }
             let mut section = String::new();
             games |= html::section(&mut section, written, &record, names);
             written += 1;
@@ -765,7 +826,14 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
     if let Some(code) = stopped(bad_move, &outcome, target) {
         return code;
     }
-    let end = if args.html { html::end(games) } else { String::new() };
+    let mut end = String::new();
+    if args.html {
+        if let Some(note) = page.left_out_note() {
+            html::left_out(&mut end, &note);
+            output::message(&note);
+        }
+        end.push_str(&html::end(games));
+    }
     // A file named by `-o` that would hold no board keeps what it held.
     if let (Some(Sink::File(f)), false, 0) = (&sink, args.html, written) {
         output::message(format_args!("`{}` is not written: no record gave a board", f.path().display()));

@@ -92,32 +92,54 @@ pub struct CheckedFile {
 /// text is in it. (A game too long to read, and the games after one, whose text is not where the
 /// stream found it, are added at the end of the text, a line apart.)
 pub fn check_bytes(bytes: &[u8], options: Options) -> CheckedFile {
+    let mut games = Vec::new();
+    let (encoding, text) = check_each(bytes, options, |g| games.push(g));
+    CheckedFile { encoding, text, games }
+}
+
+/// [`check_bytes`] with each game handed to `each` as it is checked, its span set, instead of
+/// kept: what is held at once is the file's text and one game. Gives the encoding and the
+/// file's text.
+pub fn check_each(bytes: &[u8], options: Options, mut each: impl FnMut(CheckedGame)) -> (Encoding, String) {
     let decoded = decode::decode(bytes);
-    let mut file = CheckedFile { encoding: decoded.encoding, text: decoded.text, games: Vec::new() };
-    let whole = file.text.len();
+    let mut text = decoded.text;
+    let whole = text.len();
     for item in stream::Games::new(bytes) {
         // Reading a slice of bytes cannot fail.
         let Ok(item) = item else { break };
         let game = item.check(options);
         let mut checked = game.checked;
         let at = game.offset;
-        if game.text.is_empty() || file.text.get(at..at + game.text.len()) != Some(game.text.as_str()) || at >= whole {
-            file.text.push('\n');
-            let start = file.text.len();
-            file.text.push_str(&game.text);
-            checked.game.span = Span::new(start, file.text.len());
+        if game.text.is_empty() || text.get(at..at + game.text.len()) != Some(game.text.as_str()) || at >= whole {
+            text.push('\n');
+            let start = text.len();
+            text.push_str(&game.text);
+            checked.game.span = Span::new(start, text.len());
         } else {
             checked.game.span = Span::new(at, at + game.text.len());
         }
-        file.games.push(checked);
+        each(checked);
     }
-    file
+    (decoded.encoding, text)
 }
 
 /// Checks every game of a PSN text: their findings, in the order of the text, with spans into
 /// `text` (as [`check_bytes`] reads it: a byte-order mark at its start is not part of it).
 pub fn check_text(text: &str, options: Options) -> Vec<Diagnostic> {
-    check_bytes(text.as_bytes(), options).findings()
+    check_findings(text.as_bytes(), options).1
+}
+
+/// The text of a PSN file's bytes (as [`check_bytes`] reads it) and the findings of every game,
+/// in the order of the text, with spans into that text. Games are checked one at a time and
+/// only their findings kept (at most [`findings::MAX_FINDINGS_PER_GAME`] and one a game): memory
+/// holds the text, one game and the findings, not every game's reading.
+pub fn check_findings(bytes: &[u8], options: Options) -> (String, Vec<Diagnostic>) {
+    let mut found = Vec::new();
+    let (_, text) = check_each(bytes, options, |g| {
+        let start = g.game.span.start;
+        found.extend(g.diagnostics.into_iter().map(|d| d.shifted(start)));
+    });
+    (text, found)
 }
 
 impl CheckedFile {

@@ -176,6 +176,16 @@ pub fn section(s: &mut String, i: usize, record: &Section, names: Names) -> bool
     games
 }
 
+/// Appends the closing section of a page that leaves records out: `note` says how many and
+/// how to see them.
+pub fn left_out(s: &mut String, note: &str) {
+    let _ = write!(
+        s,
+        "<section class=\"record left-out\">\n<ul class=\"notes\">\n<li>{}</li>\n</ul>\n</section>\n",
+        escape(note)
+    );
+}
+
 /// Appends a finding: its severity, code and message, the text with its labels marked (each
 /// numbered as in the list of their messages that follows), and its help.
 fn finding(s: &mut String, f: &Finding) {
