@@ -173,3 +173,24 @@ fn fix_keeps_the_owner_and_refuses_to_part_hard_links() {
         assert_eq!((meta.uid(), meta.gid()), (4321, 4321));
     }
 }
+
+/// `--fix` gives the file it writes anew the old one's extended attributes. On a file system
+/// without them there is nothing to keep: the test says so and checks that the file is fixed.
+/// (When the new file cannot take one, the file is left as it was and the attribute named: the
+/// unit test `an_attribute_the_new_file_cannot_take_is_named` in `src/cli/output.rs`.)
+#[test]
+fn fix_keeps_extended_attributes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = write(dir.path(), "a.sfen", faulty().as_bytes());
+    let set = xattr::set(&path, "user.comment", b"kept by --fix");
+    if let Err(e) = &set {
+        eprintln!("skipped the extended attribute: the temporary folder's file system takes none ({e}); checking the fix alone");
+    }
+    let out = kifu().args(["check", "--fix", &path]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), String::from_utf8_lossy(&out.stderr));
+    assert_ne!(std::fs::read_to_string(&path).expect("read"), faulty(), "fixed");
+    if set.is_ok() {
+        let kept = xattr::get(&path, "user.comment").expect("attributes read");
+        assert_eq!(kept.as_deref(), Some(&b"kept by --fix"[..]));
+    }
+}

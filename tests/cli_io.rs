@@ -423,3 +423,34 @@ fn a_json_object_of_many_keys_is_reported_in_bounds() {
     let out = run(&["check", "--statistics", &json]);
     assert!(text(&out.stdout).contains("20000  json::unknown-key"), "{}", text(&out.stdout));
 }
+
+/// Two inputs of one name in different folders (`a/x.sfen`, `b/x.sfen`): each of their
+/// diagrams gets a file of its own in `-o DIR`, none written over another, and kifu says how
+/// the second input's are named.
+#[test]
+fn svg_files_of_inputs_of_one_name_never_take_one_name() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let other = "4k4/9/9/9/9/9/9/9/4K4 b - 1";
+    std::fs::create_dir_all(dir.path().join("a")).expect("mkdir");
+    std::fs::create_dir_all(dir.path().join("b")).expect("mkdir");
+    std::fs::create_dir_all(dir.path().join("out")).expect("mkdir");
+    let a = write(dir.path(), "a/x.sfen", format!("{START}\n").repeat(5).as_bytes());
+    let b = write(dir.path(), "b/x.sfen", format!("{other}\n").repeat(5).as_bytes());
+    let out_dir = dir.path().join("out");
+    let out = run(&["board", "--svg", "-o", &out_dir.to_string_lossy(), &a, &b]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let mut files: Vec<String> = std::fs::read_dir(&out_dir)
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let expected: Vec<String> =
+        (1..=5).map(|n| format!("x-{n}.svg")).chain((1..=5).map(|n| format!("x.2-{n}.svg"))).collect();
+    assert_eq!(files, expected);
+    // Each file holds its own input's board (the two inputs' positions differ).
+    let svg = |name: &str| std::fs::read_to_string(out_dir.join(name)).expect("read");
+    assert_ne!(svg("x-1.svg"), svg("x.2-1.svg"));
+    assert_eq!(svg("x-1.svg"), svg("x-5.svg"));
+    assert_eq!(svg("x.2-1.svg"), svg("x.2-5.svg"));
+    assert!(text(&out.stderr).contains("are named `x.2-…`"), "{}", text(&out.stderr));
+}

@@ -119,6 +119,43 @@ fn gitignore_is_respected_hidden_files_skipped_unless_named() {
     assert_eq!((out.status.code(), summary(&out)["files"].as_u64()), (Some(1), Some(1)));
 }
 
+/// A folder named on the command line is read whatever the ignore files of the folders above it
+/// say (here that everything in it is left out); its own ignore files apply. A folder whose every
+/// file an ignore file leaves out says so in the summary, not a bare "0 records".
+#[test]
+fn ignore_files_above_a_named_folder_do_not_hide_it_and_what_they_hide_is_counted() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    mkdir(d, "x/sub");
+    write(d, "x/.gitignore", b"sub/*\n");
+    write(d, "x/sub/a.sfen", format!("{BAD_SFEN}\n").as_bytes());
+    write(d, "x/sub/.ignore", b"b.sfen\n");
+    write(d, "x/sub/b.sfen", format!("{BAD_SFEN}\n").as_bytes());
+    for named in ["x/sub", &d.join("x/sub").to_string_lossy()] {
+        let out = run_in(d, &["check", "--output-format", "json", named]);
+        let files = summary(&out)["files"].as_u64();
+        assert_eq!((out.status.code(), files), (Some(1), Some(1)), "{named}: a.sfen read, b.sfen left out");
+    }
+    // Walked from above, `x/.gitignore` leaves out both files: the summary counts them.
+    let out = run_in(d, &["check", "--output-format", "json", "x"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!((summary(&out)["records"].as_u64(), summary(&out)["ignored"].as_u64()), (Some(0), Some(2)));
+    let out = run_in(d, &["check", "x"]);
+    let last = stdout(&out).lines().last().map(str::to_owned).unwrap_or_default();
+    assert_eq!(
+        last,
+        "0 records: 0 valid, 0 invalid, 0 warnings; 2 files left out by ignore files (`--no-ignore` reads them)"
+    );
+    assert!(
+        text(&out.stderr).contains("`x`: its 2 files of a format kifu reads are left out by ignore files"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run_in(d, &["check", "--output-format", "json", "--no-ignore", "x"]);
+    assert_eq!((out.status.code(), summary(&out)["files"].as_u64()), (Some(1), Some(2)));
+    assert_eq!(summary(&out).get("ignored"), None);
+}
+
 #[test]
 fn verbose_names_the_files_skipped_and_a_named_file_keeps_its_report() {
     let dir = mixed_tree();

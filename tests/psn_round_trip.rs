@@ -51,6 +51,41 @@ fn an_end_word_stays_before_the_last_variation() {
     assert_idempotent("Resigns\n");
 }
 
+/// The headers and comments of the games of `text`, as read.
+fn texts(text: &str) -> (Vec<(String, String)>, Vec<String>) {
+    let read = psn::check_bytes(text.as_bytes(), Default::default());
+    let mut headers = Vec::new();
+    let mut comments = Vec::new();
+    for g in &read.games {
+        headers.extend(g.game.headers.iter().map(|h| (h.key.to_string(), h.value.to_string())));
+        comments.extend(g.game.comments.iter().map(|c| c.text.clone()));
+        for m in &g.game.moves {
+            comments.extend(m.comments_before().iter().chain(m.comments_after()).map(|c| c.text.clone()));
+        }
+    }
+    (headers, comments)
+}
+
+/// Converting keeps every character of headers and comments that PSN can hold, each class of
+/// them checked by converting, reading back and converting again.
+#[test]
+fn converting_keeps_quotes_braces_spaces_and_keywords() {
+    for (text, class) in [
+        ("[Event \"say \\\"hi\\\" now\"]\n1. P7f 1-0\n", "a quote in a header value"),
+        ("[Event \"a \"quoted\" word\"]\n1. P7f 1-0\n", "a bare quote in a header value"),
+        ("[Black_grade \"3dan\"]\n1. P7f 1-0\n", "a keyword with `_`"),
+        ("1. P7f {a {nested {deep}} b} P3d 1-0\n", "nested braces in a comment"),
+        ("1. P7f {   three spaces first, two last  } P3d 1-0\n", "spaces at a comment's ends"),
+    ] {
+        let once = assert_idempotent(text);
+        assert_eq!(texts(&once), texts(text), "{class}: written\n{once}\nfrom\n{text}");
+        assert_kept(text, &once);
+    }
+    // A `;` comment's braces become parentheses: as braces they would make a nested comment.
+    let once = assert_idempotent("1. P7f ; a } b {c}\nP3d 1-0\n");
+    assert!(once.contains("{a ) b (c)}"), "{once}");
+}
+
 /// One step of a generated game.
 #[derive(Clone, Debug)]
 enum Step {

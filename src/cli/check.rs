@@ -61,7 +61,8 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
     let mut totals = Totals::default();
     let mut failed = false;
     let mut fixed = fix::Fixed::default();
-    for found in input::expand(&args.paths, args.walk, args.format.is_some()) {
+    let mut inputs = input::expand(&args.paths, args.walk, args.format.is_some());
+    for found in inputs.by_ref() {
         let found = match found {
             Ok(found) => found,
             Err(e) => {
@@ -105,6 +106,7 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
         let _ = writeln!(out, "{}", fixed.would(json));
         return exit_code(failed, fixed.applied > 0);
     }
+    totals.ignored = inputs.ignored;
     if args.fixes.fix {
         totals.fixed = Some(fixed);
     }

@@ -5,8 +5,9 @@
 //! (with `--unsafe-fixes`, the likeliest repair of every finding); a fix that overlaps one already
 //! taken is skipped and counted. Line ends (LF, CRLF, CR, each line its own), a byte-order mark
 //! and blank lines are kept; a file that is not UTF-8 is never changed. `--fix` writes the file
-//! under a temporary name beside it and renames it over the file; `--diff` prints a unified diff
-//! and changes nothing.
+//! under a temporary name beside it, with the file's permissions, owner and extended attributes,
+//! and renames it over the file (a file whose owner or attributes the new one cannot take is left
+//! as it was); `--diff` prints a unified diff and changes nothing.
 
 use std::io::Write as _;
 use std::path::Path;
@@ -24,7 +25,8 @@ pub(crate) const MAX_FIX_BYTES: usize = 64 << 20;
 #[derive(clap::Args, Clone, Copy, Debug, Default)]
 pub(crate) struct FixArgs {
     /// Apply the safe fixes to the files (each written anew under a temporary name beside it,
-    /// then renamed over it), then check and report what remains.
+    /// with the old one's permissions, owner and extended attributes, then renamed over it),
+    /// then check and report what remains.
     #[arg(long, conflicts_with = "diff")]
     pub(crate) fix: bool,
     /// Print the fixes as a unified diff, and change nothing.
@@ -186,6 +188,7 @@ pub(crate) fn fix_file(path: &str, format: Format, args: FixArgs) -> Result<Fixe
     let mut file = AtomicFile::create(Path::new(path)).map_err(|e| format!("cannot write `{path}`: {e}"))?;
     file.keep_permissions_of(Path::new(path))
         .and_then(|()| file.keep_owner_of(Path::new(path)))
+        .and_then(|()| file.keep_xattrs_of(Path::new(path)))
         .and_then(|()| file.write_all(new.as_bytes()))
         .map_err(|e| format!("cannot write `{path}`: {e}"))?;
     // A file that changed while it was fixed (a line appended) keeps its new text: nothing is

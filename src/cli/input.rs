@@ -61,12 +61,13 @@ pub(crate) struct Unreadable {
 
 /// The files `paths` name, in order: standard input when there are none; a folder's files,
 /// walked recursively in the order of their names (hidden files and those `.gitignore` leaves
-/// out skipped, unless `walk.no_ignore`); the files a glob that is not itself a file's name
+/// out skipped, unless `walk.no_ignore`; the ignore files of the folders above a named folder
+/// are not read, so none of them hides it); the files a glob that is not itself a file's name
 /// matches. Symbolic links inside folders are not followed, so no folder is walked twice. A
 /// file found in a folder whose extension names no format kifu knows is skipped (named on
 /// standard error with `walk.verbose`), unless `forced` (`--format`) says how to read it.
 pub(crate) fn expand(paths: &[String], walk: WalkArgs, forced: bool) -> Inputs {
-    Inputs { args: self::paths(paths).into_iter(), walk, forced, current: None }
+    Inputs { args: self::paths(paths).into_iter(), walk, forced, current: None, ignored: 0 }
 }
 
 /// The iterator of [`expand`]: a folder or glob is walked as its files are read, so memory
@@ -76,6 +77,9 @@ pub(crate) struct Inputs {
     walk: WalkArgs,
     forced: bool,
     current: Option<Walking>,
+    /// Files of a format kifu reads left out by ignore files, in named folders that gave no
+    /// other file to read.
+    pub(crate) ignored: u64,
 }
 
 /// A folder (or a glob's folder) being walked.
@@ -107,10 +111,21 @@ impl Iterator for Inputs {
                         );
                         return Some(Err(Unreadable { name: arg, message }));
                     }
-                    // An empty folder is no error, but worth a word.
-                    Some(Walking { arg, glob: None, found: 0, .. }) => output::message(format_args!(
-                        "`{arg}` holds no file of a format kifu reads (`-v` names the files skipped)"
-                    )),
+                    // An empty folder is no error, but worth a word: and when ignore files left out
+                    // every file it holds, they are counted and named.
+                    Some(Walking { arg, glob: None, found: 0, .. }) => match self.left_out(&arg) {
+                        0 => output::message(format_args!(
+                            "`{arg}` holds no file of a format kifu reads (`-v` names the files skipped)"
+                        )),
+                        n => {
+                            self.ignored += n;
+                            let files = if n == 1 { "file" } else { "files" };
+                            let are = if n == 1 { "is" } else { "are" };
+                            output::message(format_args!(
+                                "`{arg}`: its {n} {files} of a format kifu reads {are} left out by ignore files (`.gitignore`, `.ignore`, `.git/info/exclude`); `--no-ignore` reads them"
+                            ));
+                        }
+                    },
                     _ => {}
                 }
                 continue;
@@ -142,7 +157,7 @@ impl Inputs {
         }
         match std::fs::metadata(arg) {
             Ok(m) if m.is_dir() => {
-                let walk = self.walker(Path::new(arg), None);
+                let walk = self.walker(Path::new(arg), None, !self.walk.no_ignore, false);
                 Ok(Some(Walking { walk, arg: arg.to_owned(), glob: None, found: 0, strip_dot: false }))
             }
             Ok(_) => Ok(None),
@@ -193,20 +208,35 @@ impl Inputs {
         if strip_dot {
             base.push(".");
         }
-        let walk = self.walker(&base, (!deep).then_some(depth));
+        let obey = !self.walk.no_ignore;
+        let walk = self.walker(&base, (!deep).then_some(depth), obey, obey);
         Ok(Walking { walk, arg: pattern.to_owned(), glob: Some(matcher), found: 0, strip_dot })
     }
 
-    /// A walk from `root`, sorted by name, as `--no-ignore` says, `max_depth` deep at most.
-    fn walker(&self, root: &Path, max_depth: Option<usize>) -> ignore::Walk {
-        let obey = !self.walk.no_ignore;
+    /// How many files of a format kifu reads the folder `root`, whose walk gave none, holds
+    /// that ignore files left out (0 with `--no-ignore`, which leaves out none).
+    fn left_out(&self, root: &str) -> u64 {
+        if self.walk.no_ignore {
+            return 0;
+        }
+        let readable = |e: &ignore::DirEntry| {
+            let path = e.path().to_string_lossy();
+            e.file_type().is_some_and(|t| t.is_file())
+                && (self.forced || Format::from_path(&path).is_some() || Unread::from_path(&path).is_some())
+        };
+        self.walker(Path::new(root), None, false, false).flatten().filter(readable).count() as u64
+    }
+
+    /// A walk from `root`, sorted by name, `max_depth` deep at most, that `obey`s ignore files
+    /// (those of the folders above `root` too with `parents`).
+    fn walker(&self, root: &Path, max_depth: Option<usize>, obey: bool, parents: bool) -> ignore::Walk {
         ignore::WalkBuilder::new(root)
             .hidden(true)
             .ignore(obey)
             .git_ignore(obey)
             .git_global(obey)
             .git_exclude(obey)
-            .parents(obey)
+            .parents(parents)
             .require_git(false)
             .follow_links(false)
             .max_depth(max_depth)

@@ -216,6 +216,14 @@ impl AtomicFile {
         Ok(())
     }
 
+    /// Gives the file, when renamed, the extended attributes of the file at `like`
+    /// (`user.comment`, `security.selinux`, an ACL), or says which one it cannot keep: renamed
+    /// without them, the file would lose them. A file system or platform without extended
+    /// attributes has none to keep.
+    pub fn keep_xattrs_of(&self, like: &Path) -> io::Result<()> {
+        set_xattrs(self.file.get_ref().as_file(), &xattrs_of(like)?)
+    }
+
     /// Renames the finished file over its path.
     pub fn commit(self) -> io::Result<()> {
         let file = self.file.into_inner().map_err(io::IntoInnerError::into_error)?;
@@ -228,6 +236,60 @@ impl AtomicFile {
     pub fn path(&self) -> &Path {
         &self.path
     }
+}
+
+/// The extended attributes of the file at `path`, names and values: none where its file system
+/// or the platform has none.
+fn xattrs_of(path: &Path) -> io::Result<Vec<(std::ffi::OsString, Vec<u8>)>> {
+    #[cfg(unix)]
+    {
+        let names = match xattr::list(path) {
+            Ok(names) => names,
+            Err(e) if e.kind() == io::ErrorKind::Unsupported => return Ok(Vec::new()),
+            Err(e) => return Err(io::Error::new(e.kind(), format!("its extended attributes cannot be read ({e})"))),
+        };
+        let mut attrs = Vec::new();
+        for name in names {
+            let value = xattr::get(path, &name).map_err(|e| {
+                let shown = name.to_string_lossy();
+                io::Error::new(e.kind(), format!("its extended attribute `{shown}` cannot be read ({e})"))
+            })?;
+            // An attribute removed since it was listed has nothing to keep.
+            if let Some(value) = value {
+                attrs.push((name, value));
+            }
+        }
+        Ok(attrs)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        Ok(Vec::new())
+    }
+}
+
+/// Sets `attrs` on `file`, or says which one could not be set. One the file already holds with
+/// the same value (a security label the new file was given) is left as it is.
+fn set_xattrs(file: &fs::File, attrs: &[(std::ffi::OsString, Vec<u8>)]) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use xattr::FileExt as _;
+        for (name, value) in attrs {
+            if file.get_xattr(name).ok().flatten().as_ref() == Some(value) {
+                continue;
+            }
+            file.set_xattr(name, value).map_err(|e| {
+                let shown = name.to_string_lossy();
+                io::Error::new(
+                    e.kind(),
+                    format!("it has the extended attribute `{shown}`, which the new file could not keep ({e})"),
+                )
+            })?;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (file, attrs);
+    Ok(())
 }
 
 impl Write for AtomicFile {
@@ -264,5 +326,20 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).expect("read"), "new");
         let left: Vec<_> = std::fs::read_dir(dir.path()).expect("list").collect();
         assert_eq!(left.len(), 1, "no temporary file left");
+    }
+
+    /// Where the new file cannot take an attribute (here a file of `/proc`, which holds none),
+    /// the error names it.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn an_attribute_the_new_file_cannot_take_is_named() {
+        let file = fs::File::open("/proc/self/stat").expect("a file of /proc");
+        let attrs = [(std::ffi::OsString::from("user.comment"), b"kept".to_vec())];
+        let e = set_xattrs(&file, &attrs).expect_err("/proc holds no extended attributes");
+        assert!(
+            e.to_string()
+                .starts_with("it has the extended attribute `user.comment`, which the new file could not keep ("),
+            "{e}"
+        );
     }
 }

@@ -699,15 +699,29 @@ fn create(path: &Path) -> Result<AtomicFile, ExitCode> {
 
 /// SVG diagrams written to files (`--svg -o`): one per record in a directory, or numbered
 /// files after PATH's name when there are several (`board-1.svg`, …), or PATH itself for one.
+///
+/// In a directory, a record's file is named after its input and line (`x-12.svg`; with
+/// `--each`, `x-12-3.svg` for a game's third position). No two diagrams of a run take one name:
+/// an input whose names were taken by another (`a/x.sfen` and `b/x.sfen`) names its diagrams
+/// with a number after its name (`x.2-12.svg`), and says so. Names are compared regardless of
+/// case, as a case-insensitive file system would.
 struct SvgFiles<'a> {
     target: &'a Path,
     dir: bool,
     /// The first diagram, held until a second one shows PATH must be numbered.
     first: Option<String>,
     count: usize,
+    /// The names written in the directory so far, in lower case.
+    taken: std::collections::HashSet<String>,
+    /// The input being written and the name its diagrams' names start with.
+    current: Option<(String, String)>,
 }
 
-impl SvgFiles<'_> {
+impl<'a> SvgFiles<'a> {
+    fn new(target: &'a Path) -> Self {
+        Self { target, dir: target.is_dir(), first: None, count: 0, taken: Default::default(), current: None }
+    }
+
     fn write(path: &Path, svg: &str) -> io::Result<()> {
         let mut f =
             AtomicFile::create(path).map_err(|e| context(e, format_args!("cannot write `{}`", path.display())))?;
@@ -722,12 +736,45 @@ impl SvgFiles<'_> {
         self.target.with_file_name(format!("{stem}-{n}.{ext}"))
     }
 
-    fn add(&mut self, svg: String, file: &str, line: usize) -> io::Result<()> {
+    /// The name in the directory of the diagram of `file`'s record at `line` (its position
+    /// `frame` of several, with `--each`), which no diagram of this run has taken.
+    fn name_in_dir(&mut self, file: &str, line: usize, frame: Option<usize>) -> String {
+        let stem = if file == STDIN {
+            "stdin"
+        } else {
+            Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("stdin")
+        };
+        let name_of = |prefix: &str| match frame {
+            Some(k) => format!("{prefix}-{line}-{k}.svg"),
+            None => format!("{prefix}-{line}.svg"),
+        };
+        let mut prefix = match &self.current {
+            Some((current, prefix)) if current == file => prefix.clone(),
+            _ => stem.to_owned(),
+        };
+        let first_choice = name_of(&prefix);
+        if self.taken.contains(&first_choice.to_lowercase()) {
+            let mut n = 2usize;
+            prefix = format!("{stem}.{n}");
+            while self.taken.contains(&name_of(&prefix).to_lowercase()) {
+                n += 1;
+                prefix = format!("{stem}.{n}");
+            }
+            output::message(format_args!(
+                "the diagrams of `{file}` are named `{prefix}-…`: `{first_choice}` was written for another record in this run"
+            ));
+        }
+        let name = name_of(&prefix);
+        self.current = Some((file.to_owned(), prefix));
+        self.taken.insert(name.to_lowercase());
+        name
+    }
+
+    fn add(&mut self, svg: String, file: &str, line: usize, frame: Option<usize>) -> io::Result<()> {
         self.count += 1;
         if self.dir {
-            let stem = Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("stdin");
-            let stem = if file == STDIN { "stdin" } else { stem };
-            return Self::write(&self.target.join(format!("{stem}-{line}.svg")), &svg);
+            let name = self.name_in_dir(file, line, frame);
+            return Self::write(&self.target.join(name), &svg);
         }
         match self.count {
             1 => {
@@ -764,7 +811,7 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
     let target = args.output.as_deref().filter(|o| *o != "-").map(Path::new);
     // SVG to files: one file per diagram; anything else: one stream.
     let (mut files, mut sink) = match target {
-        Some(path) if args.svg => (Some(SvgFiles { target: path, dir: path.is_dir(), first: None, count: 0 }), None),
+        Some(path) if args.svg => (Some(SvgFiles::new(path)), None),
         Some(path) => match create(path) {
             Ok(f) => (None, Some(Sink::File(f))),
             Err(code) => return code,
@@ -803,11 +850,12 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         }
         // A game's final position, or with `--each` every position of it.
         let frames = frames_of(record, args.each);
-        for record in &frames {
+        let several = frames.len() > 1;
+        for (k, record) in frames.iter().enumerate() {
             match (&mut files, &mut sink) {
                 (Some(files), _) => {
                     if let Some(svg) = svg_of(record, names) {
-                        files.add(svg, &item.file, item.line)?;
+                        files.add(svg, &item.file, item.line, several.then_some(k + 1))?;
                     }
                 }
                 (None, Some(sink)) => {

@@ -102,6 +102,9 @@ pub(crate) struct Totals {
     pub(crate) dialects: Dialects,
     /// Lines that are not records, counted and not shown: one report stands for them.
     pub(crate) hidden: u64,
+    /// Files of a format kifu reads that ignore files left out of named folders that gave no
+    /// other file.
+    pub(crate) ignored: u64,
     /// With `--fix`: the fixes applied, and those left out because they overlap another.
     pub(crate) fixed: Option<crate::fix::Fixed>,
     /// With `--statistics`: the findings by code and severity.
@@ -122,6 +125,7 @@ impl Totals {
         self.invalid += other.invalid;
         self.warnings += other.warnings;
         self.hidden += other.hidden;
+        self.ignored += other.ignored;
         for &(name, n, title) in &other.dialects.0 {
             self.dialects.add(name, title, n);
         }
@@ -184,6 +188,9 @@ pub(crate) struct JsonSummary {
     /// Lines that are not records, counted and not shown: one report stands for them.
     #[serde(skip_serializing_if = "is_zero")]
     hidden: u64,
+    /// Files left out by ignore files, in named folders that gave no other file.
+    #[serde(skip_serializing_if = "is_zero")]
+    ignored: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -452,6 +459,7 @@ impl Totals {
                 fixed: self.fixed.map(|f| f.applied),
                 skipped: self.fixed.map(|f| f.skipped),
                 hidden: self.hidden,
+                ignored: self.ignored,
             };
             return serde_json::to_string(&summary).unwrap_or_default();
         }
@@ -477,8 +485,13 @@ impl Totals {
             1 => "; 1 line that is not a record not shown".to_owned(),
             n => format!("; {n} lines that are not records not shown"),
         };
+        let ignored = match self.ignored {
+            0 => String::new(),
+            1 => "; 1 file left out by ignore files (`--no-ignore` reads it)".to_owned(),
+            n => format!("; {n} files left out by ignore files (`--no-ignore` reads them)"),
+        };
         format!(
-            "{} {noun}{files}: {} valid, {} invalid, {} {warnings}{dialects}{fixed}{hidden}",
+            "{} {noun}{files}: {} valid, {} invalid, {} {warnings}{dialects}{fixed}{hidden}{ignored}",
             self.records, self.valid, self.invalid, self.warnings
         )
     }

@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use super::model::{Comment, Game, MoveNode, Origin, Promotion, WrittenMove};
+use super::model::{Comment, CommentKind, Game, MoveNode, Origin, Promotion, WrittenMove};
 use super::replay::{Replay, Resolved};
 use crate::shogi::Move;
 use crate::shogi::Position;
@@ -59,7 +59,10 @@ fn write_headers(game: &Game, start: Option<&Position>, replay: Option<&Replay>,
         _ => None,
     };
     for h in &game.headers {
-        let key: String = h.key.chars().filter(char::is_ascii_alphabetic).collect();
+        // A key keeps every character a header's keyword can hold (`Black_grade` stays as it
+        // is); a space, quote, colon, bracket or control character would end the keyword.
+        let key: String =
+            h.key.chars().filter(|&c| !c.is_whitespace() && !c.is_control() && !"\":[]".contains(c)).collect();
         // A key cleaned into one the reader acts on (`Handicap*` into `Handicap`) would change
         // the game: it keeps a prefix that says it is only a tag.
         let acted_on = super::setup::is_setup_key(&key) || key.eq_ignore_ascii_case("Result");
@@ -70,10 +73,11 @@ fn write_headers(game: &Game, start: Option<&Position>, replay: Option<&Replay>,
         if key.eq_ignore_ascii_case("SFEN") || key.eq_ignore_ascii_case("FEN") {
             continue;
         }
-        // PSN has no escapes: a quote becomes `'`, a tab a space, and any other control
-        // character U+FFFD. Dropping it instead could join a `]` and a `[` into a header
-        // boundary the value never had, and the text would not read back as one header.
-        let value = replace_chars(&h.value, &[('"', '\''), ('\t', ' ')], char::REPLACEMENT_CHARACTER);
+        // A value is read up to the line's last `"]`, so a quote inside it (`\"`) is kept as
+        // it is. PSN has no escapes: a tab becomes a space and any other control character
+        // U+FFFD. Dropping it instead could join a `]` and a `[` into a header boundary the
+        // value never had, and the text would not read back as one header.
+        let value = replace_chars(&h.value, &[('\t', ' ')], char::REPLACEMENT_CHARACTER);
         let _ = writeln!(out, "[{key} \"{value}\"]");
     }
     out.push_str(&position.unwrap_or_default());
@@ -246,10 +250,36 @@ fn write_move(
     }
 }
 
+/// `c` written as a `{comment}`, its text kept: readers count nested braces
+/// (`psn::nested-braces`), so a pair of braces inside a `{comment}` is kept, and only a brace
+/// without its pair, which would end the comment early or leave it open, becomes a parenthesis.
+/// The braces of a `;` comment, a `%` line or prose become parentheses: kept as braces, they
+/// would give the game a nested comment it did not have. Spaces at either end are kept; a
+/// control character (a line end) becomes a space.
 fn comment(c: &Comment) -> String {
-    // The spec's comment ends at the first `}`: inner braces become parentheses.
-    let text = replace_chars(&c.text, &[('{', '('), ('}', ')')], ' ');
-    format!("{{{}}}", text.trim())
+    let text = replace_chars(&c.text, &[], ' ');
+    let brace = c.kind == CommentKind::Brace;
+    let mut unpaired = vec![!brace; text.len()];
+    let mut open = Vec::new();
+    for (i, b) in text.bytes().enumerate().filter(|_| brace) {
+        match b {
+            b'{' => open.push(i),
+            b'}' if open.pop().is_none() => unpaired[i] = true,
+            _ => {}
+        }
+    }
+    for i in open {
+        unpaired[i] = true;
+    }
+    let text: String = text
+        .char_indices()
+        .map(|(i, c)| match c {
+            '{' if unpaired[i] => '(',
+            '}' if unpaired[i] => ')',
+            c => c,
+        })
+        .collect();
+    format!("{{{text}}}")
 }
 
 /// `text` with each character of `table` replaced by its pair, and any other control character
