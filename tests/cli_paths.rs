@@ -123,7 +123,7 @@ fn gitignore_is_respected_hidden_files_skipped_unless_named() {
 /// say (here that everything in it is left out); its own ignore files apply. A folder whose every
 /// file an ignore file leaves out says so in the summary, not a bare "0 records".
 #[test]
-fn ignore_files_above_a_named_folder_do_not_hide_it_and_what_they_hide_is_counted() {
+fn ignore_files_above_a_named_folder_never_hide_it_silently() {
     let dir = tempfile::tempdir().expect("tempdir");
     let d = dir.path();
     mkdir(d, "x/sub");
@@ -131,11 +131,19 @@ fn ignore_files_above_a_named_folder_do_not_hide_it_and_what_they_hide_is_counte
     write(d, "x/sub/a.sfen", format!("{BAD_SFEN}\n").as_bytes());
     write(d, "x/sub/.ignore", b"b.sfen\n");
     write(d, "x/sub/b.sfen", format!("{BAD_SFEN}\n").as_bytes());
+    // Named, `x/sub` keeps the ignore files above it, as git and ripgrep do: the files they
+    // leave out are counted and the folder named.
     for named in ["x/sub", &d.join("x/sub").to_string_lossy()] {
         let out = run_in(d, &["check", "--output-format", "json", named]);
-        let files = summary(&out)["files"].as_u64();
-        assert_eq!((out.status.code(), files), (Some(1), Some(1)), "{named}: a.sfen read, b.sfen left out");
+        let counts = (out.status.code(), summary(&out)["files"].as_u64(), summary(&out)["ignored"].as_u64());
+        assert_eq!(counts, (Some(0), Some(0), Some(2)), "{named}");
+        assert!(text(&out.stderr).contains("its 2 files of a format kifu reads are left out by ignore files"));
     }
+    // Without the parent's rule, `a.sfen` is read and `sub/.ignore` still leaves `b.sfen` out.
+    write(d, "x/.gitignore", b"");
+    let out = run_in(d, &["check", "--output-format", "json", "x/sub"]);
+    assert_eq!((out.status.code(), summary(&out)["files"].as_u64()), (Some(1), Some(1)));
+    write(d, "x/.gitignore", b"sub/*\n");
     // Walked from above, `x/.gitignore` leaves out both files: the summary counts them.
     let out = run_in(d, &["check", "--output-format", "json", "x"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));

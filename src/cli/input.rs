@@ -61,8 +61,9 @@ pub(crate) struct Unreadable {
 
 /// The files `paths` name, in order: standard input when there are none; a folder's files,
 /// walked recursively in the order of their names (hidden files and those `.gitignore` leaves
-/// out skipped, unless `walk.no_ignore`; the ignore files of the folders above a named folder
-/// are not read, so none of them hides it); the files a glob that is not itself a file's name
+/// out skipped, unless `walk.no_ignore`, those of the folders above included, as git and
+/// ripgrep read them; a named folder they leave every file of out is named, and its files
+/// counted); the files a glob that is not itself a file's name
 /// matches. Symbolic links inside folders are not followed, so no folder is walked twice. A
 /// file found in a folder whose extension names no format kifu knows is skipped (named on
 /// standard error with `walk.verbose`), unless `forced` (`--format`) says how to read it.
@@ -157,7 +158,8 @@ impl Inputs {
         }
         match std::fs::metadata(arg) {
             Ok(m) if m.is_dir() => {
-                let walk = self.walker(Path::new(arg), None, !self.walk.no_ignore, false);
+                let obey = !self.walk.no_ignore;
+                let walk = self.walker(Path::new(arg), None, obey, obey);
                 Ok(Some(Walking { walk, arg: arg.to_owned(), glob: None, found: 0, strip_dot: false }))
             }
             Ok(_) => Ok(None),
