@@ -57,16 +57,14 @@ impl<'a> Place<'a> {
         (self.first_line + line, column)
     }
 
-    /// The Python string index of byte `at` (a count of characters).
+    /// The Python string index of byte `at` (a count of characters), from the index: each
+    /// costs a search and one block of the text, not the text before it.
     fn char_index(&self, at: usize) -> usize {
         let mut at = at.min(self.text.len());
-        if self.text.is_ascii() {
-            return at;
-        }
         while !self.text.is_char_boundary(at) {
             at -= 1;
         }
-        self.text[..at].chars().count()
+        self.index.chars_before(self.text, at)
     }
 
     fn range(&self, start: usize, end: usize) -> Range {

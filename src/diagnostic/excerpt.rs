@@ -61,8 +61,8 @@ impl LineIndex {
         Self { starts, chars, len: text.len() }
     }
 
-    /// How many characters of `text` start before byte `at`.
-    fn chars_before(&self, text: &str, at: usize) -> usize {
+    /// How many characters of `text` (the text indexed) start before byte `at`.
+    pub fn chars_before(&self, text: &str, at: usize) -> usize {
         let block = at / CHAR_BLOCK;
         let counted = self.chars.get(block).copied().unwrap_or(0);
         counted + text.as_bytes().get(block * CHAR_BLOCK..at).map_or(0, char_starts)
