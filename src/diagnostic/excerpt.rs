@@ -20,7 +20,7 @@ const CHAR_BLOCK: usize = 256;
 
 /// Where the lines of a text start (LF, CRLF and CR all end a line, or as pest counts lines:
 /// see [`LineIndex::pest`]), and how many characters come before each block of
-/// [`CHAR_BLOCK`] bytes, so that a place costs a search and one block's bytes, not the
+/// 256 bytes, so that a place costs a search and one block's bytes, not the
 /// length of its line: a text of one long line asked for many places stays linear.
 #[derive(Clone, Debug)]
 pub struct LineIndex {

@@ -125,7 +125,7 @@ pub struct Report {
     pub changed_tree: usize,
     /// Records a grammar was stopped on (no verdict to compare).
     pub stopped: usize,
-    /// Records not run: the run's time ([`limits::RUN_TIME_BUDGET`]) was spent before them.
+    /// Records not run: the run's time ([`super::limits::RUN_TIME_BUDGET`]) was spent before them.
     pub not_run: usize,
     /// The first examples of each change, in corpus order.
     pub examples: Vec<Example>,
