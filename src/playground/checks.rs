@@ -16,6 +16,8 @@ use std::collections::HashMap;
 
 use pest_meta::ast::{Expr, Rule as AstRule};
 
+use super::limits::children;
+
 /// The most steps pest's checks may take over a whole grammar (a step is one call of one of
 /// its walks, a few hundred nanoseconds: about a second in all).
 pub const MAX_CHECK_STEPS: u64 = 4_000_000;
@@ -276,23 +278,7 @@ fn nodes(expr: &Expr) -> Vec<&Expr> {
     let mut todo = vec![expr];
     while let Some(e) = todo.pop() {
         out.push(e);
-        match e {
-            Expr::Seq(a, b) | Expr::Choice(a, b) => {
-                todo.push(b);
-                todo.push(a);
-            }
-            Expr::PosPred(e)
-            | Expr::NegPred(e)
-            | Expr::Opt(e)
-            | Expr::Rep(e)
-            | Expr::RepOnce(e)
-            | Expr::Push(e)
-            | Expr::RepExact(e, _)
-            | Expr::RepMin(e, _)
-            | Expr::RepMax(e, _)
-            | Expr::RepMinMax(e, _, _) => todo.push(e),
-            _ => {}
-        }
+        todo.extend(children(e).into_iter().rev());
     }
     out
 }
@@ -306,30 +292,13 @@ fn shape(expr: &Expr) -> (u64, u64) {
     let mut depth = vec![1u64; all.len()];
     // Children come after their parent in `all`, so a backward pass sees them first.
     for i in (0..all.len()).rev() {
-        for child in nodes_below(all[i]) {
+        for child in children(all[i]) {
             let c = at[&(child as *const Expr)];
             size[i] = size[i].saturating_add(size[c]);
             depth[i] = depth[i].max(depth[c] + 1);
         }
     }
     (depth.first().copied().unwrap_or(1), size.iter().fold(0u64, |s, n| s.saturating_add(*n)))
-}
-
-fn nodes_below(expr: &Expr) -> Vec<&Expr> {
-    match expr {
-        Expr::Seq(a, b) | Expr::Choice(a, b) => vec![a, b],
-        Expr::PosPred(e)
-        | Expr::NegPred(e)
-        | Expr::Opt(e)
-        | Expr::Rep(e)
-        | Expr::RepOnce(e)
-        | Expr::Push(e)
-        | Expr::RepExact(e, _)
-        | Expr::RepMin(e, _)
-        | Expr::RepMax(e, _)
-        | Expr::RepMinMax(e, _, _) => vec![e],
-        _ => Vec::new(),
-    }
 }
 
 /// The deepest chain of calls, each rule counted with its depth and each group of rules that
@@ -500,6 +469,7 @@ pub fn check(rules: &[AstRule]) -> Result<(u64, u64), Unfit> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::XorShift;
     use pest_meta::parser::Rule as MetaRule;
 
     fn rules_of(grammar: &str) -> Vec<AstRule> {
@@ -575,22 +545,11 @@ mod tests {
         kinds
     }
 
-    struct Xorshift(u64);
-
-    impl Xorshift {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
-
     /// A random expression over `rules` rules: any rule may call any (itself included), with
     /// the empty string, `SOI` and `EOI`, predicates, options and repetitions, so that rules
     /// can fail or not, read or not, and call themselves at their start or not.
-    fn random_expr(rng: &mut Xorshift, rules: usize, depth: usize) -> String {
-        let leaf = |rng: &mut Xorshift| match rng.below(9) {
+    fn random_expr(rng: &mut XorShift, rules: usize, depth: usize) -> String {
+        let leaf = |rng: &mut XorShift| match rng.below(9) {
             0 => "\"a\"".to_owned(),
             1 => "\"\"".to_owned(),
             2 => "'a'..'b'".to_owned(),
@@ -601,7 +560,7 @@ mod tests {
         if depth == 0 {
             return leaf(rng);
         }
-        let sub = |rng: &mut Xorshift| random_expr(rng, rules, depth - 1);
+        let sub = |rng: &mut XorShift| random_expr(rng, rules, depth - 1);
         match rng.below(11) {
             0 | 1 => format!("({} ~ {})", sub(rng), sub(rng)),
             2 | 3 => format!("({} | {})", sub(rng), sub(rng)),
@@ -620,7 +579,7 @@ mod tests {
     /// counts are pest's.
     #[test]
     fn the_walks_find_what_pest_finds() {
-        let mut rng = Xorshift(0x2545_F491_4F6C_DD1D);
+        let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
         let (mut left, mut faults, mut clean) = (0, 0, 0);
         for _ in 0..20_000 {
             let n = 1 + rng.below(4);

@@ -380,7 +380,8 @@ impl Cost {
     }
 }
 
-fn children(expr: &Expr) -> Vec<&Expr> {
+/// The expressions directly below `expr`, left to right.
+pub(crate) fn children(expr: &Expr) -> Vec<&Expr> {
     match expr {
         Expr::Seq(a, b) | Expr::Choice(a, b) => vec![a, b],
         Expr::PosPred(e)
