@@ -754,12 +754,8 @@ impl<'a> SvgFiles<'a> {
         };
         let first_choice = name_of(&prefix);
         if self.taken.contains(&first_choice.to_lowercase()) {
-            let mut n = 2usize;
-            prefix = format!("{stem}.{n}");
-            while self.taken.contains(&name_of(&prefix).to_lowercase()) {
-                n += 1;
-                prefix = format!("{stem}.{n}");
-            }
+            let free = |p: &String| !self.taken.contains(&name_of(p).to_lowercase());
+            prefix = (2usize..).map(|n| format!("{stem}.{n}")).find(free).unwrap_or_default();
             output::message(format_args!(
                 "the diagrams of `{file}` are named `{prefix}-…`: `{first_choice}` was written for another record in this run"
             ));

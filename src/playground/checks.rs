@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use pest_meta::ast::{Expr, Rule as AstRule};
 
-use super::limits::children;
+use super::limits::{children, depth_and_copies};
 
 /// The most steps pest's checks may take over a whole grammar (a step is one call of one of
 /// its walks, a few hundred nanoseconds: about a second in all).
@@ -283,29 +283,31 @@ fn nodes(expr: &Expr) -> Vec<&Expr> {
     out
 }
 
-/// How deep `expr` nests, and the steps of pest's walks that copy, at each of its
-/// expressions, everything below it.
-fn shape(expr: &Expr) -> (u64, u64) {
-    let all = nodes(expr);
-    let at: HashMap<*const Expr, usize> = all.iter().enumerate().map(|(i, e)| (*e as *const Expr, i)).collect();
-    let mut size = vec![1u64; all.len()];
-    let mut depth = vec![1u64; all.len()];
-    // Children come after their parent in `all`, so a backward pass sees them first.
-    for i in (0..all.len()).rev() {
-        for child in children(all[i]) {
-            let c = at[&(child as *const Expr)];
-            size[i] = size[i].saturating_add(size[c]);
-            depth[i] = depth[i].max(depth[c] + 1);
+/// What pest asks of the expressions of `rule`: whether they can fail, and, with `true`, for
+/// a repetition (and `WHITESPACE` or `COMMENT`) that can, whether it can match nothing; for
+/// the alternatives before the last of a choice, only whether they can fail.
+fn asked(rule: &AstRule) -> Vec<(&Expr, bool)> {
+    let mut asked: Vec<(&Expr, bool)> = Vec::new();
+    if rule.name == "WHITESPACE" || rule.name == "COMMENT" {
+        asked.push((&rule.expr, true));
+    }
+    for e in nodes(&rule.expr) {
+        match e {
+            Expr::Rep(inner) | Expr::RepOnce(inner) | Expr::RepMin(inner, _) => asked.push((inner, true)),
+            Expr::Choice(a, _) => match &**a {
+                Expr::Choice(_, b) => asked.push((b, false)),
+                a => asked.push((a, false)),
+            },
+            _ => {}
         }
     }
-    (depth.first().copied().unwrap_or(1), size.iter().fold(0u64, |s, n| s.saturating_add(*n)))
+    asked
 }
 
 /// The deepest chain of calls, each rule counted with its depth and each group of rules that
 /// call one another counted with all of theirs (pest's stack analysis follows every call
 /// once per group), and the rule it starts from.
-fn deepest_calls(rules: &[AstRule], depths: &[u64]) -> (u64, usize) {
-    let index: HashMap<&str, usize> = rules.iter().enumerate().map(|(i, r)| (r.name.as_str(), i)).collect();
+fn deepest_calls(rules: &[AstRule], index: &HashMap<&str, usize>, depths: &[u64]) -> (u64, usize) {
     let calls: Vec<Vec<usize>> = rules
         .iter()
         .map(|r| {
@@ -403,9 +405,10 @@ fn groups_of_calls(calls: &[Vec<usize>]) -> Vec<Vec<usize>> {
 /// with each rule's answer kept, so they cost no more than pest's and stop at the first
 /// limit passed.
 pub fn check(rules: &[AstRule]) -> Result<(u64, u64), Unfit> {
-    let shapes: Vec<(u64, u64)> = rules.iter().map(|r| shape(&r.expr)).collect();
+    let shapes: Vec<(u64, u64)> = rules.iter().map(|r| depth_and_copies(&r.expr)).collect();
     let depths: Vec<u64> = shapes.iter().map(|s| s.0).collect();
-    let (mut depth, from) = deepest_calls(rules, &depths);
+    let mut checks = Checks::new(rules);
+    let (mut depth, from) = deepest_calls(rules, &checks.index, &depths);
     if depth > MAX_CHECK_DEPTH {
         return Err(Unfit::Costly {
             rule: from,
@@ -414,30 +417,12 @@ pub fn check(rules: &[AstRule]) -> Result<(u64, u64), Unfit> {
             ),
         });
     }
-    let mut checks = Checks::new(rules);
     let mut steps = 0u64;
     for (i, rule) in rules.iter().enumerate() {
         // pest copies each expression it visits, with all below it, in two of its walks.
         steps = steps.saturating_add(shapes[i].1.saturating_mul(2));
-        // What pest asks of the expressions of a rule: whether they can fail, and for a
-        // repetition (and `WHITESPACE` or `COMMENT`) that can, whether it can match nothing;
-        // for the alternatives before the last of a choice, only whether they can fail.
-        let mut asked: Vec<(&Expr, bool)> = Vec::new();
-        if rule.name == "WHITESPACE" || rule.name == "COMMENT" {
-            asked.push((&rule.expr, true));
-        }
-        for e in nodes(&rule.expr) {
-            match e {
-                Expr::Rep(inner) | Expr::RepOnce(inner) | Expr::RepMin(inner, _) => asked.push((inner, true)),
-                Expr::Choice(a, _) => match &**a {
-                    Expr::Choice(_, b) => asked.push((b, false)),
-                    a => asked.push((a, false)),
-                },
-                _ => {}
-            }
-        }
         let mut spent = vec![checks.rule(Walk::Start, i).map_err(Unfit::left)?];
-        for (expr, then_empty) in asked {
+        for (expr, then_empty) in asked(rule) {
             let s = checks.spend(Walk::NonFailing, expr).map_err(Unfit::left)?;
             spent.push(s);
             if then_empty && !s.holds {
@@ -522,22 +507,11 @@ mod tests {
         let mut checks = Checks::new(rules);
         let mut kinds = Vec::new();
         for rule in rules {
-            for e in nodes(&rule.expr) {
-                match e {
-                    Expr::Rep(inner) | Expr::RepOnce(inner) | Expr::RepMin(inner, _) => {
-                        if checks.spend(Walk::NonFailing, inner).expect("no loop").holds {
-                            kinds.push("endless");
-                        } else if checks.spend(Walk::NonProgressing, inner).expect("no loop").holds {
-                            kinds.push("empty");
-                        }
-                    }
-                    Expr::Choice(a, _) => {
-                        let first = if let Expr::Choice(_, b) = &**a { b } else { a };
-                        if checks.spend(Walk::NonFailing, first).expect("no loop").holds {
-                            kinds.push("unreachable");
-                        }
-                    }
-                    _ => {}
+            for (expr, repeated) in asked(rule) {
+                if checks.spend(Walk::NonFailing, expr).expect("no loop").holds {
+                    kinds.push(if repeated { "endless" } else { "unreachable" });
+                } else if repeated && checks.spend(Walk::NonProgressing, expr).expect("no loop").holds {
+                    kinds.push("empty");
                 }
             }
         }

@@ -380,6 +380,13 @@ impl Cost {
     }
 }
 
+/// How deep `expr` nests as it is read (its counted repetitions not written out), and the
+/// steps of a walk of it that copies, at each of its expressions, everything below it.
+pub(crate) fn depth_and_copies(expr: &Expr) -> (u64, u64) {
+    let (cost, _) = rule_cost(expr, false);
+    (cost.depth, cost.walk)
+}
+
 /// The expressions directly below `expr`, left to right.
 pub(crate) fn children(expr: &Expr) -> Vec<&Expr> {
     match expr {
@@ -398,10 +405,15 @@ pub(crate) fn children(expr: &Expr) -> Vec<&Expr> {
     }
 }
 
-fn combine(expr: &Expr, inner: &[Cost]) -> Cost {
+fn combine(expr: &Expr, inner: &[Cost], written_out: bool) -> Cost {
     let one = inner.first().copied().unwrap_or(Cost::LEAF);
     let n = |k: &u32| u64::from(*k);
     match expr {
+        Expr::RepOnce(_) | Expr::RepExact(..) | Expr::RepMin(..) | Expr::RepMax(..) | Expr::RepMinMax(..)
+            if !written_out =>
+        {
+            Cost::wrap(one, true)
+        }
         Expr::Seq(..) => Cost::pair(one, inner.get(1).copied().unwrap_or(Cost::LEAF), false),
         Expr::Choice(..) => Cost::pair(one, inner.get(1).copied().unwrap_or(Cost::LEAF), true),
         Expr::Opt(_) | Expr::Rep(_) => Cost::wrap(one, true),
@@ -418,9 +430,10 @@ fn combine(expr: &Expr, inner: &[Cost]) -> Cost {
     }
 }
 
-/// A rule's cost, and whether it calls a rule, by a walk with a stack of its own (rules can be
-/// thousands of nodes deep).
-fn rule_cost(expr: &Expr) -> (Cost, bool) {
+/// A rule's cost, its counted repetitions `written_out` as pest's optimizer writes them or
+/// as they are read, and whether it calls a rule, by a walk with a stack of its own (rules can
+/// be thousands of nodes deep).
+fn rule_cost(expr: &Expr, written_out: bool) -> (Cost, bool) {
     let mut todo: Vec<(&Expr, bool)> = vec![(expr, false)];
     let mut done: Vec<Cost> = Vec::new();
     let mut calls = false;
@@ -429,7 +442,7 @@ fn rule_cost(expr: &Expr) -> (Cost, bool) {
         let kids = children(e);
         if visited {
             let at = done.len() - kids.len().min(done.len());
-            let cost = combine(e, &done[at..]);
+            let cost = combine(e, &done[at..], written_out);
             done.truncate(at);
             done.push(cost);
         } else {
@@ -444,7 +457,7 @@ fn rule_cost(expr: &Expr) -> (Cost, bool) {
 /// deep once written out, or too much work. Each walk the optimizer starts can also walk every
 /// rule the grammar calls, which this counts as the whole grammar's walk.
 pub fn check_preparation(rules: &[AstRule]) -> Option<(usize, String)> {
-    let costs: Vec<(Cost, bool)> = rules.iter().map(|r| rule_cost(&r.expr)).collect();
+    let costs: Vec<(Cost, bool)> = rules.iter().map(|r| rule_cost(&r.expr, true)).collect();
     let all_walks = costs.iter().fold(0u64, |s, (c, _)| s.saturating_add(c.walk));
     let mut steps = 0u64;
     for (i, (c, calls)) in costs.iter().enumerate() {
@@ -477,7 +490,7 @@ fn rule_steps(c: &Cost, calls: bool, all_walks: u64) -> u64 {
 /// The steps preparing `rules` takes, by the estimate [`check_preparation`] holds to
 /// [`MAX_PREPARATION_STEPS`].
 pub fn preparation_steps(rules: &[AstRule]) -> u64 {
-    let costs: Vec<(Cost, bool)> = rules.iter().map(|r| rule_cost(&r.expr)).collect();
+    let costs: Vec<(Cost, bool)> = rules.iter().map(|r| rule_cost(&r.expr, true)).collect();
     let all_walks = costs.iter().fold(0u64, |s, (c, _)| s.saturating_add(c.walk));
     costs.iter().fold(0u64, |s, (c, calls)| s.saturating_add(rule_steps(c, *calls, all_walks)))
 }
