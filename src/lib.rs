@@ -11,6 +11,8 @@ pub mod fen;
 pub mod format;
 pub mod input;
 pub mod json;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod notation;
 #[cfg(feature = "playground")]
 pub mod playground;

@@ -21,6 +21,7 @@ const LAYERS: &[&[&str]] = &[
     &["check"],
     &["views", "playground"],
     &["document"],
+    &["lsp"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

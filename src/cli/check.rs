@@ -60,7 +60,7 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
     let mut out = report::Out::new(if args.fixes.diff { MessageFormat::Json } else { renderer.format });
     let mut totals = Totals::default();
     let mut failed = false;
-    let mut fixed = fix::Fixed::default();
+    let mut fixed = kifu::document::fix::Fixed::default();
     let mut inputs = input::expand(&args.paths, args.walk, args.format.is_some());
     for found in inputs.by_ref() {
         let found = match found {
@@ -103,7 +103,7 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
     }
     if args.fixes.diff {
         // What `--fix` would do; nothing was checked.
-        let _ = writeln!(out, "{}", fixed.would(json));
+        let _ = writeln!(out, "{}", fix::would(fixed, json));
         return exit_code(failed, fixed.applied > 0);
     }
     totals.ignored = inputs.ignored;

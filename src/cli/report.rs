@@ -106,7 +106,7 @@ pub(crate) struct Totals {
     /// other file.
     pub(crate) ignored: u64,
     /// With `--fix`: the fixes applied, and those left out because they overlap another.
-    pub(crate) fixed: Option<crate::fix::Fixed>,
+    pub(crate) fixed: Option<kifu::document::fix::Fixed>,
     /// With `--statistics`: the findings by code and severity.
     pub(crate) codes: BTreeMap<(Code, Severity), u64>,
 }

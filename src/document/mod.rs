@@ -14,6 +14,8 @@
 //! assert_eq!(findings[0].span().slice(text), "LNSGKGSL");
 //! ```
 
+pub mod fix;
+
 use crate::diagnostic::excerpt::LineIndex;
 use crate::diagnostic::Diagnostic;
 use crate::format::Format;
