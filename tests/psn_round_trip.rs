@@ -76,6 +76,9 @@ fn converting_keeps_quotes_braces_spaces_and_keywords() {
         ("[Black_grade \"3dan\"]\n1. P7f 1-0\n", "a keyword with `_`"),
         ("1. P7f {a {nested {deep}} b} P3d 1-0\n", "nested braces in a comment"),
         ("1. P7f {   three spaces first, two last  } P3d 1-0\n", "spaces at a comment's ends"),
+        ("[Event \"a\tb\u{1}c\u{1b}d\"]\n1. P7f 1-0\n", "tabs and control characters in a header value"),
+        ("1. P7f {a\tb\u{1}c} P3d 1-0\n", "tabs and control characters in a comment"),
+        ("1. P7f {one\ntwo\r\n\nthree\rfour} P3d 1-0\n", "line breaks in a comment"),
     ] {
         let once = assert_idempotent(text);
         assert_eq!(texts(&once), texts(text), "{class}: written\n{once}\nfrom\n{text}");

@@ -74,10 +74,9 @@ fn write_headers(game: &Game, start: Option<&Position>, replay: Option<&Replay>,
             continue;
         }
         // A value is read up to the line's last `"]`, so a quote inside it (`\"`) is kept as
-        // it is. PSN has no escapes: a tab becomes a space and any other control character
-        // U+FFFD. Dropping it instead could join a `]` and a `[` into a header boundary the
-        // value never had, and the text would not read back as one header.
-        let value = replace_chars(&h.value, &[('\t', ' ')], char::REPLACEMENT_CHARACTER);
+        // it is, and so are tabs and other control characters. PSN has no escapes: a line
+        // break, which would end the header, becomes a space.
+        let value = h.value.replace(['\r', '\n'], " ");
         let _ = writeln!(out, "[{key} \"{value}\"]");
     }
     out.push_str(&position.unwrap_or_default());
@@ -254,10 +253,10 @@ fn write_move(
 /// (`psn::nested-braces`), so a pair of braces inside a `{comment}` is kept, and only a brace
 /// without its pair, which would end the comment early or leave it open, becomes a parenthesis.
 /// The braces of a `;` comment, a `%` line or prose become parentheses: kept as braces, they
-/// would give the game a nested comment it did not have. Spaces at either end are kept; a
-/// control character (a line end) becomes a space.
+/// would give the game a nested comment it did not have. Spaces at either end, control
+/// characters and line breaks are kept ([`comment_lines`]).
 fn comment(c: &Comment) -> String {
-    let text = replace_chars(&c.text, &[], ' ');
+    let text = comment_lines(&c.text);
     let brace = c.kind == CommentKind::Brace;
     let mut unpaired = vec![!brace; text.len()];
     let mut open = Vec::new();
@@ -282,16 +281,21 @@ fn comment(c: &Comment) -> String {
     format!("{{{text}}}")
 }
 
-/// `text` with each character of `table` replaced by its pair, and any other control character
-/// by `control`.
-fn replace_chars(text: &str, table: &[(char, char)], control: char) -> String {
-    text.chars()
-        .map(|c| match table.iter().find(|(from, _)| *from == c) {
-            Some((_, to)) => *to,
-            None if c.is_control() => control,
-            None => c,
-        })
-        .collect()
+/// A comment's text as it can be written inside braces: every character kept, line breaks
+/// too, but a line break before a line that starts with `[` (after spaces or tabs), which would
+/// read as a header and so as the start of a new game: it becomes a space.
+fn comment_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(['\n', '\r']) {
+        let end = if rest[at..].starts_with("\r\n") { at + 2 } else { at + 1 };
+        out.push_str(&rest[..at]);
+        let header_next = rest[end..].trim_start_matches([' ', '\t']).starts_with('[');
+        out.push_str(if header_next { " " } else { &rest[at..end] });
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A move as played, in the spec's form: `+` before a promoted piece, the origin only when
@@ -397,4 +401,15 @@ pub(crate) fn spec_fen(p: &Position) -> Option<String> {
     let side = if p.side == Color::Black { 's' } else { 'g' };
     let pair = p.move_number.map_or(1, |n| n.div_ceil(2).max(1));
     Some(format!("{board} {black}/{white} {side} {pair}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::comment_lines;
+
+    #[test]
+    fn a_comment_keeps_its_line_breaks_but_before_a_header() {
+        assert_eq!(comment_lines("a\nb\r\nc\rd\n"), "a\nb\r\nc\rd\n");
+        assert_eq!(comment_lines("a\n[b]\r\n \t[c\n\nd"), "a [b]  \t[c\n\nd");
+    }
 }
