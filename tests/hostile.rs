@@ -22,7 +22,7 @@ use proptest::sample::Index;
 type Entry = (&'static str, fn(&[u8]));
 
 /// Every entry point.
-const ENTRIES: [Entry; 8] = [
+const ENTRIES: [Entry; 11] = [
     ("sfen_check", entry::sfen_check),
     ("fen_check", entry::fen_check),
     ("epd_check", entry::epd_check),
@@ -31,6 +31,9 @@ const ENTRIES: [Entry; 8] = [
     ("psn_convert", entry::psn_convert),
     ("position_convert", entry::position_convert),
     ("grammar_load", entry::grammar_load),
+    ("lsp_session", entry::lsp_session),
+    ("file_names", entry::file_names),
+    ("fix", entry::fix),
 ];
 
 /// The entry points that read a file with this extension.
@@ -42,6 +45,7 @@ fn entries_for(ext: &str) -> Vec<Entry> {
         "psn" => &["psn_check", "psn_convert"],
         "json" => &["json_check"],
         "pest" => &["grammar_load"],
+        "lsp" => &["lsp_session"],
         _ => &[],
     };
     ENTRIES.into_iter().filter(|(name, _)| names.contains(name)).collect()
@@ -52,6 +56,25 @@ fn run(entries: &[Entry], bytes: &[u8]) {
     for (_, entry) in entries {
         entry(bytes);
     }
+}
+
+/// Runs a file with this extension through `--fix` and the language server, as their entry
+/// points take it (the format named by the first byte; the document after a NUL).
+fn as_file(ext: &str, bytes: &[u8]) {
+    let letter = match ext {
+        "sfen" => b's',
+        "fen" => b'f',
+        "epd" => b'e',
+        "psn" => b'p',
+        "json" => b'j',
+        _ => return,
+    };
+    entry::fix(&[&[letter], bytes].concat());
+    entry::fix(&[&[letter.to_ascii_uppercase()], bytes].concat());
+    // Every thing the script can do, on the first lines: hovers, actions, edits, junk, shutdown.
+    let script =
+        [0, 0, 0, 1, 1, 0, 0, 5, 2, 3, 4, 0, 1, 1, 2, 2, b'x', b'\n', 0, 2, 1, 5, 6, 3, b'{', b'}', b'x', 3, 7, 0];
+    entry::lsp_session(&[ext.as_bytes(), b"\0", bytes, b"\0", &script].concat());
 }
 
 /// The repository's own examples and fixtures: (extension, bytes). Line formats are cut into
@@ -216,6 +239,8 @@ fn attack() -> impl Strategy<Value = (&'static str, Vec<u8>)> {
         prop::sample::select(vec!["POP", "PEEK", "DROP", "PEEK_ALL", "POP_ALL"])
             .prop_map(|op| ("pest", format!("a = {{ {op} }}\0x\n").into_bytes())),
         // Many records and findings.
+        (900usize..1400).prop_map(|n| ("lsp", repeat("sfen\0", "x\n", n, "\0\u{3}\u{1}\u{0}\u{0}\u{ff}\u{7f}"))),
+        (1900usize..2300).prop_map(|n| ("lsp", repeat("psn\0", "[Event \"x\"]\n1. P7f\n", n, "\0\u{3}\u{1}\u{0}\u{0}\u{ff}\u{7f}"))),
         n(5_000).prop_map(|n| ("json", repeat("[", "1,", n, "1]"))),
         n(5_000).prop_map(|n| ("psn", repeat("", "[A \"b\"]\n1. x\n\n", n, ""))),
         n(2_000).prop_map(|n| ("pest", repeat("", "a = { \"x\" }\n", n, "\0x"))),
@@ -241,11 +266,42 @@ proptest! {
     #[test]
     fn mutated_fixtures((ext, bytes) in mutated_seed()) {
         run(&entries_for(&ext), &bytes);
+        as_file(&ext, &bytes);
     }
 
     #[test]
     fn attacks((ext, bytes) in attack()) {
         run(&entries_for(ext), &bytes);
+    }
+}
+
+/// Names that would act where they are written: line ends that start a workflow command or a
+/// diff hunk, `::`, `%`, `#`, `?`, ESC, BEL, C1 and bidirectional controls, quotes and
+/// backslashes, an absolute path; each with a record that has a fix and one that has none.
+#[test]
+fn hostile_names() {
+    let names = [
+        "a\n::error file=README.md,line=1::INJECTED\n::stop-commands::x\n.sfen",
+        "x\n+++ victim.sfen\n@@ -1 +1 @@\n-a\n+PWNED\n.sfen",
+        "a%20b#c?d.sfen",
+        "a,b:c=d%0A.sfen",
+        "\u{1b}]0;title\u{7}\u{1b}[2J.sfen",
+        "\u{9b}31m\u{85}.sfen",
+        "evil\u{202e}nfs.exe\u{2066}\u{200f}.sfen",
+        "\"quoted\\back\tslash\".sfen",
+        "/abs/päth with space.sfen",
+        "",
+    ];
+    let records: [&[u8]; 3] = [
+        b"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 01",
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 \x1b[31m",
+        b"\xe2\x80\xae9/9 b - 1",
+    ];
+    for name in names {
+        for record in records {
+            entry::file_names(&[name.as_bytes(), b"\0", record].concat());
+        }
+        entry::file_names(name.as_bytes());
     }
 }
 
@@ -256,6 +312,7 @@ fn fixtures_as_they_are() {
         for (_, entry) in entries_for(ext) {
             entry(bytes);
         }
+        as_file(ext, bytes);
     }
 }
 

@@ -425,3 +425,628 @@ pub fn grammar_load(bytes: &[u8]) {
         }
     }
 }
+
+// ───────────────────────────── what reaches a terminal, a log, a diff, a URI ─────────────────────────────
+
+/// A file's name, a NUL, then a record (one line; without a NUL, the bytes are the name and the
+/// record is an SFEN record with a fixable fault). The record's findings, read as SFEN and as
+/// FEN, are written for that name in every output format, and its fixes as a unified diff:
+///
+/// - human reports (plain, miette's drawing, and in colour) hold no character that a terminal
+///   acts on or that reorders the text: no control but LF and tab, no bidirectional control;
+///   in colour, an ESC only starts a colour (`ESC [ … m`);
+/// - a JSON message is one line that reads back with the name as it is;
+/// - a GitHub annotation is one line, safe for a terminal, whose properties and message hold no
+///   unescaped `,`, `:`, CR, LF or `%`, and whose `file` reads back as the name shows;
+/// - a SARIF location is an RFC 3986 URI (unreserved characters, `/` and `%XX` only, under
+///   `file://` when absolute) that decodes to the name;
+/// - a diff's headers read back (as git unquotes them) as the name, no name starts a line of
+///   the diff, and the diff applied to the old text gives the fixed text.
+pub fn file_names(bytes: &[u8]) {
+    const FIXABLE: &[u8] = b"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 01";
+    let (name, record) = match bytes.iter().position(|&b| b == 0) {
+        Some(i) => (&bytes[..i], &bytes[i + 1..]),
+        None => (bytes, FIXABLE),
+    };
+    let name = String::from_utf8_lossy(name);
+    let record = record.split(|&b| b == b'\n').next().unwrap_or_default();
+    for format in [Format::Sfen(DialectChoice::Auto), Format::Fen(fen::Dialect::Standard)] {
+        let report = check_line(format, 1, record, record.len());
+        let text = &report.text;
+        let place = |at: usize| (1, Span::point(at).columns(text).0);
+        let shown = kifu::diagnostic::RecordSource::display_text(text);
+        let source = kifu::diagnostic::RecordSource { name: &name, text: &shown, line: 1, columns: &[] };
+        for d in &report.diagnostics {
+            let mut plain = String::new();
+            if !kifu::diagnostic::draw_plain(d, &source, 100, &mut plain) {
+                let _ = kifu::diagnostic::graphical_handler(false, 100).render_report(&mut plain, &d.report(&source));
+            }
+            assert_terminal_safe("a plain report", &plain, false);
+            let mut drawn = String::new();
+            let _ = kifu::diagnostic::graphical_handler(false, 100).render_report(&mut drawn, &d.report(&source));
+            assert_terminal_safe("a report", &drawn, false);
+            let mut colored = String::new();
+            let _ = kifu::diagnostic::graphical_handler(true, 100).render_report(&mut colored, &d.report(&source));
+            assert_terminal_safe("a report in colour", &colored, true);
+
+            let json = serde_json::to_string(&d.to_json_with(&name, place)).expect("a JSON message");
+            assert!(!json.contains('\n'), "a JSON message on more than one line: {json:?}");
+            let value: serde_json::Value = serde_json::from_str(&json).expect("a JSON message reads back");
+            assert_eq!(value["file"].as_str(), Some(&*name), "the name in a JSON message");
+
+            let sarif: serde_json::Value =
+                serde_json::from_str(&kifu::diagnostic::sarif::result(&name, d, place)).expect("a SARIF result");
+            let uri = sarif["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .expect("a SARIF location has a URI");
+            assert_eq!(uri_decoded(uri), name.as_bytes(), "the SARIF URI {uri:?}");
+
+            let annotation = kifu::diagnostic::sarif::github_annotation(&name, d, place);
+            assert_terminal_safe("a GitHub annotation", &annotation, false);
+            assert!(!annotation.contains('\n'), "a GitHub annotation on more than one line: {annotation:?}");
+            let file = annotation_file(&annotation);
+            assert_eq!(file, kifu::diagnostic::escape_unsafe(&name), "the file of {annotation:?}");
+        }
+        if let Ok(old) = std::str::from_utf8(record) {
+            let new = kifu::document::fix::fix_text(format, old, true, &mut Default::default());
+            if new != old {
+                assert_diff_applies(&name, old, &new);
+            }
+        }
+    }
+}
+
+/// True for a character that a terminal acts on or that reorders the text around it: a control
+/// but LF and tab, or a bidirectional control.
+fn acts_on_a_terminal(c: char) -> bool {
+    c != '\n' && kifu::diagnostic::is_unsafe(c)
+}
+
+/// `text` holds no character that acts on a terminal; with `colored`, an ESC that starts a
+/// colour (`ESC [ digits and ; m`) is allowed.
+fn assert_terminal_safe(what: &str, text: &str, colored: bool) {
+    let mut rest = text;
+    while let Some(at) = rest.find(acts_on_a_terminal) {
+        let tail = &rest[at..];
+        let sgr = tail.strip_prefix("\u{1b}[").and_then(|t| {
+            let end = t.find(|c: char| !(c.is_ascii_digit() || c == ';'))?;
+            t[end..].starts_with('m').then_some(2 + end + 1)
+        });
+        match sgr {
+            Some(len) if colored => rest = &tail[len..],
+            _ => panic!("{what} holds {:?}: {text:?}", tail.chars().next()),
+        }
+    }
+}
+
+/// The bytes a SARIF URI names: `%XX` decoded, after `file://` for an absolute path; every other
+/// character unreserved or `/` (RFC 3986).
+fn uri_decoded(uri: &str) -> Vec<u8> {
+    let path = uri.strip_prefix("file://").unwrap_or(uri);
+    let mut out = Vec::new();
+    let mut bytes = path.bytes();
+    while let Some(b) = bytes.next() {
+        if b == b'%' {
+            let hex: String = bytes.by_ref().take(2).map(char::from).collect();
+            out.push(u8::from_str_radix(&hex, 16).unwrap_or_else(|_| panic!("a bad escape in the URI {uri:?}")));
+        } else {
+            assert!(
+                b.is_ascii_alphanumeric() || b"-._~/".contains(&b),
+                "{:?} unescaped in the URI {uri:?}",
+                char::from(b)
+            );
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// A workflow command's escaped text read back (`%25`, `%0D`, `%0A`, `%3A`, `%2C`); it holds no
+/// unescaped character that would end it (`,` and `:` in a property).
+fn annotation_unescaped(text: &str, property: bool) -> String {
+    assert!(!text.contains(['\r', '\n']), "a raw line end in a workflow command: {text:?}");
+    assert!(!property || !text.contains([',', ':']), "a raw `,` or `:` in a workflow command's property: {text:?}");
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        let code = rest.get(at + 1..at + 3).unwrap_or_default();
+        out.push(match code {
+            "25" => '%',
+            "0D" => '\r',
+            "0A" => '\n',
+            "3A" if property => ':',
+            "2C" if property => ',',
+            _ => panic!("a `%` that escapes nothing in a workflow command: {text:?}"),
+        });
+        rest = &rest[at + 3..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The `file` property of a GitHub annotation, read back; its other properties and its message
+/// must read back too.
+fn annotation_file(annotation: &str) -> String {
+    let rest = annotation
+        .strip_prefix("::error ")
+        .or_else(|| annotation.strip_prefix("::warning "))
+        .unwrap_or_else(|| panic!("not an annotation: {annotation:?}"));
+    let (properties, message) = rest.split_once("::").expect("an annotation has a message");
+    annotation_unescaped(message, false);
+    let mut file = None;
+    for property in properties.split(',') {
+        let (key, value) = property.split_once('=').expect("a property is key=value");
+        let value = annotation_unescaped(value, true);
+        if key == "file" {
+            file = Some(value);
+        }
+    }
+    file.expect("an annotation names its file")
+}
+
+/// A name in a diff header read back as git reads it: plain, or in double quotes with C
+/// escapes and octal bytes.
+fn diff_header_name(header: &str) -> Vec<u8> {
+    let Some(quoted) = header.strip_prefix('"') else { return header.as_bytes().to_vec() };
+    let quoted = quoted.strip_suffix('"').expect("a quoted name ends with its quote");
+    let mut out = Vec::new();
+    let mut bytes = quoted.bytes();
+    while let Some(b) = bytes.next() {
+        if b != b'\\' {
+            assert_ne!(b, b'"', "an unescaped quote in {header:?}");
+            out.push(b);
+            continue;
+        }
+        let e = bytes.next().expect("an escape has a character");
+        out.push(match e {
+            b'a' => 7,
+            b'b' => 8,
+            b't' => b'\t',
+            b'n' => b'\n',
+            b'v' => 11,
+            b'f' => 12,
+            b'r' => b'\r',
+            b'"' | b'\\' => e,
+            b'0'..=b'3' => {
+                let digits = [e, bytes.next().expect("octal"), bytes.next().expect("octal")];
+                u8::from_str_radix(std::str::from_utf8(&digits).expect("ASCII"), 8).expect("an octal byte")
+            }
+            _ => panic!("an unknown escape in {header:?}"),
+        });
+    }
+    out
+}
+
+/// The lines of `text` as a diff sees them: each ends at LF, which it keeps.
+fn lf_lines(text: &str) -> Vec<&str> {
+    text.split_inclusive('\n').collect()
+}
+
+/// The unified diff of `old` and `new` under `name` names the file in headers that read back as
+/// it, and applied to `old` gives `new`, line ends and a missing last newline included.
+pub fn assert_diff_applies(name: &str, old: &str, new: &str) {
+    let diff = kifu::document::fix::unified_diff(name, old, new);
+    let mut lines = diff.split_inclusive('\n').peekable();
+    for mark in ["--- ", "+++ "] {
+        let header = lines.next().and_then(|l| l.strip_prefix(mark)).expect("a diff header");
+        let header = header.strip_suffix('\n').expect("a header ends its line");
+        assert_eq!(diff_header_name(header), name.as_bytes(), "the diff header {header:?}");
+    }
+    let old_lines = lf_lines(old);
+    let mut out = String::new();
+    let mut at = 0;
+    while let Some(hunk) = lines.next() {
+        let counts = hunk.strip_prefix("@@ -").and_then(|h| h.strip_suffix(" @@\n")).expect("a hunk header");
+        let (from, to) = counts.split_once(" +").expect("two ranges");
+        let range = |r: &str| -> (usize, usize) {
+            let (start, count) = r.split_once(',').expect("start,count");
+            (start.parse().expect("a start"), count.parse().expect("a count"))
+        };
+        let ((start, mut old_count), (_, mut new_count)) = (range(from), range(to));
+        while at + 1 < start {
+            out.push_str(old_lines[at]);
+            at += 1;
+        }
+        while old_count + new_count > 0 {
+            let line = lines.next().expect("a hunk has the lines it counts");
+            let (mark, body) = line.split_at(1);
+            let mut body = body.to_owned();
+            if lines.peek() == Some(&"\\ No newline at end of file\n") {
+                lines.next();
+                body.pop();
+            }
+            match mark {
+                " " | "-" => {
+                    assert_eq!(old_lines.get(at).copied(), Some(body.as_str()), "the diff's old line {at}");
+                    at += 1;
+                    old_count -= 1;
+                    if mark == " " {
+                        out.push_str(&body);
+                        new_count -= 1;
+                    }
+                }
+                "+" => {
+                    out.push_str(&body);
+                    new_count -= 1;
+                }
+                _ => panic!("a line of a hunk that is no change: {line:?}"),
+            }
+        }
+    }
+    for line in &old_lines[at..] {
+        out.push_str(line);
+    }
+    assert_eq!(out, new, "the diff applied to the old text: {diff:?}");
+}
+
+/// A format and a text, as `kifu check --fix` or `--diff` reads a file: the first byte names
+/// the format (`s` SFEN, `f` FEN, `e` EPD, `p` PSN, `j` JSON; in capitals, with
+/// `--unsafe-fixes`; another byte picks one by its value). The fixed text keeps its byte-order
+/// mark and, in a line format, every line end and every blank line; a record without errors
+/// stays one (safe fixes only), and one of SFEN or FEN reads as the same position; the text's
+/// unified diff applied to it gives the fixed text.
+pub fn fix(bytes: &[u8]) {
+    let Some((&first, rest)) = bytes.split_first() else { return };
+    let formats = [
+        Format::Sfen(DialectChoice::Auto),
+        Format::Fen(fen::Dialect::Standard),
+        Format::Epd(fen::Dialect::Standard),
+        Format::Psn,
+        Format::Json,
+    ];
+    let format = match first.to_ascii_lowercase() {
+        b's' => formats[0],
+        b'f' => formats[1],
+        b'e' => formats[2],
+        b'p' => formats[3],
+        b'j' => formats[4],
+        _ => formats[usize::from(first) % formats.len()],
+    };
+    let unsafe_fixes = first.is_ascii_uppercase() || first >= 0x80;
+    // `--fix` leaves a file that is not UTF-8 as it is.
+    let Ok(old) = std::str::from_utf8(rest) else { return };
+    let mut fixed = kifu::document::fix::Fixed::default();
+    let new = kifu::document::fix::fix_text(format, old, unsafe_fixes, &mut fixed);
+    assert!(new == old || fixed.applied > 0, "the text changed with no fix applied");
+    assert_eq!(new.starts_with('\u{feff}'), old.starts_with('\u{feff}'), "the byte-order mark");
+    if format.is_lines() {
+        let ends = |t: &str| t.match_indices(['\n', '\r']).map(|(_, e)| e).collect::<String>();
+        assert_eq!(ends(&new), ends(old), "the line ends");
+        let body = |t: &'_ str| t.strip_prefix('\u{feff}').unwrap_or(t).to_owned();
+        let (old_body, new_body) = (body(old), body(&new));
+        for (before, after) in old_body.split(['\n', '\r']).zip(new_body.split(['\n', '\r'])) {
+            assert_eq!(before.trim().is_empty(), after.trim().is_empty(), "a blank line: {before:?} and {after:?}");
+            if unsafe_fixes || before.trim().is_empty() || !format.check_text(before).0.iter().all(|d| !d.is_error()) {
+                continue;
+            }
+            assert!(
+                format.check_text(after).0.iter().all(|d| !d.is_error()),
+                "a safe fix made a record without errors wrong: {before:?} to {after:?}"
+            );
+            if matches!(format, Format::Sfen(_) | Format::Fen(_)) {
+                assert_eq!(canonical(format, after), canonical(format, before), "a safe fix changed the position");
+            }
+        }
+    }
+    if new != old {
+        assert_diff_applies("f", old, &new);
+    }
+}
+
+/// A record of one line written in its canonical form.
+fn canonical(format: Format, record: &str) -> String {
+    let mut out = record.to_owned();
+    for (span, written) in kifu::document::canonical(format, record).into_iter().rev() {
+        out.replace_range(span.start..span.end, &written);
+    }
+    out
+}
+
+// ───────────────────────────── the language server ─────────────────────────────
+
+/// The first id of the requests a session sends (a message made of fuzzed bytes can hardly
+/// take it).
+const FIRST_ID: u64 = 1_000_000;
+
+/// A session with `kifu lsp`, built from `bytes`, served to its end:
+///
+/// - bytes that start with `Content-Length` are the whole stream the editor writes;
+/// - else `ext[,utf8]`, NUL, a document, NUL, a script: the document is opened as `doc.ext`,
+///   and each byte of the script does one thing (a hover, code actions over a range,
+///   formatting, the outline, an edit of a range or of the whole text, a message that is not
+///   JSON-RPC, a request to shut down); the session ends with `exit`. Without a NUL, the bytes
+///   are an SFEN document, and the script does each thing once.
+///
+/// The server ends (with the status the protocol gives when every message was framed), and
+/// writes only framed JSON-RPC messages: one answer to each request, at most 1,001 diagnostics
+/// a document, every range in order.
+pub fn lsp_session(bytes: &[u8]) {
+    let out = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let (stream, script) = if bytes.starts_with(b"Content-Length") {
+        (vec![Framed { bytes: bytes.to_vec(), answer: None, published: None }], None)
+    } else {
+        let script = lsp_script(bytes);
+        (script.stream, Some((script.methods, script.awaited, script.shut_down)))
+    };
+    let length = stream.iter().map(|f| f.bytes.len()).sum::<usize>();
+    let input = Paced {
+        parts: stream.into(),
+        current: std::io::Cursor::new(Vec::new()),
+        out: out.clone(),
+        pending: Vec::new(),
+        seen: 0,
+    };
+    let result = kifu::lsp::serve(input, SharedOutput(out.clone()), |_| {});
+    let written = std::mem::take(&mut *out.lock().expect("the output"));
+    // What one message may hold: an answer the size of the document (its canonical form), or
+    // a bounded number of findings and fixes.
+    let largest = (2 << 20) + 8 * length;
+    let messages = framed_messages(&written, largest);
+    if let Some((methods, awaited, shut_down)) = script {
+        assert_eq!(result, Ok(shut_down), "how the session ended");
+        for version in awaited {
+            let published = messages
+                .iter()
+                .any(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == version);
+            let methods: Vec<String> =
+                messages.iter().map(|m| format!("{} {}", m["method"], m["params"]["version"])).collect();
+            assert!(
+                published,
+                "the findings of version {version} were not published once the server was idle: {methods:?}"
+            );
+        }
+        let answers: Vec<&serde_json::Value> = messages
+            .iter()
+            .filter(|m| m.get("method").is_none() && m["id"].as_u64().is_some_and(|id| id >= FIRST_ID))
+            .collect();
+        let ids: Vec<u64> = answers.iter().filter_map(|m| m["id"].as_u64()).collect();
+        let sent: Vec<u64> = (FIRST_ID..).take(methods.len()).collect();
+        assert_eq!(ids, sent, "one answer to each request, in order");
+        for (answer, method) in answers.iter().zip(&methods) {
+            if method == "textDocument/documentSymbol" {
+                let games = answer["result"].as_array().map_or(0, Vec::len);
+                assert!(games <= 2000, "an outline of {games} games");
+            }
+        }
+    }
+    for m in &messages {
+        if m["method"] == "textDocument/publishDiagnostics" {
+            let diagnostics = m["params"]["diagnostics"].as_array().expect("diagnostics");
+            assert!(diagnostics.len() <= 1001, "{} diagnostics in one message", diagnostics.len());
+        }
+        assert_ranges_in_order(m);
+    }
+}
+
+/// The writer a session's output goes to, read when it ends.
+struct SharedOutput(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for SharedOutput {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("the output").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A message as the editor frames it, and the id of the answer to wait for before the next
+/// (a request's), so that the server, finding no message waiting, checks what changed.
+struct Framed {
+    bytes: Vec<u8>,
+    answer: Option<u64>,
+    /// The document's version whose findings are published before the next message: a
+    /// request's answer is followed by them, when the text changed since they were last sent.
+    published: Option<i32>,
+}
+
+/// A session's input, handed over a message at a time: after a request, the next message waits
+/// (5 seconds at most) until the answer is written, and the findings of the document's version
+/// that it names, as an editor's does when it waits. Nothing waits in the server's inbox then,
+/// so it checks what changed.
+struct Paced {
+    parts: std::collections::VecDeque<Framed>,
+    current: std::io::Cursor<Vec<u8>>,
+    out: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    /// What the next part waits for: texts of the output.
+    pending: Vec<String>,
+    /// How much of the output was searched for answers.
+    seen: usize,
+}
+
+impl Paced {
+    /// Waits until the output, from where the last waits left it, holds each of `needles`, in
+    /// any order.
+    fn wait_for(&mut self, needles: &[String]) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        let mut ends = Vec::new();
+        for needle in needles {
+            let mut from = self.seen;
+            while std::time::Instant::now() < deadline {
+                let out = self.out.lock().expect("the output");
+                if let Some(at) = out[from..].windows(needle.len()).position(|w| w == needle.as_bytes()) {
+                    ends.push(from + at + needle.len());
+                    break;
+                }
+                from = out.len().saturating_sub(needle.len()).max(from);
+                drop(out);
+                std::thread::sleep(std::time::Duration::from_micros(50));
+            }
+        }
+        self.seen = ends.into_iter().max().unwrap_or(self.seen);
+    }
+}
+
+impl std::io::Read for Paced {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            let n = self.current.read(buf)?;
+            if n > 0 || buf.is_empty() {
+                return Ok(n);
+            }
+            let pending = std::mem::take(&mut self.pending);
+            self.wait_for(&pending);
+            let Some(next) = self.parts.pop_front() else { return Ok(0) };
+            self.pending.extend(next.answer.map(|id| format!("\"id\":{id},")));
+            self.pending.extend(next.published.map(|v| format!("\"version\":{v}}}")));
+            self.current = std::io::Cursor::new(next.bytes);
+        }
+    }
+}
+
+/// A scripted session being written: its messages, the methods of its requests, the
+/// document's version, and the versions whose findings were awaited.
+#[derive(Default)]
+struct Script {
+    stream: Vec<Framed>,
+    methods: Vec<String>,
+    version: i32,
+    awaited: Vec<i32>,
+    shut_down: bool,
+}
+
+impl Script {
+    fn frame(&mut self, body: &[u8], answer: Option<u64>, published: Option<i32>) {
+        let mut bytes = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+        bytes.extend_from_slice(body);
+        self.stream.push(Framed { bytes, answer, published });
+    }
+
+    /// A request; its answer is awaited, and then, unless the editor asks to shut down, the
+    /// findings of the document's version when they were not yet.
+    fn request(&mut self, method: &str, params: serde_json::Value) {
+        let id = FIRST_ID + self.methods.len() as u64;
+        let message = serde_json::json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params });
+        self.methods.push(method.to_owned());
+        self.shut_down |= method == "shutdown";
+        let published =
+            (!self.shut_down && self.version > 0 && self.awaited.last() != Some(&self.version)).then_some(self.version);
+        self.awaited.extend(published);
+        self.frame(message.to_string().as_bytes(), Some(id), published);
+    }
+
+    fn note(&mut self, method: &str, params: serde_json::Value) {
+        let message = serde_json::json!({ "jsonrpc": "2.0", "method": method, "params": params });
+        self.frame(message.to_string().as_bytes(), None, None);
+    }
+}
+
+/// The scripted session of `bytes` (see [`lsp_session`]).
+fn lsp_script(bytes: &[u8]) -> Script {
+    let mut parts = bytes.splitn(3, |&b| b == 0);
+    let (head, document, script) = match (parts.next(), parts.next(), parts.next()) {
+        (Some(head), Some(document), script) => (head, document, script.unwrap_or_default()),
+        _ => (&b"sfen"[..], bytes, &[0u8, 1, 2, 3, 4, 0, 5, 6, 1, 7][..]),
+    };
+    let head = String::from_utf8_lossy(head);
+    let (ext, utf8) = match head.split_once(',') {
+        Some((ext, options)) => (ext.to_owned(), options == "utf8"),
+        None => (head.into_owned(), false),
+    };
+    let uri = format!("file:///doc.{}", ext.replace(|c: char| !c.is_ascii_alphanumeric(), ""));
+    let document = String::from_utf8_lossy(document).into_owned();
+    let mut s = Script::default();
+    let encodings = if utf8 { serde_json::json!(["utf-8"]) } else { serde_json::json!(["utf-16"]) };
+    s.request("initialize", serde_json::json!({ "capabilities": { "general": { "positionEncodings": encodings } } }));
+    s.note("initialized", serde_json::json!({}));
+    s.version = 1;
+    let open = serde_json::json!({ "textDocument": { "uri": uri, "languageId": ext, "version": 1, "text": document } });
+    s.note("textDocument/didOpen", open);
+    let doc = serde_json::json!({ "uri": uri });
+    let mut script = script.iter().copied();
+    let mut next = move || script.next();
+    // A line below 128, or with the high bit set, a line far down (its multiple of 64).
+    let position = |line: Option<u8>, character: Option<u8>| {
+        let line = line.map_or(0, |b| if b < 0x80 { u32::from(b) } else { u32::from(b & 0x7f) * 64 });
+        serde_json::json!({ "line": line, "character": character.unwrap_or(0) })
+    };
+    while let Some(op) = next() {
+        match op % 8 {
+            0 => {
+                let at = position(next(), next());
+                s.request("textDocument/hover", serde_json::json!({ "textDocument": doc, "position": at }));
+            }
+            1 => {
+                let range = serde_json::json!({ "start": position(next(), next()), "end": position(next(), next()) });
+                let params =
+                    serde_json::json!({ "textDocument": doc, "range": range, "context": { "diagnostics": [] } });
+                s.request("textDocument/codeAction", params);
+            }
+            2 => {
+                let options = serde_json::json!({ "tabSize": 4, "insertSpaces": true });
+                s.request("textDocument/formatting", serde_json::json!({ "textDocument": doc, "options": options }));
+            }
+            3 => s.request("textDocument/documentSymbol", serde_json::json!({ "textDocument": doc })),
+            4 | 5 => {
+                s.version += 1;
+                let change = if op % 8 == 4 {
+                    let range =
+                        serde_json::json!({ "start": position(next(), next()), "end": position(next(), next()) });
+                    let n = usize::from(next().unwrap_or(0) % 16);
+                    let inserted: Vec<u8> = (0..n).filter_map(|_| next()).collect();
+                    serde_json::json!({ "range": range, "text": String::from_utf8_lossy(&inserted) })
+                } else {
+                    serde_json::json!({ "text": document })
+                };
+                let document = serde_json::json!({ "uri": uri, "version": s.version });
+                s.note(
+                    "textDocument/didChange",
+                    serde_json::json!({ "textDocument": document, "contentChanges": [change] }),
+                );
+            }
+            6 => {
+                let n = usize::from(next().unwrap_or(0) % 32);
+                let junk: Vec<u8> = (0..n).filter_map(|_| next()).collect();
+                s.frame(&[b"not JSON-RPC: ".as_slice(), &junk].concat(), None, None);
+            }
+            _ => s.request("shutdown", serde_json::Value::Null),
+        }
+    }
+    s.note("exit", serde_json::Value::Null);
+    s
+}
+
+/// The messages of a server's output: each framed by its `Content-Length`, at most `largest`
+/// bytes, and JSON-RPC.
+fn framed_messages(mut written: &[u8], largest: usize) -> Vec<serde_json::Value> {
+    let mut messages = Vec::new();
+    while !written.is_empty() {
+        let end = written.windows(4).position(|w| w == b"\r\n\r\n").expect("a header ends with a blank line");
+        let header = std::str::from_utf8(&written[..end]).expect("an ASCII header");
+        let length: usize = header
+            .lines()
+            .find_map(|l| l.strip_prefix("Content-Length: "))
+            .and_then(|n| n.trim().parse().ok())
+            .expect("a Content-Length");
+        assert!(length <= largest, "a message of {length} bytes");
+        let body = &written[end + 4..end + 4 + length];
+        let message: serde_json::Value = serde_json::from_slice(body).expect("a message is JSON");
+        assert_eq!(message["jsonrpc"], "2.0", "a JSON-RPC message");
+        messages.push(message);
+        written = &written[end + 4 + length..];
+    }
+    messages
+}
+
+/// Every LSP range in `value` (an object with `start` and `end` positions) starts before it ends.
+fn assert_ranges_in_order(value: &serde_json::Value) {
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        match v {
+            serde_json::Value::Object(map) => {
+                if let (Some(start), Some(end)) = (map.get("start"), map.get("end")) {
+                    let at = |p: &serde_json::Value| (p["line"].as_u64(), p["character"].as_u64());
+                    if at(start).0.is_some() {
+                        assert!(at(start) <= at(end), "a range that ends before it starts: {v}");
+                    }
+                }
+                stack.extend(map.values());
+            }
+            serde_json::Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+}
