@@ -45,8 +45,18 @@ where
 {
     let (connection, client) = Connection::memory();
     let Connection { sender: to_server, receiver: from_server } = client;
-    let reader =
-        std::thread::spawn(move || read_messages(io::BufReader::new(input), |m| to_server.send(m).is_ok(), log));
+    // What broke the input, kept before the server's channel closes: it says more than the
+    // server's lost channel. The reader, when the editor left without a word, may still wait on
+    // its input, and is left to end with it.
+    let read_error = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let reader_error = std::sync::Arc::clone(&read_error);
+    std::thread::spawn(move || {
+        let read = read_messages(io::BufReader::new(input), |m| to_server.send(m).is_ok(), log);
+        if let Err(e) = read {
+            *reader_error.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(e.to_string());
+        }
+        drop(to_server);
+    });
     let writer = std::thread::spawn(move || {
         let mut out = output;
         from_server.into_iter().try_for_each(|message| message.write(&mut out))?;
@@ -54,15 +64,13 @@ where
     });
     let result = serve_connection(&connection);
     drop(connection);
-    // Everything the server sent is written before the status; the reader, when the editor
-    // left without a word, may still wait on its input, and is left to end with it.
-    let joined = |t: std::thread::JoinHandle<io::Result<()>>| {
-        t.join().unwrap_or_else(|_| Err(io::Error::other("a thread of kifu lsp panicked")))
-    };
-    // What broke the input says more than the server's lost channel.
-    let read = if reader.is_finished() { joined(reader) } else { Ok(()) };
-    let io_result = read.and(joined(writer)).map_err(|e| e.to_string());
-    io_result.and(result)
+    // Everything the server sent is written before the status.
+    let written = writer.join().unwrap_or_else(|_| Err(io::Error::other("a thread of kifu lsp panicked")));
+    if let Some(e) = read_error.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
+        return Err(e);
+    }
+    written.map_err(|e| e.to_string())?;
+    result
 }
 
 /// The most findings of a document an editor is sent: a document of junk has one or more a
