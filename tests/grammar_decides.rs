@@ -502,6 +502,20 @@ fn check_psn_file(text: &str) -> Result<usize, String> {
     Ok(by_reader.len())
 }
 
+/// A header is one line (§1.1): no rule reads a keyword across a line end, so the grammar, like
+/// the reader, rejects a header line that never closes.
+#[test]
+fn a_header_keyword_never_crosses_a_line_end() {
+    use kifu::psn::parser::{PsnParser, Rule};
+    for text in ["[Handic\np \"queen\"]\n1. P7f\n", "[Handic\r\np \"queen\"]\n", "[Ev\rent: x]\n1. P7f\n"] {
+        assert!(PsnParser::parse(Rule::game, text).is_err(), "the grammar reads {text:?} as a game");
+        assert!(PsnParser::parse(Rule::keyword_lenient, "Handic\np").is_ok_and(|p| p.as_str() == "Handic"));
+        assert!(check_psn(text).is_ok(), "{text:?}");
+        let read = kifu::psn::check_bytes(text.as_bytes(), Default::default());
+        assert!(read.games.iter().any(|g| !g.is_valid()), "{text:?} read as valid");
+    }
+}
+
 fn psn_texts() -> Vec<String> {
     let mut out = Vec::new();
     let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/psn")];

@@ -78,6 +78,12 @@ fn build_record(text: &str, kind: Kind, dialect: Dialect, out: &mut Vec<Diagnost
     if kind == Kind::Fen && fields.len() == FIELD_NAMES.len() - 1 {
         find_lost_field(text, &mut fields, &mut gaps, out);
     }
+    // EPD's operations are read by their own rule, whose quoted operands may hold any spaces:
+    // only the gaps of the four fields, and the record's last, are the common rule's to judge.
+    if let (Kind::Epd, Some(operations)) = (kind, fields.get(4)) {
+        let start = operations.start;
+        gaps.retain(|g| g.end <= start || g.end == text.len());
+    }
     fields::check_gaps(text, &gaps, &CODES, out);
     if fields.is_empty() {
         let help = format!("a FEN record has six fields, as in `{START}`");
@@ -604,5 +610,25 @@ mod tests {
             "18Kq09/x é",
             &["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", "rn0x/é9 /+", "//", ""],
         );
+    }
+
+    /// The spaces of an EPD record's operations are the operations' rule's to judge: a quoted
+    /// operand holds any, and a fault in the operations is one report of theirs, never a
+    /// separator between fields.
+    #[test]
+    fn epd_operands_are_split_by_the_operations_rule() {
+        use crate::diagnostic::codes;
+        use crate::fen::{check, Dialect, Kind};
+        for inside in ["a  b", "a_b", "a\tb", "a\u{3000}b", "a b"] {
+            let valid = format!("4k3/8/8/8/8/8/8/4K3 w - - id \"{inside}\"; c0 \"x{inside}\";");
+            assert!(check(&valid, Kind::Epd, Dialect::Standard).is_valid(), "{valid:?}");
+            let open = format!("4k3/8/8/8/8/8/8/4K3 w - - id \"{inside}");
+            let codes: Vec<_> = check(&open, Kind::Epd, Dialect::Standard).diagnostics.iter().map(|d| d.code).collect();
+            assert_eq!(codes, [codes::fen::EPD_OPERATIONS], "{open:?}");
+        }
+        // Between the four fields, and at the record's end, the common rule still judges.
+        let gaps = check("4k3/8/8/8/8/8/8/4K3_w  - - id \"a\"; ", Kind::Epd, Dialect::Standard);
+        let separators = gaps.diagnostics.iter().filter(|d| d.code == codes::fen::SEPARATOR).count();
+        assert_eq!(separators, 2, "{:?}", gaps.diagnostics);
     }
 }
