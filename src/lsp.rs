@@ -1,5 +1,5 @@
-//! `kifu lsp`: a language server over standard input and output, for `.sfen`, `.fen`, `.epd`,
-//! `.psn` and position `.json` files.
+//! The language server `kifu lsp` runs (on standard input and output; [`serve`] takes any
+//! reader and writer), for `.sfen`, `.fen`, `.epd`, `.psn` and position `.json` files.
 //!
 //! It gives an editor what `kifu check` gives a terminal: every finding as a diagnostic (its
 //! code, message, help, and its other labels as related information), each fix as a code

@@ -239,6 +239,8 @@ fn attack() -> impl Strategy<Value = (&'static str, Vec<u8>)> {
         prop::sample::select(vec!["POP", "PEEK", "DROP", "PEEK_ALL", "POP_ALL"])
             .prop_map(|op| ("pest", format!("a = {{ {op} }}\0x\n").into_bytes())),
         // Many records and findings.
+        // A document of junk lines or of many games, its outline, then code actions from its
+        // start to far below its end (`\u{ff}` is the bytes C3 BF: a line byte with the high bit).
         (900usize..1400).prop_map(|n| ("lsp", repeat("sfen\0", "x\n", n, "\0\u{3}\u{1}\u{0}\u{0}\u{ff}\u{7f}"))),
         (1900usize..2300).prop_map(|n| ("lsp", repeat("psn\0", "[Event \"x\"]\n1. P7f\n", n, "\0\u{3}\u{1}\u{0}\u{0}\u{ff}\u{7f}"))),
         n(5_000).prop_map(|n| ("json", repeat("[", "1,", n, "1]"))),

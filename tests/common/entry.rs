@@ -450,6 +450,10 @@ pub fn file_names(bytes: &[u8]) {
     };
     let name = String::from_utf8_lossy(name);
     let record = record.split(|&b| b == b'\n').next().unwrap_or_default();
+    let drawing = [
+        (false, kifu::diagnostic::graphical_handler(false, 100)),
+        (true, kifu::diagnostic::graphical_handler(true, 100)),
+    ];
     for format in [Format::Sfen(DialectChoice::Auto), Format::Fen(fen::Dialect::Standard)] {
         let report = check_line(format, 1, record, record.len());
         let text = &report.text;
@@ -457,17 +461,16 @@ pub fn file_names(bytes: &[u8]) {
         let shown = kifu::diagnostic::RecordSource::display_text(text);
         let source = kifu::diagnostic::RecordSource { name: &name, text: &shown, line: 1, columns: &[] };
         for d in &report.diagnostics {
+            // Without colour, `kifu check` draws a report of one line itself, else as miette does.
             let mut plain = String::new();
-            if !kifu::diagnostic::draw_plain(d, &source, 100, &mut plain) {
-                let _ = kifu::diagnostic::graphical_handler(false, 100).render_report(&mut plain, &d.report(&source));
+            if kifu::diagnostic::draw_plain(d, &source, 100, &mut plain) {
+                assert_terminal_safe("a plain report", &plain, false);
             }
-            assert_terminal_safe("a plain report", &plain, false);
-            let mut drawn = String::new();
-            let _ = kifu::diagnostic::graphical_handler(false, 100).render_report(&mut drawn, &d.report(&source));
-            assert_terminal_safe("a report", &drawn, false);
-            let mut colored = String::new();
-            let _ = kifu::diagnostic::graphical_handler(true, 100).render_report(&mut colored, &d.report(&source));
-            assert_terminal_safe("a report in colour", &colored, true);
+            for (colored, handler) in &drawing {
+                let mut drawn = String::new();
+                let _ = handler.render_report(&mut drawn, &d.report(&source));
+                assert_terminal_safe("a report", &drawn, *colored);
+            }
 
             let json = serde_json::to_string(&d.to_json_with(&name, place)).expect("a JSON message");
             assert!(!json.contains('\n'), "a JSON message on more than one line: {json:?}");
@@ -758,9 +761,12 @@ const FIRST_ID: u64 = 1_000_000;
 ///   JSON-RPC, a request to shut down); the session ends with `exit`. Without a NUL, the bytes
 ///   are an SFEN document, and the script does each thing once.
 ///
-/// The server ends (with the status the protocol gives when every message was framed), and
-/// writes only framed JSON-RPC messages: one answer to each request, at most 1,001 diagnostics
-/// a document, every range in order.
+/// The script's messages are handed over as an editor sends them, waiting after each request
+/// for its answer ([`Paced`]). The server ends (with the status the protocol gives when every
+/// message was framed), and writes only framed JSON-RPC messages no larger than the input
+/// allows: one answer to each request, at most 1,001 diagnostics a document, an outline of at
+/// most 2,000 games, every range in order, and, once it is idle after a request, the findings
+/// of the document's version.
 pub fn lsp_session(bytes: &[u8]) {
     let out = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let (stream, script) = if bytes.starts_with(b"Content-Length") {
