@@ -7,7 +7,7 @@
 //! ```
 //!
 //! `SLIPS` sets the number of slipped records a format (20,000). The test
-//! `tests/single_edits.rs` holds the same shares to their floor on fewer records.
+//! `tests/properties/single_edits.rs` holds the same shares to their floor on fewer records.
 
 #[path = "../tests/common/generate.rs"]
 mod generate;

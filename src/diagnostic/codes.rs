@@ -3,7 +3,7 @@
 //!
 //! A code is stable: scripts and editors match on it, and the table of `docs/codes.md` and the
 //! conformance suite's `codes.tsv` are written from this registry (`KIFU_UPDATE_CODES=1 cargo
-//! test --test codes` writes them again). Code that makes or tests a finding names its code by
+//! test --test formats codes::` writes them again). Code that makes or tests a finding names its code by
 //! its constant here, as in [`sfen::RANK_WIDTH`], never as a string.
 
 /// A diagnostic's stable code, `format::name`: one of the constants of this module, and

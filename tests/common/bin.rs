@@ -21,7 +21,7 @@ pub fn kifu() -> Command {
 /// Snapshot settings for the snapshots in `snapshots/{dir}`, temporary paths hidden.
 pub fn settings(dir: &str) -> insta::Settings {
     let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path(format!("../snapshots/{dir}"));
+    s.set_snapshot_path(format!("{}/snapshots/{dir}", env!("CARGO_MANIFEST_DIR")));
     s.set_prepend_module_to_snapshot(false);
     s.set_omit_expression(true);
     s.add_filter(r"/tmp/\.tmp[A-Za-z0-9]+", "[TMP]");

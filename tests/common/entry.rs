@@ -11,7 +11,7 @@
 //!   written again to the same text; a position written and read back is the same position.
 //!
 //! A broken promise is a panic: libFuzzer records it as a crash (the targets in `fuzz/`), and
-//! proptest shrinks it to a small case (`tests/hostile.rs`). The fuzz targets include this file
+//! proptest shrinks it to a small case (`tests/properties/hostile.rs`). The fuzz targets include this file
 //! by its path, so both run the same checks.
 
 #![allow(dead_code)]

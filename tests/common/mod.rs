@@ -2,7 +2,12 @@
 
 #![allow(dead_code)]
 
+pub mod bin;
+pub mod edits;
+pub mod entry;
 pub mod fixture;
+pub mod generate;
+pub mod single_edits;
 pub mod strategies;
 pub mod vectors;
 use kifu::diagnostic::RecordSource;

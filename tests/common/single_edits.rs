@@ -1,6 +1,6 @@
 //! What one slip does to a valid record: how many errors `kifu check` reports on the records a
 //! single-character edit makes invalid, and how often the fix it offers makes them valid again.
-//! Shared by the test that holds the shares to their floor (`tests/single_edits.rs`) and the
+//! Shared by the test that holds the shares to their floor (`tests/properties/single_edits.rs`) and the
 //! bench that prints them (`cargo bench --bench single_edits`).
 
 #![allow(dead_code)]

@@ -1,0 +1,497 @@
+//! `kifu` through the built binary: output, exit codes, and every kind of awkward input.
+
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::common::bin;
+
+use bin::{json_lines, kifu, run_with_stdin, stdout, write, START};
+
+/// Snapshots of `kifu` run with each list of arguments, by name.
+fn snapshots(runs: &[(&str, &[&str])]) {
+    bin::settings("cli").bind(|| {
+        for (name, args) in runs {
+            assert_cmd_snapshot!(*name, kifu().args(*args));
+        }
+    });
+}
+
+#[test]
+fn help() {
+    bin::settings("cli").bind(|| {
+        assert_cmd_snapshot!("help", kifu().arg("--help"));
+        assert_cmd_snapshot!("check_help", kifu().args(["check", "--help"]));
+    });
+}
+
+#[test]
+fn the_readme_example() {
+    snapshots(&[
+        ("tour_human", &["check", "examples/tour.sfen"]),
+        ("tour_json", &["check", "--message-format", "json", "examples/tour.sfen"]),
+    ]);
+}
+
+#[test]
+fn json_messages_have_the_documented_fields() {
+    let lines = bin::invalid_json_findings("examples/tour.sfen");
+    let first = &lines[0];
+    for key in
+        ["type", "file", "line", "column", "end_line", "end_column", "severity", "code", "message", "help", "labels"]
+    {
+        assert!(first.get(key).is_some(), "missing {key} in {first}");
+    }
+    let label = &first["labels"][0];
+    for key in ["line", "column", "end_line", "end_column", "message", "primary"] {
+        assert!(label.get(key).is_some(), "missing labels[].{key}");
+    }
+    let summary = lines.last().expect("summary");
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(
+        (summary["records"].as_u64(), summary["valid"].as_u64(), summary["invalid"].as_u64()),
+        (Some(11), Some(5), Some(6))
+    );
+    // The top-level position is the primary label's.
+    for d in lines.iter().filter(|l| l["type"] == "diagnostic") {
+        let primary: Vec<_> = d["labels"].as_array().expect("labels").iter().filter(|l| l["primary"] == true).collect();
+        assert_eq!(primary.len(), 1);
+        assert_eq!(
+            (&d["line"], &d["column"], &d["end_column"]),
+            (&primary[0]["line"], &primary[0]["column"], &primary[0]["end_column"])
+        );
+    }
+}
+
+#[test]
+fn columns_count_characters_and_points_are_empty() {
+    // `ｂ` is three bytes but one column; the missing hand is a point.
+    let out = run_with_stdin(
+        {
+            let mut c = kifu();
+            c.args(["check", "--format", "sfen", "--message-format", "json"]);
+            c
+        },
+        "lnsgkgsnl/1r5b1/ｐpppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b\n".as_bytes(),
+    );
+    let lines = json_lines(&out);
+    assert_eq!(
+        (lines[0]["code"].as_str(), lines[0]["column"].as_u64(), lines[0]["end_column"].as_u64()),
+        (Some("sfen::lookalike"), Some(17), Some(18))
+    );
+    assert_eq!(lines[1]["code"], "sfen::missing-field");
+    assert_eq!(lines[1]["column"], lines[1]["end_column"]);
+    assert_eq!(lines[1]["column"].as_u64(), Some(60));
+    assert_eq!(lines[0]["file"], "<stdin>");
+}
+
+#[test]
+fn exit_codes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = write(dir.path(), "good.sfen", format!("{START}\n").as_bytes());
+    let warn = write(dir.path(), "warn.sfen", b"7r1/6B1p/6Bsk/9/7P1/9/9/9/9 B 2S\n");
+    let bad = write(dir.path(), "bad.sfen", b"9/9 b - 1\n");
+    let txt = write(dir.path(), "positions.txt", format!("{START}\n").as_bytes());
+    let code = |args: &[&str]| kifu().arg("check").args(args).output().expect("runs").status.code();
+    assert_eq!(code(&[&good]), Some(0));
+    assert_eq!(code(&[&warn]), Some(0), "warnings alone keep exit 0");
+    assert_eq!(code(&[&good, &bad]), Some(1));
+    assert_eq!(code(&[&txt]), Some(2), "unknown extension");
+    assert_eq!(code(&["--format", "sfen", &txt]), Some(0));
+    assert_eq!(code(&["/nonexistent/x.sfen"]), Some(2));
+    assert_eq!(code(&["--dialect", "nope", &good]), Some(2));
+    assert_eq!(code(&["--dialect", "sfen2007", &good]), Some(1));
+    let out = run_with_stdin(
+        {
+            let mut c = kifu();
+            c.arg("check");
+            c
+        },
+        START.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(2), "standard input needs --format");
+}
+
+#[test]
+fn usage_errors() {
+    bin::settings("cli").bind(|| {
+        assert_cmd_snapshot!("missing_file", kifu().args(["check", "/nonexistent/x.sfen"]));
+        assert_cmd_snapshot!("unknown_extension", kifu().args(["check", "Cargo.toml"]));
+    });
+}
+
+#[test]
+fn every_line_ending_and_blank_lines() {
+    let input = format!("{START}\r\n\r\n9/9 b - 1\r{START}\n\n9/9/9 b - 1");
+    let out = run_with_stdin(
+        {
+            let mut c = kifu();
+            c.args(["check", "--format", "sfen", "--message-format", "json"]);
+            c
+        },
+        input.as_bytes(),
+    );
+    let lines = json_lines(&out);
+    let at: Vec<(u64, &str)> = lines
+        .iter()
+        .filter(|l| l["type"] == "diagnostic")
+        .map(|l| (l["line"].as_u64().unwrap_or(0), l["code"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(at, vec![(3, "sfen::rank-count"), (6, "sfen::rank-count")]);
+    let summary = lines.last().expect("summary");
+    assert_eq!((summary["records"].as_u64(), summary["invalid"].as_u64()), (Some(4), Some(2)));
+}
+
+#[test]
+fn awkward_bytes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend_from_slice(START.as_bytes());
+    bytes.extend_from_slice(
+        b"\n9/9/9/9/9/9/9/9/9 b \xFF\xFE 1\nlnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKG\0NL b - 1\n",
+    );
+    bytes.extend(std::iter::repeat_n(b'9', 10 * 1024 * 1024));
+    bytes.extend_from_slice(format!("\n{START}").as_bytes());
+    let path = write(dir.path(), "awkward.sfen", &bytes);
+    bin::settings("cli").bind(|| {
+        assert_cmd_snapshot!("awkward_bytes", kifu().current_dir(dir.path()).args(["check", "awkward.sfen"]));
+    });
+    let out = kifu().args(["check", "--message-format", "json", &path]).output().expect("runs");
+    let codes: Vec<(u64, String)> = json_lines(&out)
+        .iter()
+        .filter(|l| l["type"] == "diagnostic")
+        .map(|l| (l["line"].as_u64().unwrap_or(0), l["code"].as_str().unwrap_or("").to_owned()))
+        .collect();
+    assert_eq!(
+        codes,
+        vec![
+            (1, "input::bom".to_owned()),
+            (2, "input::not-utf8".to_owned()),
+            (2, "sfen::missing-king".to_owned()),
+            (3, "sfen::unknown-piece".to_owned()),
+            (4, "input::line-too-long".to_owned())
+        ]
+    );
+}
+
+#[test]
+fn an_empty_file_has_no_records() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = write(dir.path(), "empty.sfen", b"");
+    let out = kifu().args(["check", &path]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "0 records: 0 valid, 0 invalid, 0 warnings\n");
+}
+
+#[test]
+fn findings_come_in_input_order_from_every_worker() {
+    // Large enough to span many batches on several threads.
+    let mut input = String::new();
+    for i in 1..=60_000 {
+        input.push_str(if i % 1000 == 0 { "9/9 b - 1\n" } else { START });
+        if i % 1000 != 0 {
+            input.push('\n');
+        }
+    }
+    let out = run_with_stdin(
+        {
+            let mut c = kifu();
+            c.args(["check", "-j", "4", "--format", "sfen", "--message-format", "json"]);
+            c
+        },
+        input.as_bytes(),
+    );
+    let lines = json_lines(&out);
+    let at: Vec<u64> = lines.iter().filter(|l| l["type"] == "diagnostic").filter_map(|l| l["line"].as_u64()).collect();
+    let want: Vec<u64> = (1..=60).map(|k| k * 1000).collect();
+    assert_eq!(at, want);
+    let summary = lines.last().expect("summary");
+    assert_eq!((summary["records"].as_u64(), summary["invalid"].as_u64()), (Some(60_000), Some(60)));
+}
+
+/// Seed 001's sample input, one record per line, and its expected output, byte for byte.
+const SEED_INPUT: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
+rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2
+rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
+";
+
+const SEED_OUTPUT: &str = "rnbqkbnr\npppppppp\n........\n........\n........\n........\nPPPPPPPP\nRNBQKBNR\n\n\
+rnbqkbnr\npppppppp\n........\n........\n....P...\n........\nPPPP.PPP\nRNBQKBNR\n\n\
+rnbqkbnr\npp.ppppp\n........\n..p.....\n....P...\n........\nPPPP.PPP\nRNBQKBNR\n\n\
+rnbqkbnr\npp.ppppp\n........\n..p.....\n....P...\n.....N..\nPPPP.PPP\nRNBQKB.R\n";
+
+#[test]
+fn board_prints_the_seed_sample_byte_for_byte() {
+    let out = run_with_stdin(
+        {
+            let mut c = kifu();
+            c.arg("board");
+            c
+        },
+        SEED_INPUT.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), SEED_OUTPUT);
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The same records as a file, with CRLF line ends.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = write(dir.path(), "seed.fen", SEED_INPUT.replace('\n', "\r\n").as_bytes());
+    let out = kifu().args(["board", &path]).output().expect("runs");
+    assert_eq!(stdout(&out), SEED_OUTPUT);
+}
+
+#[test]
+fn board_skips_an_invalid_record_and_says_why() {
+    let input = SEED_INPUT.replacen("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/", "rnbqkbnr/pp1ppppp/8/2p5/4P3/9/", 1);
+    let out = run_with_stdin(
+        {
+            let mut c = kifu();
+            c.arg("board");
+            c
+        },
+        input.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let boards: Vec<&str> = SEED_OUTPUT.split("\n\n").collect();
+    assert_eq!(stdout(&out), format!("{}\n\n{}\n\n{}", boards[0], boards[1], boards[3]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("fen::rank-width") && stderr.contains("<stdin>:3:"), "{stderr}");
+}
+
+#[test]
+fn check_reads_fen_and_epd() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fen = write(dir.path(), "seed.fen", SEED_INPUT.as_bytes());
+    let epd = write(dir.path(), "one.epd", b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"x\";\n");
+    let out = kifu().args(["check", "--message-format", "json", &fen, &epd]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let lines = json_lines(&out);
+    let summary = lines.last().expect("summary");
+    assert_eq!((summary["records"].as_u64(), summary["valid"].as_u64()), (Some(5), Some(5)));
+    assert_eq!((summary["dialects"]["fen"].as_u64(), summary["dialects"]["epd"].as_u64()), (Some(4), Some(1)));
+    let code = |args: &[&str]| kifu().arg("check").args(args).output().expect("runs").status.code();
+    assert_eq!(code(&["--dialect", "usi", &fen]), Some(2), "a SFEN dialect for a FEN file");
+    assert_eq!(code(&["--dialect", "chess960", &fen]), Some(0));
+}
+
+#[test]
+fn psn_games() {
+    snapshots(&[
+        ("psn_tour_human", &["check", "examples/tour.psn"]),
+        ("psn_tour_convert", &["convert", "--to", "psn", "examples/tour.psn"]),
+    ]);
+}
+
+#[test]
+fn psn_json_places_are_lines_of_the_file() {
+    let lines = bin::invalid_json_findings("examples/tour.psn");
+    let bad = lines.iter().find(|l| l["code"] == "psn::bad-square").expect("the bad square of game 3");
+    assert_eq!(
+        (bad["line"].as_u64(), bad["column"].as_u64(), bad["end_column"].as_u64()),
+        (Some(25), Some(7), Some(9))
+    );
+    let unclosed = lines.iter().find(|l| l["code"] == "psn::comment-unclosed").expect("the unclosed comment");
+    assert_eq!((unclosed["line"].as_u64(), unclosed["column"].as_u64()), (Some(31), Some(10)));
+    assert_eq!(unclosed["labels"][1]["line"].as_u64(), Some(32), "the game's end is the secondary label");
+    let summary = lines.last().expect("summary");
+    assert_eq!(
+        (summary["records"].as_u64(), summary["valid"].as_u64(), summary["invalid"].as_u64()),
+        (Some(4), Some(2), Some(2))
+    );
+    assert_eq!(summary["dialects"]["gsdb"].as_u64(), Some(1));
+}
+
+#[test]
+fn psn_strict_and_stdin() {
+    let departures = b"[Sente \"A\"]\n1.P7g-7f\n2.P3c-3d\n";
+    let mut lenient = kifu();
+    lenient.args(["check", "--format", "psn", "-"]);
+    let out = run_with_stdin(lenient, departures);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stdout(&out).ends_with("1 game: 1 valid, 0 invalid, 2 warnings (read as 1 PSN with departures)\n"),
+        "{}",
+        stdout(&out)
+    );
+    let mut strict = kifu();
+    strict.args(["check", "--strict", "--format", "psn", "-"]);
+    let out = run_with_stdin(strict, departures);
+    assert_eq!(out.status.code(), Some(1));
+    let mut dialect = kifu();
+    dialect.args(["check", "--format", "psn", "--dialect", "usi", "-"]);
+    assert_eq!(run_with_stdin(dialect, departures).status.code(), Some(2));
+}
+
+#[test]
+fn psn_json_models() {
+    let out = kifu().args(["json", "examples/tour.psn"]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1), "two games of the tour have errors");
+    let games = json_lines(&out);
+    assert_eq!(games.len(), 4);
+    let first = &games[0]["game"];
+    assert_eq!(first["headers"][0]["key"], "Sente");
+    assert_eq!(first["moves"][0]["move"]["to"], "7f");
+    assert_eq!(first["moves"][0]["number"]["value"], 1);
+    assert_eq!(first["moves"][2]["comments_after"][0]["text"], "Ibisha");
+    assert_eq!(first["end"]["text"], "1-0");
+    let gsdb = &games[1]["game"];
+    assert_eq!(gsdb["dialect"], "gsdb");
+    assert_eq!(gsdb["moves"][3]["variations"][0]["moves"][0]["move"]["from"]["value"], "4a");
+    assert_eq!(games[3]["game"]["setup"]["sfen"], "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+}
+
+#[test]
+fn psn_awkward_bytes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cases: &[(&str, &[u8])] = &[
+        ("empty.psn", b""),
+        ("nul.psn", b"[Sente \"\0\"]\n1. P7f\0 P3d\n"),
+        ("latin1.psn", b"[Sente \"S\xf6lter\"]\r\n1. P7f P3d\r\n"),
+        ("not-text.psn", &[0xff, 0xfe, 0x00, 0x9f, 0x80, b'\n', b'[', 0xc3]),
+        ("cr.psn", b"[Sente \"A\"]\r1. P7f\r[Sente \"B\"]\r1. P2f\r"),
+    ];
+    for (name, bytes) in cases {
+        let path = write(dir.path(), name, bytes);
+        let out = kifu().args(["check", &path]).output().expect("runs");
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{name}: {:?}", out.status);
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"), "{name}");
+    }
+    // 28,000 plies of rooks going back and forth: a 196 kB line (under the longest game kifu
+    // reads), and sennichite.
+    let long = format!("[Sente \"A\"]\n{}\n", "R2h-3h R8b-7b R3h-2h R7b-8b ".repeat(7_000));
+    let path = write(dir.path(), "long.psn", long.as_bytes());
+    let out = kifu().args(["check", &path]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout(&out).ends_with("1 game: 1 valid, 0 invalid, 3 warnings (read as 1 GSDB archive)\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn psn_game_boards() {
+    bin::settings("cli").bind(|| {
+        assert_cmd_snapshot!("psn_board_final", kifu().args(["board", "tests/fixtures/psn/ok/spec_handicap.psn"]));
+    });
+    // `--each`: the start position and one board after each of the three moves.
+    let out =
+        kifu().args(["board", "--each", "--ascii", "tests/fixtures/psn/ok/spec_handicap.psn"]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out).matches("to move").count(), 4, "{}", stdout(&out));
+    // The page steps through the game: one frame per position.
+    let out = kifu().args(["board", "--html", "tests/fixtures/psn/ok/spec_pairs.psn"]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let page = stdout(&out);
+    assert_eq!(page.matches("class=\"frame\"").count(), 1 + 8, "the start and eight moves");
+    assert!(page.contains("data-frame=\"8\""), "the page opens on the final position");
+}
+
+/// Game records kifu does not read (KIF, KI2, CSA, JKF, PGN) get one report naming their
+/// format, by extension or by their first lines, and no wall of syntax errors; checking goes on
+/// with the next file, and the EPD dialects are those of FEN.
+#[test]
+fn formats_kifu_does_not_read_get_one_report() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let kif = write(dir.path(), "game.kif", "開始日時：2020/01/01\n手数----指手---------消費時間--\n".as_bytes());
+    let csa = write(dir.path(), "game.txt", b"V2.2\nPI\n+\n+7776FU\n");
+    let epd = write(dir.path(), "x960.epd", b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - id \"x\";\n");
+    let out = kifu().args(["check", "--dialect", "chess960", &kif, &csa, &epd]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let text = stdout(&out) + &String::from_utf8_lossy(&out.stderr);
+    assert_eq!(text.matches("game record: kifu does not read").count(), 2, "{text}");
+    assert!(text.contains("is a KIF game record") && text.contains("is a CSA game record"), "{text}");
+    assert!(text.contains("1 record: 1 valid, 0 invalid"), "the EPD file is still checked, as Chess960: {text}");
+    assert!(!text.contains("syntax"), "{text}");
+}
+
+/// A file of chess FENs read as SFEN, or of words, gets one report for its first line, which
+/// names what the lines are and the flag to use; the other lines like it are counted, not shown,
+/// and any line that is a record is still checked and reported as one.
+#[test]
+fn a_file_of_another_format_gets_one_report() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let chess = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n8/8/4k3/8/8/4K3/8/8 w - - 0 1\n";
+    let text = format!("\n{}{START} x\n{chess}", chess.repeat(20));
+    let fens = write(dir.path(), "fens.sfen", text.as_bytes());
+    let out = kifu().args(["check", "--output-format", "json", &fens]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    let reports: Vec<_> = lines.iter().filter(|l| l["type"] == "diagnostic").collect();
+    assert_eq!(reports.len(), 2, "{lines:#?}");
+    assert_eq!(reports[0]["code"], "sfen::not-a-record");
+    assert_eq!(reports[0]["line"], 2, "the first line of the file that is not blank");
+    let message = reports[0]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("each of its first 5 lines looks like a chess FEN"), "{message}");
+    assert!(reports[0]["help"].as_str().is_some_and(|h| h.contains("`--format fen`")));
+    assert_eq!(reports[1]["line"], 42, "the record among them is checked: {:?}", reports[1]);
+    let summary = lines.last().expect("a summary");
+    assert_eq!((summary["records"].as_u64(), summary["hidden"].as_u64()), (Some(43), Some(41)), "{summary}");
+
+    // Lines of words: one report too; a file whose lines differ gets one report a line.
+    let words = write(dir.path(), "notes.fen", "these are my notes\non chess positions\nto study\n".as_bytes());
+    let mixed = write(
+        dir.path(),
+        "mixed.fen",
+        "these are my notes\nlnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n".as_bytes(),
+    );
+    let out = kifu().args(["check", &words, &mixed]).output().expect("runs");
+    let text = stdout(&out);
+    assert_eq!(text.matches("fen::not-a-record").count(), 3, "{text}");
+    assert!(text.contains("none of its first 3 lines is one"), "{text}");
+    assert!(text.contains("this line is not a FEN record: it looks like an SFEN record"), "{text}");
+    assert!(text.contains("2 lines that are not records not shown"), "{text}");
+}
+
+/// Shell completions and the manual page come from the same definitions as `--help`: every
+/// command is in them, and bash reads the script without a syntax error.
+#[test]
+fn completions_and_the_manual_page_name_every_command() {
+    let commands = ["check", "board", "json", "convert", "tree", "grammar", "conformance", "completions", "man"];
+    let bash = kifu().args(["completions", "bash"]).output().expect("runs");
+    assert_eq!(bash.status.code(), Some(0));
+    let script = stdout(&bash);
+    for c in commands {
+        assert!(script.contains(c), "{c} in the bash completions");
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = write(dir.path(), "kifu.bash", script.as_bytes());
+    let syntax = std::process::Command::new("bash").args(["-n", &path]).status().expect("bash runs");
+    assert!(syntax.success(), "bash -n on the completion script");
+    for shell in ["zsh", "fish", "powershell", "elvish"] {
+        let out = kifu().args(["completions", shell]).output().expect("runs");
+        assert!(out.status.success() && out.stdout.len() > 500, "{shell}");
+    }
+    assert_eq!(kifu().args(["completions", "tcsh"]).output().expect("runs").status.code(), Some(2));
+    let man = stdout(&kifu().arg("man").output().expect("runs"));
+    assert!(man.contains(".TH kifu 1"), "a roff page: {}", &man[..man.len().min(200)]);
+    for c in commands {
+        assert!(man.contains(&format!("kifu\\-{c}")) || man.contains(c), "{c} in the manual page");
+    }
+}
+
+/// Every command takes `--message-format` and `--color`, before or after its name; the
+/// commands whose standard output is data (`board`, `json`, `convert`, `tree`) write findings
+/// on standard error, in the chosen form.
+#[test]
+fn every_command_reports_findings_the_same_way() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fen = write(dir.path(), "two.fen", b"8/8/8/8/8/8/8/K6k w - - 0 1\n8/8/8/8/8/8/8/K6 w - - 0 1\n");
+    for (args, data) in [
+        (vec!["board", "--message-format", "json", &fen], "K......k"),
+        (vec!["--message-format", "json", "json", &fen], "\"pieces\""),
+        (vec!["tree", "--ast", "--message-format", "json", &fen], "Record {"),
+    ] {
+        let out = kifu().args(&args).output().expect("runs");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stdout(&out).contains(data), "{args:?}: the valid record's data on standard output");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let findings: Vec<serde_json::Value> =
+            err.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{args:?}: {l}: {e}"))).collect();
+        assert!(!findings.is_empty(), "{args:?}");
+        assert!(findings.iter().all(|f| f["type"] == "diagnostic" && f["line"] == 2), "{args:?}: {err}");
+    }
+    let coloured = kifu().args(["board", "--color", "always", &fen]).output().expect("runs");
+    assert!(String::from_utf8_lossy(&coloured.stderr).contains('\u{1b}'), "colour on standard error");
+    let plain = kifu().args(["board", "--color", "never", &fen]).output().expect("runs");
+    assert!(!String::from_utf8_lossy(&plain.stderr).contains('\u{1b}'));
+}
