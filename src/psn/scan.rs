@@ -1308,6 +1308,53 @@ mod tests {
         assert_eq!(k[0][4..], [Kind::Prose, Kind::Prose]);
     }
 
+    /// Whether the last line of `game` is read as one line of prose.
+    fn last_line_is_prose(game: &str) -> bool {
+        let games = scan(game);
+        assert_eq!(games.len(), 1, "{game:?}");
+        let g = &games[0];
+        let last_line = game.trim_end().rfind('\n').map_or(0, |at| at + 1);
+        let on_it: Vec<Kind> = g.tokens.iter().filter(|t| t.span.start >= last_line).map(|t| t.kind).collect();
+        on_it == [Kind::Prose]
+    }
+
+    #[test]
+    fn prose_is_told_from_movetext_word_by_word() {
+        // A wordy word has three letters in a row; the line's known words are moves, numbers,
+        // clocks and the like. The game before the line decides whether it is timed.
+        let untimed = "1. P7f P3d\n";
+        let timed = "1.P7g-7f 00:00:01 00:00:02\n";
+        let cases: &[(&str, &str, bool)] = &[
+            // Untimed: two wordy words and at least as many as the known ones, or one wordy
+            // word alone.
+            (untimed, "Good", true),
+            (untimed, "Nice move", true),
+            (untimed, "P2f Good", false),
+            (untimed, "P2f Good play", true),
+            (untimed, "P2f P8d Good play", true),
+            (untimed, "P2f P8d G6i-7h Good play", false),
+            (untimed, "P2f abc1de fgh", true),
+            // Fewer than three letters in a row is no word of prose.
+            (untimed, "P2f ab de", false),
+            (untimed, "a1b2c3 d4e5f6", false),
+            (untimed, "歩兵です", true),
+            // Timed: one wordy word on a line without its two clocks.
+            (timed, "2.P3c-3d which", true),
+            (timed, "P2f Good", true),
+            (timed, "Good 00:00:03 00:00:04", true),
+            (timed, "2.P3c-3d 00:00:03 00:00:04", false),
+            // Three known words ending in two clocks, one of them a move, make a game timed.
+            ("P7g-7f 00:00:01 00:00:02\n", "P2f Good", true),
+            // Not with a word it does not know on the line, nor without a move.
+            ("P7f foo 00:00:01 00:00:02\n", "P2f Good", false),
+            ("1. 00:00:01 00:00:02\n", "P2f Good", false),
+        ];
+        for (before, line, prose) in cases {
+            let game = format!("{before}{line}\n");
+            assert_eq!(last_line_is_prose(&game), *prose, "{game:?}");
+        }
+    }
+
     #[test]
     fn lines_pushed_one_by_one_give_the_same_games() {
         let text = "[A \"1\"]\r\nP7f {c\n[x} P3d\n\n[A \"2\"]\n[B \"2\"]\nP7f\r[A \"3\"]\rP7f 1-0\n1. P2f {a\nb} Resigns 2. P7f\n";

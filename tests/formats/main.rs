@@ -22,6 +22,7 @@ mod psn_headers;
 mod psn_stream;
 mod psn_stretches;
 mod readme;
+mod rules;
 mod serde;
 mod sfen_fixtures;
 mod sfen_vectors;
