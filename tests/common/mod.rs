@@ -7,6 +7,7 @@ pub mod edits;
 pub mod entry;
 pub mod fixture;
 pub mod generate;
+pub mod shared;
 pub mod single_edits;
 pub mod strategies;
 pub mod vectors;

@@ -129,30 +129,3 @@ impl fmt::Display for Shares {
 pub const HEAD: &str =
     "| format | slipped | made invalid | exactly 1 error | 2 | 3 | 4–8 | more | fixed by the fix | the record given back |\n\
                         |---|---|---|---|---|---|---|---|---|---|";
-
-/// The codes of the single errors without a working fix, most frequent first (for tuning).
-pub fn unfixed_codes(
-    format: Format,
-    records: &[String],
-    alphabet: &[char],
-    seed: u64,
-    n: usize,
-) -> Vec<(String, usize, usize)> {
-    let mut rng = Rng::new(seed);
-    let mut counts: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
-    for i in 0..n {
-        let slipped = slip(&records[i % records.len()], alphabet, &mut rng);
-        let found = errors(format, &slipped);
-        if found.len() == 1 {
-            let e = counts.entry(found[0].code.to_string()).or_default();
-            e.0 += 1;
-            let fixed = found[0].fixes.first().and_then(|fix| fix.apply(&slipped));
-            if fixed.as_deref().is_some_and(|fixed| errors(format, fixed).is_empty()) {
-                e.1 += 1;
-            }
-        }
-    }
-    let mut v: Vec<_> = counts.into_iter().map(|(k, (n, f))| (k, n, f)).collect();
-    v.sort_by_key(|x| std::cmp::Reverse(x.1));
-    v
-}

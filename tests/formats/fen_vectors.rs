@@ -235,6 +235,7 @@ fn chess_vectors_agree_or_are_listed() {
         disagrees: "disagrees with the vector (or panics)",
         file_width: 32,
         columns: [("chess960", 9), ("epd", 5)],
+        rows: 1_696,
     };
     vectors::check_vectors(&spec, load_vectors, try_row);
 }

@@ -3,13 +3,15 @@
 //! diagnostic codes pinned in a snapshot, the corrupted ACM-VIT copy in error, and every valid
 //! game written in the 1998 spec's form reads back to the same moves.
 
+use crate::common::shared;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::Path;
 
 use kifu::psn;
 
-const CORPUS: &str = "../shared/corpus/psn";
+/// The real PSN files, in `../shared`.
+const CORPUS: &str = "corpus/psn";
 
 /// Games per file, from PROVENANCE.md (GSDB excerpts) or counted by hand (the others).
 const GAMES: &[(&str, usize)] = &[
@@ -77,11 +79,7 @@ fn summary(read: &psn::CheckedFile) -> String {
 
 #[test]
 fn corpus() {
-    let dir = Path::new(CORPUS);
-    if !dir.is_dir() {
-        eprintln!("{CORPUS} is not here: the corpus test has nothing to read");
-        return;
-    }
+    let Some(dir) = shared::path(CORPUS) else { return };
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots/psn-corpus"));
     settings.set_prepend_module_to_snapshot(false);
@@ -121,7 +119,8 @@ fn corpus() {
 
 #[test]
 fn the_corrupted_copy_is_in_error() {
-    let Ok(bytes) = std::fs::read(Path::new(CORPUS).join("acmvit-single-game-md-corrupted.psn")) else { return };
+    let Some(dir) = shared::path(CORPUS) else { return };
+    let bytes = std::fs::read(dir.join("acmvit-single-game-md-corrupted.psn")).expect("the corrupted copy");
     let read = psn::check_bytes(&bytes, Default::default());
     let codes: Vec<&str> = read.games[0].diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code.as_str()).collect();
     assert_eq!(
@@ -137,11 +136,7 @@ fn the_corrupted_copy_is_in_error() {
 /// in shogi coordinates reads its `+` as promotions.
 #[test]
 fn pychess_games() {
-    let dir = Path::new(CORPUS);
-    if !dir.is_dir() {
-        eprintln!("{CORPUS} is not here: the pychess games are not read");
-        return;
-    }
+    let Some(dir) = shared::path(CORPUS) else { return };
     let ends = [
         (
             "pychess-issue1262-shogi-pgn-fairysan.psn",

@@ -6,6 +6,8 @@
 //! games with one or two characters slipped, and games made to have each finding it must not
 //! miss.
 
+use crate::common::shared;
+
 use crate::common::generate;
 
 use generate::{psn_games, slip, Rng};
@@ -98,15 +100,9 @@ fn the_fast_path_agrees_with_the_full_check_on_the_fixtures() {
 /// The real games of the shared corpus, when it is there (an extra check, not a condition).
 #[test]
 fn the_fast_path_agrees_with_the_full_check_on_real_games() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/psn");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("{} is not here: the corpus's games are not compared", dir.display());
-        return;
-    };
-    for e in entries.flatten() {
-        if e.path().extension().is_some_and(|x| x == "psn") {
-            agree(&std::fs::read(e.path()).expect("a corpus file"));
-        }
+    let Some(files) = shared::psn_files() else { return };
+    for file in files {
+        agree(&std::fs::read(file).expect("a corpus file"));
     }
 }
 

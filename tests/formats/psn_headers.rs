@@ -3,6 +3,8 @@
 //! the same code, message and labels, on the same characters, which `kifu check` shows at the
 //! header's own line and columns of the file.
 
+use crate::common::shared;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -191,14 +193,10 @@ fn the_fen_header_s_own_parts_get_pointed_reports() {
 /// The corpus's games with a FEN or SFEN header read their position, with no error from it.
 #[test]
 fn corpus_headers_still_read() {
-    let dir = Path::new("../shared/corpus/psn");
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        eprintln!("{} is not here: the corpus's headers are not read", dir.display());
-        return;
-    };
+    let Some(files) = shared::psn_files() else { return };
     let mut headers = 0;
-    for e in entries.flatten().filter(|e| e.path().extension().is_some_and(|x| x == "psn")) {
-        let read = psn::check_bytes(&std::fs::read(e.path()).expect("corpus file"), Default::default());
+    for file in files {
+        let read = psn::check_bytes(&std::fs::read(&file).expect("corpus file"), Default::default());
         for g in &read.games {
             for h in g
                 .game
@@ -210,10 +208,10 @@ fn corpus_headers_still_read() {
                 assert!(
                     !g.diagnostics.iter().any(|d| d.is_error() && h.span.contains(d.span())),
                     "{}: {:?}",
-                    e.path().display(),
+                    file.display(),
                     h.value
                 );
-                assert!(g.game.setup.is_some(), "{}: {:?} gives a position", e.path().display(), h.value);
+                assert!(g.game.setup.is_some(), "{}: {:?} gives a position", file.display(), h.value);
             }
         }
     }

@@ -2,6 +2,8 @@
 //! games of each: the games are those the reader's scanner cuts alone, with the same text, tokens,
 //! offsets and encodings, whatever the input.
 
+use crate::common::shared;
+
 use crate::common::generate;
 
 use std::io::BufRead;
@@ -114,14 +116,10 @@ fn stretches_leave_long_games_and_lines_to_the_scanner() {
 #[test]
 fn stretches_of_the_corpus_are_cut_as_the_scanner_cuts() {
     // The real PSN files beside the repository, when they are there (more checks, never needed).
-    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/psn");
-    let Ok(dir) = std::fs::read_dir(&corpus) else {
-        eprintln!("{} is not here: the corpus's stretches are not compared", corpus.display());
-        return;
-    };
+    let Some(files) = shared::psn_files() else { return };
     let mut all = Vec::new();
-    for entry in dir.flatten() {
-        let Ok(bytes) = std::fs::read(entry.path()) else { continue };
+    for file in files {
+        let bytes = std::fs::read(&file).expect("a corpus file");
         assert_same_games(&bytes);
         all.extend_from_slice(&bytes);
         all.extend_from_slice(b"\n\n");

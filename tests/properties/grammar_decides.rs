@@ -10,6 +10,8 @@
 //!    its dialect, and a record the grammar rejects gets a syntax error placed where pest stops
 //!    reading or before.
 
+use crate::common::shared;
+
 use kifu::fen::{self, parser::FenParser, Kind};
 use kifu::notation::grammar::{self, PrefixDfa, RuleDfa, Rules};
 use kifu::sfen::{self, parser::SfenParser, DialectChoice};
@@ -342,14 +344,13 @@ fn guard_epd() {
     assert_agree(&failures);
 }
 
+/// The records of the corpus's position files (their first 2,000 lines each).
+const CORPUS_RECORDS: usize = 2_943;
+
 /// The records of the corpus (when `../shared` is present), edited, through the guard.
 #[test]
 fn guard_on_the_corpus() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/positions");
-    if !dir.is_dir() {
-        eprintln!("../shared is absent: the corpus guard is skipped");
-        return;
-    }
+    let Some(dir) = shared::path("corpus/positions") else { return };
     pest::set_error_detail(true);
     let mut rng = runner();
     let mut failures = Vec::new();
@@ -377,6 +378,7 @@ fn guard_on_the_corpus() {
         }
     }
     eprintln!("{seen} corpus records and edits through the guard");
+    shared::at_least("corpus records and their edits", seen, CORPUS_RECORDS * 2);
     assert_agree(&failures);
 }
 
@@ -518,18 +520,12 @@ fn a_header_keyword_never_crosses_a_line_end() {
 
 fn psn_texts() -> Vec<String> {
     let mut out = Vec::new();
-    let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/psn")];
-    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/psn");
-    if corpus.is_dir() {
-        dirs.push(corpus);
-    }
-    for dir in dirs {
-        for path in walk(&dir) {
-            if path.extension().and_then(|e| e.to_str()) == Some("psn") {
-                let bytes = std::fs::read(&path).expect("a PSN file reads");
-                out.push(kifu::psn::decode::decode(&bytes).text);
-            }
-        }
+    let fixtures = walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/psn"));
+    let psn = fixtures.into_iter().filter(|p| p.extension().and_then(|e| e.to_str()) == Some("psn"));
+    let files: Vec<_> = psn.chain(shared::psn_files().unwrap_or_default()).collect();
+    for path in files {
+        let bytes = std::fs::read(&path).expect("a PSN file reads");
+        out.push(kifu::psn::decode::decode(&bytes).text);
     }
     assert!(out.len() > 50, "only {} PSN files", out.len());
     out

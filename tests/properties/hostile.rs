@@ -320,9 +320,9 @@ fn fixtures_as_they_are() {
 /// `KIFU_REPLAY=fuzz/artifacts/psn_check/crash-… cargo test --test properties hostile::replay -- --ignored`
 /// runs the file through the entry point its folder names, or through every entry point.
 #[test]
-#[ignore = "replays the file KIFU_REPLAY names"]
+#[ignore = "replays the file KIFU_REPLAY names (.ci/run replays a regression)"]
 fn replay() {
-    let Some(path) = std::env::var_os("KIFU_REPLAY") else { return };
+    let path = std::env::var_os("KIFU_REPLAY").expect("KIFU_REPLAY names the file to replay");
     let path = Path::new(&path);
     let bytes = std::fs::read(path).expect("the file KIFU_REPLAY names");
     let folder = path.parent().and_then(Path::file_name).and_then(|n| n.to_str()).unwrap_or_default();

@@ -10,6 +10,8 @@
 //! * the public entry points take any text and any spans without a panic: decoding a word at
 //!   any place, checking a game with any offsets, reading a game from any text.
 
+use crate::common::shared;
+
 use kifu::psn::build::decode;
 use kifu::psn::parser::{PsnParser, Rule};
 use kifu::psn::scan::{classify, WordKind};
@@ -139,10 +141,10 @@ proptest! {
 
 #[test]
 fn every_word_of_the_corpus_is_named_alike() {
-    let Ok(dir) = std::fs::read_dir("../shared/corpus/psn") else { return };
+    let Some(files) = shared::psn_files() else { return };
     let mut words = std::collections::BTreeSet::new();
-    for entry in dir.flatten() {
-        let text = String::from_utf8_lossy(&std::fs::read(entry.path()).unwrap_or_default()).into_owned();
+    for file in files {
+        let text = String::from_utf8_lossy(&std::fs::read(file).expect("a corpus file")).into_owned();
         for w in text.split_whitespace() {
             words.insert(w.trim_matches(|c| matches!(c, '{' | '}' | '(' | ')')).to_owned());
         }

@@ -1,9 +1,11 @@
 //! One fault, one report, with the fix: a typo in one move of a valid game (one character
 //! deleted, inserted or replaced) is reported once, the report's first fix makes the game
-//! valid again, and no fix that changes the game is safe. Measured on seeded typos of the games kifu generates, and (an ignored test that
-//! `scripts/psn-typos.sh` runs) on the valid games of the corpus in `../shared`.
+//! valid again, and no fix that changes the game is safe. Measured on seeded typos of the games
+//! kifu generates, and on the valid games of the corpus in `../shared` when it is there
+//! (`scripts/psn-typos.sh` prints the shares).
 
 use crate::common::generate;
+use crate::common::shared;
 
 use generate::{psn_games, Rng};
 use kifu::psn;
@@ -152,35 +154,17 @@ fn a_typo_in_a_generated_game_is_one_error_with_a_fix() {
     for e in &tally.examples {
         eprintln!("  {e}");
     }
-    assert!(tally.invalid() >= 300, "{tally:?}");
-    assert!(tally.one_error * 100 >= tally.invalid() * 97, "{}", tally.report("generated games"));
-    assert!(tally.fixed * 100 >= tally.one_error * 90, "{}", tally.report("generated games"));
-    // A repair of a move plays another move than the one written: its fix is never safe. A
-    // safe fix of another finding keeps the game as it was before the typo.
-    assert!(tally.unsound_safe == 0, "{}", tally.report("generated games"));
+    assert_shares(&tally, "generated games", 400, 99.5, 99.0);
 }
 
-/// The same over the valid games of the corpus in `../shared/corpus/psn`, when it is there:
-/// `scripts/psn-typos.sh` prints the shares (nothing is asserted: the corpus is not the
-/// repository's).
+/// The same over the valid games of the corpus in `../shared/corpus/psn`, when it is there.
 #[test]
-#[ignore = "reads the corpus outside the repository; run by scripts/psn-typos.sh"]
 fn typos_in_the_corpus_games() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/psn");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("no corpus at {}", dir.display());
-        return;
-    };
-    let mut paths: Vec<_> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "psn"))
-        .collect();
-    paths.sort();
+    let Some(files) = shared::psn_files() else { return };
     let mut rng = Rng::new(11);
     let mut tally = Tally::default();
-    for path in paths {
-        let Ok(bytes) = std::fs::read(&path) else { continue };
+    for path in files {
+        let bytes = std::fs::read(&path).expect("a corpus file");
         let file = psn::check_bytes(&bytes, psn::Options::default()).text;
         measure(&file, 3, &mut rng, &mut tally);
     }
@@ -188,6 +172,21 @@ fn typos_in_the_corpus_games() {
     for e in &tally.examples {
         println!("  {e}");
     }
+    assert_shares(&tally, "corpus games", 400, 99.0, 99.0);
+}
+
+/// The shares `tally` must reach: at least `invalid` games made invalid, `one_error` percent of
+/// them with exactly one error, `fixed` percent of those made valid by the first fix, and no
+/// safe fix that changes the game.
+fn assert_shares(tally: &Tally, name: &str, invalid: usize, one_error: f64, fixed: f64) {
+    let report = tally.report(name);
+    let share = |part: usize, whole: usize| part as f64 * 100.0 / whole.max(1) as f64;
+    assert!(tally.invalid() >= invalid, "{report}");
+    assert!(share(tally.one_error, tally.invalid()) >= one_error, "{report}");
+    assert!(share(tally.fixed, tally.one_error) >= fixed, "{report}");
+    // A repair of a move plays another move than the one written: its fix is never safe. A
+    // safe fix of another finding keeps the game as it was before the typo.
+    assert!(tally.unsound_safe == 0, "{report}");
 }
 
 /// `text` with the move word at `span` turned into another that reads as a move: one of its

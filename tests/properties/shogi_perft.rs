@@ -10,12 +10,14 @@
 //! * the rules one by one: promotion (optional and forced), nifu, dead squares, uchifuzume,
 //!   pins, the king and check, and the words `why_illegal` uses.
 //!
-//! Deep counts are in ignored tests: `cargo test --release --test properties shogi_perft:: -- --ignored`.
+//! Deep counts are in ignored tests, which `.ci/run` runs: `cargo test --test properties shogi_perft:: --
+//! --ignored` (some 45 s; `--release` builds longer and runs them in seconds).
 //! Run with `-- --nocapture` to see how much the differential test compared.
+
+use crate::common::shared;
 
 use std::collections::BTreeSet;
 use std::fs;
-use std::path::Path;
 
 use kifu::sfen::Position;
 use kifu::shogi::rules::{self, Illegal, State};
@@ -81,13 +83,13 @@ fn matsuri_perft_to_depth_2() {
 }
 
 #[test]
-#[ignore = "slow in a debug build: run with --release -- --ignored"]
+#[ignore = "slow: .ci/run runs it with --ignored"]
 fn matsuri_perft_depth_3() {
     assert_eq!(state(MATSURI).perft(3), 4_809_015);
 }
 
 #[test]
-#[ignore = "slow in a debug build: run with --release -- --ignored"]
+#[ignore = "slow: .ci/run runs it with --ignored"]
 fn start_position_perft_depth_5() {
     assert_eq!(State::startpos().perft(5), 19_861_490);
 }
@@ -102,16 +104,12 @@ struct PerftRow {
 
 const SUITES: [&str; 2] = ["shogiops-perft-standard.tsv", "python-shogi-perft.tsv"];
 
-/// Every row of the perft suites that are present (none without `../shared`). A malformed row
-/// fails the test.
-fn suite_rows() -> Vec<PerftRow> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/positions/vectors/suites");
+/// The rows of the perft suites (`None` without `../shared`). A malformed row fails the test.
+fn suite_rows() -> Option<Vec<PerftRow>> {
+    let dir = shared::path("corpus/positions/vectors/suites")?;
     let mut rows = Vec::new();
     for name in SUITES {
-        let Ok(text) = fs::read_to_string(dir.join(name)) else {
-            eprintln!("note: {name} is not present; its perft counts are not checked");
-            continue;
-        };
+        let text = fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         let mut lines = text.lines().enumerate();
         let header = lines.next().map(|(_, l)| l).unwrap_or_default();
         assert!(header.starts_with("sfen\tdepth\tnodes"), "{name}: unexpected header {header:?}");
@@ -132,8 +130,12 @@ fn suite_rows() -> Vec<PerftRow> {
         }
         assert!(rows.len() > before, "{name} holds no rows");
     }
-    rows
+    shared::at_least("perft rows", rows.len(), SUITE_ROWS);
+    Some(rows)
 }
+
+/// The rows of the two perft suites.
+const SUITE_ROWS: usize = 288;
 
 /// Counts at most this large are checked in the default (debug) run; larger ones only with
 /// `--ignored`.
@@ -141,7 +143,7 @@ const SHALLOW: u64 = 100_000;
 
 fn check_suites(deep: bool) -> usize {
     let mut checked = 0;
-    for row in suite_rows().iter().filter(|r| (r.nodes > SHALLOW) == deep) {
+    for row in suite_rows().unwrap_or_default().iter().filter(|r| (r.nodes > SHALLOW) == deep) {
         assert_eq!(state(&row.sfen).perft(row.depth), row.nodes, "{}: {} depth {}", row.at, row.sfen, row.depth);
         checked += 1;
     }
@@ -155,7 +157,7 @@ fn perft_suites_shallow() {
 }
 
 #[test]
-#[ignore = "slow in a debug build: run with --release -- --ignored"]
+#[ignore = "slow: .ci/run runs it with --ignored"]
 fn perft_suites_deep() {
     let checked = check_suites(true);
     eprintln!("{checked} deep perft rows checked");
@@ -210,7 +212,7 @@ fn seed_positions() -> Vec<String> {
     let mut seen = BTreeSet::new();
     let mut seeds = vec![Position::startpos().to_string(), MATSURI.to_owned()];
     seen.extend(seeds.iter().cloned());
-    for row in suite_rows() {
+    for row in suite_rows().unwrap_or_default() {
         if seen.insert(row.sfen.clone()) {
             seeds.push(row.sfen);
         }
@@ -233,7 +235,7 @@ fn suite_positions_perft_2_agrees_with_haitaka() {
 }
 
 #[test]
-#[ignore = "slow in a debug build: run with --release -- --ignored"]
+#[ignore = "slow: .ci/run runs it with --ignored"]
 fn suite_positions_perft_3_agrees_with_haitaka() {
     perft_against_haitaka(3);
 }
@@ -360,7 +362,7 @@ fn legal_moves_agree_with_haitaka() {
 }
 
 #[test]
-#[ignore = "slow in a debug build: run with --release -- --ignored"]
+#[ignore = "slow: .ci/run runs it with --ignored"]
 fn legal_moves_agree_with_haitaka_at_length() {
     let mut rng = Rng(0xDEC0DE);
     let mut seen = Coverage::default();

@@ -13,15 +13,15 @@ use single_edits::{Shares, HEAD};
 /// Slips a format's records this many times.
 const SLIPS: usize = 1000;
 
-/// The shares asked for: at least 97% of the records made invalid get exactly one error, at
-/// least 90% of those a fix that makes them valid, and a first fix that gives back the record
+/// The shares asked for: at least 99.5% of the records made invalid get exactly one error, at
+/// least 99.5% of those a fix that makes them valid, and a first fix that gives back the record
 /// as it was before the slip in at least `restored` percent of them (the repair the author
 /// most likely meant first).
 fn assert_shares(name: &str, shares: &Shares, restored: f64) {
     println!("{HEAD}\n| {name} {shares}");
     assert!(shares.invalid > SLIPS / 2, "{name}: most slips break a record: {}", shares.invalid);
-    assert!(shares.one_error() >= 97.0, "{name}: {shares}\n{:#?}", shares.cascades);
-    assert!(shares.fixed_share() >= 90.0, "{name}: {shares}\n{:#?}", shares.unfixed);
+    assert!(shares.one_error() >= 99.5, "{name}: {shares}\n{:#?}", shares.cascades);
+    assert!(shares.fixed_share() >= 99.5, "{name}: {shares}\n{:#?}", shares.unfixed);
     assert!(shares.restored_share() >= restored, "{name}: {shares}");
 }
 
@@ -49,16 +49,6 @@ fn one_slip_of_an_epd_record_is_one_error_with_its_fix() {
     let records: Vec<String> =
         fen_records(13, 500).iter().map(|r| r.split(' ').take(4).collect::<Vec<_>>().join(" ")).collect();
     assert_shares("EPD", &Shares::measure(format("epd"), &records, FEN_ALPHABET, 3, SLIPS), 62.0);
-}
-
-#[test]
-#[ignore]
-fn census() {
-    let sfen = sfen_records(11, 500);
-    let fen = fen_records(12, 500);
-    for (name, f, r, a) in [("sfen", "sfen", &sfen, SFEN_ALPHABET), ("fen", "fen", &fen, FEN_ALPHABET)] {
-        println!("{name}: {:?}", single_edits::unfixed_codes(format(f), r, a, 1, SLIPS));
-    }
 }
 
 /// The errors of `text` read as `format`.
