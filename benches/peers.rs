@@ -9,15 +9,18 @@
 //! each also with 5% of the records slipped by one character, and PSN games written by kifu's
 //! writer. Then it times, each `PEERS_RUNS` times (3), the median kept:
 //!
-//! * `kifu check` end to end (the release binary), on one core (`-j 1`) and on all;
 //! * kifu's library in a plain line loop (`Format::check_text`, the call `kifu check` makes for
 //!   each record: a record without findings read straight into its position, any other in
-//!   full) on one core;
+//!   full), on one thread;
 //! * the peers' parse-and-validate calls in the same loop: haitaka's `Board::from_sfen` and
 //!   shakmaty's `Fen::from_ascii` then `into_position::<Chess>`;
+//! * `kifu check` end to end (the release binary): with `-j 1` pinned to one CPU (`taskset`), so
+//!   that its reader thread shares that CPU with its worker, and on every core;
 //! * `kifu check` on the PSN games in its three modes, in MB/s.
 //!
-//! It prints a Markdown table (records/s, and kifu's per-core ratio to the peer). Environment:
+//! It prints a Markdown table: records/s, kifu's library against the peer's (like for like: a
+//! loop over the same lines in one thread each) and the whole `kifu check -j 1` process, reading
+//! and reporting included, against the peer's loop. Environment:
 //! `PEERS_RECORDS` (records a file, 1,000,000: on fewer, the start of the process and the noise of
 //! a shared machine weigh in the ratios), `PEERS_PSN_MB` (size of the PSN file, 50),
 //! `PEERS_RUNS` (3). The files are kept in Cargo's temporary folder between runs.
@@ -77,9 +80,18 @@ fn median(runs: usize, mut f: impl FnMut()) -> f64 {
     times[times.len() / 2]
 }
 
-/// `kifu check ARGS PATH`, its reports dropped; exit 0 or 1 (some records invalid).
-fn kifu_check(args: &[&str], path: &Path) {
-    let status = Command::new(env!("CARGO_BIN_EXE_kifu"))
+/// `kifu check ARGS PATH`, its reports dropped, on the CPUs `cpus` names (`taskset -c`) or on
+/// any; exit 0 or 1 (some records invalid).
+fn kifu_check(cpus: Option<&str>, args: &[&str], path: &Path) {
+    let mut command = match cpus {
+        Some(cpus) => {
+            let mut c = Command::new("taskset");
+            c.args(["-c", cpus, env!("CARGO_BIN_EXE_kifu")]);
+            c
+        }
+        None => Command::new(env!("CARGO_BIN_EXE_kifu")),
+    };
+    let status = command
         .arg("check")
         .args(args)
         .arg(path)
@@ -153,6 +165,12 @@ fn main() {
         println!("{which}: {accepted} of {n} records accepted");
         return;
     }
+    // `kifu check -j 1` on one CPU: the last one, away from what the system runs on CPU 0.
+    let pinned = pinned_cpu();
+    match &pinned {
+        Some(cpu) => eprintln!("`kifu check -j 1` pinned to CPU {cpu}"),
+        None => eprintln!("taskset does not run here: `kifu check -j 1` runs unpinned, its reader on another core"),
+    }
     let mut rows = Vec::new();
     let inputs: [(&str, &Path, Check<'_>, &'static str, Check<'_>); 4] = [
         ("USI SFEN, all valid", &sfen_valid, &sfen_lib, "haitaka", &haitaka),
@@ -165,8 +183,8 @@ fn main() {
         rows.push(Row {
             input: input.to_owned(),
             records: n,
-            cli_one: median(runs, || kifu_check(&["-j", "1"], path)),
-            cli_all: median(runs, || kifu_check(&[], path)),
+            cli_one: median(runs, || kifu_check(pinned.as_deref(), &["-j", "1"], path)),
+            cli_all: median(runs, || kifu_check(None, &[], path)),
             lib: median(runs, || {
                 std::hint::black_box(line_loop(path, lib));
             }),
@@ -179,22 +197,24 @@ fn main() {
     let rate = |t: f64, n: usize| format!("{:.0} k/s", n as f64 / t / 1000.0);
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "\n{n} records a file, median of {runs} runs\n");
+    let one = if pinned.is_some() { "`kifu check -j 1`, 1 CPU" } else { "`kifu check -j 1` (not pinned)" };
     let _ = writeln!(
         out,
-        "| input | `kifu check -j 1` | `kifu check`, all cores | kifu's library, 1 core | peer, 1 core | `kifu check -j 1` / peer |"
+        "| input | kifu's library | peer's library | library / peer | {one} | {one} / peer's library | `kifu check`, all cores |"
     );
-    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|");
     for r in &rows {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} {} | {:.2}× |",
+            "| {} | {} | {} {} | {:.2}× | {} | {:.2}× | {} |",
             r.input,
-            rate(r.cli_one, r.records),
-            rate(r.cli_all, r.records),
             rate(r.lib, r.records),
             r.peer_name,
             rate(r.peer, r.records),
+            r.peer / r.lib,
+            rate(r.cli_one, r.records),
             r.peer / r.cli_one,
+            rate(r.cli_all, r.records),
         );
     }
     // A file with 5% of its records slipped, against the same records all valid: the share of
@@ -202,12 +222,8 @@ fn main() {
     let _ = writeln!(out);
     for pair in rows.chunks(2) {
         if let [valid, slipped] = pair {
-            let _ = writeln!(
-                out,
-                "{}: `kifu check -j 1` at {:.2} of the valid speed",
-                slipped.input,
-                valid.cli_one / slipped.cli_one
-            );
+            let _ =
+                writeln!(out, "{}: {one} at {:.2} of the valid speed", slipped.input, valid.cli_one / slipped.cli_one);
         }
     }
     if panics.get() > 0 {
@@ -224,7 +240,15 @@ fn main() {
         ("`--message-format json`", &["--message-format", "json"][..]),
         ("`--message-format json --no-replay`", &["--message-format", "json", "--no-replay"][..]),
     ] {
-        let t = median(runs, || kifu_check(args, &psn));
+        let t = median(runs, || kifu_check(None, args, &psn));
         let _ = writeln!(out, "| {what} | {:.0} |", size / t);
     }
+}
+
+/// The last CPU this process may run on, when `taskset` runs here: where `kifu check -j 1` is
+/// pinned.
+fn pinned_cpu() -> Option<String> {
+    let cpu = (std::thread::available_parallelism().map_or(1, usize::from) - 1).to_string();
+    let works = Command::new("taskset").args(["-c", &cpu, "true"]).status().is_ok_and(|s| s.success());
+    works.then_some(cpu)
 }

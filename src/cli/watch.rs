@@ -87,6 +87,11 @@ fn canonical(path: &Path) -> Option<PathBuf> {
 /// saved, or `None` when standard output was closed or the watch ended.
 fn wait(rx: &Events, targets: &[PathBuf], names: &[String]) -> Option<String> {
     loop {
+        // Looked at before each wait, not only when a wait times out: files of the watched
+        // folders read without a pause (an `Access` event each) would keep it from timing out.
+        if stdout_closed() {
+            return None;
+        }
         match rx.recv_timeout(TICK) {
             Ok(Ok(event)) => {
                 if matches!(event.kind, EventKind::Access(_)) {
@@ -101,7 +106,6 @@ fn wait(rx: &Events, targets: &[PathBuf], names: &[String]) -> Option<String> {
                 settle(rx);
                 return names.first().cloned();
             }
-            Err(RecvTimeoutError::Timeout) if stdout_closed() => return None,
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => return None,
         }
