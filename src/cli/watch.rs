@@ -87,8 +87,8 @@ fn canonical(path: &Path) -> Option<PathBuf> {
 /// saved, or `None` when standard output was closed or the watch ended.
 fn wait(rx: &Events, targets: &[PathBuf], names: &[String]) -> Option<String> {
     loop {
-        // Looked at before each wait, not only when a wait times out: files of the watched
-        // folders read without a pause (an `Access` event each) would keep it from timing out.
+        // Looked at before each wait: files of the watched folders read without a pause (an
+        // `Access` event each) would keep a wait from ever timing out.
         if stdout_closed() {
             return None;
         }

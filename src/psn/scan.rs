@@ -1321,29 +1321,31 @@ mod tests {
     #[test]
     fn prose_is_told_from_movetext_word_by_word() {
         // A wordy word has three letters in a row; the line's known words are moves, numbers,
-        // clocks and the like. The game before the line decides whether it is timed.
-        let untimed = "1. P7f P3d\n";
-        let timed = "1.P7g-7f 00:00:01 00:00:02\n";
+        // clocks and the like. The lines before it say whether the game's move lines carry
+        // clock columns.
+        let plain = "1. P7f P3d\n";
+        let clocked = "1.P7g-7f 00:00:01 00:00:02\n";
         let cases: &[(&str, &str, bool)] = &[
-            // Untimed: two wordy words and at least as many as the known ones, or one wordy
-            // word alone.
-            (untimed, "Good", true),
-            (untimed, "Nice move", true),
-            (untimed, "P2f Good", false),
-            (untimed, "P2f Good play", true),
-            (untimed, "P2f P8d Good play", true),
-            (untimed, "P2f P8d G6i-7h Good play", false),
-            (untimed, "P2f abc1de fgh", true),
+            // Without clock columns: two wordy words and at least as many as the known ones,
+            // or one wordy word alone.
+            (plain, "Good", true),
+            (plain, "Nice move", true),
+            (plain, "P2f Good", false),
+            (plain, "P2f Good play", true),
+            (plain, "P2f P8d Good play", true),
+            (plain, "P2f P8d G6i-7h Good play", false),
+            (plain, "P2f abc1de fgh", true),
             // Fewer than three letters in a row is no word of prose.
-            (untimed, "P2f ab de", false),
-            (untimed, "a1b2c3 d4e5f6", false),
-            (untimed, "歩兵です", true),
-            // Timed: one wordy word on a line without its two clocks.
-            (timed, "2.P3c-3d which", true),
-            (timed, "P2f Good", true),
-            (timed, "Good 00:00:03 00:00:04", true),
-            (timed, "2.P3c-3d 00:00:03 00:00:04", false),
-            // Three known words ending in two clocks, one of them a move, make a game timed.
+            (plain, "P2f ab de", false),
+            (plain, "a1b2c3 d4e5f6", false),
+            (plain, "歩兵です", true),
+            // With clock columns: one wordy word on a line without its two clocks.
+            (clocked, "2.P3c-3d which", true),
+            (clocked, "P2f Good", true),
+            (clocked, "Good 00:00:03 00:00:04", true),
+            (clocked, "2.P3c-3d 00:00:03 00:00:04", false),
+            // A line of three known words ending in two clocks, one of them a move, gives the
+            // game clock columns.
             ("P7g-7f 00:00:01 00:00:02\n", "P2f Good", true),
             // Not with a word it does not know on the line, nor without a move.
             ("P7f foo 00:00:01 00:00:02\n", "P2f Good", false),
