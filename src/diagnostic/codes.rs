@@ -369,6 +369,8 @@ registry! {
         VARIATION_LINE = "psn::variation-line",
         /// A word of the movetext is not PSN.
         UNKNOWN_WORD = "psn::unknown-word",
+        /// The game does not follow PSN's syntax at this place.
+        SYNTAX = "psn::syntax",
         /// The moves have no sequence numbers.
         UNNUMBERED = "psn::unnumbered",
         /// Moves are numbered one per ply, not one per pair.

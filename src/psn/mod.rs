@@ -29,6 +29,7 @@ pub mod replay;
 pub mod scan;
 pub mod setup;
 pub mod stream;
+mod verdict;
 
 use crate::diagnostic::codes;
 pub use decode::Encoding;
@@ -172,6 +173,10 @@ pub fn check_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedG
 fn read_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedGame {
     let own = clamped(text, raw.start, raw.end);
     let (mut game, mut diagnostics, features) = build::build_bounded(raw, own);
+    // The grammar decides whether a game the reader found no error in is well-formed.
+    if !diagnostics.iter().any(Diagnostic::is_error) {
+        diagnostics.extend(verdict::verdict(raw, own));
+    }
     // The first is kept whatever the cap on findings (it says how the whole game was read);
     // the others go with the game's findings, in reverse, so that each is first at its place.
     let mut read_as = None;

@@ -411,6 +411,22 @@ fn wordy(word: &str) -> bool {
     false
 }
 
+/// True when the line of `tokens` (`text` gives the characters between two offsets) holds a
+/// word of prose as the grammar's `prose_line` reads one (`prose_wordy`): a run of characters
+/// between white space with three letters in a row, at whose start no word rule reads a word.
+/// A run that starts inside a token (a `;` comment's words) is not counted.
+fn has_prose_word<'t>(tokens: &[Token], text: impl Fn(usize, usize) -> &'t str) -> bool {
+    let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else { return false };
+    let line = text(first.span.start, last.span.end);
+    line.split(char::is_whitespace).any(|run| {
+        let start = first.span.start + (run.as_ptr() as usize - line.as_ptr() as usize);
+        wordy(run)
+            && tokens
+                .binary_search_by_key(&start, |t| t.span.start)
+                .is_ok_and(|i| !matches!(tokens[i].kind, Kind::Word(_)))
+    })
+}
+
 /// True when one of `tokens` is a word that ends a game.
 fn ends_in(tokens: &[Token]) -> bool {
     tokens.iter().any(|t| matches!(t.kind, Kind::Word(k) if k.is_end()))
@@ -1007,7 +1023,7 @@ impl Scanner {
         } else {
             (wordy_unknown >= 2 && wordy_unknown >= known) || (wordy_unknown >= 1 && known == 0)
         };
-        if prose {
+        if prose && has_prose_word(tokens, |start, end| &self.buf[base + start..base + end]) {
             let end = tokens.last().map_or(line_start, |t| t.span.end + base);
             let start = tokens.first().map_or(line_start, |t| t.span.start + base);
             self.game.tokens.truncate(first);
@@ -1339,11 +1355,16 @@ mod tests {
             (plain, "P2f ab de", false),
             (plain, "a1b2c3 d4e5f6", false),
             (plain, "歩兵です", true),
+            // As the grammar cuts prose, at white space alone: a run that starts with a move
+            // is no word of prose, whatever follows it.
+            (plain, "P2f(abc) P8d(def)", false),
+            (plain, "(abc) (def)", true),
             // With clock columns: one wordy word on a line without its two clocks.
             (clocked, "2.P3c-3d which", true),
             (clocked, "P2f Good", true),
             (clocked, "Good 00:00:03 00:00:04", true),
             (clocked, "2.P3c-3d 00:00:03 00:00:04", false),
+            (clocked, "P2f(abc) 00:00:03", false),
             // A line of three known words ending in two clocks, one of them a move, gives the
             // game clock columns.
             ("P7g-7f 00:00:01 00:00:02\n", "P2f Good", true),

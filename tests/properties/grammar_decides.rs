@@ -463,20 +463,30 @@ fn psn_syntax_errors(diagnostics: &[kifu::diagnostic::Diagnostic]) -> Vec<usize>
     diagnostics.iter().filter(|d| d.is_error() && !about_setup(&d.code)).map(|d| d.span().start).collect()
 }
 
-/// Every game of `text`, as the reader cuts it, through the guard.
-fn check_psn(text: &str) -> Result<(), String> {
+/// Every game of `text`, as the reader cuts it, through the guard: the full check (without the
+/// replay, whose findings are about the moves, not their writing). The grammar's own verdict,
+/// `psn::syntax`, is a backstop: the reader must find every fault itself, so a game where the
+/// backstop speaks fails here too.
+/// Gives how many games with a line of prose had no syntax error.
+fn check_psn(text: &str) -> Result<usize, String> {
     use kifu::psn::parser::{PsnParser, Rule};
+    let options = kifu::psn::Options { strict: false, replay: false };
+    let mut prose_games = 0;
     for raw in kifu::psn::scan::scan(text) {
         let own = &text[raw.start..raw.end];
-        let (_, diagnostics, _) = kifu::psn::build::build(&raw, own);
-        let all_errors = diagnostics.iter().any(|d| d.is_error());
+        let diagnostics = kifu::psn::check_game(&raw, text, options).diagnostics;
+        if let Some(d) = diagnostics.iter().find(|d| d.code == "psn::syntax") {
+            return Err(format!("the grammar stops at {} in {own:?}, where the reader found no fault", d.span().start));
+        }
         let errors = psn_syntax_errors(&diagnostics);
+        let prose = raw.tokens.iter().any(|t| t.kind == kifu::psn::scan::Kind::Prose);
+        prose_games += usize::from(prose && errors.is_empty());
         let grammar = PsnParser::parse(Rule::game, own).map(|_| ());
-        // A game with no error at all is read by the grammar; a game the grammar rejects has a
+        // A game with no syntax error is read by the grammar; a game the grammar rejects has a
         // syntax error where the grammar stops or before.
-        guard("PSN game", own, !all_errors, &errors, grammar)?;
+        guard("PSN game", own, errors.is_empty(), &errors, grammar)?;
     }
-    Ok(())
+    Ok(prose_games)
 }
 
 /// Where the reader cuts `text` into games, and where the grammar's `file` rule does: for a text
@@ -550,22 +560,27 @@ fn guard_psn() {
     assert_agree(&failures);
 }
 
-/// A PSN text through both guards, its games and its cuts; how many games the cuts were
-/// compared on (0 for a text the reader finds a syntax error in).
-fn guard_psn_text(text: &str, failures: &mut Vec<String>) -> usize {
-    if let Err(e) = check_psn(text) {
-        failures.push(e);
-    }
-    check_psn_file(text).unwrap_or_else(|e| {
+/// A PSN text through both guards, its games and its cuts: how many games with a line of
+/// prose had no syntax error, and how many games the cuts were compared on (0 for a text the
+/// reader finds a syntax error in).
+fn guard_psn_text(text: &str, failures: &mut Vec<String>) -> (usize, usize) {
+    let prose = check_psn(text).unwrap_or_else(|e| {
         failures.push(e);
         0
-    })
+    });
+    let cut = check_psn_file(text).unwrap_or_else(|e| {
+        failures.push(e);
+        0
+    });
+    (prose, cut)
 }
 
-/// PSN games made of the grammar's own pieces: header lines in the spec's form and the
-/// dialects', words drawn from each word rule's language (alone, with a glued number or glyph),
-/// comments (nested, over several lines), `;` comments, parenthesised clocks, variations, escape,
-/// won and `Variation:` lines, prose, blank lines; then edited.
+/// PSN games made of the grammar's own pieces: header lines sampled from the header rules and in
+/// the dialects' shapes, words drawn from each word rule's language (alone, with a glued number
+/// or glyph, or glued to other text), comments (nested, over several lines), `;` comments,
+/// clocks, variations, escape, won and `Variation:` lines sampled from their rules, and lines of
+/// prose whose words are word samples, letters, brackets and punctuation run together, so that
+/// some are prose to the grammar and some are not; then edited.
 fn generated_games(n: usize) -> Vec<String> {
     let grammar = Rules::parse(&[grammar::PSN, grammar::COMMON]).expect("parses");
     let mut runner = runner();
@@ -575,8 +590,7 @@ fn generated_games(n: usize) -> Vec<String> {
         .iter()
         .map(|rule| samples(&grammar, rule, &mut runner, 16))
         .collect();
-    let headers = [
-        "[Sente \"Habu\"]",
+    let mut headers = [
         "[Event: 1st Meijin]",
         "[Black_grade \"3dan\"]",
         "[Date \"2002\"] [Site \"x\"]",
@@ -585,50 +599,115 @@ fn generated_games(n: usize) -> Vec<String> {
         "[Result \"1-0\"",
         "[\"x\"]",
         "[Event \"a\"] b",
-    ];
-    let lines = [
-        "%escape to another program",
-        "--Black Won--",
-        "Variation:6",
-        "This is a fine move by Black",
-        "77.B5e! which is a mating threat",
-        "{a comment",
-        "that runs on}",
-        "{nested {braces} here}",
-        "; a line comment",
-        "(00:01 / 00:00:09)",
-        "( 1. P7f )",
-        ")",
-        "}",
-        "",
-        "   ",
-        "\t",
-    ];
+        "[Event x] [Site: y]",
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    headers.extend(samples(&grammar, "header", &mut runner, 8));
+    headers.extend(samples(&grammar, "header_named", &mut runner, 8));
+    let mut lines: Vec<String> =
+        ["%escape to another program", "Variation:6", "; a line comment", ")", "}", "", "   ", "\t"]
+            .map(str::to_owned)
+            .to_vec();
+    for rule in ["won_line", "variation_line", "paren_clock"] {
+        lines.extend(samples(&grammar, rule, &mut runner, 6));
+    }
+    let clocks = samples(&grammar, "clock", &mut runner, 8);
+    let bits = ["(", ")", "}", ".", ",", "!", "?", ";", ":", "-", "'", "\"", "1", "42", "é", "歩"];
+    let letters = "abcdefghxyzPLNSGBRK";
     let mut out = Vec::new();
     for _ in 0..n {
         let rng = runner.rng();
+        let pick = |from: &[String], rng: &mut TestRng| from[rng.random_range(0..from.len())].clone();
+        // A run of text with no white space: a word sample, letters, or a word, a bracket and
+        // letters run together (`P2f(abc)`), or word samples, letters, brackets and punctuation.
+        let run = |rng: &mut TestRng| {
+            let word = |rng: &mut TestRng| {
+                let kind = &words[rng.random_range(0..words.len())];
+                kind[rng.random_range(0..kind.len())].clone()
+            };
+            let letters = |rng: &mut TestRng| -> String {
+                (0..rng.random_range(1..6))
+                    .map(|_| letters.as_bytes()[rng.random_range(0..letters.len())] as char)
+                    .collect()
+            };
+            let bit = |rng: &mut TestRng| bits[rng.random_range(0..bits.len())];
+            match rng.random_range(0..5) {
+                0 => letters(rng),
+                1 => word(rng),
+                2 => format!("{}{}{}", word(rng), bit(rng), letters(rng)),
+                3 => format!("{}{}{}", word(rng), letters(rng), bit(rng)),
+                _ => (0..rng.random_range(1..4))
+                    .map(|_| match rng.random_range(0..3) {
+                        0 => word(rng),
+                        1 => letters(rng),
+                        _ => bit(rng).to_owned(),
+                    })
+                    .collect(),
+            }
+        };
         let mut text = String::new();
         for _ in 0..rng.random_range(0..3) {
-            text.push_str(headers[rng.random_range(0..headers.len())]);
+            text.push_str(&pick(&headers, rng));
             text.push('\n');
         }
         for _ in 0..rng.random_range(1..6) {
-            if rng.random_range(0..12) == 0 {
+            match rng.random_range(0..17) {
                 // The next game's headers.
-                text.push_str(headers[rng.random_range(0..headers.len())]);
-            } else if rng.random_range(0..3) == 0 {
-                text.push_str(lines[rng.random_range(0..lines.len())]);
-            } else {
-                for _ in 0..rng.random_range(1..8) {
-                    let kind = &words[rng.random_range(0..words.len())];
-                    let word = &kind[rng.random_range(0..kind.len())];
-                    match rng.random_range(0..8) {
-                        0 => text.push_str(&format!("{}.{word}", rng.random_range(1..99))),
-                        1 => text.push_str(&format!("{word}!")),
-                        2 => text.push_str(&format!("{{{word}}}")),
-                        _ => text.push_str(word),
+                0 => text.push_str(&pick(&headers, rng)),
+                1..=3 => text.push_str(&pick(&lines, rng)),
+                // A line of prose, or of words run together with other text.
+                4..=6 => {
+                    let runs: Vec<String> = (0..rng.random_range(1..6)).map(|_| run(rng)).collect();
+                    text.push_str(&runs.join(" "));
+                }
+                // Words with remarks glued to them in brackets (`P2f(abc) P8d`): no word of
+                // prose to the grammar, however many letters.
+                7 => {
+                    let runs: Vec<String> = (0..rng.random_range(1..5))
+                        .map(|_| {
+                            let kind = &words[rng.random_range(0..words.len())];
+                            let word = &kind[rng.random_range(0..kind.len())];
+                            let remark: String = (0..rng.random_range(2..6))
+                                .map(|_| letters.as_bytes()[rng.random_range(0..letters.len())] as char)
+                                .collect();
+                            match rng.random_range(0..3) {
+                                0 => format!("{word}({remark})"),
+                                1 => format!("{word}){remark}"),
+                                _ => word.clone(),
+                            }
+                        })
+                        .collect();
+                    text.push_str(&runs.join(" "));
+                }
+                // A comment, perhaps nested, perhaps over several lines.
+                8 => {
+                    let inner = [run(rng), "{".to_owned() + &run(rng) + "}", "\n".to_owned() + &run(rng)];
+                    text.push('{');
+                    for _ in 0..rng.random_range(0..4) {
+                        text.push_str(&inner[rng.random_range(0..inner.len())]);
+                        text.push(' ');
                     }
-                    text.push(if rng.random_range(0..6) == 0 { '\t' } else { ' ' });
+                    text.push('}');
+                }
+                _ => {
+                    for _ in 0..rng.random_range(1..8) {
+                        let kind = &words[rng.random_range(0..words.len())];
+                        let word = &kind[rng.random_range(0..kind.len())];
+                        match rng.random_range(0..10) {
+                            0 => text.push_str(&format!("{}.{word}", rng.random_range(1..99))),
+                            1 => text.push_str(&format!("{word}!")),
+                            2 => text.push_str(&format!("{{{word}}}")),
+                            3 => text.push_str(&format!("({word}")),
+                            4 => text.push_str(&format!("{word})")),
+                            _ => text.push_str(word),
+                        }
+                        text.push(if rng.random_range(0..6) == 0 { '\t' } else { ' ' });
+                    }
+                    // Clock columns, as timed transcripts write them.
+                    if rng.random_range(0..4) == 0 {
+                        text.push_str(&format!("{} {}", pick(&clocks, rng), pick(&clocks, rng)));
+                    }
                 }
             }
             text.push_str(["\n", "\r\n", "\n\n"][rng.random_range(0..3)]);
@@ -644,18 +723,22 @@ fn guard_generated_psn() {
     let mut rng = runner();
     let mut failures = Vec::new();
     let n = std::env::var("KIFU_GUARD_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(1500);
-    let mut cut = 0;
+    let (mut cut, mut prose) = (0, 0);
     for text in generated_games(n) {
         for t in [mutate(&text, rng.rng()), text] {
-            if guard_psn_text(&t, &mut failures) > 1 {
-                cut += 1;
-            }
+            let (prose_games, games) = guard_psn_text(&t, &mut failures);
+            prose += prose_games;
+            cut += usize::from(games > 1);
         }
     }
     assert_agree(&failures);
-    // The cuts were compared on files of several games, not only on files the reader rejects.
-    eprintln!("{cut} clean files of several games among {n} generated, and as many edits");
-    assert!(cut > n / 20, "only {cut} clean files of several games among {n}");
+    // The cuts were compared on files of several games, not only on files the reader rejects,
+    // and games with lines of prose were among those compared.
+    eprintln!(
+        "{cut} clean files of several games and {prose} clean games with prose among {n} generated, and as many edits"
+    );
+    assert!(cut > n / 30, "only {cut} clean files of several games among {n}");
+    assert!(prose > n / 20, "only {prose} clean games with prose among {n}");
 }
 
 /// The lists of word rules in `psn.pest` are one list: `move_whole` and `glued_move` are
