@@ -52,7 +52,7 @@ impl Shipped {
 
 /// A grammar rule compiled to a deterministic automaton that matches exactly the texts the
 /// rule matches as a whole. Only rules that pest reads as the automaton does compile (see
-/// [`Rules::check_sound`]).
+/// [`Rules::automaton`]).
 pub struct RuleDfa(
     regex_automata::dfa::dense::DFA<Vec<u32>>,
     std::sync::OnceLock<Vec<u8>>,
@@ -503,7 +503,7 @@ pub struct PrefixDfa(regex_automata::dfa::dense::DFA<Vec<u32>>);
 
 impl PrefixDfa {
     /// Compiles `rule` of `grammar`, refused unless pest, whatever follows the rule, matches
-    /// the very prefix the automaton finds (see [`Rules::check_sound_prefix`]).
+    /// the very prefix the automaton finds (see [`Rules::automaton`]).
     pub fn compile_in(grammar: &Rules, rule: &str) -> Result<Self, CompileError> {
         Ok(Self(automaton(grammar, Kind::Prefix, rule)?))
     }

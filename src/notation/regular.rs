@@ -154,7 +154,7 @@ impl Rules {
 
     /// The automaton of `kind` for `rule`: refused when the rule is not regular, or when pest
     /// would read it differently (an ordered choice or a repetition that commits where the
-    /// automaton would not; see [`Rules::check_sound`]).
+    /// automaton would not: each operator is weighed against what follows it).
     pub fn automaton(&self, kind: Kind, rule: &str) -> Result<Dfa, CompileError> {
         match kind {
             Kind::Whole => dense_all(&[self.sound_regex(rule, Mode::Whole)?]),
@@ -446,21 +446,12 @@ fn lead_byte(c: char) -> u8 {
 }
 
 impl Rules {
-    /// Checks that `rule`, matched against a whole text, reads as pest reads it: the regular
-    /// language of [`Rules::to_regex`] is then exactly the set of texts that pest's `rule`
-    /// matches in full. An error names the operator that could commit wrongly and a text that
+    /// `rule`'s regular expression, once it is checked to read as pest reads it in `mode`.
+    /// Matched against a whole text ([`Mode::Whole`]), its regular language is then exactly the
+    /// set of texts that pest's `rule` matches in full; matched at the start of a longer text
+    /// ([`Mode::Prefix`]), the rule matches at most one prefix of any text, and pest matches
+    /// that prefix. An error names the operator that could commit wrongly and a text that
     /// shows it.
-    pub fn check_sound(&self, rule: &str) -> Result<(), CompileError> {
-        self.sound_regex(rule, Mode::Whole).map(drop)
-    }
-
-    /// Like [`Rules::check_sound`], for `rule` matched at the start of a longer text: the
-    /// rule then matches at most one prefix of any text, and pest matches that prefix.
-    pub fn check_sound_prefix(&self, rule: &str) -> Result<(), CompileError> {
-        self.sound_regex(rule, Mode::Prefix).map(drop)
-    }
-
-    /// `rule`'s regular expression, once its soundness in `mode` is checked.
     fn sound_regex(&self, rule: &str, mode: Mode) -> Result<String, CompileError> {
         // The regex must exist (no lookahead, no recursion) before its parts are weighed.
         let regex = self.to_regex(rule)?;
@@ -754,8 +745,12 @@ fn witness(p: &str, q: &str, exclude: Option<&str>) -> Result<Option<String>, Co
             for ((d, c), &s) in dfas.iter().zip(&mut caches).zip(&states) {
                 next.push(d.next_state(c, s, byte).map_err(|_| too_large())?);
             }
-            // Only `exclude` may die: its dead state is a state that never accepts.
-            if next[0].is_dead() || next[1].is_dead() || parent.contains_key(&next) {
+            // No text through a dead state of `p` or `q` is a witness (only `exclude` may die:
+            // its dead state is a state that never accepts); a state seen is not searched again.
+            if next[0].is_dead() || next[1].is_dead() {
+                continue;
+            }
+            if parent.contains_key(&next) {
                 continue;
             }
             parent.insert(next.clone(), Some((states.clone(), byte)));

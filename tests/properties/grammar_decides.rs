@@ -784,15 +784,20 @@ impl Xorshift {
     }
 }
 
-/// A random expression of rule `i` of `rules`, `depth` levels deep at most: literals, a range,
-/// the rules after `i` (no recursion), sequences, ordered choices, options, repetitions and
-/// counted repetitions, the shapes whose commitments the compiler must weigh as pest does.
+/// A random expression of rule `i` of `rules`, `depth` levels deep at most: literals (also
+/// case-insensitive), a range, any character, a character but one, the end of the text, the
+/// rules after `i` (no recursion), sequences, ordered choices, options, repetitions and counted
+/// repetitions of every form, the shapes whose commitments the compiler must weigh as pest does.
 fn random_expr(rng: &mut Xorshift, i: usize, rules: usize, depth: usize) -> String {
-    let leaf = |rng: &mut Xorshift| match rng.below(6) {
-        0 => "\"a\"".to_owned(),
-        1 => "\"b\"".to_owned(),
-        2 => "\"ab\"".to_owned(),
-        3 => "'a'..'b'".to_owned(),
+    let leaf = |rng: &mut Xorshift| match rng.below(12) {
+        0 | 1 => "\"a\"".to_owned(),
+        2 => "\"b\"".to_owned(),
+        3 => "\"ab\"".to_owned(),
+        4 => "'a'..'b'".to_owned(),
+        5 => "^\"A\"".to_owned(),
+        6 => "ANY".to_owned(),
+        7 => "(!\"a\" ~ ANY)".to_owned(),
+        8 => "EOI".to_owned(),
         _ if i + 1 < rules => format!("r{}", i + 1 + rng.below(rules - i - 1)),
         _ => "\"a\"".to_owned(),
     };
@@ -800,52 +805,157 @@ fn random_expr(rng: &mut Xorshift, i: usize, rules: usize, depth: usize) -> Stri
         return leaf(rng);
     }
     let sub = |rng: &mut Xorshift| random_expr(rng, i, rules, depth - 1);
-    match rng.below(8) {
+    match rng.below(12) {
         0 | 1 => format!("({} ~ {})", sub(rng), sub(rng)),
         2 | 3 => format!("({} | {})", sub(rng), sub(rng)),
         4 => format!("({})?", sub(rng)),
         5 => format!("({})*", sub(rng)),
         6 => format!("({})+", sub(rng)),
+        7 => format!("({}){{{}}}", sub(rng), 1 + rng.below(2)),
+        8 => format!("({}){{{},}}", sub(rng), rng.below(3)),
+        9 => format!("({}){{,{}}}", sub(rng), 1 + rng.below(2)),
+        10 => {
+            let lo = rng.below(3);
+            format!("({}){{{lo},{}}}", sub(rng), lo.max(1) + rng.below(2))
+        }
         _ => leaf(rng),
     }
 }
 
-/// Small random grammars, each rule the compiler accepts checked against pest's own
-/// interpreter on every text of up to six `a`s and `b`s (and two with a character no rule
-/// names): the automaton accepts exactly the texts the rule matches whole. Such a grammar is
-/// `r0 = { ("a")? ~ "a" }`, which pest rejects `a` for: a compiler that did not weigh what
-/// follows an option would accept it.
-#[test]
-fn random_grammars_compile_to_what_pest_reads() {
-    let mut texts = vec![String::new(), "c".to_owned(), "ac".to_owned()];
+/// Every text of up to six `a`s and `b`s, and a few with characters no rule names or in
+/// another case.
+fn small_texts() -> Vec<String> {
+    let mut texts: Vec<String> = ["", "c", "ac", "ca", "A", "Ab", "aAb", "abc"].map(str::to_owned).to_vec();
     for len in 1..=6 {
         for bits in 0..1u32 << len {
             texts.push((0..len).map(|k| if bits >> k & 1 == 1 { 'b' } else { 'a' }).collect());
         }
     }
+    texts
+}
+
+/// How the automata of `grammar`'s rule `r0` read `texts` against pest: `None` when pest's
+/// validator refuses the grammar, else whether each kind compiled. An automaton that compiled
+/// must read every text as pest does: the whole automaton accepts exactly the texts `r0`
+/// matches whole, and the prefix automaton finds the prefix pest's `r0` matches.
+fn against_pest(grammar: &str, texts: &[String]) -> Option<(bool, bool)> {
+    let (_, optimized) = pest_meta::parse_and_optimize(grammar).ok()?;
+    let vm = pest_vm::Vm::new(optimized);
+    let rules = Rules::parse(&[grammar]).expect("pest reads it");
+    let whole = RuleDfa::compile_in(&rules, "r0");
+    let prefix = PrefixDfa::compile_in(&rules, "r0");
+    for text in texts {
+        let by_pest = vm.parse("r0", text).ok().and_then(|mut p| p.next()).map(|p| p.as_span().end());
+        if let Ok(dfa) = &whole {
+            assert_eq!(dfa.is_match(text), by_pest == Some(text.len()), "{grammar}whole, on {text:?}");
+        }
+        if let Ok(dfa) = &prefix {
+            assert_eq!(dfa.prefix(text), by_pest, "{grammar}at the start of {text:?}");
+        }
+    }
+    Some((whole.is_ok(), prefix.is_ok()))
+}
+
+/// Small random grammars, each rule the compiler accepts checked against pest's own
+/// interpreter on every small text ([`small_texts`]), as a whole and at the start of a text.
+/// Such a grammar is `r0 = { ("a")? ~ "a" }`, which pest rejects `a` for: a compiler that did
+/// not weigh what follows an option would accept it.
+#[test]
+fn random_grammars_compile_to_what_pest_reads() {
+    let texts = small_texts();
     let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15);
-    let (mut grammars, mut compiled, mut refused) = (0, 0, 0);
+    let (mut grammars, mut compiled, mut refused, mut prefixes) = (0, 0, 0, 0);
     let known = "r0 = { (\"a\")? ~ \"a\" }\n".to_owned();
-    let random = (0..4000).map(|_| {
+    let random = (0..6000).map(|_| {
         let rules = 1 + rng.below(3);
         (0..rules).map(|i| format!("r{i} = {{ {} }}\n", random_expr(&mut rng, i, rules, 3))).collect::<String>()
     });
     for grammar in std::iter::once(known).chain(random) {
         // Grammars pest's own validator refuses (a repetition of what may match nothing) are
         // not pest's to read.
-        let Ok((_, optimized)) = pest_meta::parse_and_optimize(&grammar) else { continue };
+        let Some((whole, prefix)) = against_pest(&grammar, &texts) else { continue };
         grammars += 1;
-        let vm = pest_vm::Vm::new(optimized);
-        let Ok(dfa) = RuleDfa::compile(&[&grammar], "r0") else {
-            refused += 1;
-            continue;
-        };
-        compiled += 1;
-        for text in &texts {
-            let pest = vm.parse("r0", text).is_ok_and(|mut p| p.next().is_some_and(|p| p.as_str().len() == text.len()));
-            assert_eq!(dfa.is_match(text), pest, "{grammar}on {text:?}");
-        }
+        compiled += usize::from(whole);
+        refused += usize::from(!whole);
+        prefixes += usize::from(prefix);
     }
-    println!("{grammars} grammars: {compiled} compiled and read as pest reads them, {refused} refused");
-    assert!(compiled >= 800 && refused >= 400, "{grammars} grammars: {compiled} compiled, {refused} refused");
+    println!(
+        "{grammars} grammars: {compiled} compiled and read as pest reads them, {refused} refused; {prefixes} compiled for prefixes"
+    );
+    assert!(
+        compiled >= 1200 && refused >= 1000 && prefixes >= 350,
+        "{grammars} grammars: {compiled} compiled, {refused} refused, {prefixes} for prefixes"
+    );
+}
+
+/// Rules of every shape the compiler weighs that pest reads as their regular expression: each
+/// compiles (for whole texts, and those marked for prefixes too) and reads the small texts as
+/// pest does. Rules that pest reads otherwise are refused, and a text shows the difference.
+#[test]
+fn the_compiler_accepts_what_is_sound_and_refuses_what_is_not() {
+    let texts = small_texts();
+    let sound = [
+        // Repetitions and options of what cannot match nothing, before what they do not start.
+        ("\"a\"+ ~ \"b\"", true),
+        ("(\"a\" ~ \"b\")* ~ \"a\"", false),
+        ("(\"a\"+)? ~ \"b\"", true),
+        ("(\"a\"{2})* ~ \"b\"", true),
+        ("(\"a\"{1,2})? ~ \"b\"", true),
+        ("(\"a\"{1,})? ~ \"b\"", true),
+        ("(\"a\"? ~ \"b\")* ~ \"c\"", true),
+        ("(\"a\" | \"b\")+ ~ \"c\"", true),
+        ("\"a\" ~ ANY*", false),
+        ("(!\"a\" ~ ANY)* ~ \"a\"", true),
+        ("^\"A\"+ ~ \"b\"", true),
+        // Counted repetitions, each form.
+        ("\"a\"{2} ~ \"b\"", true),
+        ("\"a\"{1,3} ~ \"b\"", true),
+        ("\"a\"{0,2} ~ \"b\"", true),
+        ("\"a\"{2,} ~ \"b\"", true),
+        ("\"a\"{,2} ~ \"b\"", true),
+        ("(\"ab\"){2,3}", false),
+        // Choices whose first alternative, once matched, is never wrong.
+        ("\"ab\" | \"a\"", false),
+        ("(\"a\" | \"b\") ~ \"a\"", true),
+        ("\"a\" ~ EOI", true),
+    ];
+    for (rule, for_prefix) in sound {
+        let grammar = format!("r0 = {{ {rule} }}\n");
+        let read = against_pest(&grammar, &texts).unwrap_or_else(|| panic!("pest refuses {grammar}"));
+        assert_eq!(read, (true, for_prefix), "{grammar}");
+    }
+    let unsound = [
+        // A first alternative that matches the start of what the second reads.
+        "(\"a\" | \"b\"?) ~ \"a\"",
+        "ANY | ANY ~ \"b\"",
+        "\"a\" | \"ab\"",
+        // A repetition or option that takes what follows it.
+        "\"a\"? ~ \"a\"",
+        "\"a\"* ~ \"a\"",
+        "\"a\"{1,3} ~ \"a\"",
+        "\"a\"{2,} ~ \"a\"",
+        "\"a\"{,2} ~ \"a\"",
+        "ANY* ~ \"a\"",
+    ];
+    for rule in unsound {
+        let grammar = format!("r0 = {{ {rule} }}\n");
+        let (whole, _) = against_pest(&grammar, &texts).unwrap_or_else(|| panic!("pest refuses {grammar}"));
+        assert!(!whole, "{grammar}compiled");
+        // The regular expression and pest disagree on one of the texts.
+        let rules = Rules::parse(&[&grammar]).expect("parses");
+        let regex =
+            regex::Regex::new(&format!("^(?:{})$", rules.to_sample_regex("r0").expect("a regex"))).expect("valid");
+        let vm = vm(&[&grammar], &["r0"]);
+        assert!(
+            texts.iter().any(|t| regex.is_match(t) != vm.parse("kifu_whole_r0", t).is_ok()),
+            "{grammar}: no text shows why it was refused"
+        );
+    }
+    // An option or a repetition of what can match nothing is refused, whatever follows it:
+    // pest's repetition of it would stop on an empty match.
+    for rule in ["(\"a\" | \"b\"?)?", "(\"a\"{0,2})?", "(\"a\"{,2})?", "(\"a\"*)?", "(\"a\"? ~ \"b\"?)?"] {
+        let grammar = format!("r0 = {{ {rule} }}\n");
+        let err = RuleDfa::compile(&[&grammar], "r0").err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("can match the empty text"), "{grammar}: {err}");
+    }
 }
