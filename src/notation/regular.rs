@@ -497,10 +497,10 @@ impl Rules {
                 0 => Ok(()),
                 _ => self.sound(rule, &seq((**e).clone(), exact(e, n - 1)), follow, mode, stack),
             },
-            Expr::RepMinMax(e, lo, hi) if *lo > 0 => {
-                self.sound(rule, &seq(exact(e, *lo), up_to(e, hi - lo)), follow, mode, stack)
+            Expr::RepMinMax(e, lo, hi) => {
+                self.sound(rule, &seq(exact(e, *lo), up_to(e, hi.saturating_sub(*lo))), follow, mode, stack)
             }
-            Expr::RepMinMax(e, _, hi) | Expr::RepMax(e, hi) => match hi {
+            Expr::RepMax(e, hi) => match hi {
                 0 => Ok(()),
                 _ => self.sound(rule, &Expr::Opt(Box::new(seq((**e).clone(), up_to(e, hi - 1)))), follow, mode, stack),
             },
@@ -575,9 +575,9 @@ impl Rules {
         exclude: Option<&[&Expr]>,
     ) -> Result<Option<String>, CompileError> {
         let (fp, fq) = (self.first(p, &mut Vec::new()), self.first_of(q));
-        if !fp.nullable && !fp.bytes.meets(fq.bytes) {
-            // A text of `q` is empty (no text of `p` is) or starts with a byte no text of `p`
-            // starts with.
+        // Unless a text of `p` may be empty, or may start as a text of `q` does, no text of `q`
+        // starts with one of `p` (it is empty, or starts with a byte no text of `p` starts with).
+        if !(fp.nullable || fp.bytes.meets(fq.bytes)) {
             return Ok(None);
         }
         let p = format!("{}(?s:.)*", self.concat(&[p])?);

@@ -15,9 +15,9 @@
 //!   rules start with, and read to where they end (comments by counting braces, as `comment`
 //!   does);
 //! * each `)` closes a `(` before it, as `variation_close` requires;
-//! * each header line in another shape is read by `header_line`, and each line of prose by
-//!   `prose_line`, where the reader found it: the line's other readings failed there, as they do
-//!   in `score_line`, since the reader found a word on it that no word rule reads.
+//! * each line of prose holds a word of prose as `prose_wordy` reads one, and a word no word
+//!   rule reads, so that its other readings fail, as they do in `score_line`;
+//! * each header line in another shape is read by `header_line`, where the reader found it.
 //!
 //! The guard test (`tests/properties/grammar_decides.rs`) holds whole games to the `game` rule.
 
@@ -74,8 +74,11 @@ fn reads_as_the_grammar(raw: &RawGame, own: &str) -> bool {
                 let line = t.span.slice(own);
                 first && (scan::is_spec_header(line) || scan::is_named_header(line) || whole(Rule::header_line, line))
             }
-            Kind::Prose => whole(Rule::prose_line, t.span.slice(own)),
-            Kind::Word(_)
+            // The reader makes a line prose only where one of its runs between spaces is a
+            // word of prose as `prose_wordy` reads one, on a line with no `{`
+            // (`scan::has_prose_word`): the line that `prose_line` reads, once its tokens fail.
+            Kind::Prose
+            | Kind::Word(_)
             | Kind::Comment { closed: true }
             | Kind::LineComment
             | Kind::ParenClock
@@ -147,13 +150,14 @@ mod tests {
 
     #[test]
     fn the_grammar_has_the_last_word() {
-        // The reader's tokens say the second line is prose; to the grammar it is not (each run
-        // between spaces starts with a move), and the rule stops at the first `(` it cannot
-        // read as a variation.
+        // Tokens the reader would not read as the grammar does (one word for the whole second
+        // line, unknown): the rule reads the game, and stops at the first `(` it cannot read as
+        // a variation, after the line's second move.
         let text = "1. P7f P3d\nP2f(abc) P8d(def)\n";
         let mut raw = game("1. P7f P3d\nThis is a fine move by Black\n");
         raw.end = text.len();
-        raw.tokens.last_mut().expect("a token").span = Span::new(11, 28);
+        let last = raw.tokens.last_mut().expect("a token");
+        (last.span, last.kind) = (Span::new(11, 28), Kind::Unknown);
         assert!(!reads_as_the_grammar(&raw, text));
         let d = verdict(&raw, text).expect("the grammar stops");
         assert_eq!(d.code, codes::psn::SYNTAX);
