@@ -36,9 +36,13 @@ pub(crate) fn verdict(raw: &RawGame, own: &str) -> Option<Diagnostic> {
     }
     let text = comments_blanked(raw, own)?;
     let error = PsnParser::parse(Rule::game, &text).err()?;
-    let at = match error.location {
+    let mut at = match error.location {
         pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p.min(own.len()),
     };
+    // A place inside a blanked comment need not be one between characters of `own`.
+    while !own.is_char_boundary(at) {
+        at -= 1;
+    }
     Some(report(own, at))
 }
 

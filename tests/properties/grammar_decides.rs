@@ -463,45 +463,55 @@ fn psn_syntax_errors(diagnostics: &[kifu::diagnostic::Diagnostic]) -> Vec<usize>
     diagnostics.iter().filter(|d| d.is_error() && !about_setup(&d.code)).map(|d| d.span().start).collect()
 }
 
-/// Every game of `text`, as the reader cuts it, through the guard: the full check (without the
-/// replay, whose findings are about the moves, not their writing). The grammar's own verdict,
-/// `psn::syntax`, is a backstop: the reader must find every fault itself, so a game where the
-/// backstop speaks fails here too.
-/// Gives how many games with a line of prose had no syntax error.
-fn check_psn(text: &str) -> Result<usize, String> {
-    use kifu::psn::parser::{PsnParser, Rule};
+/// The games of `text` as the reader cuts them, each with the starts of its syntax errors in
+/// the full check (without the replay, whose findings are about the moves, not their writing).
+/// The grammar's own verdict, `psn::syntax`, is a backstop: the reader must find every fault
+/// itself, so a game where the backstop speaks fails the guard.
+fn read_psn(text: &str) -> Result<Vec<(kifu::psn::scan::RawGame, Vec<usize>)>, String> {
     let options = kifu::psn::Options { strict: false, replay: false };
+    kifu::psn::scan::scan(text)
+        .into_iter()
+        .map(|raw| {
+            let diagnostics = kifu::psn::check_game(&raw, text, options).diagnostics;
+            if let Some(d) = diagnostics.iter().find(|d| d.code == "psn::syntax") {
+                let own = &text[raw.start..raw.end];
+                return Err(format!(
+                    "the grammar stops at {} in {own:?}, where the reader found no fault",
+                    d.span().start
+                ));
+            }
+            let errors = psn_syntax_errors(&diagnostics);
+            Ok((raw, errors))
+        })
+        .collect()
+}
+
+/// Every game of `text` ([`read_psn`]) through the guard. Gives how many games with a line of
+/// prose had no syntax error.
+fn check_psn(text: &str, games: &[(kifu::psn::scan::RawGame, Vec<usize>)]) -> Result<usize, String> {
+    use kifu::psn::parser::{PsnParser, Rule};
     let mut prose_games = 0;
-    for raw in kifu::psn::scan::scan(text) {
+    for (raw, errors) in games {
         let own = &text[raw.start..raw.end];
-        let diagnostics = kifu::psn::check_game(&raw, text, options).diagnostics;
-        if let Some(d) = diagnostics.iter().find(|d| d.code == "psn::syntax") {
-            return Err(format!("the grammar stops at {} in {own:?}, where the reader found no fault", d.span().start));
-        }
-        let errors = psn_syntax_errors(&diagnostics);
         let prose = raw.tokens.iter().any(|t| t.kind == kifu::psn::scan::Kind::Prose);
         prose_games += usize::from(prose && errors.is_empty());
         let grammar = PsnParser::parse(Rule::game, own).map(|_| ());
         // A game with no syntax error is read by the grammar; a game the grammar rejects has a
         // syntax error where the grammar stops or before.
-        guard("PSN game", own, errors.is_empty(), &errors, grammar)?;
+        guard("PSN game", own, errors.is_empty(), errors, grammar)?;
     }
     Ok(prose_games)
 }
 
-/// Where the reader cuts `text` into games, and where the grammar's `file` rule does: for a text
-/// in which the reader finds no syntax error, the grammar reads it and cuts it at the same places.
-fn check_psn_file(text: &str) -> Result<usize, String> {
+/// Where the reader cuts `text` into games ([`read_psn`]), and where the grammar's `file` rule
+/// does: for a text in which the reader finds no syntax error, the grammar reads it and cuts it
+/// at the same places.
+fn check_psn_file(text: &str, games: &[(kifu::psn::scan::RawGame, Vec<usize>)]) -> Result<usize, String> {
     use kifu::psn::parser::{PsnParser, Rule};
-    let games = kifu::psn::scan::scan(text);
-    let clean = games.iter().all(|raw| {
-        let (_, diagnostics, _) = kifu::psn::build::build(raw, &text[raw.start..raw.end]);
-        psn_syntax_errors(&diagnostics).is_empty()
-    });
-    if !clean {
+    if games.iter().any(|(_, errors)| !errors.is_empty()) {
         return Ok(0);
     }
-    let by_reader: Vec<usize> = games.iter().map(|g| g.start).collect();
+    let by_reader: Vec<usize> = games.iter().map(|(g, _)| g.start).collect();
     let file = PsnParser::parse(Rule::file, text).map_err(|e| format!("the file rule rejects {text:?}:\n{e}"))?;
     let by_grammar: Vec<usize> = file
         .flatten()
@@ -522,7 +532,7 @@ fn a_header_keyword_never_crosses_a_line_end() {
     for text in ["[Handic\np \"queen\"]\n1. P7f\n", "[Handic\r\np \"queen\"]\n", "[Ev\rent: x]\n1. P7f\n"] {
         assert!(PsnParser::parse(Rule::game, text).is_err(), "the grammar reads {text:?} as a game");
         assert!(PsnParser::parse(Rule::keyword_lenient, "Handic\np").is_ok_and(|p| p.as_str() == "Handic"));
-        assert!(check_psn(text).is_ok(), "{text:?}");
+        assert!(read_psn(text).and_then(|games| check_psn(text, &games)).is_ok(), "{text:?}");
         let read = kifu::psn::check_bytes(text.as_bytes(), Default::default());
         assert!(read.games.iter().any(|g| !g.is_valid()), "{text:?} read as valid");
     }
@@ -564,15 +574,20 @@ fn guard_psn() {
 /// prose had no syntax error, and how many games the cuts were compared on (0 for a text the
 /// reader finds a syntax error in).
 fn guard_psn_text(text: &str, failures: &mut Vec<String>) -> (usize, usize) {
-    let prose = check_psn(text).unwrap_or_else(|e| {
-        failures.push(e);
-        0
-    });
-    let cut = check_psn_file(text).unwrap_or_else(|e| {
-        failures.push(e);
-        0
-    });
-    (prose, cut)
+    let games = match read_psn(text) {
+        Ok(games) => games,
+        Err(e) => {
+            failures.push(e);
+            return (0, 0);
+        }
+    };
+    let mut counted = |found: Result<usize, String>| {
+        found.unwrap_or_else(|e| {
+            failures.push(e);
+            0
+        })
+    };
+    (counted(check_psn(text, &games)), counted(check_psn_file(text, &games)))
 }
 
 /// PSN games made of the grammar's own pieces: header lines sampled from the header rules and in
@@ -614,38 +629,36 @@ fn generated_games(n: usize) -> Vec<String> {
     }
     let clocks = samples(&grammar, "clock", &mut runner, 8);
     let bits = ["(", ")", "}", ".", ",", "!", "?", ";", ":", "-", "'", "\"", "1", "42", "é", "歩"];
-    let letters = "abcdefghxyzPLNSGBRK";
+    let alphabet = "abcdefghxyzPLNSGBRK".as_bytes();
+    let pick = |from: &[String], rng: &mut TestRng| from[rng.random_range(0..from.len())].clone();
+    // A sample of a word rule drawn at random.
+    let word = |rng: &mut TestRng| {
+        let kind = &words[rng.random_range(0..words.len())];
+        kind[rng.random_range(0..kind.len())].clone()
+    };
+    // A run of letters, as many as `len` draws.
+    let letters = |rng: &mut TestRng, len: std::ops::Range<usize>| -> String {
+        (0..rng.random_range(len)).map(|_| alphabet[rng.random_range(0..alphabet.len())] as char).collect()
+    };
+    let bit = |rng: &mut TestRng| bits[rng.random_range(0..bits.len())];
+    // A run of text with no white space: a word sample, letters, or a word, a bracket and
+    // letters run together (`P2f(abc)`), or word samples, letters, brackets and punctuation.
+    let run = |rng: &mut TestRng| match rng.random_range(0..5) {
+        0 => letters(rng, 1..6),
+        1 => word(rng),
+        2 => format!("{}{}{}", word(rng), bit(rng), letters(rng, 1..6)),
+        3 => format!("{}{}{}", word(rng), letters(rng, 1..6), bit(rng)),
+        _ => (0..rng.random_range(1..4))
+            .map(|_| match rng.random_range(0..3) {
+                0 => word(rng),
+                1 => letters(rng, 1..6),
+                _ => bit(rng).to_owned(),
+            })
+            .collect(),
+    };
     let mut out = Vec::new();
     for _ in 0..n {
         let rng = runner.rng();
-        let pick = |from: &[String], rng: &mut TestRng| from[rng.random_range(0..from.len())].clone();
-        // A run of text with no white space: a word sample, letters, or a word, a bracket and
-        // letters run together (`P2f(abc)`), or word samples, letters, brackets and punctuation.
-        let run = |rng: &mut TestRng| {
-            let word = |rng: &mut TestRng| {
-                let kind = &words[rng.random_range(0..words.len())];
-                kind[rng.random_range(0..kind.len())].clone()
-            };
-            let letters = |rng: &mut TestRng| -> String {
-                (0..rng.random_range(1..6))
-                    .map(|_| letters.as_bytes()[rng.random_range(0..letters.len())] as char)
-                    .collect()
-            };
-            let bit = |rng: &mut TestRng| bits[rng.random_range(0..bits.len())];
-            match rng.random_range(0..5) {
-                0 => letters(rng),
-                1 => word(rng),
-                2 => format!("{}{}{}", word(rng), bit(rng), letters(rng)),
-                3 => format!("{}{}{}", word(rng), letters(rng), bit(rng)),
-                _ => (0..rng.random_range(1..4))
-                    .map(|_| match rng.random_range(0..3) {
-                        0 => word(rng),
-                        1 => letters(rng),
-                        _ => bit(rng).to_owned(),
-                    })
-                    .collect(),
-            }
-        };
         let mut text = String::new();
         for _ in 0..rng.random_range(0..3) {
             text.push_str(&pick(&headers, rng));
@@ -666,15 +679,11 @@ fn generated_games(n: usize) -> Vec<String> {
                 7 => {
                     let runs: Vec<String> = (0..rng.random_range(1..5))
                         .map(|_| {
-                            let kind = &words[rng.random_range(0..words.len())];
-                            let word = &kind[rng.random_range(0..kind.len())];
-                            let remark: String = (0..rng.random_range(2..6))
-                                .map(|_| letters.as_bytes()[rng.random_range(0..letters.len())] as char)
-                                .collect();
+                            let (word, remark) = (word(rng), letters(rng, 2..6));
                             match rng.random_range(0..3) {
                                 0 => format!("{word}({remark})"),
                                 1 => format!("{word}){remark}"),
-                                _ => word.clone(),
+                                _ => word,
                             }
                         })
                         .collect();
@@ -692,15 +701,14 @@ fn generated_games(n: usize) -> Vec<String> {
                 }
                 _ => {
                     for _ in 0..rng.random_range(1..8) {
-                        let kind = &words[rng.random_range(0..words.len())];
-                        let word = &kind[rng.random_range(0..kind.len())];
+                        let word = word(rng);
                         match rng.random_range(0..10) {
                             0 => text.push_str(&format!("{}.{word}", rng.random_range(1..99))),
                             1 => text.push_str(&format!("{word}!")),
                             2 => text.push_str(&format!("{{{word}}}")),
                             3 => text.push_str(&format!("({word}")),
                             4 => text.push_str(&format!("{word})")),
-                            _ => text.push_str(word),
+                            _ => text.push_str(&word),
                         }
                         text.push(if rng.random_range(0..6) == 0 { '\t' } else { ' ' });
                     }
