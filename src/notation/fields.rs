@@ -257,12 +257,12 @@ pub fn check_gaps(text: &str, gaps: &[Span], codes: &Codes, out: &mut Vec<Diagno
     for &span in gaps {
         let gap = span.slice(text);
         if span.start == 0 {
-            out.push(
-                Diagnostic::error(codes.leading, span, "the record starts with whitespace")
-                    .label("remove this")
-                    .help(format!("start the record with {}", codes.first_field))
-                    .fix(Fix::replace(span, "", Applicability::Safe)),
-            );
+            let diag = Diagnostic::error(codes.leading, span, "the record starts with whitespace")
+                .label("remove this")
+                .help(format!("start the record with {}", codes.first_field));
+            // A record that is all separators (`_`) is not emptied: a fix never removes a line.
+            let whole = span.end == text.len();
+            out.push(if whole { diag } else { diag.fix(Fix::replace(span, "", Applicability::Safe)) });
         } else if span.end == text.len() {
             out.push(
                 Diagnostic::error(codes.trailing, span, "the record ends with whitespace")
