@@ -7,6 +7,7 @@ pub mod chess;
 pub mod diagnostic;
 #[cfg(feature = "psn")]
 pub mod document;
+pub mod explain;
 pub mod fen;
 pub mod format;
 pub mod input;

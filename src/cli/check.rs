@@ -169,7 +169,9 @@ fn check_path(
     let name = input::name(path);
     let unread = |e: io::Error| Stop::Usage(format!("cannot read `{name}`: {e}"), Box::default());
     match format {
-        Format::Json => positions::check_json(path, name, renderer, out).map_err(unread),
+        Format::Json => {
+            positions::check_json(positions::open(path).map_err(unread)?, name, renderer, out).map_err(unread)
+        }
         Format::Psn => {
             let options = kifu::psn::Options { strict: args.strict, replay: !args.no_replay };
             match check_psn(open_input(path).map_err(unread)?, name, options, renderer, workers, out) {

@@ -10,6 +10,7 @@ mod check;
 mod conformance;
 mod convert;
 mod docs;
+mod explain;
 mod fix;
 mod games;
 mod grammar;
@@ -84,6 +85,11 @@ enum Command {
     ///
     /// Shells: bash, zsh, fish, powershell, elvish.
     Completions(docs::CompletionsArgs),
+    /// Explain a diagnostic code: what it means, an example, what `check` reports and the fix.
+    ///
+    /// `kifu explain sfen::rank-width`, or the name alone when one format has it (`kifu explain
+    /// nifu`); `kifu explain` lists every code.
+    Explain(explain::ExplainArgs),
     /// Print kifu's manual page (roff): `kifu man > kifu.1; man ./kifu.1`.
     Man,
 }
@@ -117,6 +123,7 @@ fn main() -> ExitCode {
         Command::Conformance(args) => conformance::run(&args),
         Command::Lsp(args) => lsp::run(&args),
         Command::Completions(args) => docs::completions(&args),
+        Command::Explain(args) => explain::run(&args),
         Command::Man => docs::man(),
     };
     output::exit(code)

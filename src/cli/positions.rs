@@ -178,7 +178,7 @@ fn context(e: io::Error, what: impl std::fmt::Display) -> io::Error {
 }
 
 /// The input at `path`, or standard input for `-`.
-fn open(path: &str) -> io::Result<Box<dyn Read>> {
+pub(crate) fn open(path: &str) -> io::Result<Box<dyn Read>> {
     Ok(if path == "-" { Box::new(io::stdin()) } else { Box::new(File::open(path)?) })
 }
 
@@ -537,8 +537,7 @@ fn json_records(
 }
 
 /// `kifu check` on a JSON file: every finding, pointing into the JSON text.
-pub fn check_json(path: &str, name: &str, renderer: &Renderer, out: &mut impl Write) -> io::Result<Totals> {
-    let input = open(path)?;
+pub fn check_json(input: impl Read, name: &str, renderer: &Renderer, out: &mut impl Write) -> io::Result<Totals> {
     let mut totals = Totals::default();
     let mut rendered = Rendered::default();
     let statistics = renderer.volume == Volume::Statistics;

@@ -294,6 +294,11 @@ impl Renderer {
         Self { volume, fold, ..renderer }
     }
 
+    /// A renderer of every finding as a JSON line, whatever `--output-format` says.
+    pub(crate) fn json_lines() -> Self {
+        Self { json: true, format: MessageFormat::Json, fold: None, ..Self::new(Stream::Stdout) }
+    }
+
     /// True when `d` is shown at all (`-q` leaves warnings out, `--statistics` everything).
     fn shows(&self, d: &Diagnostic) -> bool {
         match self.volume {

@@ -73,6 +73,8 @@ pub struct Group {
     pub name: &'static str,
     /// The group's title in tables.
     pub title: &'static str,
+    /// Where its codes come from, in one line: "Codes of SFEN records (`--format sfen`)."
+    pub about: &'static str,
     /// The group's codes, in the registry's order.
     pub codes: &'static [Entry],
 }
@@ -98,7 +100,7 @@ macro_rules! registry {
             }
         )*
         /// Every group of codes, in the registry's order.
-        pub const GROUPS: &[Group] = &[$(Group { name: stringify!($group), title: $title, codes: $group::ALL }),*];
+        pub const GROUPS: &[Group] = &[$(Group { name: stringify!($group), title: $title, about: $group_doc.trim_ascii(), codes: $group::ALL }),*];
     };
 }
 
@@ -591,12 +593,17 @@ pub fn markdown() -> String {
     for group in GROUPS {
         out.push_str(&format!("#### {}\n\n| Code | Meaning |\n| --- | --- |\n", group.title));
         for e in group.codes {
-            out.push_str(&format!("| `{}` | {} |\n", e.code, e.meaning.replace('|', "\\|")));
+            out.push_str(&format!("| [`{}`]({}) | {} |\n", e.code, page(e.code), e.meaning.replace('|', "\\|")));
         }
         out.push('\n');
     }
     out.pop();
     out
+}
+
+/// The path of `code`'s page under `docs/`: `codes/sfen/rank-width.md` (written by `kifu explain`).
+pub fn page(code: Code) -> String {
+    format!("codes/{}.md", code.as_str().replace("::", "/"))
 }
 
 /// The conformance suite's list of codes (`codes.tsv`): a header line, then one code per line,

@@ -13,6 +13,7 @@ mod cli_io;
 mod cli_paths;
 mod commands;
 mod encodings;
+mod explain;
 mod lsp;
 mod playground;
 mod psn_limits;

@@ -18,7 +18,7 @@ const LAYERS: &[&[&str]] = &[
     &["sfen", "fen"],
     &["json", "psn"],
     &["format"],
-    &["check"],
+    &["check", "explain"],
     &["views", "playground"],
     &["document"],
     &["lsp"],
