@@ -417,7 +417,8 @@ pub fn stop_report(
     match (next, &stop.completion) {
         (None, Some(c)) => Diagnostic::error(code, span, format!("unexpected end of {what}: `{c}` would complete it"))
             .label(format!("`{c}` is missing here"))
-            .help(format!("add `{c}` at the end")),
+            .help(format!("add `{c}` at the end"))
+            .fix(Fix::replace(span, c.as_str(), Applicability::Unsafe)),
         (None, None) => Diagnostic::error(code, span, format!("unexpected end of {what}: expected {expected} here"))
             .label("it ends here")
             .help(format!("write {expected} here")),

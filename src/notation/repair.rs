@@ -861,16 +861,31 @@ pub fn repair(
     }
     // A finding's own safe fix (a space too many, a look-alike) that makes the record valid is
     // what its author meant: it is the repair, without a search.
-    let own = diagnostics.iter().filter(|d| d.is_error()).find_map(|d| {
-        let fix = d.safe_fix()?;
+    let makes_valid = |fix: &Fix| {
         let fixed = fix.apply(text)?;
         (automaton.reads(&fixed).is_ok() && valid(&fixed).is_some()).then(|| fix.edits.clone())
-    });
-    if let Some(edits) = own {
+    };
+    let errors = || diagnostics.iter().filter(|d| d.is_error());
+    if let Some(edits) = errors().find_map(|d| makes_valid(d.safe_fix()?)) {
         fold(text, diagnostics, &Repairs { found: vec![edits], count: 1, complete: true });
         return;
     }
-    let repairs = search(text, &Faults::of(diagnostics, syntax), automaton, refuse, valid);
+    // What the grammar says completes a record that ends too early (`";` after an operand that
+    // opens a quote) loses nothing of it: after the single slips, it comes before the repairs
+    // of two edits, which change what is written.
+    let completes = |fix: &&Fix| fix.edits.iter().all(|e| e.span == Span::point(text.len()));
+    let completion = errors().find_map(|d| makes_valid(d.fixes.iter().find(completes)?));
+    let mut repairs = search(text, &Faults::of(diagnostics, syntax), automaton, refuse, valid);
+    if let Some(edits) = completion {
+        let new = apply_edits(text, &edits);
+        if !repairs.found.iter().any(|found| apply_edits(text, found) == new) {
+            let at = repairs.found.iter().take_while(|found| found.len() == 1).count();
+            repairs.found.insert(at, edits);
+            repairs.found.truncate(MAX_SHOWN);
+            repairs.count += 1;
+            repairs.complete = false;
+        }
+    }
     fold(text, diagnostics, &repairs);
 }
 
