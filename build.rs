@@ -72,14 +72,14 @@ fn rules(root: &Path, out_dir: &Path) {
     let mut table = String::from(
         "/// A grammar's rules by name.\n\
          pub(super) type Built = fn() -> Vec<(&'static str, Expr)>;\n\
-         /// Each of kifu's grammars: the texts of its files, and its rules.\n\
-         pub(super) static PREBUILT: &[(&[&str], Built)] = &[\n",
+         /// Each of kifu's grammars: its name, the texts of its files, and its rules.\n\
+         pub(super) static PREBUILT: &[(&str, &[&str], Built)] = &[\n",
     );
     let mut made = String::from(
-        "/// The automata of `SHIPPED` that compile, each with its grammar's index, kind and rule.\n\
-         pub(super) static AUTOMATA: &[(usize, Kind, &str, &Aligned<[u8]>)] = &[\n",
+        "/// The automata of `SHIPPED` that compile, each with its grammar's name, kind and rule.\n\
+         pub(super) static AUTOMATA: &[(&str, Kind, &str, &Aligned<[u8]>)] = &[\n",
     );
-    for (i, files) in GRAMMARS.iter().enumerate() {
+    for &(name, files) in GRAMMARS {
         let sources: Vec<String> = files
             .iter()
             .map(|f| std::fs::read_to_string(root.join("grammar").join(f)).expect("read a grammar of grammar/"))
@@ -88,7 +88,7 @@ fn rules(root: &Path, out_dir: &Path) {
         let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, &joined)
             .unwrap_or_else(|e| panic!("{files:?}: {e}"));
         let rules = pest_meta::parser::consume_rules(pairs).unwrap_or_else(|e| panic!("{files:?}: {e:?}"));
-        let _ = writeln!(text, "fn rules_{i}() -> Vec<(&'static str, Expr)> {{\n    vec![");
+        let _ = writeln!(text, "fn rules_{name}() -> Vec<(&'static str, Expr)> {{\n    vec![");
         for rule in &rules {
             let _ = write!(text, "        ({:?}, ", rule.name);
             expr(&rule.expr, &mut text);
@@ -99,8 +99,8 @@ fn rules(root: &Path, out_dir: &Path) {
             .iter()
             .map(|f| format!("include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/grammar/{f}\"))"))
             .collect();
-        let _ = writeln!(table, "    (&[{}], rules_{i}),", texts.join(", "));
-        automata(i, Rules::from_parsed(rules.into_iter().map(|r| (r.name, r.expr))), out_dir, &mut made);
+        let _ = writeln!(table, "    ({name:?}, &[{}], rules_{name}),", texts.join(", "));
+        automata(name, Rules::from_parsed(rules.into_iter().map(|r| (r.name, r.expr))), out_dir, &mut made);
     }
     table.push_str("];\n");
     text.push_str(&table);
@@ -109,19 +109,19 @@ fn rules(root: &Path, out_dir: &Path) {
     std::fs::write(out_dir.join("rules.rs"), text).expect("write rules.rs");
 }
 
-/// Each automaton of [`SHIPPED`] from `grammar` (the `index`th of [`GRAMMARS`]) that compiles,
+/// Each automaton of [`SHIPPED`] from `grammar` (named `grammar_name` in [`GRAMMARS`]) that compiles,
 /// written to `$OUT_DIR` as the bytes the library reads in place, and listed in `table`. One that
 /// does not compile is left out: the library compiles it at run time and meets the same error.
-fn automata(index: usize, grammar: Rules, out_dir: &Path, table: &mut String) {
+fn automata(grammar_name: &str, grammar: Rules, out_dir: &Path, table: &mut String) {
     let big = std::env::var("CARGO_CFG_TARGET_ENDIAN").is_ok_and(|e| e == "big");
-    for &(_, kind, rule) in SHIPPED.iter().filter(|(g, ..)| *g == index) {
+    for &(_, kind, rule) in SHIPPED.iter().filter(|(g, ..)| *g == grammar_name) {
         let Ok(dfa) = grammar.automaton(kind, rule) else { continue };
         let (bytes, pad) = if big { dfa.to_bytes_big_endian() } else { dfa.to_bytes_little_endian() };
-        let name = format!("automaton-{index}-{rule}.bin");
+        let name = format!("automaton-{grammar_name}-{rule}.bin");
         std::fs::write(out_dir.join(&name), &bytes[pad..]).expect("write an automaton");
         let _ = writeln!(
             table,
-            "    ({index}, Kind::{kind:?}, {rule:?}, &Aligned {{ bytes: *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}\")) }}),"
+            "    ({grammar_name:?}, Kind::{kind:?}, {rule:?}, &Aligned {{ bytes: *include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}\")) }}),"
         );
     }
 }

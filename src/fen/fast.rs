@@ -10,12 +10,12 @@ use super::parser::Rule;
 use super::{token, validate, Kind, Position};
 use crate::chess::CastleRight;
 use crate::diagnostic::Diagnostic;
-use crate::notation::grammar::{self, RuleDfa, Run, Shipped};
+use crate::notation::grammar::{RuleDfa, Run, Shipped};
 use crate::notation::grid::{walk_accepted_cells, ByteMap, CellDecoder, Letters};
 use crate::span::{Span, Spanned};
 
 /// The grammar, read once: its regular rules compile to automata.
-pub(crate) static GRAMMAR: Shipped = Shipped::new(&[grammar::FEN, grammar::COMMON]);
+pub(crate) static GRAMMAR: Shipped = Shipped::new("fen");
 
 /// The record rule of `kind` in `dialect`.
 pub fn record_rule(kind: Kind, dialect: Dialect) -> Rule {

@@ -52,8 +52,8 @@ impl Tokens {
         static TOKENS: std::sync::OnceLock<Option<Tokens>> = std::sync::OnceLock::new();
         TOKENS
             .get_or_init(|| {
-                use crate::notation::grammar::{RuleDfa, Rules, COMMON};
-                let grammar = Rules::parse(&[COMMON]).ok()?;
+                use crate::notation::grammar::{RuleDfa, Rules};
+                let grammar = Rules::named("common")?;
                 Some(Self {
                     field: RuleDfa::compile_in(&grammar, "field").ok()?,
                     gap: RuleDfa::compile_in(&grammar, "gap").ok()?,

@@ -23,19 +23,19 @@ pub const PSN: &str = include_str!("../../grammar/psn.pest");
 
 /// One of kifu's grammars, read once, whose rules are compiled to automata at their first use.
 pub struct Shipped {
-    sources: &'static [&'static str],
+    name: &'static str,
     grammar: std::sync::OnceLock<Option<Rules>>,
 }
 
 impl Shipped {
-    /// The grammar made of `sources`, not read yet.
-    pub const fn new(sources: &'static [&'static str]) -> Self {
-        Self { sources, grammar: std::sync::OnceLock::new() }
+    /// The grammar named `name` in [`GRAMMARS`], not read yet.
+    pub const fn new(name: &'static str) -> Self {
+        Self { name, grammar: std::sync::OnceLock::new() }
     }
 
     /// The grammar's rules, read once; `None` if pest's meta-parser refuses them.
     pub fn rules(&'static self) -> Option<&'static Rules> {
-        self.grammar.get_or_init(|| Rules::parse(self.sources).ok()).as_ref()
+        self.grammar.get_or_init(|| Rules::named(self.name)).as_ref()
     }
 
     /// `rule` (a variant of the grammar's pest `Rule`, which names it), compiled once into
@@ -672,13 +672,17 @@ impl Rules {
     /// files). One of kifu's own grammars (its files' texts, in the order pest_derive reads
     /// them) was read when kifu was built, and is not read again.
     pub fn parse(sources: &[&str]) -> Result<Self, CompileError> {
-        match prebuilt::PREBUILT.iter().position(|(texts, _)| *texts == sources) {
-            Some(i) => Ok(Self {
-                rules: (prebuilt::PREBUILT[i].1)().into_iter().map(|(name, e)| (name.to_owned(), e)).collect(),
-                shipped: Some(i),
-            }),
+        match prebuilt::PREBUILT.iter().find(|(_, texts, _)| *texts == sources) {
+            Some(&(name, ..)) => Self::named(name).ok_or_else(|| CompileError::Grammar(format!("no grammar `{name}`"))),
             None => Self::read(sources),
         }
+    }
+
+    /// kifu's own grammar named `name` in [`GRAMMARS`] (`sfen`, `fen`, `psn`, `common`), as it
+    /// was read when kifu was built; `None` for another name.
+    pub fn named(name: &str) -> Option<Self> {
+        let &(name, _, rules) = prebuilt::PREBUILT.iter().find(|&&(n, ..)| n == name)?;
+        Some(Self { rules: rules().into_iter().map(|(rule, e)| (rule.to_owned(), e)).collect(), shipped: Some(name) })
     }
 }
 
@@ -686,7 +690,7 @@ impl Rules {
 /// `grammar` is one of kifu's own and the automaton one of [`SHIPPED`]; else compiled now.
 fn automaton(grammar: &Rules, kind: Kind, rule: &str) -> Result<Dfa, CompileError> {
     let made = grammar.shipped.and_then(|g| {
-        let (.., bytes) = prebuilt::AUTOMATA.iter().find(|&&(i, k, r, _)| (i, k, r) == (g, kind, rule))?;
+        let (.., bytes) = prebuilt::AUTOMATA.iter().find(|&&(n, k, r, _)| (n, k, r) == (g, kind, rule))?;
         // An automaton that does not read back (made for other hardware) is compiled again.
         let (dfa, _) = regex_automata::dfa::dense::DFA::from_bytes(&bytes.bytes).ok()?;
         Some(dfa.to_owned())
@@ -722,16 +726,16 @@ pub fn rule_to_regex(sources: &[&str], rule: &str) -> Result<String, CompileErro
 pub(crate) mod compiled_now {
     use super::Kind;
 
-    static COMPILED_NOW: std::sync::Mutex<Vec<(usize, Kind, String)>> = std::sync::Mutex::new(Vec::new());
+    static COMPILED_NOW: std::sync::Mutex<Vec<(&'static str, Kind, String)>> = std::sync::Mutex::new(Vec::new());
 
     /// Notes that the automaton of `kind` for `rule` of the `grammar`th of kifu's own grammars
     /// was compiled at run time.
-    pub(crate) fn note(grammar: usize, kind: Kind, rule: &str) {
+    pub(crate) fn note(grammar: &'static str, kind: Kind, rule: &str) {
         COMPILED_NOW.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push((grammar, kind, rule.to_owned()));
     }
 
     /// Every automaton noted so far.
-    pub(crate) fn all() -> Vec<(usize, Kind, String)> {
+    pub(crate) fn all() -> Vec<(&'static str, Kind, String)> {
         COMPILED_NOW.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
     }
 }
@@ -782,12 +786,12 @@ mod tests {
         use regex_automata::dfa::Automaton;
         assert_eq!(prebuilt::AUTOMATA.len(), SHIPPED.len(), "every automaton of SHIPPED compiles");
         for &(g, kind, rule) in SHIPPED {
-            let (texts, _) = prebuilt::PREBUILT[g];
+            let (_, texts, _) = prebuilt::PREBUILT.iter().find(|(n, ..)| *n == g).expect("a grammar of GRAMMARS");
             // Read and compiled afresh, as for a grammar that is not kifu's own.
             let now = Rules::read(texts).and_then(|r| r.automaton(kind, rule)).expect("compiles now");
             let (bytes, pad) = now.to_bytes_native_endian();
             let (.., made) =
-                prebuilt::AUTOMATA.iter().find(|&&(i, k, r, _)| (i, k, r) == (g, kind, rule)).expect("made");
+                prebuilt::AUTOMATA.iter().find(|&&(n, k, r, _)| (n, k, r) == (g, kind, rule)).expect("made");
             assert!(bytes[pad..] == made.bytes, "{g} {kind:?} {rule}: the automaton made at build time is stale");
             // And it reads back in place, as the library reads it.
             let (read, _) = regex_automata::dfa::dense::DFA::from_bytes(&made.bytes).expect("reads back");
@@ -797,8 +801,9 @@ mod tests {
 
     #[test]
     fn kifus_grammars_are_read_at_build_time_as_at_run_time() {
-        assert_eq!(super::prebuilt::PREBUILT.len(), 4);
-        for (texts, _) in super::prebuilt::PREBUILT {
+        let names: Vec<&str> = super::prebuilt::PREBUILT.iter().map(|&(name, ..)| name).collect();
+        assert_eq!(names, GRAMMARS.iter().map(|&(name, _)| name).collect::<Vec<_>>());
+        for (_, texts, _) in super::prebuilt::PREBUILT {
             let built = Rules::parse(texts).expect("read when kifu was built");
             let read = Rules::read(texts).expect("read now");
             assert!(!built.rules.is_empty());

@@ -9,34 +9,37 @@ use std::collections::HashMap;
 
 use pest_meta::ast::Expr;
 
-/// kifu's grammars, each as the files of `grammar/` it joins (with a line end between them, in
-/// the order pest_derive reads them).
-pub const GRAMMARS: &[&[&str]] =
-    &[&["sfen.pest", "common.pest"], &["fen.pest", "common.pest"], &["psn.pest", "common.pest"], &["common.pest"]];
+/// kifu's grammars by name, each with the files of `grammar/` it joins (with a line end between
+/// them, in the order pest_derive reads them).
+pub const GRAMMARS: &[(&str, &[&str])] = &[
+    ("sfen", &["sfen.pest", "common.pest"]),
+    ("fen", &["fen.pest", "common.pest"]),
+    ("psn", &["psn.pest", "common.pest"]),
+    ("common", &["common.pest"]),
+];
 
-/// The automata kifu's formats make from its own grammars: the index of the grammar in
-/// [`GRAMMARS`], the kind of automaton and the rule. `build.rs` makes them when kifu is built
-/// (a test checks that each is the automaton compiled now, and that the formats compile no
-/// other).
-pub const SHIPPED: &[(usize, Kind, &str)] = &[
-    (0, Kind::Whole, "record"),
-    (0, Kind::Whole, "usi_record"),
-    (0, Kind::Whole, "sfen2007_record"),
-    (0, Kind::Choice, "row_lenient"),
-    (1, Kind::Whole, "fen_record"),
-    (1, Kind::Whole, "fen960_record"),
-    (1, Kind::Whole, "epd_record"),
-    (1, Kind::Whole, "epd960_record"),
-    (1, Kind::Whole, "epd_operations_field"),
-    (1, Kind::Choice, "rank_lenient"),
-    (2, Kind::Choice, "word"),
-    (2, Kind::Whole, "header"),
-    (2, Kind::Whole, "header_named"),
-    (2, Kind::Prefix, "paren_clock"),
-    (2, Kind::Whole, "won_line"),
-    (2, Kind::Whole, "variation_line"),
-    (3, Kind::Whole, "field"),
-    (3, Kind::Whole, "gap"),
+/// The automata kifu's formats make from its own grammars: the grammar's name in [`GRAMMARS`],
+/// the kind of automaton and the rule. `build.rs` makes them when kifu is built (a test checks
+/// that each is the automaton compiled now, and that the formats compile no other).
+pub const SHIPPED: &[(&str, Kind, &str)] = &[
+    ("sfen", Kind::Whole, "record"),
+    ("sfen", Kind::Whole, "usi_record"),
+    ("sfen", Kind::Whole, "sfen2007_record"),
+    ("sfen", Kind::Choice, "row_lenient"),
+    ("fen", Kind::Whole, "fen_record"),
+    ("fen", Kind::Whole, "fen960_record"),
+    ("fen", Kind::Whole, "epd_record"),
+    ("fen", Kind::Whole, "epd960_record"),
+    ("fen", Kind::Whole, "epd_operations_field"),
+    ("fen", Kind::Choice, "rank_lenient"),
+    ("psn", Kind::Choice, "word"),
+    ("psn", Kind::Whole, "header"),
+    ("psn", Kind::Whole, "header_named"),
+    ("psn", Kind::Prefix, "paren_clock"),
+    ("psn", Kind::Whole, "won_line"),
+    ("psn", Kind::Whole, "variation_line"),
+    ("common", Kind::Whole, "field"),
+    ("common", Kind::Whole, "gap"),
 ];
 
 /// The kinds of automaton a rule compiles to.
@@ -59,9 +62,9 @@ pub type Dfa = regex_automata::dfa::dense::DFA<Vec<u32>>;
 #[derive(Clone, Debug)]
 pub struct Rules {
     pub(crate) rules: HashMap<String, Expr>,
-    /// Which of [`GRAMMARS`] this is, if it is one of kifu's own: its automata in [`SHIPPED`]
-    /// were made when kifu was built.
-    pub(crate) shipped: Option<usize>,
+    /// The name in [`GRAMMARS`] of this grammar, if it is one of kifu's own: its automata in
+    /// [`SHIPPED`] were made when kifu was built.
+    pub(crate) shipped: Option<&'static str>,
 }
 
 impl Rules {

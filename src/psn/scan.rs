@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 
 use super::parser::Rule;
 use crate::input::decode::{Encoding, LineRole};
-use crate::notation::grammar::{ChoiceDfa, PrefixDfa, RuleDfa, Rules, COMMON, PSN};
+use crate::notation::grammar::{ChoiceDfa, PrefixDfa, RuleDfa, Rules};
 use crate::span::Span;
 
 /// The word rules of `grammar/psn.pest`, in the order of the `word` rule.
@@ -171,7 +171,7 @@ static AUTOMATA: LazyLock<Automata> = LazyLock::new(|| {
     // The grammar is part of the program: a rule that does not compile is a bug that every test
     // shows at once.
     #[allow(clippy::expect_used)]
-    let grammar = Rules::parse(&[PSN, COMMON]).expect("psn.pest parses");
+    let grammar = Rules::named("psn").expect("psn.pest was read when kifu was built");
     #[allow(clippy::expect_used)]
     let words = ChoiceDfa::compile_in(&grammar, "word").expect("the `word` rule of psn.pest compiles");
     #[allow(clippy::expect_used)]
@@ -1124,7 +1124,7 @@ mod tests {
 
     #[test]
     fn word_alternatives_map_to_kinds_and_back() {
-        let names = crate::notation::grammar::alternatives(&[PSN, COMMON], "word").expect("the `word` rule");
+        let names = Rules::named("psn").expect("psn.pest").alternatives("word").expect("the `word` rule");
         let kinds: Vec<WordKind> =
             names.iter().map(|n| WordKind::from_rule_name(n).expect("a word rule with a kind")).collect();
         // In the grammar's order, each kind once.

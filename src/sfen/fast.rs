@@ -10,12 +10,12 @@ use super::ast::{BoardField, Cell, Dialect, Hand, HandEntry, Record};
 use super::parser::Rule;
 use super::{token, validate, DialectChoice, Position};
 use crate::diagnostic::Diagnostic;
-use crate::notation::grammar::{self, RuleDfa, Shipped};
+use crate::notation::grammar::{RuleDfa, Shipped};
 use crate::notation::grid::{walk_accepted, ByteMap, CellDecoder, Letters};
 use crate::span::{Span, Spanned};
 
 /// The grammar, read once: its regular rules compile to automata.
-pub(crate) static GRAMMAR: Shipped = Shipped::new(&[grammar::SFEN, grammar::COMMON]);
+pub(crate) static GRAMMAR: Shipped = Shipped::new("sfen");
 
 /// The record rule of `choice`: `record` reads either dialect.
 pub fn record_rule(choice: DialectChoice) -> Rule {
