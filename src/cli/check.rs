@@ -117,7 +117,11 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
         if args.statistics {
             let _ = write!(out, "{}", totals.statistics(json));
         }
-        let _ = writeln!(out, "{}", totals.summary(json));
+        // When no input could be read, the error says all: no summary of nothing follows it
+        // (JSON still ends with its summary object, which programs wait for).
+        if json || !failed || totals.files > 0 {
+            let _ = writeln!(out, "{}", totals.summary(json));
+        }
     }
     exit_code(failed, totals.invalid > 0)
 }

@@ -23,14 +23,14 @@ pub(crate) struct FixArgs {
     /// Apply the safe fixes to the files (each written anew under a temporary name beside it,
     /// with the old one's permissions, owner and extended attributes, then renamed over it),
     /// then check and report what remains.
-    #[arg(long, conflicts_with = "diff")]
+    #[arg(long, conflicts_with = "diff", group = "fixing")]
     pub(crate) fix: bool,
     /// Print the fixes as a unified diff, and change nothing.
-    #[arg(long)]
+    #[arg(long, group = "fixing")]
     pub(crate) diff: bool,
     /// With `--fix` or `--diff`: apply the likeliest repair of every finding, the unsafe ones
     /// too (several repairs, or one that may change what the record says).
-    #[arg(long)]
+    #[arg(long, requires = "fixing")]
     pub(crate) unsafe_fixes: bool,
 }
 

@@ -4,7 +4,7 @@ use insta_cmd::assert_cmd_snapshot;
 
 use crate::common::bin;
 
-use bin::{json_lines, kifu, run_with_stdin, stdout, write, START};
+use bin::{json_lines, kifu, run, run_with_stdin, stdout, text, write, START};
 
 /// Snapshots of `kifu` run with each list of arguments, by name.
 fn snapshots(runs: &[(&str, &[&str])]) {
@@ -116,6 +116,10 @@ fn usage_errors() {
         assert_cmd_snapshot!("missing_file", kifu().args(["check", "/nonexistent/x.sfen"]));
         assert_cmd_snapshot!("unknown_extension", kifu().args(["check", "Cargo.toml"]));
     });
+    // `--unsafe-fixes` says how `--fix` and `--diff` fix: alone, it is a usage error.
+    let alone = run(&["check", "--unsafe-fixes", "examples/tour.sfen"]);
+    assert_eq!(alone.status.code(), Some(2));
+    assert!(text(&alone.stderr).contains("<--fix|--diff>"), "{}", text(&alone.stderr));
 }
 
 #[test]
