@@ -1,5 +1,5 @@
-//! `kifu completions SHELL` and `kifu man`: shell completions and the manual page, written from
-//! the same argument definitions as `--help`, so they never fall behind it.
+//! `kifu completions SHELL` and `kifu man [COMMAND]`: shell completions and the manual pages,
+//! written from the same argument definitions as `--help`, so they never fall behind it.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -22,10 +22,32 @@ pub fn completions(args: &CompletionsArgs) -> ExitCode {
     write(&script)
 }
 
-/// Writes the manual page (roff, section 1) on standard output.
-pub fn man() -> ExitCode {
+/// `kifu man`.
+#[derive(clap::Args, Debug)]
+pub struct ManArgs {
+    /// The command whose page to print (`kifu man check > kifu-check.1`); without it, kifu's
+    /// own page, which lists the commands.
+    command: Option<String>,
+}
+
+/// Writes a manual page (roff, section 1) on standard output: kifu's, or a command's.
+pub fn man(args: &ManArgs) -> ExitCode {
+    let mut cli = crate::Cli::command().disable_help_subcommand(true);
+    cli.build();
+    let command = match &args.command {
+        None => cli,
+        Some(name) => match cli.find_subcommand(name) {
+            Some(command) => command.clone(),
+            None => {
+                let names: Vec<&str> = cli.get_subcommands().map(clap::Command::get_name).collect();
+                output::err(format_args!("kifu: no command `{name}`: kifu has {}\n", names.join(", ")));
+                return ExitCode::from(2);
+            }
+        },
+    };
     let mut page = Vec::new();
-    match clap_mangen::Man::new(crate::Cli::command()).render(&mut page) {
+    let source = format!("kifu {}", env!("CARGO_PKG_VERSION"));
+    match clap_mangen::Man::new(command).source(source).render(&mut page) {
         Ok(()) => write(&page),
         Err(e) => {
             output::err(format_args!("kifu: cannot write the manual page: {e}\n"));

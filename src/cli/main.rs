@@ -90,8 +90,11 @@ enum Command {
     /// `kifu explain sfen::rank-width`, or the name alone when one format has it (`kifu explain
     /// nifu`); `kifu explain` lists every code.
     Explain(explain::ExplainArgs),
-    /// Print kifu's manual page (roff): `kifu man > kifu.1; man ./kifu.1`.
-    Man,
+    /// Print kifu's manual page (roff), or a command's: `kifu man > kifu.1; man ./kifu.1`.
+    ///
+    /// `kifu man check > kifu-check.1` writes the page of `kifu check`, with every option and
+    /// the exit status.
+    Man(docs::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -124,7 +127,7 @@ fn main() -> ExitCode {
         Command::Lsp(args) => lsp::run(&args),
         Command::Completions(args) => docs::completions(&args),
         Command::Explain(args) => explain::run(&args),
-        Command::Man => docs::man(),
+        Command::Man(args) => docs::man(&args),
     };
     output::exit(code)
 }

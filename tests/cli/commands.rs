@@ -470,7 +470,11 @@ fn completions_and_the_manual_page_name_every_command() {
     assert!(man.contains(".TH kifu 1"), "a roff page: {}", &man[..man.len().min(200)]);
     for c in commands {
         assert!(man.contains(&format!("kifu\\-{c}")) || man.contains(c), "{c} in the manual page");
-    }
+    } // Each command's own page, with its options and exit status.
+    let check = stdout(&kifu().args(["man", "check"]).output().expect("runs"));
+    assert!(check.contains(".TH kifu-check 1"), "{}", &check[..check.len().min(200)]);
+    assert!(check.contains("\\-\\-unsafe\\-fixes") && check.contains("Exit status"), "{check}");
+    assert_eq!(kifu().args(["man", "nope"]).output().expect("runs").status.code(), Some(2));
 }
 
 /// Every command takes `--message-format` and `--color`, before or after its name; the
