@@ -17,9 +17,10 @@ Start a scheduler on one machine and a worker on each machine::
     dask-scheduler                              # prints its address, tcp://10.0.0.1:8786
     dask-worker tcp://10.0.0.1:8786             # on every machine that does the work
 
-kifu (``pip install kifu``) and Dask must be installed on every worker. The files must be
-where every worker can read them: a shared folder, or object storage that fsspec reads
-(``s3://bucket/positions/*.sfen`` with s3fs installed, ``gs://`` with gcsfs). Then::
+kifu and Dask must be installed on every worker (kifu is on no package index: ``pip install
+.`` from a clone of the repository, or the wheel that ``maturin build --release`` makes). The
+files must be where every worker can read them: a shared folder, or object storage that fsspec
+reads (``s3://bucket/positions/*.sfen`` with s3fs installed, ``gs://`` with gcsfs). Then::
 
     python dask_check.py 's3://bucket/positions/*.sfen' --scheduler tcp://10.0.0.1:8786
 
