@@ -24,7 +24,8 @@ pub(crate) struct ConvertArgs {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum ConvertTo {
-    /// PSN as the 1998 spec writes it.
+    /// PSN as the 1998 spec writes it; variations and comments are kept as written, though
+    /// the spec has no variations (`kifu check` warns of them).
     Psn,
     /// PSN games as the arguments of USI's `position` command: `sfen … moves …`, one line a game.
     Usi,
