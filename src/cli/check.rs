@@ -6,6 +6,7 @@ use std::io::{self, IsTerminal, Read, Write};
 use std::process::ExitCode;
 
 use kifu::check;
+use kifu::diagnostic::select::Selection;
 use kifu::format::Format;
 use kifu::input::pool::{self, Limits, Parts, Reader, Stopped};
 use kifu::input::{Batch, Line, LineReader, Reading};
@@ -41,6 +42,8 @@ pub(crate) struct CheckArgs {
     fixes: fix::FixArgs,
     #[command(flatten)]
     walk: WalkArgs,
+    #[command(flatten)]
+    select: crate::select::SelectArgs,
     /// Report errors and the summary only, not warnings.
     #[arg(short, long, conflicts_with = "verbose")]
     quiet: bool,
@@ -61,6 +64,13 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
     let mut totals = Totals::default();
     let mut failed = false;
     let mut fixed = kifu::document::fix::Fixed::default();
+    let mut selector = match crate::select::Selector::new(&args.select) {
+        Ok(selector) => selector,
+        Err(e) => {
+            crate::output::message(e);
+            return ExitCode::from(2);
+        }
+    };
     let mut inputs = input::expand(&args.paths, args.walk, args.format.is_some());
     for found in inputs.by_ref() {
         let found = match found {
@@ -74,18 +84,21 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
         };
         let path = found.path.as_str();
         let name = input::name(path);
-        let checked = resolve(args, path).map_err(|e| Stop::Usage(e, Box::default())).and_then(|format| {
-            if args.fixes.any() {
-                let f = fix::fix_file(path, format, args.fixes).map_err(|e| Stop::Usage(e, Box::default()))?;
-                fixed.add(f);
-                if args.fixes.diff {
-                    return Ok(Totals::default());
+        let usage = |e| Stop::Usage(e, Box::default());
+        let checked = resolve(args, path).and_then(|f| Ok((f, selector.for_path(path)?))).map_err(usage).and_then(
+            |(format, selection)| {
+                if args.fixes.any() {
+                    let f = fix::fix_file(path, format, args.fixes, &selection).map_err(usage)?;
+                    fixed.add(f);
+                    if args.fixes.diff {
+                        return Ok(Totals::default());
+                    }
                 }
-            }
-            let totals = check_path(args, path, format, &renderer, workers, &mut out);
-            renderer.end_file(name, &mut out).map_err(|_| Stop::Write)?;
-            totals
-        });
+                let totals = check_path(args, path, (format, &selection), &renderer, workers, &mut out);
+                renderer.end_file(name, &mut out).map_err(|_| Stop::Write)?;
+                totals
+            },
+        );
         match checked {
             Ok(t) => {
                 totals.add(&t);
@@ -165,7 +178,7 @@ enum Stop {
 fn check_path(
     args: &CheckArgs,
     path: &str,
-    format: Format,
+    (format, selection): (Format, &Selection),
     renderer: &Renderer,
     workers: usize,
     out: &mut (impl Write + Send),
@@ -173,12 +186,11 @@ fn check_path(
     let name = input::name(path);
     let unread = |e: io::Error| Stop::Usage(format!("cannot read `{name}`: {e}"), Box::default());
     match format {
-        Format::Json => {
-            positions::check_json(positions::open(path).map_err(unread)?, name, renderer, out).map_err(unread)
-        }
+        Format::Json => positions::check_json(positions::open(path).map_err(unread)?, (name, selection), renderer, out)
+            .map_err(unread),
         Format::Psn => {
             let options = kifu::psn::Options { strict: args.strict, replay: !args.no_replay };
-            match check_psn(open_input(path).map_err(unread)?, name, options, renderer, workers, out) {
+            match check_psn(open_input(path).map_err(unread)?, (name, selection), options, renderer, workers, out) {
                 Ok(t) => Ok(t),
                 Err(Failed::Read(e, t)) => Err(Stop::Usage(format!("cannot read `{name}`: {e}"), t)),
                 Err(Failed::Write) => Err(Stop::Write),
@@ -186,12 +198,12 @@ fn check_path(
         }
         _ => {
             let result = if path == "-" {
-                check_stream(io::stdin(), None, name, format, renderer, workers, out)
+                check_stream(io::stdin(), None, (name, format, selection), renderer, workers, out)
             } else {
                 let f =
                     File::open(path).map_err(|e| Stop::Usage(format!("cannot open `{name}`: {e}"), Box::default()))?;
                 let size = f.metadata().ok().map(|m| m.len());
-                check_stream(f, size, name, format, renderer, workers, out)
+                check_stream(f, size, (name, format, selection), renderer, workers, out)
             };
             match result {
                 Ok(t) => Ok(t),
@@ -221,14 +233,14 @@ pub(crate) const MAX_JOBS: u32 = 64;
 pub(crate) fn check_one(
     line: Line<'_>,
     reading: &Reading,
-    name: &str,
-    format: Format,
+    (name, format, selection): (&str, Format, &Selection),
     foreign: Option<&ForeignFile>,
     renderer: &Renderer,
     out: &mut Rendered,
     t: &mut Totals,
 ) {
     let mut report = check::check_line_in(format, line, reading);
+    selection.apply(&mut report.diagnostics);
     // A line like the first of a file of lines that are not records: the first's report stands
     // for it.
     let mut hidden = false;
@@ -330,8 +342,7 @@ pub(crate) struct Finished {
 pub(crate) fn check_stream(
     input: impl Read + Send,
     size: Option<u64>,
-    name: &str,
-    format: Format,
+    (name, format, selection): (&str, Format, &Selection),
     renderer: &Renderer,
     workers: usize,
     out: &mut impl Write,
@@ -352,7 +363,8 @@ pub(crate) fn check_stream(
         let mut done = Finished::default();
         for line in batch.read_lines() {
             let foreign = foreign.as_ref();
-            check_one(line, &batch.reading, name, format, foreign, renderer, &mut done.text, &mut done.totals);
+            let record = (name, format, selection);
+            check_one(line, &batch.reading, record, foreign, renderer, &mut done.text, &mut done.totals);
             if done.text.len() >= PART_BYTES {
                 let weight = done.text.len();
                 if !parts.send(std::mem::take(&mut done), weight) {
@@ -424,7 +436,7 @@ impl kifu::psn::stream::Weigh for GameReport {
 /// ([`kifu::psn::stream::check_parallel`]): memory stays flat whatever the input's size.
 pub(crate) fn check_psn(
     input: Box<dyn io::BufRead + Send>,
-    name: &str,
+    (name, selection): (&str, &Selection),
     options: kifu::psn::Options,
     renderer: &Renderer,
     workers: usize,
@@ -441,7 +453,8 @@ pub(crate) fn check_psn(
             if let Some(dialect) = item.clean(options) {
                 return GameReport { valid: true, dialect, ..GameReport::default() };
             }
-            let game = item.check(options);
+            let mut game = item.check(options);
+            selection.apply(&mut game.checked.diagnostics);
             let mut rendered = Rendered::default();
             renderer.render_game(name, &game.checked, &game.text, &mut rendered);
             let mut counted = Totals::default();

@@ -6,6 +6,7 @@ use std::io::{self, Cursor, Write};
 use std::process::ExitCode;
 
 use kifu::diagnostic::codes::{self, Entry};
+use kifu::diagnostic::select::Selection;
 use kifu::document::fix::{fix_text, Fixed};
 use kifu::explain::{self, Example};
 use kifu::format::Format;
@@ -191,15 +192,16 @@ fn reports(example: &Example) -> String {
 /// `kifu check` on the example's bytes, its reports written to `out`.
 fn run_check(example: &Example, name: &str, renderer: &Renderer, out: &mut Vec<u8>) -> io::Result<()> {
     let input = Cursor::new(example.input);
+    let every = &Selection::default();
     match example.format {
-        Format::Json => crate::positions::check_json(input, name, renderer, out).map(drop),
+        Format::Json => crate::positions::check_json(input, (name, every), renderer, out).map(drop),
         Format::Psn => {
             let options = kifu::psn::Options { strict: false, replay: example.replay };
-            check_psn(Box::new(input), name, options, renderer, 1, out)
+            check_psn(Box::new(input), (name, every), options, renderer, 1, out)
                 .map(drop)
                 .map_err(|_| io::Error::other("the example could not be checked"))
         }
-        format => crate::check::check_stream(input, None, name, format, renderer, 1, out).map(drop),
+        format => crate::check::check_stream(input, None, (name, format, every), renderer, 1, out).map(drop),
     }
 }
 

@@ -9,7 +9,8 @@
 use std::io::Write as _;
 use std::path::Path;
 
-use kifu::document::fix::{fix_text, unified_diff, Fixed};
+use kifu::diagnostic::select::Selection;
+use kifu::document::fix::{fix_selected, unified_diff, Fixed};
 use kifu::format::Format;
 
 use crate::output::AtomicFile;
@@ -56,7 +57,7 @@ pub(crate) fn would(fixed: Fixed, json: bool) -> String {
 
 /// Fixes the file at `path` (`--fix`) or prints its diff (`--diff`): what was (or would be)
 /// applied, or why the file cannot be fixed.
-pub(crate) fn fix_file(path: &str, format: Format, args: FixArgs) -> Result<Fixed, String> {
+pub(crate) fn fix_file(path: &str, format: Format, args: FixArgs, selection: &Selection) -> Result<Fixed, String> {
     if path == "-" {
         return Err("`--fix` and `--diff` work on files, not on standard input".to_owned());
     }
@@ -65,7 +66,7 @@ pub(crate) fn fix_file(path: &str, format: Format, args: FixArgs) -> Result<Fixe
         return Err(format!("`{path}` is not UTF-8 text: kifu fixes only UTF-8 files (convert it first)"));
     };
     let mut fixed = Fixed::default();
-    let new = fix_text(format, text, args.unsafe_fixes, &mut fixed);
+    let new = fix_selected(format, text, args.unsafe_fixes, selection, &mut fixed);
     if new == text {
         return Ok(fixed);
     }

@@ -22,6 +22,7 @@ mod playground;
 mod pool;
 mod positions;
 mod report;
+mod select;
 mod tree;
 mod watch;
 

@@ -537,7 +537,12 @@ fn json_records(
 }
 
 /// `kifu check` on a JSON file: every finding, pointing into the JSON text.
-pub fn check_json(input: impl Read, name: &str, renderer: &Renderer, out: &mut impl Write) -> io::Result<Totals> {
+pub fn check_json(
+    input: impl Read,
+    (name, selection): (&str, &kifu::diagnostic::select::Selection),
+    renderer: &Renderer,
+    out: &mut impl Write,
+) -> io::Result<Totals> {
     let mut totals = Totals::default();
     let mut rendered = Rendered::default();
     let statistics = renderer.volume == Volume::Statistics;
@@ -555,28 +560,34 @@ pub fn check_json(input: impl Read, name: &str, renderer: &Renderer, out: &mut i
         let shown = kifu::check::capped(diagnostics, record);
         renderer.render_text(name, (at.text, at.index), at.line, &shown, rendered);
     };
+    // A value is valid when no error is reported of it (a position is read from every value
+    // without one).
+    let count = |diagnostics: &[Diagnostic], totals: &mut Totals| {
+        if diagnostics.iter().any(Diagnostic::is_error) {
+            totals.invalid += 1;
+            crate::output::note_invalid();
+        } else {
+            totals.valid += 1;
+        }
+        totals.warnings += diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
+    };
     // Syntax errors and records, in the order of the text, one value at a time.
     each_json(name, input, &mut |at, record, notes| {
         totals.records += 1;
         match record {
             Err(diagnostics) => {
-                totals.invalid += 1;
-                crate::output::note_invalid();
-                totals.warnings += notes.len() as u64;
                 let record = diagnostics.first().map_or(kifu::Span::point(0), Diagnostic::span);
-                render(at, record, &with_notes(notes, diagnostics), &mut rendered, &mut totals);
+                let mut diagnostics = with_notes(notes, diagnostics);
+                selection.apply(&mut diagnostics);
+                count(&diagnostics, &mut totals);
+                render(at, record, &diagnostics, &mut rendered, &mut totals);
             }
             Ok(node) => {
-                let (position, _, diagnostics) = read_json_record(node);
-                let diagnostics = with_notes(notes, &diagnostics);
+                let (_, _, diagnostics) = read_json_record(node);
+                let mut diagnostics = with_notes(notes, &diagnostics);
+                selection.apply(&mut diagnostics);
                 totals.read_as(Format::Json.read_as(), Format::Json.title());
-                if position.is_some() {
-                    totals.valid += 1;
-                } else {
-                    totals.invalid += 1;
-                    crate::output::note_invalid();
-                }
-                totals.warnings += diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
+                count(&diagnostics, &mut totals);
                 // The note of findings not shown points at the value's first character.
                 let record = kifu::Span::new(node.span.start, (node.span.start + 1).min(node.span.end));
                 render(at, record, &diagnostics, &mut rendered, &mut totals);

@@ -13,6 +13,7 @@ mod draw;
 pub mod excerpt;
 mod render;
 pub mod sarif;
+pub mod select;
 mod vet;
 
 /// How bad a finding is.

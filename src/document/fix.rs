@@ -7,6 +7,7 @@
 //! skipped and counted. Line ends (LF, CRLF, CR, each line its own), a byte-order mark and blank
 //! lines are kept.
 
+use crate::diagnostic::select::Selection;
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
 use crate::format::Format;
 
@@ -82,13 +83,28 @@ fn lines_with_ends(text: &str) -> impl Iterator<Item = (&str, &str)> {
 
 /// `text` fixed as `format` reads it: a line format line by line, PSN and JSON whole.
 pub fn fix_text(format: Format, text: &str, unsafe_fixes: bool, fixed: &mut Fixed) -> String {
+    fix_selected(format, text, unsafe_fixes, &Selection::default(), fixed)
+}
+
+/// [`fix_text`], with the fixes of the findings `selection` reports only.
+pub fn fix_selected(
+    format: Format,
+    text: &str,
+    unsafe_fixes: bool,
+    selection: &Selection,
+    fixed: &mut Fixed,
+) -> String {
+    let check = |text: &str| {
+        let (mut diagnostics, _) = format.check_text(text);
+        selection.apply(&mut diagnostics);
+        diagnostics
+    };
     let (bom, body) = match text.strip_prefix('\u{FEFF}') {
         Some(body) => ("\u{FEFF}", body),
         None => ("", text),
     };
     if !format.is_lines() {
-        let (diagnostics, _) = format.check_text(body);
-        return format!("{bom}{}", apply(body, &diagnostics, unsafe_fixes, fixed));
+        return format!("{bom}{}", apply(body, &check(body), unsafe_fixes, fixed));
     }
     let mut out = String::with_capacity(text.len());
     out.push_str(bom);
@@ -96,8 +112,7 @@ pub fn fix_text(format: Format, text: &str, unsafe_fixes: bool, fixed: &mut Fixe
         if line.trim().is_empty() {
             out.push_str(line);
         } else {
-            let (diagnostics, _) = format.check_text(line);
-            out.push_str(&apply(line, &diagnostics, unsafe_fixes, fixed));
+            out.push_str(&apply(line, &check(line), unsafe_fixes, fixed));
         }
         out.push_str(end);
     }

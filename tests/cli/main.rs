@@ -18,3 +18,4 @@ mod lsp;
 mod playground;
 mod psn_limits;
 mod sarif;
+mod select;
