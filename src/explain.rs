@@ -7,6 +7,7 @@
 use crate::diagnostic::codes::{self, Code, Entry, Group, GROUPS};
 use crate::fen;
 use crate::format::Format;
+use crate::notation::repair::edit_distance;
 use crate::sfen::DialectChoice;
 
 /// An input that gets a finding of `code` when `kifu check` reads it as `format`.
@@ -63,28 +64,12 @@ pub fn nearest(query: &str, n: usize) -> Vec<&'static Entry> {
     let mut near: Vec<(usize, &'static Entry)> = codes::all()
         .map(|e| {
             let name = e.code.as_str().split_once("::").map_or(e.code.as_str(), |(_, n)| n);
-            (edits(&wanted, e.code.as_str()).min(edits(&wanted, name)), e)
+            (edit_distance(&wanted, e.code.as_str()).min(edit_distance(&wanted, name)), e)
         })
         .filter(|&(d, _)| d <= 3)
         .collect();
     near.sort_by_key(|&(d, _)| d);
     near.into_iter().take(n).map(|(_, e)| e).collect()
-}
-
-/// The fewest one-character edits from `a` to `b` (Levenshtein's distance).
-fn edits(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
 }
 
 const SFEN: (Format, bool) = (Format::Sfen(DialectChoice::Auto), true);
@@ -375,7 +360,6 @@ mod tests {
         assert!(nearest("rank", 50).iter().any(|e| e.code == codes::fen::RANK_WIDTH));
         assert_eq!(nearest(&format!("{}u", codes::sfen::NIFU), 1)[0].code, codes::sfen::NIFU);
         assert!(nearest("zzzzzzzzzzzz", 5).is_empty());
-        assert_eq!(edits("kitten", "sitting"), 3);
     }
 
     #[test]
