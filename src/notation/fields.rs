@@ -261,8 +261,10 @@ pub fn check_gaps(text: &str, gaps: &[Span], codes: &Codes, out: &mut Vec<Diagno
                 .label("remove this")
                 .help(format!("start the record with {}", codes.first_field));
             // A record that is all separators (`_`) is not emptied: a fix never removes a line.
+            // Nor does a fix put a U+FEFF first, where readers take it for a byte-order mark.
             let whole = span.end == text.len();
-            out.push(if whole { diag } else { diag.fix(Fix::replace(span, "", Applicability::Safe)) });
+            let mark = text[span.end..].starts_with('\u{feff}');
+            out.push(if whole || mark { diag } else { diag.fix(Fix::replace(span, "", Applicability::Safe)) });
         } else if span.end == text.len() {
             out.push(
                 Diagnostic::error(codes.trailing, span, "the record ends with whitespace")
