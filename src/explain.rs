@@ -4,7 +4,7 @@
 //!
 //! A test checks every example: it must get a finding of its code.
 
-use crate::diagnostic::codes::{self, Code, Entry, Group, GROUPS};
+use crate::diagnostic::codes::{self, Code, Entry};
 use crate::fen;
 use crate::format::Format;
 use crate::notation::repair::edit_distance;
@@ -24,6 +24,21 @@ pub struct Example {
     pub input: &'static [u8],
 }
 
+impl Example {
+    /// The flags `kifu check` reads the input with: `--format`, and `--dialect` and
+    /// `--no-replay` when they are not the default.
+    pub fn flags(&self) -> Vec<&'static str> {
+        let mut flags = vec!["--format", self.format.name()];
+        if self.format.name().parse::<Format>() != Ok(self.format) {
+            flags.extend(["--dialect", self.format.dialect().name()]);
+        }
+        if !self.replay {
+            flags.push("--no-replay");
+        }
+        flags
+    }
+}
+
 /// The example of `code`, or `None` when it has none: a code that only a very large or deep
 /// input gets, one kifu gives when it fails itself, and those of `kifu grammar`, `kifu tree`
 /// and `kifu conformance`.
@@ -36,36 +51,27 @@ pub fn examples() -> &'static [Example] {
     EXAMPLES
 }
 
-/// The group of the registry `code` belongs to.
-pub fn group(code: Code) -> Option<&'static Group> {
-    GROUPS.iter().find(|g| g.name == code.group())
-}
-
 /// The codes a user's words name: the code itself (`sfen::rank-width`), or its name alone
-/// (`nifu`, `rank-width`), in any case and with `_` for `-`. Several when the name is one
-/// of several groups'; none when nothing matches.
+/// (`nifu`, `rank-width`), written as [`codes::normalized`] allows. Several when the name is
+/// one of several groups'; none when nothing matches.
 pub fn lookup(query: &str) -> Vec<&'static Entry> {
-    let wanted = query.trim().to_ascii_lowercase().replace('_', "-");
+    let wanted = codes::normalized(query);
     if let Some(e) = codes::lookup(&wanted) {
         return vec![e];
     }
-    let name = |e: &Entry| e.code.as_str().split_once("::").map_or(e.code.as_str(), |(_, n)| n);
-    codes::all().filter(|e| name(e) == wanted).collect()
+    codes::all().filter(|e| e.code.name() == wanted).collect()
 }
 
 /// The codes nearest to a query that names none: those that hold it, else those a few
 /// edits from it, the nearest first; at most `n`.
 pub fn nearest(query: &str, n: usize) -> Vec<&'static Entry> {
-    let wanted = query.trim().to_ascii_lowercase().replace('_', "-");
+    let wanted = codes::normalized(query);
     let holding: Vec<_> = codes::all().filter(|e| !wanted.is_empty() && e.code.contains(wanted.as_str())).collect();
     if !holding.is_empty() {
         return holding.into_iter().take(n).collect();
     }
     let mut near: Vec<(usize, &'static Entry)> = codes::all()
-        .map(|e| {
-            let name = e.code.as_str().split_once("::").map_or(e.code.as_str(), |(_, n)| n);
-            (edit_distance(&wanted, e.code.as_str()).min(edit_distance(&wanted, name)), e)
-        })
+        .map(|e| (edit_distance(&wanted, e.code.as_str()).min(edit_distance(&wanted, e.code.name())), e))
         .filter(|&(d, _)| d <= 3)
         .collect();
     near.sort_by_key(|&(d, _)| d);

@@ -83,7 +83,7 @@ fn list() -> String {
 pub(crate) fn page(entry: &Entry) -> String {
     let mut out = format!("# {}\n\n{}\n\n", entry.code, entry.meaning);
     let Some(example) = explain::example(entry.code) else {
-        let group = explain::group(entry.code);
+        let group = codes::group(entry.code.group());
         out.push_str(group.map_or("", |g| g.about));
         if group.is_some_and(|g| g.codes.iter().any(|e| explain::example(e.code).is_some())) {
             out.push_str(
@@ -101,25 +101,13 @@ pub(crate) fn page(entry: &Entry) -> String {
         Some(kifu::Severity::Warning) => "A warning: a record or game whose findings are all warnings is valid.\n\n",
         None => "",
     });
-    let flags = flags(example);
+    let flags = example.flags().join(" ");
     out.push_str(&format!("## Example\n\n`kifu check {flags}` on this input:\n\n"));
     block(&mut out, &shown(example.input));
     out.push_str("reports:\n\n");
     block(&mut out, &reports);
     out.push_str(&fix_section(example, &flags));
     out
-}
-
-/// The flags `kifu check` reads the example with.
-fn flags(example: &Example) -> String {
-    let mut flags = format!("--format {}", example.format.name());
-    if example.format.name().parse::<Format>() != Ok(example.format) {
-        flags.push_str(&format!(" --dialect {}", example.format.dialect().name()));
-    }
-    if !example.replay {
-        flags.push_str(" --no-replay");
-    }
-    flags
 }
 
 /// What `--fix` makes of the example: its safe fixes, else its likeliest repairs.

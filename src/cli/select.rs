@@ -51,47 +51,64 @@ struct Config {
     warnings_as_errors: Option<bool>,
 }
 
-/// The selection of each input: the flags over the configuration nearest it, each folder's
-/// read once.
+/// The selection of each input: the flags over the configuration nearest it, each file and
+/// each folder looked at once.
 pub(crate) struct Selector {
-    args: SelectArgs,
-    /// The selection of the configuration file in each folder looked at (`None`: none there).
-    found: HashMap<PathBuf, Option<Result<Selection, String>>>,
+    /// The flags' patterns, read once.
+    flags: Selection,
+    config: Option<PathBuf>,
+    isolated: bool,
+    /// The selection of each configuration file looked at (`None`: no such file).
+    files: HashMap<PathBuf, Option<Result<Selection, String>>>,
+    /// The selection of the inputs of each folder.
+    folders: HashMap<PathBuf, Result<Selection, String>>,
 }
 
 impl Selector {
     /// The selector of `args`, or the words that say which of its codes are unknown.
     pub(crate) fn new(args: &SelectArgs) -> Result<Self, String> {
-        let selector = Self { args: args.clone(), found: HashMap::new() };
-        selector.over(Selection::default())?;
-        Ok(selector)
+        let flag = |texts: &[String], name: &str| patterns(texts).map_err(|e| format!("`--{name}`: {e}"));
+        let flags = Selection {
+            select: flag(&args.select, "select")?,
+            extend_select: flag(&args.extend_select, "extend-select")?,
+            ignore: flag(&args.ignore, "ignore")?,
+            warnings_as_errors: args.warnings_as_errors,
+        };
+        let (config, isolated) = (args.config.clone(), args.isolated);
+        Ok(Self { flags, config, isolated, files: HashMap::new(), folders: HashMap::new() })
     }
 
     /// The selection for the input at `path` (`-`: standard input), or why it cannot be made (a
     /// configuration file that cannot be read, or names an unknown code).
     pub(crate) fn for_path(&mut self, path: &str) -> Result<Selection, String> {
-        if self.args.isolated {
-            return self.over(Selection::default());
+        if self.isolated {
+            return Ok(self.over(Selection::default()));
         }
-        if let Some(file) = self.args.config.clone() {
+        if let Some(file) = self.config.clone() {
             let base = self.read_once(&file, true)?.unwrap_or_default();
-            return self.over(base);
+            return Ok(self.over(base));
         }
-        let start = if path == "-" {
-            PathBuf::from(".")
-        } else {
-            Path::new(path).parent().map(Path::to_path_buf).unwrap_or_default()
-        };
-        let mut folder = std::path::absolute(if start.as_os_str().is_empty() { Path::new(".") } else { &start })
-            .map_err(|e| format!("cannot find the folder of `{path}`: {e}"))?;
+        let parent = if path == "-" { None } else { Path::new(path).parent() };
+        let start = parent.filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let start = std::path::absolute(start).map_err(|e| format!("cannot find the folder of `{path}`: {e}"))?;
+        if let Some(found) = self.folders.get(&start) {
+            return found.clone();
+        }
+        let found = self.nearest(start.clone());
+        self.folders.insert(start, found.clone());
+        found
+    }
+
+    /// The selection of the configuration nearest `folder`, in it or above it.
+    fn nearest(&mut self, mut folder: PathBuf) -> Result<Selection, String> {
         loop {
             for name in ["kifu.toml", "pyproject.toml"] {
                 if let Some(base) = self.read_once(&folder.join(name), false)? {
-                    return self.over(base);
+                    return Ok(self.over(base));
                 }
             }
             if !folder.pop() {
-                return self.over(Selection::default());
+                return Ok(self.over(Selection::default()));
             }
         }
     }
@@ -99,20 +116,19 @@ impl Selector {
     /// The selection of the configuration file at `file`, read once: `None` when there is no
     /// such file (or, unless `asked`, a `pyproject.toml` without `[tool.kifu]`).
     fn read_once(&mut self, file: &Path, asked: bool) -> Result<Option<Selection>, String> {
-        let found = self.found.entry(file.to_path_buf()).or_insert_with(|| read(file, asked)).clone();
+        let found = self.files.entry(file.to_path_buf()).or_insert_with(|| read(file, asked)).clone();
         found.transpose()
     }
 
     /// `base`, a configuration's selection, changed by the flags.
-    fn over(&self, mut base: Selection) -> Result<Selection, String> {
-        let flag = |texts: &[String], name: &str| patterns(texts).map_err(|e| format!("`--{name}`: {e}"));
-        if !self.args.select.is_empty() {
-            base.select = flag(&self.args.select, "select")?;
+    fn over(&self, mut base: Selection) -> Selection {
+        if !self.flags.select.is_empty() {
+            base.select.clone_from(&self.flags.select);
         }
-        base.extend_select.extend(flag(&self.args.extend_select, "extend-select")?);
-        base.ignore.extend(flag(&self.args.ignore, "ignore")?);
-        base.warnings_as_errors |= self.args.warnings_as_errors;
-        Ok(base)
+        base.extend_select.extend(self.flags.extend_select.iter().cloned());
+        base.ignore.extend(self.flags.ignore.iter().cloned());
+        base.warnings_as_errors |= self.flags.warnings_as_errors;
+        base
     }
 }
 

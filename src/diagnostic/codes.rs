@@ -21,6 +21,11 @@ impl Code {
     pub fn group(self) -> &'static str {
         self.0.split_once("::").map_or(self.0, |(group, _)| group)
     }
+
+    /// The code's name in its group: `rank-width` for `sfen::rank-width`.
+    pub fn name(self) -> &'static str {
+        self.0.split_once("::").map_or(self.0, |(_, name)| name)
+    }
 }
 
 /// A code reads as its text: `code.starts_with("psn::")`.
@@ -585,6 +590,17 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
 /// The registry's entry for `code`, or `None` when kifu has no such code.
 pub fn lookup(code: &str) -> Option<&'static Entry> {
     all().find(|e| e.code == code)
+}
+
+/// The group named `name` (`sfen`).
+pub fn group(name: &str) -> Option<&'static Group> {
+    GROUPS.iter().find(|g| g.name == name)
+}
+
+/// A code or group as a user may write it, as the registry writes it: trimmed, in lower case,
+/// with `-` for `_` (`SFEN::Rank_Width` is `sfen::rank-width`).
+pub fn normalized(written: &str) -> String {
+    written.trim().to_ascii_lowercase().replace('_', "-")
 }
 
 /// The table of `docs/codes.md`: one Markdown table per group, with a heading each.

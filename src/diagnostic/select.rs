@@ -24,15 +24,14 @@ pub enum Pattern {
 }
 
 impl Pattern {
-    /// The pattern a user wrote: `ALL`, a group's name (`sfen`, `sfen::`) or a code, in any
-    /// case; `Err` with the words that say why for anything else.
+    /// The pattern a user wrote: `ALL`, a group's name (`sfen`, `sfen::`) or a code, written as
+    /// [`codes::normalized`] allows; `Err` with the words that say why for anything else.
     pub fn parse(text: &str) -> Result<Self, String> {
-        let wanted = text.trim().to_ascii_lowercase();
+        let wanted = codes::normalized(text);
         if wanted == "all" {
             return Ok(Self::All);
         }
-        let group = wanted.strip_suffix("::").unwrap_or(&wanted);
-        if let Some(g) = GROUPS.iter().find(|g| g.name == group) {
+        if let Some(g) = codes::group(wanted.strip_suffix("::").unwrap_or(&wanted)) {
             return Ok(Self::Group(g.name));
         }
         if let Some(e) = codes::lookup(&wanted) {

@@ -673,7 +673,7 @@ impl Rules {
     /// them) was read when kifu was built, and is not read again.
     pub fn parse(sources: &[&str]) -> Result<Self, CompileError> {
         match prebuilt::PREBUILT.iter().find(|(_, texts, _)| *texts == sources) {
-            Some(&(name, ..)) => Self::named(name).ok_or_else(|| CompileError::Grammar(format!("no grammar `{name}`"))),
+            Some(built) => Ok(Self::prebuilt(built)),
             None => Self::read(sources),
         }
     }
@@ -681,8 +681,12 @@ impl Rules {
     /// kifu's own grammar named `name` in [`GRAMMARS`] (`sfen`, `fen`, `psn`, `common`), as it
     /// was read when kifu was built; `None` for another name.
     pub fn named(name: &str) -> Option<Self> {
-        let &(name, _, rules) = prebuilt::PREBUILT.iter().find(|&&(n, ..)| n == name)?;
-        Some(Self { rules: rules().into_iter().map(|(rule, e)| (rule.to_owned(), e)).collect(), shipped: Some(name) })
+        prebuilt::PREBUILT.iter().find(|&&(n, ..)| n == name).map(Self::prebuilt)
+    }
+
+    /// A grammar of [`prebuilt::PREBUILT`]: its rules, and its name.
+    fn prebuilt(&(name, _, rules): &(&'static str, &[&str], prebuilt::Built)) -> Self {
+        Self { rules: rules().into_iter().map(|(rule, e)| (rule.to_owned(), e)).collect(), shipped: Some(name) }
     }
 }
 
@@ -705,11 +709,6 @@ fn automaton(grammar: &Rules, kind: Kind, rule: &str) -> Result<Dfa, CompileErro
             grammar.automaton(kind, rule)
         }
     }
-}
-
-/// The names of the rules a choice rule chooses between (see [`Rules::alternatives`]).
-pub fn alternatives(sources: &[&str], rule: &str) -> Result<Vec<String>, CompileError> {
-    Rules::parse(sources)?.alternatives(rule)
 }
 
 /// Compiles `rule` of the grammar made of `sources` (joined, as pest_derive joins several

@@ -6,7 +6,6 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use kifu::diagnostic::codes;
-use kifu::format::Format;
 
 use crate::common::bin::{json_lines, kifu, run, run_with_stdin, stdout, text};
 
@@ -21,13 +20,7 @@ fn every_example_gets_its_code() {
     assert!(examples.len() >= 150, "{} examples", examples.len());
     for example in examples {
         let mut cmd = kifu();
-        cmd.args(["--output-format", "json", "check", "--format", example.format.name()]);
-        if example.format.name().parse::<Format>() != Ok(example.format) {
-            cmd.args(["--dialect", example.format.dialect().name()]);
-        }
-        if !example.replay {
-            cmd.arg("--no-replay");
-        }
+        cmd.args(["--output-format", "json", "check"]).args(example.flags());
         let out = run_with_stdin(cmd, example.input);
         let found: Vec<_> = json_lines(&out).iter().filter_map(|v| v["code"].as_str().map(str::to_owned)).collect();
         assert!(found.iter().any(|c| c == example.code.as_str()), "{}: the example gets {found:?}", example.code);
