@@ -7,14 +7,15 @@ use std::process::ExitCode;
 
 use kifu::check;
 use kifu::diagnostic::select::Selection;
-use kifu::format::Format;
+use kifu::diagnostic::Severity;
+use kifu::format::{Format, UnknownFormat};
 use kifu::input::pool::{self, Limits, Parts, Reader, Stopped};
 use kifu::input::{Batch, Line, LineReader, Reading};
 
 use crate::args::{self, DialectArg, FormatArg, MessageFormat};
 use crate::games::{open_input, PSN_PIECE_BYTES};
 use crate::input::{batch_sizes, WalkArgs};
-use crate::report::{self, exit_code, usage_error, Rendered, Renderer, Totals, Volume};
+use crate::report::{self, exit_code, Rendered, Renderer, Totals, Volume};
 use crate::{fix, input, output, positions};
 
 #[derive(clap::Args, Debug)]
@@ -76,7 +77,7 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
         let found = match found {
             Ok(found) => found,
             Err(e) => {
-                usage_error(&mut out, renderer.format == MessageFormat::Json, &e.name, &e.message);
+                out.notice(&renderer, Severity::Error, &e.name, &e.message);
                 failed = true;
                 crate::output::note_unread();
                 continue;
@@ -84,21 +85,38 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
         };
         let path = found.path.as_str();
         let name = input::name(path);
+        // A file found in a folder, of a format kifu knows of but does not read (a PGN or KIF
+        // game), is a warning: the folder's other files are checked as asked.
+        let format = match args::format_of(args.format, path) {
+            Err(e @ UnknownFormat::Unread(..)) if found.found => {
+                out.notice(&renderer, Severity::Warning, name, &e.to_string());
+                totals.unread.push(name);
+                continue;
+            }
+            format => format.map_err(|e| e.to_string()).and_then(|f| with_dialect(args, f)),
+        };
         let usage = |e| Stop::Usage(e, Box::default());
-        let checked = resolve(args, path).and_then(|f| Ok((f, selector.for_path(path)?))).map_err(usage).and_then(
-            |(format, selection)| {
+        let checked =
+            format.and_then(|f| Ok((f, selector.for_path(path)?))).map_err(usage).and_then(|(format, selection)| {
+                let mut unfixed = report::Named::default();
                 if args.fixes.any() {
-                    let f = fix::fix_file(path, format, args.fixes, &selection).map_err(usage)?;
-                    fixed.add(f);
+                    match fix::fix_file(path, format, args.fixes, &selection) {
+                        Ok(f) => fixed.add(f),
+                        Err(fix::NotFixed::Left(why)) => {
+                            out.notice(&renderer, Severity::Warning, name, &why);
+                            unfixed.push(name);
+                        }
+                        Err(fix::NotFixed::Failed(e)) => return Err(usage(e)),
+                    }
                     if args.fixes.diff {
-                        return Ok(Totals::default());
+                        return Ok(Totals { unfixed, ..Totals::default() });
                     }
                 }
-                let totals = check_path(args, path, (format, &selection), &renderer, workers, &mut out);
+                let mut totals = check_path(args, path, (format, &selection), &renderer, workers, &mut out)?;
+                totals.unfixed = unfixed;
                 renderer.end_file(name, &mut out).map_err(|_| Stop::Write)?;
-                totals
-            },
-        );
+                Ok(totals)
+            });
         match checked {
             Ok(t) => {
                 totals.add(&t);
@@ -106,7 +124,7 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
             }
             Err(Stop::Usage(e, t)) => {
                 totals.add(&t);
-                usage_error(&mut out, renderer.format == MessageFormat::Json, name, &e);
+                out.notice(&renderer, Severity::Error, name, &e);
                 failed = true;
                 crate::output::note_unread();
             }
@@ -116,7 +134,7 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
     }
     if args.fixes.diff {
         // What `--fix` would do; nothing was checked.
-        let _ = writeln!(out, "{}", fix::would(fixed, json));
+        let _ = writeln!(out, "{}", fix::would(fixed, &totals, json));
         return exit_code(failed, fixed.applied > 0);
     }
     totals.ignored = inputs.ignored;
@@ -157,9 +175,8 @@ fn renderer(args: &CheckArgs) -> Option<Renderer> {
     Some(renderer)
 }
 
-/// The format to check `path` in, with `--dialect`, or why there is none.
-fn resolve(args: &CheckArgs, path: &str) -> Result<Format, String> {
-    let format = args::format_of(args.format, path).map_err(|e| e.to_string())?;
+/// `format` in the dialect `--dialect` names, or why it has none.
+fn with_dialect(args: &CheckArgs, format: Format) -> Result<Format, String> {
     // JSON positions say their own game: `--dialect` is not theirs to choose.
     match args.dialect {
         Some(d) if format != Format::Json => format.with_dialect(d),
@@ -379,7 +396,12 @@ pub(crate) fn check_stream(
     let progress = progress_bar(size);
     let mut totals = Totals::default();
     let write = |done: Finished| {
-        renderer.write(&done.text, out)?;
+        match &progress {
+            // Reports on the terminal go above the bar: it is cleared, the reports are written
+            // and flushed, and it is drawn again below them.
+            Some(bar) if done.text.len() > 0 => bar.suspend(|| renderer.write(&done.text, out).and_then(|()| out.flush())),
+            _ => renderer.write(&done.text, out),
+        }?;
         totals.add(&done.totals);
         if let Some(p) = &progress {
             p.inc(done.consumed);

@@ -1,7 +1,7 @@
 //! `kifu check --fix`, `--diff` and `--unsafe-fixes`: the findings' repairs applied to the files.
 //!
-//! The fixes are applied as [`kifu::document::fix`] applies them; a file that is not UTF-8 is
-//! never changed. `--fix` writes the file under a temporary name beside it, with the file's
+//! The fixes are applied as [`kifu::document::fix`] applies them; a file in another encoding
+//! than UTF-8 is written back in its own, or left unchanged with a warning that says why. `--fix` writes the file under a temporary name beside it, with the file's
 //! permissions, owner and extended attributes, and renames it over the file (a file whose owner
 //! or attributes the new one cannot take is left as it was); `--diff` prints a unified diff and
 //! changes nothing.
@@ -10,7 +10,7 @@ use std::io::Write as _;
 use std::path::Path;
 
 use kifu::diagnostic::select::Selection;
-use kifu::document::fix::{fix_selected, unified_diff, Fixed};
+use kifu::document::fix::Fixed;
 use kifu::format::Format;
 
 use crate::output::AtomicFile;
@@ -42,38 +42,52 @@ impl FixArgs {
     }
 }
 
-/// The last line of `--diff`: how many fixes `--fix` would apply.
-pub(crate) fn would(fixed: Fixed, json: bool) -> String {
+/// The last line of `--diff`: how many fixes `--fix` would apply (and the files it would not
+/// fix, from `totals`).
+pub(crate) fn would(fixed: Fixed, totals: &crate::report::Totals, json: bool) -> String {
     if json {
-        let summary = serde_json::json!({ "type": "summary", "fixable": fixed.applied, "skipped": fixed.skipped });
+        let summary = serde_json::json!({
+            "type": "summary", "fixable": fixed.applied, "skipped": fixed.skipped, "unfixed": totals.unfixed.count,
+        });
         return summary.to_string();
     }
     let fixes = if fixed.applied == 1 { "fix" } else { "fixes" };
+    let unfixed = totals.unfixed.words("not fixed");
     match fixed.skipped {
-        0 => format!("{} {fixes} to apply (`--fix` applies them)", fixed.applied),
-        n => format!("{} {fixes} to apply (`--fix` applies them), {n} more once those are in", fixed.applied),
+        0 => format!("{} {fixes} to apply (`--fix` applies them){unfixed}", fixed.applied),
+        n => format!("{} {fixes} to apply (`--fix` applies them), {n} more once those are in{unfixed}", fixed.applied),
     }
 }
 
+/// Why a file was not fixed: `Left`, a warning (its findings are checked and reported as
+/// ever), or `Failed`, an error (the file could not be read or written).
+pub(crate) enum NotFixed {
+    Left(String),
+    Failed(String),
+}
+
 /// Fixes the file at `path` (`--fix`) or prints its diff (`--diff`): what was (or would be)
-/// applied, or why the file cannot be fixed.
-pub(crate) fn fix_file(path: &str, format: Format, args: FixArgs, selection: &Selection) -> Result<Fixed, String> {
+/// applied, or why the file was not fixed. A file in another encoding than UTF-8 is written
+/// back in its own ([`kifu::document::fix::fix_file`]).
+pub(crate) fn fix_file(path: &str, format: Format, args: FixArgs, selection: &Selection) -> Result<Fixed, NotFixed> {
+    use NotFixed::Failed;
     if path == "-" {
-        return Err("`--fix` and `--diff` work on files, not on standard input".to_owned());
+        return Err(Failed("`--fix` and `--diff` work on files, not on standard input".to_owned()));
     }
-    let bytes = crate::playground::read_capped(path, MAX_FIX_BYTES, "the file")?;
-    let Ok(text) = std::str::from_utf8(&bytes) else {
-        return Err(format!("`{path}` is not UTF-8 text: kifu fixes only UTF-8 files (convert it first)"));
-    };
+    let bytes = crate::playground::read_capped(path, MAX_FIX_BYTES, "the file").map_err(Failed)?;
     let mut fixed = Fixed::default();
-    let new = fix_selected(format, text, args.unsafe_fixes, selection, &mut fixed);
-    if new == text {
+    let fix =
+        kifu::document::fix::fix_file(format, &bytes, args.unsafe_fixes, selection, &mut fixed).map_err(|why| {
+            let verb = if args.diff { "shows no fix of" } else { "leaves" };
+            NotFixed::Left(format!("kifu {verb} `{path}` unchanged: {why}"))
+        })?;
+    if fix.new == fix.old {
         return Ok(fixed);
     }
     if args.diff {
         let mut out = crate::output::Stdout;
         // A write error is kept and reported by `output::exit`.
-        let _ = out.write_all(unified_diff(path, text, &new).as_bytes());
+        let _ = out.write_all(&fix.diff(path));
         return Ok(fixed);
     }
     // The fixed file is written anew and renamed over the old one: a file with other names
@@ -81,25 +95,26 @@ pub(crate) fn fix_file(path: &str, format: Format, args: FixArgs, selection: &Se
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt as _;
-        let links = std::fs::metadata(path).map_err(|e| format!("cannot read `{path}`: {e}"))?.nlink();
+        let links = std::fs::metadata(path).map_err(|e| Failed(format!("cannot read `{path}`: {e}")))?.nlink();
         if links > 1 {
-            return Err(format!(
+            return Err(Failed(format!(
                 "`{path}` has {links} names (hard links), which `--fix` would part: fix a copy, or apply `--diff` with `patch`"
-            ));
+            )));
         }
     }
-    let mut file = AtomicFile::create(Path::new(path)).map_err(|e| format!("cannot write `{path}`: {e}"))?;
+    let cannot_write = |e: std::io::Error| Failed(format!("cannot write `{path}`: {e}"));
+    let mut file = AtomicFile::create(Path::new(path)).map_err(cannot_write)?;
     file.keep_permissions_of(Path::new(path))
         .and_then(|()| file.keep_owner_of(Path::new(path)))
         .and_then(|()| file.keep_xattrs_of(Path::new(path)))
-        .and_then(|()| file.write_all(new.as_bytes()))
-        .map_err(|e| format!("cannot write `{path}`: {e}"))?;
+        .and_then(|()| file.write_all(&fix.bytes))
+        .map_err(cannot_write)?;
     // A file that changed while it was fixed (a line appended) keeps its new text: nothing is
     // written over it.
-    let now = crate::playground::read_capped(path, MAX_FIX_BYTES, "the file")?;
+    let now = crate::playground::read_capped(path, MAX_FIX_BYTES, "the file").map_err(Failed)?;
     if now != bytes {
-        return Err(format!("`{path}` changed while kifu fixed it: nothing was written; run again"));
+        return Err(Failed(format!("`{path}` changed while kifu fixed it: nothing was written; run again")));
     }
-    file.commit().map_err(|e| format!("cannot write `{path}`: {e}"))?;
+    file.commit().map_err(cannot_write)?;
     Ok(fixed)
 }

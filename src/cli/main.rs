@@ -47,7 +47,8 @@ enum Command {
     ///
     /// One record per line; LF, CRLF and CR line ends; blank lines are skipped. Exit status: 0
     /// when every record is valid (warnings allowed), 1 when one is invalid, 2 for a usage or
-    /// I/O error.
+    /// I/O error (a file named that cannot be read; one found in a folder in a format kifu
+    /// does not read is a warning).
     Check(check::CheckArgs),
     /// Print each record as JSON, one object per line: PSN games, or positions.
     ///

@@ -107,6 +107,10 @@ pub(crate) struct Totals {
     pub(crate) ignored: u64,
     /// With `--fix`: the fixes applied, and those left out because they overlap another.
     pub(crate) fixed: Option<kifu::document::fix::Fixed>,
+    /// Files found in folders in a format kifu does not read.
+    pub(crate) unread: Named,
+    /// Files whose fixes `--fix` did not write (or `--diff` did not show).
+    pub(crate) unfixed: Named,
     /// With `--statistics`: the findings by code and severity.
     pub(crate) codes: BTreeMap<(Code, Severity), u64>,
 }
@@ -126,6 +130,8 @@ impl Totals {
         self.warnings += other.warnings;
         self.hidden += other.hidden;
         self.ignored += other.ignored;
+        self.unread.add(&other.unread);
+        self.unfixed.add(&other.unfixed);
         for &(name, n, title) in &other.dialects.0 {
             self.dialects.add(name, title, n);
         }
@@ -167,6 +173,38 @@ impl Totals {
     }
 }
 
+/// Files counted, and the first of them named, for the summary.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Named {
+    pub(crate) count: u64,
+    first: Option<String>,
+}
+
+impl Named {
+    /// Counts `file`.
+    pub(crate) fn push(&mut self, file: &str) {
+        self.count += 1;
+        self.first.get_or_insert_with(|| file.to_owned());
+    }
+
+    fn add(&mut self, other: &Self) {
+        self.count += other.count;
+        if self.first.is_none() {
+            self.first.clone_from(&other.first);
+        }
+    }
+
+    /// `; 1 file not read: `a.pgn``, `; 3 files not read: `a.pgn` and 2 more`, or nothing.
+    pub(crate) fn words(&self, what: &str) -> String {
+        let first = self.first.as_deref().map(kifu::diagnostic::escape_unsafe).unwrap_or_default();
+        match self.count {
+            0 => String::new(),
+            1 => format!("; 1 file {what}: `{first}`"),
+            n => format!("; {n} files {what}: `{first}` and {} more", n - 1),
+        }
+    }
+}
+
 /// The last line of `--message-format json`.
 #[derive(serde::Serialize)]
 pub(crate) struct JsonSummary {
@@ -191,6 +229,12 @@ pub(crate) struct JsonSummary {
     /// Files left out by ignore files, in named folders that gave no other file.
     #[serde(skip_serializing_if = "is_zero")]
     ignored: u64,
+    /// Files found in folders in a format kifu does not read.
+    #[serde(skip_serializing_if = "is_zero")]
+    unread: u64,
+    /// Files whose fixes were not written.
+    #[serde(skip_serializing_if = "is_zero")]
+    unfixed: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -465,6 +509,8 @@ impl Totals {
                 skipped: self.fixed.map(|f| f.skipped),
                 hidden: self.hidden,
                 ignored: self.ignored,
+                unread: self.unread.count,
+                unfixed: self.unfixed.count,
             };
             return serde_json::to_string(&summary).unwrap_or_default();
         }
@@ -495,20 +541,11 @@ impl Totals {
             1 => "; 1 file left out by ignore files (`--no-ignore` reads it)".to_owned(),
             n => format!("; {n} files left out by ignore files (`--no-ignore` reads them)"),
         };
+        let (unread, unfixed) = (self.unread.words("not read"), self.unfixed.words("not fixed"));
         format!(
-            "{} {noun}{files}: {} valid, {} invalid, {} {warnings}{dialects}{fixed}{hidden}{ignored}",
+            "{} {noun}{files}: {} valid, {} invalid, {} {warnings}{dialects}{fixed}{hidden}{ignored}{unread}{unfixed}",
             self.records, self.valid, self.invalid, self.warnings
         )
-    }
-}
-
-pub(crate) fn usage_error(out: &mut impl Write, json: bool, file: &str, message: &str) {
-    if json {
-        let msg = serde_json::json!({ "type": "error", "file": file, "message": message });
-        // Any write error is kept and reported by `output::exit`.
-        let _ = writeln!(out, "{msg}");
-    } else {
-        output::message(message);
     }
 }
 
@@ -518,11 +555,25 @@ pub(crate) fn terminal_width() -> Option<usize> {
 
 /// Where `kifu check` writes: standard output as it is, or, for `--output-format sarif`, as one
 /// SARIF log whose results are the lines written to it (one result a line, as the renderer
-/// writes them), so that memory stays flat whatever the input.
+/// writes them), so that memory stays flat whatever the input; its notices on whole files
+/// ([`Out::notice`]) close it.
 pub(crate) enum Out {
     Plain(output::Stdout),
-    Sarif { results: usize, partial: Vec<u8> },
+    Sarif {
+        results: usize,
+        partial: Vec<u8>,
+        /// The first [`MAX_NOTICES`] notices, as tool execution notifications.
+        notices: Vec<serde_json::Value>,
+        /// Notices past those, counted.
+        more: u64,
+        /// A file named could not be read: the run did not succeed.
+        failed: bool,
+    },
 }
+
+/// The most notices on whole files a SARIF log keeps (one a file): past them, one says how
+/// many more there were.
+const MAX_NOTICES: usize = 1000;
 
 impl Out {
     /// Standard output for findings in `format`; a SARIF log starts with its head.
@@ -532,12 +583,45 @@ impl Out {
         }
         // A write error is kept and reported by `output::exit`.
         let _ = output::Stdout.write_all(kifu::diagnostic::sarif::head(env!("CARGO_PKG_VERSION")).as_bytes());
-        Self::Sarif { results: 0, partial: Vec::new() }
+        Self::Sarif { results: 0, partial: Vec::new(), notices: Vec::new(), more: 0, failed: false }
     }
 
     /// True for a SARIF log, which has no summary line.
     pub(crate) fn is_sarif(&self) -> bool {
         matches!(self, Self::Sarif { .. })
+    }
+
+    /// Says `message` of `file`, a word on the whole file rather than a finding in it: an error
+    /// (a file named that could not be read), or a warning (a file found in a folder that kifu
+    /// does not read, or whose fixes it did not write), which `-q` leaves out. In words on
+    /// standard error, a JSON object (`"type": "error"` or `"warning"`), a GitHub annotation on
+    /// the file, or a SARIF tool execution notification, as `renderer` writes findings.
+    pub(crate) fn notice(&mut self, renderer: &Renderer, level: Severity, file: &str, message: &str) {
+        if level == Severity::Warning && renderer.volume == Volume::Errors {
+            return;
+        }
+        // Any write error is kept and reported by `output::exit`.
+        match self {
+            Self::Sarif { notices, more, failed, .. } => {
+                *failed |= level == Severity::Error;
+                if notices.len() < MAX_NOTICES {
+                    notices.push(kifu::diagnostic::sarif::notification(level, file, message));
+                } else {
+                    *more += 1;
+                }
+            }
+            Self::Plain(out) => match renderer.format {
+                MessageFormat::Json => {
+                    let msg = serde_json::json!({ "type": level.as_str(), "file": file, "message": message });
+                    let _ = writeln!(out, "{msg}");
+                }
+                MessageFormat::Github => {
+                    let _ = writeln!(out, "{}", kifu::diagnostic::sarif::github_notice(level, file, message));
+                }
+                _ if level == Severity::Warning => output::message(format_args!("warning: {message}")),
+                _ => output::message(message),
+            },
+        }
     }
 
     /// Closes a SARIF log.
@@ -548,7 +632,13 @@ impl Out {
                 self.write_all(&rest)?;
                 self.write_all(b"\n")?;
             }
-            output::Stdout.write_all(kifu::diagnostic::sarif::TAIL.as_bytes())?;
+        }
+        if let Self::Sarif { notices, more, failed, .. } = self {
+            if *more > 0 {
+                let message = format!("{more} more notices like these were left out of the log");
+                notices.push(serde_json::json!({ "level": "note", "message": { "text": message } }));
+            }
+            output::Stdout.write_all(kifu::diagnostic::sarif::tail(notices, !*failed).as_bytes())?;
         }
         Ok(())
     }
@@ -558,7 +648,7 @@ impl Write for Out {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match self {
             Self::Plain(out) => out.write(buf),
-            Self::Sarif { results, partial } => {
+            Self::Sarif { results, partial, .. } => {
                 partial.extend_from_slice(buf);
                 let mut start = 0;
                 while let Some(end) = partial[start..].iter().position(|&b| b == b'\n').map(|i| start + i) {

@@ -44,17 +44,39 @@ impl<W: Write> SarifWriter<W> {
         self.out.write_all(result(file, diagnostic, place).as_bytes())
     }
 
-    /// Closes the log and gives the writer back.
+    /// Closes the log (a successful run, without notifications) and gives the writer back.
     pub fn finish(mut self) -> io::Result<W> {
-        self.out.write_all(TAIL.as_bytes())?;
+        self.out.write_all(tail(&[], true).as_bytes())?;
         Ok(self.out)
     }
 }
 
-/// What closes a log after its results.
-pub const TAIL: &str = "]}]}\n";
+/// What closes a log after its results: the run's invocation, `successful` or not (a file
+/// named could not be read), with its `notifications` ([`notification`]).
+pub fn tail(notifications: &[Value], successful: bool) -> String {
+    let invocation = json!({ "executionSuccessful": successful, "toolExecutionNotifications": notifications });
+    format!("],\"invocations\":[{invocation}]}}]}}\n")
+}
 
-/// A log up to its results, which follow as [`result`]s separated by commas, then [`TAIL`]:
+/// A word on a whole file that is not a finding in it (a file kifu does not read, or whose
+/// fixes it did not write), as a SARIF tool execution notification on the file; the message's
+/// control and bidirectional characters (of a file name in it) written as their escapes.
+pub fn notification(level: Severity, file: &str, message: &str) -> Value {
+    json!({
+        "level": level.as_str(),
+        "message": { "text": super::escape_unsafe(message) },
+        "locations": [{ "physicalLocation": { "artifactLocation": artifact_location(file) } }],
+    })
+}
+
+/// A word on a whole file as a GitHub Actions workflow command on the file (see
+/// [`notification`]).
+pub fn github_notice(level: Severity, file: &str, message: &str) -> String {
+    let shown = super::escape_unsafe;
+    format!("::{} file={}::{}", level.as_str(), escape_property(&shown(file)), escape_data(&shown(message)))
+}
+
+/// A log up to its results, which follow as [`result`]s separated by commas, then [`tail`]:
 /// the run, and its tool with every code of the registry as a rule. `version` is kifu's.
 pub fn head(version: &str) -> String {
     let rules: Vec<Value> = codes::all()

@@ -10,6 +10,7 @@
 use crate::diagnostic::select::Selection;
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
 use crate::format::Format;
+use crate::input::Encoding;
 
 /// What fixing a text came to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -117,6 +118,102 @@ pub fn fix_selected(
         out.push_str(end);
     }
     out
+}
+
+/// A file's text with its fixes applied, and the bytes to write it back in the file's own
+/// encoding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileFix {
+    /// The file's text, as kifu read it.
+    pub old: String,
+    /// The text with the fixes applied.
+    pub new: String,
+    /// The encoding the file was read in, which the fixed file is written in.
+    pub encoding: Encoding,
+    /// The fixed file: `new` in `encoding`.
+    pub bytes: Vec<u8>,
+}
+
+impl FileFix {
+    /// A unified diff of the fix (see [`unified_diff`]), in the file's encoding when that writes
+    /// ASCII as ASCII, so that `patch` finds the lines it changes; in UTF-8 for a UTF-16 file,
+    /// whose diff `patch` cannot apply anyway.
+    pub fn diff(&self, path: &str) -> Vec<u8> {
+        let diff = unified_diff(path, &self.old, &self.new);
+        match self.encoding {
+            Encoding::ShiftJis | Encoding::Cp437 | Encoding::Latin1 => {
+                self.encoding.encode(&diff).unwrap_or_else(|| diff.into_bytes())
+            }
+            _ => diff.into_bytes(),
+        }
+    }
+}
+
+/// Why the fixes of a file are not written back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unfixable {
+    /// The file is not text (more than one byte in sixteen a control code).
+    NotText,
+    /// The file's text, written in the encoding it was read in, does not give its bytes back:
+    /// its lines are in different encodings, or some of its bytes are not valid in it.
+    Mixed(Encoding),
+    /// A fix puts in a character the file's encoding has no bytes for, or makes the file read
+    /// as another encoding than it was (a fix of the line that told it).
+    Unwritable(Encoding),
+}
+
+impl std::fmt::Display for Unfixable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::NotText => f.write_str("it is not text"),
+            Self::Mixed(e) => write!(
+                f,
+                "it was read as {}, but not all of it is in that encoding (lines in another one, or bytes that are not valid in it), so writing it back would change more than the fixes; save it as UTF-8 to fix it",
+                e.name()
+            ),
+            Self::Unwritable(e) => write!(
+                f,
+                "once fixed, it would not read back as the fixed text in {}; save the file as UTF-8 to fix it",
+                e.name()
+            ),
+        }
+    }
+}
+
+/// Fixes a file's `bytes` as [`fix_selected`] fixes its text: a UTF-8 file as it is; a file in
+/// another encoding read as `kifu check` reads it, fixed, and written back in that encoding,
+/// when the text it was read as gives back every byte of it in that encoding (so that nothing
+/// but the fixes changes).
+pub fn fix_file(
+    format: Format,
+    bytes: &[u8],
+    unsafe_fixes: bool,
+    selection: &Selection,
+    fixed: &mut Fixed,
+) -> Result<FileFix, Unfixable> {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        let new = fix_selected(format, text, unsafe_fixes, selection, fixed);
+        let bytes = new.as_bytes().to_vec();
+        return Ok(FileFix { old: text.to_owned(), new, encoding: Encoding::Utf8, bytes });
+    }
+    let utf16 = bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]);
+    if !utf16 && !crate::input::decode::is_text(bytes) {
+        return Err(Unfixable::NotText);
+    }
+    let decode = |bytes: &[u8]| match format {
+        Format::Psn => crate::psn::decode::decode(bytes),
+        _ => crate::input::decode::decode_records(bytes),
+    };
+    let decoded = decode(bytes);
+    let encoding = decoded.encoding;
+    if encoding.encode(&decoded.text).as_deref() != Some(bytes) {
+        return Err(Unfixable::Mixed(encoding));
+    }
+    let mut counted = Fixed::default();
+    let new = fix_selected(format, &decoded.text, unsafe_fixes, selection, &mut counted);
+    let bytes = encoding.encode(&new).filter(|b| decode(b).text == new).ok_or(Unfixable::Unwritable(encoding))?;
+    fixed.add(counted);
+    Ok(FileFix { old: decoded.text, new, encoding, bytes })
 }
 
 /// A file name as a diff header writes it, quoted as git quotes it when it holds a character

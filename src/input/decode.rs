@@ -85,6 +85,27 @@ impl Encoding {
     pub const fn is_legacy(self) -> bool {
         matches!(self, Self::ShiftJis | Self::Cp437 | Self::Latin1)
     }
+
+    /// `text` written in this encoding, after the byte-order mark of those read after one, or
+    /// `None` when a character of it has no bytes in this encoding (U+FFFD, which stands for
+    /// bytes that were not valid, has none in Shift_JIS, CP437 or ISO-8859-1).
+    pub fn encode(self, text: &str) -> Option<Vec<u8>> {
+        let utf16 = |bom: [u8; 2], unit: fn(u16) -> [u8; 2]| {
+            bom.into_iter().chain(text.encode_utf16().flat_map(unit)).collect::<Vec<u8>>()
+        };
+        match self {
+            Self::Utf8 => Some(text.as_bytes().to_vec()),
+            Self::Utf8Bom => Some([super::bytes::BOM, text.as_bytes()].concat()),
+            Self::Utf16Le => Some(utf16([0xFF, 0xFE], u16::to_le_bytes)),
+            Self::Utf16Be => Some(utf16([0xFE, 0xFF], u16::to_be_bytes)),
+            Self::ShiftJis => match encoding_rs::SHIFT_JIS.encode(text) {
+                (_, _, true) => None,
+                (bytes, _, false) => Some(bytes.into_owned()),
+            },
+            Self::Cp437 => oem_cp::encode_string_checked(text, &oem_cp::code_table::ENCODING_TABLE_CP437),
+            Self::Latin1 => text.chars().map(|c| u8::try_from(c).ok()).collect(),
+        }
+    }
 }
 
 /// A file's text and the encoding it was read in.
@@ -97,9 +118,35 @@ pub struct Decoded {
 }
 
 /// Decodes a whole file, line by line as [`LineDecoder`] does, with records starting where
-/// `roles` says.
+/// `roles` says; a file that starts with a UTF-16 byte-order mark is read as its UTF-8 twin
+/// ([`Utf8Stream`]), as a stream of it is.
 pub fn decode(bytes: &[u8], roles: Roles) -> Decoded {
-    let mut decoder = LineDecoder::new(roles);
+    decode_with(bytes, LineDecoder::new(roles))
+}
+
+/// Decodes a whole file of records in a notation, as [`decode`] does with
+/// [`LineDecoder::records`]: the file is one record, its legacy encoding told as a line of
+/// records' is.
+pub fn decode_records(bytes: &[u8]) -> Decoded {
+    decode_with(bytes, LineDecoder::records(one_record))
+}
+
+/// [`decode`] with `decoder`.
+fn decode_with(bytes: &[u8], decoder: LineDecoder) -> Decoded {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        let mut stream = Utf8Stream::new(bytes);
+        let mut utf8 = Vec::with_capacity(bytes.len());
+        // Reading bytes in memory cannot fail.
+        let _ = stream.read_to_end(&mut utf8);
+        let mut decoded = decode_lines(&utf8, decoder);
+        decoded.encoding = stream.encoding().unwrap_or(decoded.encoding);
+        return decoded;
+    }
+    decode_lines(bytes, decoder)
+}
+
+/// `bytes` decoded line by line by `decoder`.
+fn decode_lines(bytes: &[u8], mut decoder: LineDecoder) -> Decoded {
     let mut text = String::with_capacity(bytes.len());
     let mut encoding = None;
     let mut rest = bytes;
@@ -293,8 +340,13 @@ fn guess_record(bytes: &[u8]) -> Encoding {
 /// when it is not text at all — when more than one byte in sixteen of `sample` (the line and
 /// what follows it, a bounded piece of the file) is a control code, as in random bytes.
 pub fn judge(line: &[u8], sample: &[u8]) -> Option<Encoding> {
+    is_text(sample).then(|| guess_record(line))
+}
+
+/// False when more than one byte in sixteen of `sample` is a control code, as in random bytes.
+pub fn is_text(sample: &[u8]) -> bool {
     let controls = sample.iter().filter(|&&b| is_control(b)).count();
-    (controls * 16 <= sample.len()).then(|| guess_record(line))
+    controls * 16 <= sample.len()
 }
 
 /// The finding that says a file (or a game: `whole` names which) was not read as UTF-8, on the
@@ -569,5 +621,30 @@ mod tests {
         // "わたし" in Shift_JIS.
         let sjis = decode(b"[Sente \"\x82\xed\x82\xbd\x82\xb5\"]");
         assert_eq!((sjis.encoding, sjis.text.as_str()), (Encoding::ShiftJis, "[Sente \"わたし\"]"));
+    }
+
+    /// What a file decodes to, written again in its encoding, is the file's bytes; a character
+    /// an encoding has no bytes for is refused.
+    #[test]
+    fn a_decoded_file_is_written_back_byte_for_byte() {
+        let files: &[&[u8]] = &[
+            b"7g7f\n",
+            b"\xEF\xBB\xBF7g7f\n",
+            b"S\xf6lter\r\n7g7f",
+            b"S\x94lter\n",
+            b"[Sente \"\x82\xed\x82\xbd\x82\xb5\"]\n",
+            b"\xFF\xFE7\x00g\x00\xE9\x00\n\x00",
+            b"\xFE\xFF\x007\x00g\x00\xE9\x00\n",
+        ];
+        for &bytes in files {
+            let decoded = decode(bytes);
+            assert_eq!(decoded.encoding.encode(&decoded.text).as_deref(), Some(bytes), "{:?}", decoded.encoding);
+        }
+        assert_eq!(Encoding::ShiftJis.encode("\u{FFFD}"), None);
+        assert_eq!(Encoding::Latin1.encode("\u{100}"), None);
+        assert_eq!(Encoding::Cp437.encode("日"), None);
+        // A Shift_JIS fault read as U+FFFD cannot come back: such a file is not written.
+        let faulty = decode(b"\x82\xed\x82\xbd\n\x82\n");
+        assert_ne!(faulty.encoding.encode(&faulty.text).as_deref(), Some(&b"\x82\xed\x82\xbd\n\x82\n"[..]));
     }
 }

@@ -5,18 +5,9 @@ pub use crate::input::decode::{Decoded, Encoding, LineDecoder, LineLegacy};
 
 use super::scan;
 
-/// Decodes a whole PSN file, line by line, each game in the first encoding that fits it.
+/// Decodes a whole PSN file, line by line, each game in the first encoding that fits it (a
+/// file in UTF-16 read as its UTF-8 twin, as the games are: [`super::stream::Games`]).
 pub fn decode(bytes: &[u8]) -> Decoded {
-    // A file in UTF-16 is read as its UTF-8 twin, as the games are ([`stream::Games`]).
-    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
-        let mut stream = crate::input::Utf8Stream::new(bytes);
-        let mut utf8 = Vec::with_capacity(bytes.len());
-        // Reading bytes in memory cannot fail.
-        let _ = std::io::Read::read_to_end(&mut stream, &mut utf8);
-        let mut decoded = crate::input::decode::decode(&utf8, scan::line_role);
-        decoded.encoding = stream.encoding().unwrap_or(decoded.encoding);
-        return decoded;
-    }
     crate::input::decode::decode(bytes, scan::line_role)
 }
 

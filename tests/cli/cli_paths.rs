@@ -186,17 +186,67 @@ fn verbose_names_the_files_skipped_and_a_named_file_keeps_its_report() {
     );
 }
 
+/// A file found in a folder, of a format kifu knows of but does not read, is a warning that
+/// names it, in every output format, and counted in the summary: the run's status is its
+/// records' (a file named on the command line that kifu does not read is an error: see
+/// `formats_kifu_does_not_read_get_one_report`).
 #[test]
-fn a_format_kifu_does_not_read_gets_its_one_report_in_a_folder() {
+fn a_format_kifu_does_not_read_is_a_warning_in_a_folder() {
     let dir = tempfile::tempdir().expect("tempdir");
     write(dir.path(), "game.kif", "手合割：平手\n".as_bytes());
     write(dir.path(), "a.sfen", format!("{START}\n").as_bytes());
     let out = run_in(dir.path(), &["check", "."]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(0));
     let err = text(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("`./game.kif` is a KIF game record"), "{err}");
-    assert!(stdout(&out).contains("1 record: 1 valid"));
+    assert!(err.starts_with("kifu: warning: `./game.kif` is a KIF game record"), "{err}");
+    assert_eq!(
+        stdout(&out),
+        "1 record: 1 valid, 0 invalid, 0 warnings (read as 1 USI); 1 file not read: `./game.kif`\n"
+    );
+    // `-q` leaves the warning out, and the summary still counts it.
+    let quiet = run_in(dir.path(), &["check", "-q", "."]);
+    assert_eq!((quiet.status.code(), text(&quiet.stderr)), (Some(0), String::new()));
+    assert!(stdout(&quiet).ends_with("; 1 file not read: `./game.kif`\n"), "{}", stdout(&quiet));
+
+    let json = run_in(dir.path(), &["check", "--output-format", "json", "."]);
+    assert_eq!(json.status.code(), Some(0));
+    let lines = json_lines(&json);
+    assert_eq!(lines[0]["type"], "warning");
+    assert_eq!(lines[0]["file"], "./game.kif");
+    assert_eq!(summary(&json)["unread"], 1);
+
+    let github = run_in(dir.path(), &["check", "--output-format", "github", "."]);
+    assert_eq!(github.status.code(), Some(0));
+    assert!(stdout(&github).starts_with("::warning file=./game.kif::`./game.kif` is a KIF game record"));
+
+    let sarif = run_in(dir.path(), &["check", "--output-format", "sarif", "."]);
+    assert_eq!(sarif.status.code(), Some(0));
+    let log: serde_json::Value = serde_json::from_slice(&sarif.stdout).expect("JSON");
+    let typed: serde_sarif::sarif::Sarif = serde_json::from_slice(&sarif.stdout).expect("a SARIF 2.1.0 log");
+    assert_eq!(typed.runs[0].invocations.as_ref().map(Vec::len), Some(1));
+    let invocation = &log["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], true);
+    let notice = &invocation["toolExecutionNotifications"][0];
+    assert_eq!(notice["level"], "warning");
+    assert_eq!(notice["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "./game.kif");
+    assert!(notice["message"]["text"].as_str().is_some_and(|t| t.contains("KIF game record")), "{notice}");
+}
+
+/// A file named that cannot be read fails the run: a SARIF log says so, with the file.
+#[test]
+fn a_sarif_log_carries_the_files_that_could_not_be_read() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(dir.path(), "a.sfen", format!("{START}\n").as_bytes());
+    let out = run_in(dir.path(), &["check", "--output-format", "sarif", "a.sfen", "missing.sfen"]);
+    assert_eq!(out.status.code(), Some(2));
+    let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let invocation = &log["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], false);
+    let notice = &invocation["toolExecutionNotifications"][0];
+    assert_eq!(notice["level"], "error");
+    assert_eq!(notice["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "missing.sfen");
+    assert!(notice["message"]["text"].as_str().is_some_and(|t| t.contains("cannot open `missing.sfen`")), "{notice}");
 }
 
 #[test]

@@ -175,15 +175,76 @@ fn the_encoding_is_decided_once_for_the_whole_stream() {
     assert_eq!(lines.iter().filter(|l| l["code"] == "sfen::lookalike").count(), 3000);
 }
 
+/// A line in Japanese (not a record: reported, never changed).
+const JAPANESE: &str = "# 日本の棋譜";
+
+/// A record with a trailing space, the start position, and a rank one square short.
+fn fixable() -> (String, String) {
+    let short = START.replacen("LNSGKGSNL", "LNSGKGSN", 1);
+    (format!("{START} \n{START}\n{short}\n"), format!("{START}\n{START}\n{short}\n"))
+}
+
+/// `--fix` on a Shift_JIS file reports what it cannot fix (exit 1) and writes the file back in
+/// Shift_JIS, with nothing changed but the fixes: its Japanese text is the same bytes.
 #[test]
-fn fix_leaves_a_file_in_another_encoding_alone() {
+fn fix_writes_a_shift_jis_file_back_in_shift_jis() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let bytes = shift_jis(&format!("{}\n{START} \n", wide_side()));
+    let (before, after) = fixable();
+    let bytes = shift_jis(&format!("{JAPANESE}\n{}\n{before}", wide_side()));
     let path = write(dir.path(), "wide.sfen", &bytes);
     let out = kifu().args(["check", "--fix", &path]).output().expect("runs");
-    assert_eq!(out.status.code(), Some(2));
-    let said = format!("{}{}", stdout(&out), String::from_utf8_lossy(&out.stderr));
-    assert!(said.contains("kifu fixes only UTF-8 files"), "{said}");
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let shown = stdout(&out);
+    assert!(shown.contains("sfen::rank-width") && shown.contains("input::encoding"), "{shown}");
+    assert!(!shown.contains("sfen::trailing-whitespace") && !shown.contains("sfen::lookalike"), "{shown}");
+    assert!(shown.ends_with("; 2 fixed\n"), "{shown}");
+    // The full-width side becomes `b`, the trailing space goes; the rest is the same bytes.
+    assert_eq!(std::fs::read(&path).expect("the file"), shift_jis(&format!("{JAPANESE}\n{START}\n{after}")));
+}
+
+/// `--diff` on a Shift_JIS file is in Shift_JIS, as the file is, so that `patch` finds its lines.
+#[test]
+fn diff_of_a_shift_jis_file_is_in_its_encoding() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (before, _) = fixable();
+    let bytes = shift_jis(&format!("{JAPANESE}\n{before}"));
+    let path = write(dir.path(), "wide.sfen", &bytes);
+    let out = kifu().args(["check", "--diff", &path]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let context = shift_jis(&format!(" {JAPANESE}\n-{START} \n+{START}\n"));
+    assert!(out.stdout.windows(context.len()).any(|w| w == context), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(std::fs::read(&path).expect("the file"), bytes, "--diff changes nothing");
+}
+
+/// A UTF-16 file is written back in UTF-16, with its byte-order mark, both byte orders.
+#[test]
+fn fix_writes_a_utf16_file_back_in_utf16() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (before, after) = fixable();
+    for little in [true, false] {
+        let path = write(dir.path(), "wide.sfen", &utf16(&format!("# caf\u{e9}\n{before}"), little));
+        let out = kifu().args(["check", "--fix", &path]).output().expect("runs");
+        assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(std::fs::read(&path).expect("the file"), utf16(&format!("# caf\u{e9}\n{after}"), little));
+    }
+}
+
+/// A file whose lines are in two encodings cannot be written back with only the fixes changed:
+/// it is left as it was, with a warning that says why, and its findings are reported.
+#[test]
+fn fix_leaves_a_file_of_mixed_encodings_alone_and_says_why() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (before, _) = fixable();
+    let mut bytes = shift_jis(&format!("{}\n", wide_side()));
+    bytes.extend_from_slice(format!("# caf\u{e9}\n{before}").as_bytes());
+    let path = write(dir.path(), "mixed.sfen", &bytes);
+    let out = kifu().args(["check", "--fix", &path]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("warning: kifu leaves") && err.contains("read as Shift_JIS"), "{err}");
+    let shown = stdout(&out);
+    assert!(shown.contains("sfen::trailing-whitespace") && shown.contains("sfen::rank-width"), "{shown}");
+    assert!(shown.trim_end().ends_with(&format!("; 0 fixed; 1 file not fixed: `{path}`")), "{shown}");
     assert_eq!(std::fs::read(&path).expect("the file"), bytes);
 }
 
@@ -270,4 +331,19 @@ fn json_files_in_utf16_or_with_a_byte_order_mark_are_read() {
         assert_eq!(found, vec![(1, 1, "input::bom".to_owned())], "{found:?}");
         assert_eq!((summary["records"].as_u64(), summary["valid"].as_u64()), (Some(2), Some(2)), "{summary}");
     }
+}
+
+/// A PSN game in ISO-8859-1 (a GSDB archive's) is fixed and written back in ISO-8859-1.
+#[test]
+fn fix_writes_a_latin1_psn_game_back_in_latin1() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let game = |mv: &str| {
+        let mut bytes = b"[Sente \"S\xf6lter\"]\n".to_vec();
+        bytes.extend_from_slice(format!("1. P7f P3d 2. P2f {mv} 3. P2e P8e\n").as_bytes());
+        bytes
+    };
+    let path = write(dir.path(), "game.psn", &game("Q8d"));
+    let out = kifu().args(["check", "--fix", "--unsafe-fixes", &path]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(std::fs::read(&path).expect("the file"), game("P8d"));
 }

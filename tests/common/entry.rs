@@ -707,10 +707,15 @@ pub fn fix(bytes: &[u8]) {
         _ => formats[usize::from(first) % formats.len()],
     };
     let unsafe_fixes = first.is_ascii_uppercase() || first >= 0x80;
-    // `--fix` leaves a file that is not UTF-8 as it is.
-    let Ok(old) = std::str::from_utf8(rest) else { return };
+    // A file in any encoding, as `--fix` reads it: one it cannot write back is left as it is.
     let mut fixed = kifu::document::fix::Fixed::default();
-    let new = kifu::document::fix::fix_text(format, old, unsafe_fixes, &mut fixed);
+    let selection = kifu::diagnostic::select::Selection::default();
+    let Ok(file) = kifu::document::fix::fix_file(format, rest, unsafe_fixes, &selection, &mut fixed) else { return };
+    assert_eq!(file.encoding.encode(&file.new).as_ref(), Some(&file.bytes), "the fixed file is its text");
+    if file.new == file.old {
+        assert_eq!(file.bytes, rest, "a file with nothing to fix is written back as it was");
+    }
+    let (old, new) = (file.old.as_str(), file.new);
     assert!(new == old || fixed.applied > 0, "the text changed with no fix applied");
     assert_eq!(new.starts_with('\u{feff}'), old.starts_with('\u{feff}'), "the byte-order mark");
     if format.is_lines() {
