@@ -399,7 +399,9 @@ pub(crate) fn check_stream(
         match &progress {
             // Reports on the terminal go above the bar: it is cleared, the reports are written
             // and flushed, and it is drawn again below them.
-            Some(bar) if done.text.len() > 0 => bar.suspend(|| renderer.write(&done.text, out).and_then(|()| out.flush())),
+            Some(bar) if done.text.len() > 0 => {
+                bar.suspend(|| renderer.write(&done.text, out).and_then(|()| out.flush()))
+            }
             _ => renderer.write(&done.text, out),
         }?;
         totals.add(&done.totals);

@@ -420,8 +420,8 @@ impl Renderer {
             return;
         }
         let shown = RecordSource::display_text(text);
-        let source = RecordSource { name: file, text: &shown, line, columns: &[] };
         self.each(diagnostics, out, |d, out| {
+            let source = RecordSource { name: file, text: RecordSource::bare(&shown, text, d), line, columns: &[] };
             if !self.plain.is_some_and(|width| kifu::diagnostic::draw_plain(d, &source, width, out)) {
                 let _ = self.handler.render_report(out, &d.report(&source));
             }

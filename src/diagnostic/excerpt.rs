@@ -190,7 +190,7 @@ pub fn excerpt(text: &str, index: &LineIndex, d: &Diagnostic) -> Excerpt {
     }
     shown.pop();
     let end_at = shown.len();
-    if last + 1 >= index.lines() {
+    if last + 1 >= index.lines() && super::render::points_past_the_end(d, text.len()) {
         // Where a label past the last character points.
         shown.push(' ');
     }

@@ -101,13 +101,31 @@ pub struct RecordSource<'a> {
 
 impl RecordSource<'_> {
     /// `text` as a report should show it ([`push_shown`]), and a space at the end, where a
-    /// label on a missing field points.
+    /// label on a missing field points: a report whose labels all fall inside the text shows
+    /// it without the space ([`RecordSource::bare`]), so that a record copied from a report
+    /// has no trailing space.
     pub fn display_text(text: &str) -> String {
         let mut shown = String::with_capacity(text.len() + 1);
         push_shown(&mut shown, text);
         shown.push(' ');
         shown
     }
+
+    /// The text [`RecordSource::display_text`] made, without its last space when no label of
+    /// `d` points past the end of `text` (the record it was made from).
+    pub fn bare<'s>(shown: &'s str, text: &str, d: &Diagnostic) -> &'s str {
+        if points_past_the_end(d, text.len()) {
+            shown
+        } else {
+            shown.strip_suffix(' ').unwrap_or(shown)
+        }
+    }
+}
+
+/// True when a label of `d` points past the last character of a text of `len` bytes: at the
+/// place a missing field would go, which a report shows as a space after the text.
+pub fn points_past_the_end(d: &Diagnostic, len: usize) -> bool {
+    d.labels.iter().any(|l| l.span.start >= len || l.span.end > len)
 }
 
 /// True for a character of the input that must not reach a terminal or a page as it is:

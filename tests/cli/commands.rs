@@ -503,3 +503,20 @@ fn every_command_reports_findings_the_same_way() {
     let plain = kifu().args(["board", "--color", "never", &fen]).output().expect("runs");
     assert!(!String::from_utf8_lossy(&plain.stderr).contains('\u{1b}'));
 }
+
+/// A record shown in a report ends where the record does, so that it can be copied as it is: a
+/// space follows it only in a report whose label points past its end (a missing field).
+#[test]
+fn a_shown_record_has_no_trailing_space_unless_a_label_points_past_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let short = START.replacen("LNSGKGSNL", "LNSGKGSN", 1);
+    let cut = START.strip_suffix(" - 1").expect("hands and a move number");
+    let path = write(dir.path(), "a.sfen", format!("{short}\n{cut}\n").as_bytes());
+    let out = kifu().args(["check", "--color", "never", &path]).output().expect("runs");
+    let shown = stdout(&out);
+    let lines: Vec<&str> = shown.lines().filter(|l| l.contains(" │ lnsg")).collect();
+    assert_eq!(lines.len(), 2, "{shown}");
+    assert!(lines[0].ends_with(&short), "{shown}");
+    // The hands are missing: the label points at the place after the record.
+    assert!(lines[1].ends_with(&format!("{cut} ")), "{shown}");
+}

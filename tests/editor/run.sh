@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# kifu lsp driven by Neovim (headless): tests/editor/nvim-lsp.lua, on a copy of typo.psn.
+# kifu lsp driven by Neovim (headless): tests/editor/nvim-lsp.lua, on a copy of typo.psn; then
+# the setup docs/editors.md gives, loaded as written (tests/editor/docs-setup.lua).
 #
 #   KIFU_BIN=target/release/kifu bash tests/editor/run.sh
 #
@@ -27,6 +28,18 @@ KIFU_BIN="$KIFU_BIN" KIFU_DIR="$tmp" \
   XDG_CONFIG_HOME="$tmp/xdg/config" XDG_DATA_HOME="$tmp/xdg/data" \
   XDG_CACHE_HOME="$tmp/xdg/cache" XDG_STATE_HOME="$tmp/xdg/state" \
   timeout 60 nvim --headless --clean -c "luafile $here/nvim-lsp.lua" </dev/null || status=$?
+
+# The Neovim setup of docs/editors.md (its first Lua block), with `kifu` on PATH as the page
+# assumes it is.
+if [ "$status" -eq 0 ]; then
+  awk '/^```lua$/ { on = 1; next } on && /^```$/ { exit } on' "$here/../../docs/editors.md" >"$tmp/setup.lua"
+  [ -s "$tmp/setup.lua" ] || { echo "run.sh: no Lua block in docs/editors.md" >&2; exit 1; }
+  mkdir -p "$tmp/bin" && ln -s "$KIFU_BIN" "$tmp/bin/kifu"
+  PATH="$tmp/bin:$PATH" KIFU_SETUP="$tmp/setup.lua" KIFU_DIR="$tmp" \
+    XDG_CONFIG_HOME="$tmp/xdg/config" XDG_DATA_HOME="$tmp/xdg/data" \
+    XDG_CACHE_HOME="$tmp/xdg/cache" XDG_STATE_HOME="$tmp/xdg/state" \
+    timeout 60 nvim --headless --clean -c "luafile $here/docs-setup.lua" </dev/null || status=$?
+fi
 
 if [ "$status" -ne 0 ]; then
   [ "$status" -eq 124 ] && echo "run.sh: nvim did not finish within 60 s" >&2
