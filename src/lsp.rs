@@ -22,7 +22,9 @@ use lsp_types::notification::Notification as _;
 use lsp_types::request::Request as _;
 use ropey::Rope;
 
+use crate::diagnostic::config::{Selector, Source};
 use crate::diagnostic::excerpt::LineIndex;
+use crate::diagnostic::select::Selection;
 use crate::diagnostic::Diagnostic;
 use crate::format::Format;
 use crate::span::Span;
@@ -258,6 +260,9 @@ struct Doc {
     text: String,
     version: i32,
     format: Option<Format>,
+    /// Which findings are reported: as the configuration nearest the document's file says
+    /// (read when it is opened).
+    selection: Selection,
     /// The findings of `text` (spans into it), when checked since its last change.
     findings: Option<Vec<Diagnostic>>,
     /// The findings of `text` were sent to the editor (a request may have checked it first).
@@ -307,11 +312,18 @@ impl Server<'_> {
                 let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(note.params) else { return };
                 let d = p.text_document;
                 let format = format_of(&d.uri, &d.language_id);
+                let selection = self.selection(&d.uri);
                 let key = d.uri.as_str().to_owned();
-                self.docs.insert(
-                    key,
-                    Doc { uri: d.uri, text: d.text, version: d.version, format, findings: None, published: false },
-                );
+                let doc = Doc {
+                    uri: d.uri,
+                    text: d.text,
+                    version: d.version,
+                    format,
+                    selection,
+                    findings: None,
+                    published: false,
+                };
+                self.docs.insert(key, doc);
             }
             lsp::notification::DidChangeTextDocument::METHOD => {
                 let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(note.params) else { return };
@@ -334,6 +346,24 @@ impl Server<'_> {
         }
     }
 
+    /// The selection of findings for the document at `uri`: that of the configuration nearest
+    /// its file (read anew, so that an edited `kifu.toml` counts from the next document
+    /// opened). A configuration that cannot be read is said in a message, and every finding
+    /// is reported.
+    fn selection(&mut self, uri: &lsp::Uri) -> Selection {
+        let Some(path) = file_path(uri) else { return Selection::default() };
+        match Selector::new(Selection::default(), Source::Nearest).for_path(&path) {
+            Ok(selection) => selection,
+            Err(e) => {
+                let params = lsp::ShowMessageParams { typ: lsp::MessageType::ERROR, message: format!("kifu: {e}") };
+                let note = Notification::new(lsp::notification::ShowMessage::METHOD.to_owned(), params);
+                // A message the editor cannot take ends the session at the next send.
+                let _ = self.connection.sender.send(Message::Notification(note));
+                Selection::default()
+            }
+        }
+    }
+
     /// Checks every document changed since its findings were last published (unless a request
     /// checked it already), and publishes them; stops (leaving the rest for later) when a
     /// message waits in the inbox.
@@ -343,7 +373,7 @@ impl Server<'_> {
             let Some(doc) = self.docs.get_mut(&key) else { continue };
             if doc.findings.is_none() {
                 let inbox = &self.inbox;
-                let Some(findings) = check_document(doc.format, &doc.text, &|| inbox.has_waiting()) else {
+                let Some(findings) = check_document(doc, &|| inbox.has_waiting()) else {
                     return Ok(());
                 };
                 doc.findings = Some(findings);
@@ -413,7 +443,7 @@ impl Server<'_> {
     fn checked(&mut self, uri: &lsp::Uri) -> Option<&Doc> {
         let doc = self.docs.get_mut(uri.as_str())?;
         if doc.findings.is_none() {
-            doc.findings = check_document(doc.format, &doc.text, &|| false);
+            doc.findings = check_document(doc, &|| false);
         }
         self.docs.get(uri.as_str())
     }
@@ -540,10 +570,37 @@ impl Server<'_> {
     }
 }
 
-/// Every finding of a document (none when its format is not known), or `None` when `stop` says
-/// to stop first.
-fn check_document(format: Option<Format>, text: &str, stop: &dyn Fn() -> bool) -> Option<Vec<Diagnostic>> {
-    format.map_or(Some(Vec::new()), |f| document::check(f, text, stop))
+/// The findings of a document its selection reports (none when its format is not known), or
+/// `None` when `stop` says to stop first.
+fn check_document(doc: &Doc, stop: &dyn Fn() -> bool) -> Option<Vec<Diagnostic>> {
+    let Some(format) = doc.format else { return Some(Vec::new()) };
+    let mut found = document::check(format, &doc.text, stop)?;
+    doc.selection.apply(&mut found);
+    Some(found)
+}
+
+/// The file a `file:` URI names (its path, percent-decoded), when it names one.
+fn file_path(uri: &lsp::Uri) -> Option<String> {
+    if !uri.scheme().is_some_and(|s| s.as_str().eq_ignore_ascii_case("file")) {
+        return None;
+    }
+    let raw = uri.path().as_str().as_bytes();
+    let hex = |b: Option<&u8>| b.and_then(|&b| char::from(b).to_digit(16));
+    let mut bytes = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        match (raw[i], hex(raw.get(i + 1)), hex(raw.get(i + 2))) {
+            (b'%', Some(high), Some(low)) => {
+                bytes.push((high * 16 + low) as u8);
+                i += 3;
+            }
+            (b, ..) => {
+                bytes.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(bytes).ok()
 }
 
 fn chess_diagram(p: &crate::chess::Position) -> String {

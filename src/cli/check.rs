@@ -65,7 +65,7 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
     let mut totals = Totals::default();
     let mut failed = false;
     let mut fixed = kifu::document::fix::Fixed::default();
-    let mut selector = match crate::select::Selector::new(&args.select) {
+    let mut selector = match crate::select::selector(&args.select) {
         Ok(selector) => selector,
         Err(e) => {
             crate::output::message(e);

@@ -9,6 +9,8 @@ use crate::span::Span;
 pub use codes::Code;
 
 pub mod codes;
+#[cfg(feature = "config")]
+pub mod config;
 mod draw;
 pub mod excerpt;
 mod render;

@@ -42,7 +42,7 @@ pub fn shogi(position: &Position, names: Names, last_move: &[Square]) -> String 
         "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#ffffff\"/>"
     );
     shogi_board(&mut s, last_move);
-    shogi_coordinates(&mut s);
+    shogi_coordinates(&mut s, names);
     for (sq, piece) in position.board.pieces() {
         shogi_piece(&mut s, sq, piece, names);
     }
@@ -94,8 +94,9 @@ fn shogi_board(s: &mut String, last_move: &[Square]) {
     }
 }
 
-/// The file numbers above the board and the rank letters on its right.
-fn shogi_coordinates(s: &mut String) {
+/// The file numbers above the board and the ranks on its right: letters, or kanji numerals
+/// (一…九) with kanji names, as Japanese diagrams write them.
+fn shogi_coordinates(s: &mut String, names: Names) {
     for file in 1..=9u32 {
         let x = BOARD_X + (9 - file) * SQUARE + SQUARE / 2;
         let _ = write!(s, "<text class=\"coord\" x=\"{x}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\" fill=\"#333\">{file}</text>", BOARD_Y - 7);
@@ -106,8 +107,16 @@ fn shogi_coordinates(s: &mut String) {
             s,
             "<text class=\"coord\" x=\"{}\" y=\"{y}\" font-size=\"13\" text-anchor=\"middle\" fill=\"#333\">{}</text>",
             BOARD_X + BOARD + 14,
-            rank_letter(rank)
+            rank_label(rank, names)
         );
+    }
+}
+
+/// Rank `rank` (1-9) as a diagram with `names` labels it.
+fn rank_label(rank: u8, names: Names) -> String {
+    match names {
+        Names::Kanji => super::text::kanji_number(u32::from(rank)),
+        _ => rank_letter(rank).to_string(),
     }
 }
 

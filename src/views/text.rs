@@ -1,5 +1,5 @@
 //! Text diagrams of shogi positions: a 9×9 board with files 9…1 above and ranks a…i on the
-//! right, White's hand above it, Black's below, and the side to move.
+//! right (一…九 in kanji), White's hand above it, Black's below, and the side to move.
 //!
 //! ```text
 //! White in hand: none
@@ -78,7 +78,11 @@ pub fn shogi(position: &Position, style: Style) -> String {
                 }
             }
         }
-        let _ = writeln!(s, "{side} {}", rank_letter(rank));
+        // Japanese diagrams number the ranks in kanji, right after the board's edge (一…九).
+        let _ = match style {
+            Style::Kanji => writeln!(s, "{side}{}", kanji_number(u32::from(rank))),
+            _ => writeln!(s, "{side} {}", rank_letter(rank)),
+        };
     }
     let _ = writeln!(s, "{bottom}{}{corner_br}", dash.repeat(27));
     let _ = writeln!(s, "{}", hand_line(position, Color::Black, style));
@@ -173,6 +177,17 @@ mod tests {
     fn kanji_numbers() {
         let got: Vec<String> = [1, 2, 10, 11, 18, 20, 23].iter().map(|n| kanji_number(*n)).collect();
         assert_eq!(got, ["一", "二", "十", "十一", "十八", "二十", "二十三"]);
+    }
+
+    #[test]
+    fn kanji_diagrams_number_the_ranks_in_kanji() {
+        let p: Position = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".parse().expect("sfen");
+        let diagram = shogi(&p, Style::Kanji);
+        let ranks: String = diagram.lines().filter(|l| l.starts_with('|')).filter_map(|l| l.chars().last()).collect();
+        assert_eq!(ranks, "一二三四五六七八九");
+        assert!(diagram.contains("|v香v桂v銀v金v玉v金v銀v桂v香|一\n"), "{diagram}");
+        let letters = shogi(&p, Style::Unicode);
+        assert!(letters.lines().any(|l| l.ends_with("│ a")), "{letters}");
     }
 
     #[test]

@@ -380,3 +380,40 @@ fn a_byte_order_mark_moves_nothing() {
     assert_eq!(hover["range"]["start"], json!({"line": 0, "character": 1}));
     server.stop();
 }
+
+/// A document's findings are those the configuration nearest its file selects, as `kifu check`
+/// reports them: a `kifu.toml` in a folder with a space in its name (percent-encoded in the
+/// URI) leaves out the code it ignores and makes warnings errors; an unknown code in it is said
+/// in a message, and every finding is sent.
+#[test]
+fn the_configuration_nearest_a_document_selects_its_findings() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let folder = dir.path().join("tsume files");
+    std::fs::create_dir(&folder).expect("a folder");
+    std::fs::write(folder.join("kifu.toml"), "ignore = [\"sfen::missing-king\"]\nwarnings-as-errors = true\n")
+        .expect("written");
+    // No Black king (left out), and hands out of USI's order (a warning, made an error).
+    let record = "4k4/9/9/9/9/9/9/9/9 b PR 1\n";
+    let uri = format!("file://{}/a.sfen", folder.to_string_lossy().replace(' ', "%20"));
+    let mut server = Server::start();
+    server.initialize(&["utf-16"]);
+    server.open(&uri, "sfen", record);
+    let found = server.diagnostics(&uri);
+    let codes: Vec<(&str, i64)> =
+        found.iter().map(|d| (d["code"].as_str().unwrap_or(""), d["severity"].as_i64().unwrap_or(0))).collect();
+    assert_eq!(codes, [("sfen::hand-order", 1)], "{found:?}");
+    // Elsewhere, the same record has both findings, as they are.
+    let elsewhere = format!("file://{}/b.sfen", dir.path().to_string_lossy());
+    server.open(&elsewhere, "sfen", record);
+    let mut codes: Vec<String> =
+        server.diagnostics(&elsewhere).iter().map(|d| d["code"].as_str().unwrap_or("").to_owned()).collect();
+    codes.sort();
+    assert_eq!(codes, ["sfen::hand-order", "sfen::missing-king"]);
+    std::fs::write(folder.join("kifu.toml"), "ignore = [\"sfen::no-such-code\"]\n").expect("written");
+    let again = format!("file://{}/c.sfen", folder.to_string_lossy().replace(' ', "%20"));
+    server.open(&again, "sfen", record);
+    assert_eq!(server.diagnostics(&again).len(), 2);
+    let message = server.notes.iter().find(|n| n["method"] == "window/showMessage").cloned().unwrap_or_default();
+    assert!(message["params"]["message"].as_str().is_some_and(|m| m.contains("sfen::no-such-code")), "{message}");
+    server.stop();
+}
