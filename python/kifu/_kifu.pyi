@@ -269,8 +269,19 @@ def check_file(
     dialect: Optional[str] = None,
     strict: bool = False,
     replay: bool = True,
+    *,
+    select: Optional[List[str]] = None,
+    extend_select: Optional[List[str]] = None,
+    ignore: Optional[List[str]] = None,
+    warnings_as_errors: bool = False,
+    isolated: bool = False,
 ) -> RecordIter:
-    """The records of a file, each checked as it is read (the format from the extension)."""
+    """The records of a file, each checked as it is read (the format from the extension).
+
+    The findings are those ``kifu check`` reports: selected by the ``kifu.toml`` (or
+    ``[tool.kifu]``) nearest the file, unless ``isolated``, and by ``select``,
+    ``extend_select``, ``ignore`` and ``warnings_as_errors`` as by its flags. An unknown code
+    raises ``ValueError``."""
 
 def meaning(code: str) -> Optional[str]:
     """What a finding's code means, in a sentence (``None`` for a code kifu does not have)."""

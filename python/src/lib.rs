@@ -17,7 +17,9 @@ use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
 use pyo3::types::{PyBytes, PyDict, PyList};
 
 use kifu::check::{check_line, check_line_in};
+use kifu::diagnostic::config;
 use kifu::diagnostic::excerpt::LineIndex;
+use kifu::diagnostic::select::Selection;
 use kifu::format::{Dialect, Format};
 use kifu::input::LineReader;
 use kifu::{fen, psn, sfen, Diagnostic};
@@ -569,6 +571,8 @@ enum Source {
 #[pyclass(module = "kifu")]
 struct RecordIter {
     path: String,
+    /// Which findings are reported.
+    selection: Selection,
     source: Source,
     ready: VecDeque<Checked>,
     /// Set when reading failed: raised once the records before it are given.
@@ -646,7 +650,8 @@ impl RecordIter {
 
     fn __next__(mut slf: PyRefMut<'_, Self>, py: Python<'_>) -> PyResult<Option<Record>> {
         loop {
-            if let Some(checked) = slf.ready.pop_front() {
+            if let Some(mut checked) = slf.ready.pop_front() {
+                slf.selection.apply(&mut checked.findings);
                 return Ok(Some(checked.into_record(Some(&slf.path))));
             }
             if let Some(e) = slf.failed.take() {
@@ -684,19 +689,55 @@ fn open(path: &std::path::Path) -> PyResult<(File, String)> {
     }
 }
 
-/// The records of the file at `path`, each checked as it is read.
+/// The selection of findings `kifu check` would make for the file at `path` with these flags:
+/// theirs over the `kifu.toml` (or `[tool.kifu]`) nearest the file, unless `isolated`.
+fn selection_for(path: &str, flags: SelectFlags) -> PyResult<Selection> {
+    let pattern = |texts: Option<Vec<String>>, name: &str| {
+        kifu::diagnostic::select::patterns(&texts.unwrap_or_default())
+            .map_err(|e| PyValueError::new_err(format!("`{name}`: {e}")))
+    };
+    let flags_selection = Selection {
+        select: pattern(flags.select, "select")?,
+        extend_select: pattern(flags.extend_select, "extend_select")?,
+        ignore: pattern(flags.ignore, "ignore")?,
+        warnings_as_errors: flags.warnings_as_errors,
+    };
+    let source = if flags.isolated { config::Source::Isolated } else { config::Source::Nearest };
+    config::Selector::new(flags_selection, source).for_path(path).map_err(PyValueError::new_err)
+}
+
+/// `check_file`'s selection arguments, as `kifu check`'s flags.
+struct SelectFlags {
+    select: Option<Vec<String>>,
+    extend_select: Option<Vec<String>>,
+    ignore: Option<Vec<String>>,
+    warnings_as_errors: bool,
+    isolated: bool,
+}
+
+/// The records of the file at `path`, each checked as it is read; the findings reported are
+/// those `kifu check` reports: selected by the `kifu.toml` nearest the file (unless `isolated`)
+/// and by `select`, `extend_select`, `ignore` and `warnings_as_errors`, as its flags.
 #[pyfunction]
-#[pyo3(signature = (path, format = None, dialect = None, strict = false, replay = true))]
+#[pyo3(signature = (path, format = None, dialect = None, strict = false, replay = true, *, select = None, extend_select = None, ignore = None, warnings_as_errors = false, isolated = false))]
+#[allow(clippy::too_many_arguments)]
 fn check_file(
     path: std::path::PathBuf,
     format: Option<&str>,
     dialect: Option<&str>,
     strict: bool,
     replay: bool,
+    select: Option<Vec<String>>,
+    extend_select: Option<Vec<String>>,
+    ignore: Option<Vec<String>>,
+    warnings_as_errors: bool,
+    isolated: bool,
 ) -> PyResult<RecordIter> {
     let (file, path) = open(&path)?;
     let format = file_format(&path, format, dialect)?;
-    let mut iter = RecordIter { path, source: Source::Done, ready: VecDeque::new(), failed: None };
+    let flags = SelectFlags { select, extend_select, ignore, warnings_as_errors, isolated };
+    let selection = selection_for(&path, flags)?;
+    let mut iter = RecordIter { path, selection, source: Source::Done, ready: VecDeque::new(), failed: None };
     match format {
         Format::Psn => {
             let games = psn::stream::Games::new(BufReader::new(file));

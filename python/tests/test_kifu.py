@@ -258,3 +258,23 @@ def test_every_fixture_gets_the_findings_the_command_line_gives(kifu_bin, chunk)
         assert found == by_file.get(path, []), path
         _, (summary,) = cli_findings(kifu_bin, [path])
         assert (records, valid, dialects) == (summary["records"], summary["valid"], summary["dialects"]), path
+
+
+def test_check_file_selects_findings_as_kifu_check_does(tmp_path):
+    # No Black king, and the hands out of USI's order (a warning).
+    record = "4k4/9/9/9/9/9/9/9/9 b PR 1\n"
+    (tmp_path / "kifu.toml").write_text('ignore = ["sfen::missing-king"]\nwarnings-as-errors = true\n')
+    path = tmp_path / "a.sfen"
+    path.write_text(record)
+    codes = lambda **kw: [(f.code, f.severity) for r in kifu.check_file(path, **kw) for f in r.findings]
+    assert codes() == [("sfen::hand-order", "error")]
+    assert sorted(codes(isolated=True)) == [("sfen::hand-order", "warning"), ("sfen::missing-king", "warning")]
+    assert codes(isolated=True, select=["sfen::missing-king"]) == [("sfen::missing-king", "warning")]
+    assert codes(ignore=["sfen"]) == []
+    [verdict] = list(kifu.check_file(path))
+    assert not verdict.valid, "a warning made an error makes the record invalid"
+    with pytest.raises(ValueError, match="sfen::nope"):
+        kifu.check_file(path, ignore=["sfen::nope"])
+    (tmp_path / "kifu.toml").write_text('ignore = ["bogus"]\n')
+    with pytest.raises(ValueError, match="bogus"):
+        kifu.check_file(path)
