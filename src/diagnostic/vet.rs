@@ -28,6 +28,21 @@ fn count(counts: &[(Code, usize, usize)], code: Code) -> (usize, usize) {
     counts.iter().find(|(c, ..)| *c == code).map_or((0, 0), |(_, n, s)| (*n, *s))
 }
 
+/// Drops the fixes of `diagnostics` that would make `text`, not blank, blank. Only a fix whose
+/// edits put in nothing but whitespace can, so only those are applied to see.
+fn drop_emptying_fixes(text: &str, diagnostics: &mut [Diagnostic]) {
+    if text.trim().is_empty() {
+        return;
+    }
+    let empties = |fix: &super::Fix| {
+        fix.edits.iter().all(|e| e.replacement.trim().is_empty())
+            && fix.apply(text).is_some_and(|fixed| fixed.trim().is_empty())
+    };
+    for d in diagnostics.iter_mut() {
+        d.fixes.retain(|fix| !empties(fix));
+    }
+}
+
 /// Keeps the safe fix of a finding of an invalid record (`text`, whose findings are
 /// `diagnostics`) safe only when the record it makes, read by `check`, has one fewer finding of
 /// its code and no more of any other, and no more safe fixes of any code (so that applying the
@@ -35,7 +50,11 @@ fn count(counts: &[(Code, usize, usize)], code: Code) -> (usize, usize) {
 /// brings to light a fault that the first one hid, is not sure to be what the author meant,
 /// and becomes unsafe. A valid record is left as it is: the fixes of warnings keep the
 /// position as it is, and valid records pay nothing.
+///
+/// Before that, any fix (safe or not) that would leave a record that is not blank blank is
+/// dropped: a fix never removes a record's line (a `0` alone, whose fix removes the `0`).
 pub fn vet_fixes(text: &str, diagnostics: &mut [Diagnostic], check: impl Fn(&str) -> Vec<Diagnostic>) {
+    drop_emptying_fixes(text, diagnostics);
     if !diagnostics.iter().any(Diagnostic::is_error) {
         return;
     }
