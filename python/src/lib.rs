@@ -692,16 +692,11 @@ fn open(path: &std::path::Path) -> PyResult<(File, String)> {
 /// The selection of findings `kifu check` would make for the file at `path` with these flags:
 /// theirs over the `kifu.toml` (or `[tool.kifu]`) nearest the file, unless `isolated`.
 fn selection_for(path: &str, flags: SelectFlags) -> PyResult<Selection> {
-    let pattern = |texts: Option<Vec<String>>, name: &str| {
-        kifu::diagnostic::select::patterns(&texts.unwrap_or_default())
-            .map_err(|e| PyValueError::new_err(format!("`{name}`: {e}")))
-    };
-    let flags_selection = Selection {
-        select: pattern(flags.select, "select")?,
-        extend_select: pattern(flags.extend_select, "extend_select")?,
-        ignore: pattern(flags.ignore, "ignore")?,
-        warnings_as_errors: flags.warnings_as_errors,
-    };
+    let lists = [flags.select, flags.extend_select, flags.ignore].map(Option::unwrap_or_default);
+    let [select, extend_select, ignore] = &lists;
+    let flags_selection =
+        Selection::of_lists([select, extend_select, ignore], flags.warnings_as_errors, |key| key.replace('-', "_"))
+            .map_err(PyValueError::new_err)?;
     let source = if flags.isolated { config::Source::Isolated } else { config::Source::Nearest };
     config::Selector::new(flags_selection, source).for_path(path).map_err(PyValueError::new_err)
 }

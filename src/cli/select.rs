@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use kifu::diagnostic::config::{Selector, Source};
-use kifu::diagnostic::select::{patterns, Selection};
+use kifu::diagnostic::select::Selection;
 
 /// The flags of the selection.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -36,13 +36,8 @@ pub(crate) struct SelectArgs {
 
 /// The selector of `args`, or the words that say which of its codes are unknown.
 pub(crate) fn selector(args: &SelectArgs) -> Result<Selector, String> {
-    let flag = |texts: &[String], name: &str| patterns(texts).map_err(|e| format!("`--{name}`: {e}"));
-    let flags = Selection {
-        select: flag(&args.select, "select")?,
-        extend_select: flag(&args.extend_select, "extend-select")?,
-        ignore: flag(&args.ignore, "ignore")?,
-        warnings_as_errors: args.warnings_as_errors,
-    };
+    let lists = [&args.select[..], &args.extend_select, &args.ignore];
+    let flags = Selection::of_lists(lists, args.warnings_as_errors, |key| format!("--{key}"))?;
     let source = match (&args.config, args.isolated) {
         (_, true) => Source::Isolated,
         (Some(file), false) => Source::File(file.clone()),

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::select::{patterns, Selection};
+use super::select::Selection;
 
 /// A configuration file's keys.
 #[derive(serde::Deserialize, Default)]
@@ -149,13 +149,7 @@ fn words(e: &toml::de::Error, text: &str) -> String {
 
 /// The selection of a configuration's keys, or which of its codes are unknown.
 fn selection(config: Config) -> Result<Selection, String> {
-    let list = |texts: Option<Vec<String>>, key: &str| {
-        patterns(&texts.unwrap_or_default()).map_err(|e| format!("`{key}`: {e}"))
-    };
-    Ok(Selection {
-        select: list(config.select, "select")?,
-        extend_select: list(config.extend_select, "extend-select")?,
-        ignore: list(config.ignore, "ignore")?,
-        warnings_as_errors: config.warnings_as_errors.unwrap_or(false),
-    })
+    let lists = [config.select, config.extend_select, config.ignore].map(Option::unwrap_or_default);
+    let [select, extend_select, ignore] = &lists;
+    Selection::of_lists([select, extend_select, ignore], config.warnings_as_errors.unwrap_or(false), str::to_owned)
 }

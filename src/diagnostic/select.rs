@@ -112,6 +112,25 @@ impl Selection {
     }
 }
 
+impl Selection {
+    /// The selection of three lists of patterns, `select`, `extend-select` and `ignore` (each
+    /// read by [`patterns`]), or the words that say which are unknown, each list named as
+    /// `name` calls its key (`--ignore` for a flag, `ignore` in a configuration file).
+    pub fn of_lists<S: AsRef<str>>(
+        [select, extend_select, ignore]: [&[S]; 3],
+        warnings_as_errors: bool,
+        name: impl Fn(&str) -> String,
+    ) -> Result<Self, String> {
+        let list = |texts: &[S], key: &str| patterns(texts).map_err(|e| format!("`{}`: {e}", name(key)));
+        Ok(Self {
+            select: list(select, "select")?,
+            extend_select: list(extend_select, "extend-select")?,
+            ignore: list(ignore, "ignore")?,
+            warnings_as_errors,
+        })
+    }
+}
+
 /// The patterns of `texts` (each may hold several, separated by commas), or the words that say
 /// which are unknown.
 pub fn patterns<S: AsRef<str>>(texts: &[S]) -> Result<Vec<Pattern>, String> {

@@ -140,11 +140,10 @@ impl FileFix {
     /// whose diff `patch` cannot apply anyway.
     pub fn diff(&self, path: &str) -> Vec<u8> {
         let diff = unified_diff(path, &self.old, &self.new);
-        match self.encoding {
-            Encoding::ShiftJis | Encoding::Cp437 | Encoding::Latin1 => {
-                self.encoding.encode(&diff).unwrap_or_else(|| diff.into_bytes())
-            }
-            _ => diff.into_bytes(),
+        if self.encoding.is_legacy() {
+            self.encoding.encode(&diff).unwrap_or_else(|| diff.into_bytes())
+        } else {
+            diff.into_bytes()
         }
     }
 }
