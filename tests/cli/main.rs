@@ -12,6 +12,7 @@ mod cli_fix;
 mod cli_io;
 mod cli_paths;
 mod commands;
+mod docs;
 mod encodings;
 mod explain;
 mod lsp;
