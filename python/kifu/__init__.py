@@ -65,6 +65,11 @@ def check_batch(
     format: str = "sfen",
     dialect: Optional[str] = None,
     threads: Optional[int] = None,
+    *,
+    select: Optional[List[str]] = None,
+    extend_select: Optional[List[str]] = None,
+    ignore: Optional[List[str]] = None,
+    warnings_as_errors: bool = False,
 ) -> List[Verdict]: ...
 
 
@@ -74,6 +79,11 @@ def check_batch(
     format: str = "sfen",
     dialect: Optional[str] = None,
     threads: Optional[int] = None,
+    *,
+    select: Optional[List[str]] = None,
+    extend_select: Optional[List[str]] = None,
+    ignore: Optional[List[str]] = None,
+    warnings_as_errors: bool = False,
 ) -> Sequence[Optional[Verdict]]: ...
 
 
@@ -82,6 +92,11 @@ def check_batch(
     format: str = "sfen",
     dialect: Optional[str] = None,
     threads: Optional[int] = None,
+    *,
+    select: Optional[List[str]] = None,
+    extend_select: Optional[List[str]] = None,
+    ignore: Optional[List[str]] = None,
+    warnings_as_errors: bool = False,
 ) -> Sequence[Optional[Verdict]]:
     """Check many records at once, in parallel on ``threads`` threads (all cores by default).
 
@@ -92,14 +107,27 @@ def check_batch(
 
     Returns one ``Verdict`` per record, in order (``valid``, ``read_as`` and ``findings``);
     ``None`` for a null of an Arrow array. A record may end with one line end, as a line read
-    from a file does. The GIL is released while kifu works.
+    from a file does. ``select``, ``extend_select``, ``ignore`` (lists of codes, groups or
+    ``"ALL"``) and ``warnings_as_errors`` choose the findings as ``kifu check``'s flags do; an
+    unknown code raises ``ValueError``. The GIL is released while kifu works.
     """
+    chosen = (select, extend_select, ignore, warnings_as_errors)
     arrow = _arrow_chunks(records)
     if arrow is None:
-        return _kifu.check_batch(records if isinstance(records, list) else list(records), format, dialect, threads)
+        listed = records if isinstance(records, list) else list(records)
+        return _kifu.check_batch(
+            listed,
+            format,
+            dialect,
+            threads,
+            select=select,
+            extend_select=extend_select,
+            ignore=ignore,
+            warnings_as_errors=warnings_as_errors,
+        )
     out: List[Optional[Verdict]] = []
     for chunk in arrow:
-        out.extend(_check_arrow_chunk(chunk, format, dialect, threads))
+        out.extend(_check_arrow_chunk(chunk, format, dialect, threads, chosen))
     return out
 
 
@@ -122,7 +150,7 @@ def _arrow_chunks(records):
     return chunks
 
 
-def _check_arrow_chunk(chunk, format, dialect, threads):
+def _check_arrow_chunk(chunk, format, dialect, threads, chosen):
     import pyarrow as pa  # type: ignore[import-untyped]
 
     validity, offsets, data = chunk.buffers()
@@ -138,4 +166,8 @@ def _check_arrow_chunk(chunk, format, dialect, threads):
         format,
         dialect,
         threads,
+        select=chosen[0],
+        extend_select=chosen[1],
+        ignore=chosen[2],
+        warnings_as_errors=chosen[3],
     )

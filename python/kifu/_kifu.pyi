@@ -242,15 +242,30 @@ class GameIter(Iterator[Game]):
     def __iter__(self) -> GameIter: ...
     def __next__(self) -> Game: ...
 
-def check(text: Union[str, bytes], format: str = "sfen", dialect: Optional[str] = None) -> List[Finding]:
+def check(
+    text: Union[str, bytes],
+    format: str = "sfen",
+    dialect: Optional[str] = None,
+    *,
+    select: Optional[List[str]] = None,
+    extend_select: Optional[List[str]] = None,
+    ignore: Optional[List[str]] = None,
+    warnings_as_errors: bool = False,
+) -> List[Finding]:
     """Checks one record (a line of SFEN, FEN or EPD, with or without its line end) or a whole
-    PSN or JSON text."""
+    PSN or JSON text. ``select``, ``extend_select``, ``ignore`` and ``warnings_as_errors``
+    choose the findings as ``kifu check``'s flags do; an unknown code raises ``ValueError``."""
 
 def check_batch(
     records: List[Any],
     format: str = "sfen",
     dialect: Optional[str] = None,
     threads: Optional[int] = None,
+    *,
+    select: Optional[List[str]] = None,
+    extend_select: Optional[List[str]] = None,
+    ignore: Optional[List[str]] = None,
+    warnings_as_errors: bool = False,
 ) -> List[Verdict]: ...
 def check_arrow(
     offsets: bytes,
@@ -262,6 +277,11 @@ def check_arrow(
     format: str = "sfen",
     dialect: Optional[str] = None,
     threads: Optional[int] = None,
+    *,
+    select: Optional[List[str]] = None,
+    extend_select: Optional[List[str]] = None,
+    ignore: Optional[List[str]] = None,
+    warnings_as_errors: bool = False,
 ) -> List[Optional[Verdict]]: ...
 def check_file(
     path: str,

@@ -378,29 +378,58 @@ impl Text {
 }
 
 /// Checks one record (a line of SFEN, FEN or EPD; one line end after it is allowed, as a file's
-/// line has) or a whole PSN or JSON text.
+/// line has) or a whole PSN or JSON text. `select`, `extend_select`, `ignore` and
+/// `warnings_as_errors` choose the findings as `kifu check`'s flags do (a text has no folder:
+/// no configuration file is read).
 #[pyfunction]
-#[pyo3(signature = (text, format = "sfen", dialect = None))]
-fn check(py: Python<'_>, text: &Bound<'_, PyAny>, format: &str, dialect: Option<&str>) -> PyResult<Vec<Finding>> {
+#[pyo3(signature = (text, format = "sfen", dialect = None, *, select = None, extend_select = None, ignore = None, warnings_as_errors = false))]
+#[allow(clippy::too_many_arguments)]
+fn check(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    format: &str,
+    dialect: Option<&str>,
+    select: Option<Vec<String>>,
+    extend_select: Option<Vec<String>>,
+    ignore: Option<Vec<String>>,
+    warnings_as_errors: bool,
+) -> PyResult<Vec<Finding>> {
     let format = format_of(format, dialect)?;
+    let selection = selection_of([select, extend_select, ignore], warnings_as_errors)?;
     let text = Text::of(text)?;
-    let checked = py.detach(|| check_bytes(format, text.bytes()));
+    let checked = py.detach(|| check_selected(format, text.bytes(), &selection));
     Ok(checked.findings())
 }
 
-/// The verdict on each record, checked in parallel on `threads` threads.
-fn check_all(py: Python<'_>, format: Format, records: &[&[u8]], threads: Option<usize>) -> PyResult<Vec<Py<Verdict>>> {
+/// [`check_bytes`], with the findings `selection` reports.
+fn check_selected(format: Format, bytes: &[u8], selection: &Selection) -> Checked {
+    let mut checked = check_bytes(format, bytes);
+    selection.apply(&mut checked.findings);
+    checked
+}
+
+/// The verdict on each record, checked in parallel on `threads` threads, with the findings
+/// `selection` reports.
+fn check_all(
+    py: Python<'_>,
+    format: Format,
+    records: &[&[u8]],
+    threads: Option<usize>,
+    selection: &Selection,
+) -> PyResult<Vec<Py<Verdict>>> {
     // A thread is worth starting for a few hundred records at least.
     let threads = threads.unwrap_or_else(kifu::input::pool::cores).clamp(1, 64).min(records.len().div_ceil(256).max(1));
     let checked: Option<Vec<Checked>> = py.detach(|| {
         if threads == 1 {
-            return Some(records.iter().map(|r| check_bytes(format, r)).collect());
+            return Some(records.iter().map(|r| check_selected(format, r, selection)).collect());
         }
         let chunk = records.len().div_ceil(threads);
         std::thread::scope(|s| {
             let handles: Vec<_> = records
                 .chunks(chunk)
-                .map(|part| s.spawn(move || part.iter().map(|r| check_bytes(format, r)).collect::<Vec<_>>()))
+                .map(|part| {
+                    s.spawn(move || part.iter().map(|r| check_selected(format, r, selection)).collect::<Vec<_>>())
+                })
                 .collect();
             // A thread that failed would leave its records without results: none is given.
             let mut all = Vec::with_capacity(records.len());
@@ -460,27 +489,34 @@ impl Verdict {
     }
 }
 
-/// Checks every record of `records` (a list of `str` or bytes), in parallel.
+/// Checks every record of `records` (a list of `str` or bytes), in parallel; the findings
+/// chosen as by [`check`].
 #[pyfunction]
-#[pyo3(signature = (records, format = "sfen", dialect = None, threads = None))]
+#[pyo3(signature = (records, format = "sfen", dialect = None, threads = None, *, select = None, extend_select = None, ignore = None, warnings_as_errors = false))]
+#[allow(clippy::too_many_arguments)]
 fn check_batch(
     py: Python<'_>,
     records: &Bound<'_, PyList>,
     format: &str,
     dialect: Option<&str>,
     threads: Option<usize>,
+    select: Option<Vec<String>>,
+    extend_select: Option<Vec<String>>,
+    ignore: Option<Vec<String>>,
+    warnings_as_errors: bool,
 ) -> PyResult<Vec<Py<Verdict>>> {
     let format = format_of(format, dialect)?;
+    let selection = selection_of([select, extend_select, ignore], warnings_as_errors)?;
     let texts = records.iter().map(|r| Text::of(&r)).collect::<PyResult<Vec<_>>>()?;
     let slices: Vec<&[u8]> = texts.iter().map(Text::bytes).collect();
-    check_all(py, format, &slices, threads)
+    check_all(py, format, &slices, threads, &selection)
 }
 
 /// Checks the strings of an Arrow string array, given as its buffers: `offsets` (little-endian
 /// 32-bit, or 64-bit when `large`), `data`, the validity bitmap (`None`: no nulls), the array's
 /// offset and length. A null is `None` in the result.
 #[pyfunction]
-#[pyo3(signature = (offsets, data, validity, offset, length, large, format = "sfen", dialect = None, threads = None))]
+#[pyo3(signature = (offsets, data, validity, offset, length, large, format = "sfen", dialect = None, threads = None, *, select = None, extend_select = None, ignore = None, warnings_as_errors = false))]
 #[allow(clippy::too_many_arguments)]
 fn check_arrow(
     py: Python<'_>,
@@ -493,8 +529,13 @@ fn check_arrow(
     format: &str,
     dialect: Option<&str>,
     threads: Option<usize>,
+    select: Option<Vec<String>>,
+    extend_select: Option<Vec<String>>,
+    ignore: Option<Vec<String>>,
+    warnings_as_errors: bool,
 ) -> PyResult<Vec<Option<Py<Verdict>>>> {
     let format = format_of(format, dialect)?;
+    let selection = selection_of([select, extend_select, ignore], warnings_as_errors)?;
     let (offsets, data) = (offsets.as_bytes(), data.as_bytes());
     let width = if large { 8 } else { 4 };
     let bound = |i: usize| -> Option<usize> {
@@ -517,7 +558,7 @@ fn check_arrow(
         }
         present.push(valid);
     }
-    let mut found = check_all(py, format, &slices, threads)?.into_iter();
+    let mut found = check_all(py, format, &slices, threads, &selection)?.into_iter();
     Ok(present.into_iter().map(|p| if p { found.next() } else { None }).collect())
 }
 
@@ -692,13 +733,17 @@ fn open(path: &std::path::Path) -> PyResult<(File, String)> {
 /// The selection of findings `kifu check` would make for the file at `path` with these flags:
 /// theirs over the `kifu.toml` (or `[tool.kifu]`) nearest the file, unless `isolated`.
 fn selection_for(path: &str, flags: SelectFlags) -> PyResult<Selection> {
-    let lists = [flags.select, flags.extend_select, flags.ignore].map(Option::unwrap_or_default);
-    let [select, extend_select, ignore] = &lists;
-    let flags_selection =
-        Selection::of_lists([select, extend_select, ignore], flags.warnings_as_errors, |key| key.replace('-', "_"))
-            .map_err(PyValueError::new_err)?;
+    let flags_selection = selection_of([flags.select, flags.extend_select, flags.ignore], flags.warnings_as_errors)?;
     let source = if flags.isolated { config::Source::Isolated } else { config::Source::Nearest };
     config::Selector::new(flags_selection, source).for_path(path).map_err(PyValueError::new_err)
+}
+
+/// The selection of the keyword arguments `select`, `extend_select` and `ignore` (lists of codes,
+/// groups or `"ALL"`) and `warnings_as_errors`; an unknown code is a `ValueError` that names it.
+fn selection_of(lists: [Option<Vec<String>>; 3], warnings_as_errors: bool) -> PyResult<Selection> {
+    let [select, extend_select, ignore] = lists.map(Option::unwrap_or_default);
+    Selection::of_lists([&select, &extend_select, &ignore], warnings_as_errors, |key| key.replace('-', "_"))
+        .map_err(PyValueError::new_err)
 }
 
 /// `check_file`'s selection arguments, as `kifu check`'s flags.

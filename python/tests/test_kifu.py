@@ -278,3 +278,26 @@ def test_check_file_selects_findings_as_kifu_check_does(tmp_path):
     (tmp_path / "kifu.toml").write_text('ignore = ["bogus"]\n')
     with pytest.raises(ValueError, match="bogus"):
         kifu.check_file(path)
+
+
+def test_check_and_batches_select_findings_as_the_flags_do():
+    import pyarrow as pa
+
+    # No Black king, and the hands out of USI's order (a warning).
+    record = "4k4/9/9/9/9/9/9/9/9 b PR 1"
+    codes = lambda findings: sorted((f.code, f.severity) for f in findings)
+    both = [("sfen::hand-order", "warning"), ("sfen::missing-king", "warning")]
+    assert codes(kifu.check(record)) == both
+    assert codes(kifu.check(record, ignore=["sfen::missing-king"])) == [("sfen::hand-order", "warning")]
+    assert codes(kifu.check(record, select=["sfen::missing-king"])) == [("sfen::missing-king", "warning")]
+    errors = kifu.check(record, select=["sfen"], ignore=["sfen::hand-order"], warnings_as_errors=True)
+    assert codes(errors) == [("sfen::missing-king", "error")]
+    for records in ([record, record], pa.array([record, None, record])):
+        verdicts = kifu.check_batch(records, ignore=["sfen::hand-order"], warnings_as_errors=True)
+        shown = [None if v is None else (v.valid, codes(v.findings)) for v in verdicts]
+        one = (False, [("sfen::missing-king", "error")])
+        assert shown == ([one, one] if isinstance(records, list) else [one, None, one])
+        assert all(v is None or v.valid for v in kifu.check_batch(records, ignore=["ALL"]))
+    for call in (lambda: kifu.check(record, ignore=["sfen::nope"]), lambda: kifu.check_batch([record], select=["nope"])):
+        with pytest.raises(ValueError, match="nope"):
+            call()
