@@ -42,10 +42,16 @@ function kifuApi(glue) {
 
   const opt = (v) => (v === undefined || v === null || v === '' ? undefined : v);
 
+  /** Codes, groups or `ALL`: a list, or one string of them separated by commas. */
+  const codes = (v) => opt(Array.isArray(v) ? v.join(',') : v);
+
   /** Every finding of `text` (a file's worth of records: a line each, PSN games, JSON
-   *  positions), as `kifu check --message-format json` gives them. */
-  function check(text, { format = 'sfen', dialect, file = '<input>' } = {}) {
-    return JSON.parse(call(() => glue.check(text, format, opt(dialect), file)));
+   *  positions), as `kifu check --message-format json` gives them; `select`, `extendSelect`,
+   *  `ignore` (codes such as `sfen::missing-king`, groups such as `sfen`, or `ALL`) and
+   *  `warningsAsErrors` choose them as `kifu check`'s flags do. */
+  function check(text, { format = 'sfen', dialect, file = '<input>', select, extendSelect, ignore, warningsAsErrors = false } = {}) {
+    const chosen = [codes(select), codes(extendSelect), codes(ignore), Boolean(warningsAsErrors)];
+    return JSON.parse(call(() => glue.check(text, format, opt(dialect), file, ...chosen)));
   }
 
   /** The parse trees of the records of `text` by `rule` of `grammar` (a `.pest` text; kifu's

@@ -53,8 +53,12 @@
   const ui = {
     format: $('format'), dialect: $('dialect'), rule: $('rule'), rules: $('rules'),
     grammar: $('grammar'), input: $('input'),
+    select: $('select'), ignore: $('ignore'), warningsAsErrors: $('warnings-as-errors'),
   };
-  const state = { format: 'sfen', dialect: '', rule: '', input: EXAMPLES.sfen, grammar: null };
+  const state = {
+    format: 'sfen', dialect: '', rule: '', input: EXAMPLES.sfen, grammar: null,
+    select: '', ignore: '', warningsAsErrors: false,
+  };
   let shipped = null; // kifu's grammar of the format: { name, text }, or null (JSON)
 
   // ---- The address's fragment: format, dialect, rule, input, and the grammar when edited.
@@ -79,6 +83,9 @@
     params.set('format', state.format);
     if (state.dialect) params.set('dialect', state.dialect);
     if (state.rule) params.set('rule', state.rule);
+    if (state.select) params.set('select', state.select);
+    if (state.ignore) params.set('ignore', state.ignore);
+    if (state.warningsAsErrors) params.set('warnings-as-errors', '1');
     params.set('input', await pack(state.input));
     if (state.grammar !== null) params.set('grammar', await pack(state.grammar));
     history.replaceState(null, '', `#${params}`);
@@ -91,6 +98,9 @@
     state.format = format;
     state.dialect = params.get('dialect') || '';
     state.rule = params.get('rule') || '';
+    state.select = params.get('select') || '';
+    state.ignore = params.get('ignore') || '';
+    state.warningsAsErrors = params.get('warnings-as-errors') === '1';
     try {
       state.input = params.has('input') ? await unpack(params.get('input')) : EXAMPLES[format];
       state.grammar = params.has('grammar') ? await unpack(params.get('grammar')) : null;
@@ -312,13 +322,40 @@
   const currentGrammar = () => (state.grammar === null ? shipped && shipped.text : state.grammar);
   const currentRule = () => state.rule || kifu.defaultRule(state.format, state.dialect);
   const options = () => ({ format: state.format, dialect: state.dialect || undefined });
+  const chosen = () => ({ select: state.select, ignore: state.ignore, warningsAsErrors: state.warningsAsErrors });
+
+  /** kifu check with the codes chosen; when they cannot be read (an unknown code), every
+   *  finding, and the words that say why, shown by the two fields. */
+  function checkChosen(text) {
+    try {
+      const findings = kifu.check(text, { ...options(), ...chosen() });
+      for (const field of [ui.select, ui.ignore]) field.removeAttribute('aria-invalid');
+      return { findings, unread: null };
+    } catch (e) {
+      if (e.name === 'KifuStopped') throw e;
+      for (const field of [ui.select, ui.ignore]) field.setAttribute('aria-invalid', 'true');
+      return { findings: kifu.check(text, options()), unread: e.message };
+    }
+  }
+
+  /** What the edited grammar makes of the records the findings are about, in words. */
+  function editedVerdict(report) {
+    const parts = [
+      [report.newly_rejected, 'newly rejected'],
+      [report.newly_accepted, 'newly accepted'],
+      [report.changed_tree, 'read with another tree'],
+    ].filter(([n]) => n > 0).map(([n, what]) => `${n} record${n === 1 ? '' : 's'} ${what}`);
+    return parts.length
+      ? `These findings are kifu’s grammar’s. The edited grammar differs: ${parts.join(', ')} (the grammar diff, at the top of the right pane).`
+      : 'These findings are kifu’s grammar’s; the edited grammar reads every record alike.';
+  }
 
   function run() {
     const began = performance.now();
     const text = state.input;
     try {
       // kifu check.
-      const findings = kifu.check(text, options());
+      const { findings, unread } = checkChosen(text);
       const list = $('findings');
       list.replaceChildren();
       inputMarks = [];
@@ -333,6 +370,8 @@
         ? `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`
         : 'none: valid';
       $('verdict').className = errors ? 'bad' : 'good';
+      const note = $('verdict-note');
+      note.hidden = true;
 
       // kifu tree, with the grammar as it stands, and grammar diff when it is edited.
       const grammarFindings = $('grammar-findings');
@@ -360,6 +399,8 @@
           if (diff.report) {
             showDiff(diff.report, text);
             $('diff-section').hidden = false;
+            note.textContent = editedVerdict(diff.report);
+            note.hidden = false;
           }
         }
       } else {
@@ -369,8 +410,8 @@
       mark(ui.grammar, grammarMarks);
       paintInput();
       showBoard();
-      status.textContent = `checked in ${Math.round(performance.now() - began)} ms`;
-      status.className = '';
+      status.textContent = unread ?? `checked in ${Math.round(performance.now() - began)} ms`;
+      status.className = unread ? 'bad' : '';
     } catch (e) {
       status.textContent = e.message;
       status.className = 'bad';
@@ -448,6 +489,9 @@
 
   function showState() {
     ui.format.value = state.format;
+    ui.select.value = state.select;
+    ui.ignore.value = state.ignore;
+    ui.warningsAsErrors.checked = state.warningsAsErrors;
     fillDialects();
     ui.rule.value = state.rule;
     ui.input.value = state.input;
@@ -472,6 +516,16 @@
   ui.rule.addEventListener('input', () => {
     state.rule = ui.rule.value.trim();
     later(250);
+  });
+  for (const key of ['select', 'ignore']) {
+    ui[key].addEventListener('input', () => {
+      state[key] = ui[key].value.trim();
+      later(250);
+    });
+  }
+  ui.warningsAsErrors.addEventListener('change', () => {
+    state.warningsAsErrors = ui.warningsAsErrors.checked;
+    later(0);
   });
   ui.input.addEventListener('input', () => {
     state.input = ui.input.value;

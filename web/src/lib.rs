@@ -10,6 +10,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use kifu::diagnostic::excerpt::LineIndex;
+use kifu::diagnostic::select::Selection;
 use kifu::diagnostic::JsonDiagnostic;
 use kifu::format::{Dialect, Format};
 use kifu::playground::grammar::{Grammar, GrammarDiagnostic, Source};
@@ -54,11 +55,35 @@ fn json(value: &impl Serialize) -> String {
 }
 
 /// Every finding of `text` read in `format`, as `kifu check --message-format json` gives them
-/// for a file named `file` holding it: a JSON array of its `diagnostic` objects.
+/// for a file named `file` holding it: a JSON array of its `diagnostic` objects. `select`,
+/// `extend_select` and `ignore` (codes, groups or `ALL`, separated by commas) and
+/// `warnings_as_errors` choose the findings as `kifu check`'s flags of those names do; an
+/// unknown code is an error that names it.
 #[wasm_bindgen]
-pub fn check(text: &str, format: &str, dialect: Option<String>, file: &str) -> Result<String, JsError> {
+#[allow(clippy::too_many_arguments)]
+pub fn check(
+    text: &str,
+    format: &str,
+    dialect: Option<String>,
+    file: &str,
+    select: Option<String>,
+    extend_select: Option<String>,
+    ignore: Option<String>,
+    warnings_as_errors: bool,
+) -> Result<String, JsError> {
     let format = format_of(format, dialect)?;
-    let found = kifu::document::check(format, text, &|| false).unwrap_or_default();
+    let lists = [select, extend_select, ignore].map(|l| l.into_iter().collect::<Vec<String>>());
+    let [select, extend_select, ignore] = &lists;
+    let selection = Selection::of_lists([select, extend_select, ignore], warnings_as_errors, |key| {
+        // As JavaScript's options name them.
+        match key {
+            "extend-select" => "extendSelect".to_owned(),
+            other => other.to_owned(),
+        }
+    })
+    .map_err(|e| JsError::new(&e))?;
+    let mut found = kifu::document::check(format, text, &|| false).unwrap_or_default();
+    selection.apply(&mut found);
     Ok(json(&messages(file, text, &found)))
 }
 

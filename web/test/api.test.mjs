@@ -165,7 +165,7 @@ test('check gives what `kifu check --message-format json` gives, on every fixtur
   }
   // The files kifu reads in a legacy encoding (Shift_JIS, CP437, ISO-8859-1) are not compared:
   // they are the few fixtures of those encodings, not a share of the corpus.
-  assert.ok(NOT_UTF8.length <= 3, `files skipped as not UTF-8: ${NOT_UTF8.map((c) => c.file).join(', ')}`);
+  assert.ok(NOT_UTF8.length <= 4, `files skipped as not UTF-8: ${NOT_UTF8.map((c) => c.file).join(', ')}`);
   assert.ok(READABLE.length >= 200 && findings >= 300, `${READABLE.length} files, ${findings} findings`);
   t.diagnostic(`${READABLE.length} files, ${findings} findings compared; ${NOT_UTF8.length} files skipped as not UTF-8: ${NOT_UTF8.map((c) => c.file).join(', ')}`);
 });
@@ -193,6 +193,51 @@ test('the dialect option is `kifu check --dialect`', async (t) => {
   assert.ok(kifu.check(of2007, { format: 'sfen', dialect: 'usi' }).length > 0, 'SFEN 2007 in USI');
   assert.ok(changed > 0, 'some files have other findings in another dialect');
   t.diagnostic(`${files} (file, dialect) pairs compared, ${changed} of them unlike the default dialect`);
+});
+
+test('select, extendSelect, ignore and warningsAsErrors are the flags of `kifu check`', async (t) => {
+  const corpus = corpusOf('sfen', 'fen', 'psn');
+  const choices = [
+    [{ ignore: ['sfen::missing-king', 'fen'] }, ['--ignore', 'sfen::missing-king,fen']],
+    [{ select: 'sfen', extendSelect: ['psn::bad-square'] }, ['--select', 'sfen', '--extend-select', 'psn::bad-square']],
+    [{ select: ['ALL'], ignore: 'sfen', warningsAsErrors: true }, ['--select', 'ALL', '--ignore', 'sfen', '--warnings-as-errors']],
+  ];
+  let compared = 0;
+  for (const [options, flags] of choices) {
+    const runs = await cliEach(corpus.map(({ file }) => ['check', '--isolated', ...flags, '--message-format', 'json', file]));
+    for (const [i, { file, format, text }] of corpus.entries()) {
+      const found = kifu.check(text, { format, file, ...options });
+      assert.deepEqual({ file, flags, findings: found }, { file, flags, findings: diagnostics(runs[i].stdout) });
+      compared += 1;
+    }
+  }
+  assert.throws(() => kifu.check(START, { ignore: ['sfen::nope'] }), /sfen::nope/);
+  assert.throws(() => kifu.check(START, { extendSelect: 'nope' }), /extendSelect/);
+  t.diagnostic(`${compared} (file, choice) pairs compared`);
+});
+
+test('the example of docs/playground.md runs, and its simple claims hold', () => {
+  const page = fs.readFileSync(path.join(ROOT, 'docs', 'playground.md'), 'utf8');
+  const blocks = [...page.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+  assert.equal(blocks.length, 1, 'one JavaScript example');
+  let claims = 0;
+  const code = blocks[0]
+    .replaceAll("'./web/dist/kifu.js'", JSON.stringify(pathToFileURL(path.join(DIST, 'kifu.js')).href))
+    .replaceAll("'./web/dist/kifu_web_bg.wasm'", JSON.stringify(path.join(DIST, 'kifu_web_bg.wasm')))
+    .split('\n')
+    .map((line) => {
+      // `call; // → [] …` or `// → 48 …`: the value is asserted.
+      const claim = line.match(/^(.*?);\s*\/\/ → (\[\]|\d+)(?=[ ,]|$)/);
+      if (!claim) return line;
+      claims += 1;
+      return `assert.deepStrictEqual(${claim[1]}, ${claim[2]});`;
+    })
+    .join('\n');
+  assert.ok(claims >= 2, `${claims} claims checked`);
+  const file = path.join(SCRATCH, 'playground-example.mjs');
+  fs.writeFileSync(file, `import assert from 'node:assert/strict';\n${code}`);
+  const run = spawnSync(process.execPath, [file], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
 });
 
 // ───────────────────────────── parse ─────────────────────────────

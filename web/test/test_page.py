@@ -152,8 +152,14 @@ def test_an_edited_grammar_changes_the_verdict_and_the_address_keeps_it(page: Pa
         )
     )
     assert counts["newly accepted"] == 1 and counts["rejected by both"] == 0, counts
-    # kifu check is kifu's, whatever the grammar: the record is still an error there.
+    # kifu check is kifu's, whatever the grammar: the record is still an error there, and the
+    # findings say so and where the edited grammar's verdict is, which is in view.
     assert page.text_content("#verdict").startswith("1 error")
+    assert page.is_visible("#verdict-note")
+    note = page.text_content("#verdict-note")
+    assert "kifu’s grammar" in note and "1 record newly accepted" in note, note
+    box = page.locator("#diff-section").bounding_box()
+    assert box is not None and box["y"] < 1000, f"the diff is below the fold: {box}"
 
     # The address holds the state: a new page opened at it shows the same.
     address = page.url
@@ -165,6 +171,32 @@ def test_an_edited_grammar_changes_the_verdict_and_the_address_keeps_it(page: Pa
     assert other.input_value("#grammar") == page.input_value("#grammar")
     assert other.text_content("#tree-caption") == "1 of 1 record accepted by `record`"
     other.close()
+
+
+def test_the_codes_chosen_are_the_codes_reported(page: Page) -> None:
+    open_page(page)
+    # No Black king (a warning), and two Black pawns on file 5 (an error).
+    type_input(page, "4k4/9/9/9/4P4/4P4/9/9/9 b - 1")
+    codes = lambda: page.locator("#findings li code").all_text_contents()
+    assert sorted(codes()) == ["sfen::missing-king", "sfen::nifu"]
+    page.fill("#ignore", "sfen::nifu")
+    settle(page)
+    assert codes() == ["sfen::missing-king"]
+    assert page.text_content("#verdict") == "0 errors, 1 warning"
+    page.check("#warnings-as-errors")
+    settle(page)
+    assert page.text_content("#verdict") == "1 error, 0 warnings"
+    page.fill("#select", "fen")
+    settle(page)
+    assert codes() == [] and page.text_content("#verdict") == "none: valid"
+    # The address keeps the choice.
+    assert "ignore=sfen%3A%3Anifu" in page.url and "warnings-as-errors=1" in page.url
+    # A code kifu does not have is named, and every finding is shown meanwhile.
+    page.fill("#select", "sfen::nope")
+    settle(page)
+    assert "sfen::nope" in page.text_content("#status")
+    assert page.get_attribute("#select", "aria-invalid") == "true"
+    assert sorted(codes()) == ["sfen::missing-king", "sfen::nifu"]
 
 
 def test_a_broken_grammar_is_pointed_at(page: Page) -> None:
