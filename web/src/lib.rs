@@ -272,9 +272,29 @@ mod tests {
 
     #[test]
     fn a_valid_record_has_no_finding_and_a_board() {
-        assert_eq!(check(START, "sfen", None, "<input>").ok().as_deref(), Some("[]"));
+        assert_eq!(check(START, "sfen", None, "<input>", None, None, None, false).ok().as_deref(), Some("[]"));
         let svg = to_svg(START, "sfen", None, None, false).ok().flatten().unwrap_or_default();
         assert!(svg.starts_with("<svg"), "{svg}");
+    }
+
+    #[test]
+    fn the_codes_chosen_are_the_codes_reported() {
+        // No Black king (a warning) and two Black pawns on file 5 (an error).
+        let record = "4k4/9/9/9/4P4/4P4/9/9/9 b - 1";
+        let found = |select: Option<&str>, ignore: Option<&str>, strict: bool| {
+            let answer =
+                check(record, "sfen", None, "<input>", select.map(Into::into), None, ignore.map(Into::into), strict);
+            let answer: serde_json::Value = serde_json::from_str(&answer.ok().unwrap_or_default()).unwrap_or_default();
+            let codes: Option<Vec<String>> =
+                answer.as_array().map(|a| a.iter().map(|d| format!("{} {}", d["code"], d["severity"])).collect());
+            codes.unwrap_or_default()
+        };
+        assert_eq!(found(None, None, false).len(), 2);
+        assert_eq!(found(None, Some("sfen::nifu"), true), [r#""sfen::missing-king" "error""#]);
+        assert_eq!(
+            found(Some("sfen::nifu,sfen::missing-king"), Some("sfen::missing-king"), false),
+            [r#""sfen::nifu" "error""#]
+        );
     }
 
     #[test]
