@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::{Color, Piece, PieceSets, Role, Square};
 use crate::notation::grid::Ray;
+use crate::notation::repair::Likeness;
 
 /// The 64 squares.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -71,16 +72,24 @@ impl Board {
 
     /// How far the board is from a game's likeliest boards, for ranking the repairs of a
     /// slipped record: the pieces of the starting set (per side: a king, a queen, two rooks,
-    /// bishops and knights, eight pawns) that are not on it, and how many of its pieces stand
-    /// where the start position has the same piece.
-    pub fn likeness(&self) -> (usize, usize) {
+    /// bishops and knights, eight pawns) that are not on it, how many of its pieces stand
+    /// where the start position has the same piece, and the captures its pawns' files call for
+    /// beyond the pieces the other side has lost.
+    pub fn likeness(&self) -> Likeness {
         // Each piece of the start position takes one of its kind off the board, if there is one.
         let mut counts = [0usize; 12];
         let slot = |p: Piece| p.color.index() * 6 + p.role.index();
         let mut at_home = 0;
+        // Per side: its pieces, and its pawns on each file.
+        let mut pieces = [0usize; 2];
+        let mut pawns = [[0usize; 8]; 2];
         for (sq, p) in self.pieces() {
             counts[slot(p)] += 1;
             at_home += usize::from(START_BOARD[sq.index()] == Some(p.letter()));
+            pieces[p.color.index()] += 1;
+            if p.role == Role::Pawn {
+                pawns[p.color.index()][usize::from(sq.file())] += 1;
+            }
         }
         let mut missing = 0;
         for p in START_BOARD.iter().flatten().filter_map(|&c| Piece::from_letter(c)) {
@@ -89,7 +98,10 @@ impl Board {
                 None => missing += 1,
             }
         }
-        (missing, at_home)
+        let lost = |side: usize| 16usize.saturating_sub(pieces[side]);
+        let unexplained_captures =
+            pawn_captures(&pawns[0]).saturating_sub(lost(1)) + pawn_captures(&pawns[1]).saturating_sub(lost(0));
+        Likeness { missing, at_home, unexplained_captures }
     }
 
     /// True when the piece on `from` checks along a line from afar (a rook, bishop or queen at
@@ -98,6 +110,28 @@ impl Board {
         let far = from.file().abs_diff(king.file()).max(from.rank().abs_diff(king.rank())) > 1;
         far && self.get(from).is_some_and(|p| matches!(p.role, Role::Rook | Role::Bishop | Role::Queen))
     }
+}
+
+/// The fewest captures that bring a side's pawns, `per_file` of them on each file, to their
+/// files: a pawn leaves its file only by capturing, one file a capture, and each pawn starts on
+/// a file of its own. The pawns, by file, are matched to distinct starting files at the least
+/// total distance (in order: on a line, a matching that crosses is never shorter).
+fn pawn_captures(per_file: &[usize; 8]) -> usize {
+    if per_file.iter().sum::<usize>() > 8 {
+        // More pawns than a side has: no matching, and an error of its own.
+        return 0;
+    }
+    let files = per_file.iter().enumerate().flat_map(|(file, &n)| std::iter::repeat_n(file, n));
+    // best[j]: the least distance matching the pawns so far to starting files before j.
+    let mut best = [0usize; 9];
+    for (i, file) in files.enumerate() {
+        let mut next = [usize::MAX; 9];
+        for j in i + 1..=8 {
+            next[j] = next[j - 1].min(best[j - 1].saturating_add(file.abs_diff(j - 1)));
+        }
+        best = next;
+    }
+    best[8]
 }
 
 #[cfg(test)]
@@ -120,6 +154,41 @@ mod tests {
         }
         b
     }
+
+    #[test]
+    fn pawns_off_their_files_call_for_captures() {
+        let at = |files: &[usize]| {
+            let mut per_file = [0; 8];
+            for &f in files {
+                per_file[f] += 1;
+            }
+            pawn_captures(&per_file)
+        };
+        assert_eq!(at(&[0, 1, 2, 3, 4, 5, 6, 7]), 0);
+        assert_eq!(at(&[]), 0);
+        // The b- to h-pawns and a second e-pawn: the a-pawn came over four files (or four pawns
+        // each one file).
+        assert_eq!(at(&[1, 2, 3, 4, 4, 5, 6, 7]), 4);
+        // A doubled pawn beside an empty file: one capture.
+        assert_eq!(at(&[0, 1, 2, 4, 4, 5, 6, 7]), 1);
+        assert_eq!(at(&[7, 7, 7]), 3, "three pawns on h: from f, g and h");
+        assert_eq!(at(&[0; 9]), 0, "more pawns than a side has are an error of their own");
+    }
+
+    #[test]
+    fn captures_the_lost_pieces_cannot_account_for_are_counted() {
+        let start = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").likeness();
+        assert_eq!(start, Likeness { missing: 0, at_home: 32, unexplained_captures: 0 });
+        // White's a-pawn gone and a second pawn on e4, every black piece on the board.
+        let slipped = board("rnbqkbnr/pppppppp/8/8/4P3/8/1PPPPPPP/RNBQKBNR").likeness();
+        assert_eq!(slipped.unexplained_captures, 4);
+        // The same with three black pieces lost: one capture is still unexplained.
+        let traded = board("r1bqkb1r/pppp1ppp/8/8/4P3/8/1PPPPPPP/RNBQKBNR").likeness();
+        assert_eq!(traded.unexplained_captures, 1);
+        // The e-pawn moved to e4: nothing to explain.
+        assert_eq!(board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR").likeness().unexplained_captures, 0);
+    }
+
     #[test]
     fn attackers_match_the_moves_of_each_piece() {
         let b = board("4k3/8/8/3q4/8/2N5/1P6/R3K3");

@@ -331,7 +331,7 @@ impl Quick {
 /// search: `Some(None)` when it breaks one, `Some(Some((n, likeness)))` when it is valid with
 /// `n` findings, all warnings (and its board's [`crate::chess::Board::likeness`]); `None` when it cannot be read so (a rank of the wrong width, a castling right
 /// listed twice) or is not in canonical form, and must be read in full.
-pub(crate) fn verdict(text: &str, dialect: Dialect) -> Option<Option<(usize, (usize, usize))>> {
+pub(crate) fn verdict(text: &str, dialect: Dialect) -> Option<Option<(usize, crate::notation::repair::Likeness)>> {
     let q = quick(text, dialect)?;
     if q.tally.breaks_counts() {
         return Some(None);

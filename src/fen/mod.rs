@@ -152,11 +152,11 @@ fn fold_repairs(
         };
         // Of two repairs as good by the rules, the one nearer a game's likeliest boards.
         let valid = |t: &str| {
-            let (warnings, (missing, at_home)) = match kind {
+            let (warnings, likeness) = match kind {
                 Kind::Fen => fast::verdict(t, dialect).unwrap_or_else(|| full(t)),
                 Kind::Epd => full(t),
             }?;
-            Some(crate::notation::repair::cost(warnings, missing, at_home))
+            Some(crate::notation::repair::cost(warnings, likeness))
         };
         // A candidate is refused at once when a rank is left of the wrong width, or an edit of
         // the placement leaves a side without one king or with material no game reaches.

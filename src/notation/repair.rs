@@ -704,17 +704,34 @@ pub fn search(
     }
 }
 
-/// The cost of a repaired record, which has `warnings`, whose position lacks `missing` pieces
-/// of the set a game starts with, and of whose pieces `at_home` stand where the start position
-/// has them. Of two repairs, the one with fewer warnings is likelier; then the one with more of
-/// the set (a slip more often loses a character than adds one: a lost `L` of a full board is
-/// likelier than a rank that never had it); then the one nearer the start position's shape.
-pub fn cost(warnings: usize, missing: usize, at_home: usize) -> usize {
-    warnings.saturating_mul(64 * 64).saturating_add(missing.min(63) * 64).saturating_add(63 - at_home.min(63))
+/// How far a repaired record's board is from a game's likeliest boards, for ranking repairs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Likeness {
+    /// The pieces of the set a game starts with that are not on the board (nor in a hand).
+    pub missing: usize,
+    /// The pieces that stand where the start position has the same piece.
+    pub at_home: usize,
+    /// The captures that the pawns' files call for and that the other side's lost pieces
+    /// cannot account for (chess: a pawn leaves its file only by capturing).
+    pub unexplained_captures: usize,
+}
+
+/// The cost of a repaired record, which has `warnings`, with its board's [`Likeness`]. Of two
+/// repairs, the one with fewer warnings is likelier; then the one whose pawns need no capture
+/// that did not happen; then the one with more of the set (a slip more often loses a character
+/// than adds one: a lost `L` of a full board is likelier than a rank that never had it); then
+/// the one nearer the start position's shape.
+pub fn cost(warnings: usize, likeness: Likeness) -> usize {
+    let Likeness { missing, at_home, unexplained_captures } = likeness;
+    warnings
+        .saturating_mul(WITHOUT_WARNINGS)
+        .saturating_add(unexplained_captures.min(63) * 64 * 64)
+        .saturating_add(missing.min(63) * 64)
+        .saturating_add(63 - at_home.min(63))
 }
 
 /// The costs ([`cost`]) of the repairs that leave no warning.
-const WITHOUT_WARNINGS: usize = 64 * 64;
+const WITHOUT_WARNINGS: usize = 64 * 64 * 64;
 
 /// How many repairs a search finds before it settles (with [`MAX_SHOWN`] of them leaving no
 /// warning): enough to rank them by their pieces.

@@ -148,7 +148,12 @@ fn fold_repairs(text: &str, choice: DialectChoice, diagnostics: &mut Vec<Diagnos
                 true => warnings,
                 false => fast::parse(t, choice).and_then(|record| judge(record, Vec::new()).warnings_if_valid())?,
             };
-            Some(crate::notation::repair::cost(warnings, q.position.missing_pieces(), q.position.pieces_at_home()))
+            let likeness = crate::notation::repair::Likeness {
+                missing: q.position.missing_pieces(),
+                at_home: q.position.pieces_at_home(),
+                unexplained_captures: 0,
+            };
+            Some(crate::notation::repair::cost(warnings, likeness))
         };
         // A candidate is refused at once when a rank is left of the wrong width, or an edit of
         // the board leaves too many pieces or kings.
