@@ -117,8 +117,9 @@ impl Board {
 /// a file of its own. The pawns, by file, are matched to distinct starting files at the least
 /// total distance (in order: on a line, a matching that crosses is never shorter).
 fn pawn_captures(per_file: &[usize; 8]) -> usize {
-    if per_file.iter().sum::<usize>() > 8 {
-        // More pawns than a side has: no matching, and an error of its own.
+    if per_file.iter().all(|&n| n <= 1) || per_file.iter().sum::<usize>() > 8 {
+        // A pawn a file: each can stand on its own. More pawns than a side has: no matching,
+        // and an error of its own.
         return 0;
     }
     let files = per_file.iter().enumerate().flat_map(|(file, &n)| std::iter::repeat_n(file, n));
