@@ -111,7 +111,6 @@ def check_batch(
     ``"ALL"``) and ``warnings_as_errors`` choose the findings as ``kifu check``'s flags do; an
     unknown code raises ``ValueError``. The GIL is released while kifu works.
     """
-    chosen = (select, extend_select, ignore, warnings_as_errors)
     arrow = _arrow_chunks(records)
     if arrow is None:
         listed = records if isinstance(records, list) else list(records)
@@ -127,7 +126,18 @@ def check_batch(
         )
     out: List[Optional[Verdict]] = []
     for chunk in arrow:
-        out.extend(_check_arrow_chunk(chunk, format, dialect, threads, chosen))
+        out.extend(
+            _check_arrow_chunk(
+                chunk,
+                format,
+                dialect,
+                threads,
+                select=select,
+                extend_select=extend_select,
+                ignore=ignore,
+                warnings_as_errors=warnings_as_errors,
+            )
+        )
     return out
 
 
@@ -150,7 +160,7 @@ def _arrow_chunks(records):
     return chunks
 
 
-def _check_arrow_chunk(chunk, format, dialect, threads, chosen):
+def _check_arrow_chunk(chunk, format, dialect, threads, **selection):
     import pyarrow as pa  # type: ignore[import-untyped]
 
     validity, offsets, data = chunk.buffers()
@@ -166,8 +176,5 @@ def _check_arrow_chunk(chunk, format, dialect, threads, chosen):
         format,
         dialect,
         threads,
-        select=chosen[0],
-        extend_select=chosen[1],
-        ignore=chosen[2],
-        warnings_as_errors=chosen[3],
+        **selection,
     )

@@ -741,9 +741,8 @@ fn selection_for(path: &str, flags: SelectFlags) -> PyResult<Selection> {
 /// The selection of the keyword arguments `select`, `extend_select` and `ignore` (lists of codes,
 /// groups or `"ALL"`) and `warnings_as_errors`; an unknown code is a `ValueError` that names it.
 fn selection_of(lists: [Option<Vec<String>>; 3], warnings_as_errors: bool) -> PyResult<Selection> {
-    let [select, extend_select, ignore] = lists.map(Option::unwrap_or_default);
-    Selection::of_lists([&select, &extend_select, &ignore], warnings_as_errors, |key| key.replace('-', "_"))
-        .map_err(PyValueError::new_err)
+    let lists = lists.each_ref().map(|l| l.as_deref().unwrap_or_default());
+    Selection::of_lists(lists, warnings_as_errors, |key| key.replace('-', "_")).map_err(PyValueError::new_err)
 }
 
 /// `check_file`'s selection arguments, as `kifu check`'s flags.

@@ -149,7 +149,6 @@ fn words(e: &toml::de::Error, text: &str) -> String {
 
 /// The selection of a configuration's keys, or which of its codes are unknown.
 fn selection(config: Config) -> Result<Selection, String> {
-    let lists = [config.select, config.extend_select, config.ignore].map(Option::unwrap_or_default);
-    let [select, extend_select, ignore] = &lists;
-    Selection::of_lists([select, extend_select, ignore], config.warnings_as_errors.unwrap_or(false), str::to_owned)
+    let lists = [&config.select, &config.extend_select, &config.ignore].map(|l| l.as_deref().unwrap_or_default());
+    Selection::of_lists(lists, config.warnings_as_errors.unwrap_or(false), str::to_owned)
 }

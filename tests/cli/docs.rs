@@ -5,15 +5,14 @@
 //! them), where a line `...` stands for any lines and `[..]` for any characters in a line, as in
 //! `trycmd`. Each page's commands run in turn in a folder of their own that holds a copy of
 //! `examples/` and `grammar/` (so a `--fix` changes the copy), through `sh`, with the `kifu`
-//! just built first on the `PATH` and a `HOME` of its own; each must exit with status 0 or 1. A shell block (`sh`) may
-//! show how to build or install, never a `kifu` command: that would go unchecked. The README's
+//! just built first on the `PATH` and a `HOME` of its own; each must exit with status 0 or 1.
+//! A shell block (`sh`) may show how to build or install, never a `kifu` command: that would
+//! go unchecked. The README's
 //! table of commands runs too: each example there must exit with status 0 or 1 (but `kifu lsp`,
 //! which an editor starts and talks with: the `lsp` tests run it so).
 
-use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use insta_cmd::get_cargo_bin;
 
@@ -110,7 +109,8 @@ fn sandbox() -> tempfile::TempDir {
 }
 
 /// Runs a shell command line in `dir`, as a reader would with kifu installed: its exit status
-/// and what it printed, standard error merged into standard output. Stops it after two minutes.
+/// and what it printed, standard error merged into standard output. `timeout` ends it, with
+/// every process it started, after two minutes (status 124).
 fn run(command: &str, dir: &Path) -> (Option<i32>, String) {
     let bin = get_cargo_bin("kifu");
     let path = std::env::join_paths(
@@ -118,8 +118,8 @@ fn run(command: &str, dir: &Path) -> (Option<i32>, String) {
             .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
     )
     .expect("a PATH");
-    let mut child = Command::new("sh")
-        .arg("-c")
+    let out = Command::new("timeout")
+        .args(["120", "sh", "-c"])
         .arg(format!("exec 2>&1\n{command}"))
         .current_dir(dir)
         .env("PATH", path)
@@ -127,28 +127,9 @@ fn run(command: &str, dir: &Path) -> (Option<i32>, String) {
         .env("NO_COLOR", "1")
         .env_remove("COLUMNS")
         .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("sh runs");
-    let mut stdout = child.stdout.take().expect("its output");
-    let reader = std::thread::spawn(move || {
-        let mut out = Vec::new();
-        stdout.read_to_end(&mut out).map(|_| out)
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waiting for sh") {
-            break status.code();
-        }
-        if start.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let out = reader.join().expect("the reader thread").expect("its output read");
-    (status, String::from_utf8_lossy(&out).into_owned())
+        .output()
+        .expect("timeout and sh run");
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// The examples of the README's table of commands: its last column's code.

@@ -72,9 +72,8 @@ pub fn check(
     warnings_as_errors: bool,
 ) -> Result<String, JsError> {
     let format = format_of(format, dialect)?;
-    let lists = [select, extend_select, ignore].map(|l| l.into_iter().collect::<Vec<String>>());
-    let [select, extend_select, ignore] = &lists;
-    let selection = Selection::of_lists([select, extend_select, ignore], warnings_as_errors, |key| {
+    let lists = [select.as_slice(), extend_select.as_slice(), ignore.as_slice()];
+    let selection = Selection::of_lists(lists, warnings_as_errors, |key| {
         // As JavaScript's options name them.
         match key {
             "extend-select" => "extendSelect".to_owned(),
