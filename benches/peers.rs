@@ -194,16 +194,28 @@ fn main() {
             }),
         });
     }
-    let rate = |t: f64, n: usize| format!("{:.0} k/s", n as f64 / t / 1000.0);
     let mut out = std::io::stdout().lock();
+    write_rows(&mut out, &rows, (n, runs), pinned.is_some());
+    if panics.get() > 0 {
+        let records = if panics.get() == 1 { "record" } else { "records" };
+        let _ =
+            writeln!(out, "\nhaitaka panicked on {} {records} (over all its runs), counted as refused", panics.get());
+    }
+    write_psn(&mut out, &psn, runs);
+}
+
+/// The table of `rows`, over `n` records a file, each figure the median of `runs`; `pinned` when
+/// `kifu check -j 1` ran on one CPU. Then the share of the valid speed each slipped file keeps.
+fn write_rows(out: &mut impl std::io::Write, rows: &[Row], (n, runs): (usize, usize), pinned: bool) {
+    let rate = |t: f64, n: usize| format!("{:.0} k/s", n as f64 / t / 1000.0);
     let _ = writeln!(out, "\n{n} records a file, median of {runs} runs\n");
-    let one = if pinned.is_some() { "`kifu check -j 1`, 1 CPU" } else { "`kifu check -j 1` (not pinned)" };
+    let one = if pinned { "`kifu check -j 1`, 1 CPU" } else { "`kifu check -j 1` (not pinned)" };
     let _ = writeln!(
         out,
         "| input | kifu's library | peer's library | library / peer | {one} | {one} / peer's library | `kifu check`, all cores |"
     );
     let _ = writeln!(out, "|---|---|---|---|---|---|---|");
-    for r in &rows {
+    for r in rows {
         let _ = writeln!(
             out,
             "| {} | {} | {} {} | {:.2}× | {} | {:.2}× | {} |",
@@ -226,12 +238,11 @@ fn main() {
                 writeln!(out, "{}: {one} at {:.2} of the valid speed", slipped.input, valid.cli_one / slipped.cli_one);
         }
     }
-    if panics.get() > 0 {
-        let records = if panics.get() == 1 { "record" } else { "records" };
-        let _ =
-            writeln!(out, "\nhaitaka panicked on {} {records} (over all its runs), counted as refused", panics.get());
-    }
-    let size = fs::metadata(&psn).map(|m| m.len()).unwrap_or(0) as f64 / 1e6;
+}
+
+/// The table of `kifu check` on the PSN games at `psn`, each figure the median of `runs`.
+fn write_psn(out: &mut impl std::io::Write, psn: &Path, runs: usize) {
+    let size = fs::metadata(psn).map(|m| m.len()).unwrap_or(0) as f64 / 1e6;
     let _ = writeln!(out, "\nPSN, {size:.1} MB of generated games\n");
     let _ = writeln!(out, "| `kifu check` | MB/s |");
     let _ = writeln!(out, "|---|---|");
@@ -240,7 +251,7 @@ fn main() {
         ("`--message-format json`", &["--message-format", "json"][..]),
         ("`--message-format json --no-replay`", &["--message-format", "json", "--no-replay"][..]),
     ] {
-        let t = median(runs, || kifu_check(None, args, &psn));
+        let t = median(runs, || kifu_check(None, args, psn));
         let _ = writeln!(out, "| {what} | {:.0} |", size / t);
     }
 }

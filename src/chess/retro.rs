@@ -81,14 +81,7 @@ pub(crate) fn some_last_move(board: &Board, king: Square, waiting: Color) -> boo
                     Role::Bishop => &LINES[4..],
                     _ => &LINES[..],
                 };
-                lines.iter().any(|&(df, dr)| {
-                    let mut from = to;
-                    std::iter::from_fn(|| {
-                        from = from.offset(df, dr).filter(empty)?;
-                        Some(from)
-                    })
-                    .any(|from| from_safe(to, from, piece, Take::May))
-                })
+                slid_from(to, lines, &empty, &|from| from_safe(to, from, piece, Take::May))
             }
             Role::Pawn => pawn_moves(rank_of(to), forward, &step, |from, take| from_safe(to, from, pawn, take)),
         };
@@ -120,6 +113,24 @@ pub(crate) fn some_last_move(board: &Board, king: Square, waiting: Color) -> boo
         }
     }
     false
+}
+
+/// True when a piece on `to` slid there along one of `lines` from a square `empty` says is empty
+/// (the squares between too), for which `safe_from(from)` holds.
+fn slid_from(
+    to: Square,
+    lines: &[(i8, i8)],
+    empty: &dyn Fn(&Square) -> bool,
+    safe_from: &dyn Fn(Square) -> bool,
+) -> bool {
+    lines.iter().any(|&(df, dr)| {
+        let mut from = to;
+        std::iter::from_fn(|| {
+            from = from.offset(df, dr).filter(empty)?;
+            Some(from)
+        })
+        .any(safe_from)
+    })
 }
 
 /// True when a pawn on `rank` (counted from its side) came by a push or a capture from a square

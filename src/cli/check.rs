@@ -95,28 +95,11 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
             }
             format => format.map_err(|e| e.to_string()).and_then(|f| with_dialect(args, f)),
         };
-        let usage = |e| Stop::Usage(e, Box::default());
-        let checked =
-            format.and_then(|f| Ok((f, selector.for_path(path)?))).map_err(usage).and_then(|(format, selection)| {
-                let mut unfixed = report::Named::default();
-                if args.fixes.any() {
-                    match fix::fix_file(path, format, args.fixes, &selection) {
-                        Ok(f) => fixed.add(f),
-                        Err(fix::NotFixed::Left(why)) => {
-                            out.notice(&renderer, Severity::Warning, name, &why);
-                            unfixed.push(name);
-                        }
-                        Err(fix::NotFixed::Failed(e)) => return Err(usage(e)),
-                    }
-                    if args.fixes.diff {
-                        return Ok(Totals { unfixed, ..Totals::default() });
-                    }
-                }
-                let mut totals = check_path(args, path, (format, &selection), &renderer, workers, &mut out)?;
-                totals.unfixed = unfixed;
-                renderer.end_file(name, &mut out).map_err(|_| Stop::Write)?;
-                Ok(totals)
-            });
+        let checked = format.and_then(|f| Ok((f, selector.for_path(path)?))).map_err(Stop::usage).and_then(
+            |(format, selection)| {
+                fix_and_check(args, path, (format, &selection), (&renderer, workers), &mut fixed, &mut out)
+            },
+        );
         match checked {
             Ok(t) => {
                 totals.add(&t);
@@ -132,12 +115,57 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
             Err(Stop::Write) => return ExitCode::from(2),
         }
     }
+    totals.ignored = inputs.ignored;
+    finish(args, json, (totals, fixed), failed, &mut out)
+}
+
+/// Fixes the input at `path` when `--fix` or `--diff` asks (what it fixed added to `fixed`), then
+/// checks it in `format`, read with `selection`, unless `--diff` asks only what `--fix` would do:
+/// its totals.
+fn fix_and_check(
+    args: &CheckArgs,
+    path: &str,
+    (format, selection): (Format, &Selection),
+    (renderer, workers): (&Renderer, usize),
+    fixed: &mut kifu::document::fix::Fixed,
+    out: &mut report::Out,
+) -> Result<Totals, Stop> {
+    let name = input::name(path);
+    let mut unfixed = report::Named::default();
+    if args.fixes.any() {
+        match fix::fix_file(path, format, args.fixes, selection) {
+            Ok(f) => fixed.add(f),
+            Err(fix::NotFixed::Left(why)) => {
+                out.notice(renderer, Severity::Warning, name, &why);
+                unfixed.push(name);
+            }
+            Err(fix::NotFixed::Failed(e)) => return Err(Stop::usage(e)),
+        }
+        if args.fixes.diff {
+            return Ok(Totals { unfixed, ..Totals::default() });
+        }
+    }
+    let mut totals = check_path(args, path, (format, selection), renderer, workers, out)?;
+    totals.unfixed = unfixed;
+    renderer.end_file(name, out).map_err(|_| Stop::Write)?;
+    Ok(totals)
+}
+
+/// What follows the findings of every input, `totals` of them with what was `fixed`: with
+/// `--diff`, what `--fix` would do; else the statistics when asked and the summary. The exit
+/// code, `failed` when an input could not be read.
+fn finish(
+    args: &CheckArgs,
+    json: bool,
+    (mut totals, fixed): (Totals, kifu::document::fix::Fixed),
+    failed: bool,
+    out: &mut report::Out,
+) -> ExitCode {
     if args.fixes.diff {
         // What `--fix` would do; nothing was checked.
         let _ = writeln!(out, "{}", fix::would(fixed, &totals, json));
         return exit_code(failed, fixed.applied > 0);
     }
-    totals.ignored = inputs.ignored;
     if args.fixes.fix {
         totals.fixed = Some(fixed);
     }
@@ -191,6 +219,13 @@ enum Stop {
     Write,
 }
 
+impl Stop {
+    /// A usage error, before any record was read.
+    fn usage(message: String) -> Self {
+        Self::Usage(message, Box::default())
+    }
+}
+
 /// Checks the input at `path` in `format`, its reports written to `out`.
 fn check_path(
     args: &CheckArgs,
@@ -201,7 +236,7 @@ fn check_path(
     out: &mut (impl Write + Send),
 ) -> Result<Totals, Stop> {
     let name = input::name(path);
-    let unread = |e: io::Error| Stop::Usage(format!("cannot read `{name}`: {e}"), Box::default());
+    let unread = |e: io::Error| Stop::usage(format!("cannot read `{name}`: {e}"));
     match format {
         Format::Json => positions::check_json(positions::open(path).map_err(unread)?, (name, selection), renderer, out)
             .map_err(unread),
@@ -217,8 +252,7 @@ fn check_path(
             let result = if path == "-" {
                 check_stream(io::stdin(), None, (name, format, selection), renderer, workers, out)
             } else {
-                let f =
-                    File::open(path).map_err(|e| Stop::Usage(format!("cannot open `{name}`: {e}"), Box::default()))?;
+                let f = File::open(path).map_err(|e| Stop::usage(format!("cannot open `{name}`: {e}")))?;
                 let size = f.metadata().ok().map(|m| m.len());
                 check_stream(f, size, (name, format, selection), renderer, workers, out)
             };
@@ -226,7 +260,7 @@ fn check_path(
                 Ok(t) => Ok(t),
                 // A write error: `output::exit` reports it.
                 Err(_) if output::failed() => Err(Stop::Write),
-                Err(e) => Err(Stop::Usage(format!("cannot check `{name}`: {e}"), Box::default())),
+                Err(e) => Err(Stop::usage(format!("cannot check `{name}`: {e}"))),
             }
         }
     }

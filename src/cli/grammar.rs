@@ -162,44 +162,49 @@ fn diff_once(args: &DiffArgs) -> ExitCode {
     if args.json {
         let _ = writeln!(out, "{}", serde_json::to_string(&report).unwrap_or_default());
     } else {
-        for e in &report.examples {
-            let _ = write!(out, "{}", render(&e.file, &e.record, e.line, &e.diagnostic()));
-        }
-        let files = if texts.len() == 1 { "1 file".to_owned() } else { format!("{} files", texts.len()) };
-        let _ =
-            writeln!(out, "rule `{}`, {} → {}: {} records in {files}", args.rule, args.old, args.new, report.records);
-        for (what, n) in [
-            ("accepted by both, same tree", report.accepted_both),
-            ("rejected by both", report.rejected_both),
-            ("newly accepted", report.newly_accepted),
-            ("newly rejected", report.newly_rejected),
-            ("accepted by both, tree changed", report.changed_tree),
-        ] {
-            let _ = writeln!(out, "  {what:<31} {n:>8}");
-        }
-        // Records with no verdict to compare are shown only when there are some.
-        for (what, n) in [("stopped, no verdict", report.stopped), ("not run, out of time", report.not_run)] {
-            if n > 0 {
-                let _ = writeln!(out, "  {what:<31} {n:>8}");
-            }
-        }
-        if report.not_run > 0 {
-            let _ = writeln!(
-                out,
-                "the run's {} minutes were spent before the last {} records: run fewer records, or a grammar that backtracks less",
-                kifu::playground::limits::RUN_TIME_BUDGET.as_secs() / 60,
-                report.not_run
-            );
-        }
-        if !report.transitions.is_empty() {
-            let _ = writeln!(out, "changes, old → new:");
-        }
-        for t in &report.transitions {
-            let _ = writeln!(out, "  {:>8} × {} → {}", t.count, t.old, t.new);
-        }
+        write_summary(&mut out, args, &report, texts.len());
     }
     let _ = out.flush();
     crate::report::exit_code(false, !report.unchanged())
+}
+
+/// `kifu grammar diff`'s report in words, of a run over `files` corpus files: the examples,
+/// then the counts and the changes.
+fn write_summary(out: &mut impl Write, args: &DiffArgs, report: &kifu::playground::diff::Report, files: usize) {
+    for e in &report.examples {
+        let _ = write!(out, "{}", render(&e.file, &e.record, e.line, &e.diagnostic()));
+    }
+    let files = if files == 1 { "1 file".to_owned() } else { format!("{files} files") };
+    let _ = writeln!(out, "rule `{}`, {} → {}: {} records in {files}", args.rule, args.old, args.new, report.records);
+    for (what, n) in [
+        ("accepted by both, same tree", report.accepted_both),
+        ("rejected by both", report.rejected_both),
+        ("newly accepted", report.newly_accepted),
+        ("newly rejected", report.newly_rejected),
+        ("accepted by both, tree changed", report.changed_tree),
+    ] {
+        let _ = writeln!(out, "  {what:<31} {n:>8}");
+    }
+    // Records with no verdict to compare are shown only when there are some.
+    for (what, n) in [("stopped, no verdict", report.stopped), ("not run, out of time", report.not_run)] {
+        if n > 0 {
+            let _ = writeln!(out, "  {what:<31} {n:>8}");
+        }
+    }
+    if report.not_run > 0 {
+        let _ = writeln!(
+            out,
+            "the run's {} minutes were spent before the last {} records: run fewer records, or a grammar that backtracks less",
+            kifu::playground::limits::RUN_TIME_BUDGET.as_secs() / 60,
+            report.not_run
+        );
+    }
+    if !report.transitions.is_empty() {
+        let _ = writeln!(out, "changes, old → new:");
+    }
+    for t in &report.transitions {
+        let _ = writeln!(out, "  {:>8} × {} → {}", t.count, t.old, t.new);
+    }
 }
 
 fn run_railroad(args: &RailroadArgs) -> ExitCode {

@@ -815,23 +815,10 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         _ => text::Style::Unicode,
     };
     let target = args.output.as_deref().filter(|o| *o != "-").map(Path::new);
-    // SVG to files: one file per diagram; anything else: one stream.
-    let (mut files, mut sink) = match target {
-        Some(path) if args.svg => (Some(SvgFiles::new(path)), None),
-        Some(path) => match create(path) {
-            Ok(f) => (None, Some(Sink::File(f))),
-            Err(code) => return code,
-        },
-        None => (None, Some(Sink::Stdout(output::Stdout))),
+    let (mut files, mut sink) = match open_boards(paths, args, target) {
+        Ok(opened) => opened,
+        Err(code) => return code,
     };
-    if let (true, Some(sink)) = (args.html, &mut sink) {
-        if let Err(e) = start_html(paths, sink) {
-            if !output::failed() {
-                output::message(e);
-            }
-            return ExitCode::from(2);
-        }
-    }
     let mut bad_move = None;
     let (mut written, mut games) = (0usize, false);
     let mut page = Page::default();
@@ -854,28 +841,8 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
             written += 1;
             return sink.as_mut().map_or(Ok(()), |s| s.write_all(section.as_bytes()));
         }
-        // A game's final position, or with `--each` every position of it.
-        let frames = frames_of(record, args.each);
-        let several = frames.len() > 1;
-        for (k, record) in frames.iter().enumerate() {
-            match (&mut files, &mut sink) {
-                (Some(files), _) => {
-                    if let Some(svg) = svg_of(record, names) {
-                        files.add(svg, &item.file, item.line, several.then_some(k + 1))?;
-                    }
-                }
-                (None, Some(sink)) => {
-                    let board = if args.svg { svg_of(record, names).map(|s| s + "\n") } else { text_of(record, style) };
-                    if let Some(board) = board {
-                        let sep = if written > 0 && !args.svg { "\n" } else { "" };
-                        write!(sink, "{sep}{board}")?;
-                        written += 1;
-                    }
-                }
-                (None, None) => {}
-            }
-        }
-        Ok(())
+        let to = Boards { files: &mut files, sink: &mut sink, written: &mut written };
+        write_boards(record, (&item.file, item.line), args, (names, style), to)
     });
     if let Some(code) = stopped(bad_move, &outcome, target) {
         return code;
@@ -902,6 +869,68 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
         crate::output::note_unread();
     }
     outcome.code()
+}
+
+/// Where `kifu board` writes its boards: SVG to files, one file per diagram, under `target`;
+/// anything else to one stream, `target` or standard output (an HTML page begun).
+fn open_boards<'a>(
+    paths: &[String],
+    args: &ViewArgs,
+    target: Option<&'a Path>,
+) -> Result<(Option<SvgFiles<'a>>, Option<Sink>), ExitCode> {
+    let (files, mut sink) = match target {
+        Some(path) if args.svg => (Some(SvgFiles::new(path)), None),
+        Some(path) => (None, Some(Sink::File(create(path)?))),
+        None => (None, Some(Sink::Stdout(output::Stdout))),
+    };
+    if let (true, Some(sink)) = (args.html, &mut sink) {
+        if let Err(e) = start_html(paths, sink) {
+            if !output::failed() {
+                output::message(e);
+            }
+            return Err(ExitCode::from(2));
+        }
+    }
+    Ok((files, sink))
+}
+
+/// Where the boards of records go ([`open_boards`]), and how many were written to the stream.
+struct Boards<'s, 'a> {
+    files: &'s mut Option<SvgFiles<'a>>,
+    sink: &'s mut Option<Sink>,
+    written: &'s mut usize,
+}
+
+/// Writes the boards of `record`, read at `line` of `file`: a game's final position, or with
+/// `--each` every position of it; as SVG or text, as `args` asks.
+fn write_boards(
+    record: html::Section,
+    (file, line): (&str, usize),
+    args: &ViewArgs,
+    (names, style): (Names, text::Style),
+    to: Boards<'_, '_>,
+) -> io::Result<()> {
+    let frames = frames_of(record, args.each);
+    let several = frames.len() > 1;
+    for (k, record) in frames.iter().enumerate() {
+        match (&mut *to.files, &mut *to.sink) {
+            (Some(files), _) => {
+                if let Some(svg) = svg_of(record, names) {
+                    files.add(svg, file, line, several.then_some(k + 1))?;
+                }
+            }
+            (None, Some(sink)) => {
+                let board = if args.svg { svg_of(record, names).map(|s| s + "\n") } else { text_of(record, style) };
+                if let Some(board) = board {
+                    let sep = if *to.written > 0 && !args.svg { "\n" } else { "" };
+                    write!(sink, "{sep}{board}")?;
+                    *to.written += 1;
+                }
+            }
+            (None, None) => {}
+        }
+    }
+    Ok(())
 }
 
 /// The exit status when `kifu board` stops before its end: `--last-move` is not a move, or an

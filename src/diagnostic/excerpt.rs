@@ -149,29 +149,8 @@ pub fn excerpt(text: &str, index: &LineIndex, d: &Diagnostic) -> Excerpt {
     for line in first..=last {
         let span = index.line_span(text, line);
         let content = span.slice(text);
-        let windows: Vec<(usize, usize)> = if content.len() <= LONG_LINE {
-            vec![(span.start, span.end)]
-        } else {
-            // Keep the labels' surroundings, merged where they meet.
-            let mut w: Vec<(usize, usize)> = d
-                .labels
-                .iter()
-                .filter(|l| l.span.start <= span.end && l.span.end >= span.start)
-                .map(|l| (l.span.start.saturating_sub(MARGIN).max(span.start), (l.span.end + MARGIN).min(span.end)))
-                .collect();
-            if w.is_empty() {
-                w.push((span.start, (span.start + LONG_LINE / 2).min(span.end)));
-            }
-            w.sort_unstable();
-            let mut merged: Vec<(usize, usize)> = Vec::new();
-            for (a, b) in w {
-                match merged.last_mut() {
-                    Some(last) if a <= last.1 + 4 => last.1 = last.1.max(b),
-                    _ => merged.push((a, b)),
-                }
-            }
-            merged.into_iter().map(|(a, b)| (floor_char(text, a), ceil_char(text, b))).collect()
-        };
+        let windows: Vec<(usize, usize)> =
+            if content.len() <= LONG_LINE { vec![(span.start, span.end)] } else { windows(text, span, d) };
         let mut cursor = span.start;
         for (a, b) in windows {
             if a > cursor {
@@ -219,6 +198,29 @@ pub fn excerpt(text: &str, index: &LineIndex, d: &Diagnostic) -> Excerpt {
         })
         .collect();
     Excerpt { text: shown, first_line: first, diagnostic: moved, columns }
+}
+
+/// The pieces of the long line `span` of `text` that show the labels of `d`: their
+/// surroundings, merged where they meet (the line's start when no label is on it).
+fn windows(text: &str, span: Span, d: &Diagnostic) -> Vec<(usize, usize)> {
+    let mut w: Vec<(usize, usize)> = d
+        .labels
+        .iter()
+        .filter(|l| l.span.start <= span.end && l.span.end >= span.start)
+        .map(|l| (l.span.start.saturating_sub(MARGIN).max(span.start), (l.span.end + MARGIN).min(span.end)))
+        .collect();
+    if w.is_empty() {
+        w.push((span.start, (span.start + LONG_LINE / 2).min(span.end)));
+    }
+    w.sort_unstable();
+    let mut merged: Vec<(usize, usize)> = Vec::new();
+    for (a, b) in w {
+        match merged.last_mut() {
+            Some(last) if a <= last.1 + 4 => last.1 = last.1.max(b),
+            _ => merged.push((a, b)),
+        }
+    }
+    merged.into_iter().map(|(a, b)| (floor_char(text, a), ceil_char(text, b))).collect()
 }
 
 fn floor_char(text: &str, mut at: usize) -> usize {

@@ -654,7 +654,9 @@ impl Repeated {
 }
 
 /// kifu's grammars as pest's meta-parser read them when kifu was built, and the automata of
-/// [`SHIPPED`] made from them (see `build.rs`).
+/// [`SHIPPED`] made from them (see `build.rs`): written by the build, a rule a line, however
+/// many lines that takes.
+#[allow(clippy::too_many_lines)]
 mod prebuilt {
     use super::{Aligned, Kind};
     use pest_meta::ast::Expr::{self, *};

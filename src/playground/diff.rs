@@ -256,82 +256,78 @@ pub fn diff(
         }
         report.records += 1;
         let text = r.text.as_str();
-        let a = old.parse(rule, text);
-        let b = new.parse(rule, text);
-        let example = |kind, span: Span, old: String, new: String| {
+        let Some((kind, span, old_says, new_says)) = compare((old, new), rule, text, &mut report) else { continue };
+        if report.examples.iter().filter(|x| x.kind == kind).count() < limit {
             let index = crate::diagnostic::excerpt::LineIndex::new(text);
             let (line, column) = index.place(text, span.start);
-            Example {
+            report.examples.push(Example {
                 kind,
                 file: file.to_owned(),
                 line: r.line,
                 at_line: r.line + line,
                 column,
                 record: text.to_owned(),
-                old,
-                new,
+                old: old_says,
+                new: new_says,
                 span,
-            }
-        };
-        let stopped = |side: &Result<_, Rejection>| match side {
-            Err(e) if e.kind != RejectionKind::Mismatch => Some(e.diagnostic(rule, text).message),
-            _ => None,
-        };
-        let verdict = |side: &Result<_, Rejection>| match side {
-            Ok(_) => "accepted".to_owned(),
-            Err(e) => format!("rejected (expected {})", e.expected),
-        };
-        let (old_stop, new_stop) = (stopped(&a), stopped(&b));
-        let found = match (a, b) {
-            (a, b) if old_stop.is_some() || new_stop.is_some() => {
-                report.stopped += 1;
-                let (old, new) = (old_stop.unwrap_or_else(|| verdict(&a)), new_stop.unwrap_or_else(|| verdict(&b)));
-                report.count(Change::Stopped, old.clone(), new.clone(), 1);
-                Some(example(Change::Stopped, Span::new(0, text.len()), old, new))
-            }
-            (Err(_), Err(_)) => {
-                report.rejected_both += 1;
-                None
-            }
-            (Err(e), Ok(_)) => {
-                report.newly_accepted += 1;
-                report.count(
-                    Change::NewlyAccepted,
-                    format!("rejected (expected {})", e.expected),
-                    "accepted".into(),
-                    1,
-                );
-                Some(example(Change::NewlyAccepted, e.span, format!("expected {}", e.expected), "accepted".into()))
-            }
-            (Ok(_), Err(e)) => {
-                report.newly_rejected += 1;
-                report.count(
-                    Change::NewlyRejected,
-                    "accepted".into(),
-                    format!("rejected (expected {})", e.expected),
-                    1,
-                );
-                Some(example(Change::NewlyRejected, e.span, "accepted".into(), format!("expected {}", e.expected)))
-            }
-            (Ok(a), Ok(b)) => match changed_tree(&flatten(a), &flatten(b), text) {
-                None => {
-                    report.accepted_both += 1;
-                    None
-                }
-                Some((span, (old_rule, new_rule), (old, new))) => {
-                    report.changed_tree += 1;
-                    report.count(Change::ChangedTree, old_rule, new_rule, 1);
-                    Some(example(Change::ChangedTree, span, old, new))
-                }
-            },
-        };
-        if let Some(e) = found {
-            if report.examples.iter().filter(|x| x.kind == e.kind).count() < limit {
-                report.examples.push(e);
-            }
+            });
         }
     }
     report
+}
+
+/// Reads `text` with `rule` of the old grammar and the new, counted in `report`: how the two
+/// differ, where, and what each says there; `None` when they agree.
+fn compare(
+    (old, new): (&Grammar, &Grammar),
+    rule: &str,
+    text: &str,
+    report: &mut Report,
+) -> Option<(Change, Span, String, String)> {
+    let a = old.parse(rule, text);
+    let b = new.parse(rule, text);
+    let stopped = |side: &Result<_, Rejection>| match side {
+        Err(e) if e.kind != RejectionKind::Mismatch => Some(e.diagnostic(rule, text).message),
+        _ => None,
+    };
+    let verdict = |side: &Result<_, Rejection>| match side {
+        Ok(_) => "accepted".to_owned(),
+        Err(e) => format!("rejected (expected {})", e.expected),
+    };
+    let (old_stop, new_stop) = (stopped(&a), stopped(&b));
+    match (a, b) {
+        (a, b) if old_stop.is_some() || new_stop.is_some() => {
+            report.stopped += 1;
+            let (old, new) = (old_stop.unwrap_or_else(|| verdict(&a)), new_stop.unwrap_or_else(|| verdict(&b)));
+            report.count(Change::Stopped, old.clone(), new.clone(), 1);
+            Some((Change::Stopped, Span::new(0, text.len()), old, new))
+        }
+        (Err(_), Err(_)) => {
+            report.rejected_both += 1;
+            None
+        }
+        (Err(e), Ok(_)) => {
+            report.newly_accepted += 1;
+            report.count(Change::NewlyAccepted, format!("rejected (expected {})", e.expected), "accepted".into(), 1);
+            Some((Change::NewlyAccepted, e.span, format!("expected {}", e.expected), "accepted".into()))
+        }
+        (Ok(_), Err(e)) => {
+            report.newly_rejected += 1;
+            report.count(Change::NewlyRejected, "accepted".into(), format!("rejected (expected {})", e.expected), 1);
+            Some((Change::NewlyRejected, e.span, "accepted".into(), format!("expected {}", e.expected)))
+        }
+        (Ok(a), Ok(b)) => match changed_tree(&flatten(a), &flatten(b), text) {
+            None => {
+                report.accepted_both += 1;
+                None
+            }
+            Some((span, (old_rule, new_rule), (old, new))) => {
+                report.changed_tree += 1;
+                report.count(Change::ChangedTree, old_rule, new_rule, 1);
+                Some((Change::ChangedTree, span, old, new))
+            }
+        },
+    }
 }
 
 #[cfg(test)]

@@ -112,6 +112,40 @@ pub const BUILTINS: &[&str] = &[
     "COMMENT",
 ];
 
+/// `sources` joined in order, each line ending, then `grammar/common.pest` (less the rules the
+/// sources define) when `with_common`; with where each source starts. Each source is checked
+/// for size and nesting first: pest's grammar reader recurses on nesting.
+fn join(sources: &[Source], with_common: bool) -> Result<(Vec<Segment>, String), Vec<GrammarDiagnostic>> {
+    let mut segments = Vec::new();
+    let mut joined = String::new();
+    for s in sources {
+        // Size and nesting first: pest's grammar reader recurses on nesting.
+        let over = joined.len() + s.text.len() > limits::MAX_GRAMMAR_BYTES;
+        let text_check = if over {
+            limits::check_text(&" ".repeat(limits::MAX_GRAMMAR_BYTES + 1))
+        } else {
+            limits::check_text(&s.text)
+        };
+        if let Some(b) = text_check {
+            return Err(vec![GrammarDiagnostic { source: s.clone(), diagnostic: b.diagnostic }]);
+        }
+        segments.push(Segment { source: s.clone(), start: joined.len() });
+        joined.push_str(&s.text);
+        joined.push('\n');
+    }
+    if with_common {
+        let defined = defined_names(&joined);
+        let common = blank_rules(crate::notation::grammar::COMMON, &defined);
+        segments.push(Segment {
+            source: Source::new("grammar/common.pest", crate::notation::grammar::COMMON),
+            start: joined.len(),
+        });
+        joined.push_str(&common);
+        joined.push('\n');
+    }
+    Ok((segments, joined))
+}
+
 impl Grammar {
     /// Loads `sources`, joined in order, then `grammar/common.pest` (less the rules the sources
     /// define) when `with_common`. `shipped` is the grammar the sources are an edit of, if any:
@@ -121,33 +155,7 @@ impl Grammar {
         with_common: bool,
         shipped: Option<&Grammar>,
     ) -> Result<Self, Vec<GrammarDiagnostic>> {
-        let mut segments = Vec::new();
-        let mut joined = String::new();
-        for s in sources {
-            // Size and nesting first: pest's grammar reader recurses on nesting.
-            let over = joined.len() + s.text.len() > limits::MAX_GRAMMAR_BYTES;
-            let text_check = if over {
-                limits::check_text(&" ".repeat(limits::MAX_GRAMMAR_BYTES + 1))
-            } else {
-                limits::check_text(&s.text)
-            };
-            if let Some(b) = text_check {
-                return Err(vec![GrammarDiagnostic { source: s.clone(), diagnostic: b.diagnostic }]);
-            }
-            segments.push(Segment { source: s.clone(), start: joined.len() });
-            joined.push_str(&s.text);
-            joined.push('\n');
-        }
-        if with_common {
-            let defined = defined_names(&joined);
-            let common = blank_rules(crate::notation::grammar::COMMON, &defined);
-            segments.push(Segment {
-                source: Source::new("grammar/common.pest", crate::notation::grammar::COMMON),
-                start: joined.len(),
-            });
-            joined.push_str(&common);
-            joined.push('\n');
-        }
+        let (segments, joined) = join(sources, with_common)?;
         let located = |errors: Vec<pest::error::Error<MetaRule>>, names: &[String]| -> Vec<GrammarDiagnostic> {
             errors.iter().map(|e| locate(&segments, e, 0, names)).collect()
         };

@@ -179,14 +179,7 @@ pub(crate) fn check_pairs(pairs: Pairs<'_, MetaRule>) -> Vec<Broken> {
         squared = squared.saturating_add((terms as u64).saturating_mul(terms as u64));
         if squared > MAX_SQUARED_TERMS && !squared_reported {
             squared_reported = true;
-            let d = Diagnostic::error(
-                codes::grammar::TOO_COSTLY,
-                name,
-                "the grammar's rules are too long together for pest to check: this rule passes the limit",
-            )
-            .label("the rules up to this one")
-            .help("split long rules into smaller rules: a rule of n terms costs pest's checks about n × n steps");
-            out.push(broken(name, d));
+            out.push(too_costly(name));
         }
     };
     let mut last_name: Option<Span> = None;
@@ -204,47 +197,25 @@ pub(crate) fn check_pairs(pairs: Pairs<'_, MetaRule>) -> Vec<Broken> {
                     rule_end(terms, name, &mut out);
                 }
                 let name_end = pair.clone().into_inner().next().map_or(span.end, |p| p.as_span().end());
-                last_name = Some(Span::new(span.start, name_end));
+                let name = Span::new(span.start, name_end);
+                last_name = Some(name);
                 terms = 0;
                 rule_reported = false;
                 if rules == MAX_GRAMMAR_RULES + 1 {
-                    let name_end = pair.clone().into_inner().next().map_or(span.end, |p| p.as_span().end());
-                    let d = Diagnostic::error(
-                        codes::grammar::TOO_MANY_RULES,
-                        Span::new(span.start, name_end),
-                        format!("the grammar defines more than {MAX_GRAMMAR_RULES} rules"),
-                    )
-                    .label(format!("rule {rules}"))
-                    .help("leave out the rules the rule you try does not reach");
-                    out.push(broken(Span::new(span.start, name_end), d));
+                    out.push(too_many_rules(name, rules));
                 }
             }
             r if is_term(r) => {
                 terms += 1;
                 if terms > MAX_RULE_TERMS && !rule_reported {
                     rule_reported = true;
-                    let d = Diagnostic::error(
-                        codes::grammar::RULE_TOO_LONG,
-                        span,
-                        format!("this rule holds more than {MAX_RULE_TERMS} terms and operators"),
-                    )
-                    .label(format!("term or operator {terms}"))
-                    .help("split the rule into smaller rules");
-                    out.push(broken(span, d));
+                    out.push(rule_too_long(span, terms));
                 }
             }
             MetaRule::number | MetaRule::integer => {
-                let digits = pair.as_str().trim_start_matches('-').trim_start_matches('0');
-                let too_large = digits.len() > 6 || digits.parse::<u64>().is_ok_and(|n| n > MAX_REPETITION);
-                if too_large && !out.iter().any(|b: &Broken| b.span.start <= span.start && span.end <= b.span.end) {
-                    let d = Diagnostic::error(
-                        codes::grammar::COUNT_TOO_LARGE,
-                        span,
-                        format!("a repetition count or `PEEK` index above {MAX_REPETITION}"),
-                    )
-                    .label(format!("at most {MAX_REPETITION}"))
-                    .help("pest writes a counted repetition out in full: use a smaller count, or `*` / `+`");
-                    out.push(broken(span, d));
+                let within_one = out.iter().any(|b: &Broken| b.span.start <= span.start && span.end <= b.span.end);
+                if is_too_large(pair.as_str()) && !within_one {
+                    out.push(count_too_large(span));
                 }
             }
             MetaRule::string | MetaRule::character => {
@@ -263,6 +234,61 @@ pub(crate) fn check_pairs(pairs: Pairs<'_, MetaRule>) -> Vec<Broken> {
         rule_end(terms, name, &mut out);
     }
     out
+}
+
+/// True for a number above [`MAX_REPETITION`] (a repetition count or a `PEEK` index).
+fn is_too_large(number: &str) -> bool {
+    let digits = number.trim_start_matches('-').trim_start_matches('0');
+    digits.len() > 6 || digits.parse::<u64>().is_ok_and(|n| n > MAX_REPETITION)
+}
+
+/// The report of the rule `name` whose terms, with those of the rules before it, pass
+/// [`MAX_SQUARED_TERMS`].
+fn too_costly(name: Span) -> Broken {
+    let d = Diagnostic::error(
+        codes::grammar::TOO_COSTLY,
+        name,
+        "the grammar's rules are too long together for pest to check: this rule passes the limit",
+    )
+    .label("the rules up to this one")
+    .help("split long rules into smaller rules: a rule of n terms costs pest's checks about n × n steps");
+    broken(name, d)
+}
+
+/// The report of the rule `name`, the `rules`-th, one past [`MAX_GRAMMAR_RULES`].
+fn too_many_rules(name: Span, rules: usize) -> Broken {
+    let d = Diagnostic::error(
+        codes::grammar::TOO_MANY_RULES,
+        name,
+        format!("the grammar defines more than {MAX_GRAMMAR_RULES} rules"),
+    )
+    .label(format!("rule {rules}"))
+    .help("leave out the rules the rule you try does not reach");
+    broken(name, d)
+}
+
+/// The report of the `terms`-th term of a rule, one past [`MAX_RULE_TERMS`], at `span`.
+fn rule_too_long(span: Span, terms: usize) -> Broken {
+    let d = Diagnostic::error(
+        codes::grammar::RULE_TOO_LONG,
+        span,
+        format!("this rule holds more than {MAX_RULE_TERMS} terms and operators"),
+    )
+    .label(format!("term or operator {terms}"))
+    .help("split the rule into smaller rules");
+    broken(span, d)
+}
+
+/// The report of a number above [`MAX_REPETITION`] at `span`.
+fn count_too_large(span: Span) -> Broken {
+    let d = Diagnostic::error(
+        codes::grammar::COUNT_TOO_LARGE,
+        span,
+        format!("a repetition count or `PEEK` index above {MAX_REPETITION}"),
+    )
+    .label(format!("at most {MAX_REPETITION}"))
+    .help("pest writes a counted repetition out in full: use a smaller count, or `*` / `+`");
+    broken(span, d)
 }
 
 /// Whether pest's grammar reader names a term or an operator with `rule` (what

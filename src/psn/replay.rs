@@ -223,16 +223,26 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
     // stable: of two moves at one byte (none in a game read from text), the last played is found.
     r.played.sort_by_key(|&(start, _)| start);
     if r.illegal_at.is_none() {
-        // The ply after which a position occurred for the fourth time, and that move.
-        let fourfold = repetitions
-            .fourfold()
-            .and_then(|ply| ply.checked_sub(1).and_then(|i| game.moves.get(i)).map(|node| (ply, node.mv.span)));
-        let header_result =
-            game.headers.iter().find(|h| h.key.eq_ignore_ascii_case("Result")).map(|h| h.value.as_str());
-        check_end((game.end.as_ref(), header_result, game.dialect, game.moves.len()), &state, fourfold, diagnostics);
-        check_named_illegal_move(game, &state, &arrivals, diagnostics);
+        check_played_out(game, (&state, &arrivals), &repetitions, diagnostics);
     }
     r
+}
+
+/// The checks of a game played to its last move without an illegal one, `state` after it: its
+/// end (`repetitions` of its positions tell a fourth repetition) and the illegal move it names.
+fn check_played_out(
+    game: &Game,
+    (state, arrivals): (&State, &Arrivals),
+    repetitions: &Repetitions,
+    diagnostics: &mut Findings,
+) {
+    // The ply after which a position occurred for the fourth time, and that move.
+    let fourfold = repetitions
+        .fourfold()
+        .and_then(|ply| ply.checked_sub(1).and_then(|i| game.moves.get(i)).map(|node| (ply, node.mv.span)));
+    let header_result = game.headers.iter().find(|h| h.key.eq_ignore_ascii_case("Result")).map(|h| h.value.as_str());
+    check_end((game.end.as_ref(), header_result, game.dialect, game.moves.len()), state, fourfold, diagnostics);
+    check_named_illegal_move(game, state, arrivals, diagnostics);
 }
 
 /// Reports the move `m`, which cannot be played in `state` for `why`, with its `repair`: a word
@@ -684,42 +694,10 @@ pub(super) fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMo
     let side = state.side();
     let promote = m.promotion == Some(Promotion::Promote);
     if m.drop {
-        let kind = m.piece.unwrap_or(PieceKind::Pawn);
-        let mv = Move::Drop { kind, to: m.to };
-        if let Some(why) = legality.why_illegal(mv) {
-            return Err(Unplayable::Illegal(why));
-        }
-        check_mark(state, m, mv)?;
-        let piece = Piece { color: side, kind, promoted: false };
-        return Ok(Resolved { mv, piece, needs_origin: false, could_promote: false });
+        return resolve_drop(legality, state, m);
     }
     let to = m.to;
-    // The pieces that reach `to`, looked for once: those of the side to move that the letter
-    // names (see [`is_named`]), or the one on the square written.
-    let mut reachers = Reachers::new(to);
-    // The piece that moves, when the letter names one piece and the text writes no square.
-    let mut named = None;
-    match (m.from, m.piece) {
-        (Origin::Square(from), _) => {
-            if let Some(p) = state.piece_at(from) {
-                state.reaching_piece(to, p, |sq| reachers.push(sq));
-            }
-        }
-        (_, kind) if !m.gold_mover => {
-            let p = Piece { color: side, kind: kind.unwrap_or(PieceKind::Pawn), promoted: m.promoted };
-            named = Some(p);
-            state.reaching_piece(to, p, |sq| reachers.push(sq));
-        }
-        (_, kind) => {
-            let kind = kind.unwrap_or(PieceKind::Pawn);
-            let like = (0..5).filter_map(|i| named_piece(m, kind, side, i));
-            state.reaching_like(to, like, |sq, p| {
-                if is_named(m, kind, side, p) {
-                    reachers.push(sq);
-                }
-            });
-        }
-    }
+    let (reachers, named) = reachers_of(state, m);
     let from = match m.from {
         Origin::Square(from) => {
             let found = state.piece_at(from);
@@ -767,6 +745,49 @@ pub(super) fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMo
         }
     }
     Ok(Resolved { mv, piece, needs_origin, could_promote })
+}
+
+/// [`resolve_with`] for a drop.
+fn resolve_drop(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Result<Resolved, Unplayable> {
+    let kind = m.piece.unwrap_or(PieceKind::Pawn);
+    let mv = Move::Drop { kind, to: m.to };
+    if let Some(why) = legality.why_illegal(mv) {
+        return Err(Unplayable::Illegal(why));
+    }
+    check_mark(state, m, mv)?;
+    let piece = Piece { color: state.side(), kind, promoted: false };
+    Ok(Resolved { mv, piece, needs_origin: false, could_promote: false })
+}
+
+/// The pieces that reach the destination of the board move `m`, looked for once: those of the
+/// side to move that the letter names (see [`is_named`]), or the one on the square written.
+/// Also the piece that moves, when the letter names one piece and the text writes no square.
+fn reachers_of(state: &State, m: &WrittenMove) -> (Reachers, Option<Piece>) {
+    let (to, side) = (m.to, state.side());
+    let mut reachers = Reachers::new(to);
+    let mut named = None;
+    match (m.from, m.piece) {
+        (Origin::Square(from), _) => {
+            if let Some(p) = state.piece_at(from) {
+                state.reaching_piece(to, p, |sq| reachers.push(sq));
+            }
+        }
+        (_, kind) if !m.gold_mover => {
+            let p = Piece { color: side, kind: kind.unwrap_or(PieceKind::Pawn), promoted: m.promoted };
+            named = Some(p);
+            state.reaching_piece(to, p, |sq| reachers.push(sq));
+        }
+        (_, kind) => {
+            let kind = kind.unwrap_or(PieceKind::Pawn);
+            let like = (0..5).filter_map(|i| named_piece(m, kind, side, i));
+            state.reaching_like(to, like, |sq, p| {
+                if is_named(m, kind, side, p) {
+                    reachers.push(sq);
+                }
+            });
+        }
+    }
+    (reachers, named)
 }
 
 /// The square the piece `m` moves comes from, when the text gives at most its file or rank
@@ -1135,42 +1156,58 @@ pub(super) fn check_end(
     fourfold: Option<(usize, Span)>,
     diagnostics: &mut Findings,
 ) {
-    let end_text = end.map(|e| e.text.to_ascii_lowercase());
-    let mate = state.is_checkmate();
     if let Some(end) = end {
-        if end_text.as_deref() == Some("mate") && !mate {
+        check_end_word(end, dialect, state, diagnostics);
+    }
+    check_repetition((end, header_result, plies), fourfold, diagnostics);
+}
+
+/// The game's `end`, read in `dialect`, against the final position `state`: a mate that is not
+/// one, a winner who is checkmated.
+fn check_end_word(end: &End, dialect: &str, state: &State, diagnostics: &mut Findings) {
+    let mate = state.is_checkmate();
+    if end.text.eq_ignore_ascii_case("mate") && !mate {
+        diagnostics.push(
+            Diagnostic::warning(
+                codes::psn::MATE_CLAIM,
+                end.span,
+                format!("the game ends with `{}`, but {} is not checkmated", end.text, state.side().name()),
+            )
+            .label(format!("{} to move has legal moves", state.side().name()))
+            .help("check the last moves, or the end word"),
+        );
+    }
+    // PSN counts the points of Black (Sente) first; pychess keeps PGN's order, where White
+    // (its name for Sente in 2023, for Gote in 2019) comes first: its results are not read.
+    let winner = match (end.text.as_str(), dialect) {
+        (_, "pychess") => None,
+        ("1-0", _) => Some(Color::Black),
+        ("0-1", _) => Some(Color::White),
+        _ => None,
+    };
+    if let Some(w) = winner {
+        if mate && state.side() == w {
             diagnostics.push(
                 Diagnostic::warning(
-                    codes::psn::MATE_CLAIM,
+                    codes::psn::RESULT_CONTRADICTION,
                     end.span,
-                    format!("the game ends with `{}`, but {} is not checkmated", end.text, state.side().name()),
+                    format!("the result says {} won, but {} is checkmated", w.name(), w.name()),
                 )
-                .label(format!("{} to move has legal moves", state.side().name()))
-                .help("check the last moves, or the end word"),
+                .label("this result")
+                .help(format!("write `{}`", if w == Color::Black { "0-1" } else { "1-0" })),
             );
         }
-        // PSN counts the points of Black (Sente) first; pychess keeps PGN's order, where White
-        // (its name for Sente in 2023, for Gote in 2019) comes first: its results are not read.
-        let winner = match (end.text.as_str(), dialect) {
-            (_, "pychess") => None,
-            ("1-0", _) => Some(Color::Black),
-            ("0-1", _) => Some(Color::White),
-            _ => None,
-        };
-        if let Some(w) = winner {
-            if mate && state.side() == w {
-                diagnostics.push(
-                    Diagnostic::warning(
-                        codes::psn::RESULT_CONTRADICTION,
-                        end.span,
-                        format!("the result says {} won, but {} is checkmated", w.name(), w.name()),
-                    )
-                    .label("this result")
-                    .help(format!("write `{}`", if w == Color::Black { "0-1" } else { "1-0" })),
-                );
-            }
-        }
     }
+}
+
+/// The fourth repetition of a position (`fourfold`: the first ply after which one occurred four
+/// times, and its move) against the game's `end`, its `Result` header and its `plies` moves.
+fn check_repetition(
+    (end, header_result, plies): (Option<&End>, Option<&str>, usize),
+    fourfold: Option<(usize, Span)>,
+    diagnostics: &mut Findings,
+) {
+    let end_text = end.map(|e| e.text.to_ascii_lowercase());
     let claims_repetition =
         matches!(end_text.as_deref(), Some("sennichite" | "repetitiondraw" | "repetitionwin" | "repetitionlose"));
     // A game that ends at its fourth repetition says so with a repetition end word or a draw,

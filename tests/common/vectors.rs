@@ -299,6 +299,69 @@ pub struct Spec<const N: usize> {
     pub rows: usize,
 }
 
+/// The summary of a run over the vectors of `dir`: its `notes`, the `counts` of each file, and
+/// the listed disagreements by reason group.
+fn print_summary<const N: usize>(
+    spec: &Spec<N>,
+    dir: &Path,
+    notes: &[String],
+    (counts, per_group): (&BTreeMap<String, Counts<N>>, &BTreeMap<String, usize>),
+) {
+    println!("{} vectors in {}:", spec.game, dir.display());
+    for note in notes {
+        println!("  {note}");
+    }
+    let w = spec.file_width;
+    let mut header = format!("  {:<w$} {:>5} {:>6} {:>7} {:>6}", "file", "rows", "agree", "listed", "failed");
+    for (name, width) in spec.columns {
+        let _ = write!(header, " {name:>width$}");
+    }
+    println!("{header}");
+    for (file, c) in counts {
+        let mut line = format!("  {file:<w$} {:>5} {:>6} {:>7} {:>6}", c.rows, c.agree, c.listed, c.failed);
+        for ((_, width), n) in spec.columns.iter().zip(c.counted) {
+            let _ = write!(line, " {n:>width$}");
+        }
+        println!("{line}");
+    }
+    println!("listed disagreements by reason group:");
+    for (group, n) in per_group {
+        println!("  {n:>3}  {group}");
+    }
+}
+
+/// Why the run fails: the `problems` of reading the files and the table, the `unlisted`
+/// disagreements and the `stale` rows of the table (empty when it passes).
+fn failures<const N: usize>(spec: &Spec<N>, problems: &[String], unlisted: &[String], stale: &[String]) -> String {
+    let mut report = String::new();
+    if !problems.is_empty() {
+        let _ = writeln!(
+            report,
+            "== the vector files or the table could not be read as expected:\n{}\n",
+            problems.join("\n")
+        );
+    }
+    if !unlisted.is_empty() {
+        let _ = writeln!(
+            report,
+            "== {} record(s) where kifu {} and the disagreement table does not list it (fix kifu, or \
+             add the row with a verified reason):\n\n{}",
+            unlisted.len(),
+            spec.disagrees,
+            unlisted.join("\n")
+        );
+    }
+    if !stale.is_empty() {
+        let _ = writeln!(report, "== {} stale row(s) in the disagreement table:\n\n{}", stale.len(), stale.join("\n"));
+    }
+    report
+}
+
+/// The report of a row of the disagreement table that no record of the vectors stands for.
+fn unused_row(((file, record, expected), t): (&Key, &TableRow)) -> String {
+    format!("vector-disagreements.tsv:{}: no {} record {record:?} in {file}; remove the row", t.line, expected.as_str())
+}
+
 /// The test itself: every record loaded by `load` (rows in file order, and notes for the
 /// summary) and handed to kifu by `try_row` must get the verdict its file expects, or be listed
 /// in the disagreement table with the verdict kifu gives; every table row must still stand for
@@ -384,56 +447,9 @@ pub fn check_vectors<H, R, P, const N: usize>(
         }
     }
     table.retain(|key, _| !used.contains(key));
-    for ((file, record, expected), t) in &table {
-        stale.push(format!(
-            "vector-disagreements.tsv:{}: no {} record {record:?} in {file}; remove the row",
-            t.line,
-            expected.as_str()
-        ));
-    }
+    stale.extend(table.iter().map(unused_row));
 
-    println!("{} vectors in {}:", spec.game, dir.display());
-    for note in &notes {
-        println!("  {note}");
-    }
-    let w = spec.file_width;
-    let mut header = format!("  {:<w$} {:>5} {:>6} {:>7} {:>6}", "file", "rows", "agree", "listed", "failed");
-    for (name, width) in spec.columns {
-        let _ = write!(header, " {name:>width$}");
-    }
-    println!("{header}");
-    for (file, c) in &counts {
-        let mut line = format!("  {file:<w$} {:>5} {:>6} {:>7} {:>6}", c.rows, c.agree, c.listed, c.failed);
-        for ((_, width), n) in spec.columns.iter().zip(c.counted) {
-            let _ = write!(line, " {n:>width$}");
-        }
-        println!("{line}");
-    }
-    println!("listed disagreements by reason group:");
-    for (group, n) in &per_group {
-        println!("  {n:>3}  {group}");
-    }
-
-    let mut report = String::new();
-    if !problems.is_empty() {
-        let _ = writeln!(
-            report,
-            "== the vector files or the table could not be read as expected:\n{}\n",
-            problems.join("\n")
-        );
-    }
-    if !unlisted.is_empty() {
-        let _ = writeln!(
-            report,
-            "== {} record(s) where kifu {} and the disagreement table does not list it (fix kifu, or \
-             add the row with a verified reason):\n\n{}",
-            unlisted.len(),
-            spec.disagrees,
-            unlisted.join("\n")
-        );
-    }
-    if !stale.is_empty() {
-        let _ = writeln!(report, "== {} stale row(s) in the disagreement table:\n\n{}", stale.len(), stale.join("\n"));
-    }
+    print_summary(spec, &dir, &notes, (&counts, &per_group));
+    let report = failures(spec, &problems, &unlisted, &stale);
     assert!(report.is_empty(), "{report}");
 }

@@ -590,6 +590,90 @@ fn guard_psn_text(text: &str, failures: &mut Vec<String>) -> (usize, usize) {
     (counted(check_psn(text, &games)), counted(check_psn_file(text, &games)))
 }
 
+/// The pieces [`generated_games`] makes games of: samples of each word rule's language, header
+/// lines, other lines and clocks sampled from their rules or written in the dialects' shapes.
+struct Pieces {
+    words: Vec<Vec<String>>,
+    headers: Vec<String>,
+    lines: Vec<String>,
+    clocks: Vec<String>,
+}
+
+/// Punctuation and other text run together with words.
+const BITS: [&str; 16] = ["(", ")", "}", ".", ",", "!", "?", ";", ":", "-", "'", "\"", "1", "42", "é", "歩"];
+
+/// The letters of runs of letters.
+const LETTERS: &[u8] = b"abcdefghxyzPLNSGBRK";
+
+impl Pieces {
+    fn new(runner: &mut TestRunner) -> Self {
+        let grammar = Rules::parse(&[grammar::PSN, grammar::COMMON]).expect("parses");
+        let words: Vec<Vec<String>> = grammar
+            .alternatives("word")
+            .expect("the word rule")
+            .iter()
+            .map(|rule| samples(&grammar, rule, runner, 16))
+            .collect();
+        let mut headers = [
+            "[Event: 1st Meijin]",
+            "[Black_grade \"3dan\"]",
+            "[Date \"2002\"] [Site \"x\"]",
+            "[Comment \"\"Air fight\" opening\"]",
+            "  [Gote  \"Moriuchi\"]  ",
+            "[Result \"1-0\"",
+            "[\"x\"]",
+            "[Event \"a\"] b",
+            "[Event x] [Site: y]",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        headers.extend(samples(&grammar, "header", runner, 8));
+        headers.extend(samples(&grammar, "header_named", runner, 8));
+        let mut lines: Vec<String> =
+            ["%escape to another program", "Variation:6", "; a line comment", ")", "}", "", "   ", "\t"]
+                .map(str::to_owned)
+                .to_vec();
+        for rule in ["won_line", "variation_line", "paren_clock"] {
+            lines.extend(samples(&grammar, rule, runner, 6));
+        }
+        let clocks = samples(&grammar, "clock", runner, 8);
+        Self { words, headers, lines, clocks }
+    }
+
+    /// A sample of a word rule drawn at random.
+    fn word(&self, rng: &mut TestRng) -> String {
+        let kind = &self.words[rng.random_range(0..self.words.len())];
+        kind[rng.random_range(0..kind.len())].clone()
+    }
+
+    /// A run of letters, as many as `len` draws.
+    fn letters(rng: &mut TestRng, len: std::ops::Range<usize>) -> String {
+        (0..rng.random_range(len)).map(|_| LETTERS[rng.random_range(0..LETTERS.len())] as char).collect()
+    }
+
+    fn bit(rng: &mut TestRng) -> &'static str {
+        BITS[rng.random_range(0..BITS.len())]
+    }
+
+    /// A run of text with no white space: a word sample, letters, or a word, a bracket and
+    /// letters run together (`P2f(abc)`), or word samples, letters, brackets and punctuation.
+    fn run(&self, rng: &mut TestRng) -> String {
+        match rng.random_range(0..5) {
+            0 => Self::letters(rng, 1..6),
+            1 => self.word(rng),
+            2 => format!("{}{}{}", self.word(rng), Self::bit(rng), Self::letters(rng, 1..6)),
+            3 => format!("{}{}{}", self.word(rng), Self::letters(rng, 1..6), Self::bit(rng)),
+            _ => (0..rng.random_range(1..4))
+                .map(|_| match rng.random_range(0..3) {
+                    0 => self.word(rng),
+                    1 => Self::letters(rng, 1..6),
+                    _ => Self::bit(rng).to_owned(),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// PSN games made of the grammar's own pieces: header lines sampled from the header rules and in
 /// the dialects' shapes, words drawn from each word rule's language (alone, with a glued number
 /// or glyph, or glued to other text), comments (nested, over several lines), `;` comments,
@@ -597,78 +681,26 @@ fn guard_psn_text(text: &str, failures: &mut Vec<String>) -> (usize, usize) {
 /// prose whose words are word samples, letters, brackets and punctuation run together, so that
 /// some are prose to the grammar and some are not; then edited.
 fn generated_games(n: usize) -> Vec<String> {
-    let grammar = Rules::parse(&[grammar::PSN, grammar::COMMON]).expect("parses");
     let mut runner = runner();
-    let words: Vec<Vec<String>> = grammar
-        .alternatives("word")
-        .expect("the word rule")
-        .iter()
-        .map(|rule| samples(&grammar, rule, &mut runner, 16))
-        .collect();
-    let mut headers = [
-        "[Event: 1st Meijin]",
-        "[Black_grade \"3dan\"]",
-        "[Date \"2002\"] [Site \"x\"]",
-        "[Comment \"\"Air fight\" opening\"]",
-        "  [Gote  \"Moriuchi\"]  ",
-        "[Result \"1-0\"",
-        "[\"x\"]",
-        "[Event \"a\"] b",
-        "[Event x] [Site: y]",
-    ]
-    .map(str::to_owned)
-    .to_vec();
-    headers.extend(samples(&grammar, "header", &mut runner, 8));
-    headers.extend(samples(&grammar, "header_named", &mut runner, 8));
-    let mut lines: Vec<String> =
-        ["%escape to another program", "Variation:6", "; a line comment", ")", "}", "", "   ", "\t"]
-            .map(str::to_owned)
-            .to_vec();
-    for rule in ["won_line", "variation_line", "paren_clock"] {
-        lines.extend(samples(&grammar, rule, &mut runner, 6));
-    }
-    let clocks = samples(&grammar, "clock", &mut runner, 8);
-    let bits = ["(", ")", "}", ".", ",", "!", "?", ";", ":", "-", "'", "\"", "1", "42", "é", "歩"];
-    let alphabet = "abcdefghxyzPLNSGBRK".as_bytes();
+    let pieces = Pieces::new(&mut runner);
+    let (headers, lines, clocks) = (&pieces.headers, &pieces.lines, &pieces.clocks);
     let pick = |from: &[String], rng: &mut TestRng| from[rng.random_range(0..from.len())].clone();
-    // A sample of a word rule drawn at random.
-    let word = |rng: &mut TestRng| {
-        let kind = &words[rng.random_range(0..words.len())];
-        kind[rng.random_range(0..kind.len())].clone()
-    };
-    // A run of letters, as many as `len` draws.
-    let letters = |rng: &mut TestRng, len: std::ops::Range<usize>| -> String {
-        (0..rng.random_range(len)).map(|_| alphabet[rng.random_range(0..alphabet.len())] as char).collect()
-    };
-    let bit = |rng: &mut TestRng| bits[rng.random_range(0..bits.len())];
-    // A run of text with no white space: a word sample, letters, or a word, a bracket and
-    // letters run together (`P2f(abc)`), or word samples, letters, brackets and punctuation.
-    let run = |rng: &mut TestRng| match rng.random_range(0..5) {
-        0 => letters(rng, 1..6),
-        1 => word(rng),
-        2 => format!("{}{}{}", word(rng), bit(rng), letters(rng, 1..6)),
-        3 => format!("{}{}{}", word(rng), letters(rng, 1..6), bit(rng)),
-        _ => (0..rng.random_range(1..4))
-            .map(|_| match rng.random_range(0..3) {
-                0 => word(rng),
-                1 => letters(rng, 1..6),
-                _ => bit(rng).to_owned(),
-            })
-            .collect(),
-    };
+    let word = |rng: &mut TestRng| pieces.word(rng);
+    let letters = |rng: &mut TestRng, len: std::ops::Range<usize>| Pieces::letters(rng, len);
+    let run = |rng: &mut TestRng| pieces.run(rng);
     let mut out = Vec::new();
     for _ in 0..n {
         let rng = runner.rng();
         let mut text = String::new();
         for _ in 0..rng.random_range(0..3) {
-            text.push_str(&pick(&headers, rng));
+            text.push_str(&pick(headers, rng));
             text.push('\n');
         }
         for _ in 0..rng.random_range(1..6) {
             match rng.random_range(0..17) {
                 // The next game's headers.
-                0 => text.push_str(&pick(&headers, rng)),
-                1..=3 => text.push_str(&pick(&lines, rng)),
+                0 => text.push_str(&pick(headers, rng)),
+                1..=3 => text.push_str(&pick(lines, rng)),
                 // A line of prose, or of words run together with other text.
                 4..=6 => {
                     let runs: Vec<String> = (0..rng.random_range(1..6)).map(|_| run(rng)).collect();
@@ -714,7 +746,7 @@ fn generated_games(n: usize) -> Vec<String> {
                     }
                     // Clock columns, as timed transcripts write them.
                     if rng.random_range(0..4) == 0 {
-                        text.push_str(&format!("{} {}", pick(&clocks, rng), pick(&clocks, rng)));
+                        text.push_str(&format!("{} {}", pick(clocks, rng), pick(clocks, rng)));
                     }
                 }
             }
