@@ -1,6 +1,10 @@
 //! The formats kifu reads, each with its dialect: one [`Format`], named on a command line
 //! ([`std::str::FromStr`], [`Format::with_dialect`]) or by a file's extension
-//! ([`Format::from_path`]), and the check of one line record in it ([`Format::check_text`]).
+//! ([`Format::from_path`]), and the check of a text in it ([`Format::check_text`]).
+//!
+//! What a format provides is a [`Notation`], implemented in the format's own folder;
+//! [`Format::parts`] is the registry that lists them, and the only place that tells the formats
+//! apart. Everything else asks the format's notation, or how its texts are cut ([`Cut`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -9,6 +13,8 @@ use crate::diagnostic::Diagnostic;
 use crate::fen;
 pub use crate::notation::foreign::{Looks, Unread};
 use crate::sfen::{self, DialectChoice};
+
+pub use crate::unit::{Cut, Dialect, GrammarFile, Notation, Position, Record};
 
 /// A format kifu reads, with its dialect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,56 +32,39 @@ pub enum Format {
     Json,
 }
 
-/// A dialect as a command line names it (`--dialect`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Dialect {
-    /// SFEN: either dialect, by the side letter.
-    Auto,
-    /// SFEN spec 0.0.1 (2007): `B`/`W`, move numbers 1-99.
-    Sfen2007,
-    /// SFEN as USI writes it: `b`/`w`, any move number.
-    Usi,
-    /// FEN with `KQkq` castling.
-    Standard,
-    /// FEN with Chess960 castling (Shredder-FEN and X-FEN letters).
-    Chess960,
-}
-
-impl Dialect {
-    /// The dialect's name on a command line: `auto`, `sfen2007`, `usi`, `standard`, `chess960`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Auto => "auto",
-            Self::Sfen2007 => "sfen2007",
-            Self::Usi => "usi",
-            Self::Standard => "standard",
-            Self::Chess960 => "chess960",
-        }
-    }
-}
-
-impl FromStr for Dialect {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        [Self::Auto, Self::Sfen2007, Self::Usi, Self::Standard, Self::Chess960]
-            .into_iter()
-            .find(|d| d.name() == s)
-            .ok_or_else(|| format!("unknown dialect `{s}`: expected auto, sfen2007, usi, standard or chess960"))
-    }
-}
-
 impl Format {
     /// Every format, in its default dialect.
     pub const ALL: &[Self] = &[
         Self::Sfen(DialectChoice::Auto),
         Self::Fen(fen::Dialect::Standard),
         Self::Epd(fen::Dialect::Standard),
+        Self::Json,
         #[cfg(feature = "psn")]
         Self::Psn,
-        Self::Json,
     ];
+
+    /// The registry: what the format provides, and its dialect as a command line names it (PSN
+    /// and JSON have only `auto` and `standard`). A format is a folder and a row here.
+    pub fn parts(self) -> (&'static dyn Notation, Dialect) {
+        match self {
+            Self::Sfen(choice) => (&sfen::notation::Sfen, choice.into()),
+            Self::Fen(dialect) => (&fen::notation::FEN, dialect.into()),
+            Self::Epd(dialect) => (&fen::notation::EPD, dialect.into()),
+            #[cfg(feature = "psn")]
+            Self::Psn => (&crate::psn::notation::Psn, Dialect::Auto),
+            Self::Json => (&crate::json::notation::Json, Dialect::Standard),
+        }
+    }
+
+    /// What the format provides.
+    pub fn notation(self) -> &'static dyn Notation {
+        self.parts().0
+    }
+
+    /// The dialect as a command line names it; PSN and JSON have only `auto` and `standard`.
+    pub fn dialect(self) -> Dialect {
+        self.parts().1
+    }
 
     /// The format a file name's extension names (`.sfen`, `.fen`, `.epd`, `.psn`, `.json`), in
     /// its default dialect.
@@ -86,14 +75,12 @@ impl Format {
 
     /// The format's name, as a file's extension and `--format` write it.
     pub fn name(self) -> &'static str {
-        match self {
-            Self::Sfen(_) => "sfen",
-            Self::Fen(_) => "fen",
-            Self::Epd(_) => "epd",
-            #[cfg(feature = "psn")]
-            Self::Psn => "psn",
-            Self::Json => "json",
-        }
+        self.notation().name()
+    }
+
+    /// How a text in this format is cut into what is checked.
+    pub fn cut(self) -> Cut {
+        self.notation().cut()
     }
 
     /// What a line of this line format looks like instead of a record, when no slip of one
@@ -111,86 +98,63 @@ impl Format {
     }
 
     fn shape(self) -> Option<&'static crate::notation::foreign::Shape> {
-        match self {
-            Self::Sfen(choice) => Some(sfen::shape(choice)),
-            Self::Fen(dialect) => Some(fen::shape(fen::Kind::Fen, dialect)),
-            Self::Epd(dialect) => Some(fen::shape(fen::Kind::Epd, dialect)),
-            _ => None,
-        }
+        let (notation, dialect) = self.parts();
+        notation.shape(dialect)
     }
 
     /// True for the formats of one record per line (SFEN, FEN, EPD).
     pub fn is_lines(self) -> bool {
-        matches!(self, Self::Sfen(_) | Self::Fen(_) | Self::Epd(_))
+        self.cut() == Cut::Lines
     }
 
-    /// The dialect as a command line names it; PSN and JSON have only `auto` and `standard`.
-    pub fn dialect(self) -> Dialect {
-        match self {
-            Self::Sfen(DialectChoice::Auto) => Dialect::Auto,
-            #[cfg(feature = "psn")]
-            Self::Psn => Dialect::Auto,
-            Self::Sfen(DialectChoice::Sfen2007) => Dialect::Sfen2007,
-            Self::Sfen(DialectChoice::Usi) => Dialect::Usi,
-            Self::Fen(fen::Dialect::Chess960) | Self::Epd(fen::Dialect::Chess960) => Dialect::Chess960,
-            Self::Fen(fen::Dialect::Standard) | Self::Epd(fen::Dialect::Standard) | Self::Json => Dialect::Standard,
-        }
-    }
-
-    /// This format in `dialect`, or why they do not go together.
+    /// This format in `dialect`, or why they do not go together (`auto` names each format's
+    /// default).
     pub fn with_dialect(self, dialect: Dialect) -> Result<Self, String> {
+        let notation = self.notation();
+        let named = dialect == Dialect::Auto || notation.dialects().contains(&dialect);
+        named.then(|| self.in_dialect(dialect)).flatten().ok_or_else(|| notation.no_such_dialect(dialect))
+    }
+
+    /// The registry's other direction: this format in `dialect`, when it has it (`auto` is the
+    /// default of FEN and EPD; JSON positions are read as `standard`).
+    fn in_dialect(self, dialect: Dialect) -> Option<Self> {
         match (self, dialect) {
-            (Self::Sfen(_), Dialect::Auto) => Ok(Self::Sfen(DialectChoice::Auto)),
-            (Self::Sfen(_), Dialect::Sfen2007) => Ok(Self::Sfen(DialectChoice::Sfen2007)),
-            (Self::Sfen(_), Dialect::Usi) => Ok(Self::Sfen(DialectChoice::Usi)),
-            (Self::Fen(_), Dialect::Standard | Dialect::Auto) => Ok(Self::Fen(fen::Dialect::Standard)),
-            (Self::Fen(_), Dialect::Chess960) => Ok(Self::Fen(fen::Dialect::Chess960)),
-            (Self::Epd(_), Dialect::Standard | Dialect::Auto) => Ok(Self::Epd(fen::Dialect::Standard)),
-            (Self::Epd(_), Dialect::Chess960) => Ok(Self::Epd(fen::Dialect::Chess960)),
-            // `auto`: each game's dialect is found from its text, as it always is.
+            (Self::Sfen(_), Dialect::Auto) => Some(Self::Sfen(DialectChoice::Auto)),
+            (Self::Sfen(_), Dialect::Sfen2007) => Some(Self::Sfen(DialectChoice::Sfen2007)),
+            (Self::Sfen(_), Dialect::Usi) => Some(Self::Sfen(DialectChoice::Usi)),
+            (Self::Fen(_), Dialect::Standard | Dialect::Auto) => Some(Self::Fen(fen::Dialect::Standard)),
+            (Self::Fen(_), Dialect::Chess960) => Some(Self::Fen(fen::Dialect::Chess960)),
+            (Self::Epd(_), Dialect::Standard | Dialect::Auto) => Some(Self::Epd(fen::Dialect::Standard)),
+            (Self::Epd(_), Dialect::Chess960) => Some(Self::Epd(fen::Dialect::Chess960)),
             #[cfg(feature = "psn")]
-            (Self::Psn, Dialect::Auto) => Ok(Self::Psn),
-            #[cfg(feature = "psn")]
-            (Self::Psn, _) => Err(format!(
-                "`--dialect {}` does not apply to PSN: each game's dialect is found from its text",
-                dialect.name()
-            )),
-            (format, _) => Err(format!(
-                "`--dialect {}` is not a dialect of {}",
-                dialect.name(),
-                match format {
-                    Self::Sfen(_) => "SFEN (auto, sfen2007, usi)",
-                    Self::Fen(_) => "FEN (standard, chess960)",
-                    Self::Epd(_) => "EPD (standard, chess960)",
-                    Self::Json => "JSON positions (each record's model says its game)",
-                    #[cfg(feature = "psn")]
-                    Self::Psn => "PSN (each game's dialect is found from its text)",
-                }
-            )),
+            (Self::Psn, Dialect::Auto) => Some(Self::Psn),
+            (Self::Json, Dialect::Standard) => Some(Self::Json),
+            _ => None,
         }
     }
 
     /// What a record read in this format and dialect is counted as: `usi`, `sfen2007`, `fen`,
     /// `chess960`, `epd`, `json` (`sfen` and `psn` when the dialect is not known).
     pub fn read_as(self) -> &'static str {
-        match self {
-            Self::Sfen(DialectChoice::Usi) => "usi",
-            Self::Sfen(DialectChoice::Sfen2007) => "sfen2007",
-            Self::Fen(fen::Dialect::Chess960) | Self::Epd(fen::Dialect::Chess960) => "chess960",
-            other => other.name(),
-        }
+        let (notation, dialect) = self.parts();
+        notation.read_as(dialect)
     }
 
     /// The title reports give records read as this: "USI", "SFEN 2007", "Chess960 FEN", …
     pub fn title(self) -> &'static str {
-        match self {
-            Self::Sfen(choice) => sfen::title(choice),
-            Self::Fen(dialect) => fen::title(fen::Kind::Fen, dialect),
-            Self::Epd(dialect) => fen::title(fen::Kind::Epd, dialect),
-            #[cfg(feature = "psn")]
-            Self::Psn => "PSN",
-            Self::Json => "JSON",
-        }
+        let (notation, dialect) = self.parts();
+        notation.title(dialect)
+    }
+
+    /// kifu's grammar of this format; `None` for JSON positions, which have none.
+    pub fn grammar(self) -> Option<GrammarFile> {
+        self.notation().grammar()
+    }
+
+    /// The rule of the format's grammar its records are read with, in its dialect.
+    pub fn rule(self) -> &'static str {
+        let (notation, dialect) = self.parts();
+        notation.rule(dialect)
     }
 
     /// Checks a text in this format, with spans into `text`: one record of a line format (a line
@@ -198,22 +162,21 @@ impl Format {
     /// [`crate::psn::Options::default`] says). Also the format and dialect it was read as, when
     /// known.
     pub fn check_text(self, text: &str) -> (Vec<Diagnostic>, Option<Self>) {
-        match self {
-            // A record without findings is read straight into its position; the others in full.
-            Self::Sfen(choice) => match sfen::fast::clean_dialect(text, choice) {
-                Some(dialect) => (Vec::new(), Some(Self::from(dialect))),
-                None => {
-                    let checked = sfen::check(text, choice);
-                    (checked.diagnostics, checked.record.dialect.map(Self::from))
-                }
-            },
-            Self::Fen(dialect) if fen::fast::is_clean(text, dialect) => (Vec::new(), Some(self)),
-            Self::Fen(dialect) => (fen::check(text, fen::Kind::Fen, dialect).diagnostics, Some(self)),
-            Self::Epd(dialect) => (fen::check(text, fen::Kind::Epd, dialect).diagnostics, Some(self)),
-            Self::Json => (crate::json::check(text), Some(self)),
-            #[cfg(feature = "psn")]
-            Self::Psn => (crate::psn::check_text(text, crate::psn::Options::default()), Some(self)),
-        }
+        let (notation, dialect) = self.parts();
+        let (diagnostics, read_as) = notation.check_text(dialect, text);
+        (diagnostics, self.read_in(read_as))
+    }
+
+    /// One record of a line format, read and checked in this format's dialect; `None` for the
+    /// formats not cut into lines.
+    pub fn record(self, text: &str) -> Option<Record> {
+        let (notation, dialect) = self.parts();
+        notation.record(dialect, text)
+    }
+
+    /// This format in the dialect a record of it was read in ([`Record::read_as`]).
+    pub fn read_in(self, dialect: Option<Dialect>) -> Option<Self> {
+        self.in_dialect(dialect?)
     }
 }
 

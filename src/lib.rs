@@ -24,6 +24,7 @@ pub(crate) mod rng;
 pub mod sfen;
 pub mod shogi;
 pub mod span;
+mod unit;
 #[cfg(feature = "views")]
 pub mod views;
 

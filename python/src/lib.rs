@@ -20,7 +20,7 @@ use kifu::check::{check_line, check_line_in};
 use kifu::diagnostic::config;
 use kifu::diagnostic::excerpt::LineIndex;
 use kifu::diagnostic::select::Selection;
-use kifu::format::{Dialect, Format};
+use kifu::format::{Cut, Dialect, Format};
 use kifu::input::LineReader;
 use kifu::{fen, psn, sfen, Diagnostic};
 
@@ -322,18 +322,18 @@ impl Checked {
 /// Checks one text or record of `format`, as `kifu check` checks a line of a file (the bytes'
 /// encoding included) or a whole PSN or JSON text.
 fn check_bytes(format: Format, bytes: &[u8]) -> Checked {
-    match format {
-        Format::Psn => {
+    match format.cut() {
+        Cut::Games => {
             // Games checked one at a time, only their findings kept.
             let (text, findings) = psn::check_findings(bytes, psn::Options::default());
             Checked { text, line: 1, findings, read_as: Some(format.read_as()) }
         }
-        Format::Json => {
+        Cut::Values => {
             let text = String::from_utf8_lossy(bytes);
             let (findings, read_as) = format.check_text(&text);
             Checked { text: text.into_owned(), line: 1, findings, read_as: read_as.map(Format::read_as) }
         }
-        _ => {
+        Cut::Lines => {
             // A line as a file holds it: one line end after it ends it (as Python's lines keep
             // theirs). The text is kept only when there are findings to place in it.
             let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
@@ -777,12 +777,12 @@ fn check_file(
     let flags = SelectFlags { select, extend_select, ignore, warnings_as_errors, isolated };
     let selection = selection_for(&path, flags)?;
     let mut iter = RecordIter { path, selection, source: Source::Done, ready: VecDeque::new(), failed: None };
-    match format {
-        Format::Psn => {
+    match format.cut() {
+        Cut::Games => {
             let games = psn::stream::Games::new(BufReader::new(file));
             iter.source = Source::Games(psn::Options { strict, replay }, Box::new(games));
         }
-        Format::Json => {
+        Cut::Values => {
             // The reader hands over records as they are read, a bounded number ahead.
             let (send, receive) = std::sync::mpsc::sync_channel(256);
             std::thread::spawn(move || {
@@ -799,7 +799,7 @@ fn check_file(
             });
             iter.source = Source::Json(std::sync::Mutex::new(receive));
         }
-        _ => iter.source = Source::Lines(format, Box::new(LineReader::new(file))),
+        Cut::Lines => iter.source = Source::Lines(format, Box::new(LineReader::new(file))),
     }
     Ok(iter)
 }
@@ -1019,10 +1019,9 @@ impl Position {
 impl Position {
     fn chess(py: Python<'_>, text: &str, kind: fen::Kind, dialect: &str) -> PyResult<Self> {
         let what = if kind == fen::Kind::Fen { "FEN" } else { "EPD" };
-        let dialect = match format_of(&what.to_ascii_lowercase(), Some(dialect))? {
-            Format::Fen(d) | Format::Epd(d) => d,
-            _ => return Err(PyValueError::new_err(format!("`{dialect}` is not a dialect of {what}"))),
-        };
+        let named = format_of(&what.to_ascii_lowercase(), Some(dialect))?.dialect();
+        let dialect = fen::Dialect::try_from(named)
+            .map_err(|_| PyValueError::new_err(format!("`{dialect}` is not a dialect of {what}")))?;
         let checked = py.detach(|| fen::check(text, kind, dialect));
         let diagnostics = checked.diagnostics.clone();
         checked

@@ -7,44 +7,32 @@ use kifu::format::{Format, UnknownFormat};
 /// `--dialect`: the dialects of [`Format`], by name.
 pub use kifu::format::Dialect as DialectArg;
 
-/// `--format`: the formats kifu reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum FormatArg {
-    /// SFEN (the 2007 spec and the USI dialect).
-    Sfen,
-    /// FEN (chess, six fields).
-    Fen,
-    /// EPD (chess, four fields and operations).
-    Epd,
-    /// JSON positions: the JSON position model, or its chess analogue.
-    Json,
-    /// PSN (shogi game records).
-    Psn,
-}
+/// `--format`: the formats kifu reads, each in its default dialect, named as the registry of
+/// formats names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormatArg(Format);
 
 impl FormatArg {
     /// The format, in its default dialect.
     pub fn format(self) -> Format {
-        match self {
-            Self::Sfen => Format::Sfen(kifu::sfen::DialectChoice::Auto),
-            Self::Fen => Format::Fen(kifu::fen::Dialect::Standard),
-            Self::Epd => Format::Epd(kifu::fen::Dialect::Standard),
-            Self::Json => Format::Json,
-            Self::Psn => Format::Psn,
-        }
+        self.0
+    }
+
+    /// The format a file's extension names, if any.
+    pub fn from_path(path: &str) -> Option<Self> {
+        Format::from_path(path).map(Self)
     }
 }
 
-impl FormatArg {
-    /// The format a file's extension names, if any.
-    pub fn from_path(path: &str) -> Option<Self> {
-        Some(match Format::from_path(path)? {
-            Format::Sfen(_) => Self::Sfen,
-            Format::Fen(_) => Self::Fen,
-            Format::Epd(_) => Self::Epd,
-            Format::Json => Self::Json,
-            Format::Psn => Self::Psn,
-        })
+impl clap::ValueEnum for FormatArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        static ALL: std::sync::LazyLock<Vec<FormatArg>> =
+            std::sync::LazyLock::new(|| Format::ALL.iter().copied().map(FormatArg).collect());
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.0.name()).help(self.0.notation().description()))
     }
 }
 

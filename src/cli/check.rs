@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use kifu::check;
 use kifu::diagnostic::select::Selection;
 use kifu::diagnostic::Severity;
-use kifu::format::{Format, UnknownFormat};
+use kifu::format::{Cut, Format, UnknownFormat};
 use kifu::input::pool::{self, Limits, Parts, Reader, Stopped};
 use kifu::input::{Batch, Line, LineReader, Reading};
 
@@ -207,7 +207,7 @@ fn renderer(args: &CheckArgs) -> Option<Renderer> {
 fn with_dialect(args: &CheckArgs, format: Format) -> Result<Format, String> {
     // JSON positions say their own game: `--dialect` is not theirs to choose.
     match args.dialect {
-        Some(d) if format != Format::Json => format.with_dialect(d),
+        Some(d) if !format.notation().dialects().is_empty() => format.with_dialect(d),
         _ => Ok(format),
     }
 }
@@ -237,10 +237,10 @@ fn check_path(
 ) -> Result<Totals, Stop> {
     let name = input::name(path);
     let unread = |e: io::Error| Stop::usage(format!("cannot read `{name}`: {e}"));
-    match format {
-        Format::Json => positions::check_json(positions::open(path).map_err(unread)?, (name, selection), renderer, out)
+    match format.cut() {
+        Cut::Values => positions::check_json(positions::open(path).map_err(unread)?, (name, selection), renderer, out)
             .map_err(unread),
-        Format::Psn => {
+        Cut::Games => {
             let options = kifu::psn::Options { strict: args.strict, replay: !args.no_replay };
             match check_psn(open_input(path).map_err(unread)?, (name, selection), options, renderer, workers, out) {
                 Ok(t) => Ok(t),
@@ -248,7 +248,7 @@ fn check_path(
                 Err(Failed::Write) => Err(Stop::Write),
             }
         }
-        _ => {
+        Cut::Lines => {
             let result = if path == "-" {
                 check_stream(io::stdin(), None, (name, format, selection), renderer, workers, out)
             } else {

@@ -9,7 +9,7 @@ use kifu::diagnostic::codes::{self, Entry};
 use kifu::diagnostic::select::Selection;
 use kifu::document::fix::{fix_text, Fixed};
 use kifu::explain::{self, Example};
-use kifu::format::Format;
+use kifu::format::Cut;
 
 use crate::check::check_psn;
 use crate::output;
@@ -181,15 +181,17 @@ fn reports(example: &Example) -> String {
 fn run_check(example: &Example, name: &str, renderer: &Renderer, out: &mut Vec<u8>) -> io::Result<()> {
     let input = Cursor::new(example.input);
     let every = &Selection::default();
-    match example.format {
-        Format::Json => crate::positions::check_json(input, (name, every), renderer, out).map(drop),
-        Format::Psn => {
+    match example.format.cut() {
+        Cut::Values => crate::positions::check_json(input, (name, every), renderer, out).map(drop),
+        Cut::Games => {
             let options = kifu::psn::Options { strict: false, replay: example.replay };
             check_psn(Box::new(input), (name, every), options, renderer, 1, out)
                 .map(drop)
                 .map_err(|_| io::Error::other("the example could not be checked"))
         }
-        format => crate::check::check_stream(input, None, (name, format, every), renderer, 1, out).map(drop),
+        Cut::Lines => {
+            crate::check::check_stream(input, None, (name, example.format, every), renderer, 1, out).map(drop)
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use kifu::check;
 use kifu::diagnostic::excerpt::LineIndex;
 use kifu::diagnostic::Diagnostic;
-use kifu::format::Format;
+use kifu::format::{Cut, Format, Position};
 use kifu::input::LineReader;
 use kifu::json::{self as kjson, JsonText, Node, OnJson, Style};
 use kifu::views::{self, html, text, Diagram, Frame, Names};
@@ -214,8 +214,8 @@ fn each_record(
                 continue;
             }
         };
-        let result = match input {
-            Format::Psn => match open_input(path) {
+        let result = match input.cut() {
+            Cut::Games => match open_input(path) {
                 Ok(input) => psn_records(name, input, &reporter, &mut outcome, f),
                 Err(e) => {
                     output::message(format_args!("cannot read `{name}`: {e}"));
@@ -224,7 +224,7 @@ fn each_record(
                     continue;
                 }
             },
-            _ => {
+            cut @ (Cut::Lines | Cut::Values) => {
                 let reader = match open(path) {
                     Ok(r) => r,
                     Err(e) => {
@@ -234,9 +234,9 @@ fn each_record(
                         continue;
                     }
                 };
-                match input {
-                    Format::Json => json_records(name, reader, &reporter, &mut outcome, f),
-                    format => line_records(name, reader, format, &reporter, &mut outcome, f),
+                match cut {
+                    Cut::Values => json_records(name, reader, &reporter, &mut outcome, f),
+                    _ => line_records(name, reader, input, &reporter, &mut outcome, f),
                 }
             }
         };
@@ -445,21 +445,15 @@ fn line_records(
 /// One line record read in `format`: its findings, the dialect it was read in, and its
 /// position (when it has one) and text.
 fn read_line(format: Format, text: &str) -> (Vec<Diagnostic>, Option<Format>, (Option<Pos>, String)) {
-    let (diagnostics, read_as, position) = match format {
-        Format::Sfen(choice) => {
-            let c = sfen::check(text, choice);
-            (c.diagnostics, c.record.dialect.map(Format::from), c.position.map(Pos::Shogi))
+    let (diagnostics, read_as, position) = match format.record(text) {
+        Some(r) => {
+            let position = r.position.map(|p| match p {
+                Position::Shogi(p) => Pos::Shogi(p),
+                Position::Chess(p) => Pos::Chess(p, r.operations.map(|ops| ops.trim().to_owned())),
+            });
+            (r.diagnostics, format.read_in(r.read_as), position)
         }
-        Format::Fen(dialect) => {
-            let c = fen::check(text, fen::Kind::Fen, dialect);
-            (c.diagnostics, Some(format), c.position.map(|p| Pos::Chess(p, None)))
-        }
-        Format::Epd(dialect) => {
-            let c = fen::check(text, fen::Kind::Epd, dialect);
-            let ops = c.record.operations.map_or("", |s| s.slice(text).trim()).to_owned();
-            (c.diagnostics, Some(format), c.position.map(|p| Pos::Chess(p, Some(ops))))
-        }
-        Format::Psn | Format::Json => (format.check_text(text).0, Some(format), None),
+        None => (format.check_text(text).0, Some(format), None),
     };
     (diagnostics, read_as, (position, text.to_owned()))
 }
@@ -608,7 +602,7 @@ pub fn check_json(
 /// one of positions by its extension.
 pub fn reads_positions(paths: &[String], input: &ConvertInput) -> bool {
     match input.format {
-        Some(f) => f != FormatArg::Psn,
+        Some(f) => f.format() != Format::Psn,
         None => {
             // The files skipped are named when they are read.
             let walk = WalkArgs { verbose: false, ..input.walk };

@@ -8,7 +8,7 @@ use kifu::diagnostic::Diagnostic;
 use kifu::notation::tree::Tree;
 use kifu::playground::records::{self, Layout, Sample};
 
-use kifu::format::Format;
+use kifu::format::{Cut, Format};
 
 use crate::args::{DialectArg, FormatArg};
 use crate::playground::*;
@@ -171,19 +171,14 @@ fn some_records(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &s
 /// laid out one field a line), and the findings of the record.
 fn syntax_tree(format: Format, text: &str, json: bool) -> (String, Vec<Diagnostic>) {
     let shown = |debug: &dyn std::fmt::Debug| if json { format!("{debug:?}") } else { format!("{debug:#?}") };
-    match format {
-        Format::Sfen(choice) => {
-            let c = kifu::sfen::check(text, choice);
-            (shown(&c.record), c.diagnostics)
-        }
-        Format::Fen(dialect) | Format::Epd(dialect) => {
-            let kind = if matches!(format, Format::Fen(_)) { kifu::fen::Kind::Fen } else { kifu::fen::Kind::Epd };
-            let c = kifu::fen::check(text, kind, dialect);
-            (shown(&c.record), c.diagnostics)
-        }
+    match format.cut() {
+        Cut::Lines => match format.record(text) {
+            Some(record) => (shown(&record.syntax), record.diagnostics),
+            None => (String::new(), Vec::new()),
+        },
         // Refused before: JSON positions have no syntax tree.
-        Format::Json => (String::new(), Vec::new()),
-        Format::Psn => {
+        Cut::Values => (String::new(), Vec::new()),
+        Cut::Games => {
             let file = kifu::psn::check_bytes(text.as_bytes(), Default::default());
             let mut tree = String::new();
             let mut diagnostics = Vec::new();
@@ -227,7 +222,7 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
         };
         let (tree, diagnostics) = match read_in {
             Err(e) => return usage(&e),
-            Ok(Format::Json) => {
+            Ok(read_in) if read_in.grammar().is_none() => {
                 return usage("`--ast` reads SFEN, FEN, EPD and PSN: JSON positions have no syntax tree of kifu's");
             }
             Ok(read_in) => syntax_tree(read_in, &r.text, args.json),

@@ -199,10 +199,7 @@ pub fn fix_file(
     if !utf16 && !crate::input::decode::is_text(bytes) {
         return Err(Unfixable::NotText);
     }
-    let decode = |bytes: &[u8]| match format {
-        Format::Psn => crate::psn::decode::decode(bytes),
-        _ => crate::input::decode::decode_records(bytes),
-    };
+    let decode = |bytes: &[u8]| format.notation().decode(bytes);
     let decoded = decode(bytes);
     let encoding = decoded.encoding;
     if encoding.encode(&decoded.text).as_deref() != Some(bytes) {

@@ -18,9 +18,9 @@ pub mod fix;
 
 use crate::diagnostic::excerpt::LineIndex;
 use crate::diagnostic::Diagnostic;
-use crate::format::Format;
+use crate::format::{Cut, Format, Position, Record};
+use crate::psn;
 use crate::span::Span;
-use crate::{fen, psn, sfen};
 
 /// The bytes of a byte-order mark at the start of `text`: 3 or 0. The library reads a text
 /// without it, and its spans start after it.
@@ -71,8 +71,8 @@ pub fn lines<'a>(text: &'a str, index: &'a LineIndex) -> impl Iterator<Item = (u
 pub fn check(format: Format, text: &str, stop: &dyn Fn() -> bool) -> Option<Vec<Diagnostic>> {
     let mut out = Vec::new();
     let index = LineIndex::new(text);
-    match format {
-        Format::Psn => {
+    match format.cut() {
+        Cut::Games => {
             // Game by game, as `kifu check` reads them; each game's findings are in its own
             // text, which starts where the stream found it (a game too long to read: at its
             // first line), in the text without its byte-order mark.
@@ -91,7 +91,7 @@ pub fn check(format: Format, text: &str, stop: &dyn Fn() -> bool) -> Option<Vec<
                 out.extend(game.checked.diagnostics.into_iter().map(|d| d.shifted(start)));
             }
         }
-        Format::Json => {
+        Cut::Values => {
             // Reading a text in memory fails only when the check is stopped.
             let read = crate::json::each_record(text.as_bytes(), &mut |at, record, notes| {
                 if stop() {
@@ -105,7 +105,7 @@ pub fn check(format: Format, text: &str, stop: &dyn Fn() -> bool) -> Option<Vec<
                 return None;
             }
         }
-        _ => {
+        Cut::Lines => {
             for (number, span) in lines(text, &index) {
                 if stop() {
                     return None;
@@ -132,8 +132,8 @@ pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, cr
     let index = LineIndex::new(text);
     let shogi = |position| Diagram::Shogi(vec![Frame { label: None, position, last_move: Vec::new() }]);
     let chess = |position| Diagram::Chess(position, Vec::new());
-    match format {
-        Format::Psn => {
+    match format.cut() {
+        Cut::Games => {
             let all = games(text, psn::Options::default());
             let (start, game) =
                 all.iter().find(|(start, g)| *start <= cursor && cursor <= start + g.game.span.len())?;
@@ -154,7 +154,7 @@ pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, cr
             let last_move = mv.map(|m| crate::views::move_squares(*m)).unwrap_or_default();
             Some((span, Diagram::Shogi(vec![Frame { label: None, position, last_move }])))
         }
-        Format::Json => {
+        Cut::Values => {
             let mut found = None;
             let _ = crate::json::each_record(text.as_bytes(), &mut |at, record, _| {
                 let start = line_start(text, &index, at.line);
@@ -172,16 +172,13 @@ pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, cr
             });
             found
         }
-        _ => {
+        Cut::Lines => {
             let line = index.line_of(cursor);
             let (_, span) = lines(text, &index).find(|(i, _)| *i == line)?;
-            let record = span.slice(text);
-            let diagram = match format {
-                Format::Sfen(choice) => sfen::check(record, choice).position.map(shogi),
-                Format::Fen(d) => fen::check(record, fen::Kind::Fen, d).position.map(chess),
-                Format::Epd(d) => fen::check(record, fen::Kind::Epd, d).position.map(chess),
-                _ => None,
-            }?;
+            let diagram = match format.record(span.slice(text))?.position? {
+                Position::Shogi(p) => shogi(p),
+                Position::Chess(p) => chess(p),
+            };
             Some((span, diagram))
         }
     }
@@ -194,40 +191,18 @@ pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, cr
 pub fn canonical(format: Format, text: &str) -> Vec<(Span, String)> {
     let index = LineIndex::new(text);
     let mut edits = Vec::new();
-    match format {
-        Format::Sfen(choice) => {
+    match format.cut() {
+        Cut::Lines => {
             for (_, span) in lines(text, &index) {
-                let record = span.slice(text);
-                let checked = sfen::check(record, choice);
-                if !checked.is_valid() {
-                    continue;
-                }
-                let dialect = checked.record.dialect;
-                if let (Some(p), Some(d)) = (checked.position, dialect) {
-                    if let Ok(written) = p.to_sfen(d) {
-                        if written != record {
-                            edits.push((span, written));
-                        }
+                let text = span.slice(text);
+                if let Some(written) = format.record(text).and_then(|r| canonical_record(&r)) {
+                    if written != text {
+                        edits.push((span, written));
                     }
                 }
             }
         }
-        Format::Fen(dialect) | Format::Epd(dialect) => {
-            let kind = if matches!(format, Format::Fen(_)) { fen::Kind::Fen } else { fen::Kind::Epd };
-            for (_, span) in lines(text, &index) {
-                let record = span.slice(text);
-                let checked = fen::check(record, kind, dialect);
-                let valid = checked.is_valid();
-                let written = checked.position.filter(|_| valid).map(|p| match kind {
-                    fen::Kind::Epd => p.to_epd(checked.record.operations.map_or("", |s| s.slice(record))),
-                    fen::Kind::Fen => p.to_string(),
-                });
-                if let Some(written) = written.filter(|w| w != record) {
-                    edits.push((span, written));
-                }
-            }
-        }
-        Format::Json => {
+        Cut::Values => {
             // Each valid position as kifu writes it, on one line, its hands written as they are.
             let _ = crate::json::each_record(text.as_bytes(), &mut |at, record, notes| {
                 let Ok(node) = record else { return Ok(()) };
@@ -254,7 +229,7 @@ pub fn canonical(format: Format, text: &str) -> Vec<(Span, String)> {
                 Ok(())
             });
         }
-        Format::Psn => {
+        Cut::Games => {
             for (start, g) in games(text, psn::Options::default()).iter().filter(|(_, g)| g.is_valid()) {
                 let written = psn::display::to_psn(&g.game, g.replay.as_ref());
                 let written = written.trim_end_matches('\n');
@@ -268,9 +243,23 @@ pub fn canonical(format: Format, text: &str) -> Vec<(Span, String)> {
     edits
 }
 
+/// A valid line record as kifu writes it: SFEN in the dialect it was read in, FEN, and EPD with
+/// its operations as written. `None` for an invalid record.
+fn canonical_record(record: &Record) -> Option<String> {
+    if !record.valid {
+        return None;
+    }
+    match (record.position.as_ref()?, &record.operations) {
+        (Position::Shogi(p), _) => p.to_sfen(record.read_as?.try_into().ok()?).ok(),
+        (Position::Chess(p), Some(operations)) => Some(p.to_epd(operations)),
+        (Position::Chess(p), None) => Some(p.to_string()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{fen, sfen};
 
     const SHORT: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1";
 

@@ -19,6 +19,7 @@ pub mod build;
 pub mod display;
 pub mod fast;
 pub mod model;
+pub mod notation;
 pub mod parser;
 mod shape;
 mod token;

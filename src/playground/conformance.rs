@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use crate::diagnostic::excerpt::LineIndex;
 use crate::diagnostic::Diagnostic;
-use crate::format::Format;
+use crate::format::{Format, Position};
 
 mod builtin {
     include!(concat!(env!("OUT_DIR"), "/suite.rs"));
@@ -143,35 +143,25 @@ fn expect(name: &str, bytes: &[u8]) -> (&'static str, &'static str, Value) {
     let dialect = name.strip_prefix("dialect_").and_then(|r| r.split('_').next()).and_then(|d| d.parse().ok());
     let case = dialect.and_then(|d| named.with_dialect(d).ok()).unwrap_or(named);
     let dialect = case.dialect().name();
-    match case {
-        Format::Sfen(choice) => {
-            let checked = crate::sfen::check(record, choice);
-            let valid = checked.is_valid();
-            let position = checked.position.as_ref().filter(|_| valid);
-            let canonical = position.map(ToString::to_string);
-            let model = position.map(|p| model(&crate::json::shogi::write(p, crate::json::Style::Counts)));
-            (
-                "sfen",
-                dialect,
-                line_value("sfen", dialect, valid, places(&checked.diagnostics, record, 1), canonical, model),
-            )
+    match case.record(record) {
+        Some(r) => {
+            // An EPD record's position is not all it says: it has no canonical text nor model.
+            let position = r.position.as_ref().filter(|_| r.valid && r.operations.is_none());
+            let canonical = position.map(|p| match p {
+                Position::Shogi(p) => p.to_string(),
+                Position::Chess(p) => p.to_string(),
+            });
+            let model = position.map(|p| {
+                model(&match p {
+                    Position::Shogi(p) => crate::json::shogi::write(p, crate::json::Style::Counts),
+                    Position::Chess(p) => crate::json::chess::write(p),
+                })
+            });
+            let name = case.name();
+            let diagnostics = places(&r.diagnostics, record, 1);
+            (name, dialect, line_value(name, dialect, r.valid, diagnostics, canonical, model))
         }
-        Format::Fen(_) | Format::Epd(_) => {
-            let epd = matches!(case, Format::Epd(_));
-            let fmt = case.name();
-            let (kind, d) = match case {
-                Format::Epd(d) => (crate::fen::Kind::Epd, d),
-                Format::Fen(d) => (crate::fen::Kind::Fen, d),
-                _ => (crate::fen::Kind::Fen, crate::fen::Dialect::Standard),
-            };
-            let checked = crate::fen::check(record, kind, d);
-            let valid = checked.is_valid();
-            let position = checked.position.as_ref().filter(|_| valid && !epd);
-            let canonical = position.map(ToString::to_string);
-            let model = position.map(|p| model(&crate::json::chess::write(p)));
-            (fmt, dialect, line_value(fmt, dialect, valid, places(&checked.diagnostics, record, 1), canonical, model))
-        }
-        _ => ("psn", "auto", expect_psn(bytes)),
+        None => ("psn", "auto", expect_psn(bytes)),
     }
 }
 

@@ -7,10 +7,8 @@ use std::fmt::Write as _;
 use super::grammar::{Grammar, GrammarDiagnostic};
 use super::records::{Layout, Sample};
 use crate::diagnostic::{codes, Diagnostic};
-use crate::fen;
-use crate::format::Format;
+use crate::format::{Cut, Format};
 use crate::notation::tree::Tree;
-use crate::sfen::DialectChoice;
 use crate::span::Span;
 
 /// The longest record of a line format (SFEN, FEN, EPD) read as one record; a longer line gets
@@ -20,12 +18,7 @@ pub const MAX_RECORD_BYTES: usize = 16 << 10;
 /// kifu's grammar of `format` as its file name in the repository and its text; `None` for JSON
 /// positions, which have no grammar.
 pub fn source(format: Format) -> Option<(&'static str, &'static str)> {
-    match format {
-        Format::Sfen(_) => Some(("grammar/sfen.pest", crate::notation::grammar::SFEN)),
-        Format::Fen(_) | Format::Epd(_) => Some(("grammar/fen.pest", crate::notation::grammar::FEN)),
-        Format::Psn => Some(("grammar/psn.pest", crate::notation::grammar::PSN)),
-        Format::Json => None,
-    }
+    format.grammar().map(|g| (g.path, g.text))
 }
 
 /// kifu's grammar of `format`, loaded to run; `None` for JSON positions.
@@ -35,26 +28,16 @@ pub fn shipped(format: Format) -> Option<Result<Grammar, Vec<GrammarDiagnostic>>
 
 /// The rule the records of `format` are read with, in its dialect.
 pub fn default_rule(format: Format) -> &'static str {
-    match format {
-        Format::Sfen(DialectChoice::Sfen2007) => "sfen2007_record",
-        Format::Sfen(DialectChoice::Usi) => "usi_record",
-        Format::Sfen(DialectChoice::Auto) => "record",
-        Format::Fen(fen::Dialect::Chess960) => "fen960_record",
-        Format::Fen(fen::Dialect::Standard) => "fen_record",
-        Format::Epd(fen::Dialect::Chess960) => "epd960_record",
-        Format::Epd(fen::Dialect::Standard) => "epd_record",
-        Format::Psn => "game",
-        Format::Json => "value",
-    }
+    format.rule()
 }
 
 /// How an input in `format` is cut into records for `rule`: a line each, a PSN game each, or
 /// (PSN's `file` rule, which reads where games start) the whole input.
 pub fn layout(format: Option<Format>, rule: &str) -> Layout {
-    match format {
-        Some(Format::Psn) if rule == "file" => Layout::Whole,
-        Some(Format::Psn) => Layout::Games,
-        _ => Layout::Lines,
+    match format.map(Format::cut) {
+        Some(Cut::Games) if rule == "file" => Layout::Whole,
+        Some(Cut::Games) => Layout::Games,
+        Some(Cut::Lines | Cut::Values) | None => Layout::Lines,
     }
 }
 
@@ -160,6 +143,8 @@ pub fn record_json(name: &str, r: &Sample, tree: &Tree, finding: Option<&Diagnos
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fen;
+    use crate::sfen::DialectChoice;
 
     #[test]
     fn every_format_but_json_has_a_grammar_with_its_record_rules() {

@@ -15,6 +15,8 @@ const LAYERS: &[&[&str]] = &[
     &["diagnostic"],
     &["checked", "input", "notation"],
     &["shogi", "chess"],
+    // What every format provides: the formats below `format` implement it.
+    &["unit"],
     &["sfen", "fen"],
     &["json", "psn"],
     &["format"],
