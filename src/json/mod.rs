@@ -10,7 +10,7 @@ use crate::diagnostic::Diagnostic;
 
 pub mod chess;
 pub mod lines;
-pub mod notation;
+pub(crate) mod notation;
 pub(crate) mod position;
 pub mod reader;
 pub mod shogi;

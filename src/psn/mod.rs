@@ -23,7 +23,7 @@ pub mod findings;
 pub(crate) mod header;
 pub mod model;
 pub mod nearest;
-pub mod notation;
+pub(crate) mod notation;
 pub mod parser;
 pub mod repair;
 pub mod replay;

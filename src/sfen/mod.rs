@@ -21,7 +21,7 @@ pub mod build;
 pub mod display;
 pub mod fast;
 pub mod model;
-pub mod notation;
+pub(crate) mod notation;
 pub mod parser;
 mod shape;
 mod token;
