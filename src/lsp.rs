@@ -556,7 +556,7 @@ impl Server<'_> {
                         .find_map(|(a, b)| Some(format!("{} – {}", g.game.header(a)?, g.game.header(b)?)));
                     lsp::DocumentSymbol {
                         name: players.unwrap_or_else(|| format!("Game at line {}", g.game.line)),
-                        detail: Some(format!("{} moves, {}", g.game.moves.len(), psn::dialect::title(g.game.dialect))),
+                        detail: Some(format!("{} moves, {}", g.game.moves.len(), g.game.dialect.title())),
                         kind: lsp::SymbolKind::NAMESPACE,
                         tags: None,
                         deprecated: None,

@@ -653,7 +653,7 @@ impl RecordIter {
                             bytes += game.text.len().max(1);
                             self.ready.push_back(Checked {
                                 line: game.checked.game.line,
-                                read_as: Some(game.checked.game.dialect),
+                                read_as: Some(game.checked.game.dialect.name()),
                                 findings: game.checked.diagnostics,
                                 text: game.text,
                             });
@@ -1075,7 +1075,7 @@ impl Game {
     /// The dialect it was read as.
     #[getter]
     fn dialect(&self) -> &'static str {
-        self.checked.game.dialect
+        self.checked.game.dialect.name()
     }
 
     /// True when no finding is an error.

@@ -509,7 +509,7 @@ pub(crate) fn check_psn(
         |item| {
             // A game with nothing to report is told so without being read in full.
             if let Some(dialect) = item.clean(options) {
-                return GameReport { valid: true, dialect, ..GameReport::default() };
+                return GameReport { valid: true, dialect: dialect.name(), ..GameReport::default() };
             }
             let mut game = item.check(options);
             selection.apply(&mut game.checked.diagnostics);
@@ -523,7 +523,7 @@ pub(crate) fn check_psn(
                 rendered,
                 valid: game.checked.is_valid(),
                 warnings: game.checked.diagnostics.iter().filter(|d| !d.is_error()).count() as u64,
-                dialect: game.checked.game.dialect,
+                dialect: game.checked.game.dialect.name(),
                 counted,
             }
         },

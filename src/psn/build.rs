@@ -290,7 +290,8 @@ pub(crate) fn build_bounded(raw: &RawGame, text: &str) -> (Game, Findings, Featu
     let game = Game {
         line: raw.line,
         span: Span::new(raw.start, raw.end),
-        dialect: "",
+        // Found once the game is read ([`super::dialect::guess`]).
+        dialect: super::dialect::SPEC,
         headers,
         setup,
         comments: main.comments,

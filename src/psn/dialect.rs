@@ -10,35 +10,133 @@ use super::scan::WordKind;
 use crate::diagnostic::codes;
 use crate::diagnostic::Diagnostic;
 use crate::shogi::PieceKind;
+use std::fmt;
 
-/// Every dialect name, with the title reports show.
-pub const DIALECTS: &[(&str, &str)] = &[
-    ("psn1998", "PSN 1998"),
-    ("gsdb", "GSDB archive"),
-    ("grimbergen", "Grimbergen timed score"),
-    ("shogidokoro", "Shogidokoro / MyShogi"),
-    ("psn2", "MyShogi PSN2"),
-    ("gshogi", "gshogi"),
-    ("koushu", "KoushuShogi / USI moves"),
-    ("lishogi-parser", "lishogi PSN parser"),
-    ("lishogi-export", "lishogi export"),
-    ("pgnparser", "pgnparser"),
-    ("playshogi", "playshogi"),
-    ("asgts", "Asgts"),
-    ("pychess", "pychess-variants"),
-    ("psn-variant", "PSN with departures"),
-];
-
-/// The title of dialect `name`.
-pub fn title(name: &str) -> &str {
-    DIALECTS.iter().find(|(n, _)| *n == name).map_or(name, |(_, t)| t)
+/// A program's dialect of PSN, as kifu tells it from what a game's text shows.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dialect {
+    /// The 1998 spec's own form: a game with no departure from it.
+    Psn1998,
+    /// The GSDB archive.
+    Gsdb,
+    /// Grimbergen's timed scores.
+    Grimbergen,
+    /// Shogidokoro and MyShogi.
+    Shogidokoro,
+    /// MyShogi's PSN2.
+    Psn2,
+    /// gshogi.
+    Gshogi,
+    /// KoushuShogi, and USI moves.
+    Koushu,
+    /// lishogi's PSN parser.
+    LishogiParser,
+    /// lishogi's export.
+    LishogiExport,
+    /// pgnparser.
+    Pgnparser,
+    /// playshogi.
+    Playshogi,
+    /// Asgts.
+    Asgts,
+    /// pychess-variants (Fairy-Stockfish's notation).
+    Pychess,
+    /// PSN with departures no program's dialect explains.
+    PsnVariant,
 }
 
-/// The name of the 1998 spec's own form: the dialect of a game with no departure from it.
-pub const SPEC: &str = "psn1998";
+impl Dialect {
+    /// Every dialect.
+    pub const ALL: [Self; 14] = [
+        Self::Psn1998,
+        Self::Gsdb,
+        Self::Grimbergen,
+        Self::Shogidokoro,
+        Self::Psn2,
+        Self::Gshogi,
+        Self::Koushu,
+        Self::LishogiParser,
+        Self::LishogiExport,
+        Self::Pgnparser,
+        Self::Playshogi,
+        Self::Asgts,
+        Self::Pychess,
+        Self::PsnVariant,
+    ];
+
+    /// The dialect's name, stable: what `kifu check` counts records as.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Psn1998 => "psn1998",
+            Self::Gsdb => "gsdb",
+            Self::Grimbergen => "grimbergen",
+            Self::Shogidokoro => "shogidokoro",
+            Self::Psn2 => "psn2",
+            Self::Gshogi => "gshogi",
+            Self::Koushu => "koushu",
+            Self::LishogiParser => "lishogi-parser",
+            Self::LishogiExport => "lishogi-export",
+            Self::Pgnparser => "pgnparser",
+            Self::Playshogi => "playshogi",
+            Self::Asgts => "asgts",
+            Self::Pychess => "pychess",
+            Self::PsnVariant => "psn-variant",
+        }
+    }
+
+    /// The title reports show.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Self::Psn1998 => "PSN 1998",
+            Self::Gsdb => "GSDB archive",
+            Self::Grimbergen => "Grimbergen timed score",
+            Self::Shogidokoro => "Shogidokoro / MyShogi",
+            Self::Psn2 => "MyShogi PSN2",
+            Self::Gshogi => "gshogi",
+            Self::Koushu => "KoushuShogi / USI moves",
+            Self::LishogiParser => "lishogi PSN parser",
+            Self::LishogiExport => "lishogi export",
+            Self::Pgnparser => "pgnparser",
+            Self::Playshogi => "playshogi",
+            Self::Asgts => "Asgts",
+            Self::Pychess => "pychess-variants",
+            Self::PsnVariant => "PSN with departures",
+        }
+    }
+}
+
+/// Written as its name, quoted as a string is: a game's debug text says `dialect: "gsdb"`.
+impl fmt::Debug for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.name(), f)
+    }
+}
+
+/// Written as its name.
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Serialized as its name.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Dialect {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// The title of the dialect named `name` (the name itself for one kifu does not know).
+pub fn title(name: &str) -> &str {
+    Dialect::ALL.iter().find(|d| d.name() == name).map_or(name, |d| d.title())
+}
+
+/// The 1998 spec's own form: the dialect of a game with no departure from it.
+pub const SPEC: Dialect = Dialect::Psn1998;
 
 /// The dialect a game's features point to.
-pub(crate) fn guess(f: &Features, departures: usize) -> &'static str {
+pub(crate) fn guess(f: &Features, departures: usize) -> Dialect {
     let has = |k: WordKind| f.words.get(&k).is_some_and(|&n| n > 0);
     let key = |k: &str| f.keys.iter().any(|h| h.eq_ignore_ascii_case(k));
     if departures == 0 {
@@ -46,45 +144,45 @@ pub(crate) fn guess(f: &Features, departures: usize) -> &'static str {
     }
     let chess = has(WordKind::ChessMove) || has(WordKind::ChessDrop);
     if f.pychess_fen || chess && (key("White") || key("Black")) {
-        return "pychess";
+        return Dialect::Pychess;
     }
     if chess {
-        return "lishogi-export";
+        return Dialect::LishogiExport;
     }
     if has(WordKind::UsiMove) && (f.paren_clocks || key("BlackTimeSetting") || key("WhiteTimeSetting")) {
-        return "psn2";
+        return Dialect::Psn2;
     }
     if f.paren_clocks || has(WordKind::VariationLine) {
-        return "shogidokoro";
+        return Dialect::Shogidokoro;
     }
     if f.timed || f.prose {
-        return "grimbergen";
+        return Dialect::Grimbergen;
     }
     if f.won_line {
-        return "playshogi";
+        return Dialect::Playshogi;
     }
     if f.board_only_sfen {
-        return "pgnparser";
+        return Dialect::Pgnparser;
     }
     if has(WordKind::UsiMove) {
-        return "koushu";
+        return Dialect::Koushu;
     }
     if f.colon_headers || f.setup == Some("sfen") && f.ply_numbers {
-        return "gshogi";
+        return Dialect::Gshogi;
     }
     if has(WordKind::AtDrop) || has(WordKind::Nag) || f.line_comments || has(WordKind::ShortMove) {
-        return "lishogi-parser";
+        return Dialect::LishogiParser;
     }
     if f.setup == Some("gsdb") || key("Proam") || key("Black_grade") || f.quote_drops {
-        return "gsdb";
+        return Dialect::Gsdb;
     }
     if f.setup == Some("fen") && departures > 0 {
-        return "asgts";
+        return Dialect::Asgts;
     }
     if has(WordKind::SeparatedMove) && !f.ply_numbers {
-        return "gsdb";
+        return Dialect::Gsdb;
     }
-    "psn-variant"
+    Dialect::PsnVariant
 }
 
 /// Reads the tokens whose meaning depends on the dialect (PSN note 16), once the game's dialect
@@ -93,7 +191,7 @@ pub(crate) fn guess(f: &Features, departures: usize) -> &'static str {
 /// trailing `+` after a move in chess coordinates could be a check mark or a promotion: it is
 /// refused, and the move is read without it.
 pub(crate) fn settle(game: &mut Game, diagnostics: &mut Findings) {
-    let pychess = game.dialect == "pychess";
+    let pychess = game.dialect == Dialect::Pychess;
     for_each_line_mut(&mut game.moves, |line| {
         for node in line {
             let m = &mut node.mv;

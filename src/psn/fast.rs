@@ -22,7 +22,7 @@ use crate::shogi::rules::State;
 /// finds nothing in it with `options`, told without building the game's model. `None` for a
 /// game it finds something in, and for a game outside the narrow form this path reads (which
 /// may be clean): such a game is checked in full.
-pub fn clean(raw: &RawGame, text: &str, options: Options) -> Option<&'static str> {
+pub fn clean(raw: &RawGame, text: &str, options: Options) -> Option<super::dialect::Dialect> {
     let own = clamped(text, raw.start, raw.end);
     // A line read in a legacy encoding is reported; so is a NUL byte.
     if !raw.legacy.is_empty() || memchr::memchr(0, own.as_bytes()).is_some() {

@@ -10,7 +10,7 @@
 //! let file = kifu::psn::check_bytes(b"[Sente \"Oyama\"]\n1. P7f P3d 2. P2f 1-0\n", Default::default());
 //! let game = &file.games[0];
 //! assert_eq!(game.game.moves.len(), 3);
-//! assert_eq!(game.game.dialect, "psn1998");
+//! assert_eq!(game.game.dialect.name(), "psn1998");
 //! assert!(game.is_valid());
 //! ```
 
@@ -198,7 +198,7 @@ fn read_game(raw: &scan::RawGame, text: &str, options: Options) -> CheckedGame {
     game.dialect = dialect::guess(&features, departures);
     dialect::settle(&mut game, &mut diagnostics);
     diagnostics.sort();
-    if game.dialect == "gsdb" {
+    if game.dialect == dialect::Dialect::Gsdb {
         model::for_each_line_mut(&mut game.moves, attach_forward);
     }
     // A starting position given but not read (its header is in error): nothing to replay from.

@@ -26,7 +26,7 @@ pub struct Game {
     /// Where the game's text is in the file (byte offsets of the decoded text).
     pub span: Span,
     /// The dialect the game was read as (see [`super::dialect`]).
-    pub dialect: &'static str,
+    pub dialect: super::dialect::Dialect,
     /// The header lines, in order.
     pub headers: Vec<Header>,
     /// The position the game starts from, as a USI SFEN, when a header or a setup gives one.
@@ -501,7 +501,7 @@ mod tests {
         Game {
             line: 1,
             span: Span::new(0, 4 * depth + 3),
-            dialect: "psn-variant",
+            dialect: crate::psn::dialect::Dialect::PsnVariant,
             headers: Vec::new(),
             setup: None,
             comments: Vec::new(),

@@ -10,6 +10,7 @@
 use crate::diagnostic::codes;
 use std::collections::HashMap;
 
+use super::dialect::Dialect;
 use super::findings::Findings;
 use super::model::{End, Game, Mark, MoveForm, MoveNode, MoveNumber, Origin, Promotion, WrittenMove};
 use super::nearest::Forms;
@@ -155,7 +156,7 @@ pub fn replay(game: &Game, per_ply: bool, diagnostics: &mut Findings) -> Replay 
     let (start, guessed_handicap) = starting_position(game, per_ply, diagnostics);
     // pychess numbers the moves in pairs from the game's first move, whoever makes it: in a
     // game Gote starts (a handicap game), `1.` numbers Gote's move (PSN note 3).
-    let per_ply = per_ply || game.dialect == "pychess" && start.side == Color::White;
+    let per_ply = per_ply || game.dialect == Dialect::Pychess && start.side == Color::White;
     // A game with no setup and no handicap read into it starts from the start position, move 1.
     let mut state = if game.setup.is_none() && guessed_handicap.is_none() {
         debug_assert_eq!(start, Position::STARTPOS);
@@ -1151,7 +1152,7 @@ fn written_piece(m: &WrittenMove) -> String {
 /// `Result` header — against the final position `state`; `fourfold` is the first ply after
 /// which a position occurred four times, and its move.
 pub(super) fn check_end(
-    (end, header_result, dialect, plies): (Option<&End>, Option<&str>, &str, usize),
+    (end, header_result, dialect, plies): (Option<&End>, Option<&str>, Dialect, usize),
     state: &State,
     fourfold: Option<(usize, Span)>,
     diagnostics: &mut Findings,
@@ -1164,7 +1165,7 @@ pub(super) fn check_end(
 
 /// The game's `end`, read in `dialect`, against the final position `state`: a mate that is not
 /// one, a winner who is checkmated.
-fn check_end_word(end: &End, dialect: &str, state: &State, diagnostics: &mut Findings) {
+fn check_end_word(end: &End, dialect: Dialect, state: &State, diagnostics: &mut Findings) {
     let mate = state.is_checkmate();
     if end.text.eq_ignore_ascii_case("mate") && !mate {
         diagnostics.push(
@@ -1180,7 +1181,7 @@ fn check_end_word(end: &End, dialect: &str, state: &State, diagnostics: &mut Fin
     // PSN counts the points of Black (Sente) first; pychess keeps PGN's order, where White
     // (its name for Sente in 2023, for Gote in 2019) comes first: its results are not read.
     let winner = match (end.text.as_str(), dialect) {
-        (_, "pychess") => None,
+        (_, Dialect::Pychess) => None,
         ("1-0", _) => Some(Color::Black),
         ("0-1", _) => Some(Color::White),
         _ => None,

@@ -469,7 +469,7 @@ impl Item {
 
     /// The game's dialect when checking it ([`Item::check`]) would find nothing, told without
     /// reading it in full ([`super::fast::clean`]); `None` says nothing.
-    pub fn clean(&self, options: Options) -> Option<&'static str> {
+    pub fn clean(&self, options: Options) -> Option<super::dialect::Dialect> {
         match self {
             Self::Game { text, raw, .. } => super::fast::clean(raw, text, options),
             Self::TooLong { .. } => None,
@@ -511,7 +511,7 @@ impl Item {
                 let game = Game {
                     line,
                     span,
-                    dialect: "psn-variant",
+                    dialect: super::dialect::Dialect::PsnVariant,
                     headers: Vec::new(),
                     setup: None,
                     comments: Vec::new(),
