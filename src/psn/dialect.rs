@@ -19,7 +19,7 @@ pub enum Dialect {
     Psn1998,
     /// The GSDB archive.
     Gsdb,
-    /// Grimbergen's timed scores.
+    /// Grimbergen's game scores, a clock reading after each move.
     Grimbergen,
     /// Shogidokoro and MyShogi.
     Shogidokoro,
