@@ -221,12 +221,19 @@ pub fn judge(record: Record, mut diagnostics: Vec<Diagnostic>) -> Checked {
 }
 
 /// Reads a record in either dialect into a position, which may still break the rules of shogi
-/// (see [`check`] for those).
+/// (see [`check`] for those). A record whose hand lists a piece more than once, adding up to
+/// more than a count can write (`60p60p`), is refused with the findings of [`check`]: its
+/// position could not be written back.
 impl FromStr for Position {
     type Err = crate::diagnostic::ParseError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        crate::notation::parsed(read(s, DialectChoice::Auto), Position::from_record, "SFEN")
+        let position = crate::notation::parsed(read(s, DialectChoice::Auto), Position::from_record, "SFEN")?;
+        if validate::writable(&position.hands) {
+            return Ok(position);
+        }
+        let diagnostics = check(s, DialectChoice::Auto).errors().cloned().collect();
+        Err(crate::diagnostic::ParseError { format: "SFEN", diagnostics })
     }
 }
 

@@ -321,7 +321,17 @@ fn usi_rank((color, kind): (Color, PieceKind)) -> usize {
     color.index() * 8 + order
 }
 
-/// The hand in canonical USI form.
+/// The most a hand count can say (`integer`, spec line 44: two digits).
+const MAX_HAND_COUNT: u32 = 99;
+
+/// True when each count of `hands` can be written in one hand entry. A record whose entries of
+/// one piece add up to more (`60p60p`, which breaks the rules too) cannot be written back.
+pub(super) fn writable(hands: &[Hand; 2]) -> bool {
+    hands.iter().all(|h| h.0.iter().all(|n| *n <= MAX_HAND_COUNT))
+}
+
+/// The hand in canonical USI form (a count over 99, which no record can write, is written as
+/// it is: see [`writable`]).
 pub fn canonical_hand(hands: &[Hand; 2]) -> String {
     let mut s = String::new();
     for color in [Color::Black, Color::White] {
@@ -367,8 +377,9 @@ fn check_hand_form(hand: &super::ast::Hand, out: &mut Vec<Diagnostic>) {
         hands
     };
     let canonical = || canonical_hand(&hands());
+    let merged = || writable(&hands()).then(canonical);
     let mut found = Vec::new();
-    check_hand_repeats(entries, &canonical, &mut found);
+    check_hand_repeats(entries, &merged, &mut found);
     if let Some(pair) = entries.windows(2).find(|w| usi_rank(w[1].piece.node) < usi_rank(w[0].piece.node)) {
         found.push(
             Diagnostic::warning(codes::sfen::HAND_ORDER, pair[1].span, "the hand is not in USI order")
@@ -381,13 +392,7 @@ fn check_hand_form(hand: &super::ast::Hand, out: &mut Vec<Diagnostic>) {
         );
     }
     // Merged counts over two digits cannot be written: then there is no whole-hand fix.
-    let whole_fix = || {
-        let hands = hands();
-        hands
-            .iter()
-            .all(|h| h.0.iter().all(|n| *n < 100))
-            .then(|| Fix::replace(hand.span, canonical_hand(&hands), Applicability::Safe))
-    };
+    let whole_fix = || merged().map(|text| Fix::replace(hand.span, text, Applicability::Safe));
     let whole = match found.first_mut() {
         Some(first) => whole_fix().map(|fix| first.fixes.push(fix)).is_some(),
         None => false,
@@ -403,8 +408,9 @@ fn check_hand_form(hand: &super::ast::Hand, out: &mut Vec<Diagnostic>) {
     out.append(&mut found);
 }
 
-/// One warning per piece listed more than once in `entries`, with a label on each listing.
-fn check_hand_repeats(entries: &[HandEntry], canonical: &dyn Fn() -> String, out: &mut Vec<Diagnostic>) {
+/// One warning per piece listed more than once in `entries`, with a label on each listing;
+/// `merged` is the hand with each piece listed once, when its counts can be written.
+fn check_hand_repeats(entries: &[HandEntry], merged: &dyn Fn() -> Option<String>, out: &mut Vec<Diagnostic>) {
     let mut seen: [Option<&HandEntry>; 16] = [None; 16];
     for entry in entries {
         let key = usi_rank(entry.piece.node);
@@ -433,7 +439,10 @@ fn check_hand_repeats(entries: &[HandEntry], canonical: &dyn Fn() -> String, out
         for e in &again[..again.len() - 1] {
             diag = diag.with(e.span, "listed again");
         }
-        out.push(diag.help(format!("list each piece once with its total count: `{}`", canonical())));
+        out.push(diag.help(match merged() {
+            Some(text) => format!("list each piece once with its total count: `{text}`"),
+            None => format!("list each piece once with its total count, at most {MAX_HAND_COUNT}"),
+        }));
     }
 }
 
