@@ -12,6 +12,7 @@ use super::{token, validate, DialectChoice, Position};
 use crate::diagnostic::Diagnostic;
 use crate::notation::grammar::{RuleDfa, Shipped};
 use crate::notation::grid::{walk_accepted, ByteMap, CellDecoder, Letters};
+use crate::shogi::violation::{self, Tally};
 use crate::span::{Span, Spanned};
 
 /// The grammar, read once: its regular rules compile to automata.
@@ -180,7 +181,7 @@ fn read_hand(text: &str, span: Span) -> Option<Hand> {
 
 /// The position of `text` and its dialect when the record has no finding at all: the automaton
 /// accepts it, every rank covers nine squares, it is in canonical form and it keeps every rule
-/// ([`validate::rules`], the same rules [`super::check`] runs). Read straight from the bytes:
+/// (the same rules [`super::check`] runs). Read straight from the bytes:
 /// no syntax tree, no spans, nothing allocated. `None` for any other record, which
 /// [`super::check`] reads in full to say what is wrong.
 pub fn clean(text: &str, choice: DialectChoice) -> Option<(Position, Dialect)> {
@@ -225,7 +226,7 @@ pub(crate) struct Quick {
     /// It is in canonical form: it has none of the form warnings.
     pub canonical: bool,
     /// Its board counted.
-    tally: validate::Tally,
+    tally: Tally,
 }
 
 impl Quick {
@@ -240,7 +241,7 @@ impl Quick {
         let side = Spanned::new(p.side, Span::default());
         let moves = p.move_number.map(|m| Spanned::new(m, Span::default()));
         let mut rules = Vec::new();
-        validate::rules(&p.board, self.tally, Some(side), Some(&p.hands), moves, &validate::Unplaced, &mut rules);
+        validate::rules(&p.board, &self.tally, Some(side), Some(&p.hands), moves, &validate::Unplaced, &mut rules);
         rules
     }
 
@@ -283,7 +284,7 @@ fn quick_feeding(text: &str, mut feed: impl FnMut(u8)) -> Option<Quick> {
         side: token::side(side)?.color,
         move_number,
     };
-    let mut q = Quick { position, canonical: false, tally: validate::Tally::default() };
+    let mut q = Quick { position, canonical: false, tally: Tally::default() };
     let runs_whole = quick_board(board, &mut q.position.board, &mut q.tally, &mut feed)?;
     // The walk read every byte of the board, the first field.
     text.as_bytes().get(board.len()..)?.iter().for_each(|&b| feed(b));
@@ -294,12 +295,7 @@ fn quick_feeding(text: &str, mut feed: impl FnMut(u8)) -> Option<Quick> {
 /// Places the pieces of a board field the automaton accepted on `board` (an empty one), and
 /// counts them in `tally`: whether no run of empty squares is split, or `None` unless it has
 /// nine ranks of nine squares. The bytes read go to `feed`.
-fn quick_board(
-    text: &str,
-    board: &mut crate::shogi::Board,
-    tally: &mut validate::Tally,
-    feed: impl FnMut(u8),
-) -> Option<bool> {
+fn quick_board(text: &str, board: &mut crate::shogi::Board, tally: &mut Tally, feed: impl FnMut(u8)) -> Option<bool> {
     walk_accepted(text, 9, 9, &CELLS, feed, |i, p| {
         *board.0.get_mut(i)? = Some(p);
         tally.add(crate::shogi::Square::from_index(i)?, p);
@@ -370,7 +366,7 @@ impl Supply {
         };
         let totals: [u32; 8] = std::array::from_fn(|i| board[i] + board[8 + i] + hands[i]);
         let king = crate::shogi::PieceKind::King.index();
-        validate::breaks_supply(&totals, &[board[king], board[8 + king]])
+        violation::breaks_supply(&totals, &[board[king], board[8 + king]])
     }
 }
 

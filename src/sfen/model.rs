@@ -2,8 +2,7 @@
 //! number. Not necessarily legal: [`super::validate`] says what is wrong with it.
 
 use super::ast::{self, Record};
-use crate::diagnostic::Diagnostic;
-use crate::shogi::{Board, Hand, Legal, Square};
+use crate::shogi::{Board, Hand, Square};
 use crate::span::Span;
 
 // The position an SFEN record describes: `sfen::Position` is the name SFEN users reach it by,
@@ -19,20 +18,6 @@ impl Position {
             side: record.side?.node.color,
             move_number: record.move_number.map(|m| m.node),
         })
-    }
-
-    /// The position as a [`Legal`] one when it keeps every rule of shogi, or the errors the
-    /// SFEN checker finds in it (their spans point into the position's SFEN, `self.to_string()`).
-    ///
-    /// ```
-    /// use kifu::shogi::Position;
-    ///
-    /// assert!(Position::STARTPOS.legal().is_ok());
-    /// let nifu: Position = "4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1".parse().unwrap();
-    /// assert!(nifu.legal().is_err());
-    /// ```
-    pub fn legal(self) -> Result<Legal, Vec<Diagnostic>> {
-        super::check(&self.to_string(), super::DialectChoice::Usi).into_legal()
     }
 }
 

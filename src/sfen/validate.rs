@@ -1,6 +1,6 @@
 //! The rules a well-formed record must still follow: canonical form (warnings) and what a
-//! shogi position can be (errors), each finding pointing at the squares or hand entries at
-//! fault.
+//! shogi position can be (errors: the [`Violation`]s of the rules of shogi, said in SFEN's
+//! words), each finding pointing at the squares or hand entries at fault.
 //!
 //! Checks run on the parts of a record that are well formed, so a fault in one field never
 //! hides what is wrong in another, and nothing is judged from a part that could not be read
@@ -13,7 +13,8 @@ use super::model::{hands_of, square_span};
 use crate::diagnostic::codes;
 use crate::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::notation::findings::{self, CheckWords, Checker};
-use crate::shogi::{retro, Board, Color, Hand, Piece, PieceKind, Square};
+use crate::shogi::violation::{self, Tally};
+use crate::shogi::{Board, Color, Hand, ImpossibleCheck, Piece, PieceKind, Square, Violation};
 use crate::span::{Span, Spanned};
 
 /// Which parts of a record read without syntax errors.
@@ -27,140 +28,6 @@ pub struct Sound {
     pub hand: bool,
     /// The move number.
     pub move_number: bool,
-}
-
-/// The pieces of a board, counted for every check (nothing allocated): the checks look
-/// further only where the counts show a fault. Counted in one pass over the board
-/// ([`Tally::of`]), or piece by piece as a reader places them ([`Tally::add`]).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Tally {
-    /// Pieces per kind (promoted ones as their base kind), both colours together.
-    counts: [u32; 8],
-    /// How many kings each colour has, and where its first one stands.
-    kings: [(u32, Option<Square>); 2],
-    /// Some piece can never move ([`Piece::is_dead_on`]).
-    dead: bool,
-    /// Per colour, a bit for each file (1 << file) that holds an unpromoted pawn.
-    seen: [u16; 2],
-    /// Per colour, a bit for each file that holds more than one.
-    twice: [u16; 2],
-}
-
-impl Tally {
-    /// Counts `piece` on `square`; pieces are added in SFEN order (the first king found is the
-    /// one named).
-    #[inline]
-    pub fn add(&mut self, square: Square, piece: Piece) {
-        self.counts[piece.kind.index()] += 1;
-        match piece.kind {
-            PieceKind::King => {
-                let k = &mut self.kings[piece.color.index()];
-                k.0 += 1;
-                k.1 = k.1.or(Some(square));
-            }
-            PieceKind::Pawn if !piece.promoted => {
-                let (bit, c) = (1 << square.file(), piece.color.index());
-                self.twice[c] |= self.seen[c] & bit;
-                self.seen[c] |= bit;
-            }
-            _ => {}
-        }
-        self.dead |= piece.is_dead_on(square);
-    }
-
-    /// True when `color` has more than one king.
-    fn two_kings(&self, color: Color) -> bool {
-        too_many_kings(self.kings[color.index()].0)
-    }
-
-    /// The pieces of `kind` on the board and in `hands` together, and how many of them are in
-    /// hand, when that is more than a set holds (never for kings, which are counted apart).
-    fn oversupplied(&self, kind: PieceKind, hands: &[Hand; 2]) -> Option<(u32, u32)> {
-        let in_hand = hands[0].count(kind) + hands[1].count(kind);
-        let total = self.counts[kind.index()] + in_hand;
-        exceeds_supply(kind, total).then_some((total, in_hand))
-    }
-
-    /// The pieces of each kind (by [`PieceKind::index`]) on the board and in `hands` together,
-    /// and each colour's kings.
-    pub(super) fn supply(&self, hands: &[Hand; 2]) -> ([u32; 8], [u32; 2]) {
-        let mut totals = self.counts;
-        for kind in PieceKind::ALL {
-            totals[kind.index()] += hands[0].count(kind) + hands[1].count(kind);
-        }
-        (totals, [self.kings[0].0, self.kings[1].0])
-    }
-
-    /// True when the counts alone show that the position breaks a rule: a side has two kings,
-    /// a piece can never move, a side has two unpromoted pawns on a file, or there are more
-    /// pieces of a kind than a set holds (with `hands`). [`rules`] then finds an error.
-    pub fn breaks_counts(&self, hands: &[Hand; 2]) -> bool {
-        let (totals, kings) = self.supply(hands);
-        self.dead || self.twice != [0, 0] || breaks_supply(&totals, &kings)
-    }
-
-    /// The tally of `board`.
-    pub fn of(board: &Board) -> Self {
-        let mut tally = Self::default();
-        for (i, p) in board.0.iter().enumerate() {
-            if let (Some(p), Some(sq)) = (p, Square::from_index(i)) {
-                tally.add(sq, *p);
-            }
-        }
-        tally
-    }
-}
-
-/// True when `total` pieces of `kind` (on the board and in hand, promoted ones counted) are more
-/// than a set holds: `sfen::too-many-pieces`. Kings are counted apart ([`too_many_kings`]).
-fn exceeds_supply(kind: PieceKind, total: u32) -> bool {
-    kind != PieceKind::King && total > kind.supply()
-}
-
-/// True when a side has more kings than one: `sfen::two-kings`.
-const fn too_many_kings(kings: u32) -> bool {
-    kings > 1
-}
-
-/// True when the pieces of some kind, `totals` (by [`PieceKind::index`], on the board and in
-/// hand), are more than a set holds, or a side has more kings than one (each colour's `kings`).
-pub(super) fn breaks_supply(totals: &[u32; 8], kings: &[u32; 2]) -> bool {
-    PieceKind::ALL.iter().any(|&kind| exceeds_supply(kind, totals[kind.index()]))
-        || kings.iter().any(|&k| too_many_kings(k))
-}
-
-/// A board and its [`Tally`].
-struct Census<'a> {
-    board: &'a Board,
-    tally: Tally,
-}
-
-impl std::ops::Deref for Census<'_> {
-    type Target = Tally;
-
-    fn deref(&self) -> &Tally {
-        &self.tally
-    }
-}
-
-impl Census<'_> {
-    /// Every piece and its square, in SFEN order.
-    fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.board.0.iter().enumerate().filter_map(|(i, p)| Some((Square::from_index(i)?, (*p)?)))
-    }
-
-    /// The king of `color`, when it has exactly one.
-    fn king(&self, color: Color) -> Option<Square> {
-        match self.kings[color.index()] {
-            (1, sq) => sq,
-            _ => None,
-        }
-    }
-
-    /// Every king of `color`, in SFEN order.
-    fn kings_of(&self, color: Color) -> Vec<Square> {
-        self.pieces().filter(|(_, p)| p.color == color && p.kind == PieceKind::King).map(|(s, _)| s).collect()
-    }
 }
 
 /// Where the findings of the rules point: the parts of a record's syntax tree, or nowhere, for
@@ -227,15 +94,15 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, out: &mut Vec
     let hands = hand.map(hands_of);
     let move_number = record.move_number.filter(|_| sound.move_number);
     let places = Tree { field, hand: hand.map_or(&[], |h| h.entries.as_slice()) };
-    rules(board, Tally::of(board), side, hands.as_ref(), move_number, &places, out);
+    rules(board, &Tally::of(board), side, hands.as_ref(), move_number, &places, out);
 }
 
 /// Adds to `out` every rule of shogi the position breaks: its board (and its `tally`), the
 /// side to move, the hands and the move number, those that are known (a part that could not be
 /// read is not judged), with spans from `places`.
-pub fn rules(
+pub(crate) fn rules(
     board: &Board,
-    tally: Tally,
+    tally: &Tally,
     side: Option<Spanned<Color>>,
     hands: Option<&[Hand; 2]>,
     move_number: Option<Spanned<u64>>,
@@ -243,22 +110,16 @@ pub fn rules(
     out: &mut Vec<Diagnostic>,
 ) {
     let at = |sq: Square| places.square(sq);
-    let census = Census { board, tally };
-    check_kings(&census, places.board(), &at, out);
-    check_dead_pieces(&census, &at, out);
-    check_nifu(&census, &at, out);
-    if let Some(side) = side {
-        check_checks(board, &census, side, hands, &at, out);
-    }
-    match hands {
-        Some(hands) => {
-            check_supply(&census, hands, places.hand_entries(), &at, out);
-            if let (Some(side), Some(m)) = (side, move_number) {
-                check_parity(&census, hands, side, m, out);
-            }
-        }
-        // Without a readable hand, what the board alone holds can still be too much.
-        None => check_supply(&census, &[Hand::default(); 2], &[], &at, out),
+    let violations = violation::violations(board, tally, side.map(|s| s.node), hands);
+    // The missing kings are said after the kings a side has too many of.
+    let kings = violations.iter().take_while(|v| matches!(v, Violation::TwoKings { .. })).count();
+    let (two_kings, rest) = violations.split_at(kings);
+    let say = |v: &Violation| say(v, board, side, places.hand_entries(), &at);
+    out.extend(two_kings.iter().map(say));
+    missing_kings(tally, places.board(), out);
+    out.extend(rest.iter().map(say));
+    if let (Some(hands), Some(side), Some(m)) = (hands, side, move_number) {
+        check_parity(tally, hands, side, m, out);
     }
 }
 
@@ -330,8 +191,8 @@ pub(super) fn writable(hands: &[Hand; 2]) -> bool {
     hands.iter().all(|h| h.0.iter().all(|n| *n <= MAX_HAND_COUNT))
 }
 
-/// The hand in canonical USI form (a count over 99, which no record can write, is written as
-/// it is: see [`writable`]).
+/// The hand in canonical USI form. A count over 99, which no hand entry can write, is written
+/// as it is (`str::parse` refuses a record whose entries add up to one).
 pub fn canonical_hand(hands: &[Hand; 2]) -> String {
     let mut s = String::new();
     for color in [Color::Black, Color::White] {
@@ -341,8 +202,7 @@ pub fn canonical_hand(hands: &[Hand; 2]) -> String {
                 s.push_str(&n.to_string());
             }
             if n > 0 {
-                let c = kind.letter();
-                s.push(if color == Color::Black { c } else { c.to_ascii_lowercase() });
+                s.push(hand_letter((color, kind)));
             }
         }
     }
@@ -446,37 +306,77 @@ fn check_hand_repeats(entries: &[HandEntry], merged: &dyn Fn() -> Option<String>
     }
 }
 
-fn check_kings(census: &Census<'_>, board: Span, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
-    let mut missing = Vec::new();
-    for color in [Color::Black, Color::White] {
-        let kings = if census.two_kings(color) { census.kings_of(color) } else { Vec::new() };
-        if census.kings[color.index()].0 == 0 {
-            missing.push(color);
-            continue;
+/// The finding of a rule the position breaks, placed by `at` (squares) and `entries` (the
+/// hand's entries); `side` is known when the violation is a check.
+fn say(
+    violation: &Violation,
+    board: &Board,
+    side: Option<Spanned<Color>>,
+    entries: &[HandEntry],
+    at: &dyn Fn(Square) -> Span,
+) -> Diagnostic {
+    match violation {
+        Violation::TwoKings { color, kings } => two_kings(*color, kings, at),
+        Violation::DeadPiece { square, piece } => dead_piece(*square, *piece, at),
+        Violation::Nifu { color, file, pawns } => nifu(*color, *file, pawns, at),
+        Violation::TooManyPieces { kind, total, in_hand, on_board } => {
+            too_many_pieces(*kind, (*total, *in_hand), on_board, entries, at)
         }
-        match kings.as_slice() {
-            [] | [_] => {}
-            [first, rest @ ..] => {
-                let mut diag = Diagnostic::error(
-                    codes::sfen::TWO_KINGS,
-                    at(rest[rest.len() - 1]),
-                    format!("{} has {} kings", color.name(), kings.len()),
-                )
-                .label(format!("another {} king", color.name()))
-                .with(at(*first), format!("{} king on {first}", color.name()))
-                .help("each side has exactly one king: remove the extra ones");
-                for sq in &rest[..rest.len() - 1] {
-                    diag = diag.with(at(*sq), format!("{} king on {sq}", color.name()));
+        // The checks are found only with the side to move.
+        Violation::OppositeCheck { king, checkers } | Violation::ImpossibleCheck { king, checkers, .. } => {
+            let side = side.unwrap_or_else(|| Spanned::new(Color::Black, Span::default()));
+            let (mover, waiting) = (side.node, side.node.opponent());
+            let named: Vec<Checker> = checkers
+                .iter()
+                .map(|&sq| Checker {
+                    span: at(sq),
+                    name: format!("{} on {sq}", board.get(sq).map_or_else(String::new, |p| p.describe())),
+                })
+                .collect();
+            let place = (at(*king), king.to_string());
+            match violation {
+                Violation::ImpossibleCheck { cause, .. } => {
+                    let why = match cause {
+                        ImpossibleCheck::TwoClose => Cow::Borrowed(
+                            "no single move gives check with two pieces that are both next to the king or a knight's jump away",
+                        ),
+                        ImpossibleCheck::NoLastMove => Cow::Owned(findings::no_last_move(waiting.name(), mover.name())),
+                        ImpossibleCheck::MoreThanTwo => Cow::Borrowed("one move gives check with at most two pieces"),
+                    };
+                    findings::impossible_check(CHECK_WORDS.impossible, place, mover.name(), &named, &why)
                 }
-                out.push(diag);
+                _ => findings::opposite_check(
+                    CHECK_WORDS.opposite,
+                    place,
+                    &named,
+                    (side.span, mover.name(), waiting.name()),
+                    CHECK_WORDS.side_field,
+                ),
             }
         }
     }
-    let span = board;
+}
+
+fn two_kings(color: Color, kings: &[Square], at: &dyn Fn(Square) -> Span) -> Diagnostic {
+    let (first, last) = (kings[0], kings[kings.len() - 1]);
+    let mut diag =
+        Diagnostic::error(codes::sfen::TWO_KINGS, at(last), format!("{} has {} kings", color.name(), kings.len()))
+            .label(format!("another {} king", color.name()))
+            .with(at(first), format!("{} king on {first}", color.name()))
+            .help("each side has exactly one king: remove the extra ones");
+    for sq in &kings[1..kings.len() - 1] {
+        diag = diag.with(at(*sq), format!("{} king on {sq}", color.name()));
+    }
+    diag
+}
+
+/// The warning of a side without a king (a tsume problem leaves one out).
+fn missing_kings(tally: &Tally, board: Span, out: &mut Vec<Diagnostic>) {
+    let missing: Vec<Color> = [Color::Black, Color::White].into_iter().filter(|c| tally.kings(*c) == 0).collect();
     match missing.as_slice() {
         [] => {}
         [color] => out.push(
-            Diagnostic::warning(codes::sfen::MISSING_KING, span, format!("{} has no king", color.name()))
+            Diagnostic::warning(codes::sfen::MISSING_KING, board, format!("{} has no king", color.name()))
                 .label(format!(
                     "no {} king (`{}`) on the board",
                     color.name(),
@@ -485,187 +385,83 @@ fn check_kings(census: &Census<'_>, board: Span, at: &dyn Fn(Square) -> Span, ou
                 .help("tsume problems leave out the attacker's king; any other position needs both kings"),
         ),
         _ => out.push(
-            Diagnostic::warning(codes::sfen::MISSING_KING, span, "neither side has a king")
+            Diagnostic::warning(codes::sfen::MISSING_KING, board, "neither side has a king")
                 .label("no `K` or `k` on the board")
                 .help("a game position needs both kings; only a tsume problem leaves one out"),
         ),
     }
 }
 
-fn check_dead_pieces(census: &Census<'_>, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
-    if !census.dead {
-        return;
-    }
-    for (sq, piece) in census.pieces() {
-        if piece.is_dead_on(sq) {
-            let where_ = if piece.kind == PieceKind::Knight {
-                "either of its owner's last two ranks"
-            } else {
-                "its owner's last rank"
-            };
-            out.push(
-                Diagnostic::error(
-                    codes::sfen::DEAD_PIECE,
-                    at(sq),
-                    format!("the {} on {sq} can never move", piece.describe()),
-                )
-                .label(format!("an unpromoted {} on {where_}", piece.kind.name()))
-                .help(format!(
-                    "an unpromoted {} cannot stand on {where_}: promote it (`+{}`) or move it",
-                    piece.kind.name(),
-                    piece.letter()
-                )),
-            );
-        }
-    }
+fn dead_piece(sq: Square, piece: Piece, at: &dyn Fn(Square) -> Span) -> Diagnostic {
+    let where_ =
+        if piece.kind == PieceKind::Knight { "either of its owner's last two ranks" } else { "its owner's last rank" };
+    Diagnostic::error(codes::sfen::DEAD_PIECE, at(sq), format!("the {} on {sq} can never move", piece.describe()))
+        .label(format!("an unpromoted {} on {where_}", piece.kind.name()))
+        .help(format!(
+            "an unpromoted {} cannot stand on {where_}: promote it (`+{}`) or move it",
+            piece.kind.name(),
+            piece.letter()
+        ))
 }
 
-fn check_nifu(census: &Census<'_>, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
-    let is_pawn = |p: &Piece| p.kind == PieceKind::Pawn && !p.promoted;
-    let twice = census.twice;
-    for color in [Color::Black, Color::White] {
-        for file in (1..=9u8).rev().filter(|f| twice[color.index()] & (1 << f) != 0) {
-            let pawns: Vec<Square> = census
-                .pieces()
-                .filter(|(sq, p)| is_pawn(p) && p.color == color && sq.file() == file)
-                .map(|(sq, _)| sq)
-                .collect();
-            if let [first, rest @ .., last] = pawns.as_slice() {
-                let mut diag = Diagnostic::error(
-                    codes::sfen::NIFU,
-                    at(*last),
-                    format!("{} has {} unpromoted pawns on file {file} (nifu)", color.name(), pawns.len()),
-                )
-                .label(format!("pawn on {last}"))
-                .with(at(*first), format!("pawn on {first}"));
-                for sq in rest {
-                    diag = diag.with(at(*sq), format!("pawn on {sq}"));
-                }
-                out.push(diag.help(
-                    "a side may have only one unpromoted pawn on a file: promote the others (`+P`) or move them",
-                ));
-            }
-        }
+fn nifu(color: Color, file: u8, pawns: &[Square], at: &dyn Fn(Square) -> Span) -> Diagnostic {
+    let (first, last) = (pawns[0], pawns[pawns.len() - 1]);
+    let mut diag = Diagnostic::error(
+        codes::sfen::NIFU,
+        at(last),
+        format!("{} has {} unpromoted pawns on file {file} (nifu)", color.name(), pawns.len()),
+    )
+    .label(format!("pawn on {last}"))
+    .with(at(first), format!("pawn on {first}"));
+    for sq in &pawns[1..pawns.len() - 1] {
+        diag = diag.with(at(*sq), format!("pawn on {sq}"));
     }
-}
-
-/// True when the piece on `from` gives check from a distance along a line, which a move of
-/// another piece can uncover (a discovered check).
-fn distant_slider(board: &Board, from: Square, king: Square) -> bool {
-    let Some(piece) = board.get(from) else {
-        return false;
-    };
-    let line = matches!(piece.kind, PieceKind::Rook | PieceKind::Bishop)
-        || (piece.kind == PieceKind::Lance && !piece.promoted);
-    let dist = (i16::from(from.file()) - i16::from(king.file()))
-        .abs()
-        .max((i16::from(from.rank()) - i16::from(king.rank())).abs());
-    line && dist >= 2
-}
-
-/// The checks no game reaches: the side not to move in check, or the mover checked by more
-/// pieces (or in other ways) than one move brings about; `hands`, when known, tell whether the
-/// last move can have taken a piece.
-fn check_checks(
-    board: &Board,
-    census: &Census<'_>,
-    side: Spanned<Color>,
-    hands: Option<&[Hand; 2]>,
-    at: &dyn Fn(Square) -> Span,
-    out: &mut Vec<Diagnostic>,
-) {
-    let (mover, waiting) = (side.node, side.node.opponent());
-    // A piece taken goes to the taker's hand.
-    let can_take = hands.is_none_or(|h| !h[waiting.index()].is_empty());
-    // A king next to the other is the finding of the side not to move in check.
-    let king = |a: Square| board.get(a).is_some_and(|p| p.kind == PieceKind::King);
-    let no_last_move = |a: Square, b: Square, king_sq: Square| {
-        !king(a) && !king(b) && !retro::some_last_move(board, king_sq, waiting, can_take)
-    };
-    findings::check_checks(
-        &CHECK_WORDS,
-        [census.king(waiting), census.king(mover)],
-        |king, movers| board.attackers(king, if movers { waiting } else { mover }),
-        |checkers, king| match *checkers {
-            [] | [_] => None,
-            [a, b] if !distant_slider(board, a, king) && !distant_slider(board, b, king) => Some(Cow::Borrowed(
-                "no single move gives check with two pieces that are both next to the king or a knight's jump away",
-            )),
-            [a, b] if no_last_move(a, b, king) => {
-                Some(Cow::Owned(findings::no_last_move(waiting.name(), mover.name())))
-            }
-            [_, _] => None,
-            _ => Some(Cow::Borrowed("one move gives check with at most two pieces")),
-        },
-        |sq| Checker {
-            span: at(sq),
-            name: format!("{} on {sq}", board.get(sq).map_or_else(String::new, |p| p.describe())),
-        },
-        (side.span, mover.name(), waiting.name()),
-        out,
-    );
+    diag.help("a side may have only one unpromoted pawn on a file: promote the others (`+P`) or move them")
 }
 
 const CHECK_WORDS: CheckWords =
     CheckWords::new(codes::sfen::OPPOSITE_CHECK, codes::sfen::IMPOSSIBLE_CHECK, "side to move");
 
-fn check_supply(
-    census: &Census<'_>,
-    hands: &[Hand; 2],
+fn too_many_pieces(
+    kind: PieceKind,
+    (total, in_hand): (u32, u32),
+    on_board: &[Square],
     entries: &[HandEntry],
     at: &dyn Fn(Square) -> Span,
-    out: &mut Vec<Diagnostic>,
-) {
-    // (Two kings on one side is a finding of its own.)
-    for kind in PieceKind::ALL {
-        let Some((total, in_hand)) = census.oversupplied(kind, hands) else { continue };
-        let on_board: Vec<Square> = census.pieces().filter(|(_, p)| p.kind == kind).map(|(s, _)| s).collect();
-        let message = format!(
-            "{total} {}, counting promoted ones: a set has {} ({} on the board, {in_hand} in hand)",
-            kind.plural(),
-            kind.supply(),
-            on_board.len()
-        );
-        let hand_entries: Vec<&HandEntry> = entries.iter().filter(|e| e.piece.node.1 == kind).collect();
-        let mut diag = if let Some(last) = hand_entries.last() {
-            let mut d = Diagnostic::error(codes::sfen::TOO_MANY_PIECES, last.span, message)
-                .label(format!("{} in hand", last.amount()));
-            for e in &hand_entries[..hand_entries.len() - 1] {
-                d = d.with(e.span, format!("{} in hand", e.amount()));
-            }
-            d
-        } else {
-            // Without the hand's entries (a position read without its tree), on the board.
-            let last = on_board.last().map_or_else(Span::default, |sq| at(*sq));
-            Diagnostic::error(codes::sfen::TOO_MANY_PIECES, last, message)
-                .label(format!("{} number {total}", kind.name()))
-        };
-        if kind != PieceKind::Pawn {
-            let primary = diag.span();
-            for sq in on_board.iter().filter(|sq| at(**sq) != primary).take(4) {
-                diag = diag.with(at(*sq), format!("{} on {sq}", kind.name()));
-            }
+) -> Diagnostic {
+    let message = format!(
+        "{total} {}, counting promoted ones: a set has {} ({} on the board, {in_hand} in hand)",
+        kind.plural(),
+        kind.supply(),
+        on_board.len()
+    );
+    let hand_entries: Vec<&HandEntry> = entries.iter().filter(|e| e.piece.node.1 == kind).collect();
+    let mut diag = if let Some(last) = hand_entries.last() {
+        let mut d = Diagnostic::error(codes::sfen::TOO_MANY_PIECES, last.span, message)
+            .label(format!("{} in hand", last.amount()));
+        for e in &hand_entries[..hand_entries.len() - 1] {
+            d = d.with(e.span, format!("{} in hand", e.amount()));
         }
-        out.push(diag.help(format!(
-            "remove {} {}",
-            total - kind.supply(),
-            if total - kind.supply() == 1 { kind.name() } else { kind.plural() }
-        )));
+        d
+    } else {
+        // Without the hand's entries (a position read without its tree), on the board.
+        let last = on_board.last().map_or_else(Span::default, |sq| at(*sq));
+        Diagnostic::error(codes::sfen::TOO_MANY_PIECES, last, message).label(format!("{} number {total}", kind.name()))
+    };
+    if kind != PieceKind::Pawn {
+        let primary = diag.span();
+        for sq in on_board.iter().filter(|sq| at(**sq) != primary).take(4) {
+            diag = diag.with(at(*sq), format!("{} on {sq}", kind.name()));
+        }
     }
+    let extra = total - kind.supply();
+    diag.help(format!("remove {extra} {}", if extra == 1 { kind.name() } else { kind.plural() }))
 }
 
-fn check_parity(
-    census: &Census<'_>,
-    hands: &[Hand; 2],
-    side: Spanned<Color>,
-    m: Spanned<u64>,
-    out: &mut Vec<Diagnostic>,
-) {
+fn check_parity(tally: &Tally, hands: &[Hand; 2], side: Spanned<Color>, m: Spanned<u64>, out: &mut Vec<Diagnostic>) {
     // Only a full set tells that the game had no handicap, where Black plays the odd plies.
-    let full = PieceKind::ALL.iter().all(|&kind| {
-        let n = census.counts[kind.index()] + hands[0].count(kind) + hands[1].count(kind);
-        n == kind.supply()
-    });
+    let totals = tally.totals(hands);
+    let full = PieceKind::ALL.iter().all(|&kind| totals[kind.index()] == kind.supply());
     let expected = if m.node % 2 == 1 { Color::Black } else { Color::White };
     if full && expected != side.node {
         out.push(

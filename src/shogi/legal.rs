@@ -1,6 +1,7 @@
 //! [`Legal`]: a position the rules of shogi allow, reached through [`Position::legal`].
 
 use super::rules::{self, Illegal, State};
+use super::violation::{self, Tally, Violation};
 use super::{Move, Position};
 
 /// A position the rules of shogi allow: no side with two kings, no piece that could never
@@ -26,6 +27,42 @@ use super::{Move, Position};
 /// assert_eq!(errors.len(), 1);
 /// ```
 pub type Legal = crate::checked::Legal<Position>;
+
+impl Position {
+    /// Every rule of shogi the position breaks, in a fixed order (kings, pieces that can never
+    /// move, nifu, checks, too many pieces), each with the squares at fault: none for a legal
+    /// position. A missing king breaks no rule (tsume problems leave one out).
+    ///
+    /// ```
+    /// use kifu::shogi::{Color, Position, Square, Violation};
+    ///
+    /// let nifu: Position = "4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1".parse().unwrap();
+    /// let pawns = vec![Square::new(5, 7).unwrap(), Square::new(5, 8).unwrap()];
+    /// assert_eq!(nifu.violations(), [Violation::Nifu { color: Color::Black, file: 5, pawns }]);
+    /// ```
+    pub fn violations(&self) -> Vec<Violation> {
+        violation::violations(&self.board, &Tally::of(&self.board), Some(self.side), Some(&self.hands))
+    }
+
+    /// The position as a [`Legal`] one when it keeps every rule of shogi, or the rules it
+    /// breaks ([`Position::violations`]).
+    ///
+    /// ```
+    /// use kifu::shogi::Position;
+    ///
+    /// assert!(Position::STARTPOS.legal().is_ok());
+    /// let nifu: Position = "4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1".parse().unwrap();
+    /// assert!(nifu.legal().is_err());
+    /// ```
+    pub fn legal(self) -> Result<Legal, Vec<Violation>> {
+        let violations = self.violations();
+        if violations.is_empty() {
+            Ok(Legal::new_unchecked(self))
+        } else {
+            Err(violations)
+        }
+    }
+}
 
 impl From<Legal> for Position {
     fn from(legal: Legal) -> Self {

@@ -1,6 +1,6 @@
 //! Shogi's vocabulary: colours, pieces, squares, boards and hands, and how pieces attack; the
-//! position a record writes ([`Position`]), moves in USI notation ([`Move`]) and the rules
-//! ([`rules`]).
+//! position a record writes ([`Position`]), what makes one illegal ([`Violation`]), moves in USI
+//! notation ([`Move`]) and the rules ([`rules`]).
 
 mod board;
 mod hand;
@@ -11,6 +11,7 @@ pub(crate) mod retro;
 pub mod rules;
 mod square;
 pub mod usi;
+pub(crate) mod violation;
 
 pub use board::Board;
 pub use hand::Hand;
@@ -19,3 +20,4 @@ pub use piece::{Color, Piece, PieceKind};
 pub use position::Position;
 pub use square::{rank_letter, Square};
 pub use usi::Move;
+pub use violation::{ImpossibleCheck, Violation};

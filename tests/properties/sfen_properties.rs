@@ -6,6 +6,7 @@ use crate::common;
 
 use common::strategies::{self, shogi_position as position};
 use kifu::sfen::{self, build, fast, parser::Rule, parser::SfenParser, Dialect, DialectChoice, Position};
+use kifu::shogi::Violation;
 use pest::Parser;
 use proptest::prelude::*;
 
@@ -40,6 +41,25 @@ proptest! {
             let again = Position::from_record(&checked.record);
             prop_assert_eq!(again.as_ref(), Some(&p), "{}", old);
         }
+    }
+
+    /// The rules judged on the position itself and the rules the checker reports on its
+    /// record agree: one violation for each error, of the same rule, in the same order.
+    #[test]
+    fn violations_are_the_checkers_errors(p in position()) {
+        let text = p.to_string();
+        let errors: Vec<&str> = sfen::check(&text, DialectChoice::Usi).errors().map(|d| d.code.as_str()).collect();
+        let violations: Vec<&str> = p.violations().iter().map(|v| match v {
+            Violation::TwoKings { .. } => "sfen::two-kings",
+            Violation::DeadPiece { .. } => "sfen::dead-piece",
+            Violation::Nifu { .. } => "sfen::nifu",
+            Violation::OppositeCheck { .. } => "sfen::opposite-check",
+            Violation::ImpossibleCheck { .. } => "sfen::impossible-check",
+            Violation::TooManyPieces { .. } => "sfen::too-many-pieces",
+            _ => "a violation the checker does not know",
+        }).collect();
+        prop_assert_eq!(errors, violations, "{}", text);
+        prop_assert_eq!(p.legal().is_ok(), sfen::check(&text, DialectChoice::Usi).is_valid(), "{}", text);
     }
 
     #[test]
