@@ -597,18 +597,18 @@ pub fn check_json(
     Ok(totals)
 }
 
-/// True when `kifu json` or `kifu convert` should read positions rather than PSN games: with
+/// True when `kifu json` or `kifu convert` should read positions rather than games: with
 /// `--format`, as it says; else when every file `paths` name (folders walked, globs expanded) is
 /// one of positions by its extension.
 pub fn reads_positions(paths: &[String], input: &ConvertInput) -> bool {
     match input.format {
-        Some(f) => f.format() != Format::Psn,
+        Some(f) => f.format().cut() != Cut::Games,
         None => {
             // The files skipped are named when they are read.
             let walk = WalkArgs { verbose: false, ..input.walk };
             inputs::expand(paths, walk, false)
                 .flatten()
-                .all(|found| found.path != "-" && Format::from_path(&found.path).is_some_and(|f| f != Format::Psn))
+                .all(|found| found.path != "-" && Format::from_path(&found.path).is_some_and(|f| f.cut() != Cut::Games))
         }
     }
 }

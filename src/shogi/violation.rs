@@ -298,3 +298,56 @@ fn supply(board: &Board, tally: &Tally, hands: &[Hand; 2], out: &mut Vec<Violati
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shogi::Position;
+
+    fn violations(sfen: &str) -> Vec<Violation> {
+        sfen.parse::<Position>().expect("an SFEN record").violations()
+    }
+
+    fn sq(file: u8, rank: u8) -> Square {
+        Square::new(file, rank).expect("a square")
+    }
+
+    #[test]
+    fn each_rule_names_its_squares() {
+        assert_eq!(
+            violations("4k4/9/9/9/9/9/9/9/3KK4 b - 1"),
+            [Violation::TwoKings { color: Color::Black, kings: vec![sq(6, 9), sq(5, 9)] }]
+        );
+        let pawn = Piece { color: Color::Black, kind: PieceKind::Pawn, promoted: false };
+        assert_eq!(
+            violations("P3k4/9/9/9/9/9/9/9/4K4 b - 1"),
+            [Violation::DeadPiece { square: sq(9, 1), piece: pawn }]
+        );
+        assert_eq!(
+            violations("4k4/4R4/9/9/9/9/9/9/4K4 b - 1"),
+            [Violation::OppositeCheck { king: sq(5, 1), checkers: vec![sq(5, 2)] }]
+        );
+        assert_eq!(
+            violations("4k4/9/9/9/9/9/9/9/4K4 b 19P 1"),
+            [Violation::TooManyPieces { kind: PieceKind::Pawn, total: 19, in_hand: 19, on_board: Vec::new() }]
+        );
+        assert!(violations("9/9/9/9/4k4/9/9/9/9 b - 1").is_empty(), "a side may lack its king");
+    }
+
+    #[test]
+    fn a_check_no_move_gives_says_why() {
+        let cause = |sfen: &str| match violations(sfen).as_slice() {
+            [Violation::ImpossibleCheck { cause, .. }] => Some(*cause),
+            _ => None,
+        };
+        // Two golds next to the king: no move uncovers a line.
+        assert_eq!(cause("4k4/9/9/9/9/9/9/3gg4/4K4 b - 1"), Some(ImpossibleCheck::TwoClose));
+        // Three golds: a move gives at most two checks.
+        assert_eq!(cause("4k4/9/9/9/9/9/9/3ggg3/4K4 b - 1"), Some(ImpossibleCheck::MoreThanTwo));
+        // A rook from afar and a gold beside the king, which no move brought there uncovering
+        // the rook: the gold could only have come from 5h, where it already gave check.
+        assert_eq!(cause("k8/9/9/9/4r4/9/9/9/3gK4 b - 1"), Some(ImpossibleCheck::NoLastMove));
+        // A rook from afar and a gold that just stepped off its file from 5g: a double check.
+        assert!(violations("4k4/4r4/9/9/9/9/9/5g3/4K4 b P 1").is_empty());
+    }
+}
