@@ -84,7 +84,7 @@ impl Format {
     }
 
     /// What a line of this line format looks like instead of a record, when no slip of one
-    /// explains it ([`crate::notation::foreign`]); `None` for a record with faults, and for PSN
+    /// explains it (`crate::notation::foreign`); `None` for a record with faults, and for PSN
     /// and JSON.
     pub fn not_a_record(self, text: &str) -> Option<Looks> {
         crate::notation::foreign::line(text, self.shape()?)

@@ -138,7 +138,7 @@ pub trait Notation: Sync {
     fn rule(&self, dialect: Dialect) -> &'static str;
 
     /// What a line of the format looks like when it is a record, to tell a line that is not
-    /// one ([`crate::notation::foreign`]); `None` for the formats not cut into lines.
+    /// one (`crate::notation::foreign`); `None` for the formats not cut into lines.
     fn shape(&self, dialect: Dialect) -> Option<&'static Shape> {
         let _ = dialect;
         None

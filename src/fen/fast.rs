@@ -353,7 +353,7 @@ pub fn is_clean(text: &str, dialect: Dialect) -> bool {
 
 /// The position of the FEN record `text` when it has no finding at all: the automaton of
 /// `dialect` accepts it, every rank covers eight squares, it is in canonical form and it keeps
-/// every rule ([`validate::rules`], the same rules [`super::check`] runs). Read straight from
+/// every rule (`validate::rules`, the same rules [`super::check`] runs). Read straight from
 /// the bytes, with no syntax tree. `None` for any other record (and for EPD records, whose
 /// operations are read in full), which [`super::check`] reads in full to say what is wrong.
 pub fn clean(text: &str, dialect: Dialect) -> Option<Position> {

@@ -3,7 +3,7 @@
 //!
 //! The same layers as [`crate::sfen`]: the grammar (`grammar/fen.pest`, run by [`parser`]) →
 //! the syntax tree ([`ast`], built by [`build`], or by [`fast`] for well-formed records) → the
-//! position ([`model`]) → findings ([`validate`]) → text ([`display`]).
+//! position ([`model`]) → findings (`validate`) → text ([`display`]).
 //!
 //! ```
 //! use kifu::fen::{self, Dialect, Kind};
@@ -23,7 +23,7 @@ pub(crate) mod notation;
 pub mod parser;
 mod shape;
 mod token;
-pub mod validate;
+pub(crate) mod validate;
 
 use std::str::FromStr;
 
@@ -54,7 +54,7 @@ pub fn title(kind: Kind, dialect: Dialect) -> &'static str {
 }
 
 /// What records of `kind` in `dialect` look like, to tell a line that is none
-/// ([`crate::notation::foreign`]).
+/// (`crate::notation::foreign`).
 pub fn shape(kind: Kind, dialect: Dialect) -> &'static foreign::Shape {
     static SHAPES: [std::sync::OnceLock<foreign::Shape>; 4] = [const { std::sync::OnceLock::new() }; 4];
     SHAPES[kind as usize * 2 + dialect as usize].get_or_init(|| foreign::Shape {
@@ -86,7 +86,7 @@ fn read(text: &str, kind: Kind, dialect: Dialect) -> (Record, Vec<Diagnostic>) {
 /// Reads and checks one record (a line without its end of line). The safe fixes of an invalid
 /// record's findings are tried (see [`vet_fixes`](crate::diagnostic::vet_fixes)). A line that
 /// is no record, and no slip of one, gets one report that says what it is instead
-/// ([`crate::notation::foreign`]).
+/// (`crate::notation::foreign`).
 pub fn check(text: &str, kind: Kind, dialect: Dialect) -> Checked {
     let (record, diagnostics) = match fast::read(text, kind, dialect) {
         Some(read) => read,

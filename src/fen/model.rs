@@ -1,4 +1,4 @@
-//! The position a FEN record describes. Not necessarily legal: [`super::validate`] says what is
+//! The position a FEN record describes. Not necessarily legal: [`super::check`] says what is
 //! wrong with it.
 
 use super::ast;

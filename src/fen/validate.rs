@@ -141,7 +141,7 @@ pub(super) fn castling_in_order(rights: impl Iterator<Item = CastleRight>) -> bo
 
 /// The pieces of a board, counted for every check (nothing allocated): the checks look
 /// further only where the counts show a fault. Counted in one pass over the board
-/// ([`Tally::of`]), or square by square as a reader places the pieces ([`Tally::add`]).
+/// ([`Tally::of`]), or square by square as a reader places the pieces ([`Tally::add_to_slot`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Tally {
     /// The squares of each piece, and how many.
@@ -149,12 +149,6 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Counts `piece` on `square` (`None` counts nothing).
-    #[inline]
-    pub fn add(&mut self, square: Square, piece: Option<Piece>) {
-        self.sets.add(square, piece);
-    }
-
     /// Counts the piece of `slot` ([`PieceSets::slot`]) on `square`.
     #[inline]
     pub fn add_to_slot(&mut self, square: Square, slot: u8) {

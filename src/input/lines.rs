@@ -482,7 +482,7 @@ pub enum LineRead {
     /// A line, in [`LineSource::line`].
     Line,
     /// A line longer than the cap, dropped but for its start ([`LineSource::take_long_head`]);
-    /// `ended` is false when no line end came within [`MAX_LINE_SKIP`].
+    /// `ended` is false when no line end came within `MAX_LINE_SKIP`.
     Long {
         /// A line end came.
         ended: bool,
@@ -510,7 +510,7 @@ impl<R: BufRead> LineSource<R> {
         &self.input
     }
 
-    /// The start of the last line too long to keep (at most [`LONG_HEAD`] bytes), taken.
+    /// The start of the last line too long to keep (at most `LONG_HEAD` bytes), taken.
     pub fn take_long_head(&mut self) -> Vec<u8> {
         std::mem::take(&mut self.long_head)
     }

@@ -1,10 +1,10 @@
-//! Reading input: lines in bounded memory ([`lines`]), the findings a line gets from its bytes
-//! before any grammar ([`bytes`]), and encodings ([`decode`]: which
+//! Reading input: lines in bounded memory (`lines`), the findings a line gets from its bytes
+//! before any grammar (`bytes`), and encodings ([`decode`]: which
 //! one a file is in, and its text).
 
-pub mod bytes;
+pub(crate) mod bytes;
 pub mod decode;
-pub mod lines;
+pub(crate) mod lines;
 pub mod pool;
 
 pub use bytes::{line_bytes, line_too_long, LineBytes};

@@ -1,18 +1,18 @@
-//! JSON: a reader that keeps the span of every value ([`reader`]), a JSON input read in
-//! bounded pieces ([`lines`]), and the JSON position model of a board viewer — the mechanism
+//! JSON: a reader that keeps the span of every value (`reader`), a JSON input read in
+//! bounded pieces (`lines`), and the JSON position model of a board viewer — the mechanism
 //! both games share (`position`) and its two uses, [`shogi`] and [`chess`].
 //!
-//! [`reader`] and [`lines`] know nothing of positions; the position model reads the values
-//! [`reader`] gives it. [`values`] and [`read_stream`] read JSON positions: their syntax
+//! `reader` and `lines` know nothing of positions; the position model reads the values
+//! `reader` gives it. [`values`] and [`read_stream`] read JSON positions: their syntax
 //! errors' help says how a position is written.
 
 use crate::diagnostic::Diagnostic;
 
 pub mod chess;
-pub mod lines;
+pub(crate) mod lines;
 pub(crate) mod notation;
 pub(crate) mod position;
-pub mod reader;
+pub(crate) mod reader;
 pub mod shogi;
 
 pub use lines::{each_record, findings_of, JsonRecord, JsonText, OnJson, Piece, Pieces, MAX_DOCUMENT};

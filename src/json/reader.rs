@@ -128,7 +128,7 @@ impl Values<'_> {
     }
 }
 
-/// The iterator of [`values`].
+/// The iterator of `values`.
 pub struct Values<'a> {
     reader: Reader<'a>,
     /// What was read after a value on its line, before that value was given out.

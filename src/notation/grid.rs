@@ -755,7 +755,7 @@ impl<'a> RankWidths<'a> {
     /// [`RankWidths::refuse`] refusing it, when it refuses every other edit of them: when they
     /// are characters of the board with a width (no `/`, no space) and some rank other than
     /// theirs is of a wrong width, only a space or a `/` (which move characters to another field
-    /// or rank) may mend it ([`Refuse::only_writes`]).
+    /// or rank) may mend it (`Refuse::only_writes`).
     pub fn only_writes(&self, text: &str, span: Span) -> Option<&'static [u8]> {
         if span.end > self.end {
             return None;

@@ -1,18 +1,18 @@
 //! What the line notations share, whatever the game: the automaton compiled from their
 //! grammars ([`grammar`]), the board field as a grid of cells with its rank, width and
 //! separator checks ([`grid`]), splitting a record into fields ([`fields`]), look-alike
-//! characters ([`lookalike`]), the findings chess and shogi word alike ([`findings`]), lines that
-//! are not records at all ([`foreign`]), and parse trees as text ([`tree`]).
+//! characters ([`lookalike`]), the findings chess and shogi word alike (`findings`), lines that
+//! are not records at all (`foreign`), and parse trees as text ([`tree`]).
 
 mod error;
 pub mod fields;
-pub mod findings;
-pub mod foreign;
+pub(crate) mod findings;
+pub(crate) mod foreign;
 pub mod grammar;
 pub mod grid;
 pub mod lookalike;
 mod regular;
-pub mod repair;
+pub(crate) mod repair;
 pub mod tree;
 
 pub(crate) use error::from_str_by;

@@ -292,7 +292,7 @@ impl Grammar {
     }
 
     /// The tree of what `rule` read of `input` before `rejection` stopped it, with the place
-    /// and the reason (see [`super::partial`]): `None` when the rule did not stop on a
+    /// and the reason (see `super::partial`): `None` when the rule did not stop on a
     /// mismatch (it ran out of time, or the grammar is at fault), or the rewritten grammar
     /// does not read the text.
     pub fn partial(&self, rule: &str, input: &str, rejection: &Rejection) -> Option<Tree> {

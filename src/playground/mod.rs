@@ -3,7 +3,7 @@
 //! * [`grammar`]: `.pest` files loaded at run time (pest_meta + pest_vm), with pointed
 //!   diagnostics for faults in the grammar and for inputs it rejects.
 //! * [`limits`]: what a grammar loaded at run time may hold, and how long a rule may run.
-//! * [`partial`]: the tree of what a rule read of a record before it rejected it.
+//! * `partial`: the tree of what a rule read of a record before it rejected it.
 //! * [`records`]: inputs cut into records (a line, or a PSN game).
 //! * [`tree`]: a record's parse tree by a grammar, as `kifu tree` shows it, and kifu's grammar
 //!   and rule for each format.
@@ -23,12 +23,12 @@
 //! assert!(edited.parse("record", record).is_ok());
 //! ```
 
-pub mod checks;
+pub(crate) mod checks;
 pub mod conformance;
 pub mod diff;
 pub mod draw;
 pub mod grammar;
 pub mod limits;
-pub mod partial;
+pub(crate) mod partial;
 pub mod records;
 pub mod tree;

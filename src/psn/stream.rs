@@ -56,7 +56,7 @@ pub enum Item {
         line: usize,
         /// The start of its first line (at most 200 bytes).
         head: String,
-        /// Reading stopped there: a line ran on past [`MAX_LINE_SKIP`] without a line end.
+        /// Reading stopped there: a line ran on past `MAX_LINE_SKIP` without a line end.
         stopped: bool,
     },
 }

@@ -2,7 +2,7 @@
 //!
 //! Text flows one way through these layers: the grammar (`grammar/sfen.pest`, run by
 //! [`parser`]) → the syntax tree ([`ast`], built by [`build`] or, for well-formed records, by
-//! [`fast`]) → the position ([`model`]) → findings ([`validate`]) → text ([`display`]). A
+//! [`fast`]) → the position ([`model`]) → findings (`validate`) → text ([`display`]). A
 //! record with no finding at all needs no tree: [`fast::clean`] reads it from the bytes the
 //! grammar's automaton accepted straight into its position, and runs the same rules on it.
 //!
@@ -25,7 +25,7 @@ pub(crate) mod notation;
 pub mod parser;
 mod shape;
 mod token;
-pub mod validate;
+pub(crate) mod validate;
 
 use std::str::FromStr;
 
@@ -67,7 +67,7 @@ pub type Checked = crate::checked::Checked<Record, Position>;
 /// Reads and checks one record (a line without its end of line). The safe fixes of an invalid
 /// record's findings are tried (see [`vet_fixes`](crate::diagnostic::vet_fixes)). A line that
 /// is no record, and no slip of one, gets one report that says what it is instead
-/// ([`crate::notation::foreign`]).
+/// (`crate::notation::foreign`).
 #[inline]
 pub fn check(text: &str, choice: DialectChoice) -> Checked {
     let (record, diagnostics) = match fast::read(text, choice) {
@@ -100,7 +100,7 @@ pub fn title(choice: DialectChoice) -> &'static str {
 }
 
 /// What SFEN records in `choice` look like, to tell a line that is none
-/// ([`crate::notation::foreign`]).
+/// (`crate::notation::foreign`).
 pub fn shape(choice: DialectChoice) -> &'static foreign::Shape {
     static SHAPES: [std::sync::OnceLock<foreign::Shape>; 3] = [const { std::sync::OnceLock::new() }; 3];
     SHAPES[choice as usize].get_or_init(|| foreign::Shape {

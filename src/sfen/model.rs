@@ -1,5 +1,5 @@
 //! The position an SFEN record describes: a board, two hands, the side to move and the move
-//! number. Not necessarily legal: [`super::validate`] says what is wrong with it.
+//! number. Not necessarily legal: [`super::check`] says what is wrong with it.
 
 use super::ast::{self, Record};
 use crate::shogi::{Board, Hand, Square};
