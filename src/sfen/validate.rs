@@ -322,39 +322,55 @@ fn say(
         Violation::TooManyPieces { kind, total, in_hand, on_board } => {
             too_many_pieces(*kind, (*total, *in_hand), on_board, entries, at)
         }
-        // The checks are found only with the side to move.
-        Violation::OppositeCheck { king, checkers } | Violation::ImpossibleCheck { king, checkers, .. } => {
-            let side = side.unwrap_or_else(|| Spanned::new(Color::Black, Span::default()));
+        Violation::OppositeCheck { king, checkers } => {
+            let (side, named) = check_parts(side, checkers, board, at);
             let (mover, waiting) = (side.node, side.node.opponent());
-            let named: Vec<Checker> = checkers
-                .iter()
-                .map(|&sq| Checker {
-                    span: at(sq),
-                    name: format!("{} on {sq}", board.get(sq).map_or_else(String::new, |p| p.describe())),
-                })
-                .collect();
-            let place = (at(*king), king.to_string());
-            match violation {
-                Violation::ImpossibleCheck { cause, .. } => {
-                    let why = match cause {
-                        ImpossibleCheck::TwoClose => Cow::Borrowed(
-                            "no single move gives check with two pieces that are both next to the king or a knight's jump away",
-                        ),
-                        ImpossibleCheck::NoLastMove => Cow::Owned(findings::no_last_move(waiting.name(), mover.name())),
-                        ImpossibleCheck::MoreThanTwo => Cow::Borrowed("one move gives check with at most two pieces"),
-                    };
-                    findings::impossible_check(CHECK_WORDS.impossible, place, mover.name(), &named, &why)
-                }
-                _ => findings::opposite_check(
-                    CHECK_WORDS.opposite,
-                    place,
-                    &named,
-                    (side.span, mover.name(), waiting.name()),
-                    CHECK_WORDS.side_field,
+            findings::opposite_check(
+                CHECK_WORDS.opposite,
+                (at(*king), king.to_string()),
+                &named,
+                (side.span, mover.name(), waiting.name()),
+                CHECK_WORDS.side_field,
+            )
+        }
+        Violation::ImpossibleCheck { king, checkers, cause } => {
+            let (side, named) = check_parts(side, checkers, board, at);
+            let (mover, waiting) = (side.node, side.node.opponent());
+            let why = match cause {
+                ImpossibleCheck::TwoClose => Cow::Borrowed(
+                    "no single move gives check with two pieces that are both next to the king or a knight's jump away",
                 ),
-            }
+                ImpossibleCheck::NoLastMove => Cow::Owned(findings::no_last_move(waiting.name(), mover.name())),
+                ImpossibleCheck::MoreThanTwo => Cow::Borrowed("one move gives check with at most two pieces"),
+            };
+            findings::impossible_check(
+                CHECK_WORDS.impossible,
+                (at(*king), king.to_string()),
+                mover.name(),
+                &named,
+                &why,
+            )
         }
     }
+}
+
+/// The side to move of a check finding (the rules judge checks only when it is known), and the
+/// pieces that give check, named and placed.
+fn check_parts(
+    side: Option<Spanned<Color>>,
+    checkers: &[Square],
+    board: &Board,
+    at: &dyn Fn(Square) -> Span,
+) -> (Spanned<Color>, Vec<Checker>) {
+    let side = side.unwrap_or_else(|| Spanned::new(Color::Black, Span::default()));
+    let named = checkers
+        .iter()
+        .map(|&sq| Checker {
+            span: at(sq),
+            name: format!("{} on {sq}", board.get(sq).map_or_else(String::new, |p| p.describe())),
+        })
+        .collect();
+    (side, named)
 }
 
 fn two_kings(color: Color, kings: &[Square], at: &dyn Fn(Square) -> Span) -> Diagnostic {
