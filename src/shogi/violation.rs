@@ -66,14 +66,6 @@ pub enum Violation {
     },
 }
 
-impl Violation {
-    /// True for the checks no game position holds ([`Violation::OppositeCheck`] and
-    /// [`Violation::ImpossibleCheck`]).
-    pub const fn is_check(&self) -> bool {
-        matches!(self, Self::OppositeCheck { .. } | Self::ImpossibleCheck { .. })
-    }
-}
-
 /// Why no move gives the checks of a [`Violation::ImpossibleCheck`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
