@@ -36,5 +36,8 @@ fn main() {
         for example in shares.cascades.iter().chain(&shares.unfixed).take(8) {
             eprintln!("  {example}");
         }
+        for example in shares.misranked.iter().take(8) {
+            eprintln!("  not given back: {example}");
+        }
     }
 }

@@ -74,8 +74,10 @@ impl Board {
     /// slipped record: the pieces of the starting set (per side: a king, a queen, two rooks,
     /// bishops and knights, eight pawns) that are not on it, how many of its pieces stand
     /// where the start position has the same piece, and the captures its pawns' files call for
-    /// beyond the pieces the other side has lost.
-    pub fn likeness(&self) -> Likeness {
+    /// beyond the pieces the other side has lost; then how far the record's other fields
+    /// (`side` to move, castling `rights`, and its move numbers `(halfmove, fullmove)` when it
+    /// has them) are from what the board says of its game ([`Board::implausible`]).
+    pub fn likeness(&self, side: Color, rights: &[super::CastleRight], numbers: Option<(u64, u64)>) -> Likeness {
         // Each piece of the start position takes one of its kind off the board, if there is one.
         let mut counts = [0usize; 12];
         let slot = |p: Piece| p.color.index() * 6 + p.role.index();
@@ -101,7 +103,63 @@ impl Board {
         let lost = |side: usize| 16usize.saturating_sub(pieces[side]);
         let unexplained_captures =
             pawn_captures(&pawns[0]).saturating_sub(lost(1)) + pawn_captures(&pawns[1]).saturating_sub(lost(0));
-        Likeness { missing, at_home, unexplained_captures }
+        // What no piece of the start position took off the board: pieces beyond the set.
+        let promoted = counts.iter().sum();
+        let implausible = self.implausible(side, rights, numbers);
+        Likeness { missing, at_home, unexplained_captures, promoted, implausible }
+    }
+
+    /// How many of a record's other fields disagree with what this board says of the game
+    /// that led to it, each a sign that a repair did not give back what the author wrote:
+    /// a castling right left out of a list of them though its king and rook stand at home, and, when the
+    /// record has move numbers (`halfmove`, `fullmove`), the moves a side must have made to
+    /// reach the board beyond those the move number counts, and a halfmove clock beyond the
+    /// plies played.
+    fn implausible(&self, side: Color, rights: &[super::CastleRight], numbers: Option<(u64, u64)>) -> usize {
+        use super::{CastleRight, CastleSide};
+        let piece_at = |file: u8, rank: u8| Square::new(file, rank).and_then(|sq| self.get(sq));
+        // A record that lists castling rights lists every one its board allows; `-` says they
+        // were all lost (a king or rook moved and came back), and is no sign of a slip.
+        let mut unlisted = 0;
+        for color in [Color::White, Color::Black].into_iter().filter(|_| !rights.is_empty()) {
+            let rank = if color == Color::White { 1 } else { 8 };
+            if piece_at(4, rank) != Some(Piece { color, role: Role::King }) {
+                continue;
+            }
+            for (wing, file) in [(CastleSide::King, 7), (CastleSide::Queen, 0)] {
+                let allowed = piece_at(file, rank) == Some(Piece { color, role: Role::Rook });
+                unlisted += usize::from(allowed && !rights.contains(&CastleRight { color, side: wing }));
+            }
+        }
+        let Some((halfmove, fullmove)) = numbers else { return unlisted };
+        // The fewest moves each side made: one for each piece off a square where the game
+        // starts with its kind (one fewer when its king has left home: castling moves two),
+        // a pawn's steps beyond its first double step.
+        let mut needed = [0u64; 2];
+        for (sq, p) in self.pieces() {
+            let steps = match p.role {
+                Role::Pawn => {
+                    let advanced = if p.color == Color::White { sq.rank() } else { 9 - sq.rank() };
+                    u64::from(advanced.saturating_sub(3)).max(u64::from(advanced > 2))
+                }
+                _ => u64::from(START_BOARD[sq.index()] != Some(p.letter())),
+            };
+            needed[p.color.index()] += steps;
+        }
+        for color in [Color::White, Color::Black] {
+            let home = if color == Color::White { Square::new(4, 1) } else { Square::new(4, 8) };
+            if home.and_then(|sq| self.get(sq)) != Some(Piece { color, role: Role::King }) {
+                needed[color.index()] = needed[color.index()].saturating_sub(1);
+            }
+        }
+        let black_made = fullmove.saturating_sub(1);
+        let white_made = black_made.saturating_add(u64::from(side == Color::Black));
+        let short = |needed: u64, made: u64| usize::try_from(needed.saturating_sub(made)).unwrap_or(usize::MAX);
+        let plies = white_made.saturating_add(black_made);
+        unlisted
+            .saturating_add(short(needed[Color::White.index()], white_made))
+            .saturating_add(short(needed[Color::Black.index()], black_made))
+            .saturating_add(usize::from(halfmove > plies))
     }
 
     /// True when the piece on `from` checks along a line from afar (a rook, bishop or queen at
@@ -177,17 +235,56 @@ mod tests {
     }
 
     #[test]
+    fn fields_that_disagree_with_the_board_are_counted() {
+        use crate::chess::{CastleRight, CastleSide};
+        let start = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+        let all: Vec<CastleRight> = [Color::White, Color::Black]
+            .into_iter()
+            .flat_map(|color| [CastleSide::King, CastleSide::Queen].map(|side| CastleRight { color, side }))
+            .collect();
+        let implausible =
+            |b: &Board, side, rights: &[CastleRight], numbers| b.likeness(side, rights, numbers).implausible;
+        assert_eq!(implausible(&start, Color::White, &all, Some((0, 1))), 0);
+        // A right left out of the list while its king and rook stand at home; none listed is
+        // no sign of a slip.
+        assert_eq!(implausible(&start, Color::White, &all[..3], None), 1);
+        assert_eq!(implausible(&start, Color::White, &all[..1], None), 3);
+        assert_eq!(implausible(&start, Color::White, &[], None), 0);
+        // A halfmove clock of 5 before any move.
+        assert_eq!(implausible(&start, Color::White, &all, Some((5, 1))), 1);
+        // After 1. e4 e5 2. Nf3: White made two moves, Black one.
+        let played = board("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R");
+        assert_eq!(implausible(&played, Color::Black, &all, Some((1, 2))), 0);
+        // Read as Black to move at move 1, each side is a move short.
+        assert_eq!(implausible(&played, Color::Black, &all, Some((1, 1))), 2);
+        // A pawn on the sixth rank took three moves, the king and rook one each, less one: they
+        // may have castled. Four moves: White has made them at move 5, not at move 4.
+        let advanced = board("rnbqkbnr/ppp1pppp/3P4/8/8/8/PPP1PPPP/RNBQ1RK1");
+        assert_eq!(implausible(&advanced, Color::White, &all[2..], Some((0, 5))), 0);
+        assert_eq!(implausible(&advanced, Color::White, &all[2..], Some((0, 4))), 1);
+        // The largest move numbers are read without overflow.
+        assert_eq!(implausible(&start, Color::Black, &all, Some((u64::MAX, u64::MAX))), 0);
+    }
+
+    #[test]
     fn captures_the_lost_pieces_cannot_account_for_are_counted() {
-        let start = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").likeness();
-        assert_eq!(start, Likeness { missing: 0, at_home: 32, unexplained_captures: 0 });
+        let start = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").likeness(Color::White, &[], None);
+        assert_eq!(start.missing, 0);
+        assert_eq!(start.at_home, 32);
+        assert_eq!(start.unexplained_captures, 0);
         // White's a-pawn gone and a second pawn on e4, every black piece on the board.
-        let slipped = board("rnbqkbnr/pppppppp/8/8/4P3/8/1PPPPPPP/RNBQKBNR").likeness();
+        let slipped = board("rnbqkbnr/pppppppp/8/8/4P3/8/1PPPPPPP/RNBQKBNR").likeness(Color::White, &[], None);
         assert_eq!(slipped.unexplained_captures, 4);
         // The same with three black pieces lost: one capture is still unexplained.
-        let traded = board("r1bqkb1r/pppp1ppp/8/8/4P3/8/1PPPPPPP/RNBQKBNR").likeness();
+        let traded = board("r1bqkb1r/pppp1ppp/8/8/4P3/8/1PPPPPPP/RNBQKBNR").likeness(Color::White, &[], None);
         assert_eq!(traded.unexplained_captures, 1);
         // The e-pawn moved to e4: nothing to explain.
-        assert_eq!(board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR").likeness().unexplained_captures, 0);
+        assert_eq!(
+            board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR")
+                .likeness(Color::White, &[], None)
+                .unexplained_captures,
+            0
+        );
     }
 
     #[test]

@@ -148,7 +148,8 @@ fn fold_repairs(
         // its syntax tree, when it can be read straight from its bytes in canonical form.
         let full = |t: &str| {
             let checked = fast::parse(t, kind, dialect).map(|r| judge(r, Vec::new(), dialect))?;
-            let likeness = checked.position.as_ref().map(|p| p.board.likeness())?;
+            let numbers = |p: &Position| (kind == Kind::Fen).then_some((p.halfmove, p.fullmove));
+            let likeness = checked.position.as_ref().map(|p| p.board.likeness(p.side, &p.castling, numbers(p)))?;
             checked.warnings_if_valid().map(|w| (w, likeness))
         };
         // Of two repairs as good by the rules, the one nearer a game's likeliest boards.

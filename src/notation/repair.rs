@@ -695,13 +695,21 @@ pub fn search(
             s.pairs(stop, limit);
         }
     }
-    s.out.found.sort_by_key(|(_, cost)| *cost);
+    // Of repairs that leave as many warnings, one that gives back a lost character comes
+    // first: a slip that loses a character may lose any, one that adds or replaces a character
+    // writes one particular character of many.
+    s.out.found.sort_by_key(|(edits, cost)| (cost / WITHOUT_WARNINGS, !gives_back(edits), *cost));
     s.out.found.truncate(MAX_SHOWN);
     Repairs {
         found: s.out.found.into_iter().map(|(edits, _)| edits).collect(),
         count: s.out.count,
         complete: s.out.complete,
     }
+}
+
+/// True when `edits` is one insertion: the repair gives back a character a slip lost.
+fn gives_back(edits: &[Edit]) -> bool {
+    matches!(edits, [edit] if edit.span.is_empty())
 }
 
 /// How far a repaired record's board is from a game's likeliest boards, for ranking repairs.
@@ -714,24 +722,30 @@ pub struct Likeness {
     /// The captures that the pawns' files call for and that the other side's lost pieces
     /// cannot account for (chess: a pawn leaves its file only by capturing).
     pub unexplained_captures: usize,
+    /// The pieces beyond the set a game starts with (each a promoted pawn).
+    pub promoted: usize,
+    /// The signs, in the record's other fields, that its board is not the author's (chess:
+    /// [`crate::chess::Board::implausible`]).
+    pub implausible: usize,
 }
 
 /// The cost of a repaired record, which has `warnings`, with its board's [`Likeness`]. Of two
 /// repairs, the one with fewer warnings is likelier; then the one whose pawns need no capture
-/// that did not happen; then the one with more of the set (a slip more often loses a character
-/// than adds one: a lost `L` of a full board is likelier than a rank that never had it); then
-/// the one nearer the start position's shape.
+/// that did not happen; then the one with fewer pieces beyond the set (each needs a
+/// promotion); then the one with more of the set (a slip more often loses a character than
+/// adds one: a lost `L` of a full board is likelier than a rank that never had it); then the
+/// one nearer the start position's shape; then the one whose other fields agree with its board.
 pub fn cost(warnings: usize, likeness: Likeness) -> usize {
-    let Likeness { missing, at_home, unexplained_captures } = likeness;
-    warnings
-        .saturating_mul(WITHOUT_WARNINGS)
-        .saturating_add(unexplained_captures.min(63) * 64 * 64)
-        .saturating_add(missing.min(63) * 64)
-        .saturating_add(63 - at_home.min(63))
+    let Likeness { missing, at_home, unexplained_captures, promoted, implausible } = likeness;
+    let keys = [unexplained_captures, promoted, missing, 63 - at_home.min(63), implausible];
+    keys.iter().fold(warnings.min(KEY), |cost, &key| cost * (KEY + 1) + key.min(KEY))
 }
 
+/// The largest value each key of a [`cost`] counts to.
+const KEY: usize = 63;
+
 /// The costs ([`cost`]) of the repairs that leave no warning.
-const WITHOUT_WARNINGS: usize = 64 * 64 * 64;
+const WITHOUT_WARNINGS: usize = (KEY + 1).pow(5);
 
 /// How many repairs a search finds before it settles (with [`MAX_SHOWN`] of them leaving no
 /// warning): enough to rank them by their pieces.

@@ -152,7 +152,7 @@ fn fold_repairs(text: &str, choice: DialectChoice, diagnostics: &mut Vec<Diagnos
             let likeness = crate::notation::repair::Likeness {
                 missing: q.position.missing_pieces(),
                 at_home: q.position.pieces_at_home(),
-                unexplained_captures: 0,
+                ..Default::default()
             };
             Some(crate::notation::repair::cost(warnings, likeness))
         };

@@ -29,6 +29,8 @@ pub struct Shares {
     pub cascades: Vec<String>,
     /// The first few records with one error whose fix does not make them valid.
     pub unfixed: Vec<String>,
+    /// The first few records whose first fix makes them valid but not as they were before the slip.
+    pub misranked: Vec<String>,
 }
 
 /// The errors of `text` read as `format`.
@@ -78,7 +80,11 @@ impl Shares {
         let fixed = found[0].fixes.first().and_then(|fix| fix.apply(slipped));
         if fixed.as_deref().is_some_and(|fixed| errors(format, fixed).is_empty()) {
             self.fixed += 1;
-            self.restored += usize::from(fixed.as_deref() == Some(original));
+            if fixed.as_deref() == Some(original) {
+                self.restored += 1;
+            } else if self.misranked.len() < EXAMPLES {
+                self.misranked.push(format!("{original:?} slipped to {slipped:?}, fixed to {fixed:?}"));
+            }
         } else if self.unfixed.len() < EXAMPLES {
             self.unfixed.push(format!("{slipped:?}: {} {:?}", found[0].code, fixed));
         }
