@@ -72,11 +72,14 @@ impl Board {
 
     /// How far the board is from a game's likeliest boards, for ranking the repairs of a
     /// slipped record: the pieces of the starting set (per side: a king, a queen, two rooks,
-    /// bishops and knights, eight pawns) that are not on it, how many of its pieces stand
-    /// where the start position has the same piece, and the captures its pawns' files call for
-    /// beyond the pieces the other side has lost; then how far the record's other fields
-    /// (`side` to move, castling `rights`, and its move numbers `(halfmove, fullmove)` when it
-    /// has them) are from what the board says of its game ([`Board::implausible`]).
+    /// bishops and knights, eight pawns) that are not on it, and those beyond it (promoted
+    /// pawns), how many of its pieces stand where the start position has the same piece, and
+    /// the captures its pawns' files call for beyond the pieces the other side has lost; then
+    /// how many of the record's other fields (`side` to move, castling `rights`, and its move
+    /// numbers `(halfmove, fullmove)` when it has them) disagree with what the board says of
+    /// its game: a castling right left out of a list though its king and rook stand at home, a
+    /// side that must have made more moves than the move number counts, a halfmove clock
+    /// beyond the plies played.
     pub fn likeness(&self, side: Color, rights: &[super::CastleRight], numbers: Option<(u64, u64)>) -> Likeness {
         // Each piece of the start position takes one of its kind off the board, if there is one.
         let mut counts = [0usize; 12];

@@ -725,7 +725,7 @@ pub struct Likeness {
     /// The pieces beyond the set a game starts with (each a promoted pawn).
     pub promoted: usize,
     /// The signs, in the record's other fields, that its board is not the author's (chess:
-    /// [`crate::chess::Board::implausible`]).
+    /// [`crate::chess::Board::likeness`]).
     pub implausible: usize,
 }
 
