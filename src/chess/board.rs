@@ -97,19 +97,24 @@ impl Board {
             }
         }
         let mut missing = 0;
+        let mut missing_of = [0usize; 12];
         for p in START_BOARD.iter().flatten().filter_map(|&c| Piece::from_letter(c)) {
             match counts[slot(p)].checked_sub(1) {
                 Some(left) => counts[slot(p)] = left,
-                None => missing += 1,
+                None => {
+                    missing += 1;
+                    missing_of[slot(p)] += 1;
+                }
             }
         }
+        let missing_alike = missing_of.iter().map(|n| n * n).sum();
         let lost = |side: usize| 16usize.saturating_sub(pieces[side]);
         let unexplained_captures =
             pawn_captures(&pawns[0]).saturating_sub(lost(1)) + pawn_captures(&pawns[1]).saturating_sub(lost(0));
         // What no piece of the start position took off the board: pieces beyond the set.
         let promoted = counts.iter().sum();
         let implausible = self.implausible(side, rights, numbers);
-        Likeness { missing, at_home, unexplained_captures, promoted, implausible }
+        Likeness { missing, at_home, unexplained_captures, promoted, missing_alike, implausible }
     }
 
     /// How many of a record's other fields disagree with what this board says of the game

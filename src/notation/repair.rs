@@ -340,7 +340,7 @@ struct Search<'a, V, R> {
 /// The repairs a search has found so far, each with the cost of the text it makes.
 #[derive(Default)]
 struct Found {
-    found: Vec<(Vec<Edit>, usize)>,
+    found: Vec<(Vec<Edit>, u64)>,
     /// How many of `found` leave no warning.
     good: usize,
     count: usize,
@@ -360,13 +360,13 @@ impl Found {
     }
 
     /// Keeps a repair, the edits `edits` makes, whose text has cost `cost`.
-    fn keep(&mut self, edits: Vec<Edit>, cost: usize) {
+    fn keep(&mut self, edits: Vec<Edit>, cost: u64) {
         self.good += usize::from(cost < WITHOUT_WARNINGS);
         self.found.push((edits, cost));
     }
 }
 
-impl<'a, V: Fn(&str) -> Option<usize>, R: Refuse> Search<'a, V, R> {
+impl<'a, V: Fn(&str) -> Option<u64>, R: Refuse> Search<'a, V, R> {
     /// The byte positions where a slip may be undone, nearest to the faults first, up to
     /// `limit` (the place where the automaton stopped: a fault of the grammar is at or before
     /// it).
@@ -657,7 +657,7 @@ pub fn search(
     faults: &Faults,
     automaton: &RuleDfa,
     refuse: impl Refuse,
-    valid: impl Fn(&str) -> Option<usize>,
+    valid: impl Fn(&str) -> Option<u64>,
 ) -> Repairs {
     let Some(prefix) = automaton.prefix(text) else { return Repairs::default() };
     let stop = automaton.reads_on(&prefix, 0, &[text.as_bytes()]).err();
@@ -695,10 +695,11 @@ pub fn search(
             s.pairs(stop, limit);
         }
     }
-    // Of repairs that leave as many warnings, one that gives back a lost character comes
-    // first: a slip that loses a character may lose any, one that adds or replaces a character
-    // writes one particular character of many.
-    s.out.found.sort_by_key(|(edits, cost)| (cost / WITHOUT_WARNINGS, !gives_back(edits), *cost));
+    // Of repairs as likely by what they make, one that undoes a slip that wrote no character of
+    // its own comes first: a lost character (any may be lost) or two swapped; a slip that adds
+    // or replaces a character writes one particular character of many.
+    let text = s.text;
+    s.out.found.sort_by_key(|(edits, cost)| (*cost, !writes_nothing_new(text, edits)));
     s.out.found.truncate(MAX_SHOWN);
     Repairs {
         found: s.out.found.into_iter().map(|(edits, _)| edits).collect(),
@@ -707,9 +708,16 @@ pub fn search(
     }
 }
 
-/// True when `edits` is one insertion: the repair gives back a character a slip lost.
-fn gives_back(edits: &[Edit]) -> bool {
-    matches!(edits, [edit] if edit.span.is_empty())
+/// True when `edits`, one edit of `text`, undoes a slip that wrote no character of its own:
+/// it gives back a character a slip lost, or swaps back two characters.
+fn writes_nothing_new(text: &str, edits: &[Edit]) -> bool {
+    let old = |edit: &Edit| text.get(edit.span.start..edit.span.end).unwrap_or("");
+    matches!(edits, [edit] if edit.span.is_empty() || swaps(old(edit), &edit.replacement))
+}
+
+/// True when `replacement` is the two characters of `old` swapped.
+fn swaps(old: &str, replacement: &str) -> bool {
+    old.chars().count() == 2 && replacement.chars().rev().eq(old.chars())
 }
 
 /// How far a repaired record's board is from a game's likeliest boards, for ranking repairs.
@@ -724,6 +732,10 @@ pub struct Likeness {
     pub unexplained_captures: usize,
     /// The pieces beyond the set a game starts with (each a promoted pawn).
     pub promoted: usize,
+    /// The squares of the numbers of each kind of piece of the set missing, summed (chess): of
+    /// two boards that lack as many pieces, the one that lacks fewer alike (a lost piece given
+    /// back is likelier one of a kind its side lacks several of).
+    pub missing_alike: usize,
     /// The signs, in the record's other fields, that its board is not the author's (chess:
     /// [`crate::chess::Board::likeness`]).
     pub implausible: usize,
@@ -734,18 +746,20 @@ pub struct Likeness {
 /// that did not happen; then the one with fewer pieces beyond the set (each needs a
 /// promotion); then the one with more of the set (a slip more often loses a character than
 /// adds one: a lost `L` of a full board is likelier than a rank that never had it); then the
-/// one nearer the start position's shape; then the one whose other fields agree with its board.
-pub fn cost(warnings: usize, likeness: Likeness) -> usize {
-    let Likeness { missing, at_home, unexplained_captures, promoted, implausible } = likeness;
-    let keys = [unexplained_captures, promoted, missing, 63 - at_home.min(63), implausible];
-    keys.iter().fold(warnings.min(KEY), |cost, &key| cost * (KEY + 1) + key.min(KEY))
+/// one nearer the start position's shape; then the one that lacks fewer pieces alike; then the
+/// one whose other fields agree with its board.
+pub fn cost(warnings: usize, likeness: Likeness) -> u64 {
+    let Likeness { missing, at_home, unexplained_captures, promoted, missing_alike, implausible } = likeness;
+    let keys = [unexplained_captures, promoted, missing, KEY - at_home.min(KEY), missing_alike, implausible];
+    // Seven keys of seven bits: a `u64` on every target (the browser's `usize` has 32 bits).
+    keys.iter().fold(warnings.min(KEY) as u64, |cost, &key| cost * (KEY as u64 + 1) + key.min(KEY) as u64)
 }
 
 /// The largest value each key of a [`cost`] counts to.
-const KEY: usize = 63;
+const KEY: usize = 127;
 
 /// The costs ([`cost`]) of the repairs that leave no warning.
-const WITHOUT_WARNINGS: usize = (KEY + 1).pow(5);
+const WITHOUT_WARNINGS: u64 = (KEY as u64 + 1).pow(6);
 
 /// How many repairs a search finds before it settles (with [`MAX_SHOWN`] of them leaving no
 /// warning): enough to rank them by their pieces.
@@ -757,7 +771,7 @@ fn edit_words(text: &str, edit: &Edit) -> String {
     match (old.is_empty(), edit.replacement.is_empty()) {
         (true, _) => format!("insert `{}`", edit.replacement),
         (false, true) => format!("delete `{}`", old),
-        (false, false) if old.chars().count() == 2 && edit.replacement.chars().rev().eq(old.chars()) => {
+        (false, false) if swaps(old, &edit.replacement) => {
             format!("swap `{}`", old)
         }
         (false, false) => format!("`{}` for `{}`", edit.replacement, old),
@@ -885,7 +899,7 @@ pub fn repair(
     syntax: Vec<Span>,
     automaton: &RuleDfa,
     refuse: impl Refuse,
-    valid: impl Fn(&str) -> Option<usize>,
+    valid: impl Fn(&str) -> Option<u64>,
 ) {
     if !diagnostics.iter().any(Diagnostic::is_error) {
         return;
