@@ -55,7 +55,7 @@ pub fn title(kind: Kind, dialect: Dialect) -> &'static str {
 
 /// What records of `kind` in `dialect` look like, to tell a line that is none
 /// (`crate::notation::foreign`).
-pub fn shape(kind: Kind, dialect: Dialect) -> &'static foreign::Shape {
+pub(crate) fn shape(kind: Kind, dialect: Dialect) -> &'static foreign::Shape {
     static SHAPES: [std::sync::OnceLock<foreign::Shape>; 4] = [const { std::sync::OnceLock::new() }; 4];
     SHAPES[kind as usize * 2 + dialect as usize].get_or_init(|| foreign::Shape {
         // EPD's first four fields are FEN's; what follows them is operations.

@@ -44,9 +44,6 @@ pub struct Repair {
     /// The move the replay goes on from: the likeliest repair, when the next two moves play
     /// after it.
     pub go_on: Option<Move>,
-    /// The repair is the one legal move one edit away, and the rest of the line plays after it.
-    /// It is still another move than the one written, so its fix is never applied unasked.
-    pub sure: bool,
     /// The repair was chosen because only after it does the rest of the line play.
     pub by_what_follows: bool,
 }
@@ -159,7 +156,7 @@ impl<'a> Repairer<'a> {
         // After a repair the next two moves cannot follow, the line is not known (one may play
         // by chance): going on would blame the moves after it for the repair's guess.
         let go_on = (ahead[first] >= rest.len().min(2)).then_some(likeliest);
-        Repair { chosen, go_on, near, sure, by_what_follows }
+        Repair { chosen, go_on, near, by_what_follows }
     }
 
     /// How many moves of `rest` play after `mv` in `state`: `usize::MAX` when they all do (up

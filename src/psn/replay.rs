@@ -56,7 +56,7 @@ pub struct Replay {
     pub played: Vec<(usize, Resolved)>,
     /// The words in a move's place that are no move, each with its repair (their findings are
     /// the reader's, which `Repair::amend` completes).
-    pub unreadable: Vec<(Span, Repair)>,
+    pub(crate) unreadable: Vec<(Span, Repair)>,
 }
 
 impl Replay {

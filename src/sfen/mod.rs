@@ -101,7 +101,7 @@ pub fn title(choice: DialectChoice) -> &'static str {
 
 /// What SFEN records in `choice` look like, to tell a line that is none
 /// (`crate::notation::foreign`).
-pub fn shape(choice: DialectChoice) -> &'static foreign::Shape {
+pub(crate) fn shape(choice: DialectChoice) -> &'static foreign::Shape {
     static SHAPES: [std::sync::OnceLock<foreign::Shape>; 3] = [const { std::sync::OnceLock::new() }; 3];
     SHAPES[choice as usize].get_or_init(|| foreign::Shape {
         alphabet: foreign::alphabet_of(fast::automaton(choice)),
