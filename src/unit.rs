@@ -97,24 +97,55 @@ pub struct GrammarFile {
     pub text: &'static str,
 }
 
+/// What a format is, said once: its name, how its texts are cut, its dialects and its grammar.
+#[derive(Clone, Copy, Debug)]
+pub struct About {
+    /// The format's name, as a file's extension and `--format` write it.
+    pub name: &'static str,
+    /// The format in a few words, as `--format`'s help lists it.
+    pub description: &'static str,
+    /// How a text in the format is cut into what is checked.
+    pub cut: Cut,
+    /// The dialects `--dialect` may name for it, its default first.
+    pub dialects: &'static [Dialect],
+    /// The format and its dialects in words, for a `--dialect` that is not one of them: "SFEN
+    /// (auto, sfen2007, usi)".
+    pub dialects_in_words: &'static str,
+    /// kifu's grammar of the format; `None` for JSON positions, which have none.
+    pub grammar: Option<GrammarFile>,
+}
+
 /// What a format provides. Each format's folder implements it; [`crate::format::Format::parts`]
 /// lists them.
 pub trait Notation: Sync {
+    /// What the format is ([`About`]).
+    fn about(&self) -> &'static About;
+
     /// The format's name, as a file's extension and `--format` write it.
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.about().name
+    }
 
     /// The format in a few words, as `--format`'s help lists it.
-    fn description(&self) -> &'static str;
+    fn description(&self) -> &'static str {
+        self.about().description
+    }
 
     /// How a text in the format is cut into what is checked.
-    fn cut(&self) -> Cut;
+    fn cut(&self) -> Cut {
+        self.about().cut
+    }
 
     /// The dialects `--dialect` may name for it, its default first.
-    fn dialects(&self) -> &'static [Dialect];
+    fn dialects(&self) -> &'static [Dialect] {
+        self.about().dialects
+    }
 
     /// The format and its dialects in words, for a `--dialect` that is not one of them: "SFEN
     /// (auto, sfen2007, usi)".
-    fn dialects_in_words(&self) -> &'static str;
+    fn dialects_in_words(&self) -> &'static str {
+        self.about().dialects_in_words
+    }
 
     /// Why `--dialect` cannot name `dialect` for this format, a dialect it does not have.
     fn no_such_dialect(&self, dialect: Dialect) -> String {
@@ -132,7 +163,9 @@ pub trait Notation: Sync {
     }
 
     /// kifu's grammar of the format; `None` for JSON positions, which have none.
-    fn grammar(&self) -> Option<GrammarFile>;
+    fn grammar(&self) -> Option<GrammarFile> {
+        self.about().grammar
+    }
 
     /// The rule of [`Notation::grammar`] its records are read with in `dialect`.
     fn rule(&self, dialect: Dialect) -> &'static str;

@@ -3,18 +3,43 @@
 use super::{Dialect as Castling, Kind};
 use crate::diagnostic::Diagnostic;
 use crate::notation::foreign::Shape;
-use crate::unit::{self, Cut, Dialect, GrammarFile, Notation, Record};
+use crate::unit::{self, About, Cut, Dialect, GrammarFile, Notation, Record};
 
 /// FEN or EPD records, one a line, with standard or Chess960 castling.
 pub struct Records {
     kind: Kind,
+    about: &'static About,
 }
 
+/// The grammar of FEN and EPD.
+const GRAMMAR: Option<GrammarFile> =
+    Some(GrammarFile { path: "grammar/fen.pest", text: crate::notation::grammar::FEN });
+
 /// FEN records (six fields).
-pub static FEN: Records = Records { kind: Kind::Fen };
+pub static FEN: Records = Records {
+    kind: Kind::Fen,
+    about: &About {
+        name: "fen",
+        description: "FEN (chess, six fields)",
+        cut: Cut::Lines,
+        dialects: &[Dialect::Standard, Dialect::Chess960],
+        dialects_in_words: "FEN (standard, chess960)",
+        grammar: GRAMMAR,
+    },
+};
 
 /// EPD records (four fields and operations).
-pub static EPD: Records = Records { kind: Kind::Epd };
+pub static EPD: Records = Records {
+    kind: Kind::Epd,
+    about: &About {
+        name: "epd",
+        description: "EPD (chess, four fields and operations)",
+        cut: Cut::Lines,
+        dialects: &[Dialect::Standard, Dialect::Chess960],
+        dialects_in_words: "EPD (standard, chess960)",
+        grammar: GRAMMAR,
+    },
+};
 
 impl From<Castling> for Dialect {
     fn from(castling: Castling) -> Self {
@@ -47,33 +72,8 @@ fn castling(dialect: Dialect) -> Castling {
 }
 
 impl Notation for Records {
-    fn name(&self) -> &'static str {
-        match self.kind {
-            Kind::Fen => "fen",
-            Kind::Epd => "epd",
-        }
-    }
-
-    fn description(&self) -> &'static str {
-        match self.kind {
-            Kind::Fen => "FEN (chess, six fields)",
-            Kind::Epd => "EPD (chess, four fields and operations)",
-        }
-    }
-
-    fn cut(&self) -> Cut {
-        Cut::Lines
-    }
-
-    fn dialects(&self) -> &'static [Dialect] {
-        &[Dialect::Standard, Dialect::Chess960]
-    }
-
-    fn dialects_in_words(&self) -> &'static str {
-        match self.kind {
-            Kind::Fen => "FEN (standard, chess960)",
-            Kind::Epd => "EPD (standard, chess960)",
-        }
+    fn about(&self) -> &'static About {
+        self.about
     }
 
     fn title(&self, dialect: Dialect) -> &'static str {
@@ -85,10 +85,6 @@ impl Notation for Records {
             Castling::Chess960 => "chess960",
             Castling::Standard => self.name(),
         }
-    }
-
-    fn grammar(&self) -> Option<GrammarFile> {
-        Some(GrammarFile { path: "grammar/fen.pest", text: crate::notation::grammar::FEN })
     }
 
     fn rule(&self, dialect: Dialect) -> &'static str {

@@ -1,39 +1,29 @@
 //! JSON positions as a format kifu reads ([`crate::format::Notation`]).
 
 use crate::diagnostic::Diagnostic;
-use crate::unit::{Cut, Dialect, GrammarFile, Notation};
+use crate::unit::{About, Cut, Dialect, Notation};
 
 /// JSON positions: the JSON position model, or its chess analogue. Each record's model says
 /// its game: there is no dialect to choose.
 pub struct Json;
 
+/// What JSON positions are.
+static ABOUT: About = About {
+    name: "json",
+    description: "JSON positions: the JSON position model, or its chess analogue",
+    cut: Cut::Values,
+    dialects: &[],
+    dialects_in_words: "JSON positions (each record's model says its game)",
+    grammar: None,
+};
+
 impl Notation for Json {
-    fn name(&self) -> &'static str {
-        "json"
-    }
-
-    fn description(&self) -> &'static str {
-        "JSON positions: the JSON position model, or its chess analogue"
-    }
-
-    fn cut(&self) -> Cut {
-        Cut::Values
-    }
-
-    fn dialects(&self) -> &'static [Dialect] {
-        &[]
-    }
-
-    fn dialects_in_words(&self) -> &'static str {
-        "JSON positions (each record's model says its game)"
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
 
     fn title(&self, _: Dialect) -> &'static str {
         "JSON"
-    }
-
-    fn grammar(&self) -> Option<GrammarFile> {
-        None
     }
 
     fn rule(&self, _: Dialect) -> &'static str {

@@ -2,30 +2,24 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::input::decode::Decoded;
-use crate::unit::{Cut, Dialect, GrammarFile, Notation};
+use crate::unit::{About, Cut, Dialect, GrammarFile, Notation};
 
 /// PSN game records: each game's dialect is found from its text.
 pub struct Psn;
 
+/// What PSN is.
+static ABOUT: About = About {
+    name: "psn",
+    description: "PSN (shogi game records)",
+    cut: Cut::Games,
+    dialects: &[Dialect::Auto],
+    dialects_in_words: "PSN (each game's dialect is found from its text)",
+    grammar: Some(GrammarFile { path: "grammar/psn.pest", text: crate::notation::grammar::PSN }),
+};
+
 impl Notation for Psn {
-    fn name(&self) -> &'static str {
-        "psn"
-    }
-
-    fn description(&self) -> &'static str {
-        "PSN (shogi game records)"
-    }
-
-    fn cut(&self) -> Cut {
-        Cut::Games
-    }
-
-    fn dialects(&self) -> &'static [Dialect] {
-        &[Dialect::Auto]
-    }
-
-    fn dialects_in_words(&self) -> &'static str {
-        "PSN (each game's dialect is found from its text)"
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
 
     fn no_such_dialect(&self, dialect: Dialect) -> String {
@@ -34,10 +28,6 @@ impl Notation for Psn {
 
     fn title(&self, _: Dialect) -> &'static str {
         "PSN"
-    }
-
-    fn grammar(&self) -> Option<GrammarFile> {
-        Some(GrammarFile { path: "grammar/psn.pest", text: crate::notation::grammar::PSN })
     }
 
     fn rule(&self, _: Dialect) -> &'static str {

@@ -3,7 +3,7 @@
 use super::DialectChoice;
 use crate::diagnostic::Diagnostic;
 use crate::notation::foreign::Shape;
-use crate::unit::{self, Cut, Dialect, GrammarFile, Notation, Record};
+use crate::unit::{self, About, Cut, Dialect, GrammarFile, Notation, Record};
 
 /// SFEN records, one a line, in either dialect or one of them.
 pub struct Sfen;
@@ -49,25 +49,19 @@ fn choice(dialect: Dialect) -> DialectChoice {
     }
 }
 
+/// What SFEN is.
+static ABOUT: About = About {
+    name: "sfen",
+    description: "SFEN (the 2007 spec and the USI dialect)",
+    cut: Cut::Lines,
+    dialects: &[Dialect::Auto, Dialect::Sfen2007, Dialect::Usi],
+    dialects_in_words: "SFEN (auto, sfen2007, usi)",
+    grammar: Some(GrammarFile { path: "grammar/sfen.pest", text: crate::notation::grammar::SFEN }),
+};
+
 impl Notation for Sfen {
-    fn name(&self) -> &'static str {
-        "sfen"
-    }
-
-    fn description(&self) -> &'static str {
-        "SFEN (the 2007 spec and the USI dialect)"
-    }
-
-    fn cut(&self) -> Cut {
-        Cut::Lines
-    }
-
-    fn dialects(&self) -> &'static [Dialect] {
-        &[Dialect::Auto, Dialect::Sfen2007, Dialect::Usi]
-    }
-
-    fn dialects_in_words(&self) -> &'static str {
-        "SFEN (auto, sfen2007, usi)"
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
 
     fn title(&self, dialect: Dialect) -> &'static str {
@@ -80,10 +74,6 @@ impl Notation for Sfen {
             DialectChoice::Sfen2007 => "sfen2007",
             DialectChoice::Auto => self.name(),
         }
-    }
-
-    fn grammar(&self) -> Option<GrammarFile> {
-        Some(GrammarFile { path: "grammar/sfen.pest", text: crate::notation::grammar::SFEN })
     }
 
     fn rule(&self, dialect: Dialect) -> &'static str {
