@@ -81,57 +81,68 @@ impl Board {
     /// side that must have made more moves than the move number counts, a halfmove clock
     /// beyond the plies played.
     pub fn likeness(&self, side: Color, rights: &[super::CastleRight], numbers: Option<(u64, u64)>) -> Likeness {
-        // Each piece of the start position takes one of its kind off the board, if there is one.
-        let mut counts = [0usize; 12];
-        let slot = |p: Piece| p.color.index() * 6 + p.role.index();
+        let mut counts = [[0usize; 6]; 2];
         let mut at_home = 0;
-        // Per side: its pieces, and its pawns on each file.
-        let mut pieces = [0usize; 2];
+        // Per side: its pawns on each file, and the fewest moves it made to reach the board.
         let mut pawns = [[0usize; 8]; 2];
-        for (sq, p) in self.pieces() {
-            counts[slot(p)] += 1;
-            at_home += usize::from(START_BOARD[sq.index()] == Some(p.letter()));
-            pieces[p.color.index()] += 1;
-            if p.role == Role::Pawn {
-                pawns[p.color.index()][usize::from(sq.file())] += 1;
-            }
-        }
-        let mut missing = 0;
-        let mut missing_of = [0usize; 12];
-        for p in START_BOARD.iter().flatten().filter_map(|&c| Piece::from_letter(c)) {
-            match counts[slot(p)].checked_sub(1) {
-                Some(left) => counts[slot(p)] = left,
-                None => {
-                    missing += 1;
-                    missing_of[slot(p)] += 1;
+        let mut needed = [0u64; 2];
+        for (index, p) in self.0.iter().enumerate() {
+            let Some(p) = *p else { continue };
+            let (color, home) = (p.color.index(), START_BOARD[index] == Some(p.letter()));
+            counts[color][p.role.index()] += 1;
+            at_home += usize::from(home);
+            needed[color] += match p.role {
+                // A pawn's steps beyond its first double step.
+                Role::Pawn => {
+                    let rank = 8 - index / 8;
+                    pawns[color][index % 8] += 1;
+                    let advanced = if p.color == Color::White { rank } else { 9 - rank };
+                    advanced.saturating_sub(3).max(usize::from(advanced > 2)) as u64
                 }
-            }
+                // A piece off the squares its kind starts on moved at least once.
+                _ => u64::from(!home),
+            };
         }
-        let missing_alike = missing_of.iter().map(|n| n * n).sum();
-        let lost = |side: usize| 16usize.saturating_sub(pieces[side]);
+        // Per side, the set a game starts with, by role: eight pawns, two knights, bishops and
+        // rooks, a queen, a king.
+        const SET: [usize; 6] = [8, 2, 2, 2, 1, 1];
+        let (mut missing, mut promoted, mut missing_alike) = (0, 0, 0);
+        for (count, set) in counts.iter().flatten().zip(SET.iter().cycle()) {
+            let lacked = set.saturating_sub(*count);
+            missing += lacked;
+            missing_alike += lacked * lacked;
+            promoted += count.saturating_sub(*set);
+        }
+        let pieces = |side: usize| counts[side].iter().sum::<usize>();
+        let lost = |side: usize| 16usize.saturating_sub(pieces(side));
         let unexplained_captures =
             pawn_captures(&pawns[0]).saturating_sub(lost(1)) + pawn_captures(&pawns[1]).saturating_sub(lost(0));
-        // What no piece of the start position took off the board: pieces beyond the set.
-        let promoted = counts.iter().sum();
-        let implausible = self.implausible(side, rights, numbers);
+        let implausible = self.implausible(side, rights, numbers.map(|n| (n, needed)));
         Likeness { missing, at_home, unexplained_captures, promoted, missing_alike, implausible }
     }
 
     /// How many of a record's other fields disagree with what this board says of the game
     /// that led to it, each a sign that a repair did not give back what the author wrote:
-    /// a castling right left out of a list of them though its king and rook stand at home, and, when the
-    /// record has move numbers (`halfmove`, `fullmove`), the moves a side must have made to
-    /// reach the board beyond those the move number counts, and a halfmove clock beyond the
-    /// plies played.
-    fn implausible(&self, side: Color, rights: &[super::CastleRight], numbers: Option<(u64, u64)>) -> usize {
+    /// a castling right left out of a list of them though its king and rook stand at home,
+    /// and, when the record has move numbers (`(halfmove, fullmove)`, with the fewest moves
+    /// each side made to reach the board), the moves a side must have made beyond those the
+    /// move number counts, and a halfmove clock beyond the plies played.
+    fn implausible(
+        &self,
+        side: Color,
+        rights: &[super::CastleRight],
+        numbers: Option<((u64, u64), [u64; 2])>,
+    ) -> usize {
         use super::{CastleRight, CastleSide};
         let piece_at = |file: u8, rank: u8| Square::new(file, rank).and_then(|sq| self.get(sq));
         // A record that lists castling rights lists every one its board allows; `-` says they
         // were all lost (a king or rook moved and came back), and is no sign of a slip.
         let mut unlisted = 0;
-        for color in [Color::White, Color::Black].into_iter().filter(|_| !rights.is_empty()) {
+        let mut king_home = [false; 2];
+        for color in [Color::White, Color::Black] {
             let rank = if color == Color::White { 1 } else { 8 };
-            if piece_at(4, rank) != Some(Piece { color, role: Role::King }) {
+            king_home[color.index()] = piece_at(4, rank) == Some(Piece { color, role: Role::King });
+            if !king_home[color.index()] || rights.is_empty() {
                 continue;
             }
             for (wing, file) in [(CastleSide::King, 7), (CastleSide::Queen, 0)] {
@@ -139,26 +150,10 @@ impl Board {
                 unlisted += usize::from(allowed && !rights.contains(&CastleRight { color, side: wing }));
             }
         }
-        let Some((halfmove, fullmove)) = numbers else { return unlisted };
-        // The fewest moves each side made: one for each piece off a square where the game
-        // starts with its kind (one fewer when its king has left home: castling moves two),
-        // a pawn's steps beyond its first double step.
-        let mut needed = [0u64; 2];
-        for (sq, p) in self.pieces() {
-            let steps = match p.role {
-                Role::Pawn => {
-                    let advanced = if p.color == Color::White { sq.rank() } else { 9 - sq.rank() };
-                    u64::from(advanced.saturating_sub(3)).max(u64::from(advanced > 2))
-                }
-                _ => u64::from(START_BOARD[sq.index()] != Some(p.letter())),
-            };
-            needed[p.color.index()] += steps;
-        }
-        for color in [Color::White, Color::Black] {
-            let home = if color == Color::White { Square::new(4, 1) } else { Square::new(4, 8) };
-            if home.and_then(|sq| self.get(sq)) != Some(Piece { color, role: Role::King }) {
-                needed[color.index()] = needed[color.index()].saturating_sub(1);
-            }
+        let Some(((halfmove, fullmove), mut needed)) = numbers else { return unlisted };
+        // A king off home may have castled: one move for it and its rook.
+        for (needed, home) in needed.iter_mut().zip(king_home) {
+            *needed = needed.saturating_sub(u64::from(!home));
         }
         let black_made = fullmove.saturating_sub(1);
         let white_made = black_made.saturating_add(u64::from(side == Color::Black));
