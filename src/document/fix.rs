@@ -5,7 +5,7 @@
 //! fixes of the same check `kifu check` reports. The safe fix of each finding is applied (or,
 //! when asked, the likeliest repair of every finding); a fix that overlaps one already taken is
 //! skipped and counted. Line ends (LF, CRLF, CR, each line its own), a byte-order mark and blank
-//! lines are kept.
+//! lines are kept, and no line is fixed into a blank one.
 
 use crate::diagnostic::select::Selection;
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
@@ -112,8 +112,19 @@ pub fn fix_selected(
     for (line, end) in lines_with_ends(body) {
         if line.trim().is_empty() {
             out.push_str(line);
+            out.push_str(end);
+            continue;
+        }
+        let mut here = Fixed::default();
+        let new = apply(line, &check(line), unsafe_fixes, &mut here);
+        if new.trim().is_empty() {
+            // Fixes that each remove a character of the form (the `0`s of `00`) would together
+            // leave nothing of the line: it is kept as written, and its fixes counted as left out.
+            out.push_str(line);
+            fixed.skipped += here.applied + here.skipped;
         } else {
-            out.push_str(&apply(line, &check(line), unsafe_fixes, fixed));
+            out.push_str(&new);
+            fixed.add(here);
         }
         out.push_str(end);
     }
@@ -310,6 +321,15 @@ mod tests {
             Some(r#"--- "x\n+++ victim.sfen\n@@ -1 +1 @@\n-a\n+PWNED\n\"\303\251\\.sfen""#)
         );
         assert_eq!(diff.lines().count(), 5, "{diff}");
+    }
+
+    #[test]
+    fn no_line_is_fixed_into_a_blank_one() {
+        // Each `0` counts no square and its safe fix removes it: both would leave nothing.
+        let fen = Format::Fen(crate::fen::Dialect::Standard);
+        let mut fixed = Fixed::default();
+        assert_eq!(fix_text(fen, "00\n", false, &mut fixed), "00\n");
+        assert_eq!(fixed, Fixed { applied: 0, skipped: 2 });
     }
 
     #[test]
