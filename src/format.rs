@@ -14,7 +14,7 @@ use crate::fen;
 pub use crate::notation::foreign::{Looks, Unread};
 use crate::sfen::{self, DialectChoice};
 
-pub use crate::unit::{Cut, Dialect, GrammarFile, Notation, Position, Record};
+pub use crate::unit::{About, Cut, Dialect, GrammarFile, Notation, Position, Record};
 
 /// A format kifu reads, with its dialect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,7 +1,7 @@
 //! What the line notations share, whatever the game: the automaton compiled from their
 //! grammars ([`grammar`]), the board field as a grid of cells with its rank, width and
 //! separator checks ([`grid`]), splitting a record into fields ([`fields`]), look-alike
-//! characters ([`lookalike`]), the findings chess and shogi word alike (`findings`), lines that
+//! characters (`lookalike`), the findings chess and shogi word alike (`findings`), lines that
 //! are not records at all (`foreign`), and parse trees as text ([`tree`]).
 
 mod error;
@@ -10,7 +10,7 @@ pub(crate) mod findings;
 pub(crate) mod foreign;
 pub mod grammar;
 pub mod grid;
-pub mod lookalike;
+pub(crate) mod lookalike;
 mod regular;
 pub(crate) mod repair;
 pub mod tree;

@@ -10,7 +10,7 @@ mod position;
 pub(crate) mod retro;
 pub mod rules;
 mod square;
-pub mod usi;
+pub(crate) mod usi;
 pub(crate) mod violation;
 
 pub use board::Board;
