@@ -80,7 +80,7 @@ impl Board {
     /// its game: a castling right left out of a list though its king and rook stand at home, a
     /// side that must have made more moves than the move number counts, a halfmove clock
     /// beyond the plies played.
-    pub fn likeness(&self, side: Color, rights: &[super::CastleRight], numbers: Option<(u64, u64)>) -> Likeness {
+    pub(crate) fn likeness(&self, side: Color, rights: &[super::CastleRight], numbers: Option<(u64, u64)>) -> Likeness {
         let mut counts = [[0usize; 6]; 2];
         let mut at_home = 0;
         // Per side: its pawns on each file, and the fewest moves it made to reach the board.
