@@ -340,9 +340,12 @@ pub(crate) fn verdict(text: &str, dialect: Dialect) -> Option<Option<(usize, cra
     if rules.iter().any(crate::diagnostic::Diagnostic::is_error) {
         return Some(None);
     }
+    if !q.canonical {
+        return None;
+    }
     let rights: [CastleRight; MOST_RIGHTS] = std::array::from_fn(|i| q.rights[i].node);
     let likeness = q.board.likeness(q.side, &rights[..q.listed], Some((q.halfmove, q.fullmove)));
-    q.canonical.then_some(Some((rules.len(), likeness)))
+    Some(Some((rules.len(), likeness)))
 }
 
 /// True when the FEN record `text` has no finding at all (see [`clean`]), found without a

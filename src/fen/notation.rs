@@ -11,6 +11,9 @@ pub struct Records {
     about: &'static About,
 }
 
+/// The dialects of FEN and EPD: their castling.
+const DIALECTS: &[Dialect] = &[Dialect::Standard, Dialect::Chess960];
+
 /// The grammar of FEN and EPD.
 const GRAMMAR: Option<GrammarFile> =
     Some(GrammarFile { path: "grammar/fen.pest", text: crate::notation::grammar::FEN });
@@ -22,7 +25,7 @@ pub static FEN: Records = Records {
         name: "fen",
         description: "FEN (chess, six fields)",
         cut: Cut::Lines,
-        dialects: &[Dialect::Standard, Dialect::Chess960],
+        dialects: DIALECTS,
         dialects_in_words: "FEN (standard, chess960)",
         grammar: GRAMMAR,
     },
@@ -35,7 +38,7 @@ pub static EPD: Records = Records {
         name: "epd",
         description: "EPD (chess, four fields and operations)",
         cut: Cut::Lines,
-        dialects: &[Dialect::Standard, Dialect::Chess960],
+        dialects: DIALECTS,
         dialects_in_words: "EPD (standard, chess960)",
         grammar: GRAMMAR,
     },

@@ -83,6 +83,7 @@ impl Shares {
             if fixed.as_deref() == Some(original) {
                 self.restored += 1;
             } else if self.misranked.len() < EXAMPLES {
+                let fixed = fixed.as_deref().unwrap_or_default();
                 self.misranked.push(format!("{original:?} slipped to {slipped:?}, fixed to {fixed:?}"));
             }
         } else if self.unfixed.len() < EXAMPLES {
