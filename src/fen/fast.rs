@@ -91,11 +91,11 @@ impl Material {
 
     /// True when writing `written` over the bytes `span` of `text` (the record these counts are
     /// of), within its placement, leaves counts that break a rule wherever the pieces stand
-    /// ([`validate::breaks_material`]). False when the edit reaches past the placement or writes
+    /// ([`crate::chess::violation::breaks_material`]). False when the edit reaches past the placement or writes
     /// a space.
     pub fn refuse(&self, text: &str, span: Span, written: &[u8]) -> bool {
         let Some(c) = self.0.after(text, span, written) else { return false };
-        validate::breaks_material(&[std::array::from_fn(|i| c[i]), std::array::from_fn(|i| c[6 + i])])
+        crate::chess::violation::breaks_material(&[std::array::from_fn(|i| c[i]), std::array::from_fn(|i| c[6 + i])])
     }
 }
 
@@ -193,7 +193,7 @@ const MOST_RIGHTS: usize = 4;
 /// A FEN record read straight from its bytes, as [`clean`] reads it.
 struct Quick {
     board: crate::chess::Board,
-    tally: super::validate::Tally,
+    tally: crate::chess::violation::Tally,
     side: crate::chess::Color,
     rights: [Spanned<CastleRight>; MOST_RIGHTS],
     listed: usize,
@@ -213,7 +213,7 @@ impl Quick {
         );
         Quick {
             board: crate::chess::Board::default(),
-            tally: validate::Tally::default(),
+            tally: crate::chess::violation::Tally::default(),
             side: crate::chess::Color::White,
             rights: [none; MOST_RIGHTS],
             listed: 0,
@@ -302,9 +302,9 @@ fn quick_board(text: &str, q: &mut Quick, run: &mut Run<'_>) -> Option<bool> {
 }
 
 impl Quick {
-    /// The findings of the rules ([`validate::rules`], the rules [`super::check`] runs), without
-    /// places.
-    fn rules(&self, dialect: Dialect) -> Vec<crate::diagnostic::Diagnostic> {
+    /// What the rules say of the record ([`validate::verdict`], the rules [`super::check`]
+    /// runs): the number of its warnings, or `None` when it breaks a rule.
+    fn verdict(&self, dialect: Dialect) -> Option<usize> {
         fn at<T>(node: T) -> Option<Spanned<T>> {
             Some(Spanned::new(node, Span::default()))
         }
@@ -316,14 +316,12 @@ impl Quick {
             halfmove: at(self.halfmove),
             fullmove: at(self.fullmove),
         };
-        let mut found = Vec::new();
-        validate::rules(&facts, &validate::Unplaced, dialect, &mut found);
-        found
+        validate::verdict(&facts, dialect)
     }
 
     /// True when the record has no finding: in canonical form, and keeping every rule.
     fn is_clean(&self, dialect: Dialect) -> bool {
-        self.canonical && self.rules(dialect).is_empty()
+        self.canonical && self.verdict(dialect) == Some(0)
     }
 }
 
@@ -333,19 +331,13 @@ impl Quick {
 /// listed twice) or is not in canonical form, and must be read in full.
 pub(crate) fn verdict(text: &str, dialect: Dialect) -> Option<Option<(usize, crate::notation::repair::Likeness)>> {
     let q = quick(text, dialect)?;
-    if q.tally.breaks_counts() {
-        return Some(None);
-    }
-    let rules = q.rules(dialect);
-    if rules.iter().any(crate::diagnostic::Diagnostic::is_error) {
-        return Some(None);
-    }
+    let Some(warnings) = q.verdict(dialect) else { return Some(None) };
     if !q.canonical {
         return None;
     }
     let rights: [CastleRight; MOST_RIGHTS] = std::array::from_fn(|i| q.rights[i].node);
     let likeness = q.board.likeness(q.side, &rights[..q.listed], Some((q.halfmove, q.fullmove)));
-    Some(Some((rules.len(), likeness)))
+    Some(Some((warnings, likeness)))
 }
 
 /// True when the FEN record `text` has no finding at all (see [`clean`]), found without a

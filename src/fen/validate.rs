@@ -6,8 +6,9 @@ use std::borrow::Cow;
 
 use super::ast::{Cell, Dialect, Placement, Record};
 use super::model::square_span;
-use crate::chess::{retro, CastleRight, CastleSide};
-use crate::chess::{Board, Color, Piece, PieceSets, Role, Square, BACK_RANKS, LIGHT_SQUARES};
+use crate::chess::violation::{self, Tally};
+use crate::chess::{Beyond, CastleRight, CastleSide, CastlingMode, ImpossibleCheck, RightProblem, Violation};
+use crate::chess::{Board, Color, Piece, Square};
 use crate::diagnostic::codes;
 use crate::diagnostic::{Applicability, Diagnostic, Fix, Label};
 use crate::notation::findings::{self, CheckWords, Checker};
@@ -59,7 +60,7 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, dialect: Dial
 #[derive(Clone, Copy, Debug)]
 pub struct Facts<'a> {
     /// The board, and its pieces counted.
-    pub board: Option<(&'a Board, &'a Tally)>,
+    pub(crate) board: Option<(&'a Board, &'a Tally)>,
     /// The active colour.
     pub side: Option<Spanned<Color>>,
     /// The castling rights, as written.
@@ -106,23 +107,73 @@ impl Places for Unplaced {
 }
 
 /// Adds to `out` every rule of chess that `facts` break, with spans from `places`: the clocks,
-/// and with a board, its pieces, checks, castling rights and en passant square.
+/// and with a board, its pieces, checks, castling rights and en passant square
+/// ([`crate::chess::Violation`], each said in FEN's words).
 pub fn rules(facts: &Facts<'_>, places: &dyn Places, dialect: Dialect, out: &mut Vec<Diagnostic>) {
     if let (Some(h), Some(f), Some(side)) = (facts.halfmove, facts.fullmove, facts.side) {
         check_clocks(h, f, side, out);
     }
     let Some((board, tally)) = facts.board else { return };
-    let at = |sq: Square| places.square(sq);
-    let census = Census { board, tally };
-    check_kings(&census, places.placement(), &at, out);
-    check_pawns(&census, &at, out);
-    check_material(&census, places.placement(), &at, out);
-    check_checks(board, &census, facts.side, facts.en_passant, &at, out);
-    if let Some(rights) = facts.castling {
-        check_castling_rights(board, &census, rights, dialect, &at, out);
+    let rights: smallvec::SmallVec<[CastleRight; 4]> =
+        facts.castling.unwrap_or_default().iter().map(|r| r.node).collect();
+    let violations = violation::violations(&chess_facts(facts, board, &rights), tally, mode(dialect));
+    let words = Words { board, facts, places };
+    // A king away from its square is one fault, whatever rights it takes away: where in `out`
+    // the finding of its first right is, per colour, and the letters of the rights it takes.
+    let mut king_faults: Vec<(Color, usize, String)> = Vec::new();
+    for v in &violations {
+        if let Violation::CastlingRight { right, problems } = v {
+            let color = words.right(*right).node.color;
+            if problems.iter().any(|p| p.king_away()) {
+                match king_faults.iter_mut().find(|(c, ..)| *c == color) {
+                    Some((_, at, letters)) => {
+                        if let Some(first) = out.get_mut(*at) {
+                            words.fold_king_away(first, letters, *right, problems);
+                        }
+                        continue;
+                    }
+                    None => king_faults.push((color, out.len(), words.right(*right).node.letter().to_string())),
+                }
+            }
+        }
+        out.push(words.say(v));
     }
-    if let (Some(ep), Some(side)) = (facts.en_passant, facts.side) {
-        check_en_passant(board, &census, ep, side, facts.halfmove, &at, out);
+}
+
+/// The number of warnings the rules find in `facts` (the clocks), or `None` when they break a
+/// rule of chess: what [`rules`] finds, told without a word of it.
+pub(crate) fn verdict(facts: &Facts<'_>, dialect: Dialect) -> Option<usize> {
+    let warnings = match (facts.halfmove, facts.fullmove, facts.side) {
+        (Some(h), Some(f), Some(side)) => usize::from(plies(f.node, side.node) < h.node),
+        _ => 0,
+    };
+    let Some((board, tally)) = facts.board else { return Some(warnings) };
+    if tally.breaks_counts() {
+        return None;
+    }
+    let rights: smallvec::SmallVec<[CastleRight; 4]> =
+        facts.castling.unwrap_or_default().iter().map(|r| r.node).collect();
+    violation::violations(&chess_facts(facts, board, &rights), tally, mode(dialect)).is_empty().then_some(warnings)
+}
+
+/// What the rules of chess judge of `facts`, whose board is `board` and castling rights
+/// `rights`. The fullmove number is left out: the reading reports a move 0 (`fen::fullmove-zero`).
+fn chess_facts<'a>(facts: &Facts<'_>, board: &'a Board, rights: &'a [CastleRight]) -> violation::Facts<'a> {
+    violation::Facts {
+        board,
+        side: facts.side.map(|s| s.node),
+        castling: facts.castling.map(|_| rights),
+        en_passant: facts.en_passant.map(|e| e.node),
+        halfmove: facts.halfmove.map(|h| h.node),
+        fullmove: None,
+    }
+}
+
+/// How a FEN dialect's castling letters name their rooks.
+fn mode(dialect: Dialect) -> CastlingMode {
+    match dialect {
+        Dialect::Standard => CastlingMode::Standard,
+        Dialect::Chess960 => CastlingMode::Chess960,
     }
 }
 
@@ -137,123 +188,6 @@ pub(super) fn castling_in_order(rights: impl Iterator<Item = CastleRight>) -> bo
         last = Some(right);
     }
     true
-}
-
-/// The pieces of a board, counted for every check (nothing allocated): the checks look
-/// further only where the counts show a fault. Counted in one pass over the board
-/// ([`Tally::of`]), or square by square as a reader places the pieces ([`Tally::add_to_slot`]).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Tally {
-    /// The squares of each piece, and how many.
-    sets: PieceSets,
-}
-
-impl Tally {
-    /// Counts the piece of `slot` ([`PieceSets::slot`]) on `square`.
-    #[inline]
-    pub fn add_to_slot(&mut self, square: Square, slot: u8) {
-        self.sets.add_to_slot(square, slot);
-    }
-
-    fn count(&self, color: Color, role: Role) -> usize {
-        self.sets.count(color, role)
-    }
-
-    /// True when `color`'s material needs no explaining: at most 8 pawns and 16 pieces, and no
-    /// more pieces beyond the starting set (bishops by the colour of their squares) than its
-    /// missing pawns could have become. Otherwise the rules find an error in it.
-    fn plain_material(&self, color: Color) -> bool {
-        let light = (self.sets.of(color, Role::Bishop) & LIGHT_SQUARES).count_ones() as usize;
-        let dark = self.count(color, Role::Bishop) - light;
-        plain(|role| self.count(color, role), light.saturating_sub(1) + dark.saturating_sub(1))
-    }
-
-    /// True when some pawn stands on rank 1 or 8.
-    fn back_pawn(&self) -> bool {
-        (self.sets.of(Color::White, Role::Pawn) | self.sets.of(Color::Black, Role::Pawn)) & BACK_RANKS != 0
-    }
-
-    /// True when the counts alone show that the position breaks a rule: a side without a
-    /// king or with two, a pawn on a back rank, or material no game can reach. [`rules`] then
-    /// finds an error.
-    pub fn breaks_counts(&self) -> bool {
-        [Color::White, Color::Black]
-            .into_iter()
-            .any(|color| self.count(color, Role::King) != 1 || !self.plain_material(color))
-            || self.back_pawn()
-    }
-
-    /// The tally of `board`.
-    pub fn of(board: &Board) -> Self {
-        Self { sets: PieceSets::of_board(board) }
-    }
-}
-
-/// True when a side's material needs no explaining (see [`Tally::breaks_counts`]): at most 8
-/// pawns and 16 pieces, and no more pieces beyond the starting set than its missing pawns could
-/// have become, where `n` counts its pieces of a role and `bishops` are its bishops beyond one on
-/// each colour of square.
-fn plain(n: impl Fn(Role) -> usize, bishops: usize) -> bool {
-    let count: usize = Role::ALL.iter().map(|&role| n(role)).sum();
-    let extra = n(Role::Queen).saturating_sub(1)
-        + n(Role::Rook).saturating_sub(2)
-        + n(Role::Knight).saturating_sub(2)
-        + bishops;
-    n(Role::Pawn) <= 8 && count <= 16 && extra <= 8 - n(Role::Pawn)
-}
-
-/// True when pieces counted by colour and role alone (`counts`, by [`Color::index`] then
-/// [`Role::index`]) break a rule wherever they stand: a side without exactly one king, or with
-/// material no game reaches even with its bishops split as evenly as they can be between the
-/// colours of the squares. [`rules`] then finds an error.
-pub(crate) fn breaks_material(counts: &[[u32; 6]; 2]) -> bool {
-    counts.iter().any(|side| {
-        let n = |role: Role| side[role.index()] as usize;
-        n(Role::King) != 1 || !plain(n, n(Role::Bishop).saturating_sub(2))
-    })
-}
-
-/// A board and its [`Tally`].
-struct Census<'a> {
-    board: &'a Board,
-    tally: &'a Tally,
-}
-
-impl std::ops::Deref for Census<'_> {
-    type Target = Tally;
-
-    fn deref(&self) -> &Tally {
-        self.tally
-    }
-}
-
-impl Census<'_> {
-    fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.board.0.iter().enumerate().filter_map(|(i, p)| Some((Square::from_index(i)?, (*p)?)))
-    }
-
-    fn of_color(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.pieces().filter(move |(_, p)| p.color == color)
-    }
-
-    fn squares(&self, color: Color, role: Role) -> Vec<Square> {
-        self.of_color(color).filter(|(_, p)| p.role == role).map(|(s, _)| s).collect()
-    }
-
-    /// The squares of `by`'s pieces that attack `target` ([`Board::attackers`]), in order.
-    fn attackers(&self, target: Square, by: Color) -> Vec<Square> {
-        PieceSets::squares(self.sets.attackers(target, by)).collect()
-    }
-
-    /// The king of `color`, when it has exactly one.
-    fn king(&self, color: Color) -> Option<Square> {
-        let kings = self.sets.of(color, Role::King);
-        PieceSets::squares(kings).next().filter(|_| self.count(color, Role::King) == 1)
-    }
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn check_blank_runs(p: &Placement, out: &mut Vec<Diagnostic>) {
@@ -310,8 +244,17 @@ fn check_castling_order(castling: &super::ast::Castling, out: &mut Vec<Diagnosti
     }
 }
 
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The half-moves played before move `fullmove` with `side` to move.
+fn plies(fullmove: u64, side: Color) -> u64 {
+    fullmove.saturating_sub(1).saturating_mul(2).saturating_add(u64::from(side == Color::Black))
+}
+
 fn check_clocks(h: Spanned<u64>, f: Spanned<u64>, side: Spanned<Color>, out: &mut Vec<Diagnostic>) {
-    let plies = f.node.saturating_sub(1).saturating_mul(2).saturating_add(u64::from(side.node == Color::Black));
+    let plies = plies(f.node, side.node);
     if h.node > plies {
         out.push(
             Diagnostic::warning(
@@ -326,122 +269,196 @@ fn check_clocks(h: Spanned<u64>, f: Spanned<u64>, side: Spanned<Color>, out: &mu
     }
 }
 
-fn check_kings(census: &Census<'_>, placement: Span, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
-    for color in [Color::White, Color::Black] {
-        if census.count(color, Role::King) == 1 {
-            continue;
-        }
-        let kings = census.squares(color, Role::King);
-        match kings.as_slice() {
-            [] => out.push(
-                Diagnostic::error(codes::fen::MISSING_KING, placement, format!("{} has no king", color.name()))
-                    .label(format!("no {} on the board", if color == Color::White { "`K`" } else { "`k`" }))
-                    .help("each side has exactly one king"),
-            ),
-            [_] => {}
-            [first, .., last] => {
-                let mut d = Diagnostic::error(
-                    codes::fen::TOO_MANY_KINGS,
-                    at(*last),
-                    format!("{} has {} kings", color.name(), kings.len()),
-                )
-                .label("another king")
-                .with(at(*first), format!("king on {first}"));
-                for sq in &kings[1..kings.len() - 1] {
-                    d = d.with(at(*sq), format!("king on {sq}"));
-                }
-                out.push(d.help("each side has exactly one king: remove the others"));
-            }
-        }
-    }
+const CHECK_WORDS: CheckWords =
+    CheckWords::new(codes::fen::OPPOSITE_CHECK, codes::fen::IMPOSSIBLE_CHECK, "active colour");
+
+/// What FEN says of the rules of chess a record breaks: the board, the record's fields and
+/// where its squares are written.
+struct Words<'a> {
+    board: &'a Board,
+    facts: &'a Facts<'a>,
+    places: &'a dyn Places,
 }
 
-fn check_pawns(census: &Census<'_>, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
-    if !census.back_pawn() {
-        return;
+impl Words<'_> {
+    fn at(&self, square: Square) -> Span {
+        self.places.square(square)
     }
-    for (sq, piece) in census.pieces().filter(|(sq, p)| p.role == Role::Pawn && (sq.rank() == 1 || sq.rank() == 8)) {
-        out.push(
-            Diagnostic::error(
+
+    /// The side to move (the rules judge checks and the en passant square only when it is
+    /// known).
+    fn side(&self) -> Spanned<Color> {
+        self.facts.side.unwrap_or_else(|| Spanned::new(Color::White, Span::default()))
+    }
+
+    fn describe(&self, square: Square) -> String {
+        self.board.get(square).map_or_else(String::new, Piece::describe)
+    }
+
+    fn en_passant_span(&self) -> Span {
+        self.facts.en_passant.map_or_else(Span::default, |e| e.span)
+    }
+
+    /// The finding of `violation`, any but a castling right's ([`Words::castling_right`]).
+    fn say(&self, violation: &Violation) -> Diagnostic {
+        match violation {
+            Violation::MissingKing { color } => Diagnostic::error(
+                codes::fen::MISSING_KING,
+                self.places.placement(),
+                format!("{} has no king", color.name()),
+            )
+            .label(format!("no {} on the board", if *color == Color::White { "`K`" } else { "`k`" }))
+            .help("each side has exactly one king"),
+            Violation::TooManyKings { color, kings } => self.too_many_kings(*color, kings),
+            Violation::PawnOnBackRank { square, piece } => Diagnostic::error(
                 codes::fen::PAWN_ON_BACK_RANK,
-                at(sq),
-                format!("a {} stands on {sq}, on rank {}", piece.describe(), sq.rank()),
+                self.at(*square),
+                format!("a {} stands on {square}, on rank {}", piece.describe(), square.rank()),
             )
             .label("a pawn on the first or last rank")
             .help("pawns start on rank 2 or 7 and promote on reaching the last rank: no pawn stands on rank 1 or 8"),
-        );
-    }
-}
-
-fn check_material(census: &Census<'_>, placement: Span, at: &dyn Fn(Square) -> Span, out: &mut Vec<Diagnostic>) {
-    for color in [Color::White, Color::Black] {
-        if census.plain_material(color) {
-            continue; // the common case: nothing to explain
-        }
-        let count: usize = Role::ALL.iter().map(|&role| census.count(color, role)).sum();
-        let pawns = census.squares(color, Role::Pawn);
-        if pawns.len() > 8 {
-            let mut d = Diagnostic::error(
-                codes::fen::TOO_MANY_PAWNS,
-                at(pawns[pawns.len() - 1]),
-                format!("{} has {} pawns; a side has 8", color.name(), pawns.len()),
+            Violation::TooManyPawns { color, pawns } => self.too_many_pawns(*color, pawns),
+            Violation::TooManyPieces { color, count } => Diagnostic::error(
+                codes::fen::TOO_MANY_PIECES,
+                self.places.placement(),
+                format!("{} has {count} pieces; a side has 16", color.name()),
             )
-            .label("pawn number 9 or more");
-            for sq in &pawns[8..pawns.len() - 1] {
-                d = d.with(at(*sq), "another pawn past the eighth");
+            .label(format!("{count} {} pieces", color.name()))
+            .help(format!("remove {}", plural(count - 16, "piece", "pieces"))),
+            Violation::ImpossibleMaterial { color, beyond, extra, missing } => {
+                self.impossible_material(*color, beyond, (*extra, *missing))
             }
-            out.push(d.help(format!("remove {}", plural(pawns.len() - 8, "pawn", "pawns"))));
-        }
-        if count > 16 {
-            out.push(
+            Violation::OppositeCheck { king, checkers } => self.opposite_check(*king, checkers),
+            Violation::ImpossibleCheck { king, checkers, cause } => self.impossible_check(*king, checkers, *cause),
+            Violation::CheckAfterDoubleStep { king, checkers, pawn } => {
+                self.check_after_double_step(*king, checkers, *pawn)
+            }
+            Violation::CastlingRepeat { first, second, same_rook, king_side } => {
+                self.castling_repeat((*first, *second), *same_rook, *king_side)
+            }
+            Violation::EnPassantRank { square } => self.en_passant_rank(*square),
+            Violation::EnPassantNoPawn { square, pawn } => self.en_passant_no_pawn(*square, *pawn),
+            Violation::EnPassantBlocked { square, piece } => Diagnostic::error(
+                codes::fen::EP_BLOCKED,
+                self.at(*square),
+                format!("a {} stands on {square}, which the double-stepping pawn just crossed", piece.describe()),
+            )
+            .label("should be empty")
+            .with(self.en_passant_span(), "en passant square")
+            .help("after a double step the square passed over and the square it came from are empty: fix the placement, or write `-`"),
+            Violation::EnPassantHalfmove { halfmove } => {
+                let h = self.facts.halfmove.map_or_else(Span::default, |h| h.span);
                 Diagnostic::error(
-                    codes::fen::TOO_MANY_PIECES,
-                    placement,
-                    format!("{} has {count} pieces; a side has 16", color.name()),
+                    codes::fen::EP_HALFMOVE,
+                    h,
+                    format!("the halfmove clock is {halfmove}, but a pawn has just moved"),
                 )
-                .label(format!("{count} {} pieces", color.name()))
-                .help(format!("remove {}", plural(count - 16, "piece", "pieces"))),
-            );
+                .label("should be 0")
+                .with(self.en_passant_span(), "en passant square: a pawn just moved")
+                .help("a pawn move resets the halfmove clock: write `0`")
+                .fix(Fix::replace(h, "0", Applicability::Safe))
+            }
+            Violation::CastlingRight { right, problems } => self.castling_right(*right, problems),
+            // The reading says a move 0 (it leaves the number out of the facts the rules judge).
+            Violation::FullmoveZero => Diagnostic::error(
+                codes::fen::FULLMOVE_ZERO,
+                self.facts.fullmove.map_or_else(Span::default, |f| f.span),
+                "the fullmove number starts at 1",
+            ),
         }
-        // More than 16 pieces always means more than the missing pawns could have become: the
-        // count is the one fault.
-        if pawns.len() > 8 || count > 16 {
-            continue;
-        }
-        check_promotions(census, color, pawns.len(), at, out);
     }
-}
 
-/// Pieces of `color` beyond the starting set must be promoted pawns: no more of them than its
-/// missing pawns (it has `pawns`). Bishops count by the colour of their squares.
-fn check_promotions(
-    census: &Census<'_>,
-    color: Color,
-    pawns: usize,
-    at: &dyn Fn(Square) -> Span,
-    out: &mut Vec<Diagnostic>,
-) {
-    let squares = |role| census.squares(color, role);
-    let bishops = squares(Role::Bishop);
-    let light: Vec<Square> = bishops.iter().copied().filter(|s| s.is_light()).collect();
-    let dark: Vec<Square> = bishops.iter().copied().filter(|s| !s.is_light()).collect();
-    let groups: [(&str, Vec<Square>, usize); 5] = [
-        ("queens", squares(Role::Queen), 1),
-        ("rooks", squares(Role::Rook), 2),
-        ("knights", squares(Role::Knight), 2),
-        ("light-squared bishops", light, 1),
-        ("dark-squared bishops", dark, 1),
-    ];
-    let extra: usize = groups.iter().map(|(_, sqs, n)| sqs.len().saturating_sub(*n)).sum();
-    let missing = 8 - pawns;
-    if extra > missing {
-        let over: Vec<&(&str, Vec<Square>, usize)> = groups.iter().filter(|(_, s, n)| s.len() > *n).collect();
-        let words: Vec<String> = over.iter().map(|(name, s, _)| format!("{} {name}", s.len())).collect();
-        let last = over.iter().filter_map(|(_, s, _)| s.last()).max().copied();
-        let Some(last) = last else { return };
+    fn too_many_pawns(&self, color: Color, pawns: &[Square]) -> Diagnostic {
+        let mut d = Diagnostic::error(
+            codes::fen::TOO_MANY_PAWNS,
+            self.at(pawns[pawns.len() - 1]),
+            format!("{} has {} pawns; a side has 8", color.name(), pawns.len()),
+        )
+        .label("pawn number 9 or more");
+        for sq in &pawns[8..pawns.len() - 1] {
+            d = d.with(self.at(*sq), "another pawn past the eighth");
+        }
+        d.help(format!("remove {}", plural(pawns.len() - 8, "pawn", "pawns")))
+    }
+
+    fn opposite_check(&self, king: Square, checkers: &[Square]) -> Diagnostic {
+        let side = self.side();
+        let (mover, waiting) = (side.node, side.node.opponent());
+        findings::opposite_check(
+            CHECK_WORDS.opposite,
+            (self.at(king), king.to_string()),
+            &self.checkers(checkers),
+            (side.span, mover.name(), waiting.name()),
+            CHECK_WORDS.side_field,
+        )
+    }
+
+    fn impossible_check(&self, king: Square, checkers: &[Square], cause: ImpossibleCheck) -> Diagnostic {
+        let mover = self.side().node;
+        let why = match cause {
+            ImpossibleCheck::TwoClose => Cow::Borrowed(
+                "a double check needs a check along a line that the other piece's move uncovered, and neither piece checks from afar along a line",
+            ),
+            ImpossibleCheck::Aligned => Cow::Borrowed(
+                "two pieces cannot check along the same line from both sides: one move uncovers one line",
+            ),
+            ImpossibleCheck::NoLastMove => Cow::Owned(findings::no_last_move(mover.opponent().name(), mover.name())),
+            ImpossibleCheck::MoreThanTwo => Cow::Borrowed("one move gives check with at most two pieces"),
+        };
+        let at = (self.at(king), king.to_string());
+        findings::impossible_check(CHECK_WORDS.impossible, at, mover.name(), &self.checkers(checkers), &why)
+    }
+
+    fn en_passant_no_pawn(&self, square: Square, pawn: Square) -> Diagnostic {
+        let pusher = self.side().node.opponent();
+        let ep = self.en_passant_span();
+        Diagnostic::error(
+            codes::fen::EP_NO_PAWN,
+            ep,
+            format!("there is no {} pawn on {pawn} that could just have passed over {square}", pusher.name()),
+        )
+        .label("en passant square")
+        .with(self.at(pawn), format!("no {} pawn here", pusher.name()))
+        .help("an en passant square is set only right after a pawn's double step: fix the square, or write `-`")
+        .fix(Fix::replace(ep, "-", Applicability::Unsafe))
+    }
+
+    fn too_many_kings(&self, color: Color, kings: &[Square]) -> Diagnostic {
+        let (first, last) = (kings[0], kings[kings.len() - 1]);
+        let mut d = Diagnostic::error(
+            codes::fen::TOO_MANY_KINGS,
+            self.at(last),
+            format!("{} has {} kings", color.name(), kings.len()),
+        )
+        .label("another king")
+        .with(self.at(first), format!("king on {first}"));
+        for sq in &kings[1..kings.len() - 1] {
+            d = d.with(self.at(*sq), format!("king on {sq}"));
+        }
+        d.help("each side has exactly one king: remove the others")
+    }
+
+    /// Pieces of `color` beyond the starting set, `beyond`, more (`extra`) than its `missing`
+    /// pawns. Bishops count by the colour of their squares.
+    fn impossible_material(
+        &self,
+        color: Color,
+        beyond: &[(Beyond, Vec<Square>)],
+        (extra, missing): (usize, usize),
+    ) -> Diagnostic {
+        let name = |kind: Beyond| match kind {
+            Beyond::Queens => "queens",
+            Beyond::Rooks => "rooks",
+            Beyond::Knights => "knights",
+            Beyond::LightBishops => "light-squared bishops",
+            Beyond::DarkBishops => "dark-squared bishops",
+        };
+        let words: Vec<String> = beyond.iter().map(|(kind, s)| format!("{} {}", s.len(), name(*kind))).collect();
+        // The piece named last in the record.
+        let last = beyond.iter().filter_map(|(_, s)| s.last()).max().copied();
         let mut d = Diagnostic::error(
             codes::fen::IMPOSSIBLE_MATERIAL,
-            at(last),
+            last.map_or_else(|| self.places.placement(), |sq| self.at(sq)),
             format!(
                 "{} has {}: {} beyond the starting set, but only {} of its pawns {} missing",
                 color.name(),
@@ -452,109 +469,160 @@ fn check_promotions(
             ),
         )
         .label("beyond the starting set");
-        for (_, sqs, n) in &over {
-            for sq in sqs.iter().skip(*n).filter(|s| **s != last) {
-                d = d.with(at(*sq), "beyond the starting set");
+        for (kind, sqs) in beyond {
+            for sq in sqs.iter().skip(kind.in_set()).filter(|s| Some(**s) != last) {
+                d = d.with(self.at(*sq), "beyond the starting set");
             }
         }
-        out.push(d.help("each piece beyond a side's starting set (one queen, two rooks, two knights, a bishop on each colour) is a promoted pawn, so it needs a missing pawn"));
+        d.help("each piece beyond a side's starting set (one queen, two rooks, two knights, a bishop on each colour) is a promoted pawn, so it needs a missing pawn")
     }
-}
 
-/// The checks no game reaches: the side not to move in check, or the mover checked by more
-/// pieces (or in other ways) than one move brings about. With an en passant square the last
-/// move is known, and [`check_after_double_step`] judges the checks instead of the search for a
-/// last move ([`crate::chess::retro`]).
-fn check_checks(
-    board: &Board,
-    census: &Census<'_>,
-    side: Option<Spanned<Color>>,
-    en_passant: Option<Spanned<Option<Square>>>,
-    at: &dyn Fn(Square) -> Span,
-    out: &mut Vec<Diagnostic>,
-) {
-    let Some(side) = side else { return };
-    let (mover, waiting) = (side.node, side.node.opponent());
-    let far = |a: Square, king: Square| board.checks_from_afar(a, king);
-    let last_move_known = en_passant.is_some_and(|ep| ep.node.is_some());
-    // A king next to the other is the finding of the side not to move in check.
-    let king = |a: Square| board.get(a).is_some_and(|p| p.role == Role::King);
-    let no_last_move = |a: Square, b: Square, king_sq: Square| {
-        !last_move_known && !king(a) && !king(b) && !retro::some_last_move(board, king_sq, waiting)
-    };
-    findings::check_checks(
-        &CHECK_WORDS,
-        [census.king(waiting), census.king(mover)],
-        |king, movers| census.attackers(king, if movers { waiting } else { mover }),
-        |checkers, king| {
-            match *checkers {
-            [] | [_] => None,
-            [a, b] if !far(a, king) && !far(b, king) => Some(Cow::Borrowed(
-                "a double check needs a check along a line that the other piece's move uncovered, and neither piece checks from afar along a line",
-            )),
-            [a, b] if aligned(a, b, king) => {
-                Some(Cow::Borrowed("two pieces cannot check along the same line from both sides: one move uncovers one line"))
+    /// The pieces that give check, named and placed.
+    fn checkers(&self, checkers: &[Square]) -> Vec<Checker> {
+        checkers
+            .iter()
+            .map(|&sq| Checker { span: self.at(sq), name: format!("{} on {sq}", self.describe(sq)) })
+            .collect()
+    }
+
+    /// With an en passant square the last move was a pawn's double step to `pawn`: any check
+    /// on the side to move came from that pawn or along a line its move opened.
+    fn check_after_double_step(&self, king: Square, unexplained: &[Square], pawn: Square) -> Diagnostic {
+        let mover = self.side().node;
+        let first = unexplained[0];
+        let mut d = Diagnostic::error(
+            codes::fen::IMPOSSIBLE_CHECK,
+            self.at(king),
+            format!(
+                "{}'s king on {king} is in check from the {} on {first}, which the last move cannot have given",
+                mover.name(),
+                self.describe(first)
+            ),
+        )
+        .label("in check");
+        for sq in unexplained {
+            d = d.with(self.at(*sq), format!("{} on {sq} gives check", self.describe(*sq)));
+        }
+        d.with(self.en_passant_span(), format!("the last move was a pawn's double step to {pawn}")).help(
+            "after a double step only the pawn itself, or a line its move opened, can give check: fix the position or the en passant square",
+        )
+    }
+
+    /// The right at `i` in the list as written.
+    fn right(&self, i: usize) -> Spanned<CastleRight> {
+        self.facts.castling.and_then(|r| r.get(i)).copied().unwrap_or_else(|| {
+            Spanned::new(CastleRight { color: Color::White, side: CastleSide::King }, Span::default())
+        })
+    }
+
+    /// What keeps the castling right at `i` from standing, `problems`, in words, each with the
+    /// square it is about.
+    fn problems(&self, i: usize, problems: &[RightProblem]) -> Vec<(Option<Square>, String)> {
+        let color = self.right(i).node.color;
+        problems.iter().map(|p| (p.square(), problem_words(*p, color))).collect()
+    }
+
+    /// The finding of the castling right at `i`, kept from standing by `problems`.
+    fn castling_right(&self, i: usize, problems: &[RightProblem]) -> Diagnostic {
+        let right = self.right(i);
+        let words = self.problems(i, problems);
+        let side_name = side_name(right.node.side);
+        let mut d = Diagnostic::error(
+            codes::fen::CASTLING_RIGHTS,
+            right.span,
+            format!(
+                "{} cannot castle {side_name}: {}",
+                right.node.color.name(),
+                words.iter().map(|(_, m)| m.as_str()).collect::<Vec<_>>().join(" and ")
+            ),
+        )
+        .label(format!("{side_name} castling right"));
+        for (sq, message) in &words {
+            if let Some(sq) = sq {
+                d = d.with(self.at(*sq), message.clone());
             }
-            [a, b] if no_last_move(a, b, king) => Some(Cow::Owned(findings::no_last_move(waiting.name(), mover.name()))),
-            [_, _] => None,
-            _ => Some(Cow::Borrowed("one move gives check with at most two pieces")),
         }
-        },
-        |sq| Checker {
-            span: at(sq),
-            name: format!("{} on {sq}", board.get(sq).map_or_else(String::new, Piece::describe)),
-        },
-        (side.span, mover.name(), waiting.name()),
-        out,
-    );
-}
+        d.help(format!(
+            "castling needs the king and the rook on their starting squares: remove `{}`, or put them back",
+            right.node.letter()
+        ))
+    }
 
-const CHECK_WORDS: CheckWords =
-    CheckWords::new(codes::fen::OPPOSITE_CHECK, codes::fen::IMPOSSIBLE_CHECK, "active colour");
-
-/// True when `a` and `b` lie on one line through `king`, on opposite sides of it.
-fn aligned(a: Square, b: Square, king: Square) -> bool {
-    let d = |s: Square| (i16::from(s.file()) - i16::from(king.file()), i16::from(s.rank()) - i16::from(king.rank()));
-    let ((af, ar), (bf, br)) = (d(a), d(b));
-    af * br == ar * bf && (af * bf + ar * br) < 0
-}
-
-/// What stands in the way of one castling right: the king's square (when its king is there),
-/// the rook's square, and each problem with the square it is about.
-struct RightCheck {
-    king: Option<Square>,
-    rook: Option<Square>,
-    problems: Vec<(Option<Square>, String)>,
-}
-
-fn check_right(board: &Board, right: CastleRight, dialect: Dialect) -> RightCheck {
-    let color = right.color;
-    let rank = color.back_rank();
-    let has = |sq: Option<Square>, role: Role| {
-        sq.and_then(|s| board.get(s)).is_some_and(|p| p.color == color && p.role == role)
-    };
-    let (king_sq, rook_sq) = castle_squares(board, right, dialect);
-    let mut problems = Vec::new();
-    match king_sq {
-        Some(k) if has(Some(k), Role::King) && dialect == Dialect::Chess960 && (k.file() == 0 || k.file() == 7) => {
-            problems.push((
-                Some(k),
-                format!("the {} king on {k} stands on an edge file, not between two rooks", color.name()),
-            ));
+    /// Folds the castling right at `i`, taken away by its king away from home (`problems`),
+    /// into `first`, the finding of the first right that king takes away; `letters` are the
+    /// rights folded so far, and gain this one.
+    fn fold_king_away(&self, first: &mut Diagnostic, letters: &mut String, i: usize, problems: &[RightProblem]) {
+        let right = self.right(i);
+        let words = self.problems(i, problems);
+        letters.push(right.node.letter());
+        first.message = format!("{} cannot castle: {}", right.node.color.name(), words[0].1);
+        first.help =
+            Some(format!("castling needs the king on its starting square: remove `{letters}`, or put the king back"));
+        first.labels.push(Label {
+            span: right.span,
+            message: format!("{} castling right", side_name(right.node.side)),
+            primary: false,
+        });
+        for (sq, message) in words.iter().skip(1) {
+            if let Some(sq) = sq {
+                first.labels.push(Label { span: self.at(*sq), message: message.clone(), primary: false });
+            }
         }
-        Some(k) if has(Some(k), Role::King) => {}
-        Some(k) => problems.push((Some(k), format!("no {} king on {k}", color.name()))),
-        None => problems.push((None, format!("no {} king on rank {rank}", color.name()))),
     }
-    // Without its king, the rook of a Chess960 right cannot be told: the king is the fault.
-    let king = king_sq.filter(|k| has(Some(*k), Role::King));
-    match rook_sq {
-        Some(r) if has(Some(r), Role::Rook) => {}
-        Some(r) => problems.push((Some(r), format!("no {} rook on {r}", color.name()))),
-        None if king.is_some() => problems.push((None, format!("no {} rook on that side of the king", color.name()))),
-        None => {}
+
+    /// Two rights, at `first` and `second`, on one side of a king.
+    fn castling_repeat(&self, (first, second): (usize, usize), same_rook: bool, king_side: bool) -> Diagnostic {
+        let (first, right) = (self.right(first), self.right(second));
+        let color = right.node.color;
+        let side = if king_side { "king" } else { "queen" };
+        let message = if same_rook {
+            format!("`{}` and `{}` name the same {} rook", first.node.letter(), right.node.letter(), color.name())
+        } else {
+            format!("{} has two castling rights on its {side} side", color.name())
+        };
+        Diagnostic::error(codes::fen::CASTLING_REPEAT, right.span, message)
+            .label("a second right on this side")
+            .with(first.span, "the first")
+            .help("a side castles at most once on each side of its king: keep one of these letters")
+            .fix(Fix::replace(right.span, "", Applicability::Unsafe))
     }
-    RightCheck { king, rook: rook_sq, problems }
+
+    /// The en passant square `square` is not on the rank the side that just moved passes over.
+    fn en_passant_rank(&self, square: Square) -> Diagnostic {
+        let side = self.side();
+        let (mover, pusher) = (side.node, side.node.opponent());
+        let expected_rank = if pusher == Color::White { 3 } else { 6 };
+        let ep = self.en_passant_span();
+        Diagnostic::error(
+            codes::fen::EP_RANK,
+            ep,
+            format!(
+                "{square} is on rank {}, but after a {} move the en passant square is on rank {expected_rank}",
+                square.rank(),
+                pusher.name()
+            ),
+        )
+        .label(format!("not on rank {expected_rank}"))
+        .with(side.span, format!("{} to move", mover.name()))
+        .help(format!(
+            "the en passant square is behind the pawn {} just pushed two squares: on rank {expected_rank}, or `-`",
+            pusher.name()
+        ))
+        .fix(Fix::replace(ep, "-", Applicability::Unsafe))
+    }
+}
+
+/// What keeps a castling right of `color` from standing, in words.
+fn problem_words(problem: RightProblem, color: Color) -> String {
+    match problem {
+        RightProblem::KingOnEdge(k) => {
+            format!("the {} king on {k} stands on an edge file, not between two rooks", color.name())
+        }
+        RightProblem::NoKing(k) => format!("no {} king on {k}", color.name()),
+        RightProblem::NoKingOnRank => format!("no {} king on rank {}", color.name(), color.back_rank()),
+        RightProblem::NoRook(r) => format!("no {} rook on {r}", color.name()),
+        RightProblem::NoRookOnSide => format!("no {} rook on that side of the king", color.name()),
+    }
 }
 
 /// The side a right castles to, in words: "king-side", "b-file".
@@ -564,260 +632,4 @@ fn side_name(side: CastleSide) -> String {
         CastleSide::Queen => "queen-side".to_owned(),
         CastleSide::File(std::cmp::Reverse(f)) => format!("{}-file", (b'a' + f) as char),
     }
-}
-
-/// A castling right whose king and rook stand where it says: the colour, whether the rook is
-/// on the king's side (a higher file), the rook's square, and the right as written.
-type Named<'a> = (Color, bool, Option<Square>, &'a Spanned<CastleRight>);
-
-fn check_castling_rights(
-    board: &Board,
-    census: &Census<'_>,
-    rights: &[Spanned<CastleRight>],
-    dialect: Dialect,
-    at: &dyn Fn(Square) -> Span,
-    out: &mut Vec<Diagnostic>,
-) {
-    // The rook each right names, per colour and side of the king, to find two rights for one
-    // rook or one side.
-    let mut named: smallvec::SmallVec<[Named<'_>; 4]> = smallvec::SmallVec::new();
-    // Where in `out` the finding of a colour's king away from its square is.
-    let mut king_faults: Vec<(Color, usize, String)> = Vec::new();
-    for right in rights {
-        let color = right.node.color;
-        // A side without a king is its own finding; its rights fall with it.
-        if census.count(color, Role::King) == 0 {
-            continue;
-        }
-        let RightCheck { king, rook, problems } = check_right(board, right.node, dialect);
-        // A right already at fault is not counted again as a second right on its side.
-        if let (Some(k), Some(r), true) = (king, rook, problems.is_empty()) {
-            named.push((color, r.file() > k.file(), Some(r), right));
-        }
-        if problems.is_empty() {
-            continue;
-        }
-        let side_name = side_name(right.node.side);
-        // A king away from its square is one fault, whatever rights it takes away.
-        let king_fault = king.is_none();
-        let earlier = king_faults.iter_mut().find(|(c, ..)| king_fault && *c == color);
-        if let Some((first, letters)) = earlier.and_then(|(_, i, letters)| Some((out.get_mut(*i)?, letters))) {
-            letters.push(right.node.letter());
-            first.message = format!("{} cannot castle: {}", color.name(), problems[0].1);
-            first.help = Some(format!(
-                "castling needs the king on its starting square: remove `{letters}`, or put the king back"
-            ));
-            first.labels.push(Label {
-                span: right.span,
-                message: format!("{side_name} castling right"),
-                primary: false,
-            });
-            for (sq, message) in problems.iter().skip(1) {
-                if let Some(sq) = sq {
-                    first.labels.push(Label { span: at(*sq), message: message.clone(), primary: false });
-                }
-            }
-            continue;
-        }
-        if king_fault {
-            king_faults.push((color, out.len(), right.node.letter().to_string()));
-        }
-        let mut d = Diagnostic::error(
-            codes::fen::CASTLING_RIGHTS,
-            right.span,
-            format!(
-                "{} cannot castle {side_name}: {}",
-                color.name(),
-                problems.iter().map(|(_, m)| m.as_str()).collect::<Vec<_>>().join(" and ")
-            ),
-        )
-        .label(format!("{side_name} castling right"));
-        for (sq, message) in &problems {
-            if let Some(sq) = sq {
-                d = d.with(at(*sq), message.clone());
-            }
-        }
-        out.push(d.help(format!(
-            "castling needs the king and the rook on their starting squares: remove `{}`, or put them back",
-            right.node.letter()
-        )));
-    }
-    check_castling_repeats(&named, out);
-}
-
-/// Where the king and the rook must stand for `right` in `dialect` (in Chess960, where the king
-/// stands on the back rank and the rook that right names).
-fn castle_squares(board: &Board, right: CastleRight, dialect: Dialect) -> (Option<Square>, Option<Square>) {
-    let color = right.color;
-    let square = |file: u8| Square::new(file, color.back_rank());
-    let has = |sq: Option<Square>, role: Role| {
-        sq.and_then(|s| board.get(s)).is_some_and(|p| p.color == color && p.role == role)
-    };
-    match dialect {
-        Dialect::Standard => {
-            let rook_file = if right.side == CastleSide::King { 7 } else { 0 };
-            (square(4), square(rook_file))
-        }
-        Dialect::Chess960 => {
-            let king = (0..8).map(square).find(|s| has(*s, Role::King)).flatten();
-            let rook = match (right.side, king.map(Square::file)) {
-                (CastleSide::File(std::cmp::Reverse(f)), _) => square(f),
-                (CastleSide::King, Some(k)) => ((k + 1)..8).rev().map(square).find(|s| has(*s, Role::Rook)).flatten(),
-                (CastleSide::Queen, Some(k)) => (0..k).map(square).find(|s| has(*s, Role::Rook)).flatten(),
-                (_, None) => None,
-            };
-            (king, rook)
-        }
-    }
-}
-
-/// One right per side of the king: two letters for one rook, or two rooks on one side. `named`
-/// holds each right's colour, whether its rook is on the king's side, and the rook.
-fn check_castling_repeats(named: &[Named<'_>], out: &mut Vec<Diagnostic>) {
-    for (i, (color, king_side, rook, right)) in named.iter().enumerate() {
-        let Some(first) = named[..i].iter().find(|(c, k, _, _)| c == color && k == king_side) else { continue };
-        let side = if *king_side { "king" } else { "queen" };
-        let message = if first.2 == *rook {
-            format!("`{}` and `{}` name the same {} rook", first.3.node.letter(), right.node.letter(), color.name())
-        } else {
-            format!("{} has two castling rights on its {side} side", color.name())
-        };
-        out.push(
-            Diagnostic::error(codes::fen::CASTLING_REPEAT, right.span, message)
-                .label("a second right on this side")
-                .with(first.3.span, "the first")
-                .help("a side castles at most once on each side of its king: keep one of these letters")
-                .fix(Fix::replace(right.span, "", Applicability::Unsafe)),
-        );
-    }
-}
-
-fn check_en_passant(
-    board: &Board,
-    census: &Census<'_>,
-    ep: Spanned<Option<Square>>,
-    side: Spanned<Color>,
-    halfmove: Option<Spanned<u64>>,
-    at: &dyn Fn(Square) -> Span,
-    out: &mut Vec<Diagnostic>,
-) {
-    let Some(sq) = ep.node else { return };
-    let mover = side.node;
-    let pusher = mover.opponent();
-    // The pawn that just made a double step passed over `sq`: it stands one rank further on.
-    let (expected_rank, forward) = if pusher == Color::White { (3, 1) } else { (6, -1) };
-    if sq.rank() != expected_rank {
-        out.push(
-            Diagnostic::error(
-                codes::fen::EP_RANK,
-                ep.span,
-                format!(
-                    "{sq} is on rank {}, but after a {} move the en passant square is on rank {expected_rank}",
-                    sq.rank(),
-                    pusher.name()
-                ),
-            )
-            .label(format!("not on rank {expected_rank}"))
-            .with(side.span, format!("{} to move", mover.name()))
-            .help(format!(
-                "the en passant square is behind the pawn {} just pushed two squares: on rank {expected_rank}, or `-`",
-                pusher.name()
-            ))
-            .fix(Fix::replace(ep.span, "-", Applicability::Unsafe)),
-        );
-        return;
-    }
-    let pawn_sq = sq.offset(0, forward);
-    let from_sq = sq.offset(0, -forward);
-    let has_pawn = pawn_sq.and_then(|s| board.get(s)).is_some_and(|p| p.color == pusher && p.role == Role::Pawn);
-    if let (false, Some(p)) = (has_pawn, pawn_sq) {
-        out.push(
-            Diagnostic::error(
-                codes::fen::EP_NO_PAWN,
-                ep.span,
-                format!("there is no {} pawn on {p} that could just have passed over {sq}", pusher.name()),
-            )
-            .label("en passant square")
-            .with(at(p), format!("no {} pawn here", pusher.name()))
-            .help("an en passant square is set only right after a pawn's double step: fix the square, or write `-`")
-            .fix(Fix::replace(ep.span, "-", Applicability::Unsafe)),
-        );
-    }
-    for s in [Some(sq), from_sq].into_iter().flatten() {
-        if let Some(piece) = board.get(s) {
-            out.push(
-                Diagnostic::error(codes::fen::EP_BLOCKED, at(s), format!("a {} stands on {s}, which the double-stepping pawn just crossed", piece.describe()))
-                    .label("should be empty")
-                    .with(ep.span, "en passant square")
-                    .help("after a double step the square passed over and the square it came from are empty: fix the placement, or write `-`"),
-            );
-        }
-    }
-    if let (true, Some(pawn), Some(from)) = (has_pawn, pawn_sq, from_sq) {
-        check_after_double_step(board, census, ep.span, pawn, from, side, at, out);
-    }
-    if let Some(h) = halfmove.filter(|h| h.node != 0) {
-        let message = format!("the halfmove clock is {}, but a pawn has just moved", h.node);
-        out.push(
-            Diagnostic::error(codes::fen::EP_HALFMOVE, h.span, message)
-                .label("should be 0")
-                .with(ep.span, "en passant square: a pawn just moved")
-                .help("a pawn move resets the halfmove clock: write `0`")
-                .fix(Fix::replace(h.span, "0", Applicability::Safe)),
-        );
-    }
-}
-
-/// True when `x` lies strictly between `a` and `b` on a line (a rank, file or diagonal).
-fn between(a: Square, b: Square, x: Square) -> bool {
-    let d =
-        |s: Square, t: Square| (i16::from(t.file()) - i16::from(s.file()), i16::from(t.rank()) - i16::from(s.rank()));
-    let ((bf, br), (xf, xr)) = (d(a, b), d(a, x));
-    let steps = |f: i16, r: i16| f.abs().max(r.abs());
-    bf * xr == br * xf
-        && bf.signum() == xf.signum()
-        && br.signum() == xr.signum()
-        && 0 < steps(xf, xr)
-        && steps(xf, xr) < steps(bf, br)
-}
-
-/// With an en passant square the last move was a pawn's double step from `from` to `pawn`:
-/// any check on the side to move came from that pawn or along a line its move opened.
-#[allow(clippy::too_many_arguments)]
-fn check_after_double_step(
-    board: &Board,
-    census: &Census<'_>,
-    ep_span: Span,
-    pawn: Square,
-    from: Square,
-    side: Spanned<Color>,
-    at: &dyn Fn(Square) -> Span,
-    out: &mut Vec<Diagnostic>,
-) {
-    let mover = side.node;
-    let Some(king) = census.king(mover) else { return };
-    let checkers = census.attackers(king, mover.opponent());
-    let unexplained: Vec<Square> = checkers
-        .iter()
-        .copied()
-        .filter(|c| *c != pawn && !(board.checks_from_afar(*c, king) && between(*c, king, from)))
-        .collect();
-    let Some(first) = unexplained.first() else { return };
-    let what = board.get(*first).map_or_else(String::new, Piece::describe);
-    let mut d = Diagnostic::error(
-        codes::fen::IMPOSSIBLE_CHECK,
-        at(king),
-        format!(
-            "{}'s king on {king} is in check from the {what} on {first}, which the last move cannot have given",
-            mover.name()
-        ),
-    )
-    .label("in check");
-    for sq in &unexplained {
-        let what = board.get(*sq).map_or_else(String::new, Piece::describe);
-        d = d.with(at(*sq), format!("{what} on {sq} gives check"));
-    }
-    out.push(d.with(ep_span, format!("the last move was a pawn's double step to {pawn}")).help(
-        "after a double step only the pawn itself, or a line its move opened, can give check: fix the position or the en passant square",
-    ));
 }

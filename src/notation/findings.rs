@@ -1,8 +1,6 @@
 //! Findings that chess and shogi share, in one wording: a king in check when it should not be,
 //! and checks that no move can give. The games' validators decide when; these say it.
 
-use std::borrow::Cow;
-
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
@@ -82,40 +80,5 @@ impl CheckWords {
         side_field: &'static str,
     ) -> Self {
         Self { opposite, impossible, side_field }
-    }
-}
-
-/// Reports the checks no position of a game can hold, for a game whose kings are `kings` (the
-/// waiting side's, then the mover's, where there is one of each): `checkers(king, movers)` lists
-/// the pieces that check a king (`movers` when it is the mover's), `impossible` says why some
-/// checks of the mover's king no move brings about, `name` names a checking piece, and `side` is
-/// the side field's span and the mover's and the waiting side's names.
-pub fn check_checks<S: Copy + std::fmt::Display>(
-    words: &CheckWords,
-    kings: [Option<S>; 2],
-    checkers: impl Fn(S, bool) -> Vec<S>,
-    impossible: impl Fn(&[S], S) -> Option<Cow<'static, str>>,
-    name: impl Fn(S) -> Checker,
-    side: (Span, &str, &str),
-    out: &mut Vec<Diagnostic>,
-) {
-    let named = |squares: &[S]| -> Vec<Checker> { squares.iter().map(|sq| name(*sq)).collect() };
-    // The side not to move must not be in check: the mover could take its king.
-    if let Some(king) = kings[0] {
-        let found = checkers(king, false);
-        if !found.is_empty() {
-            let king = (name(king).span, king.to_string());
-            out.push(opposite_check(words.opposite, king, &named(&found), side, words.side_field));
-        }
-    }
-    // The side to move can be in check by at most two pieces, and by two only when one of
-    // them checks along a line another piece's move uncovered: when some last move of the
-    // other side gives both.
-    if let Some(king) = kings[1] {
-        let found = checkers(king, true);
-        if let Some(why) = impossible(&found, king) {
-            let at = (name(king).span, king.to_string());
-            out.push(impossible_check(words.impossible, at, side.1, &named(&found), &why));
-        }
     }
 }

@@ -5,7 +5,7 @@ use crate::common;
 
 use common::strategies;
 use kifu::chess::{Board, Color, Piece, Role};
-use kifu::chess::{CastleRight, CastleSide};
+use kifu::chess::{CastleRight, CastleSide, CastlingMode, Violation};
 use kifu::fen::{self, build, fast, parser::FenParser, parser::Rule, Dialect, Kind, Position};
 use pest::Parser;
 use proptest::prelude::*;
@@ -121,6 +121,46 @@ proptest! {
         let text = strategies::round_trip(&p)?;
         let checked = fen::check(&text, Kind::Fen, Dialect::Chess960);
         prop_assert_eq!(checked.position.as_ref(), Some(&p));
+    }
+
+    /// The rules judged on the position itself and the rules the checker reports on its
+    /// record agree: one violation for each error, of the same rule, in the same order (the
+    /// rights a king away from home takes away are one error).
+    #[test]
+    fn violations_are_the_checkers_errors(p in position()) {
+        let text = p.to_string();
+        let checked = fen::check_without_repair(&text, Kind::Fen, Dialect::Chess960);
+        let errors: Vec<&str> = checked.errors().map(|d| d.code.as_str()).collect();
+        let violations = p.violations(CastlingMode::Chess960);
+        let mut king_away: Vec<Color> = Vec::new();
+        let codes: Vec<&str> = violations.iter().filter_map(|v| Some(match v {
+            Violation::MissingKing { .. } => "fen::missing-king",
+            Violation::TooManyKings { .. } => "fen::too-many-kings",
+            Violation::PawnOnBackRank { .. } => "fen::pawn-on-back-rank",
+            Violation::TooManyPawns { .. } => "fen::too-many-pawns",
+            Violation::TooManyPieces { .. } => "fen::too-many-pieces",
+            Violation::ImpossibleMaterial { .. } => "fen::impossible-material",
+            Violation::OppositeCheck { .. } => "fen::opposite-check",
+            Violation::ImpossibleCheck { .. } | Violation::CheckAfterDoubleStep { .. } => "fen::impossible-check",
+            Violation::CastlingRight { right, problems } => {
+                let color = p.castling[*right].color;
+                if problems.iter().any(|p| p.king_away()) {
+                    if king_away.contains(&color) {
+                        return None;
+                    }
+                    king_away.push(color);
+                }
+                "fen::castling-rights"
+            }
+            Violation::CastlingRepeat { .. } => "fen::castling-repeat",
+            Violation::EnPassantRank { .. } => "fen::ep-rank",
+            Violation::EnPassantNoPawn { .. } => "fen::ep-no-pawn",
+            Violation::EnPassantBlocked { .. } => "fen::ep-blocked",
+            Violation::EnPassantHalfmove { .. } => "fen::ep-halfmove",
+            _ => "a violation the checker does not know",
+        })).collect();
+        prop_assert_eq!(errors, codes, "{}", &text);
+        prop_assert_eq!(p.legal_in(CastlingMode::Chess960).is_ok(), checked.is_valid(), "{}", text);
     }
 
     #[test]
