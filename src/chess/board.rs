@@ -115,10 +115,18 @@ impl Board {
         }
         let pieces = |side: usize| counts[side].iter().sum::<usize>();
         let lost = |side: usize| 16usize.saturating_sub(pieces(side));
-        let unexplained_captures =
-            pawn_captures(&pawns[0]).saturating_sub(lost(1)) + pawn_captures(&pawns[1]).saturating_sub(lost(0));
+        let captures = [pawn_captures(&pawns[0]), pawn_captures(&pawns[1])];
+        let unexplained_captures = captures[0].saturating_sub(lost(1)) + captures[1].saturating_sub(lost(0));
         let implausible = self.implausible(side, rights, numbers.map(|n| (n, needed)));
-        Likeness { missing, at_home, unexplained_captures, promoted, missing_alike, implausible }
+        Likeness {
+            missing,
+            at_home,
+            unexplained_captures,
+            captures: captures[0] + captures[1],
+            promoted,
+            missing_alike,
+            implausible,
+        }
     }
 
     /// How many of a record's other fields disagree with what this board says of the game

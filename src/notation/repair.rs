@@ -730,6 +730,8 @@ pub struct Likeness {
     /// The captures that the pawns' files call for and that the other side's lost pieces
     /// cannot account for (chess: a pawn leaves its file only by capturing).
     pub unexplained_captures: usize,
+    /// The captures that the pawns' files call for (chess), explained or not.
+    pub captures: usize,
     /// The pieces beyond the set a game starts with (each a promoted pawn).
     pub promoted: usize,
     /// The squares of the numbers of each kind of piece of the set missing, summed (chess): of
@@ -746,12 +748,13 @@ pub struct Likeness {
 /// that did not happen; then the one with fewer pieces beyond the set (each needs a
 /// promotion); then the one with more of the set (a slip more often loses a character than
 /// adds one: a lost `L` of a full board is likelier than a rank that never had it); then the
-/// one nearer the start position's shape; then the one that lacks fewer pieces alike; then the
-/// one whose other fields agree with its board.
+/// one nearer the start position's shape; then the one whose pawns call for fewer captures;
+/// then the one that lacks fewer pieces alike; then the one whose other fields agree with its
+/// board.
 pub fn cost(warnings: usize, likeness: Likeness) -> u64 {
-    let Likeness { missing, at_home, unexplained_captures, promoted, missing_alike, implausible } = likeness;
-    let keys = [unexplained_captures, promoted, missing, KEY - at_home.min(KEY), missing_alike, implausible];
-    // Seven keys of seven bits: a `u64` on every target (the browser's `usize` has 32 bits).
+    let Likeness { missing, at_home, unexplained_captures, captures, promoted, missing_alike, implausible } = likeness;
+    let keys = [unexplained_captures, promoted, missing, KEY - at_home.min(KEY), captures, missing_alike, implausible];
+    // Eight keys of seven bits: a `u64` on every target (the browser's `usize` has 32 bits).
     keys.iter().fold(warnings.min(KEY) as u64, |cost, &key| cost * (KEY as u64 + 1) + key.min(KEY) as u64)
 }
 
@@ -759,7 +762,7 @@ pub fn cost(warnings: usize, likeness: Likeness) -> u64 {
 const KEY: usize = 127;
 
 /// The costs ([`cost`]) of the repairs that leave no warning.
-const WITHOUT_WARNINGS: u64 = (KEY as u64 + 1).pow(6);
+const WITHOUT_WARNINGS: u64 = (KEY as u64 + 1).pow(7);
 
 /// How many repairs a search finds before it settles (with [`MAX_SHOWN`] of them leaving no
 /// warning): enough to rank them by their pieces.

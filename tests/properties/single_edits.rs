@@ -11,7 +11,7 @@ use kifu::format::Format;
 use single_edits::{Shares, HEAD};
 
 /// Slips a format's records this many times.
-const SLIPS: usize = 1000;
+const SLIPS: usize = 5000;
 
 /// The shares asked for: at least 99.5% of the records made invalid get exactly one error, at
 /// least 99.5% of those a fix that makes them valid, and a first fix that gives back the record
@@ -40,7 +40,7 @@ fn one_slip_of_a_fen_record_is_one_error_with_its_fix() {
     let records = fen_records(12, 500);
     // A chess position of a game has lost pieces to captures: the set a game starts with says
     // less of which repair was meant than in shogi, where no piece leaves the game.
-    assert_shares("FEN", &Shares::measure(format("fen"), &records, FEN_ALPHABET, 2, SLIPS), 80.0);
+    assert_shares("FEN", &Shares::measure(format("fen"), &records, FEN_ALPHABET, 2, SLIPS), 82.0);
 }
 
 #[test]
@@ -48,7 +48,7 @@ fn one_slip_of_an_epd_record_is_one_error_with_its_fix() {
     // EPD: FEN's first four fields.
     let records: Vec<String> =
         fen_records(13, 500).iter().map(|r| r.split(' ').take(4).collect::<Vec<_>>().join(" ")).collect();
-    assert_shares("EPD", &Shares::measure(format("epd"), &records, FEN_ALPHABET, 3, SLIPS), 75.0);
+    assert_shares("EPD", &Shares::measure(format("epd"), &records, FEN_ALPHABET, 3, SLIPS), 77.0);
 }
 
 /// The errors of `text` read as `format`.
