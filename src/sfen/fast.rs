@@ -232,28 +232,14 @@ pub(crate) struct Quick {
 impl Quick {
     /// True when the record has no finding: in canonical form, and keeping every rule.
     fn is_clean(&self) -> bool {
-        self.canonical && self.rules().is_empty()
+        self.canonical && self.verdict() == Some(0)
     }
 
-    /// The findings of the rules ([`validate::rules`]), without places.
-    pub fn rules(&self) -> Vec<crate::diagnostic::Diagnostic> {
-        let p = &self.position;
-        let side = Spanned::new(p.side, Span::default());
-        let moves = p.move_number.map(|m| Spanned::new(m, Span::default()));
-        let mut rules = Vec::new();
-        validate::rules(&p.board, &self.tally, Some(side), Some(&p.hands), moves, &validate::Unplaced, &mut rules);
-        rules
-    }
-
-    /// What the rules say of the position: `None` when it breaks one, else how many warnings
-    /// they give. A position whose counts alone break a rule is refused without the findings
-    /// being written.
+    /// What the rules say of the position ([`validate::verdict`], the rules
+    /// [`super::check`] runs): `None` when it breaks one, else how many warnings they give.
     pub fn verdict(&self) -> Option<usize> {
-        if self.tally.breaks_counts(&self.position.hands) {
-            return None;
-        }
-        let rules = self.rules();
-        (!rules.iter().any(crate::diagnostic::Diagnostic::is_error)).then_some(rules.len())
+        let p = &self.position;
+        validate::verdict(&p.board, &self.tally, p.side, &p.hands, p.move_number)
     }
 }
 

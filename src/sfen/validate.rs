@@ -30,48 +30,24 @@ pub struct Sound {
     pub move_number: bool,
 }
 
-/// Where the findings of the rules point: the parts of a record's syntax tree, or nowhere, for
-/// a position read without one ([`Unplaced`]), whose findings are only counted.
-pub trait Places {
-    /// The cell that writes `square` (for an empty square, its run).
-    fn square(&self, square: Square) -> Span;
-    /// The board field.
-    fn board(&self) -> Span;
-    /// The entries of the hand field, in the order written.
-    fn hand_entries(&self) -> &[HandEntry];
-}
-
-/// The places of a syntax tree's parts.
-struct Tree<'a> {
+/// Where the findings of the rules point: the parts of a record's syntax tree.
+struct Places<'a> {
     field: &'a super::ast::BoardField,
     hand: &'a [HandEntry],
 }
 
-impl Places for Tree<'_> {
+impl Places<'_> {
+    /// The cell that writes `square` (for an empty square, its run).
     fn square(&self, square: Square) -> Span {
         square_span(self.field, square)
     }
+    /// The board field.
     fn board(&self) -> Span {
         self.field.span
     }
+    /// The entries of the hand field, in the order written.
     fn hand_entries(&self) -> &[HandEntry] {
         self.hand
-    }
-}
-
-/// No places: the findings of a position read straight from its text, where all that matters
-/// is whether there are any (see [`super::fast::clean`]).
-pub struct Unplaced;
-
-impl Places for Unplaced {
-    fn square(&self, _: Square) -> Span {
-        Span::default()
-    }
-    fn board(&self) -> Span {
-        Span::default()
-    }
-    fn hand_entries(&self) -> &[HandEntry] {
-        &[]
     }
 }
 
@@ -93,20 +69,20 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, out: &mut Vec
     let hand = record.hand.as_ref().filter(|_| sound.hand);
     let hands = hand.map(hands_of);
     let move_number = record.move_number.filter(|_| sound.move_number);
-    let places = Tree { field, hand: hand.map_or(&[], |h| h.entries.as_slice()) };
+    let places = Places { field, hand: hand.map_or(&[], |h| h.entries.as_slice()) };
     rules(board, &Tally::of(board), side, hands.as_ref(), move_number, &places, out);
 }
 
 /// Adds to `out` every rule of shogi the position breaks: its board (and its `tally`), the
 /// side to move, the hands and the move number, those that are known (a part that could not be
 /// read is not judged), with spans from `places`.
-pub(crate) fn rules(
+fn rules(
     board: &Board,
     tally: &Tally,
     side: Option<Spanned<Color>>,
     hands: Option<&[Hand; 2]>,
     move_number: Option<Spanned<u64>>,
-    places: &dyn Places,
+    places: &Places<'_>,
     out: &mut Vec<Diagnostic>,
 ) {
     let at = |sq: Square| places.square(sq);
@@ -121,6 +97,25 @@ pub(crate) fn rules(
     if let (Some(hands), Some(side), Some(m)) = (hands, side, move_number) {
         check_parity(tally, hands, side, m, out);
     }
+}
+
+/// What [`rules`] finds in a position read whole (its board counted in `tally`, the side to
+/// move, the hands and the move number when it has one), told without a word of it: `None`
+/// when it breaks a rule, else how many warnings (a missing king, a move number of the other
+/// side's).
+pub(crate) fn verdict(
+    board: &Board,
+    tally: &Tally,
+    side: Color,
+    hands: &[Hand; 2],
+    move_number: Option<u64>,
+) -> Option<usize> {
+    if tally.breaks_counts(hands) || !violation::violations(board, tally, Some(side), Some(hands)).is_empty() {
+        return None;
+    }
+    let missing_king = usize::from(kingless(tally).next().is_some());
+    let parity = move_number.and_then(|m| off_parity(tally, hands, side, m));
+    Some(missing_king + usize::from(parity.is_some()))
 }
 
 /// True when hand entries, as (piece, count written) in the order written, are in canonical
@@ -387,8 +382,13 @@ fn two_kings(color: Color, kings: &[Square], at: &dyn Fn(Square) -> Span) -> Dia
 }
 
 /// The warning of a side without a king (a tsume problem leaves one out).
+/// The sides without a king.
+fn kingless(tally: &Tally) -> impl Iterator<Item = Color> + '_ {
+    [Color::Black, Color::White].into_iter().filter(|c| tally.kings(*c) == 0)
+}
+
 fn missing_kings(tally: &Tally, board: Span, out: &mut Vec<Diagnostic>) {
-    let missing: Vec<Color> = [Color::Black, Color::White].into_iter().filter(|c| tally.kings(*c) == 0).collect();
+    let missing: Vec<Color> = kingless(tally).collect();
     match missing.as_slice() {
         [] => {}
         [color] => out.push(
@@ -474,12 +474,18 @@ fn too_many_pieces(
     diag.help(format!("remove {extra} {}", if extra == 1 { kind.name() } else { kind.plural() }))
 }
 
-fn check_parity(tally: &Tally, hands: &[Hand; 2], side: Spanned<Color>, m: Spanned<u64>, out: &mut Vec<Diagnostic>) {
-    // Only a full set tells that the game had no handicap, where Black plays the odd plies.
+/// The side whose move `move_number` is, when a full set on the board and in `hands` (counted in
+/// `tally`) says the game had no handicap and that side is not `side`: Black plays the odd plies
+/// of such a game.
+fn off_parity(tally: &Tally, hands: &[Hand; 2], side: Color, move_number: u64) -> Option<Color> {
     let totals = tally.totals(hands);
     let full = PieceKind::ALL.iter().all(|&kind| totals[kind.index()] == kind.supply());
-    let expected = if m.node % 2 == 1 { Color::Black } else { Color::White };
-    if full && expected != side.node {
+    let expected = if move_number % 2 == 1 { Color::Black } else { Color::White };
+    (full && expected != side).then_some(expected)
+}
+
+fn check_parity(tally: &Tally, hands: &[Hand; 2], side: Spanned<Color>, m: Spanned<u64>, out: &mut Vec<Diagnostic>) {
+    if let Some(expected) = off_parity(tally, hands, side.node, m.node) {
         out.push(
             Diagnostic::warning(
                 codes::sfen::MOVE_PARITY,
