@@ -91,11 +91,12 @@ impl Material {
 
     /// True when writing `written` over the bytes `span` of `text` (the record these counts are
     /// of), within its placement, leaves counts that break a rule wherever the pieces stand
-    /// ([`crate::chess::violation::breaks_material`]). False when the edit reaches past the placement or writes
-    /// a space.
+    /// ([`crate::chess::violation::breaks_material`]). False when the edit reaches past the
+    /// placement or writes a space.
     pub fn refuse(&self, text: &str, span: Span, written: &[u8]) -> bool {
         let Some(c) = self.0.after(text, span, written) else { return false };
-        crate::chess::violation::breaks_material(&[std::array::from_fn(|i| c[i]), std::array::from_fn(|i| c[6 + i])])
+        let counts = [std::array::from_fn(|i| c[i]), std::array::from_fn(|i| c[6 + i])];
+        crate::chess::violation::breaks_material(&counts)
     }
 }
 
