@@ -319,31 +319,8 @@ pub enum MoveForm {
     Unreadable,
 }
 
-/// What a move's origin says, when written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case", tag = "kind", content = "value"))]
-pub enum Origin {
-    /// No origin written.
-    None,
-    /// A whole square.
-    Square(Square),
-    /// Only the file (`G45b`).
-    File(u8),
-    /// Only the rank (`Sc4d`), 1-9 for a-i.
-    Rank(u8),
-}
-
-/// `+` (promote) or `=` (do not).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum Promotion {
-    /// `+`.
-    Promote,
-    /// `=`.
-    Decline,
-}
+// What a move's origin and promotion say: the resolver's, which every game format shares.
+pub use crate::shogi::written::{Origin, Promotion};
 
 /// A move or drop, as written.
 #[derive(Clone, Debug)]

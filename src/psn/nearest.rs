@@ -165,7 +165,7 @@ fn chess_writings(piece: Piece, (from, to): (Square, Square), promote: bool, cap
         (k, false) => k.letter(),
     };
     let x = if capture { "x" } else { "" };
-    let end = match super::replay::promoted_letter(kind).filter(|_| promote) {
+    let end = match crate::shogi::written::promoted_letter(kind).filter(|_| promote) {
         Some(c) => format!("={c}"),
         None => String::new(),
     };

@@ -1,5 +1,6 @@
-//! Playing a game's moves on a board: the origin of `P7f` found (or the written one checked),
-//! ambiguity, promotion and drop rules, the side that moves, and how the game ends.
+//! Playing a game's moves on a board: each written move found by the resolver every game format
+//! shares ([`crate::shogi::written`]: the origin of `P7f`, or the written one checked,
+//! ambiguity, promotion and drop rules), the side that moves, and how the game ends.
 //!
 //! The rules are [`crate::shogi::rules`]. A move that no rule allows is an error that says why
 //! in the game's terms, labelled on the move and, where the text shows them, on the moves that
@@ -12,30 +13,20 @@ use std::collections::HashMap;
 
 use super::dialect::Dialect;
 use super::findings::Findings;
-use super::model::{End, Game, Mark, MoveForm, MoveNode, MoveNumber, Origin, Promotion, WrittenMove};
+use super::model::{End, Game, Mark, MoveForm, MoveNode, MoveNumber, WrittenMove};
 use super::nearest::Forms;
 use super::repair::{one_edit_repair, Repair, Repairer};
 use super::setup::HANDICAPS;
 use crate::diagnostic::Diagnostic;
 use crate::shogi::rules::{Illegal, Legality, State};
+use crate::shogi::written::{self, promoted_letter, Unresolved, Written};
 use crate::shogi::Move;
 use crate::shogi::Position;
 use crate::shogi::{Color, Piece, PieceKind, Square};
 use crate::span::Span;
 
-/// A move of the text, as played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Resolved {
-    /// The move.
-    pub mv: Move,
-    /// The piece that moved (before promotion), or the piece dropped.
-    pub piece: Piece,
-    /// Another piece of the same kind could have gone to the same square: the spec writes the
-    /// origin.
-    pub needs_origin: bool,
-    /// The move could have promoted.
-    pub could_promote: bool,
-}
+// A move of the text, as played: the resolver's, which every game format shares.
+pub use crate::shogi::written::Resolved;
 
 /// A game played out.
 #[derive(Clone, Debug)]
@@ -466,7 +457,7 @@ fn guess_handicap(game: &Game) -> Option<(&'static str, Position)> {
         let mut played = 0;
         for node in &game.moves {
             let mv = match resolve(&state, &node.mv) {
-                Ok(res) if capture_consistent(&state, &node.mv, res.mv) => res.mv,
+                Ok(res) => res.mv,
                 // A word that is no move, read as its one repair one edit away.
                 Err(Unplayable::Unreadable) => match one_edit_repair(&state, &node.mv.text, forms) {
                     Some(mv) => mv,
@@ -484,14 +475,6 @@ fn guess_handicap(game: &Game) -> Option<(&'static str, Position)> {
     best.filter(|b| b.0 > 0).map(|(_, name, position)| (name, position))
 }
 
-/// True when the move's written `x` or `-` agrees with what it takes.
-fn capture_consistent(state: &State, written: &WrittenMove, mv: Move) -> bool {
-    capture_mark(written).is_none_or(|x| {
-        let takes = matches!(mv, Move::Board { to, .. } if state.piece_at(to).is_some());
-        x == takes
-    })
-}
-
 /// What the text says of a capture: `Some(true)` for `x`, `Some(false)` for `-`, `None` when
 /// the form says nothing.
 fn capture_mark(m: &WrittenMove) -> Option<bool> {
@@ -504,151 +487,30 @@ fn capture_mark(m: &WrittenMove) -> Option<bool> {
     }
 }
 
-/// Why a written move cannot be played.
+/// Why a written move cannot be played: its text is no move, or it means none here.
 #[derive(Clone, Debug)]
 pub enum Unplayable {
-    /// The rules forbid it.
-    Illegal(Illegal),
-    /// The written piece is not the one on the origin.
-    WrongPiece {
-        /// The origin.
-        from: Square,
-        /// The piece there.
-        found: Piece,
-    },
-    /// No piece of the side to move of the written kind can make the move.
-    NoCandidate {
-        /// The kind and promotion written.
-        kind: PieceKind,
-        /// WrittenMove with a leading `+`.
-        promoted: bool,
-        /// Why the nearest such piece cannot, if there is one.
-        nearest: Option<Illegal>,
-        /// A piece of the other promotion state that can.
-        other_state: Option<Square>,
-    },
-    /// Several pieces can make the move and the text does not say which.
-    Ambiguous(Vec<Square>),
-    /// `=` on a move that could not promote.
-    DeclineImpossible,
-    /// The `x` or `-` disagrees with the board.
-    CaptureMark {
-        /// What the text says.
-        written: bool,
-    },
-    /// The letter after `=` is not what the piece promotes to.
-    PromotionLetter {
-        /// The letter written and its characters.
-        written: (char, Span),
-        /// The piece that promotes.
-        piece: PieceKind,
-    },
     /// The text is no move (its finding is the reader's).
     Unreadable,
-    /// The `+` or `#` disagrees with the position after the move.
-    CheckMark {
-        /// The mark.
-        mark: Mark,
-        /// The move gives check.
-        check: bool,
-        /// The move mates.
-        mate: bool,
-    },
+    /// The rules find no move it means.
+    Unresolved(Unresolved),
 }
 
-/// The letter Fairy-Stockfish gives the promoted form of `kind` (its `promotedPieceType`): `G`
-/// for the pawn, lance, knight and silver, `H` (horse) for the bishop, `D` (dragon) for the rook.
-pub const fn promoted_letter(kind: PieceKind) -> Option<char> {
-    match kind {
-        PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight | PieceKind::Silver => Some('G'),
-        PieceKind::Bishop => Some('H'),
-        PieceKind::Rook => Some('D'),
-        PieceKind::Gold | PieceKind::King => None,
-    }
-}
-
-/// True when the letter of `m` names `p`: its kind and promotion as written, or, for a `G` of
-/// Fairy-Stockfish SAN, a gold or a piece promoted to move like one.
-fn names(m: &WrittenMove, kind: PieceKind, p: Piece) -> bool {
-    if m.gold_mover {
-        p.kind == PieceKind::Gold || p.promoted && promoted_letter(p.kind) == Some('G')
-    } else {
-        p.kind == kind && p.promoted == m.promoted
-    }
-}
-
-/// The squares of the pieces that reach a square: at most one along each of the eight lines
-/// through it, and four knights.
-struct Reachers {
-    found: [Square; 12],
-    len: usize,
-}
-
-impl Reachers {
-    /// None yet (`blank` fills the places not taken).
-    fn new(blank: Square) -> Self {
-        Self { found: [blank; 12], len: 0 }
-    }
-
-    fn push(&mut self, sq: Square) {
-        if let Some(slot) = self.found.get_mut(self.len) {
-            *slot = sq;
-            self.len += 1;
+impl WrittenMove {
+    /// What the resolver needs of the move ([`crate::shogi::written`]).
+    pub(crate) fn written(&self) -> Written {
+        Written {
+            piece: self.piece,
+            promoted: self.promoted,
+            gold_mover: self.gold_mover,
+            from: self.from,
+            to: self.to,
+            drop: self.drop,
+            promotion: self.promotion,
+            capture: capture_mark(self),
+            promotes_to: self.promotes_to.as_deref().map(|w| w.0),
+            mark: self.mark.as_deref().map(|m| m.mate),
         }
-    }
-
-    fn all(&self) -> &[Square] {
-        &self.found[..self.len]
-    }
-}
-
-/// The `i`th of the pieces of `side` that the letter of `m` names (see [`is_named`]).
-fn named_piece(m: &WrittenMove, kind: PieceKind, side: Color, i: usize) -> Option<Piece> {
-    let piece = |kind, promoted| Some(Piece { color: side, kind, promoted });
-    match (m.gold_mover, i) {
-        (true, 0) => piece(PieceKind::Gold, false),
-        (true, 1..=4) => piece([PieceKind::Pawn, PieceKind::Lance, PieceKind::Knight, PieceKind::Silver][i - 1], true),
-        (false, 0) => piece(kind, m.promoted),
-        _ => None,
-    }
-}
-
-/// True when `p` is one of the pieces of `side` that the letter of `m` names: a gold or a
-/// promoted pawn, lance, knight or silver for a `G` of Fairy-Stockfish SAN, else the kind and
-/// promotion written.
-fn is_named(m: &WrittenMove, kind: PieceKind, side: Color, p: Piece) -> bool {
-    p.color == side
-        && if m.gold_mover {
-            match p.kind {
-                PieceKind::Gold => !p.promoted,
-                PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight | PieceKind::Silver => p.promoted,
-                _ => false,
-            }
-        } else {
-            p.kind == kind && p.promoted == m.promoted
-        }
-}
-
-/// Checks the `+` or `#` written after `mv` against the position it leads to.
-#[inline]
-fn check_mark(state: &State, m: &WrittenMove, mv: Move) -> Result<(), Unplayable> {
-    match m.mark.as_deref() {
-        None => Ok(()),
-        Some(&mark) => check_written_mark(state, mark, mv),
-    }
-}
-
-/// [`check_mark`] of a move written with a mark.
-#[cold]
-fn check_written_mark(state: &State, mark: Mark, mv: Move) -> Result<(), Unplayable> {
-    let mut after = *state;
-    after.play_unchecked(mv);
-    let check = after.is_check();
-    let mate = check && after.count_legal_moves() == 0;
-    if check && mate == mark.mate {
-        Ok(())
-    } else {
-        Err(Unplayable::CheckMark { mark, check, mate })
     }
 }
 
@@ -692,176 +554,7 @@ pub(super) fn resolve_with(legality: &Legality<'_>, state: &State, m: &WrittenMo
     if m.form == MoveForm::Unreadable {
         return Err(Unplayable::Unreadable);
     }
-    let side = state.side();
-    let promote = m.promotion == Some(Promotion::Promote);
-    if m.drop {
-        return resolve_drop(legality, state, m);
-    }
-    let to = m.to;
-    let (reachers, named) = reachers_of(state, m);
-    let from = match m.from {
-        Origin::Square(from) => {
-            let found = state.piece_at(from);
-            if let (Some(found), Some(kind)) = (found, m.piece) {
-                if found.color == side && !names(m, kind, found) {
-                    return Err(Unplayable::WrongPiece { from, found });
-                }
-            }
-            if let Some(why) = legality.why_illegal(Move::Board { from, to, promote }) {
-                return Err(Unplayable::Illegal(why));
-            }
-            from
-        }
-        // The origin found is that of a legal move.
-        origin => find_origin(legality, state, m, origin, promote, reachers.all())?,
-    };
-    let mv = Move::Board { from, to, promote };
-    // A piece found where the text wrote no square is the one the letter names.
-    let piece =
-        named.or_else(|| state.piece_at(from)).unwrap_or(Piece { color: side, kind: PieceKind::Pawn, promoted: false });
-    // The move is legal without promotion, and promoting changes nothing of the king's safety:
-    // it could promote when the piece can and one of its squares is in the zone.
-    let zone = |sq: Square| sq.rank_from(side) <= 3;
-    let could_promote = piece.kind.can_promote() && !piece.promoted && (zone(from) || zone(to));
-    if m.promotion == Some(Promotion::Decline) && !could_promote {
-        return Err(Unplayable::DeclineImpossible);
-    }
-    if !capture_consistent(state, m, mv) {
-        return Err(Unplayable::CaptureMark { written: m.capture });
-    }
-    if let Some(&written) = m.promotes_to.as_deref().filter(|w| promoted_letter(piece.kind) != Some(w.0)) {
-        return Err(Unplayable::PromotionLetter { written, piece: piece.kind });
-    }
-    check_mark(state, m, mv)?;
-    // Would another piece of the same kind and state reach `to`? Then the spec writes the origin.
-    // The pieces found reach it: the rest of the rules is looked at.
-    let mut needs_origin = false;
-    for &sq in reachers.all() {
-        if sq != from
-            && state.piece_at(sq) == Some(piece)
-            && (legality.is_legal_reaching(sq, to, false) || legality.is_legal_reaching(sq, to, true))
-        {
-            needs_origin = true;
-            break;
-        }
-    }
-    Ok(Resolved { mv, piece, needs_origin, could_promote })
-}
-
-/// [`resolve_with`] for a drop.
-fn resolve_drop(legality: &Legality<'_>, state: &State, m: &WrittenMove) -> Result<Resolved, Unplayable> {
-    let kind = m.piece.unwrap_or(PieceKind::Pawn);
-    let mv = Move::Drop { kind, to: m.to };
-    if let Some(why) = legality.why_illegal(mv) {
-        return Err(Unplayable::Illegal(why));
-    }
-    check_mark(state, m, mv)?;
-    let piece = Piece { color: state.side(), kind, promoted: false };
-    Ok(Resolved { mv, piece, needs_origin: false, could_promote: false })
-}
-
-/// The pieces that reach the destination of the board move `m`, looked for once: those of the
-/// side to move that the letter names (see [`is_named`]), or the one on the square written.
-/// Also the piece that moves, when the letter names one piece and the text writes no square.
-fn reachers_of(state: &State, m: &WrittenMove) -> (Reachers, Option<Piece>) {
-    let (to, side) = (m.to, state.side());
-    let mut reachers = Reachers::new(to);
-    let mut named = None;
-    match (m.from, m.piece) {
-        (Origin::Square(from), _) => {
-            if let Some(p) = state.piece_at(from) {
-                state.reaching_piece(to, p, |sq| reachers.push(sq));
-            }
-        }
-        (_, kind) if !m.gold_mover => {
-            let p = Piece { color: side, kind: kind.unwrap_or(PieceKind::Pawn), promoted: m.promoted };
-            named = Some(p);
-            state.reaching_piece(to, p, |sq| reachers.push(sq));
-        }
-        (_, kind) => {
-            let kind = kind.unwrap_or(PieceKind::Pawn);
-            let like = (0..5).filter_map(|i| named_piece(m, kind, side, i));
-            state.reaching_like(to, like, |sq, p| {
-                if is_named(m, kind, side, p) {
-                    reachers.push(sq);
-                }
-            });
-        }
-    }
-    (reachers, named)
-}
-
-/// The square the piece `m` moves comes from, when the text gives at most its file or rank
-/// (`origin`), or why there is none; `reachers` holds every piece of the side to move that the
-/// letter of `m` names ([`is_named`]) and that reaches the destination, and no other (so
-/// [`Legality::is_legal_reaching`] judges their moves). The move from the square found is legal
-/// (`legality` judges `state`'s moves).
-fn find_origin(
-    legality: &Legality<'_>,
-    state: &State,
-    m: &WrittenMove,
-    origin: Origin,
-    promote: bool,
-    reachers: &[Square],
-) -> Result<Square, Unplayable> {
-    let side = state.side();
-    let kind = m.piece.unwrap_or(PieceKind::Pawn);
-    let fits = |sq: Square| match origin {
-        Origin::File(f) => sq.file() == f,
-        Origin::Rank(r) => sq.rank() == r,
-        _ => true,
-    };
-    // The quick way: the one piece of the kind that reaches the square and may move there.
-    let mut only = None;
-    let mut count = 0;
-    for &sq in reachers {
-        if fits(sq) && legality.is_legal_reaching(sq, m.to, promote) {
-            only = Some(sq);
-            count += 1;
-        }
-    }
-    if let Some(from) = only.filter(|_| count == 1) {
-        return Ok(from);
-    }
-    // None, or several: look at every piece again, to explain.
-    let mut legal: Vec<Square> = Vec::new();
-    let mut nearest: Option<(u8, Illegal)> = None;
-    let mut other_state = None;
-    for sq in Square::all() {
-        let Some(p) = state.piece_at(sq) else { continue };
-        let named = names(m, kind, p);
-        if p.color != side || !fits(sq) || !named && (p.kind != kind || m.gold_mover) {
-            continue;
-        }
-        let why = state.why_illegal(Move::Board { from: sq, to: m.to, promote });
-        if !named {
-            if why.is_none() {
-                other_state = Some(sq);
-            }
-            continue;
-        }
-        match why {
-            None => legal.push(sq),
-            Some(why) => {
-                let distance = sq.file().abs_diff(m.to.file()) + sq.rank().abs_diff(m.to.rank());
-                // A piece that reaches the square but breaks another rule explains best.
-                let rank = if matches!(why, Illegal::CannotReach { .. }) { distance + 20 } else { distance };
-                if nearest.as_ref().is_none_or(|n| rank < n.0) {
-                    nearest = Some((rank, why));
-                }
-            }
-        }
-    }
-    match legal.as_slice() {
-        &[from] => Ok(from),
-        [] => Err(match nearest {
-            Some((rank, why)) if rank < 20 => Unplayable::Illegal(why),
-            nearest => {
-                Unplayable::NoCandidate { kind, promoted: m.promoted, nearest: nearest.map(|n| n.1), other_state }
-            }
-        }),
-        many => Err(Unplayable::Ambiguous(many.to_vec())),
-    }
+    written::resolve_with(legality, state, &m.written()).map_err(Unplayable::Unresolved)
 }
 
 /// How a piece moves, for help texts.
@@ -896,9 +589,17 @@ impl Unplayable {
         let side = state.side().name();
         let mut extra = Extra { arrivals, spans: Vec::new() };
         let mut at = m.span;
-        let (code, message, label, help): Parts = match self {
-            Unplayable::Illegal(why) => illegal(why, m, &mut extra),
-            Unplayable::WrongPiece { from, found } => (
+        let why = match self {
+            Unplayable::Unreadable => {
+                return Diagnostic::error(codes::psn::UNKNOWN_WORD, m.span, format!("`{}` is not a move", m.text))
+                    .label("not PSN")
+                    .help("write the move as the game's other moves are written");
+            }
+            Unplayable::Unresolved(why) => why,
+        };
+        let (code, message, label, help): Parts = match why {
+            Unresolved::Illegal(why) => illegal(why, m, &mut extra),
+            Unresolved::WrongPiece { from, found } => (
                 codes::psn::WRONG_PIECE,
                 format!("`{}` names {}, but the piece on {from} is a {}", m.text, written_piece(m), name(found)),
                 format!("a {} stands on {from}", name(found)),
@@ -908,18 +609,18 @@ impl Unplayable {
                     found.kind.letter()
                 ),
             ),
-            Unplayable::NoCandidate { kind, promoted, nearest, other_state } => {
+            Unresolved::NoCandidate { kind, promoted, nearest, other_state } => {
                 let own = state.piece_at(m.to).filter(|p| p.color == state.side());
                 no_candidate(Piece { color: state.side(), kind, promoted }, nearest, other_state, own, m, &mut extra)
             }
-            Unplayable::Ambiguous(squares) => ambiguous(&squares, side, m, &mut extra),
-            Unplayable::DeclineImpossible => (
+            Unresolved::Ambiguous(squares) => ambiguous(&squares, side, m, &mut extra),
+            Unresolved::DeclineImpossible => (
                 codes::psn::PROMOTION_IMPOSSIBLE,
                 format!("`{}` declines a promotion that the move could not make", m.text),
                 "no promotion was possible".to_owned(),
                 "remove the `=`: it marks a move that could promote and does not".to_owned(),
             ),
-            Unplayable::CaptureMark { written } => (
+            Unresolved::CaptureMark { written } => (
                 codes::psn::CAPTURE_MARK,
                 if written {
                     format!("`{}` is written as a capture, but {} is empty", m.text, m.to)
@@ -930,8 +631,8 @@ impl Unplayable {
                 if written { "write `-` for a move that captures nothing" } else { "write `x` for a capture" }
                     .to_owned(),
             ),
-            Unplayable::PromotionLetter { written: (letter, span), piece } => {
-                at = span;
+            Unresolved::PromotionLetter { written: letter, piece } => {
+                at = m.promotes_to.as_deref().map_or(m.span, |w| w.1);
                 extra.spans.push((m.span, "this move".to_owned()));
                 let right = promoted_letter(piece).unwrap_or('G');
                 (
@@ -949,13 +650,8 @@ impl Unplayable {
                     ),
                 )
             }
-            Unplayable::Unreadable => (
-                codes::psn::UNKNOWN_WORD,
-                format!("`{}` is not a move", m.text),
-                "not PSN".to_owned(),
-                "write the move as the game's other moves are written".to_owned(),
-            ),
-            Unplayable::CheckMark { mark, check, mate } => {
+            Unresolved::CheckMark { claimed_mate, check, mate } => {
+                let mark = m.mark.as_deref().copied().unwrap_or(Mark { mate: claimed_mate, span: m.span });
                 at = mark.span;
                 extra.spans.push((m.span, "this move".to_owned()));
                 wrong_check_mark(mark, check, mate, state.side().opponent().name(), m)

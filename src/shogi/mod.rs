@@ -1,6 +1,7 @@
 //! Shogi's vocabulary: colours, pieces, squares, boards and hands, and how pieces attack; the
 //! position a record writes ([`Position`]), what makes one illegal ([`Violation`]), moves in USI
-//! notation ([`Move`]) and the rules ([`rules`]).
+//! notation ([`Move`]), the rules ([`rules`]) and the move a record writes, found in a position
+//! ([`written`]).
 
 mod board;
 mod hand;
@@ -12,6 +13,7 @@ pub mod rules;
 mod square;
 pub(crate) mod usi;
 pub(crate) mod violation;
+pub mod written;
 
 pub use board::Board;
 pub use hand::Hand;
