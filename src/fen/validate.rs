@@ -49,10 +49,7 @@ pub fn check(record: &Record, board: Option<&Board>, sound: Sound, dialect: Dial
         halfmove: record.halfmove.filter(|_| sound.halfmove),
         fullmove: record.fullmove.filter(|_| sound.fullmove),
     };
-    match &record.placement {
-        Some(p) => rules(&facts, &Tree(p), dialect, out),
-        None => rules(&Facts { board: None, ..facts }, &Unplaced, dialect, out),
-    }
+    rules(&facts, record.placement.as_ref(), dialect, out);
 }
 
 /// What the rules judge: the parts of a record that read without errors (`None` for the
@@ -73,66 +70,30 @@ pub struct Facts<'a> {
     pub fullmove: Option<Spanned<u64>>,
 }
 
-/// Where the findings of the rules point: a record's placement, or nowhere, for a position
-/// read without its syntax tree ([`Unplaced`]), whose findings are only counted.
-pub trait Places {
-    /// The square `square` of the placement.
-    fn square(&self, square: Square) -> Span;
-    /// The whole placement.
-    fn placement(&self) -> Span;
-}
-
-/// The places of a placement's squares.
-struct Tree<'a>(&'a Placement);
-
-impl Places for Tree<'_> {
-    fn square(&self, square: Square) -> Span {
-        square_span(self.0, square)
+/// Adds to `out` every rule of chess that `facts` break: the clocks, and with a board (and
+/// the `placement` that writes it, for the places of its squares), its pieces, checks, castling
+/// rights and en passant square ([`crate::chess::Violation`], each said in FEN's words).
+fn rules(facts: &Facts<'_>, placement: Option<&Placement>, dialect: Dialect, out: &mut Vec<Diagnostic>) {
+    if let Some((h, f, plies)) = excess_halfmove(facts) {
+        out.push(halfmove_too_large(h, f, plies));
     }
-    fn placement(&self) -> Span {
-        self.0.span
-    }
-}
-
-/// No places (see [`super::fast::clean`]).
-pub struct Unplaced;
-
-impl Places for Unplaced {
-    fn square(&self, _: Square) -> Span {
-        Span::default()
-    }
-    fn placement(&self) -> Span {
-        Span::default()
-    }
-}
-
-/// Adds to `out` every rule of chess that `facts` break, with spans from `places`: the clocks,
-/// and with a board, its pieces, checks, castling rights and en passant square
-/// ([`crate::chess::Violation`], each said in FEN's words).
-pub fn rules(facts: &Facts<'_>, places: &dyn Places, dialect: Dialect, out: &mut Vec<Diagnostic>) {
-    if let (Some(h), Some(f), Some(side)) = (facts.halfmove, facts.fullmove, facts.side) {
-        check_clocks(h, f, side, out);
-    }
-    let Some((board, tally)) = facts.board else { return };
-    let rights: smallvec::SmallVec<[CastleRight; 4]> =
-        facts.castling.unwrap_or_default().iter().map(|r| r.node).collect();
-    let violations = violation::violations(&chess_facts(facts, board, &rights), tally, mode(dialect));
-    let words = Words { board, facts, places };
+    let (Some((board, tally)), Some(placement)) = (facts.board, placement) else { return };
+    let words = Words { board, facts, placement };
     // A king away from its square is one fault, whatever rights it takes away: where in `out`
     // the finding of its first right is, per colour, and the letters of the rights it takes.
     let mut king_faults: Vec<(Color, usize, String)> = Vec::new();
-    for v in &violations {
+    for v in &violations(facts, board, tally, dialect) {
         if let Violation::CastlingRight { right, problems } = v {
-            let color = words.right(*right).node.color;
+            let right_written = words.right(*right).node;
             if problems.iter().any(|p| p.king_away()) {
-                match king_faults.iter_mut().find(|(c, ..)| *c == color) {
+                match king_faults.iter_mut().find(|(c, ..)| *c == right_written.color) {
                     Some((_, at, letters)) => {
                         if let Some(first) = out.get_mut(*at) {
                             words.fold_king_away(first, letters, *right, problems);
                         }
                         continue;
                     }
-                    None => king_faults.push((color, out.len(), words.right(*right).node.letter().to_string())),
+                    None => king_faults.push((right_written.color, out.len(), right_written.letter().to_string())),
                 }
             }
         }
@@ -143,30 +104,28 @@ pub fn rules(facts: &Facts<'_>, places: &dyn Places, dialect: Dialect, out: &mut
 /// The number of warnings the rules find in `facts` (the clocks), or `None` when they break a
 /// rule of chess: what [`rules`] finds, told without a word of it.
 pub(crate) fn verdict(facts: &Facts<'_>, dialect: Dialect) -> Option<usize> {
-    let warnings = match (facts.halfmove, facts.fullmove, facts.side) {
-        (Some(h), Some(f), Some(side)) => usize::from(plies(f.node, side.node) < h.node),
-        _ => 0,
-    };
+    let warnings = usize::from(excess_halfmove(facts).is_some());
     let Some((board, tally)) = facts.board else { return Some(warnings) };
-    if tally.breaks_counts() {
+    if tally.breaks_counts() || !violations(facts, board, tally, dialect).is_empty() {
         return None;
     }
-    let rights: smallvec::SmallVec<[CastleRight; 4]> =
-        facts.castling.unwrap_or_default().iter().map(|r| r.node).collect();
-    violation::violations(&chess_facts(facts, board, &rights), tally, mode(dialect)).is_empty().then_some(warnings)
+    Some(warnings)
 }
 
-/// What the rules of chess judge of `facts`, whose board is `board` and castling rights
-/// `rights`. The fullmove number is left out: the reading reports a move 0 (`fen::fullmove-zero`).
-fn chess_facts<'a>(facts: &Facts<'_>, board: &'a Board, rights: &'a [CastleRight]) -> violation::Facts<'a> {
-    violation::Facts {
+/// The rules of chess that `facts`, whose board is `board` (counted in `tally`), break. The
+/// fullmove number is left out: the reading reports a move 0 (`fen::fullmove-zero`).
+fn violations(facts: &Facts<'_>, board: &Board, tally: &Tally, dialect: Dialect) -> Vec<Violation> {
+    let rights: smallvec::SmallVec<[CastleRight; 4]> =
+        facts.castling.unwrap_or_default().iter().map(|r| r.node).collect();
+    let chess = violation::Facts {
         board,
         side: facts.side.map(|s| s.node),
-        castling: facts.castling.map(|_| rights),
+        castling: facts.castling.map(|_| rights.as_slice()),
         en_passant: facts.en_passant.map(|e| e.node),
         halfmove: facts.halfmove.map(|h| h.node),
         fullmove: None,
-    }
+    };
+    violation::violations(&chess, tally, mode(dialect))
 }
 
 /// How a FEN dialect's castling letters name their rooks.
@@ -253,20 +212,23 @@ fn plies(fullmove: u64, side: Color) -> u64 {
     fullmove.saturating_sub(1).saturating_mul(2).saturating_add(u64::from(side == Color::Black))
 }
 
-fn check_clocks(h: Spanned<u64>, f: Spanned<u64>, side: Spanned<Color>, out: &mut Vec<Diagnostic>) {
+/// The halfmove clock, the fullmove number and the half-moves played by that move, when the
+/// clock counts more half-moves than were played.
+fn excess_halfmove(facts: &Facts<'_>) -> Option<(Spanned<u64>, Spanned<u64>, u64)> {
+    let (h, f, side) = (facts.halfmove?, facts.fullmove?, facts.side?);
     let plies = plies(f.node, side.node);
-    if h.node > plies {
-        out.push(
-            Diagnostic::warning(
-                codes::fen::HALFMOVE_TOO_LARGE,
-                h.span,
-                format!("the halfmove clock is {}, but only {} half-moves have been played by move {}", h.node, plies, f.node),
-            )
-            .label("more than the moves played")
-            .with(f.span, "the fullmove number")
-            .help("the halfmove clock counts half-moves since the last capture or pawn move: it cannot exceed the half-moves of the game"),
-        );
-    }
+    (h.node > plies).then_some((h, f, plies))
+}
+
+fn halfmove_too_large(h: Spanned<u64>, f: Spanned<u64>, plies: u64) -> Diagnostic {
+    Diagnostic::warning(
+        codes::fen::HALFMOVE_TOO_LARGE,
+        h.span,
+        format!("the halfmove clock is {}, but only {} half-moves have been played by move {}", h.node, plies, f.node),
+    )
+    .label("more than the moves played")
+    .with(f.span, "the fullmove number")
+    .help("the halfmove clock counts half-moves since the last capture or pawn move: it cannot exceed the half-moves of the game")
 }
 
 const CHECK_WORDS: CheckWords =
@@ -277,12 +239,12 @@ const CHECK_WORDS: CheckWords =
 struct Words<'a> {
     board: &'a Board,
     facts: &'a Facts<'a>,
-    places: &'a dyn Places,
+    placement: &'a Placement,
 }
 
 impl Words<'_> {
     fn at(&self, square: Square) -> Span {
-        self.places.square(square)
+        square_span(self.placement, square)
     }
 
     /// The side to move (the rules judge checks and the en passant square only when it is
@@ -304,7 +266,7 @@ impl Words<'_> {
         match violation {
             Violation::MissingKing { color } => Diagnostic::error(
                 codes::fen::MISSING_KING,
-                self.places.placement(),
+                self.placement.span,
                 format!("{} has no king", color.name()),
             )
             .label(format!("no {} on the board", if *color == Color::White { "`K`" } else { "`k`" }))
@@ -320,7 +282,7 @@ impl Words<'_> {
             Violation::TooManyPawns { color, pawns } => self.too_many_pawns(*color, pawns),
             Violation::TooManyPieces { color, count } => Diagnostic::error(
                 codes::fen::TOO_MANY_PIECES,
-                self.places.placement(),
+                self.placement.span,
                 format!("{} has {count} pieces; a side has 16", color.name()),
             )
             .label(format!("{count} {} pieces", color.name()))
@@ -458,7 +420,7 @@ impl Words<'_> {
         let last = beyond.iter().filter_map(|(_, s)| s.last()).max().copied();
         let mut d = Diagnostic::error(
             codes::fen::IMPOSSIBLE_MATERIAL,
-            last.map_or_else(|| self.places.placement(), |sq| self.at(sq)),
+            last.map_or_else(|| self.placement.span, |sq| self.at(sq)),
             format!(
                 "{} has {}: {} beyond the starting set, but only {} of its pawns {} missing",
                 color.name(),
