@@ -4,6 +4,8 @@
 pub mod check;
 pub mod checked;
 pub mod chess;
+#[cfg(feature = "cli")]
+mod cli;
 pub mod diagnostic;
 #[cfg(feature = "psn")]
 pub mod document;
@@ -31,6 +33,13 @@ pub mod views;
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
 pub use notation::NotationError;
 pub use span::{Span, Spanned};
+
+/// Runs the `kifu` command-line tool on the process's arguments, as the `kifu` binary does, and
+/// returns its exit status.
+#[cfg(feature = "cli")]
+pub fn run_cli() -> std::process::ExitCode {
+    cli::main()
+}
 
 /// The examples of `docs/library.md`, run as doctests.
 #[cfg(doctest)]

@@ -2,10 +2,10 @@
 
 use std::io::Read as _;
 
-use kifu::format::{Format, UnknownFormat};
+use crate::format::{Format, UnknownFormat};
 
 /// `--dialect`: the dialects of [`Format`], by name.
-pub use kifu::format::Dialect as DialectArg;
+pub use crate::format::Dialect as DialectArg;
 
 /// `--format`: the formats kifu reads, each in its default dialect, named as the registry of
 /// formats names them.

@@ -2,8 +2,8 @@
 
 use std::process::ExitCode;
 
-use crate::args::DialectArg;
-use crate::positions;
+use crate::cli::args::DialectArg;
+use crate::cli::positions;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct BoardArgs {

@@ -5,18 +5,18 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::process::ExitCode;
 
-use kifu::check;
-use kifu::diagnostic::select::Selection;
-use kifu::diagnostic::Severity;
-use kifu::format::{Cut, Format, UnknownFormat};
-use kifu::input::pool::{self, Limits, Parts, Reader, Stopped};
-use kifu::input::{Batch, Line, LineReader, Reading};
+use crate::check;
+use crate::diagnostic::select::Selection;
+use crate::diagnostic::Severity;
+use crate::format::{Cut, Format, UnknownFormat};
+use crate::input::pool::{self, Limits, Parts, Reader, Stopped};
+use crate::input::{Batch, Line, LineReader, Reading};
 
-use crate::args::{self, DialectArg, FormatArg, MessageFormat};
-use crate::games::{open_input, PSN_PIECE_BYTES};
-use crate::input::{batch_sizes, WalkArgs};
-use crate::report::{self, exit_code, Rendered, Renderer, Totals, Volume};
-use crate::{fix, input, output, positions};
+use crate::cli::args::{self, DialectArg, FormatArg, MessageFormat};
+use crate::cli::games::{open_input, PSN_PIECE_BYTES};
+use crate::cli::input::{batch_sizes, WalkArgs};
+use crate::cli::report::{self, exit_code, Rendered, Renderer, Totals, Volume};
+use crate::cli::{fix, input, output, positions};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct CheckArgs {
@@ -44,7 +44,7 @@ pub(crate) struct CheckArgs {
     #[command(flatten)]
     walk: WalkArgs,
     #[command(flatten)]
-    select: crate::select::SelectArgs,
+    select: crate::cli::select::SelectArgs,
     /// Report errors and the summary only, not warnings.
     #[arg(short, long, conflicts_with = "verbose")]
     quiet: bool,
@@ -64,11 +64,11 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
     let mut out = report::Out::new(if args.fixes.diff { MessageFormat::Json } else { renderer.format });
     let mut totals = Totals::default();
     let mut failed = false;
-    let mut fixed = kifu::document::fix::Fixed::default();
-    let mut selector = match crate::select::selector(&args.select) {
+    let mut fixed = crate::document::fix::Fixed::default();
+    let mut selector = match crate::cli::select::selector(&args.select) {
         Ok(selector) => selector,
         Err(e) => {
-            crate::output::message(e);
+            crate::cli::output::message(e);
             return ExitCode::from(2);
         }
     };
@@ -79,7 +79,7 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
             Err(e) => {
                 out.notice(&renderer, Severity::Error, &e.name, &e.message);
                 failed = true;
-                crate::output::note_unread();
+                crate::cli::output::note_unread();
                 continue;
             }
         };
@@ -109,7 +109,7 @@ pub(crate) fn run(args: &CheckArgs) -> ExitCode {
                 totals.add(&t);
                 out.notice(&renderer, Severity::Error, name, &e);
                 failed = true;
-                crate::output::note_unread();
+                crate::cli::output::note_unread();
             }
             // `output::exit` reports it (a closed pipe quietly).
             Err(Stop::Write) => return ExitCode::from(2),
@@ -127,7 +127,7 @@ fn fix_and_check(
     path: &str,
     (format, selection): (Format, &Selection),
     (renderer, workers): (&Renderer, usize),
-    fixed: &mut kifu::document::fix::Fixed,
+    fixed: &mut crate::document::fix::Fixed,
     out: &mut report::Out,
 ) -> Result<Totals, Stop> {
     let name = input::name(path);
@@ -157,7 +157,7 @@ fn fix_and_check(
 fn finish(
     args: &CheckArgs,
     json: bool,
-    (mut totals, fixed): (Totals, kifu::document::fix::Fixed),
+    (mut totals, fixed): (Totals, crate::document::fix::Fixed),
     failed: bool,
     out: &mut report::Out,
 ) -> ExitCode {
@@ -241,7 +241,7 @@ fn check_path(
         Cut::Values => positions::check_json(positions::open(path).map_err(unread)?, (name, selection), renderer, out)
             .map_err(unread),
         Cut::Games => {
-            let options = kifu::psn::Options { strict: args.strict, replay: !args.no_replay };
+            let options = crate::psn::Options { strict: args.strict, replay: !args.no_replay };
             match check_psn(open_input(path).map_err(unread)?, (name, selection), options, renderer, workers, out) {
                 Ok(t) => Ok(t),
                 Err(Failed::Read(e, t)) => Err(Stop::Usage(format!("cannot read `{name}`: {e}"), t)),
@@ -310,7 +310,7 @@ pub(crate) fn check_one(
         t.valid += 1;
     } else {
         t.invalid += 1;
-        crate::output::note_invalid();
+        crate::cli::output::note_invalid();
     }
     t.warnings += report.warnings() as u64;
     if let Some(f) = report.dialect {
@@ -326,15 +326,15 @@ pub(crate) fn check_one(
 }
 
 /// True when `diagnostics` are the one report of a line that is not a record.
-fn is_not_a_record(diagnostics: &[kifu::Diagnostic]) -> bool {
-    use kifu::diagnostic::codes;
+fn is_not_a_record(diagnostics: &[crate::Diagnostic]) -> bool {
+    use crate::diagnostic::codes;
     matches!(diagnostics, [d] if d.code == codes::sfen::NOT_A_RECORD || d.code == codes::fen::NOT_A_RECORD)
 }
 
 /// A file whose first lines are all alike, and none a record: what they look like, the number
 /// of the first, and how many were looked at.
 pub(crate) struct ForeignFile {
-    looks: kifu::format::Looks,
+    looks: crate::format::Looks,
     first: usize,
     lines: usize,
 }
@@ -351,7 +351,7 @@ impl ForeignFile {
     /// and look alike.
     fn of(head: &[u8], whole: bool, format: Format) -> Option<Self> {
         let mut reader = LineReader::new(head);
-        let mut seen: Vec<(usize, Option<kifu::format::Looks>)> = Vec::new();
+        let mut seen: Vec<(usize, Option<crate::format::Looks>)> = Vec::new();
         while seen.len() <= FIRST_LINES {
             let Ok(Some(batch)) = reader.next_batch(HEAD_BYTES) else { break };
             for line in batch.read_lines() {
@@ -384,7 +384,7 @@ pub(crate) struct Finished {
     consumed: u64,
 }
 
-/// Checks a stream on `workers` threads ([`kifu::input::pool`]): it is cut into batches of
+/// Checks a stream on `workers` threads ([`crate::input::pool`]): it is cut into batches of
 /// lines (by a reader thread when a core is free, else by the workers in turn: [`Reader`]), the
 /// workers check and render them, and the reports are written in input order. Memory stays
 /// flat whatever the input: at most `workers` batches wait to be checked,
@@ -484,25 +484,25 @@ pub(crate) struct GameReport {
     counted: Totals,
 }
 
-impl kifu::psn::stream::Weigh for GameReport {
+impl crate::psn::stream::Weigh for GameReport {
     fn weight(&self) -> usize {
         self.rendered.len()
     }
 }
 
 /// Checks the games of a PSN stream on `workers` threads and writes their reports in order
-/// ([`kifu::psn::stream::check_parallel`]): memory stays flat whatever the input's size.
+/// ([`crate::psn::stream::check_parallel`]): memory stays flat whatever the input's size.
 pub(crate) fn check_psn(
     input: Box<dyn io::BufRead + Send>,
     (name, selection): (&str, &Selection),
-    options: kifu::psn::Options,
+    options: crate::psn::Options,
     renderer: &Renderer,
     workers: usize,
     out: &mut impl Write,
 ) -> Result<Totals, Failed> {
     let mut totals = Totals::default();
     let mut write_failed = false;
-    let result = kifu::psn::stream::read_parallel(
+    let result = crate::psn::stream::read_parallel(
         input,
         PSN_PIECE_BYTES,
         workers,
@@ -534,10 +534,10 @@ pub(crate) fn check_psn(
                 totals.valid += 1;
             } else {
                 totals.invalid += 1;
-                crate::output::note_invalid();
+                crate::cli::output::note_invalid();
             }
             totals.warnings += r.warnings;
-            totals.read_as(r.dialect, kifu::psn::dialect::title(r.dialect));
+            totals.read_as(r.dialect, crate::psn::dialect::title(r.dialect));
             totals.add(&r.counted);
             renderer.write(&r.rendered, out).inspect_err(|_| write_failed = true)
         },

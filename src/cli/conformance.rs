@@ -1,17 +1,17 @@
 //! `kifu conformance`: the conformance suite's cases through another validator, scored.
 
-use kifu::diagnostic::codes;
+use crate::diagnostic::codes;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use kifu::diagnostic::Diagnostic;
-use kifu::playground::conformance::{self, Case, Verdict};
-use kifu::span::Span;
+use crate::diagnostic::Diagnostic;
+use crate::playground::conformance::{self, Case, Verdict};
+use crate::span::Span;
 
-use crate::args::FormatArg;
-use crate::playground::*;
-use crate::pool;
+use crate::cli::args::FormatArg;
+use crate::cli::playground::*;
+use crate::cli::pool;
 
 /// `kifu conformance`.
 #[derive(clap::Args, Debug)]
@@ -182,12 +182,12 @@ impl Score {
 fn disagreement(suite: &std::path::Path, case: &Case, outcome: &Outcome) -> (String, usize, Diagnostic) {
     let bytes = read_capped(&suite.join(&case.file).to_string_lossy(), MAX_INPUT_BYTES, "the case").unwrap_or_default();
     let text = if case.format == "psn" {
-        kifu::psn::decode::decode(&bytes).text
+        crate::psn::decode::decode(&bytes).text
     } else {
         String::from_utf8_lossy(&bytes).into_owned()
     };
     let text = text.trim_end_matches(['\n', '\r']).to_owned();
-    let index = kifu::diagnostic::excerpt::LineIndex::new(&text);
+    let index = crate::diagnostic::excerpt::LineIndex::new(&text);
     let expected: serde_json::Value =
         read_capped(&suite.join(format!("{}.json", case.file)).to_string_lossy(), MAX_INPUT_BYTES, "the expectation")
             .ok()
@@ -334,7 +334,7 @@ pub fn run(args: &ConformanceArgs) -> ExitCode {
         }
     }
     print_scores(args, &total, &formats, &shown, &disagreements);
-    crate::report::exit_code(false, !(total.cases > 0 && total.agree == total.cases))
+    crate::cli::report::exit_code(false, !(total.cases > 0 && total.agree == total.cases))
 }
 
 /// The scores, by format and in total, after the disagreements shown: as words, or one JSON
@@ -346,7 +346,7 @@ fn print_scores(
     shown: &str,
     disagreements: &[serde_json::Value],
 ) {
-    let mut out = crate::output::Stdout;
+    let mut out = crate::cli::output::Stdout;
     if args.json {
         let object = serde_json::json!({
             "cases": total.cases, "agree": total.agree, "accepted_invalid": total.accepted_invalid,

@@ -6,9 +6,9 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 
-use crate::games::{default_workers, each_game};
-use crate::report::exit_code;
-use crate::{output, positions};
+use crate::cli::games::{default_workers, each_game};
+use crate::cli::report::exit_code;
+use crate::cli::{output, positions};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct ConvertArgs {
@@ -60,9 +60,9 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
             }
             let replay = g.replay.as_ref();
             match (to, replay) {
-                (ConvertTo::Psn, _) => Ok(kifu::psn::display::to_psn(&g.game, replay)),
-                (ConvertTo::Usi, Some(r)) => Ok(format!("{}\n", kifu::psn::display::to_usi(r))),
-                (ConvertTo::Sfen, Some(r)) => Ok(kifu::psn::display::to_sfens(r)),
+                (ConvertTo::Psn, _) => Ok(crate::psn::display::to_psn(&g.game, replay)),
+                (ConvertTo::Usi, Some(r)) => Ok(format!("{}\n", crate::psn::display::to_usi(r))),
+                (ConvertTo::Sfen, Some(r)) => Ok(crate::psn::display::to_sfens(r)),
                 (_, None) => Err(format!(
                     "kifu: {name}:{}: game not converted: its starting position could not be read",
                     g.game.line
@@ -79,9 +79,9 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
                 }
                 Err(message) => {
                     invalid = true;
-                    crate::output::note_invalid();
+                    crate::cli::output::note_invalid();
                     // The message names the file and quotes the game: escaped as any message is.
-                    output::err(format_args!("{}\n", kifu::diagnostic::escape_unsafe(&message)));
+                    output::err(format_args!("{}\n", crate::diagnostic::escape_unsafe(&message)));
                 }
             }
             Ok(())

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::CommandFactory;
 
-use crate::output;
+use crate::cli::output;
 
 /// `kifu completions`.
 #[derive(clap::Args, Debug)]
@@ -18,7 +18,7 @@ pub struct CompletionsArgs {
 /// Writes the completion script of `args.shell` on standard output.
 pub fn completions(args: &CompletionsArgs) -> ExitCode {
     let mut script = Vec::new();
-    clap_complete::generate(args.shell, &mut crate::Cli::command(), "kifu", &mut script);
+    clap_complete::generate(args.shell, &mut crate::cli::Cli::command(), "kifu", &mut script);
     write(&script)
 }
 
@@ -32,7 +32,7 @@ pub struct ManArgs {
 
 /// Writes a manual page (roff, section 1) on standard output: kifu's, or a command's.
 pub fn man(args: &ManArgs) -> ExitCode {
-    let mut cli = crate::Cli::command().disable_help_subcommand(true);
+    let mut cli = crate::cli::Cli::command().disable_help_subcommand(true);
     cli.build();
     let command = match &args.command {
         None => cli,

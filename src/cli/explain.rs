@@ -5,15 +5,15 @@
 use std::io::{self, Cursor, Write};
 use std::process::ExitCode;
 
-use kifu::diagnostic::codes::{self, Entry};
-use kifu::diagnostic::select::Selection;
-use kifu::document::fix::{fix_text, Fixed};
-use kifu::explain::{self, Example};
-use kifu::format::Cut;
+use crate::diagnostic::codes::{self, Entry};
+use crate::diagnostic::select::Selection;
+use crate::document::fix::{fix_text, Fixed};
+use crate::explain::{self, Example};
+use crate::format::Cut;
 
-use crate::check::check_psn;
-use crate::output;
-use crate::report::{Renderer, Volume};
+use crate::cli::check::check_psn;
+use crate::cli::output;
+use crate::cli::report::{Renderer, Volume};
 
 /// `kifu explain`.
 #[derive(clap::Args, Debug)]
@@ -97,8 +97,8 @@ pub(crate) fn page(entry: &Entry) -> String {
     let reports = reports(example);
     let severity = severity(example);
     out.push_str(match severity {
-        Some(kifu::Severity::Error) => "An error: a record or game that has it is invalid.\n\n",
-        Some(kifu::Severity::Warning) => "A warning: a record or game whose findings are all warnings is valid.\n\n",
+        Some(crate::Severity::Error) => "An error: a record or game that has it is invalid.\n\n",
+        Some(crate::Severity::Warning) => "A warning: a record or game whose findings are all warnings is valid.\n\n",
         None => "",
     });
     let flags = example.flags().join(" ");
@@ -182,27 +182,27 @@ fn run_check(example: &Example, name: &str, renderer: &Renderer, out: &mut Vec<u
     let input = Cursor::new(example.input);
     let every = &Selection::default();
     match example.format.cut() {
-        Cut::Values => crate::positions::check_json(input, (name, every), renderer, out).map(drop),
+        Cut::Values => crate::cli::positions::check_json(input, (name, every), renderer, out).map(drop),
         Cut::Games => {
-            let options = kifu::psn::Options { strict: false, replay: example.replay };
+            let options = crate::psn::Options { strict: false, replay: example.replay };
             check_psn(Box::new(input), (name, every), options, renderer, 1, out)
                 .map(drop)
                 .map_err(|_| io::Error::other("the example could not be checked"))
         }
         Cut::Lines => {
-            crate::check::check_stream(input, None, (name, example.format, every), renderer, 1, out).map(drop)
+            crate::cli::check::check_stream(input, None, (name, example.format, every), renderer, 1, out).map(drop)
         }
     }
 }
 
 /// Whether the example's finding of its code is an error or a warning, as `kifu check
 /// --output-format json` says.
-fn severity(example: &Example) -> Option<kifu::Severity> {
+fn severity(example: &Example) -> Option<crate::Severity> {
     let mut out = Vec::new();
     run_check(example, "example", &Renderer::json_lines(), &mut out).ok()?;
     let finding = String::from_utf8_lossy(&out).lines().find_map(|line| {
         let v: serde_json::Value = serde_json::from_str(line).ok()?;
         (v["code"] == example.code.as_str()).then(|| v["severity"] == "error")
     })?;
-    Some(if finding { kifu::Severity::Error } else { kifu::Severity::Warning })
+    Some(if finding { crate::Severity::Error } else { crate::Severity::Warning })
 }

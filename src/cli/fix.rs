@@ -1,6 +1,6 @@
 //! `kifu check --fix`, `--diff` and `--unsafe-fixes`: the findings' repairs applied to the files.
 //!
-//! The fixes are applied as [`kifu::document::fix`] applies them; a file in another encoding
+//! The fixes are applied as [`crate::document::fix`] applies them; a file in another encoding
 //! than UTF-8 is written back in its own, or left unchanged with a warning that says why. `--fix` writes the file under a temporary name beside it, with the file's
 //! permissions, owner and extended attributes, and renames it over the file (a file whose owner
 //! or attributes the new one cannot take is left as it was); `--diff` prints a unified diff and
@@ -9,11 +9,11 @@
 use std::io::Write as _;
 use std::path::Path;
 
-use kifu::diagnostic::select::Selection;
-use kifu::document::fix::Fixed;
-use kifu::format::Format;
+use crate::diagnostic::select::Selection;
+use crate::document::fix::Fixed;
+use crate::format::Format;
 
-use crate::output::AtomicFile;
+use crate::cli::output::AtomicFile;
 
 /// The largest file `--fix` and `--diff` read (whole, to write it again).
 pub(crate) const MAX_FIX_BYTES: usize = 64 << 20;
@@ -44,7 +44,7 @@ impl FixArgs {
 
 /// The last line of `--diff`: how many fixes `--fix` would apply (and the files it would not
 /// fix, from `totals`).
-pub(crate) fn would(fixed: Fixed, totals: &crate::report::Totals, json: bool) -> String {
+pub(crate) fn would(fixed: Fixed, totals: &crate::cli::report::Totals, json: bool) -> String {
     if json {
         let summary = serde_json::json!({
             "type": "summary", "fixable": fixed.applied, "skipped": fixed.skipped, "unfixed": totals.unfixed.count,
@@ -68,16 +68,16 @@ pub(crate) enum NotFixed {
 
 /// Fixes the file at `path` (`--fix`) or prints its diff (`--diff`): what was (or would be)
 /// applied, or why the file was not fixed. A file in another encoding than UTF-8 is written
-/// back in its own ([`kifu::document::fix::fix_file`]).
+/// back in its own ([`crate::document::fix::fix_file`]).
 pub(crate) fn fix_file(path: &str, format: Format, args: FixArgs, selection: &Selection) -> Result<Fixed, NotFixed> {
     use NotFixed::Failed;
     if path == "-" {
         return Err(Failed("`--fix` and `--diff` work on files, not on standard input".to_owned()));
     }
-    let bytes = crate::playground::read_capped(path, MAX_FIX_BYTES, "the file").map_err(Failed)?;
+    let bytes = crate::cli::playground::read_capped(path, MAX_FIX_BYTES, "the file").map_err(Failed)?;
     let mut fixed = Fixed::default();
     let fix =
-        kifu::document::fix::fix_file(format, &bytes, args.unsafe_fixes, selection, &mut fixed).map_err(|why| {
+        crate::document::fix::fix_file(format, &bytes, args.unsafe_fixes, selection, &mut fixed).map_err(|why| {
             let verb = if args.diff { "shows no fix of" } else { "leaves" };
             NotFixed::Left(format!("kifu {verb} `{path}` unchanged: {why}"))
         })?;
@@ -85,7 +85,7 @@ pub(crate) fn fix_file(path: &str, format: Format, args: FixArgs, selection: &Se
         return Ok(fixed);
     }
     if args.diff {
-        let mut out = crate::output::Stdout;
+        let mut out = crate::cli::output::Stdout;
         // A write error is kept and reported by `output::exit`.
         let _ = out.write_all(&fix.diff(path));
         return Ok(fixed);
@@ -111,7 +111,7 @@ pub(crate) fn fix_file(path: &str, format: Format, args: FixArgs, selection: &Se
         .map_err(cannot_write)?;
     // A file that changed while it was fixed (a line appended) keeps its new text: nothing is
     // written over it.
-    let now = crate::playground::read_capped(path, MAX_FIX_BYTES, "the file").map_err(Failed)?;
+    let now = crate::cli::playground::read_capped(path, MAX_FIX_BYTES, "the file").map_err(Failed)?;
     if now != bytes {
         return Err(Failed(format!("`{path}` changed while kifu fixed it: nothing was written; run again")));
     }

@@ -1,13 +1,13 @@
 //! PSN games read as streams, checked on worker threads, handed on in input order (the
-//! library's ordered pool, [`kifu::input::pool`], through [`kifu::psn::stream::check_parallel`]).
+//! library's ordered pool, [`crate::input::pool`], through [`crate::psn::stream::check_parallel`]).
 
 use std::fs::File;
 use std::io;
 
-use kifu::format::Format;
+use crate::format::Format;
 
-use crate::positions::ConvertInput;
-use crate::{input, output};
+use crate::cli::positions::ConvertInput;
+use crate::cli::{input, output};
 
 /// An input as a stream: a file, or standard input for `-`.
 pub(crate) fn open_input(path: &str) -> io::Result<Box<dyn io::BufRead + Send>> {
@@ -27,11 +27,11 @@ pub(crate) const PSN_PIECE_BYTES: usize = 128 * 1024;
 /// skipped unless `--format` is given; a path that cannot be read is reported on standard
 /// error. Returns true when a path could not be read, and the write error that stopped it, if
 /// any.
-pub(crate) fn each_game<T: kifu::psn::stream::Weigh + Send>(
+pub(crate) fn each_game<T: crate::psn::stream::Weigh + Send>(
     paths: &[String],
     reading: &ConvertInput,
     workers: usize,
-    work: impl Fn(&str, kifu::psn::stream::StreamGame) -> T + Sync,
+    work: impl Fn(&str, crate::psn::stream::StreamGame) -> T + Sync,
     mut each: impl FnMut(&str, T) -> io::Result<()>,
 ) -> (bool, Option<io::Error>) {
     let mut failed = false;
@@ -41,7 +41,7 @@ pub(crate) fn each_game<T: kifu::psn::stream::Weigh + Send>(
             Err(e) => {
                 output::message(e.message);
                 failed = true;
-                crate::output::note_unread();
+                crate::cli::output::note_unread();
                 continue;
             }
         };
@@ -56,7 +56,7 @@ pub(crate) fn each_game<T: kifu::psn::stream::Weigh + Send>(
             Err(e) => {
                 output::message(format_args!("cannot read `{name}`: {e}"));
                 failed = true;
-                crate::output::note_unread();
+                crate::cli::output::note_unread();
                 continue;
             }
         };
@@ -68,26 +68,26 @@ pub(crate) fn each_game<T: kifu::psn::stream::Weigh + Send>(
         if let Err(e) = result {
             output::message(format_args!("cannot read `{name}`: {e}"));
             failed = true;
-            crate::output::note_unread();
+            crate::cli::output::note_unread();
         }
     }
     (failed, None)
 }
 
 /// Why a stream of games stopped: its input failed, or `each` did (a write error).
-pub(crate) use kifu::input::pool::Stopped;
+pub(crate) use crate::input::pool::Stopped;
 
 /// The games of `input`, each made ready by `work` on `workers` threads and handed to `each` in
-/// order ([`kifu::psn::stream::check_parallel`]); stops at the first error of either.
-pub(crate) fn stream_games<T: kifu::psn::stream::Weigh + Send>(
+/// order ([`crate::psn::stream::check_parallel`]); stops at the first error of either.
+pub(crate) fn stream_games<T: crate::psn::stream::Weigh + Send>(
     input: Box<dyn io::BufRead + Send>,
     workers: usize,
-    work: impl Fn(kifu::psn::stream::StreamGame) -> T + Sync,
+    work: impl Fn(crate::psn::stream::StreamGame) -> T + Sync,
     mut each: impl FnMut(T) -> io::Result<()>,
 ) -> Result<(), Stopped> {
     let mut write_error = None;
     let result =
-        kifu::psn::stream::check_parallel(input, kifu::psn::Options::default(), PSN_PIECE_BYTES, workers, work, |t| {
+        crate::psn::stream::check_parallel(input, crate::psn::Options::default(), PSN_PIECE_BYTES, workers, work, |t| {
             each(t).inspect_err(|e| write_error = Some(io::Error::new(e.kind(), e.to_string())))
         });
     match (write_error, result) {
@@ -99,5 +99,5 @@ pub(crate) fn stream_games<T: kifu::psn::stream::Weigh + Send>(
 
 /// The worker threads for `json`, `convert` and `board`: one per core.
 pub(crate) fn default_workers() -> usize {
-    crate::pool::workers(None)
+    crate::cli::pool::workers(None)
 }

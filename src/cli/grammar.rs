@@ -3,11 +3,11 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use kifu::playground::records::{self, Sample};
+use crate::playground::records::{self, Sample};
 
-use crate::args::FormatArg;
-use crate::playground::*;
-use crate::pool;
+use crate::cli::args::FormatArg;
+use crate::cli::playground::*;
+use crate::cli::pool;
 
 /// `kifu grammar`.
 #[derive(clap::Args, Debug)]
@@ -110,7 +110,7 @@ fn run_diff(args: &DiffArgs) -> ExitCode {
     }
     let mut files = vec![args.old.clone(), args.new.clone()];
     files.extend(args.corpus.iter().cloned());
-    crate::watch::run(&files, || {
+    crate::cli::watch::run(&files, || {
         // A broken grammar has been reported: the next save is awaited all the same.
         let _ = diff_once(args);
     })
@@ -136,8 +136,8 @@ fn diff_once(args: &DiffArgs) -> ExitCode {
             return code;
         }
     }
-    let mut report = kifu::playground::diff::Report::default();
-    let budget = kifu::playground::limits::RunBudget::start(kifu::playground::limits::RUN_TIME_BUDGET);
+    let mut report = crate::playground::diff::Report::default();
+    let budget = crate::playground::limits::RunBudget::start(crate::playground::limits::RUN_TIME_BUDGET);
     let mut texts = Vec::new();
     for path in &args.corpus {
         let bytes = match read_capped(path, MAX_INPUT_BYTES, "the corpus file") {
@@ -150,7 +150,7 @@ fn diff_once(args: &DiffArgs) -> ExitCode {
         let chunks: Vec<&[Sample]> = records.chunks(records.len().div_ceil(workers).max(1)).collect();
         let limit = if args.json { usize::MAX } else { args.examples };
         let parts = pool::map(&chunks, workers, |chunk| {
-            kifu::playground::diff::diff(&old, &new, &args.rule, path, chunk, limit, &budget)
+            crate::playground::diff::diff(&old, &new, &args.rule, path, chunk, limit, &budget)
         });
         for part in parts.into_iter().flatten() {
             report.add(part, limit);
@@ -158,19 +158,19 @@ fn diff_once(args: &DiffArgs) -> ExitCode {
         texts.push(path.clone());
     }
     report.sort_examples();
-    let mut out = crate::output::Stdout;
+    let mut out = crate::cli::output::Stdout;
     if args.json {
         let _ = writeln!(out, "{}", serde_json::to_string(&report).unwrap_or_default());
     } else {
         write_summary(&mut out, args, &report, texts.len());
     }
     let _ = out.flush();
-    crate::report::exit_code(false, !report.unchanged())
+    crate::cli::report::exit_code(false, !report.unchanged())
 }
 
 /// `kifu grammar diff`'s report in words, of a run over `files` corpus files: the examples,
 /// then the counts and the changes.
-fn write_summary(out: &mut impl Write, args: &DiffArgs, report: &kifu::playground::diff::Report, files: usize) {
+fn write_summary(out: &mut impl Write, args: &DiffArgs, report: &crate::playground::diff::Report, files: usize) {
     for e in &report.examples {
         let _ = write!(out, "{}", render(&e.file, &e.record, e.line, &e.diagnostic()));
     }
@@ -195,7 +195,7 @@ fn write_summary(out: &mut impl Write, args: &DiffArgs, report: &kifu::playgroun
         let _ = writeln!(
             out,
             "the run's {} minutes were spent before the last {} records: run fewer records, or a grammar that backtracks less",
-            kifu::playground::limits::RUN_TIME_BUDGET.as_secs() / 60,
+            crate::playground::limits::RUN_TIME_BUDGET.as_secs() / 60,
             report.not_run
         );
     }
@@ -215,7 +215,7 @@ fn run_railroad(args: &RailroadArgs) -> ExitCode {
     if let Err(code) = require_rule(&grammar, &args.rule, &format!("`{}`", args.grammar)) {
         return code;
     }
-    let svg = kifu::playground::draw::railroad(&grammar, &args.rule);
+    let svg = crate::playground::draw::railroad(&grammar, &args.rule);
     let written = match &args.output {
         Some(path) => std::fs::write(path, svg).map_err(|e| format!("cannot write `{path}`: {e}")),
         None => io::stdout().write_all(svg.as_bytes()).map_err(|e| format!("cannot write: {e}")),
@@ -236,7 +236,7 @@ fn run_ebnf(args: &EbnfArgs) -> ExitCode {
             return code;
         }
     }
-    let text = kifu::playground::draw::ebnf(&grammar, args.rule.as_deref());
+    let text = crate::playground::draw::ebnf(&grammar, args.rule.as_deref());
     match io::stdout().write_all(text.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(_) => ExitCode::from(2),

@@ -4,9 +4,9 @@
 use std::path::{Component, Path, PathBuf};
 
 use globset::{GlobBuilder, GlobMatcher};
-use kifu::format::{Format, Unread};
+use crate::format::{Format, Unread};
 
-use crate::output;
+use crate::cli::output;
 
 /// The name reports give standard input.
 pub const STDIN: &str = "<stdin>";
@@ -324,7 +324,7 @@ fn io_words(e: &ignore::Error) -> String {
 }
 
 /// Bytes per batch of input handed to a worker: the lines' bytes and their places
-/// ([`kifu::input::LineReader::next_batch`] counts both).
+/// ([`crate::input::LineReader::next_batch`] counts both).
 pub(crate) const BATCH_BYTES: usize = 128 * 1024;
 
 /// The most bytes per batch when batches go to worker threads ([`batch_sizes`]). Each batch

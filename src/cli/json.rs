@@ -4,9 +4,9 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::games::{default_workers, each_game};
-use crate::report::exit_code;
-use crate::{output, positions};
+use crate::cli::games::{default_workers, each_game};
+use crate::cli::report::exit_code;
+use crate::cli::{output, positions};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct JsonArgs {
@@ -24,8 +24,8 @@ pub(crate) struct JsonGame<'a> {
     kind: &'static str,
     file: &'a str,
     valid: bool,
-    encoding: kifu::psn::Encoding,
-    game: &'a kifu::psn::Game,
+    encoding: crate::psn::Encoding,
+    game: &'a crate::psn::Game,
 }
 
 /// `kifu json`: each game's model, one JSON object per line.
@@ -42,7 +42,7 @@ pub(crate) fn run(args: &JsonArgs) -> ExitCode {
         |name, g| {
             let mut game = g.checked.game;
             // The game's place in the whole input's text.
-            game.span = kifu::span::Span::new(g.offset + game.span.start, g.offset + game.span.end);
+            game.span = crate::span::Span::new(g.offset + game.span.start, g.offset + game.span.end);
             let valid = g.checked.diagnostics.iter().all(|d| !d.is_error());
             let object = JsonGame { kind: "game", file: name, valid, encoding: g.encoding, game: &game };
             (serde_json::to_string(&object).unwrap_or_default(), valid)

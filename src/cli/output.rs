@@ -103,7 +103,7 @@ pub fn err(text: impl fmt::Display) {
 /// reads commands from the lines of standard error) nor command the terminal.
 pub fn message(message: impl fmt::Display) {
     let text = message.to_string();
-    err(format_args!("kifu: {}\n", kifu::diagnostic::escape_unsafe(&text)));
+    err(format_args!("kifu: {}\n", crate::diagnostic::escape_unsafe(&text)));
 }
 
 /// The worst status of what was read so far: 1 once an invalid record was seen, 2 once an

@@ -1,25 +1,25 @@
 //! What the spec playground's commands (`kifu tree`, `kifu grammar`, `kifu conformance`) share:
 //! reading capped inputs, loading grammars, rendering their findings. The work is done by
-//! [`kifu::playground`].
+//! [`crate::playground`].
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-use kifu::diagnostic::Diagnostic;
-use kifu::playground::grammar::{Grammar, GrammarDiagnostic, Source};
-use kifu::playground::limits::MAX_GRAMMAR_BYTES;
-use kifu::playground::records::Layout;
+use crate::diagnostic::Diagnostic;
+use crate::playground::grammar::{Grammar, GrammarDiagnostic, Source};
+use crate::playground::limits::MAX_GRAMMAR_BYTES;
+use crate::playground::records::Layout;
 
-use crate::args::{DialectArg, FormatArg};
+use crate::cli::args::{DialectArg, FormatArg};
 
 /// A diagnostic over a text of one or more lines whose first line is `first_line` of `name`,
 /// for standard error, as `--message-format` and `--color` say.
 pub(crate) fn render(name: &str, text: &str, first_line: usize, d: &Diagnostic) -> String {
-    let renderer = crate::report::Renderer::new(crate::report::Stream::Stderr);
-    let mut out = crate::report::Rendered::default();
+    let renderer = crate::cli::report::Renderer::new(crate::cli::report::Stream::Stderr);
+    let mut out = crate::cli::report::Rendered::default();
     let one = std::slice::from_ref(d);
     if text.contains(['\n', '\r']) {
-        let index = kifu::diagnostic::excerpt::LineIndex::new(text);
+        let index = crate::diagnostic::excerpt::LineIndex::new(text);
         renderer.render_text(name, (text, &index), first_line, one, &mut out);
     } else {
         renderer.render_line(name, first_line, text, one, &mut out);
@@ -28,7 +28,7 @@ pub(crate) fn render(name: &str, text: &str, first_line: usize, d: &Diagnostic) 
 }
 
 pub(crate) fn usage(message: &str) -> ExitCode {
-    crate::output::message(message);
+    crate::cli::output::message(message);
     ExitCode::from(2)
 }
 
@@ -62,12 +62,12 @@ pub(crate) fn read_capped(path: &str, cap: usize, what: &str) -> Result<Vec<u8>,
 
 /// How an input is cut into records for `rule` (a line each, a PSN game each, a whole PSN file).
 pub(crate) fn layout(format: Option<FormatArg>, rule: &str) -> Layout {
-    kifu::playground::tree::layout(format.map(FormatArg::format), rule)
+    crate::playground::tree::layout(format.map(FormatArg::format), rule)
 }
 
 /// kifu's grammar for a format.
 pub(crate) fn shipped(format: FormatArg) -> Result<Grammar, ExitCode> {
-    match kifu::playground::tree::shipped(format.format()) {
+    match crate::playground::tree::shipped(format.format()) {
         None => Err(usage("JSON positions have no grammar: give `--format sfen` (or fen, epd, psn)")),
         Some(loaded) => loaded.map_err(|e| report_grammar(&e)),
     }
@@ -76,7 +76,7 @@ pub(crate) fn shipped(format: FormatArg) -> Result<Grammar, ExitCode> {
 /// The rule a format's records are read with, in `dialect` (or the format's default one).
 pub(crate) fn default_rule(format: FormatArg, dialect: Option<DialectArg>) -> &'static str {
     let format = dialect.and_then(|d| format.format().with_dialect(d).ok()).unwrap_or(format.format());
-    kifu::playground::tree::default_rule(format)
+    crate::playground::tree::default_rule(format)
 }
 
 pub(crate) fn report_grammar(errors: &[GrammarDiagnostic]) -> ExitCode {
@@ -85,7 +85,7 @@ pub(crate) fn report_grammar(errors: &[GrammarDiagnostic]) -> ExitCode {
         out.push_str(&render(&e.source.name, &e.source.text, 1, &e.diagnostic));
     }
     let _ = io::stdout().flush();
-    crate::output::err(&out);
+    crate::cli::output::err(&out);
     ExitCode::from(2)
 }
 
@@ -105,10 +105,10 @@ pub(crate) fn load(paths: &[String], no_common: bool, shipped: Option<&Grammar>)
 
 /// Exit status 2 with a pointed `grammar::unknown-rule` unless `grammar` has `rule`.
 pub(crate) fn require_rule(grammar: &Grammar, rule: &str, which: &str) -> Result<(), ExitCode> {
-    let Some(d) = kifu::playground::tree::unknown_rule(grammar, rule, which, Some("`kifu grammar ebnf`")) else {
+    let Some(d) = crate::playground::tree::unknown_rule(grammar, rule, which, Some("`kifu grammar ebnf`")) else {
         return Ok(());
     };
-    crate::output::err(render("<command line>", &format!("--rule {rule}"), 1, &d));
+    crate::cli::output::err(render("<command line>", &format!("--rule {rule}"), 1, &d));
     Err(ExitCode::from(2))
 }
 

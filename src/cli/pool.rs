@@ -1,7 +1,7 @@
 //! Work on several threads, with the results in the order of the work: the library's ordered
-//! pool ([`kifu::input::pool`]), which `check` and the PSN streams use too.
+//! pool ([`crate::input::pool`]), which `check` and the PSN streams use too.
 
-use kifu::input::pool::{cores, run, Limits, Reader};
+use crate::input::pool::{cores, run, Limits, Reader};
 
 /// The worker threads to start: `jobs` when given (at least one), else one per core.
 pub fn workers(jobs: Option<usize>) -> usize {

@@ -7,22 +7,22 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use kifu::check;
-use kifu::diagnostic::excerpt::LineIndex;
-use kifu::diagnostic::Diagnostic;
-use kifu::format::{Cut, Format, Position};
-use kifu::input::LineReader;
-use kifu::json::{self as kjson, JsonText, Node, OnJson, Style};
-use kifu::views::{self, html, text, Diagram, Frame, Names};
-use kifu::{fen, sfen};
+use crate::check;
+use crate::diagnostic::excerpt::LineIndex;
+use crate::diagnostic::Diagnostic;
+use crate::format::{Cut, Format, Position};
+use crate::input::LineReader;
+use crate::json::{self as kjson, JsonText, Node, OnJson, Style};
+use crate::views::{self, html, text, Diagram, Frame, Names};
+use crate::{fen, sfen};
 
 use super::args::{self, DialectArg, FormatArg};
 use super::input::{self as inputs, WalkArgs, STDIN};
 use super::output::{self, AtomicFile};
 use super::report;
-use crate::games::{open_input, stream_games, Stopped};
-use crate::input::BATCH_BYTES;
-use crate::report::{Rendered, Renderer, Totals, Volume};
+use crate::cli::games::{open_input, stream_games, Stopped};
+use crate::cli::input::BATCH_BYTES;
+use crate::cli::report::{Rendered, Renderer, Totals, Volume};
 
 /// The options of `kifu board` beyond the FEN description's printer.
 #[derive(clap::Args, Debug, Default)]
@@ -199,7 +199,7 @@ fn each_record(
             Err(e) => {
                 output::message(e.message);
                 outcome.failed = true;
-                crate::output::note_unread();
+                crate::cli::output::note_unread();
                 continue;
             }
         };
@@ -210,7 +210,7 @@ fn each_record(
             Err(e) => {
                 output::message(e);
                 outcome.failed = true;
-                crate::output::note_unread();
+                crate::cli::output::note_unread();
                 continue;
             }
         };
@@ -220,7 +220,7 @@ fn each_record(
                 Err(e) => {
                     output::message(format_args!("cannot read `{name}`: {e}"));
                     outcome.failed = true;
-                    crate::output::note_unread();
+                    crate::cli::output::note_unread();
                     continue;
                 }
             },
@@ -230,7 +230,7 @@ fn each_record(
                     Err(e) => {
                         output::message(format_args!("cannot open `{name}`: {e}"));
                         outcome.failed = true;
-                        crate::output::note_unread();
+                        crate::cli::output::note_unread();
                         continue;
                     }
                 };
@@ -246,7 +246,7 @@ fn each_record(
                 output::message(e);
             }
             outcome.failed = true;
-            crate::output::note_unread();
+            crate::cli::output::note_unread();
             return outcome;
         }
     }
@@ -320,7 +320,7 @@ struct PsnRecord {
     item: Item,
 }
 
-impl kifu::psn::stream::Weigh for PsnRecord {
+impl crate::psn::stream::Weigh for PsnRecord {
     fn weight(&self) -> usize {
         // A position is some hundreds of bytes.
         self.rendered.len()
@@ -344,7 +344,7 @@ fn psn_records(
 ) -> io::Result<()> {
     let result = stream_games(
         input,
-        crate::pool::workers(None),
+        crate::cli::pool::workers(None),
         |g| {
             let (text, g) = (&g.text, &g.checked);
             let errors: Vec<Diagnostic> = g.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
@@ -390,7 +390,7 @@ fn psn_records(
         |record| {
             if !record.rendered.is_empty() {
                 outcome.invalid = true;
-                crate::output::note_invalid();
+                crate::cli::output::note_invalid();
                 output::err(&record.rendered);
             }
             f(record.item)
@@ -428,7 +428,7 @@ fn line_records(
                 position
             } else {
                 outcome.invalid = true;
-                crate::output::note_invalid();
+                crate::cli::output::note_invalid();
                 None
             };
             let item =
@@ -503,7 +503,7 @@ fn json_records(
         // A value that could not be read: shown where it is, with its findings.
         Err(diagnostics) => {
             outcome.invalid = true;
-            crate::output::note_invalid();
+            crate::cli::output::note_invalid();
             let diagnostics = with_notes(notes, diagnostics);
             output::err(reporter.multi(name, (at.text, at.index), at.line, &diagnostics));
             let first = diagnostics.first().map_or(0, |d| d.span().start);
@@ -517,7 +517,7 @@ fn json_records(
             let diagnostics = with_notes(notes, &diagnostics);
             if position.is_none() {
                 outcome.invalid = true;
-                crate::output::note_invalid();
+                crate::cli::output::note_invalid();
                 if !diagnostics.is_empty() {
                     output::err(reporter.multi(name, (at.text, at.index), at.line, &diagnostics));
                 }
@@ -533,7 +533,7 @@ fn json_records(
 /// `kifu check` on a JSON file: every finding, pointing into the JSON text.
 pub fn check_json(
     input: impl Read,
-    (name, selection): (&str, &kifu::diagnostic::select::Selection),
+    (name, selection): (&str, &crate::diagnostic::select::Selection),
     renderer: &Renderer,
     out: &mut impl Write,
 ) -> io::Result<Totals> {
@@ -542,7 +542,7 @@ pub fn check_json(
     let statistics = renderer.volume == Volume::Statistics;
     // `record` is where the value the findings are about starts.
     let render = |at: &JsonText<'_>,
-                  record: kifu::Span,
+                  record: crate::Span,
                   diagnostics: &[Diagnostic],
                   rendered: &mut Rendered,
                   totals: &mut Totals| {
@@ -551,7 +551,7 @@ pub fn check_json(
         }
         // A position of tens of thousands of unknown keys is shown as a line record is: its
         // first findings, then how many more.
-        let shown = kifu::check::capped(diagnostics, record);
+        let shown = crate::check::capped(diagnostics, record);
         renderer.render_text(name, (at.text, at.index), at.line, &shown, rendered);
     };
     // A value is valid when no error is reported of it (a position is read from every value
@@ -559,7 +559,7 @@ pub fn check_json(
     let count = |diagnostics: &[Diagnostic], totals: &mut Totals| {
         if diagnostics.iter().any(Diagnostic::is_error) {
             totals.invalid += 1;
-            crate::output::note_invalid();
+            crate::cli::output::note_invalid();
         } else {
             totals.valid += 1;
         }
@@ -570,7 +570,7 @@ pub fn check_json(
         totals.records += 1;
         match record {
             Err(diagnostics) => {
-                let record = diagnostics.first().map_or(kifu::Span::point(0), Diagnostic::span);
+                let record = diagnostics.first().map_or(crate::Span::point(0), Diagnostic::span);
                 let mut diagnostics = with_notes(notes, diagnostics);
                 selection.apply(&mut diagnostics);
                 count(&diagnostics, &mut totals);
@@ -583,7 +583,7 @@ pub fn check_json(
                 totals.read_as(Format::Json.read_as(), Format::Json.title());
                 count(&diagnostics, &mut totals);
                 // The note of findings not shown points at the value's first character.
-                let record = kifu::Span::new(node.span.start, (node.span.start + 1).min(node.span.end));
+                let record = crate::Span::new(node.span.start, (node.span.start + 1).min(node.span.end));
                 render(at, record, &diagnostics, &mut rendered, &mut totals);
             }
         }
@@ -621,9 +621,9 @@ pub fn run_json(paths: &[String], args: &JsonViewArgs) -> ExitCode {
     };
     let mut out = output::Stdout;
     let outcome = each_record(paths, &args.input, Format::Psn, &mut |item| match item.position {
-        Some(Pos::Shogi(p)) => writeln!(out, "{}", kifu::json::shogi::write(&p, style)),
-        Some(Pos::Chess(p, None)) => writeln!(out, "{}", kifu::json::chess::write(&p)),
-        Some(Pos::Chess(p, Some(ops))) => writeln!(out, "{}", kifu::json::chess::write_epd(&p, &ops)),
+        Some(Pos::Shogi(p)) => writeln!(out, "{}", crate::json::shogi::write(&p, style)),
+        Some(Pos::Chess(p, None)) => writeln!(out, "{}", crate::json::chess::write(&p)),
+        Some(Pos::Chess(p, Some(ops))) => writeln!(out, "{}", crate::json::chess::write_epd(&p, &ops)),
         Some(Pos::Game(_)) | None => Ok(()),
     });
     outcome.code()
@@ -648,7 +648,7 @@ pub fn run_convert_sfen(paths: &[String], input: &ConvertInput) -> ExitCode {
     });
     outcome.invalid |= chess;
     if chess {
-        crate::output::note_invalid();
+        crate::cli::output::note_invalid();
     }
     outcome.code()
 }
@@ -860,7 +860,7 @@ pub fn run_board(paths: &[String], dialect: Option<DialectArg>, args: &ViewArgs)
             output::message(e);
         }
         outcome.failed = true;
-        crate::output::note_unread();
+        crate::cli::output::note_unread();
     }
     outcome.code()
 }

@@ -9,16 +9,16 @@ use std::sync::{Mutex, OnceLock, PoisonError, RwLock};
 
 use miette::GraphicalReportHandler;
 
-use kifu::check::LineReport;
-use kifu::diagnostic::RecordSource;
+use crate::check::LineReport;
+use crate::diagnostic::RecordSource;
 
-use kifu::diagnostic::codes::{self, Code};
-use kifu::diagnostic::excerpt::{self, LineIndex};
-use kifu::diagnostic::Severity;
-use kifu::Diagnostic;
+use crate::diagnostic::codes::{self, Code};
+use crate::diagnostic::excerpt::{self, LineIndex};
+use crate::diagnostic::Severity;
+use crate::Diagnostic;
 
-use crate::args::{MessageFormat, ReportArgs};
-use crate::output;
+use crate::cli::args::{MessageFormat, ReportArgs};
+use crate::cli::output;
 
 /// `--message-format` and `--color`, set once by `main` for every command.
 static SETTINGS: OnceLock<ReportArgs> = OnceLock::new();
@@ -106,7 +106,7 @@ pub(crate) struct Totals {
     /// other file.
     pub(crate) ignored: u64,
     /// With `--fix`: the fixes applied, and those left out because they overlap another.
-    pub(crate) fixed: Option<kifu::document::fix::Fixed>,
+    pub(crate) fixed: Option<crate::document::fix::Fixed>,
     /// Files found in folders in a format kifu does not read.
     pub(crate) unread: Named,
     /// Files whose fixes `--fix` did not write (or `--diff` did not show).
@@ -196,7 +196,7 @@ impl Named {
 
     /// `; 1 file not read: `a.pgn``, `; 3 files not read: `a.pgn` and 2 more`, or nothing.
     pub(crate) fn words(&self, what: &str) -> String {
-        let first = self.first.as_deref().map(kifu::diagnostic::escape_unsafe).unwrap_or_default();
+        let first = self.first.as_deref().map(crate::diagnostic::escape_unsafe).unwrap_or_default();
         match self.count {
             0 => String::new(),
             1 => format!("; 1 file {what}: `{first}`"),
@@ -310,7 +310,7 @@ pub(crate) struct Renderer {
     pub(crate) format: MessageFormat,
     pub(crate) handler: GraphicalReportHandler,
     /// The reports' width in columns, when they are drawn without colour: then a report on one
-    /// line is drawn by [`kifu::diagnostic::draw_plain`], and miette draws the others.
+    /// line is drawn by [`crate::diagnostic::draw_plain`], and miette draws the others.
     plain: Option<usize>,
     pub(crate) volume: Volume,
     /// Human reports of `kifu check`: repeated warnings counted, not shown.
@@ -324,7 +324,7 @@ impl Renderer {
         let settings = settings();
         let width = if stream.is_terminal() { terminal_width().unwrap_or(100) } else { 100 };
         let color = colored(stream, settings.color.chosen());
-        let handler = kifu::diagnostic::graphical_handler(color, width);
+        let handler = crate::diagnostic::graphical_handler(color, width);
         let format = settings.message_format;
         let json = matches!(format, MessageFormat::Json | MessageFormat::Sarif);
         Self { json, format, handler, plain: (!color).then_some(width), volume: Volume::All, fold: None }
@@ -399,7 +399,7 @@ impl Renderer {
             writeln!(
                 out,
                 "{code}: and {n} more like this in `{}`, not shown (`--output-format json` lists every one)\n",
-                kifu::diagnostic::escape_unsafe(name)
+                crate::diagnostic::escape_unsafe(name)
             )?;
         }
         Ok(())
@@ -415,14 +415,14 @@ impl Renderer {
         out: &mut Rendered,
     ) {
         if self.format != MessageFormat::Human {
-            let place = |at: usize| (line, kifu::Span::point(at).columns(text).0);
+            let place = |at: usize| (line, crate::Span::point(at).columns(text).0);
             self.each(diagnostics, out, |d, out| self.push_machine(file, d, place, out));
             return;
         }
         let shown = RecordSource::display_text(text);
         self.each(diagnostics, out, |d, out| {
             let source = RecordSource { name: file, text: RecordSource::bare(&shown, text, d), line, columns: &[] };
-            if !self.plain.is_some_and(|width| kifu::diagnostic::draw_plain(d, &source, width, out)) {
+            if !self.plain.is_some_and(|width| crate::diagnostic::draw_plain(d, &source, width, out)) {
                 let _ = self.handler.render_report(out, &d.report(&source));
             }
             out.push('\n');
@@ -464,9 +464,9 @@ impl Renderer {
             MessageFormat::Json => {
                 out.push_str(&serde_json::to_string(&d.to_json_with(file, place)).unwrap_or_default())
             }
-            MessageFormat::Sarif => out.push_str(&kifu::diagnostic::sarif::result(file, d, place)),
+            MessageFormat::Sarif => out.push_str(&crate::diagnostic::sarif::result(file, d, place)),
             MessageFormat::Github | MessageFormat::Human => {
-                out.push_str(&kifu::diagnostic::sarif::github_annotation(file, d, place));
+                out.push_str(&crate::diagnostic::sarif::github_annotation(file, d, place));
             }
         }
         out.push('\n');
@@ -477,7 +477,7 @@ impl Renderer {
     pub(crate) fn render_game(
         &self,
         file: &str,
-        checked: &kifu::psn::CheckedGame,
+        checked: &crate::psn::CheckedGame,
         file_text: &str,
         out: &mut Rendered,
     ) {
@@ -582,7 +582,7 @@ impl Out {
             return Self::Plain(output::Stdout);
         }
         // A write error is kept and reported by `output::exit`.
-        let _ = output::Stdout.write_all(kifu::diagnostic::sarif::head(env!("CARGO_PKG_VERSION")).as_bytes());
+        let _ = output::Stdout.write_all(crate::diagnostic::sarif::head(env!("CARGO_PKG_VERSION")).as_bytes());
         Self::Sarif { results: 0, partial: Vec::new(), notices: Vec::new(), more: 0, failed: false }
     }
 
@@ -605,7 +605,7 @@ impl Out {
             Self::Sarif { notices, more, failed, .. } => {
                 *failed |= level == Severity::Error;
                 if notices.len() < MAX_NOTICES {
-                    notices.push(kifu::diagnostic::sarif::notification(level, file, message));
+                    notices.push(crate::diagnostic::sarif::notification(level, file, message));
                 } else {
                     *more += 1;
                 }
@@ -616,7 +616,7 @@ impl Out {
                     let _ = writeln!(out, "{msg}");
                 }
                 MessageFormat::Github => {
-                    let _ = writeln!(out, "{}", kifu::diagnostic::sarif::github_notice(level, file, message));
+                    let _ = writeln!(out, "{}", crate::diagnostic::sarif::github_notice(level, file, message));
                 }
                 _ if level == Severity::Warning => output::message(format_args!("warning: {message}")),
                 _ => output::message(message),
@@ -638,7 +638,7 @@ impl Out {
                 let message = format!("{more} more notices like these were left out of the log");
                 notices.push(serde_json::json!({ "level": "note", "message": { "text": message } }));
             }
-            output::Stdout.write_all(kifu::diagnostic::sarif::tail(notices, !*failed).as_bytes())?;
+            output::Stdout.write_all(crate::diagnostic::sarif::tail(notices, !*failed).as_bytes())?;
         }
         Ok(())
     }

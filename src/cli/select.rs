@@ -1,11 +1,11 @@
 //! `--select`, `--extend-select`, `--ignore`, `--warnings-as-errors`, `--config` and
-//! `--isolated`: which findings `kifu check` reports ([`kifu::diagnostic::select`]), from the
-//! flags and from the configuration file nearest each input ([`kifu::diagnostic::config`]).
+//! `--isolated`: which findings `kifu check` reports ([`crate::diagnostic::select`]), from the
+//! flags and from the configuration file nearest each input ([`crate::diagnostic::config`]).
 
 use std::path::PathBuf;
 
-use kifu::diagnostic::config::{Selector, Source};
-use kifu::diagnostic::select::Selection;
+use crate::diagnostic::config::{Selector, Source};
+use crate::diagnostic::select::Selection;
 
 /// The flags of the selection.
 #[derive(clap::Args, Clone, Debug, Default)]

@@ -1,17 +1,17 @@
 //! `kifu tree`: each record's parse tree on standard output, rejections on standard error.
 
-use kifu::diagnostic::codes;
+use crate::diagnostic::codes;
 use std::io::Write;
 use std::process::ExitCode;
 
-use kifu::diagnostic::Diagnostic;
-use kifu::notation::tree::Tree;
-use kifu::playground::records::{self, Layout, Sample};
+use crate::diagnostic::Diagnostic;
+use crate::notation::tree::Tree;
+use crate::playground::records::{self, Layout, Sample};
 
-use kifu::format::{Cut, Format};
+use crate::format::{Cut, Format};
 
-use crate::args::{DialectArg, FormatArg};
-use crate::playground::*;
+use crate::cli::args::{DialectArg, FormatArg};
+use crate::cli::playground::*;
 
 #[derive(clap::Args, Debug)]
 pub struct TreeArgs {
@@ -52,7 +52,7 @@ pub fn run(args: &TreeArgs) -> ExitCode {
     let name = if args.record.is_some() {
         "<record>".to_owned()
     } else if path == "-" {
-        crate::input::STDIN.to_owned()
+        crate::cli::input::STDIN.to_owned()
     } else {
         path.clone()
     };
@@ -117,17 +117,17 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
         Ok(r) => r,
         Err(code) => return code,
     };
-    let mut out = crate::output::Stdout;
+    let mut out = crate::cli::output::Stdout;
     let mut rejected = false;
-    let layout = kifu::playground::tree::layout(format.map(FormatArg::format), &rule);
+    let layout = crate::playground::tree::layout(format.map(FormatArg::format), &rule);
     for (i, r) in records.iter().enumerate() {
-        let (tree, finding) = kifu::playground::tree::read(grammar, &rule, layout, r);
+        let (tree, finding) = crate::playground::tree::read(grammar, &rule, layout, r);
         let finding = finding.map(|d| (shown_report(name, r, &d), d));
         if finding.is_some() {
-            crate::output::note_invalid();
+            crate::cli::output::note_invalid();
         }
         let shown = if args.json {
-            kifu::playground::tree::record_json(name, r, &tree, finding.as_ref().map(|(_, d)| d))
+            crate::playground::tree::record_json(name, r, &tree, finding.as_ref().map(|(_, d)| d))
         } else if tree.nodes.is_empty() && tree.stop.is_none() {
             String::new()
         } else {
@@ -139,11 +139,11 @@ fn tree_with(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str)
         }
         if let Some((report, _)) = finding {
             rejected = true;
-            crate::output::err(&report);
+            crate::cli::output::err(&report);
         }
     }
     let _ = out.flush();
-    crate::report::exit_code(false, rejected)
+    crate::cli::report::exit_code(false, rejected)
 }
 
 /// The report of a record's finding for standard error: a `tree::too-long` one shows the
@@ -161,7 +161,7 @@ fn shown_report(name: &str, r: &Sample, d: &Diagnostic) -> String {
 fn some_records(args: &TreeArgs, format: Option<FormatArg>, name: &str, path: &str) -> Result<Vec<Sample>, ExitCode> {
     let records = records_of(args, format, path)?;
     if records.is_empty() {
-        crate::output::message(format_args!("`{name}` holds no record"));
+        crate::cli::output::message(format_args!("`{name}` holds no record"));
         return Err(ExitCode::SUCCESS);
     }
     Ok(records)
@@ -179,14 +179,14 @@ fn syntax_tree(format: Format, text: &str, json: bool) -> (String, Vec<Diagnosti
         // Refused before: JSON positions have no syntax tree.
         Cut::Values => (String::new(), Vec::new()),
         Cut::Games => {
-            let file = kifu::psn::check_bytes(text.as_bytes(), Default::default());
+            let file = crate::psn::check_bytes(text.as_bytes(), Default::default());
             let mut tree = String::new();
             let mut diagnostics = Vec::new();
             for g in file.games {
                 // `{:?}` then laid out as `{:#?}` would: `{:#?}` costs the cube of the depth
                 // of variations (a line record's tree is a few levels deep).
                 let debug = format!("{:?}", g.game);
-                tree.push_str(&if json { debug } else { kifu::notation::tree::pretty(&debug, MAX_TREE_INDENT) });
+                tree.push_str(&if json { debug } else { crate::notation::tree::pretty(&debug, MAX_TREE_INDENT) });
                 diagnostics.extend(g.diagnostics);
             }
             (tree, diagnostics)
@@ -199,21 +199,21 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let mut out = crate::output::Stdout;
+    let mut out = crate::cli::output::Stdout;
     let mut invalid = false;
-    let layout = kifu::playground::tree::layout(Some(format.format()), "");
+    let layout = crate::playground::tree::layout(Some(format.format()), "");
     for (i, r) in records.iter().enumerate() {
-        if let Some(d) = kifu::playground::tree::too_long(layout, r) {
+        if let Some(d) = crate::playground::tree::too_long(layout, r) {
             let report = shown_report(name, r, &d);
             invalid = true;
-            crate::output::note_invalid();
+            crate::cli::output::note_invalid();
             // With `--json`, still one object for the record: no tree, and why.
             if args.json
-                && write!(out, "{}", kifu::playground::tree::record_json(name, r, &Tree::default(), Some(&d))).is_err()
+                && write!(out, "{}", crate::playground::tree::record_json(name, r, &Tree::default(), Some(&d))).is_err()
             {
                 return ExitCode::from(2);
             }
-            crate::output::err(&report);
+            crate::cli::output::err(&report);
             continue;
         }
         let read_in = match args.dialect {
@@ -229,14 +229,14 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
         };
         let shown = if args.json {
             let tree = Tree::from_debug(&tree, &r.text);
-            kifu::playground::tree::record_json(name, r, &tree, diagnostics.iter().find(|d| d.is_error()))
+            crate::playground::tree::record_json(name, r, &tree, diagnostics.iter().find(|d| d.is_error()))
         } else {
             // Spans as the places of the file they cover.
             let sep = if i > 0 { "\n" } else { "" };
-            format!("{sep}{}\n", kifu::notation::tree::with_places(&tree, &r.text, r.line))
+            format!("{sep}{}\n", crate::notation::tree::with_places(&tree, &r.text, r.line))
         };
         if diagnostics.iter().any(Diagnostic::is_error) {
-            crate::output::note_invalid();
+            crate::cli::output::note_invalid();
         }
         if write!(out, "{shown}").is_err() {
             return ExitCode::from(2);
@@ -245,11 +245,11 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
             let _ = out.flush();
             let text = r.text.as_str();
             for d in diagnostics.iter().take(MAX_FINDINGS_SHOWN) {
-                crate::output::err(render(name, text, r.line, d));
+                crate::cli::output::err(render(name, text, r.line, d));
             }
             if diagnostics.len() > MAX_FINDINGS_SHOWN {
                 let more = diagnostics.len() - MAX_FINDINGS_SHOWN;
-                crate::output::err(format!(
+                crate::cli::output::err(format!(
                     "… and {more} more findings in this record (`kifu check` lists them all)\n\n"
                 ));
             }
@@ -257,5 +257,5 @@ fn ast(args: &TreeArgs, format: FormatArg, name: &str, path: &str) -> ExitCode {
         invalid |= diagnostics.iter().any(Diagnostic::is_error);
     }
     let _ = out.flush();
-    crate::report::exit_code(false, invalid)
+    crate::cli::report::exit_code(false, invalid)
 }

@@ -30,7 +30,7 @@ type Events = Receiver<notify::Result<notify::Event>>;
 /// Each run after the first starts with a line that names the file that changed.
 pub(crate) fn run(paths: &[String], mut once: impl FnMut()) -> ExitCode {
     if paths.iter().any(|p| p == "-") {
-        return crate::playground::usage(
+        return crate::cli::playground::usage(
             "`--watch` reads its files again on each save: standard input cannot be read twice, give a file",
         );
     }
@@ -41,7 +41,7 @@ pub(crate) fn run(paths: &[String], mut once: impl FnMut()) -> ExitCode {
     });
     let mut watcher = match watcher {
         Ok(w) => w,
-        Err(e) => return crate::playground::usage(&format!("cannot watch files for changes: {e}")),
+        Err(e) => return crate::cli::playground::usage(&format!("cannot watch files for changes: {e}")),
     };
     let mut folders: Vec<&Path> = targets.iter().filter_map(|p| p.parent()).collect();
     folders.sort();
@@ -49,10 +49,10 @@ pub(crate) fn run(paths: &[String], mut once: impl FnMut()) -> ExitCode {
     for folder in folders {
         if let Err(e) = watcher.watch(folder, RecursiveMode::NonRecursive) {
             let shown = folder.display();
-            return crate::playground::usage(&format!("cannot watch `{shown}` for changes: {e}"));
+            return crate::cli::playground::usage(&format!("cannot watch `{shown}` for changes: {e}"));
         }
     }
-    let mut out = crate::output::Stdout;
+    let mut out = crate::cli::output::Stdout;
     let mut changed: Option<String> = None;
     loop {
         if let Some(name) = &changed {
@@ -60,10 +60,10 @@ pub(crate) fn run(paths: &[String], mut once: impl FnMut()) -> ExitCode {
         }
         once();
         let _ = out.flush();
-        if crate::output::failed() {
+        if crate::cli::output::failed() {
             break;
         }
-        crate::output::message(format_args!("watching {} files: save one to run again (Ctrl-C ends)", targets.len()));
+        crate::cli::output::message(format_args!("watching {} files: save one to run again (Ctrl-C ends)", targets.len()));
         match wait(&rx, &targets, paths) {
             Some(name) => changed = Some(name),
             None => break,

@@ -1,4 +1,4 @@
-//! `kifu`: the command-line tool.
+//! The `kifu` command-line tool, run by `src/main.rs` through [`crate::run_cli`].
 
 use std::process::ExitCode;
 
@@ -25,11 +25,6 @@ mod report;
 mod select;
 mod tree;
 mod watch;
-
-/// The allocator: mimalloc, whose threads free what another allocated without waiting on a lock
-/// (see `Cargo.toml`).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// kifu: parses, validates and explains board-game notations (SFEN, FEN, EPD, PSN).
 #[derive(Parser, Debug)]
@@ -99,7 +94,8 @@ enum Command {
     Man(docs::ManArgs),
 }
 
-fn main() -> ExitCode {
+/// Runs the tool on the process's arguments and returns its exit status.
+pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // `--help` and `--version` are written to standard output like any output: a write that
