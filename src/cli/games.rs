@@ -86,10 +86,14 @@ pub(crate) fn stream_games<T: crate::psn::stream::Weigh + Send>(
     mut each: impl FnMut(T) -> io::Result<()>,
 ) -> Result<(), Stopped> {
     let mut write_error = None;
-    let result =
-        crate::psn::stream::check_parallel(input, crate::psn::Options::default(), PSN_PIECE_BYTES, workers, work, |t| {
-            each(t).inspect_err(|e| write_error = Some(io::Error::new(e.kind(), e.to_string())))
-        });
+    let result = crate::psn::stream::check_parallel(
+        input,
+        crate::psn::Options::default(),
+        PSN_PIECE_BYTES,
+        workers,
+        work,
+        |t| each(t).inspect_err(|e| write_error = Some(io::Error::new(e.kind(), e.to_string()))),
+    );
     match (write_error, result) {
         (Some(e), _) => Err(Stopped::Write(e)),
         (None, Err(e)) => Err(Stopped::Read(e)),

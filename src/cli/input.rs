@@ -3,8 +3,8 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use globset::{GlobBuilder, GlobMatcher};
 use crate::format::{Format, Unread};
+use globset::{GlobBuilder, GlobMatcher};
 
 use crate::cli::output;
 

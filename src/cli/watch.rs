@@ -63,7 +63,10 @@ pub(crate) fn run(paths: &[String], mut once: impl FnMut()) -> ExitCode {
         if crate::cli::output::failed() {
             break;
         }
-        crate::cli::output::message(format_args!("watching {} files: save one to run again (Ctrl-C ends)", targets.len()));
+        crate::cli::output::message(format_args!(
+            "watching {} files: save one to run again (Ctrl-C ends)",
+            targets.len()
+        ));
         match wait(&rx, &targets, paths) {
             Some(name) => changed = Some(name),
             None => break,
