@@ -2,7 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod check;
-pub mod checked;
+mod checked;
 pub mod chess;
 #[cfg(feature = "cli")]
 mod cli;
@@ -16,6 +16,7 @@ pub mod input;
 pub mod json;
 #[cfg(feature = "lsp")]
 pub mod lsp;
+#[doc(hidden)]
 pub mod notation;
 #[cfg(feature = "playground")]
 pub mod playground;
@@ -25,11 +26,12 @@ pub mod psn;
 pub(crate) mod rng;
 pub mod sfen;
 pub mod shogi;
-pub mod span;
+mod span;
 mod unit;
 #[cfg(feature = "views")]
 pub mod views;
 
+pub use checked::{Checked, Legal};
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
 pub use notation::NotationError;
 pub use span::{Span, Spanned};

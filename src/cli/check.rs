@@ -537,7 +537,9 @@ pub(crate) fn check_psn(
                 crate::cli::output::note_invalid();
             }
             totals.warnings += r.warnings;
-            totals.read_as(r.dialect, crate::psn::dialect::title(r.dialect));
+            let title =
+                crate::psn::Dialect::ALL.iter().find(|d| d.name() == r.dialect).map_or(r.dialect, |d| d.title());
+            totals.read_as(r.dialect, title);
             totals.add(&r.counted);
             renderer.write(&r.rendered, out).inspect_err(|_| write_failed = true)
         },

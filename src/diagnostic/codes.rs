@@ -3,8 +3,9 @@
 //!
 //! A code is stable: scripts and editors match on it, and the table of `docs/codes.md` and the
 //! conformance suite's `codes.tsv` are written from this registry (`KIFU_UPDATE_CODES=1 cargo
-//! test --test formats codes::` writes them again). Code that makes or tests a finding names its code by
-//! its constant here, as in [`sfen::RANK_WIDTH`], never as a string.
+//! test --test formats codes::` writes them again). Inside kifu, code that makes or tests a finding
+//! names its code by its constant (hidden from this documentation), never as a string; a user
+//! names a code by its text (`d.code == "sfen::rank-width"`) or finds it with [`lookup`].
 
 /// A diagnostic's stable code, `format::name`: one of the constants of this module, and
 /// nothing else (a `Code` cannot be made from a string outside it).
@@ -93,6 +94,7 @@ macro_rules! registry {
     )*) => {
         $(
             #[doc = $group_doc]
+            #[doc(hidden)]
             pub mod $group {
                 use super::{Code, Entry};
                 $( #[doc = $doc] pub const $name: Code = Code($code); )*

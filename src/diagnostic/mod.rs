@@ -12,8 +12,10 @@ pub mod codes;
 #[cfg(feature = "config")]
 pub mod config;
 mod draw;
+#[doc(hidden)]
 pub mod excerpt;
 mod render;
+#[doc(hidden)]
 pub mod sarif;
 pub mod select;
 mod vet;

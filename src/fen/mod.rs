@@ -1,9 +1,8 @@
 //! FEN: Forsyth-Edwards Notation for chess positions (the FEN description), its Chess960 castling
 //! letters, and EPD.
 //!
-//! The same layers as [`crate::sfen`]: the grammar (`grammar/fen.pest`, run by [`parser`]) →
-//! the syntax tree ([`ast`], built by [`build`], or by [`fast`] for well-formed records) → the
-//! position ([`model`]) → findings (`validate`) → text ([`display`]).
+//! The same layers as [`crate::sfen`]: the grammar (`grammar/fen.pest`) → the syntax tree
+//! ([`Record`]) → the position ([`Position`]) → findings ([`check`]) → text.
 //!
 //! ```
 //! use kifu::fen::{self, Dialect, Kind};
@@ -11,15 +10,18 @@
 //! let checked = fen::check("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Kind::Fen, Dialect::Standard);
 //! assert!(checked.diagnostics.is_empty());
 //! let checked = fen::check("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", Kind::Fen, Dialect::Standard);
-//! assert_eq!(checked.diagnostics[0].code, kifu::diagnostic::codes::fen::MISSING_FIELD);
+//! assert_eq!(checked.diagnostics[0].code, "fen::missing-field");
 //! ```
 
-pub mod ast;
+pub(crate) mod ast;
+#[doc(hidden)]
 pub mod build;
-pub mod display;
+pub(crate) mod display;
+#[doc(hidden)]
 pub mod fast;
-pub mod model;
+pub(crate) mod model;
 pub(crate) mod notation;
+#[doc(hidden)]
 pub mod parser;
 mod shape;
 mod token;

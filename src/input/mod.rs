@@ -3,8 +3,10 @@
 //! one a file is in, and its text).
 
 pub(crate) mod bytes;
+#[doc(hidden)]
 pub mod decode;
 pub(crate) mod lines;
+#[doc(hidden)]
 pub mod pool;
 
 pub use bytes::{line_bytes, line_too_long, LineBytes};

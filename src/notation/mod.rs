@@ -5,14 +5,18 @@
 //! are not records at all (`foreign`), and parse trees as text ([`tree`]).
 
 mod error;
+#[doc(hidden)]
 pub mod fields;
 pub(crate) mod findings;
 pub(crate) mod foreign;
+#[doc(hidden)]
 pub mod grammar;
+#[doc(hidden)]
 pub mod grid;
 pub(crate) mod lookalike;
 mod regular;
 pub(crate) mod repair;
+#[doc(hidden)]
 pub mod tree;
 
 pub(crate) use error::from_str_by;

@@ -24,11 +24,18 @@
 //! ```
 
 pub(crate) mod checks;
+#[doc(hidden)]
 pub mod conformance;
+#[doc(hidden)]
 pub mod diff;
+#[doc(hidden)]
 pub mod draw;
+#[doc(hidden)]
 pub mod grammar;
+#[doc(hidden)]
 pub mod limits;
 pub(crate) mod partial;
+#[doc(hidden)]
 pub mod records;
+#[doc(hidden)]
 pub mod tree;

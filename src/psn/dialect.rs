@@ -127,11 +127,6 @@ impl serde::Serialize for Dialect {
     }
 }
 
-/// The title of the dialect named `name` (the name itself for one kifu does not know).
-pub fn title(name: &str) -> &str {
-    Dialect::ALL.iter().find(|d| d.name() == name).map_or(name, |d| d.title())
-}
-
 /// The 1998 spec's own form: the dialect of a game with no departure from it.
 pub const SPEC: Dialect = Dialect::Psn1998;
 

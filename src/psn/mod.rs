@@ -1,10 +1,10 @@
 //! PSN, Portable Shogi Notation: game records (the 1998 spec), and the
 //! dialects real programs write.
 //!
-//! Data flows one way: bytes are [decoded](decode) into text, the text is [scanned](scan) into
-//! games and tokens (the grammar's word rules, compiled to an automaton), each game is
-//! [built](build) into its [model] with every fault found on the way, its
-//! [dialect] is named, and [`display`] writes a game back in the 1998 spec's form.
+//! Data flows one way: bytes are decoded into text, the text is scanned into games and tokens
+//! (the grammar's word rules, compiled to an automaton), each game is built into its model
+//! ([`Game`]) with every fault found on the way, its [`Dialect`] is named, and the game can be
+//! written back in the 1998 spec's form.
 //!
 //! ```
 //! let file = kifu::psn::check_bytes(b"[Sente \"Oyama\"]\n1. P7f P3d 2. P2f 1-0\n", Default::default());
@@ -14,27 +14,40 @@
 //! assert!(game.is_valid());
 //! ```
 
+#[doc(hidden)]
 pub mod build;
+#[doc(hidden)]
 pub mod decode;
-pub mod dialect;
+pub(crate) mod dialect;
+#[doc(hidden)]
 pub mod display;
-pub mod fast;
+pub(crate) mod fast;
+#[doc(hidden)]
 pub mod findings;
 pub(crate) mod header;
-pub mod model;
+pub(crate) mod model;
 pub(crate) mod nearest;
 pub(crate) mod notation;
+#[doc(hidden)]
 pub mod parser;
 pub(crate) mod repair;
+#[doc(hidden)]
 pub mod replay;
+#[doc(hidden)]
 pub mod scan;
+#[doc(hidden)]
 pub mod setup;
+#[doc(hidden)]
 pub mod stream;
 mod verdict;
 
 use crate::diagnostic::codes;
 pub use decode::Encoding;
-pub use model::Game;
+pub use dialect::Dialect;
+pub use model::{
+    Annotation, Clock, Comment, CommentKind, End, Game, Header, Mark, MoveExtras, MoveForm, MoveNode, MoveNumber,
+    Setup, Variation, WrittenMove, MAX_VARIATION_DEPTH,
+};
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::input::decode::{encoding_note, LineLegacy};

@@ -25,7 +25,7 @@ pub struct Game {
     pub line: usize,
     /// Where the game's text is in the file (byte offsets of the decoded text).
     pub span: Span,
-    /// The dialect the game was read as (see [`super::dialect`]).
+    /// The dialect the game was read as (see [`Dialect`](super::Dialect)).
     pub dialect: super::dialect::Dialect,
     /// The header lines, in order.
     pub headers: Vec<Header>,

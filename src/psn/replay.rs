@@ -1,5 +1,5 @@
 //! Playing a game's moves on a board: each written move found by the resolver every game format
-//! shares ([`crate::shogi::written`]: the origin of `P7f`, or the written one checked,
+//! shares (`shogi::written`: the origin of `P7f`, or the written one checked,
 //! ambiguity, promotion and drop rules), the side that moves, and how the game ends.
 //!
 //! The rules are [`crate::shogi::rules`]. A move that no rule allows is an error that says why
@@ -546,7 +546,10 @@ impl Check {
 
 /// The move the text means in `state`, or why there is none.
 pub(crate) fn resolve(state: &State, m: &WrittenMove) -> Result<Resolved, Unplayable> {
-    resolve_with(&state.legality(), state, m)
+    if m.form == MoveForm::Unreadable {
+        return Err(Unplayable::Unreadable);
+    }
+    written::resolve(state, &m.written()).map_err(Unplayable::Unresolved)
 }
 
 /// [`resolve`], with `legality` judging the moves of `state`.

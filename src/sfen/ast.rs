@@ -1,7 +1,7 @@
 //! The SFEN syntax tree: what a record says, with the span of every part.
 //!
 //! The tree keeps what the record wrote, faults included (a fault square still counts towards
-//! its rank's width), so that later layers can count and point. [`super::model`] turns a tree
+//! its rank's width), so that later layers can count and point. The model layer turns a tree
 //! without faults into a [`super::Position`].
 
 pub use crate::notation::grid::Row as Rank;

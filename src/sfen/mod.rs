@@ -1,10 +1,9 @@
 //! SFEN: Shogi Forsyth-Edwards Notation, in the 2007 spec's dialect and in USI's.
 //!
-//! Text flows one way through these layers: the grammar (`grammar/sfen.pest`, run by
-//! [`parser`]) → the syntax tree ([`ast`], built by [`build`] or, for well-formed records, by
-//! [`fast`]) → the position ([`model`]) → findings (`validate`) → text ([`display`]). A
-//! record with no finding at all needs no tree: [`fast::clean`] reads it from the bytes the
-//! grammar's automaton accepted straight into its position, and runs the same rules on it.
+//! Text flows one way through these layers: the grammar (`grammar/sfen.pest`) → the syntax
+//! tree ([`Record`]) → the position ([`Position`]) → findings ([`check`]) → text. A record with
+//! no finding at all needs no tree: a fast path derived from the grammar reads it from the bytes
+//! the grammar's automaton accepted straight into its position, and runs the same rules on it.
 //!
 //! ```
 //! use kifu::sfen::{self, DialectChoice};
@@ -13,15 +12,19 @@
 //! assert!(checked.diagnostics.is_empty());
 //!
 //! let checked = sfen::check("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1", DialectChoice::Auto);
-//! assert_eq!(checked.diagnostics[0].code, kifu::diagnostic::codes::sfen::RANK_WIDTH);
+//! assert_eq!(checked.diagnostics[0].code, "sfen::rank-width");
 //! ```
 
+#[doc(hidden)]
 pub mod ast;
+#[doc(hidden)]
 pub mod build;
-pub mod display;
+pub(crate) mod display;
+#[doc(hidden)]
 pub mod fast;
-pub mod model;
+pub(crate) mod model;
 pub(crate) mod notation;
+#[doc(hidden)]
 pub mod parser;
 mod shape;
 mod token;

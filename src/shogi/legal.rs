@@ -12,7 +12,7 @@ use super::{Move, Position};
 /// A record says what it says: [`Position`] is that. `Legal` is what the rules can play
 /// from; the only ways to one are [`Position::legal`] and
 /// [`sfen::Checked::into_legal`](crate::sfen::Checked::into_legal), which check every rule
-/// and give the errors otherwise, and [`Legal::play`], which plays only legal moves.
+/// and give the errors otherwise, and its `play`, which plays only legal moves.
 ///
 /// ```
 /// use kifu::shogi::{Legal, Position};

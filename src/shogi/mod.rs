@@ -1,7 +1,6 @@
 //! Shogi's vocabulary: colours, pieces, squares, boards and hands, and how pieces attack; the
 //! position a record writes ([`Position`]), what makes one illegal ([`Violation`]), moves in USI
-//! notation ([`Move`]), the rules ([`rules`]) and the move a record writes, found in a position
-//! ([`written`]).
+//! notation ([`Move`]), the rules ([`rules`]) and the move a record writes, found in a position.
 
 mod board;
 mod hand;
@@ -13,7 +12,9 @@ pub mod rules;
 mod square;
 pub(crate) mod usi;
 pub(crate) mod violation;
-pub mod written;
+// Written moves are read by the game formats, which come with the `psn` feature.
+#[cfg(feature = "psn")]
+pub(crate) mod written;
 
 pub use board::Board;
 pub use hand::Hand;
@@ -23,3 +24,5 @@ pub use position::Position;
 pub use square::{rank_letter, Square};
 pub use usi::Move;
 pub use violation::{ImpossibleCheck, Violation};
+#[cfg(feature = "psn")]
+pub use written::{Origin, Promotion};

@@ -26,7 +26,7 @@ use kifu::playground::limits::RunBudget;
 use kifu::playground::records::{self, Layout};
 use kifu::psn::{self, display};
 use kifu::sfen::{self, DialectChoice};
-use kifu::span::Span;
+use kifu::Span;
 use kifu::{fen, Label};
 
 const SFEN_CHOICES: [DialectChoice; 3] = [DialectChoice::Auto, DialectChoice::Sfen2007, DialectChoice::Usi];

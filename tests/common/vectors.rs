@@ -12,7 +12,7 @@ use std::fs;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use kifu::checked::Checked;
+use kifu::Checked;
 
 /// The vector folder, next to this repository, when it is there (see [`super::shared`]).
 pub fn vector_dir() -> Option<PathBuf> {

@@ -8,7 +8,7 @@ use crate::common;
 use std::path::Path;
 
 use common::fixture::Fixture;
-use kifu::fen::{self, ast, parser::FenParser, parser::Rule, Dialect, Kind, Position};
+use kifu::fen::{self, parser::FenParser, parser::Rule, Dialect, Kind, Position};
 use pest::Parser;
 
 fn settings(path: &Path) -> (Kind, Dialect, Rule) {
@@ -22,7 +22,7 @@ fn settings(path: &Path) -> (Kind, Dialect, Rule) {
     }
 }
 
-fn assert_nested(record: &ast::Record, f: &Fixture) {
+fn assert_nested(record: &fen::Record, f: &Fixture) {
     f.assert_grid_nested(record.span, record.placement.as_ref(), "placement");
     if let Some(c) = &record.castling {
         f.inside(record.span, c.span, "castling");

@@ -150,7 +150,7 @@ fn pychess_games() {
         let read = psn::check_bytes(&bytes, Default::default());
         assert_eq!(read.games.len(), 1, "{name}");
         let g = &read.games[0];
-        assert_eq!(g.game.dialect, kifu::psn::dialect::Dialect::Pychess, "{name}");
+        assert_eq!(g.game.dialect, kifu::psn::Dialect::Pychess, "{name}");
         assert!(g.is_valid(), "{name}: {:?}", g.diagnostics.iter().filter(|d| d.is_error()).collect::<Vec<_>>());
         let r = g.replay.as_ref().expect("replayed");
         assert_eq!(r.illegal_at, None, "{name}");

@@ -115,7 +115,7 @@ fn game(moves: &str) -> String {
 fn taken(text: &str) {
     let items = items(text.as_bytes());
     assert_eq!(items.len(), 1, "{text}");
-    assert_eq!(items[0].clean(Options::default()), Some(kifu::psn::dialect::SPEC), "{text}");
+    assert_eq!(items[0].clean(Options::default()), Some(kifu::psn::Dialect::Psn1998), "{text}");
     agree(text.as_bytes());
 }
 

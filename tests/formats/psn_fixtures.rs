@@ -11,8 +11,9 @@ use std::path::Path;
 
 use kifu::diagnostic::excerpt::{excerpt, LineIndex};
 use kifu::diagnostic::RecordSource;
-use kifu::psn::model::{Comment, MoveNode, Origin};
 use kifu::psn::{self, CheckedGame};
+use kifu::psn::{Comment, MoveNode};
+use kifu::shogi::Origin;
 use miette::{GraphicalReportHandler, GraphicalTheme};
 
 fn comments(out: &mut String, indent: &str, what: &str, list: &[Comment]) {
@@ -43,7 +44,7 @@ fn moves(out: &mut String, indent: &str, line: &[MoveNode]) {
         if let Some(mark) = v.mark.as_deref() {
             let _ = write!(marks, " {} @ {:?}", if mark.mate { "mate" } else { "check" }, mark.span);
         }
-        if v.form == kifu::psn::model::MoveForm::Unreadable {
+        if v.form == kifu::psn::MoveForm::Unreadable {
             let _ = writeln!(out, "{indent}{number}{} @ {:?} [Unreadable] counted as a ply", v.text, v.span);
         } else {
             let _ = writeln!(

@@ -12,7 +12,7 @@ use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
 use kifu::diagnostic::Diagnostic;
 use kifu::psn;
 use kifu::sfen::{self, DialectChoice};
-use kifu::span::Span;
+use kifu::Span;
 
 const FAULTS: [&str; 2] =
     ["tests/fixtures/psn/err/fen_board_faults.psn", "tests/fixtures/psn/err/sfen_board_faults.psn"];

@@ -14,8 +14,8 @@ use kifu::fen;
 use kifu::json::{read_stream, Style};
 use kifu::sfen::{self, DialectChoice, Position};
 use kifu::shogi::{Color, Piece, Square};
-use kifu::span::Span;
 use kifu::views::{self, html, svg, text, Diagram, Names};
+use kifu::Span;
 use proptest::prelude::*;
 
 fn settings() -> insta::Settings {

@@ -437,8 +437,7 @@ fn the_verdict_places_the_fault_where_the_grammar_stops() {
     .expect("a verdict");
     assert!(by_pest.span().start <= d.span().start);
     // A finding of the builder's at or before that place stands alone.
-    let earlier =
-        kifu::diagnostic::Diagnostic::error(kifu::diagnostic::codes::sfen::SIDE, kifu::span::Span::new(0, 1), "x");
+    let earlier = kifu::diagnostic::Diagnostic::error(kifu::diagnostic::codes::sfen::SIDE, kifu::Span::new(0, 1), "x");
     assert!(kifu::notation::fields::grammar_verdict::<SfenParser, Rule>(
         bad,
         automaton,

@@ -9,8 +9,8 @@ use kifu::diagnostic::{codes, Diagnostic, RecordSource};
 use kifu::fen::{self, Dialect, Kind};
 use kifu::psn::{self, build, scan, Options};
 use kifu::sfen::{self, DialectChoice};
-use kifu::span::Span;
 use kifu::views;
+use kifu::Span;
 use proptest::prelude::*;
 
 /// Text from any characters, with those of the notations more often.
