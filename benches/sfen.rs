@@ -129,7 +129,7 @@ fn sanity() {
     }
     for &text in NOT_RECORDS {
         let found = sfen::check(text, CHOICE).diagnostics;
-        let one = matches!(found.as_slice(), [d] if d.code == kifu::diagnostic::codes::sfen::NOT_A_RECORD);
+        let one = matches!(found.as_slice(), [d] if d.code == kifu::diagnostic::Code::SfenNotARecord);
         assert!(one, "not one report that it is not a record: {text}: {found:?}");
     }
 }

@@ -4,28 +4,46 @@
 //! A code is stable: scripts and editors match on it, and the table of `docs/codes.md` and the
 //! conformance suite's `codes.tsv` are written from this registry (`KIFU_UPDATE_CODES=1 cargo
 //! test --test formats codes::` writes them again). Inside kifu, code that makes or tests a finding
-//! names its code by its constant (hidden from this documentation), never as a string; a user
-//! names a code by its text (`d.code == "sfen::rank-width"`) or finds it with [`lookup`].
-
-/// A diagnostic's stable code, `format::name`: one of the constants of this module, and
-/// nothing else (a `Code` cannot be made from a string outside it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Code(&'static str);
+//! names its code by its constant (`codes::sfen::RANK_WIDTH`), never as a string; a user names
+//! it by its variant ([`Code::SfenRankWidth`]), by its text (`d.code == "sfen::rank-width"`), or
+//! finds it with [`lookup`].
 
 impl Code {
     /// The code as text, `sfen::rank-width`.
     pub const fn as_str(self) -> &'static str {
-        self.0
+        CODES[self as usize]
     }
 
     /// The format or group the code belongs to: `sfen` for `sfen::rank-width`.
     pub fn group(self) -> &'static str {
-        self.0.split_once("::").map_or(self.0, |(group, _)| group)
+        let text = self.as_str();
+        text.split_once("::").map_or(text, |(group, _)| group)
     }
 
     /// The code's name in its group: `rank-width` for `sfen::rank-width`.
     pub fn name(self) -> &'static str {
-        self.0.split_once("::").map_or(self.0, |(_, name)| name)
+        let text = self.as_str();
+        text.split_once("::").map_or(text, |(_, name)| name)
+    }
+}
+
+/// Codes are ordered by their text, `fen::…` before `psn::…`.
+impl Ord for Code {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl PartialOrd for Code {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// A code shows as its text: `Code("sfen::rank-width")`.
+impl std::fmt::Debug for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Code").field(&self.as_str()).finish()
     }
 }
 
@@ -34,32 +52,32 @@ impl std::ops::Deref for Code {
     type Target = str;
 
     fn deref(&self) -> &str {
-        self.0
+        self.as_str()
     }
 }
 
 impl std::fmt::Display for Code {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0)
+        f.write_str(self.as_str())
     }
 }
 
 impl PartialEq<str> for Code {
     fn eq(&self, other: &str) -> bool {
-        self.0 == other
+        self.as_str() == other
     }
 }
 
 impl PartialEq<&str> for Code {
     fn eq(&self, other: &&str) -> bool {
-        self.0 == *other
+        self.as_str() == *other
     }
 }
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for Code {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.0)
+        serializer.serialize_str(self.as_str())
     }
 }
 
@@ -89,19 +107,33 @@ macro_rules! registry {
     ($(
         #[doc = $group_doc:literal]
         $group:ident $title:literal {
-            $( #[doc = $doc:literal] $name:ident = $code:literal, )*
+            $( #[doc = $doc:literal] $name:ident $variant:ident = $code:literal, )*
         }
     )*) => {
+        /// A diagnostic's stable code, `format::name`: one variant per code of the registry, and
+        /// nothing else. It compares with its text (`code == "sfen::rank-width"`), and
+        /// [`lookup`] finds one by its text.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Code {
+            $($( #[doc = $doc] $variant, )*)*
+        }
+
+        /// The text of each code, in the order of [`Code`]'s variants.
+        const CODES: &[&str] = &[$($($code,)*)*];
+
         $(
             #[doc = $group_doc]
-            #[doc(hidden)]
-            pub mod $group {
+            // Every code is registered whatever the features; some are given only by a part
+            // the features leave out (the tool, the playground).
+            #[allow(dead_code)]
+            pub(crate) mod $group {
                 use super::{Code, Entry};
-                $( #[doc = $doc] pub const $name: Code = Code($code); )*
+                $( #[doc = $doc] pub(crate) const $name: Code = Code::$variant; )*
                 /// Every code of this group, with what it means.
-                pub const ALL: &[Entry] = &[$(Entry { code: Code($code), meaning: $doc.trim_ascii() }),*];
+                pub(crate) const ALL: &[Entry] = &[$(Entry { code: Code::$variant, meaning: $doc.trim_ascii() }),*];
                 /// True when `code` is one of this group's.
-                pub fn contains(code: Code) -> bool {
+                pub(crate) fn contains(code: Code) -> bool {
                     code.group() == stringify!($group)
                 }
             }
@@ -115,472 +147,472 @@ registry! {
     /// Codes of SFEN records (`--format sfen`).
     sfen "SFEN" {
         /// The record does not follow SFEN's syntax at this place.
-        SYNTAX = "sfen::syntax",
+        SYNTAX SfenSyntax = "sfen::syntax",
         /// kifu could not read the record because of a fault in its own grammar.
-        INTERNAL = "sfen::internal",
+        INTERNAL SfenInternal = "sfen::internal",
         /// The line holds no record.
-        EMPTY_RECORD = "sfen::empty-record",
+        EMPTY_RECORD SfenEmptyRecord = "sfen::empty-record",
         /// The line is not an SFEN record, and no slip of one explains it: another format, a command, text.
-        NOT_A_RECORD = "sfen::not-a-record",
+        NOT_A_RECORD SfenNotARecord = "sfen::not-a-record",
         /// `startpos` is USI's name for the start position, not an SFEN record.
-        STARTPOS = "sfen::startpos",
+        STARTPOS SfenStartpos = "sfen::startpos",
         /// Part of a USI `position` command (such as `sfen` or `moves`) is written with the record.
-        USI_COMMAND = "sfen::usi-command",
+        USI_COMMAND SfenUsiCommand = "sfen::usi-command",
         /// Spaces or tabs come before the record.
-        LEADING_WHITESPACE = "sfen::leading-whitespace",
+        LEADING_WHITESPACE SfenLeadingWhitespace = "sfen::leading-whitespace",
         /// Spaces or tabs come after the record.
-        TRAILING_WHITESPACE = "sfen::trailing-whitespace",
+        TRAILING_WHITESPACE SfenTrailingWhitespace = "sfen::trailing-whitespace",
         /// Fields are not separated by exactly one space.
-        SEPARATOR = "sfen::separator",
+        SEPARATOR SfenSeparator = "sfen::separator",
         /// A character looks like the one SFEN wants (a full-width letter or digit, a dash) but is another.
-        LOOKALIKE = "sfen::lookalike",
+        LOOKALIKE SfenLookalike = "sfen::lookalike",
         /// A field of the record is missing.
-        MISSING_FIELD = "sfen::missing-field",
+        MISSING_FIELD SfenMissingField = "sfen::missing-field",
         /// The record has more fields than SFEN's four.
-        EXTRA_FIELD = "sfen::extra-field",
+        EXTRA_FIELD SfenExtraField = "sfen::extra-field",
         /// A letter of the board names no shogi piece.
-        UNKNOWN_PIECE = "sfen::unknown-piece",
+        UNKNOWN_PIECE SfenUnknownPiece = "sfen::unknown-piece",
         /// A letter of the hands names no shogi piece.
-        UNKNOWN_HAND_PIECE = "sfen::unknown-hand-piece",
+        UNKNOWN_HAND_PIECE SfenUnknownHandPiece = "sfen::unknown-hand-piece",
         /// `+` promotes a piece that does not promote (a gold or a king).
-        UNPROMOTABLE = "sfen::unpromotable",
+        UNPROMOTABLE SfenUnpromotable = "sfen::unpromotable",
         /// A `+` is not right before the piece it promotes.
-        DANGLING_PROMOTION = "sfen::dangling-promotion",
+        DANGLING_PROMOTION SfenDanglingPromotion = "sfen::dangling-promotion",
         /// The board does not have nine ranks.
-        RANK_COUNT = "sfen::rank-count",
+        RANK_COUNT SfenRankCount = "sfen::rank-count",
         /// A rank covers more or fewer than nine squares.
-        RANK_WIDTH = "sfen::rank-width",
+        RANK_WIDTH SfenRankWidth = "sfen::rank-width",
         /// A rank is empty (nothing between two `/`).
-        EMPTY_RANK = "sfen::empty-rank",
+        EMPTY_RANK SfenEmptyRank = "sfen::empty-rank",
         /// A `0` counts empty squares on the board.
-        EMPTY_COUNT_ZERO = "sfen::empty-count-zero",
+        EMPTY_COUNT_ZERO SfenEmptyCountZero = "sfen::empty-count-zero",
         /// One run of empty squares is written as several digits side by side.
-        SPLIT_EMPTY_RUN = "sfen::split-empty-run",
+        SPLIT_EMPTY_RUN SfenSplitEmptyRun = "sfen::split-empty-run",
         /// The side to move is not `b` or `w` (`B` or `W` in SFEN 2007).
-        SIDE = "sfen::side",
+        SIDE SfenSide = "sfen::side",
         /// A side letter of SFEN 2007 is used where USI is asked for, or the other way round.
-        DIALECT = "sfen::dialect",
+        DIALECT SfenDialect = "sfen::dialect",
         /// The record mixes the USI and SFEN 2007 dialects.
-        MIXED_DIALECT = "sfen::mixed-dialect",
+        MIXED_DIALECT SfenMixedDialect = "sfen::mixed-dialect",
         /// A count in the hands has no piece after it.
-        DANGLING_COUNT = "sfen::dangling-count",
+        DANGLING_COUNT SfenDanglingCount = "sfen::dangling-count",
         /// `-` (empty hands) is combined with pieces.
-        HAND_DASH = "sfen::hand-dash",
+        HAND_DASH SfenHandDash = "sfen::hand-dash",
         /// A count in the hands has a leading zero.
-        HAND_COUNT_FORM = "sfen::hand-count-form",
+        HAND_COUNT_FORM SfenHandCountForm = "sfen::hand-count-form",
         /// A count of 1 is written in the hands, where the piece alone says it.
-        HAND_COUNT_ONE = "sfen::hand-count-one",
+        HAND_COUNT_ONE SfenHandCountOne = "sfen::hand-count-one",
         /// A count in the hands has more than two digits.
-        HAND_COUNT_RANGE = "sfen::hand-count-range",
+        HAND_COUNT_RANGE SfenHandCountRange = "sfen::hand-count-range",
         /// A count of 0 is written in the hands.
-        HAND_COUNT_ZERO = "sfen::hand-count-zero",
+        HAND_COUNT_ZERO SfenHandCountZero = "sfen::hand-count-zero",
         /// The hands are not in USI's order (rook, bishop, gold, silver, knight, lance, pawn; Black first).
-        HAND_ORDER = "sfen::hand-order",
+        HAND_ORDER SfenHandOrder = "sfen::hand-order",
         /// The same piece is listed twice in one hand.
-        HAND_REPEAT = "sfen::hand-repeat",
+        HAND_REPEAT SfenHandRepeat = "sfen::hand-repeat",
         /// A king is in hand.
-        KING_IN_HAND = "sfen::king-in-hand",
+        KING_IN_HAND SfenKingInHand = "sfen::king-in-hand",
         /// A promoted piece is in hand.
-        PROMOTED_IN_HAND = "sfen::promoted-in-hand",
+        PROMOTED_IN_HAND SfenPromotedInHand = "sfen::promoted-in-hand",
         /// The move number is negative.
-        MOVE_NUMBER = "sfen::move-number",
+        MOVE_NUMBER SfenMoveNumber = "sfen::move-number",
         /// The move number has a leading zero.
-        MOVE_NUMBER_FORM = "sfen::move-number-form",
+        MOVE_NUMBER_FORM SfenMoveNumberForm = "sfen::move-number-form",
         /// The move number is too large to read.
-        MOVE_NUMBER_RANGE = "sfen::move-number-range",
+        MOVE_NUMBER_RANGE SfenMoveNumberRange = "sfen::move-number-range",
         /// The move number is 0; moves count from 1.
-        MOVE_NUMBER_ZERO = "sfen::move-number-zero",
+        MOVE_NUMBER_ZERO SfenMoveNumberZero = "sfen::move-number-zero",
         /// The move number is the other side's in a game without handicap (Black plays the odd moves).
-        MOVE_PARITY = "sfen::move-parity",
+        MOVE_PARITY SfenMoveParity = "sfen::move-parity",
         /// There are more pieces of one kind, on the board and in hand, than a set holds.
-        TOO_MANY_PIECES = "sfen::too-many-pieces",
+        TOO_MANY_PIECES SfenTooManyPieces = "sfen::too-many-pieces",
         /// A side has no king.
-        MISSING_KING = "sfen::missing-king",
+        MISSING_KING SfenMissingKing = "sfen::missing-king",
         /// A side has more than one king.
-        TWO_KINGS = "sfen::two-kings",
+        TWO_KINGS SfenTwoKings = "sfen::two-kings",
         /// A side has two unpromoted pawns on one file (nifu).
-        NIFU = "sfen::nifu",
+        NIFU SfenNifu = "sfen::nifu",
         /// A pawn, lance or knight stands where it can never move.
-        DEAD_PIECE = "sfen::dead-piece",
+        DEAD_PIECE SfenDeadPiece = "sfen::dead-piece",
         /// The side that is not to move is in check.
-        OPPOSITE_CHECK = "sfen::opposite-check",
+        OPPOSITE_CHECK SfenOppositeCheck = "sfen::opposite-check",
         /// The side to move is in a check that no last move could give.
-        IMPOSSIBLE_CHECK = "sfen::impossible-check",
+        IMPOSSIBLE_CHECK SfenImpossibleCheck = "sfen::impossible-check",
     }
     /// Codes of FEN and EPD records (`--format fen`, `--format epd`).
     fen "FEN and EPD" {
         /// The record does not follow FEN's syntax at this place.
-        SYNTAX = "fen::syntax",
+        SYNTAX FenSyntax = "fen::syntax",
         /// kifu could not read the record because of a fault in its own grammar.
-        INTERNAL = "fen::internal",
+        INTERNAL FenInternal = "fen::internal",
         /// The line holds no record.
-        EMPTY_RECORD = "fen::empty-record",
+        EMPTY_RECORD FenEmptyRecord = "fen::empty-record",
         /// The line is not a FEN or EPD record, and no slip of one explains it: a shogi record, another format, text.
-        NOT_A_RECORD = "fen::not-a-record",
+        NOT_A_RECORD FenNotARecord = "fen::not-a-record",
         /// Spaces or tabs come before the record.
-        LEADING_WHITESPACE = "fen::leading-whitespace",
+        LEADING_WHITESPACE FenLeadingWhitespace = "fen::leading-whitespace",
         /// Spaces or tabs come after the record.
-        TRAILING_WHITESPACE = "fen::trailing-whitespace",
+        TRAILING_WHITESPACE FenTrailingWhitespace = "fen::trailing-whitespace",
         /// Fields are not separated by exactly one space.
-        SEPARATOR = "fen::separator",
+        SEPARATOR FenSeparator = "fen::separator",
         /// A character looks like the one FEN wants (a full-width letter or digit, a dash) but is another.
-        LOOKALIKE = "fen::lookalike",
+        LOOKALIKE FenLookalike = "fen::lookalike",
         /// A field of the record is missing.
-        MISSING_FIELD = "fen::missing-field",
+        MISSING_FIELD FenMissingField = "fen::missing-field",
         /// The record has more fields than FEN's six.
-        EXTRA_FIELD = "fen::extra-field",
+        EXTRA_FIELD FenExtraField = "fen::extra-field",
         /// The EPD operations are not opcodes with operands, each ended by `;`.
-        EPD_OPERATIONS = "fen::epd-operations",
+        EPD_OPERATIONS FenEpdOperations = "fen::epd-operations",
         /// A letter of the board names no chess piece.
-        UNKNOWN_PIECE = "fen::unknown-piece",
+        UNKNOWN_PIECE FenUnknownPiece = "fen::unknown-piece",
         /// The board does not have eight ranks.
-        RANK_COUNT = "fen::rank-count",
+        RANK_COUNT FenRankCount = "fen::rank-count",
         /// A rank covers more or fewer than eight squares.
-        RANK_WIDTH = "fen::rank-width",
+        RANK_WIDTH FenRankWidth = "fen::rank-width",
         /// A rank is empty (nothing between two `/`).
-        EMPTY_RANK = "fen::empty-rank",
+        EMPTY_RANK FenEmptyRank = "fen::empty-rank",
         /// A `0` counts blank squares on the board.
-        BLANK_ZERO = "fen::blank-zero",
+        BLANK_ZERO FenBlankZero = "fen::blank-zero",
         /// One run of blank squares is written as several digits side by side.
-        SPLIT_BLANK_RUN = "fen::split-blank-run",
+        SPLIT_BLANK_RUN FenSplitBlankRun = "fen::split-blank-run",
         /// The active colour is not `w` or `b`.
-        SIDE = "fen::side",
+        SIDE FenSide = "fen::side",
         /// The castling field holds something other than castling rights or `-`.
-        CASTLING = "fen::castling",
+        CASTLING FenCastling = "fen::castling",
         /// A castling right names a rook's file (Chess960) in a standard FEN.
-        CASTLING_CHESS960 = "fen::castling-chess960",
+        CASTLING_CHESS960 FenCastlingChess960 = "fen::castling-chess960",
         /// The castling rights are not in the usual order (`KQkq`).
-        CASTLING_ORDER = "fen::castling-order",
+        CASTLING_ORDER FenCastlingOrder = "fen::castling-order",
         /// A castling right is listed twice.
-        CASTLING_REPEAT = "fen::castling-repeat",
+        CASTLING_REPEAT FenCastlingRepeat = "fen::castling-repeat",
         /// A castling right is given to a side whose king or rook has left its start square.
-        CASTLING_RIGHTS = "fen::castling-rights",
+        CASTLING_RIGHTS FenCastlingRights = "fen::castling-rights",
         /// The en passant field is not a square of rank 3 or 6, nor `-`.
-        EN_PASSANT = "fen::en-passant",
+        EN_PASSANT FenEnPassant = "fen::en-passant",
         /// The en passant square is on the rank of the side to move, not of the side that just moved.
-        EP_RANK = "fen::ep-rank",
+        EP_RANK FenEpRank = "fen::ep-rank",
         /// No pawn stands where a double step over the en passant square would have put it.
-        EP_NO_PAWN = "fen::ep-no-pawn",
+        EP_NO_PAWN FenEpNoPawn = "fen::ep-no-pawn",
         /// A piece stands on a square the double-stepping pawn just crossed.
-        EP_BLOCKED = "fen::ep-blocked",
+        EP_BLOCKED FenEpBlocked = "fen::ep-blocked",
         /// The halfmove clock is not 0 though a pawn has just moved.
-        EP_HALFMOVE = "fen::ep-halfmove",
+        EP_HALFMOVE FenEpHalfmove = "fen::ep-halfmove",
         /// The halfmove clock is not a whole number.
-        HALFMOVE = "fen::halfmove",
+        HALFMOVE FenHalfmove = "fen::halfmove",
         /// The fullmove number is not a whole number.
-        FULLMOVE = "fen::fullmove",
+        FULLMOVE FenFullmove = "fen::fullmove",
         /// The fullmove number is 0; moves count from 1.
-        FULLMOVE_ZERO = "fen::fullmove-zero",
+        FULLMOVE_ZERO FenFullmoveZero = "fen::fullmove-zero",
         /// The halfmove clock counts more half-moves than the game has played.
-        HALFMOVE_TOO_LARGE = "fen::halfmove-too-large",
+        HALFMOVE_TOO_LARGE FenHalfmoveTooLarge = "fen::halfmove-too-large",
         /// A side has no king.
-        MISSING_KING = "fen::missing-king",
+        MISSING_KING FenMissingKing = "fen::missing-king",
         /// A side has more than one king.
-        TOO_MANY_KINGS = "fen::too-many-kings",
+        TOO_MANY_KINGS FenTooManyKings = "fen::too-many-kings",
         /// A pawn stands on rank 1 or 8.
-        PAWN_ON_BACK_RANK = "fen::pawn-on-back-rank",
+        PAWN_ON_BACK_RANK FenPawnOnBackRank = "fen::pawn-on-back-rank",
         /// A side has more than eight pawns.
-        TOO_MANY_PAWNS = "fen::too-many-pawns",
+        TOO_MANY_PAWNS FenTooManyPawns = "fen::too-many-pawns",
         /// A side has more than sixteen pieces.
-        TOO_MANY_PIECES = "fen::too-many-pieces",
+        TOO_MANY_PIECES FenTooManyPieces = "fen::too-many-pieces",
         /// A side has more promoted pieces than its missing pawns allow.
-        IMPOSSIBLE_MATERIAL = "fen::impossible-material",
+        IMPOSSIBLE_MATERIAL FenImpossibleMaterial = "fen::impossible-material",
         /// The side that is not to move is in check.
-        OPPOSITE_CHECK = "fen::opposite-check",
+        OPPOSITE_CHECK FenOppositeCheck = "fen::opposite-check",
         /// The side to move is in a check that no last move could give.
-        IMPOSSIBLE_CHECK = "fen::impossible-check",
+        IMPOSSIBLE_CHECK FenImpossibleCheck = "fen::impossible-check",
     }
     /// Codes of PSN game records (`--format psn`).
     psn "PSN" {
         /// The game is too long to read.
-        GAME_TOO_LONG = "psn::game-too-long",
+        GAME_TOO_LONG PsnGameTooLong = "psn::game-too-long",
         /// A line of the game is too long to read.
-        LINE_TOO_LONG = "psn::line-too-long",
+        LINE_TOO_LONG PsnLineTooLong = "psn::line-too-long",
         /// Variations nest too deep to read.
-        TOO_DEEP = "psn::too-deep",
+        TOO_DEEP PsnTooDeep = "psn::too-deep",
         /// The game has more findings than kifu shows.
-        MORE_FINDINGS = "psn::more-findings",
+        MORE_FINDINGS PsnMoreFindings = "psn::more-findings",
         /// The text holds NUL bytes.
-        NUL_BYTE = "psn::nul-byte",
+        NUL_BYTE PsnNulByte = "psn::nul-byte",
         /// The game is not in UTF-8: it is read in the encoding named (UTF-16, Shift_JIS, CP437 or ISO-8859-1).
-        ENCODING = "psn::encoding",
+        ENCODING PsnEncoding = "psn::encoding",
         /// A header line cannot be read as `[Keyword "text"]`.
-        HEADER_SHAPE = "psn::header-shape",
+        HEADER_SHAPE PsnHeaderShape = "psn::header-shape",
         /// A header has no keyword.
-        HEADER_KEYWORD = "psn::header-keyword",
+        HEADER_KEYWORD PsnHeaderKeyword = "psn::header-keyword",
         /// A header line has no closing `]`.
-        HEADER_UNCLOSED = "psn::header-unclosed",
+        HEADER_UNCLOSED PsnHeaderUnclosed = "psn::header-unclosed",
         /// A header's value is not between two double quotes.
-        HEADER_UNQUOTED = "psn::header-unquoted",
+        HEADER_UNQUOTED PsnHeaderUnquoted = "psn::header-unquoted",
         /// A header's value holds a double quote of its own.
-        HEADER_QUOTE = "psn::header-quote",
+        HEADER_QUOTE PsnHeaderQuote = "psn::header-quote",
         /// A header's keyword and value are not one space apart.
-        HEADER_SPACE = "psn::header-space",
+        HEADER_SPACE PsnHeaderSpace = "psn::header-space",
         /// A colon follows a header's keyword (as gshogi writes).
-        HEADER_COLON = "psn::header-colon",
+        HEADER_COLON PsnHeaderColon = "psn::header-colon",
         /// Text follows a header's closing `]`.
-        HEADER_TRAILER = "psn::header-trailer",
+        HEADER_TRAILER PsnHeaderTrailer = "psn::header-trailer",
         /// Two headers share a line.
-        HEADER_SHARED_LINE = "psn::header-shared-line",
+        HEADER_SHARED_LINE PsnHeaderSharedLine = "psn::header-shared-line",
         /// A header's keyword holds characters other than letters.
-        TAG_NAME = "psn::tag-name",
+        TAG_NAME PsnTagName = "psn::tag-name",
         /// The game gives its starting position twice.
-        SETUP_TWICE = "psn::setup-twice",
+        SETUP_TWICE PsnSetupTwice = "psn::setup-twice",
         /// The starting position is given in an `SFEN` header, which the spec does not have.
-        SFEN_HEADER = "psn::sfen-header",
+        SFEN_HEADER PsnSfenHeader = "psn::sfen-header",
         /// An `SFEN` header holds only a board.
-        SFEN_BOARD_ONLY = "psn::sfen-board-only",
+        SFEN_BOARD_ONLY PsnSfenBoardOnly = "psn::sfen-board-only",
         /// The starting position is given in GSDB's own format, not a `FEN` header.
-        GSDB_SETUP = "psn::gsdb-setup",
+        GSDB_SETUP PsnGsdbSetup = "psn::gsdb-setup",
         /// A `FEN` header has no board.
-        FEN_SHAPE = "psn::fen-shape",
+        FEN_SHAPE PsnFenShape = "psn::fen-shape",
         /// A `FEN` header's hands cannot be read.
-        FEN_HAND = "psn::fen-hand",
+        FEN_HAND PsnFenHand = "psn::fen-hand",
         /// A `FEN` header's side to move cannot be read.
-        FEN_SIDE = "psn::fen-side",
+        FEN_SIDE PsnFenSide = "psn::fen-side",
         /// A `FEN` header's move-pair number is not a number.
-        FEN_NUMBER = "psn::fen-number",
+        FEN_NUMBER PsnFenNumber = "psn::fen-number",
         /// A `FEN` header holds an SFEN position, not the spec's FEN.
-        FEN_SFEN = "psn::fen-sfen",
+        FEN_SFEN PsnFenSfen = "psn::fen-sfen",
         /// A `FEN` header holds pychess's chess-style FEN, not the spec's.
-        FEN_PYCHESS = "psn::fen-pychess",
+        FEN_PYCHESS PsnFenPychess = "psn::fen-pychess",
         /// A count in the hand of pychess's FEN, which writes a letter for each piece.
-        PYCHESS_HAND_COUNT = "psn::pychess-hand-count",
+        PYCHESS_HAND_COUNT PsnPychessHandCount = "psn::pychess-hand-count",
         /// The `Handicap` header names a handicap kifu does not know.
-        HANDICAP_UNKNOWN = "psn::handicap-unknown",
+        HANDICAP_UNKNOWN PsnHandicapUnknown = "psn::handicap-unknown",
         /// The `Handicap` header names a handicap otherwise than the spec does.
-        HANDICAP_WORDING = "psn::handicap-wording",
+        HANDICAP_WORDING PsnHandicapWording = "psn::handicap-wording",
         /// White moves first, but the game has no `Handicap` header.
-        HANDICAP_MISSING = "psn::handicap-missing",
+        HANDICAP_MISSING PsnHandicapMissing = "psn::handicap-missing",
         /// A `{` comment never ends.
-        COMMENT_UNCLOSED = "psn::comment-unclosed",
+        COMMENT_UNCLOSED PsnCommentUnclosed = "psn::comment-unclosed",
         /// A `}` closes no comment.
-        COMMENT_UNOPENED = "psn::comment-unopened",
+        COMMENT_UNOPENED PsnCommentUnopened = "psn::comment-unopened",
         /// Comments hold braces of their own.
-        NESTED_BRACES = "psn::nested-braces",
+        NESTED_BRACES PsnNestedBraces = "psn::nested-braces",
         /// Comments write a line break as `~`.
-        TILDE_NEWLINE = "psn::tilde-newline",
+        TILDE_NEWLINE PsnTildeNewline = "psn::tilde-newline",
         /// The game has `;` comments, which the spec does not have.
-        LINE_COMMENT = "psn::line-comment",
+        LINE_COMMENT PsnLineComment = "psn::line-comment",
         /// The game has `%` escape lines, which the spec does not have.
-        ESCAPE_LINE = "psn::escape-line",
+        ESCAPE_LINE PsnEscapeLine = "psn::escape-line",
         /// The game holds commentary outside braces.
-        PROSE = "psn::prose",
+        PROSE PsnProse = "psn::prose",
         /// The game has variations in parentheses.
-        VARIATION = "psn::variation",
+        VARIATION PsnVariation = "psn::variation",
         /// A variation comes before any move.
-        VARIATION_FIRST = "psn::variation-first",
+        VARIATION_FIRST PsnVariationFirst = "psn::variation-first",
         /// A `(` variation never ends.
-        VARIATION_UNCLOSED = "psn::variation-unclosed",
+        VARIATION_UNCLOSED PsnVariationUnclosed = "psn::variation-unclosed",
         /// A `)` closes no variation.
-        VARIATION_UNOPENED = "psn::variation-unopened",
+        VARIATION_UNOPENED PsnVariationUnopened = "psn::variation-unopened",
         /// The game has `Variation:` lines.
-        VARIATION_LINE = "psn::variation-line",
+        VARIATION_LINE PsnVariationLine = "psn::variation-line",
         /// A word of the movetext is not PSN.
-        UNKNOWN_WORD = "psn::unknown-word",
+        UNKNOWN_WORD PsnUnknownWord = "psn::unknown-word",
         /// The game does not follow PSN's syntax at this place.
-        SYNTAX = "psn::syntax",
+        SYNTAX PsnSyntax = "psn::syntax",
         /// The moves have no sequence numbers.
-        UNNUMBERED = "psn::unnumbered",
+        UNNUMBERED PsnUnnumbered = "psn::unnumbered",
         /// Moves are numbered one per ply, not one per pair.
-        PLY_NUMBERS = "psn::ply-numbers",
+        PLY_NUMBERS PsnPlyNumbers = "psn::ply-numbers",
         /// A move number is not the one expected next.
-        NUMBER_ORDER = "psn::number-order",
+        NUMBER_ORDER PsnNumberOrder = "psn::number-order",
         /// A move number names the wrong side (`…` where Black moves, or none where White does).
-        NUMBER_SIDE = "psn::number-side",
+        NUMBER_SIDE PsnNumberSide = "psn::number-side",
         /// A move has more than one separator between its squares.
-        BAD_MOVE = "psn::bad-move",
+        BAD_MOVE PsnBadMove = "psn::bad-move",
         /// A move names a square off the board.
-        BAD_SQUARE = "psn::bad-square",
+        BAD_SQUARE PsnBadSquare = "psn::bad-square",
         /// A move names no shogi piece.
-        UNKNOWN_PIECE = "psn::unknown-piece",
+        UNKNOWN_PIECE PsnUnknownPiece = "psn::unknown-piece",
         /// Moves are written in a short form, without the square they leave.
-        SHORT_MOVE = "psn::short-move",
+        SHORT_MOVE PsnShortMove = "psn::short-move",
         /// Moves are written with no piece letter.
-        PIECELESS_MOVE = "psn::pieceless-move",
+        PIECELESS_MOVE PsnPiecelessMove = "psn::pieceless-move",
         /// Moves are written in USI coordinates.
-        USI_MOVE = "psn::usi-move",
+        USI_MOVE PsnUsiMove = "psn::usi-move",
         /// Moves are written in chess coordinates.
-        CHESS_SQUARES = "psn::chess-squares",
+        CHESS_SQUARES PsnChessSquares = "psn::chess-squares",
         /// Moves are written with `-` or `x` between their squares.
-        MOVE_SEPARATOR = "psn::move-separator",
+        MOVE_SEPARATOR PsnMoveSeparator = "psn::move-separator",
         /// Drops are written with `@`.
-        AT_DROP = "psn::at-drop",
+        AT_DROP PsnAtDrop = "psn::at-drop",
         /// A promotion is written with the wrong promoted letter.
-        PROMOTION_LETTER = "psn::promotion-letter",
+        PROMOTION_LETTER PsnPromotionLetter = "psn::promotion-letter",
         /// A `+` after a move may mean check or promotion.
-        UNCLEAR_PLUS = "psn::unclear-plus",
+        UNCLEAR_PLUS PsnUnclearPlus = "psn::unclear-plus",
         /// Moves carry annotation glyphs (`!`, `?`).
-        GLYPH = "psn::glyph",
+        GLYPH PsnGlyph = "psn::glyph",
         /// Moves carry numeric annotations (`$n`).
-        NAG = "psn::nag",
+        NAG PsnNag = "psn::nag",
         /// Moves carry clock times.
-        CLOCK = "psn::clock",
+        CLOCK PsnClock = "psn::clock",
         /// An annotation follows no move.
-        ANNOTATION_ALONE = "psn::annotation-alone",
+        ANNOTATION_ALONE PsnAnnotationAlone = "psn::annotation-alone",
         /// A move is played by the side not on move.
-        WRONG_SIDE = "psn::wrong-side",
+        WRONG_SIDE PsnWrongSide = "psn::wrong-side",
         /// A move names another piece than the one on the square it leaves.
-        WRONG_PIECE = "psn::wrong-piece",
+        WRONG_PIECE PsnWrongPiece = "psn::wrong-piece",
         /// A move names a piece as promoted (or not) otherwise than it stands.
-        PROMOTED_MARK = "psn::promoted-mark",
+        PROMOTED_MARK PsnPromotedMark = "psn::promoted-mark",
         /// A short move fits more than one piece.
-        AMBIGUOUS_MOVE = "psn::ambiguous-move",
+        AMBIGUOUS_MOVE PsnAmbiguousMove = "psn::ambiguous-move",
         /// A move is written as a capture onto an empty square, or as a plain move onto a piece.
-        CAPTURE_MARK = "psn::capture-mark",
+        CAPTURE_MARK PsnCaptureMark = "psn::capture-mark",
         /// A move is marked as check or mate, but is not.
-        CHECK_MARK = "psn::check-mark",
+        CHECK_MARK PsnCheckMark = "psn::check-mark",
         /// A move breaks the rules of shogi.
-        ILLEGAL_MOVE = "psn::illegal-move",
+        ILLEGAL_MOVE PsnIllegalMove = "psn::illegal-move",
         /// A drop breaks the rules of shogi.
-        ILLEGAL_DROP = "psn::illegal-drop",
+        ILLEGAL_DROP PsnIllegalDrop = "psn::illegal-drop",
         /// A piece that must promote does not.
-        PROMOTION_MISSING = "psn::promotion-missing",
+        PROMOTION_MISSING PsnPromotionMissing = "psn::promotion-missing",
         /// A move promotes a piece that cannot promote there.
-        PROMOTION_IMPOSSIBLE = "psn::promotion-impossible",
+        PROMOTION_IMPOSSIBLE PsnPromotionImpossible = "psn::promotion-impossible",
         /// The same position occurs a fourth time (sennichite), which ends the game.
-        SENNICHITE = "psn::sennichite",
+        SENNICHITE PsnSennichite = "psn::sennichite",
         /// The game claims sennichite, but no position occurred four times.
-        SENNICHITE_CLAIM = "psn::sennichite-claim",
+        SENNICHITE_CLAIM PsnSennichiteClaim = "psn::sennichite-claim",
         /// The game claims checkmate, but the side to move is not checkmated.
-        MATE_CLAIM = "psn::mate-claim",
+        MATE_CLAIM PsnMateClaim = "psn::mate-claim",
         /// The result calls a move illegal that the side to move may play.
-        RESULT_CLAIM = "psn::result-claim",
+        RESULT_CLAIM PsnResultClaim = "psn::result-claim",
         /// The result names as winner the side that is checkmated.
-        RESULT_CONTRADICTION = "psn::result-contradiction",
+        RESULT_CONTRADICTION PsnResultContradiction = "psn::result-contradiction",
         /// The result is not written as the spec writes it.
-        RESULT_FORM = "psn::result-form",
+        RESULT_FORM PsnResultForm = "psn::result-form",
         /// The game ends with a word, not a result.
-        END_WORD = "psn::end-word",
+        END_WORD PsnEndWord = "psn::end-word",
         /// The game ends a second time.
-        END_TWICE = "psn::end-twice",
+        END_TWICE PsnEndTwice = "psn::end-twice",
         /// The game ends with a `--… Won--` line.
-        WON_LINE = "psn::won-line",
+        WON_LINE PsnWonLine = "psn::won-line",
     }
     /// Codes of positions written as JSON (`--format json`).
     json "JSON positions" {
         /// The JSON document is too long to read whole.
-        TOO_LARGE = "json::too-large",
+        TOO_LARGE JsonTooLarge = "json::too-large",
         /// JSON values nest too deep.
-        TOO_DEEP = "json::too-deep",
+        TOO_DEEP JsonTooDeep = "json::too-deep",
         /// The text is not JSON at this place.
-        SYNTAX = "json::syntax",
+        SYNTAX JsonSyntax = "json::syntax",
         /// A position is not a JSON object.
-        NOT_OBJECT = "json::not-object",
+        NOT_OBJECT JsonNotObject = "json::not-object",
         /// A position lacks a key it needs.
-        MISSING_KEY = "json::missing-key",
+        MISSING_KEY JsonMissingKey = "json::missing-key",
         /// A position has a key it does not know.
-        UNKNOWN_KEY = "json::unknown-key",
+        UNKNOWN_KEY JsonUnknownKey = "json::unknown-key",
         /// A key is given twice.
-        DUPLICATE_KEY = "json::duplicate-key",
+        DUPLICATE_KEY JsonDuplicateKey = "json::duplicate-key",
         /// The side to move is not `"black"` or `"white"`.
-        SIDE = "json::side",
+        SIDE JsonSide = "json::side",
         /// The pieces are not an object from square to piece.
-        PIECES = "json::pieces",
+        PIECES JsonPieces = "json::pieces",
         /// A square is not a square of the board.
-        SQUARE = "json::square",
+        SQUARE JsonSquare = "json::square",
         /// A square is given twice.
-        DUPLICATE_SQUARE = "json::duplicate-square",
+        DUPLICATE_SQUARE JsonDuplicateSquare = "json::duplicate-square",
         /// A piece code names no piece.
-        PIECE = "json::piece",
+        PIECE JsonPiece = "json::piece",
         /// A piece code promotes a piece that does not promote.
-        UNPROMOTABLE = "json::unpromotable",
+        UNPROMOTABLE JsonUnpromotable = "json::unpromotable",
         /// A hand is not seven counts.
-        HAND_LENGTH = "json::hand-length",
+        HAND_LENGTH JsonHandLength = "json::hand-length",
         /// A hand holds a kind of piece that is never in hand.
-        HAND_PIECE = "json::hand-piece",
+        HAND_PIECE JsonHandPiece = "json::hand-piece",
         /// A count in hand is more than any set holds.
-        HAND_COUNT = "json::hand-count",
+        HAND_COUNT JsonHandCount = "json::hand-count",
         /// The move number is not a whole number from 1.
-        MOVE_NUMBER = "json::move-number",
+        MOVE_NUMBER JsonMoveNumber = "json::move-number",
         /// A castling right is not one letter.
-        CASTLING = "json::castling",
+        CASTLING JsonCastling = "json::castling",
         /// The en passant square is not a square or `null`.
-        EN_PASSANT = "json::en-passant",
+        EN_PASSANT JsonEnPassant = "json::en-passant",
         /// The halfmove clock or fullmove number is not a whole number in range.
-        COUNTER = "json::counter",
+        COUNTER JsonCounter = "json::counter",
         /// The EPD operations are not a string.
-        OPERATIONS = "json::operations",
+        OPERATIONS JsonOperations = "json::operations",
     }
     /// Codes of the input itself, whatever its format: its bytes and lines.
     input "Input" {
         /// The file starts with a byte-order mark.
-        BOM = "input::bom",
+        BOM InputBom = "input::bom",
         /// A line of a UTF-8 file holds bytes that are not UTF-8.
-        NOT_UTF8 = "input::not-utf8",
+        NOT_UTF8 InputNotUtf8 = "input::not-utf8",
         /// The file is not in UTF-8: it is read in the encoding named (UTF-16, Shift_JIS, CP437 or ISO-8859-1).
-        ENCODING = "input::encoding",
+        ENCODING InputEncoding = "input::encoding",
         /// The file is not text (control codes and bytes of no encoding): it is read no further.
-        NOT_TEXT = "input::not-text",
+        NOT_TEXT InputNotText = "input::not-text",
         /// A line is too long to be a record.
-        LINE_TOO_LONG = "input::line-too-long",
+        LINE_TOO_LONG InputLineTooLong = "input::line-too-long",
         /// The input has more findings than kifu shows.
-        TOO_MANY_FINDINGS = "input::too-many-findings",
+        TOO_MANY_FINDINGS InputTooManyFindings = "input::too-many-findings",
     }
     /// Codes of grammars read by `kifu grammar` and of their differences.
     grammar "Grammars" {
         /// A grammar file is not UTF-8 text.
-        NOT_UTF8 = "grammar::not-utf8",
+        NOT_UTF8 GrammarNotUtf8 = "grammar::not-utf8",
         /// A grammar is too large to read.
-        TOO_LARGE = "grammar::too-large",
+        TOO_LARGE GrammarTooLarge = "grammar::too-large",
         /// A grammar nests too deep.
-        TOO_DEEP = "grammar::too-deep",
+        TOO_DEEP GrammarTooDeep = "grammar::too-deep",
         /// A grammar defines too many rules.
-        TOO_MANY_RULES = "grammar::too-many-rules",
+        TOO_MANY_RULES GrammarTooManyRules = "grammar::too-many-rules",
         /// A rule holds too many terms.
-        RULE_TOO_LONG = "grammar::rule-too-long",
+        RULE_TOO_LONG GrammarRuleTooLong = "grammar::rule-too-long",
         /// A repetition count is too large.
-        COUNT_TOO_LARGE = "grammar::count-too-large",
+        COUNT_TOO_LARGE GrammarCountTooLarge = "grammar::count-too-large",
         /// A rule would take too much work to run.
-        TOO_COSTLY = "grammar::too-costly",
+        TOO_COSTLY GrammarTooCostly = "grammar::too-costly",
         /// A grammar does not parse at this place.
-        SYNTAX = "grammar::syntax",
+        SYNTAX GrammarSyntax = "grammar::syntax",
         /// An escape in a grammar names no character.
-        BAD_ESCAPE = "grammar::bad-escape",
+        BAD_ESCAPE GrammarBadEscape = "grammar::bad-escape",
         /// A grammar is not valid.
-        INVALID = "grammar::invalid",
+        INVALID GrammarInvalid = "grammar::invalid",
         /// A rule is defined twice.
-        DUPLICATE_RULE = "grammar::duplicate-rule",
+        DUPLICATE_RULE GrammarDuplicateRule = "grammar::duplicate-rule",
         /// A rule is used but never defined.
-        UNDEFINED_RULE = "grammar::undefined-rule",
+        UNDEFINED_RULE GrammarUndefinedRule = "grammar::undefined-rule",
         /// The rule asked for is not in the grammar.
-        UNKNOWN_RULE = "grammar::unknown-rule",
+        UNKNOWN_RULE GrammarUnknownRule = "grammar::unknown-rule",
         /// A rule is named with a reserved word.
-        RESERVED_NAME = "grammar::reserved-name",
+        RESERVED_NAME GrammarReservedName = "grammar::reserved-name",
         /// A rule calls itself before reading anything, so it would loop forever.
-        LEFT_RECURSION = "grammar::left-recursion",
+        LEFT_RECURSION GrammarLeftRecursion = "grammar::left-recursion",
         /// A repetition can match nothing, so it would repeat forever.
-        ENDLESS_REPETITION = "grammar::endless-repetition",
+        ENDLESS_REPETITION GrammarEndlessRepetition = "grammar::endless-repetition",
         /// An edited grammar accepts a record the shipped one rejects.
-        NEWLY_ACCEPTED = "grammar::newly-accepted",
+        NEWLY_ACCEPTED GrammarNewlyAccepted = "grammar::newly-accepted",
         /// An edited grammar rejects a record the shipped one accepts.
-        NEWLY_REJECTED = "grammar::newly-rejected",
+        NEWLY_REJECTED GrammarNewlyRejected = "grammar::newly-rejected",
         /// An edited grammar reads a record into another parse tree.
-        CHANGED_TREE = "grammar::changed-tree",
+        CHANGED_TREE GrammarChangedTree = "grammar::changed-tree",
         /// A grammar was stopped on a record of the corpus: the record has no verdict to compare.
-        STOPPED = "grammar::stopped",
+        STOPPED GrammarStopped = "grammar::stopped",
     }
     /// Codes of `kifu tree`, which shows a record as a grammar reads it.
     tree "Parse trees" {
         /// The rule asked for does not match the record.
-        REJECTED = "tree::rejected",
+        REJECTED TreeRejected = "tree::rejected",
         /// The record is too long to show as a parse tree.
-        TOO_LONG = "tree::too-long",
+        TOO_LONG TreeTooLong = "tree::too-long",
         /// The rule took too long on the record.
-        TOO_SLOW = "tree::too-slow",
+        TOO_SLOW TreeTooSlow = "tree::too-slow",
         /// The rule was stopped on the record after too much work.
-        TOO_MUCH_WORK = "tree::too-much-work",
+        TOO_MUCH_WORK TreeTooMuchWork = "tree::too-much-work",
         /// The rule cannot run on the record because of a fault in the grammar.
-        GRAMMAR_FAULT = "tree::grammar-fault",
+        GRAMMAR_FAULT TreeGrammarFault = "tree::grammar-fault",
     }
     /// Codes of `kifu conformance`, which scores another validator.
     conformance "Conformance" {
         /// The validator accepts a case the suite expects invalid.
-        ACCEPTED_INVALID = "conformance::accepted-invalid",
+        ACCEPTED_INVALID ConformanceAcceptedInvalid = "conformance::accepted-invalid",
         /// The validator rejects a case the suite expects valid.
-        REJECTED_VALID = "conformance::rejected-valid",
+        REJECTED_VALID ConformanceRejectedValid = "conformance::rejected-valid",
         /// The validator failed on a case (another exit status, a signal, or a timeout).
-        FAILED = "conformance::failed",
+        FAILED ConformanceFailed = "conformance::failed",
     }
 }
 

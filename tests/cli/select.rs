@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use kifu::diagnostic::codes::sfen;
+use kifu::diagnostic::Code;
 
 use crate::common::bin::{json_lines, run, text, write};
 
@@ -22,7 +22,7 @@ const TOUR: &str = "examples/tour.sfen";
 fn ignore_and_select_change_exactly_what_they_name() {
     let (all, status) = codes(TOUR, &[]);
     assert_eq!(status, Some(1));
-    let missing_king = sfen::MISSING_KING.as_str();
+    let missing_king = Code::SfenMissingKing.as_str();
     assert!(all.iter().any(|c| c == missing_king), "{all:?}");
     let without: Vec<String> = all.iter().filter(|c| *c != missing_king).cloned().collect();
     assert_eq!(codes(TOUR, &["--ignore", missing_king]).0, without);
@@ -30,7 +30,7 @@ fn ignore_and_select_change_exactly_what_they_name() {
     let (selected, status) = codes(TOUR, &["--select", missing_king]);
     assert_eq!((selected, status), (only, Some(0)), "warnings alone: every record valid");
     // A group, and the most precise pattern deciding.
-    let nifu = sfen::NIFU.as_str();
+    let nifu = Code::SfenNifu.as_str();
     assert_eq!(codes(TOUR, &["--ignore", "sfen", "--select", nifu]).0, [nifu]);
     assert_eq!(codes(TOUR, &["--select", "sfen::", "--ignore", "sfen"]).0, Vec::<String>::new());
     let (extended, _) = codes(TOUR, &["--select", nifu, "--extend-select", missing_king]);
@@ -39,7 +39,7 @@ fn ignore_and_select_change_exactly_what_they_name() {
 
 #[test]
 fn warnings_as_errors_make_records_with_warnings_invalid() {
-    let (found, status) = codes(TOUR, &["--select", sfen::HAND_ORDER.as_str(), "--warnings-as-errors"]);
+    let (found, status) = codes(TOUR, &["--select", Code::SfenHandOrder.as_str(), "--warnings-as-errors"]);
     assert_eq!(status, Some(1));
     let out = run(&["--output-format", "json", "check", TOUR, "--select", "sfen::hand-order", "--warnings-as-errors"]);
     let lines = json_lines(&out);
@@ -66,7 +66,7 @@ fn project(config_name: &str, config: &str) -> (tempfile::TempDir, String) {
 
 #[test]
 fn a_configuration_above_the_input_selects_and_the_flags_change_it() {
-    let missing_king = sfen::MISSING_KING.as_str();
+    let missing_king = Code::SfenMissingKing.as_str();
     let (all, _) = codes(TOUR, &[]);
     let without: Vec<String> = all.iter().filter(|c| *c != missing_king).cloned().collect();
     let (_dir, path) = project("kifu.toml", &format!("ignore = [\"{missing_king}\"]\n"));
@@ -74,7 +74,7 @@ fn a_configuration_above_the_input_selects_and_the_flags_change_it() {
     assert_eq!(codes(&path, &["--isolated"]).0, all, "--isolated reads no configuration");
     assert_eq!(codes(&path, &["--select", missing_king]).0, Vec::<String>::new(), "the file's ignore stays");
     let (_dir, path) = project("pyproject.toml", "[project]\nname = \"x\"\n\n[tool.kifu]\nselect = [\"sfen::nifu\"]\n");
-    assert_eq!(codes(&path, &[]).0, [sfen::NIFU.as_str()], "pyproject.toml's [tool.kifu]");
+    assert_eq!(codes(&path, &[]).0, [Code::SfenNifu.as_str()], "pyproject.toml's [tool.kifu]");
     let (dir, path) = project("other.toml", "warnings-as-errors = true\nselect = [\"sfen::hand-order\"]\n");
     let config = dir.path().join("other.toml");
     let (found, status) = codes(&path, &["--config", &config.to_string_lossy()]);
@@ -90,7 +90,7 @@ fn fix_applies_only_the_fixes_of_selected_codes() {
     let dir = tempfile::tempdir().expect("temp dir");
     let record = b" lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 \n";
     let path = write(dir.path(), "spaces.sfen", record);
-    let out = run(&["check", "--diff", &path, "--ignore", sfen::TRAILING_WHITESPACE.as_str()]);
+    let out = run(&["check", "--diff", &path, "--ignore", Code::SfenTrailingWhitespace.as_str()]);
     let diff = text(&out.stdout);
     assert!(diff.contains("+lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 \n"), "{diff}");
 }

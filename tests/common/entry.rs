@@ -99,7 +99,7 @@ fn line_format(format: Format, bytes: &[u8]) {
         let report = check_line(format, line, bytes, bytes.len());
         assert_eq!(report.line, line);
         assert_line_report(&format!("{format:?} line {line}"), &report);
-        let noted = report.diagnostics.iter().any(|d| d.code == kifu::diagnostic::codes::input::ENCODING);
+        let noted = report.diagnostics.iter().any(|d| d.code == kifu::diagnostic::Code::InputEncoding);
         assert!(utf8 || !report.is_valid() || noted, "{format:?}: bytes that are not UTF-8 passed: {bytes:?}");
     }
 }

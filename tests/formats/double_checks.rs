@@ -3,7 +3,7 @@
 //! `sfen::impossible-check`): a position for each kind of move that gives one, and for each
 //! reason none does.
 
-use kifu::diagnostic::{codes, Code, Diagnostic};
+use kifu::diagnostic::{Code, Diagnostic};
 use kifu::fen::{self, Dialect, Kind};
 use kifu::sfen::{self, DialectChoice};
 
@@ -18,13 +18,13 @@ fn errors_and_help(diagnostics: &[Diagnostic], code: Code) -> (Vec<Code>, Option
 /// The errors of the FEN record `record`, and the help of the impossible check, if any.
 fn fen_errors(record: &str) -> (Vec<Code>, Option<String>) {
     let checked = fen::check_without_repair(record, Kind::Fen, Dialect::Standard);
-    errors_and_help(&checked.diagnostics, codes::fen::IMPOSSIBLE_CHECK)
+    errors_and_help(&checked.diagnostics, kifu::diagnostic::Code::FenImpossibleCheck)
 }
 
 /// The errors of the SFEN record `record`, and the help of the impossible check, if any.
 fn sfen_errors(record: &str) -> (Vec<Code>, Option<String>) {
     let checked = sfen::check_without_repair(record, DialectChoice::Auto);
-    errors_and_help(&checked.diagnostics, codes::sfen::IMPOSSIBLE_CHECK)
+    errors_and_help(&checked.diagnostics, kifu::diagnostic::Code::SfenImpossibleCheck)
 }
 
 /// Each record of `cases` (with how a move gives its checks) is valid.
@@ -76,7 +76,7 @@ fn chess_double_checks_no_last_move_gives_are_refused() {
             ("k7/8/8/8/1K2B3/8/8/R7 b - - 0 1", "a king's move uncovers one line, and gives no check of its own"),
         ],
         fen_errors,
-        codes::fen::IMPOSSIBLE_CHECK,
+        kifu::diagnostic::Code::FenImpossibleCheck,
     );
 }
 
@@ -86,7 +86,7 @@ fn castling_gives_no_double_check() {
     // beyond a square the castling emptied, comes from the other side of the king, which
     // stood on the way the king crossed. The quick rule of two checks on one line refuses it.
     let (found, help) = fen_errors("8/8/8/8/8/8/8/2KR1k1R b - - 0 1");
-    assert_eq!(found, [codes::fen::IMPOSSIBLE_CHECK]);
+    assert_eq!(found, [kifu::diagnostic::Code::FenImpossibleCheck]);
     assert!(help.is_some_and(|h| h.contains("along the same line from both sides")));
 }
 
@@ -95,7 +95,8 @@ fn an_en_passant_square_leaves_the_checks_to_the_double_step() {
     // The last move is known, the pawn's double step d7-d5: it gives one check, not the
     // bishop's, and the finding about the double step says so, alone.
     let checked = fen::check_without_repair("4k3/7b/8/3p4/4K3/8/8/8 w - d6 0 1", Kind::Fen, Dialect::Standard);
-    let found: Vec<_> = checked.diagnostics.iter().filter(|d| d.code == codes::fen::IMPOSSIBLE_CHECK).collect();
+    let found: Vec<_> =
+        checked.diagnostics.iter().filter(|d| d.code == kifu::diagnostic::Code::FenImpossibleCheck).collect();
     assert_eq!(found.len(), 1);
     assert!(found[0].message.contains("which the last move cannot have given"), "{}", found[0].message);
 }
@@ -128,6 +129,6 @@ fn shogi_double_checks_no_last_move_gives_are_refused() {
             ("4k4/5G3/9/9/8B/9/9/9/4L3K w p 1", "the same, with a piece in White's hand only"),
         ],
         sfen_errors,
-        codes::sfen::IMPOSSIBLE_CHECK,
+        kifu::diagnostic::Code::SfenImpossibleCheck,
     );
 }

@@ -243,7 +243,7 @@ fn sample_game() -> Vec<(Option<String>, Position)> {
 fn an_html_page_is_self_contained() {
     let frames = views::frames(&sample_game());
     assert_eq!(frames[1].last_move.len(), 2, "a move's two squares are found");
-    let no = Diagnostic::error(kifu::diagnostic::codes::json::PIECE, Span::new(6, 12), "<no> is not a piece")
+    let no = Diagnostic::error(kifu::diagnostic::Code::JsonPiece, Span::new(6, 12), "<no> is not a piece")
         .label("a <piece>?")
         .help("write `\"wK\"` & the like");
     let records = [

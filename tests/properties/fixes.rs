@@ -1,7 +1,6 @@
 //! Every finding that carries a fix: applying it removes the finding and adds none, and a
 //! safe fix makes an otherwise valid record valid.
 
-use kifu::diagnostic::codes::{fen, sfen};
 use kifu::diagnostic::{Applicability, Code};
 use kifu::format::Format;
 use kifu::sfen::DialectChoice;
@@ -54,110 +53,110 @@ fn sfen_cases() -> Vec<Case> {
     let hands = |hand: &str| format!("{BOARD_HANDS} b {hand} 1");
     let fixed_hands = hands("2Pp");
     vec![
-        to_start(SFEN, &format!(" {START}"), sfen::LEADING_WHITESPACE),
-        to_start(SFEN, &format!("{START} \t"), sfen::TRAILING_WHITESPACE),
-        to_start(SFEN, &format!("{BOARD}_b_-_1"), sfen::SEPARATOR),
-        case(SFEN, &format!("{BOARD} b\t-  1"), sfen::SEPARATOR, SAFE, &format!("{BOARD} b -  1")),
-        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9 /PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", sfen::SEPARATOR),
-        to_start(SFEN, &format!("position sfen {START}"), sfen::USI_COMMAND),
-        to_start(SFEN, "startpos", sfen::STARTPOS),
-        to_start(SFEN, "position startpos", sfen::STARTPOS),
-        to_start(SFEN, &format!("{START} moves 7g7f 3c3d"), sfen::EXTRA_FIELD),
+        to_start(SFEN, &format!(" {START}"), Code::SfenLeadingWhitespace),
+        to_start(SFEN, &format!("{START} \t"), Code::SfenTrailingWhitespace),
+        to_start(SFEN, &format!("{BOARD}_b_-_1"), Code::SfenSeparator),
+        case(SFEN, &format!("{BOARD} b\t-  1"), Code::SfenSeparator, SAFE, &format!("{BOARD} b -  1")),
+        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9 /PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", Code::SfenSeparator),
+        to_start(SFEN, &format!("position sfen {START}"), Code::SfenUsiCommand),
+        to_start(SFEN, "startpos", Code::SfenStartpos),
+        to_start(SFEN, "position startpos", Code::SfenStartpos),
+        to_start(SFEN, &format!("{START} moves 7g7f 3c3d"), Code::SfenExtraField),
         // One slip away: the space typed between two digits of the move number.
-        case(SFEN, &format!("{START} 5"), sfen::EXTRA_FIELD, UNSAFE, &format!("{START}5")),
-        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/ＰPPPPPPPP/1B5R1/LNSGKGSNL b - 1", sfen::LOOKALIKE),
-        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/９/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", sfen::LOOKALIKE),
-        to_start(SFEN, &format!("{BOARD} ｂ - 1"), sfen::LOOKALIKE),
-        to_start(SFEN, &format!("{BOARD} b \u{2013} 1"), sfen::LOOKALIKE),
-        to_start(SFEN, &format!("{BOARD} b - １"), sfen::LOOKALIKE),
-        case(SFEN, &hands("２Pp"), sfen::LOOKALIKE, SAFE, &fixed_hands),
-        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNS+GKGSNL b - 1", sfen::UNPROMOTABLE),
+        case(SFEN, &format!("{START} 5"), Code::SfenExtraField, UNSAFE, &format!("{START}5")),
+        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/ＰPPPPPPPP/1B5R1/LNSGKGSNL b - 1", Code::SfenLookalike),
+        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/９/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", Code::SfenLookalike),
+        to_start(SFEN, &format!("{BOARD} ｂ - 1"), Code::SfenLookalike),
+        to_start(SFEN, &format!("{BOARD} b \u{2013} 1"), Code::SfenLookalike),
+        to_start(SFEN, &format!("{BOARD} b - １"), Code::SfenLookalike),
+        case(SFEN, &hands("２Pp"), Code::SfenLookalike, SAFE, &fixed_hands),
+        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNS+GKGSNL b - 1", Code::SfenUnpromotable),
         case(
             SFEN,
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL+ b - 1",
-            sfen::DANGLING_PROMOTION,
+            Code::SfenDanglingPromotion,
             UNSAFE,
             START,
         ),
-        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/90/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", sfen::EMPTY_COUNT_ZERO),
-        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/45/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", sfen::SPLIT_EMPTY_RUN),
-        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9//9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", sfen::EMPTY_RANK),
-        to_start(SFEN, &format!("{BOARD} black - 1"), sfen::SIDE),
-        case(SFEN2007, &format!("{BOARD} sente - 1"), sfen::SIDE, SAFE, &format!("{BOARD} B - 1")),
-        to_start(USI, &format!("{BOARD} B - 1"), sfen::DIALECT),
-        case(SFEN2007, START, sfen::DIALECT, SAFE, &format!("{BOARD} B - 1")),
-        case(SFEN, &format!("{BOARD} W - 100"), sfen::MIXED_DIALECT, SAFE, &format!("{BOARD} w - 100")),
-        case(SFEN, &hands("02Pp"), sfen::HAND_COUNT_FORM, SAFE, &fixed_hands),
-        case(SFEN, &hands("2P+p"), sfen::PROMOTED_IN_HAND, SAFE, &fixed_hands),
-        case(SFEN, &hands("2P0Gp"), sfen::HAND_COUNT_ZERO, SAFE, &fixed_hands),
-        to_start(SFEN, &format!("{BOARD} b 0R 1"), sfen::HAND_COUNT_ZERO),
-        case(SFEN, &hands("-2Pp"), sfen::HAND_DASH, SAFE, &fixed_hands),
-        to_start(SFEN, &format!("{BOARD} b -- 1"), sfen::HAND_DASH),
-        to_start(SFEN, &format!("{BOARD} b - 01"), sfen::MOVE_NUMBER_FORM),
-        case(SFEN, &format!("{BOARD} b - 0"), sfen::MOVE_NUMBER_ZERO, UNSAFE, START),
+        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/90/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", Code::SfenEmptyCountZero),
+        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/45/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", Code::SfenSplitEmptyRun),
+        to_start(SFEN, "lnsgkgsnl/1r5b1/ppppppppp/9//9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", Code::SfenEmptyRank),
+        to_start(SFEN, &format!("{BOARD} black - 1"), Code::SfenSide),
+        case(SFEN2007, &format!("{BOARD} sente - 1"), Code::SfenSide, SAFE, &format!("{BOARD} B - 1")),
+        to_start(USI, &format!("{BOARD} B - 1"), Code::SfenDialect),
+        case(SFEN2007, START, Code::SfenDialect, SAFE, &format!("{BOARD} B - 1")),
+        case(SFEN, &format!("{BOARD} W - 100"), Code::SfenMixedDialect, SAFE, &format!("{BOARD} w - 100")),
+        case(SFEN, &hands("02Pp"), Code::SfenHandCountForm, SAFE, &fixed_hands),
+        case(SFEN, &hands("2P+p"), Code::SfenPromotedInHand, SAFE, &fixed_hands),
+        case(SFEN, &hands("2P0Gp"), Code::SfenHandCountZero, SAFE, &fixed_hands),
+        to_start(SFEN, &format!("{BOARD} b 0R 1"), Code::SfenHandCountZero),
+        case(SFEN, &hands("-2Pp"), Code::SfenHandDash, SAFE, &fixed_hands),
+        to_start(SFEN, &format!("{BOARD} b -- 1"), Code::SfenHandDash),
+        to_start(SFEN, &format!("{BOARD} b - 01"), Code::SfenMoveNumberForm),
+        case(SFEN, &format!("{BOARD} b - 0"), Code::SfenMoveNumberZero, UNSAFE, START),
         case(
             SFEN,
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPP1/1B5R1/LNSGKGSNL b 1P 1",
-            sfen::HAND_COUNT_ONE,
+            Code::SfenHandCountOne,
             SAFE,
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPP1/1B5R1/LNSGKGSNL b P 1",
         ),
-        case(SFEN, &hands("p2P"), sfen::HAND_ORDER, SAFE, &fixed_hands),
-        case(SFEN, &hands("p1P1P"), sfen::HAND_REPEAT, SAFE, &fixed_hands),
+        case(SFEN, &hands("p2P"), Code::SfenHandOrder, SAFE, &fixed_hands),
+        case(SFEN, &hands("p1P1P"), Code::SfenHandRepeat, SAFE, &fixed_hands),
     ]
 }
 
 fn fen_cases() -> Vec<Case> {
     let fen = |rest: &str| format!("{PLACEMENT} {rest}");
     vec![
-        to_start(FEN, &format!("  {FEN_START}"), fen::LEADING_WHITESPACE),
-        to_start(FEN, &format!("{FEN_START} "), fen::TRAILING_WHITESPACE),
-        to_start(FEN, &fen("w KQkq - 0\u{3000}1"), fen::SEPARATOR),
-        to_start(FEN, &format!("{PLACEMENT}  w KQkq - 0 1"), fen::SEPARATOR),
-        to_start(FEN, "rnbqkbnr/pppppppp/8/8 /8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", fen::SEPARATOR),
-        to_start(FEN, &format!("{PLACEMENT}w KQkq - 0 1"), fen::SEPARATOR),
-        to_start(FEN, &fen("w KQkq -"), fen::MISSING_FIELD),
-        case(FEN, &fen("w KQkq - 0"), fen::MISSING_FIELD, UNSAFE, FEN_START),
-        case(FEN, &fen("w KQkq - 0 1 x"), fen::EXTRA_FIELD, UNSAFE, FEN_START),
-        to_start(FEN, "rnbqkbnr/pppppppp/8/8/44/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", fen::SPLIT_BLANK_RUN),
-        to_start(FEN, "rnbqkbnr/pppppppp/8/8/80/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", fen::BLANK_ZERO),
-        to_start(FEN, "rnbqkbnr/pppppppp/8//8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", fen::EMPTY_RANK),
-        to_start(FEN, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/ＲNBQKBNR w KQkq - 0 1", fen::LOOKALIKE),
-        to_start(FEN, &fen("ｗ KQkq - 0 1"), fen::LOOKALIKE),
-        to_start(FEN, &fen("w ＫQkq - 0 1"), fen::LOOKALIKE),
-        to_start(FEN, &fen("w KQkq \u{2013} 0 1"), fen::LOOKALIKE),
-        to_start(FEN, &fen("w KQkq - ０ 1"), fen::LOOKALIKE),
-        to_start(FEN, &fen("w KQkq - 0 １"), fen::LOOKALIKE),
-        to_start(FEN, &fen("white KQkq - 0 1"), fen::SIDE),
-        to_start(FEN, &fen("w qkQK - 0 1"), fen::CASTLING_ORDER),
-        to_start(FEN, &fen("w KQ-kq - 0 1"), fen::CASTLING),
-        case(FEN, &fen("w -- - 0 1"), fen::CASTLING, SAFE, &fen("w - - 0 1")),
-        to_start(FEN, &fen("w KKQkq - 0 1"), fen::CASTLING_REPEAT),
-        to_start(FEN, &fen("w KQkq -- 0 1"), fen::EN_PASSANT),
-        to_start(FEN, &fen("w KQkq - 00 1"), fen::HALFMOVE),
-        to_start(FEN, &fen("w KQkq - 0 01"), fen::FULLMOVE),
-        to_start(FEN, &fen("w KQkq - 0 0"), fen::FULLMOVE_ZERO),
+        to_start(FEN, &format!("  {FEN_START}"), Code::FenLeadingWhitespace),
+        to_start(FEN, &format!("{FEN_START} "), Code::FenTrailingWhitespace),
+        to_start(FEN, &fen("w KQkq - 0\u{3000}1"), Code::FenSeparator),
+        to_start(FEN, &format!("{PLACEMENT}  w KQkq - 0 1"), Code::FenSeparator),
+        to_start(FEN, "rnbqkbnr/pppppppp/8/8 /8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Code::FenSeparator),
+        to_start(FEN, &format!("{PLACEMENT}w KQkq - 0 1"), Code::FenSeparator),
+        to_start(FEN, &fen("w KQkq -"), Code::FenMissingField),
+        case(FEN, &fen("w KQkq - 0"), Code::FenMissingField, UNSAFE, FEN_START),
+        case(FEN, &fen("w KQkq - 0 1 x"), Code::FenExtraField, UNSAFE, FEN_START),
+        to_start(FEN, "rnbqkbnr/pppppppp/8/8/44/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Code::FenSplitBlankRun),
+        to_start(FEN, "rnbqkbnr/pppppppp/8/8/80/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Code::FenBlankZero),
+        to_start(FEN, "rnbqkbnr/pppppppp/8//8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Code::FenEmptyRank),
+        to_start(FEN, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/ＲNBQKBNR w KQkq - 0 1", Code::FenLookalike),
+        to_start(FEN, &fen("ｗ KQkq - 0 1"), Code::FenLookalike),
+        to_start(FEN, &fen("w ＫQkq - 0 1"), Code::FenLookalike),
+        to_start(FEN, &fen("w KQkq \u{2013} 0 1"), Code::FenLookalike),
+        to_start(FEN, &fen("w KQkq - ０ 1"), Code::FenLookalike),
+        to_start(FEN, &fen("w KQkq - 0 １"), Code::FenLookalike),
+        to_start(FEN, &fen("white KQkq - 0 1"), Code::FenSide),
+        to_start(FEN, &fen("w qkQK - 0 1"), Code::FenCastlingOrder),
+        to_start(FEN, &fen("w KQ-kq - 0 1"), Code::FenCastling),
+        case(FEN, &fen("w -- - 0 1"), Code::FenCastling, SAFE, &fen("w - - 0 1")),
+        to_start(FEN, &fen("w KKQkq - 0 1"), Code::FenCastlingRepeat),
+        to_start(FEN, &fen("w KQkq -- 0 1"), Code::FenEnPassant),
+        to_start(FEN, &fen("w KQkq - 00 1"), Code::FenHalfmove),
+        to_start(FEN, &fen("w KQkq - 0 01"), Code::FenFullmove),
+        to_start(FEN, &fen("w KQkq - 0 0"), Code::FenFullmoveZero),
         case(
             FEN,
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1",
-            fen::EP_HALFMOVE,
+            Code::FenEpHalfmove,
             SAFE,
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
         ),
-        case(FEN, &fen("w KQkq e3 0 1"), fen::EP_RANK, UNSAFE, FEN_START),
-        case(FEN, &fen("b KQkq e3 0 1"), fen::EP_NO_PAWN, UNSAFE, &fen("b KQkq - 0 1")),
+        case(FEN, &fen("w KQkq e3 0 1"), Code::FenEpRank, UNSAFE, FEN_START),
+        case(FEN, &fen("b KQkq e3 0 1"), Code::FenEpNoPawn, UNSAFE, &fen("b KQkq - 0 1")),
         // One slip away, and no warning left: the `H` that names the rook `K` already names.
-        case(CHESS960, &fen("w HKQkq - 0 1"), fen::CASTLING_REPEAT, UNSAFE, &fen("w KQkq - 0 1")),
-        to_start(FEN, &fen("w HAha - 0 1"), fen::CASTLING_CHESS960),
-        to_start(FEN, &fen("w AHah - 0 1"), fen::CASTLING_CHESS960),
+        case(CHESS960, &fen("w HKQkq - 0 1"), Code::FenCastlingRepeat, UNSAFE, &fen("w KQkq - 0 1")),
+        to_start(FEN, &fen("w HAha - 0 1"), Code::FenCastlingChess960),
+        to_start(FEN, &fen("w AHah - 0 1"), Code::FenCastlingChess960),
         case(
             FEN,
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq E3 0 1",
-            fen::EN_PASSANT,
+            Code::FenEnPassant,
             SAFE,
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
         ),
-        case(epd(), &format!("{PLACEMENT} w KQkq -\t"), fen::TRAILING_WHITESPACE, SAFE, &fen("w KQkq -")),
+        case(epd(), &format!("{PLACEMENT} w KQkq -\t"), Code::FenTrailingWhitespace, SAFE, &fen("w KQkq -")),
     ]
 }
 
@@ -387,42 +386,41 @@ const CHESS_JSON: &str = r#"{"sideOnMove":"white","castling":"KQkq","enPassant":
 /// JSON positions with one fault, the code of its finding, whether the fix is safe, and the
 /// valid position it makes.
 fn json_cases() -> Vec<(bool, String, Code, Applicability, String)> {
-    use kifu::diagnostic::codes::json;
     let shogi = |from: &str, to: &str| (false, SHOGI_JSON.replacen(from, to, 1), SHOGI_JSON.to_owned());
     let chess = |from: &str, to: &str| (true, CHESS_JSON.replacen(from, to, 1), CHESS_JSON.to_owned());
     let counters = r#","halfmoveClock":0,"fullmoveNumber":1"#;
     let no_counters = CHESS_JSON.replacen(counters, "", 1);
     let counters_last = format!("{}{counters}}}", &no_counters[..no_counters.len() - 1]);
     let rows = [
-        (shogi(r#""sideOnMove""#, r#""sideonmove""#), json::UNKNOWN_KEY, SAFE),
-        (shogi(r#""sideOnMove""#, r#""side""#), json::UNKNOWN_KEY, UNSAFE),
-        (shogi(r#""black""#, r#""Black""#), json::SIDE, SAFE),
-        (shogi(r#""black""#, r#""sente""#), json::SIDE, SAFE),
-        (shogi(r#""5g""#, r#""g5""#), json::SQUARE, SAFE),
-        (shogi(r#""5g""#, r#""5G""#), json::SQUARE, SAFE),
-        (shogi(r#""bP""#, r#""P""#), json::PIECE, SAFE),
-        (shogi(r#""bP""#, r#""bp""#), json::PIECE, SAFE),
-        (shogi(r#""silver""#, r#""Silver""#), json::HAND_PIECE, SAFE),
-        (shogi(r#""silver""#, r#""s""#), json::HAND_PIECE, SAFE),
-        (shogi(r#""silver":2"#, r#""silver":"2""#), json::HAND_COUNT, SAFE),
-        (shogi(r#""moveNumber":1"#, r#""moveNumber":"1""#), json::MOVE_NUMBER, SAFE),
-        (shogi(r#""5g":"bP"}"#, r#""5g":"bP",}"#), json::SYNTAX, SAFE),
-        (chess(r#""white""#, r#""White""#), json::SIDE, SAFE),
-        (chess(r#""e2""#, r#""E2""#), json::SQUARE, SAFE),
-        (chess(r#""e2""#, r#""2e""#), json::SQUARE, SAFE),
-        (chess(r#""wP""#, r#""P""#), json::PIECE, SAFE),
-        (chess(r#""wP""#, r#""wp""#), json::PIECE, SAFE),
-        (chess("null", r#""-""#), json::EN_PASSANT, SAFE),
-        (chess(r#""halfmoveClock":0"#, r#""halfmoveClock":"0""#), json::COUNTER, SAFE),
-        (chess(r#""wP"}"#, r#""wP",}"#), json::SYNTAX, SAFE),
-        ((true, no_counters.clone(), counters_last), json::MISSING_KEY, SAFE),
+        (shogi(r#""sideOnMove""#, r#""sideonmove""#), Code::JsonUnknownKey, SAFE),
+        (shogi(r#""sideOnMove""#, r#""side""#), Code::JsonUnknownKey, UNSAFE),
+        (shogi(r#""black""#, r#""Black""#), Code::JsonSide, SAFE),
+        (shogi(r#""black""#, r#""sente""#), Code::JsonSide, SAFE),
+        (shogi(r#""5g""#, r#""g5""#), Code::JsonSquare, SAFE),
+        (shogi(r#""5g""#, r#""5G""#), Code::JsonSquare, SAFE),
+        (shogi(r#""bP""#, r#""P""#), Code::JsonPiece, SAFE),
+        (shogi(r#""bP""#, r#""bp""#), Code::JsonPiece, SAFE),
+        (shogi(r#""silver""#, r#""Silver""#), Code::JsonHandPiece, SAFE),
+        (shogi(r#""silver""#, r#""s""#), Code::JsonHandPiece, SAFE),
+        (shogi(r#""silver":2"#, r#""silver":"2""#), Code::JsonHandCount, SAFE),
+        (shogi(r#""moveNumber":1"#, r#""moveNumber":"1""#), Code::JsonMoveNumber, SAFE),
+        (shogi(r#""5g":"bP"}"#, r#""5g":"bP",}"#), Code::JsonSyntax, SAFE),
+        (chess(r#""white""#, r#""White""#), Code::JsonSide, SAFE),
+        (chess(r#""e2""#, r#""E2""#), Code::JsonSquare, SAFE),
+        (chess(r#""e2""#, r#""2e""#), Code::JsonSquare, SAFE),
+        (chess(r#""wP""#, r#""P""#), Code::JsonPiece, SAFE),
+        (chess(r#""wP""#, r#""wp""#), Code::JsonPiece, SAFE),
+        (chess("null", r#""-""#), Code::JsonEnPassant, SAFE),
+        (chess(r#""halfmoveClock":0"#, r#""halfmoveClock":"0""#), Code::JsonCounter, SAFE),
+        (chess(r#""wP"}"#, r#""wP",}"#), Code::JsonSyntax, SAFE),
+        ((true, no_counters.clone(), counters_last), Code::JsonMissingKey, SAFE),
         (
             (true, CHESS_JSON.replacen(r#""KQkq""#, "null", 1), CHESS_JSON.replacen(r#""KQkq""#, "[]", 1)),
-            json::CASTLING,
+            Code::JsonCastling,
             SAFE,
         ),
-        (shogi("[0,0,0,0,0,0,0]", "[0,0,0,0,0,0,0,0]"), json::HAND_LENGTH, SAFE),
-        (shogi("[0,0,0,0,0,0,0]", "[0,0,0,0,0,0]"), json::HAND_LENGTH, SAFE),
+        (shogi("[0,0,0,0,0,0,0]", "[0,0,0,0,0,0,0,0]"), Code::JsonHandLength, SAFE),
+        (shogi("[0,0,0,0,0,0,0]", "[0,0,0,0,0,0]"), Code::JsonHandLength, SAFE),
     ];
     rows.into_iter()
         .map(|((chess, record, fixed), code, applicability)| (chess, record, code, applicability, fixed))
@@ -434,7 +432,7 @@ fn json_fixes_make_the_position_valid() {
     assert!(check_json(false, SHOGI_JSON).is_empty() && check_json(true, CHESS_JSON).is_empty());
     let unpromotable = SHOGI_JSON.replacen(r#""5i":"bK""#, r#""5i":"bK","4a":"+bG""#, 1);
     let mut cases = json_cases();
-    cases.push((false, unpromotable, kifu::diagnostic::codes::json::UNPROMOTABLE, SAFE, String::new()));
+    cases.push((false, unpromotable, kifu::diagnostic::Code::JsonUnpromotable, SAFE, String::new()));
     for (chess, text, code, applicability, valid) in cases {
         let before = check_json(chess, &text);
         assert_eq!(before.len(), 1, "{text}: one fault, one finding: {:?}", codes(&before));
@@ -457,11 +455,11 @@ fn json_fixes_make_the_position_valid() {
 fn a_json_fix_never_gives_a_square_or_a_key_twice() {
     let taken = SHOGI_JSON.replacen(r#""5g""#, r#""a5""#, 1);
     let found = check_json(false, &taken);
-    assert_eq!(codes(&found), [kifu::diagnostic::codes::json::SQUARE]);
+    assert_eq!(codes(&found), [kifu::diagnostic::Code::JsonSquare]);
     assert!(found[0].fixes.is_empty(), "{:?}", found[0].fixes);
     let both = SHOGI_JSON.replacen(r#""pieces""#, r#""Pieces":{},"pieces""#, 1);
     let found = check_json(false, &both);
-    assert_eq!(codes(&found), [kifu::diagnostic::codes::json::UNKNOWN_KEY]);
+    assert_eq!(codes(&found), [kifu::diagnostic::Code::JsonUnknownKey]);
     assert!(found[0].fixes.is_empty());
 }
 
@@ -481,35 +479,34 @@ fn the_documented_example_of_a_fix_is_real() {
 /// One fault, one report: findings that only follow from another are folded into it.
 #[test]
 fn one_fault_is_reported_once() {
-    use kifu::diagnostic::codes::json;
     // A line of JSON that goes on after a whole value: a bracket closed early, or lost.
     for text in [
         SHOGI_JSON.replacen('{', "{}", 1),
         SHOGI_JSON.replacen('{', "0", 1),
         SHOGI_JSON.replacen(r#""black","#, r#""black"},"#, 1),
     ] {
-        assert_eq!(codes(&check_json(false, &text)), [json::SYNTAX], "{text}");
+        assert_eq!(codes(&check_json(false, &text)), [Code::JsonSyntax], "{text}");
     }
     // Two positions on a line are still two positions, and a fault in the second is its own.
     let (nodes, found) = kifu::json::read_stream(&format!("{SHOGI_JSON} {SHOGI_JSON}"));
     assert_eq!((nodes.len(), found.len()), (2, 0));
     let (nodes, found) =
         kifu::json::read_stream(&format!("{SHOGI_JSON} {}", SHOGI_JSON.replacen(r#""bP"}"#, r#""bP",}"#, 1)));
-    assert_eq!((nodes.len(), codes(&found)), (1, vec![json::SYNTAX]));
+    assert_eq!((nodes.len(), codes(&found)), (1, vec![Code::JsonSyntax]));
     assert_eq!(found[0].safe_fix().map(|f| f.edits.len()), Some(1), "the trailing comma keeps its fix");
     // A king away from its square takes both its rights: one finding; a side without a king
     // is that finding alone.
     let moved = check(FEN, "r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1");
-    assert_eq!(codes(&moved), [fen::CASTLING_RIGHTS]);
+    assert_eq!(codes(&moved), [Code::FenCastlingRights]);
     assert_eq!(moved[0].labels.len(), 3, "both rights and the king's square");
-    assert_eq!(codes(&check(FEN, "r3k2r/8/8/8/8/8/8/R6R w KQkq - 0 1")), [fen::MISSING_KING]);
+    assert_eq!(codes(&check(FEN, "r3k2r/8/8/8/8/8/8/R6R w KQkq - 0 1")), [Code::FenMissingKing]);
     // Seventeen pieces are always more than promotions explain: the count is the fault.
     let extra_queen = check(FEN, "rnbqkbnr/pppppppp/8/8/3Q4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    assert_eq!(codes(&extra_queen), [fen::TOO_MANY_PIECES]);
+    assert_eq!(codes(&extra_queen), [Code::FenTooManyPieces]);
     // A right at fault is not a second right on its side too.
     let chess960 = check(CHESS960, &format!("{PLACEMENT} w bKQkq - 0 1"));
     let errors: Vec<Diagnostic> = chess960.into_iter().filter(Diagnostic::is_error).collect();
-    assert_eq!(codes(&errors), [fen::CASTLING_RIGHTS]);
+    assert_eq!(codes(&errors), [Code::FenCastlingRights]);
 }
 
 /// `text` with every safe fix of `found` applied, those that overlap an earlier one left out.

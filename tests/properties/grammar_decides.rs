@@ -413,7 +413,7 @@ fn the_verdict_places_the_fault_where_the_grammar_stops() {
             automaton,
             Rule::usi_record,
             &[],
-            kifu::diagnostic::codes::sfen::SYNTAX,
+            kifu::diagnostic::Code::SfenSyntax,
             "SFEN",
             sfen::rule_words,
         )
@@ -421,7 +421,7 @@ fn the_verdict_places_the_fault_where_the_grammar_stops() {
     assert!(verdict(sfen::build::START).is_none());
     let bad = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1x";
     let d = verdict(bad).expect("a verdict");
-    assert_eq!(d.code, kifu::diagnostic::codes::sfen::SYNTAX);
+    assert_eq!(d.code, kifu::diagnostic::Code::SfenSyntax);
     assert_eq!(d.span().start, bad.len() - 1);
     assert!(d.message.contains("a digit"), "{}", d.message);
     // Without the automaton, pest decides, and places it no later.
@@ -430,20 +430,20 @@ fn the_verdict_places_the_fault_where_the_grammar_stops() {
         None,
         Rule::usi_record,
         &[],
-        kifu::diagnostic::codes::sfen::SYNTAX,
+        kifu::diagnostic::Code::SfenSyntax,
         "SFEN",
         sfen::rule_words,
     )
     .expect("a verdict");
     assert!(by_pest.span().start <= d.span().start);
     // A finding of the builder's at or before that place stands alone.
-    let earlier = kifu::diagnostic::Diagnostic::error(kifu::diagnostic::codes::sfen::SIDE, kifu::Span::new(0, 1), "x");
+    let earlier = kifu::diagnostic::Diagnostic::error(kifu::diagnostic::Code::SfenSide, kifu::Span::new(0, 1), "x");
     assert!(kifu::notation::fields::grammar_verdict::<SfenParser, Rule>(
         bad,
         automaton,
         Rule::usi_record,
         &[earlier],
-        kifu::diagnostic::codes::sfen::SYNTAX,
+        kifu::diagnostic::Code::SfenSyntax,
         "SFEN",
         sfen::rule_words
     )

@@ -5,7 +5,7 @@
 //! library's functions as a user can, including those that take a caller's spans.
 
 use kifu::diagnostic::excerpt::{excerpt, LineIndex};
-use kifu::diagnostic::{codes, Diagnostic, RecordSource};
+use kifu::diagnostic::{Diagnostic, RecordSource};
 use kifu::fen::{self, Dialect, Kind};
 use kifu::psn::{self, build, scan, Options};
 use kifu::sfen::{self, DialectChoice};
@@ -32,7 +32,10 @@ fn span() -> impl Strategy<Value = Span> {
 
 /// A diagnostic pointing at `span` with a second label at `other`.
 fn diagnostic(span: Span, other: Span) -> Diagnostic {
-    Diagnostic::error(codes::sfen::SYNTAX, span, "message").label("label").with(other, "other").help("help")
+    Diagnostic::error(kifu::diagnostic::Code::SfenSyntax, span, "message")
+        .label("label")
+        .with(other, "other")
+        .help("help")
 }
 
 proptest! {

@@ -165,8 +165,8 @@ fn no_slip_makes_a_record_something_else() {
 /// The share of `lines` that get one report, that they are not records, and a few that do not.
 fn one_report_share(format: Format, lines: &[String]) -> (f64, Vec<&String>) {
     let code = match format {
-        Format::Sfen(_) => kifu::diagnostic::codes::sfen::NOT_A_RECORD,
-        _ => kifu::diagnostic::codes::fen::NOT_A_RECORD,
+        Format::Sfen(_) => kifu::diagnostic::Code::SfenNotARecord,
+        _ => kifu::diagnostic::Code::FenNotARecord,
     };
     let (one, other): (Vec<&String>, Vec<&String>) =
         lines.iter().partition(|l| matches!(errors(format, l).as_slice(), [d] if d.code == code));
