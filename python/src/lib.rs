@@ -1130,8 +1130,8 @@ impl Game {
 
     /// The game as the arguments of USI's `position` command: `sfen <start> moves <move>…`.
     fn to_usi(&self) -> PyResult<String> {
-        match &self.checked.replay {
-            Some(r) => Ok(psn::display::to_usi(r)),
+        match self.checked.to_game() {
+            Some(game) => Ok(game.to_usi()),
             None => Err(PyValueError::new_err("the game's starting position could not be read")),
         }
     }

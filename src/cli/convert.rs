@@ -59,10 +59,10 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
                 ));
             }
             let replay = g.replay.as_ref();
-            match (to, replay) {
+            match (to, g.to_game()) {
                 (ConvertTo::Psn, _) => Ok(crate::psn::display::to_psn(&g.game, replay)),
-                (ConvertTo::Usi, Some(r)) => Ok(format!("{}\n", crate::psn::display::to_usi(r))),
-                (ConvertTo::Sfen, Some(r)) => Ok(crate::psn::display::to_sfens(r)),
+                (ConvertTo::Usi, Some(game)) => Ok(format!("{}\n", game.to_usi())),
+                (ConvertTo::Sfen, Some(game)) => Ok(game.positions().iter().map(|p| format!("{p}\n")).collect()),
                 (_, None) => Err(format!(
                     "kifu: {name}:{}: game not converted: its starting position could not be read",
                     g.game.line

@@ -11,6 +11,7 @@ use std::fmt::Write;
 use super::model::{Comment, CommentKind, Game, MoveNode, Origin, Promotion, WrittenMove};
 use super::replay::{Replay, Resolved};
 use crate::shogi::Move;
+use crate::shogi::Outcome;
 use crate::shogi::Position;
 use crate::shogi::{Color, PieceKind};
 
@@ -92,31 +93,18 @@ fn end_words(game: &Game, white_first: bool) -> (Option<String>, Option<String>)
         Some(end) => {
             let plies = game.moves.len() as u64 + u64::from(white_first);
             // The side to move after the last move is the one that resigned or was mated.
-            let loser_is_black = plies % 2 == 0;
+            let to_move = if plies % 2 == 0 { Color::Black } else { Color::White };
+            let result = |outcome| match outcome {
+                Outcome::Win(Color::Black) => "1-0".to_owned(),
+                Outcome::Win(Color::White) => "0-1".to_owned(),
+                Outcome::Draw => "1/2-1/2".to_owned(),
+            };
+            let ending = end.ending(to_move);
             match end.kind {
-                "result" => (
-                    None,
-                    Some(match end.text.as_str() {
-                        "1-0" | "0-1" => end.text.to_string(),
-                        _ => "1/2-1/2".to_owned(),
-                    }),
-                ),
-                "won-line" => (
-                    None,
-                    Some(
-                        if end.text.contains("Black") || end.text.contains("Sente") { "1-0" } else { "0-1" }.to_owned(),
-                    ),
-                ),
-                _ => (
-                    Some(format!("{{{}}}", end.text)),
-                    match end.text.to_ascii_lowercase().as_str() {
-                        "resigns" | "resign" | "mate" | "timeup" => {
-                            Some(if loser_is_black { "0-1" } else { "1-0" }.to_owned())
-                        }
-                        "sennichite" | "hikiwake" | "repetitiondraw" | "maxmovesdraw" => Some("1/2-1/2".to_owned()),
-                        _ => None,
-                    },
-                ),
+                // The spec has no unknown result: `*` is written as a draw.
+                "result" => (None, Some(result(ending.outcome.unwrap_or(Outcome::Draw)))),
+                "won-line" => (None, ending.outcome.map(result)),
+                _ => (Some(format!("{{{}}}", end.text)), ending.outcome.map(result)),
             }
         }
     }
@@ -328,25 +316,6 @@ pub fn spec_move(r: &Resolved) -> String {
     s
 }
 
-/// The game's main line as the arguments of USI's `position` command:
-/// `sfen <start> moves <move>…` (up to its first illegal move).
-pub fn to_usi(replay: &Replay) -> String {
-    let mut s = format!("sfen {}", replay.start);
-    if !replay.moves.is_empty() {
-        s.push_str(" moves");
-        for m in &replay.moves {
-            s.push(' ');
-            s.push_str(&m.to_string());
-        }
-    }
-    s
-}
-
-/// The USI SFEN after every move of the main line, one per line.
-pub fn to_sfens(replay: &Replay) -> String {
-    replay.positions().iter().map(|p| format!("{p}\n")).collect()
-}
-
 /// A move in the spec's form, when the text says enough; as written otherwise.
 pub(crate) fn move_text(m: &WrittenMove) -> String {
     let Some(piece) = m.piece else { return m.text.to_string() };
@@ -411,5 +380,20 @@ mod tests {
     fn a_comment_keeps_its_line_breaks_but_before_a_header() {
         assert_eq!(comment_lines("a\nb\r\nc\rd\n"), "a\nb\r\nc\rd\n");
         assert_eq!(comment_lines("a\n[b]\r\n \t[c\n\nd"), "a [b]  \t[c\n\nd");
+    }
+
+    /// A result written with a dialect's dash keeps its winner in the spec's form; an unknown
+    /// result (`*`), which the spec has no word for, is written as a draw.
+    #[test]
+    fn a_result_keeps_its_winner_whatever_its_dash() {
+        let written = |text: &str| {
+            let file = crate::psn::check_bytes(text.as_bytes(), Default::default());
+            let g = &file.games[0];
+            super::to_psn(&g.game, g.replay.as_ref())
+        };
+        assert!(written("1. P7f 0\u{2010}1\n").ends_with("0-1\n"), "{}", written("1. P7f 0\u{2010}1\n"));
+        assert!(written("1. P7f 1\u{2013}0\n").ends_with("1-0\n"));
+        assert!(written("1. P7f \u{BD}-\u{BD}\n").ends_with("1/2-1/2\n"));
+        assert!(written("1. P7f *\n").ends_with("1/2-1/2\n"));
     }
 }

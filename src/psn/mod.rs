@@ -24,6 +24,7 @@ pub mod display;
 pub(crate) mod fast;
 #[doc(hidden)]
 pub mod findings;
+mod game;
 pub(crate) mod header;
 pub(crate) mod model;
 pub(crate) mod nearest;

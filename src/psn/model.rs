@@ -8,7 +8,7 @@ use compact_str::CompactString;
 #[cfg(feature = "serde")]
 use serde::Serialize;
 
-use crate::shogi::{PieceKind, Square};
+use crate::shogi::{Color, EndReason, Ending, Outcome, PieceKind, Square};
 use crate::span::Span;
 
 /// The deepest variations a game may nest: a variation inside a variation is 2 deep. A `(`
@@ -441,6 +441,55 @@ pub struct End {
     pub span: Span,
     /// Clock columns written after it (`Resigns  07:55:00  07:59:00`).
     pub clocks: Vec<Clock>,
+}
+
+impl End {
+    /// How the game ended by these words, `to_move` being the side to move after the last move
+    /// (the one that resigned or was mated). A word names the winner only when it says who
+    /// lost: `Resigns`, `Mate`, `TimeUp`; the draws say so; for other words the outcome is
+    /// left unsaid.
+    pub fn ending(&self, to_move: Color) -> Ending {
+        let loss = Some(Outcome::Win(to_move.opponent()));
+        let draw = Some(Outcome::Draw);
+        match self.kind {
+            "result" => {
+                // The dialects' dashes (U+2010, U+2011, U+2013) and halves (`½`, `1⁄2`).
+                let text: String = self
+                    .text
+                    .chars()
+                    .map(|c| if matches!(c, '\u{2010}' | '\u{2011}' | '\u{2013}') { '-' } else { c })
+                    .collect();
+                let half = |s: &str| matches!(s, "1/2" | "\u{BD}" | "1\u{2044}2");
+                let outcome = match text.split_once('-') {
+                    Some(("1", "0")) => Some(Outcome::Win(Color::Black)),
+                    Some(("0", "1")) => Some(Outcome::Win(Color::White)),
+                    Some((a, b)) if half(a) && half(b) => draw,
+                    _ => None,
+                };
+                Ending { reason: None, outcome }
+            }
+            "won-line" => {
+                let black = self.text.contains("Black") || self.text.contains("Sente");
+                Ending { reason: None, outcome: Some(Outcome::Win(if black { Color::Black } else { Color::White })) }
+            }
+            _ => {
+                let (reason, outcome) = match self.text.to_ascii_lowercase().as_str() {
+                    "resigns" | "resign" => (Some(EndReason::Resignation), loss),
+                    "mate" => (Some(EndReason::Checkmate), loss),
+                    "timeup" => (Some(EndReason::TimeUp), loss),
+                    "sennichite" | "repetitiondraw" => (Some(EndReason::Repetition), draw),
+                    "repetitionwin" | "repetitionlose" => (Some(EndReason::Repetition), None),
+                    "hikiwake" => (Some(EndReason::Draw), draw),
+                    "maxmovesdraw" => (Some(EndReason::MaxMoves), draw),
+                    "interrupt" => (Some(EndReason::Interrupted), None),
+                    "jishogi" | "kachi" | "declarationwin" | "tryrulewin" => (Some(EndReason::Impasse), None),
+                    "illegalmove" | "illegalaction" => (Some(EndReason::IllegalMove), None),
+                    _ => (None, None),
+                };
+                Ending { reason, outcome }
+            }
+        }
+    }
 }
 
 #[cfg(test)]

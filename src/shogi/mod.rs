@@ -3,6 +3,7 @@
 //! notation ([`Move`]), the rules ([`rules`]) and the move a record writes, found in a position.
 
 mod board;
+mod game;
 mod hand;
 mod legal;
 mod piece;
@@ -17,6 +18,7 @@ pub(crate) mod violation;
 pub(crate) mod written;
 
 pub use board::Board;
+pub use game::{parse_clock, EndReason, Ending, Game, MoveTime, Node, Outcome};
 pub use hand::Hand;
 pub use legal::Legal;
 pub use piece::{Color, Piece, PieceKind};

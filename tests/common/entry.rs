@@ -201,16 +201,21 @@ pub fn psn_convert(bytes: &[u8]) {
         assert!(errors.is_empty(), "the game written as {first:?} is no longer valid: {errors:?}; from {original:?}");
         let second = display::to_psn(&g2.game, g2.replay.as_ref());
         assert_eq!(first, second, "written twice, the game differs; from {original:?}");
-        if let Some(r) = &g.replay {
-            for line in display::to_sfens(r).lines() {
-                let checked = sfen::check(line, DialectChoice::Usi);
+        if let Some(game) = g.to_game() {
+            // The shared game model plays the moves the replay played, to the same position.
+            let r = g.replay.as_ref().expect("a game model comes from a replay");
+            assert_eq!(game.main_line().collect::<Vec<_>>(), r.moves, "the model's main line; from {original:?}");
+            assert_eq!(game.final_position(), r.end.to_position(), "the model's final position; from {original:?}");
+            for position in game.positions() {
+                let line = position.to_string();
+                let checked = sfen::check(&line, DialectChoice::Usi);
                 assert!(
                     checked.is_valid(),
                     "`--to sfen` wrote {line:?}, which is not valid: {:?}",
                     checked.diagnostics
                 );
             }
-            let usi = display::to_usi(r);
+            let usi = game.to_usi();
             let start = usi.strip_prefix("sfen ").and_then(|s| s.split(" moves").next()).unwrap_or_default();
             assert!(sfen::check(start, DialectChoice::Usi).is_valid(), "`--to usi` starts from {start:?}");
         }

@@ -105,7 +105,9 @@ fn corpus() {
             let written = psn::display::to_psn(&g.game, g.replay.as_ref());
             let again = psn::check_bytes(written.as_bytes(), Default::default());
             assert_eq!(again.games.len(), 1, "{name} line {}: the written game:\n{written}", g.game.line);
-            let played = |g: &psn::CheckedGame| g.replay.as_ref().map(|r| (psn::display::to_usi(r), r.played.len()));
+            let played = |g: &psn::CheckedGame| {
+                g.replay.as_ref().zip(g.to_game()).map(|(r, game)| (game.to_usi(), r.played.len()))
+            };
             assert_eq!(played(&again.games[0]), played(g), "{name} line {}:\n{written}", g.game.line);
         }
         settings.bind(|| insta::assert_snapshot!(name.trim_end_matches(".psn"), summary(&read)));

@@ -115,7 +115,7 @@ fn render(file: &str, g: &CheckedGame, text: &str) -> String {
 /// The moves as played (USI), main line and variations, for the round trip.
 fn played(g: &CheckedGame) -> (String, usize) {
     let r = g.replay.as_ref().expect("replayed");
-    (psn::display::to_usi(r), r.played.len())
+    (g.to_game().expect("replayed").to_usi(), r.played.len())
 }
 
 fn check_file(path: &Path) -> String {

@@ -1,0 +1,120 @@
+//! A PSN game as the model every game format shares ([`shogi::Game`]).
+
+use super::model::{MoveNode, MAX_VARIATION_DEPTH};
+use super::replay::Replay;
+use super::CheckedGame;
+use crate::shogi::{self, parse_clock, MoveTime, Node};
+
+impl CheckedGame {
+    /// The game as the model every game format shares: its headers, its start, the moves
+    /// played with their comments and times (each line up to its first move that could not be
+    /// played), the lines played instead, and its ending. `None` when the game was not played
+    /// out (see [`super::Options::replay`]).
+    ///
+    /// ```
+    /// let file = kifu::psn::check_bytes(b"1. P7f {a comment} P3d (P8d) 2. P2f Resigns\n", Default::default());
+    /// let game = file.games[0].to_game().expect("the game was played out");
+    /// assert_eq!(game.to_usi(), "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f 3c3d 2g2f");
+    /// assert_eq!(game.moves[0].comments, ["a comment"]);
+    /// assert_eq!(game.moves[1].variations[0][0].mv.to_string(), "8c8d");
+    /// assert_eq!(game.ending.and_then(|e| e.outcome), Some(kifu::shogi::Outcome::Win(kifu::shogi::Color::Black)));
+    /// ```
+    pub fn to_game(&self) -> Option<shogi::Game> {
+        let replay = self.replay.as_ref()?;
+        let mut game = shogi::Game::new(replay.start.clone());
+        game.headers = self.game.headers.iter().map(|h| (h.key.to_string(), h.value.to_string())).collect();
+        game.comments = self.game.comments.iter().map(|c| c.text.clone()).collect();
+        game.moves = line(&self.game.moves, replay, 0);
+        game.ending = self.game.end.as_ref().map(|end| end.ending(game.final_position().side));
+        Some(game)
+    }
+}
+
+/// The moves of `nodes` that were played, up to the first that was not, with their variations
+/// (`depth` lines deep already: the reader keeps no deeper line than [`MAX_VARIATION_DEPTH`],
+/// and none is followed past it).
+fn line(nodes: &[MoveNode], replay: &Replay, depth: usize) -> Vec<Node> {
+    let mut out = Vec::with_capacity(nodes.len());
+    for written in nodes {
+        let Some(played) = replay.resolved(written.mv.span.start) else { break };
+        let mut node = Node::new(played.mv);
+        let comments = written.comments_before().iter().chain(written.comments_after());
+        node.comments = comments.map(|c| c.text.clone()).collect();
+        node.time = written.clocks().iter().find_map(|c| time(&c.text));
+        if depth < MAX_VARIATION_DEPTH {
+            for variation in written.variations() {
+                let mut moves = line(&variation.moves, replay, depth + 1);
+                if let Some(first) = moves.first_mut() {
+                    // Comments before a variation's first move are that move's.
+                    let before = variation.comments.iter().map(|c| c.text.clone());
+                    first.comments.splice(0..0, before);
+                    node.variations.push(moves);
+                }
+            }
+        }
+        out.push(node);
+    }
+    out
+}
+
+/// A parenthesised clock, `(00:01 / 00:00:09)`: the time the move took and the mover's total.
+/// A clock column (`07:55:00`) says no more than a time of day or a total whose side the
+/// dialects disagree on, and gives none.
+fn time(text: &str) -> Option<MoveTime> {
+    let inner = text.trim().strip_prefix('(')?.strip_suffix(')')?;
+    let (spent, total) = inner.split_once('/')?;
+    let time = MoveTime { spent: parse_clock(spent), total: parse_clock(total) };
+    (time != MoveTime::default()).then_some(time)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::shogi::{Color, EndReason, Outcome};
+    use std::time::Duration;
+
+    fn game(text: &str) -> crate::shogi::Game {
+        let file = crate::psn::check_bytes(text.as_bytes(), Default::default());
+        file.games[0].to_game().expect("played out")
+    }
+
+    #[test]
+    fn the_main_line_is_the_replay_and_stops_at_the_first_illegal_move() {
+        let text = "[Sente \"A\"]\n{before} 1. P7f P3d 2. P7f P8d\n";
+        let file = crate::psn::check_bytes(text.as_bytes(), Default::default());
+        let checked = &file.games[0];
+        let game = checked.to_game().expect("played out");
+        let replay = checked.replay.as_ref().expect("replayed");
+        assert_eq!(game.main_line().collect::<Vec<_>>(), replay.moves, "the second P7f has no pawn");
+        assert_eq!(game.moves.len(), 2);
+        assert_eq!(game.header("sente"), Some("A"));
+        assert_eq!(game.comments, ["before"]);
+        assert_eq!(game.final_position(), replay.end.to_position());
+    }
+
+    #[test]
+    fn times_and_endings_are_read() {
+        let g = game("1. P7f (00:01 / 00:00:09) P3d (00:04 / 00:00:13) 2. P2f Resigns\n");
+        assert_eq!(g.moves[0].time.and_then(|t| t.spent), Some(Duration::from_secs(1)));
+        assert_eq!(g.moves[0].time.and_then(|t| t.total), Some(Duration::from_secs(9)));
+        assert_eq!(g.moves[1].time.and_then(|t| t.total), Some(Duration::from_secs(13)));
+        let ending = g.ending.expect("an ending");
+        assert_eq!(ending.reason, Some(EndReason::Resignation));
+        assert_eq!(ending.outcome, Some(Outcome::Win(Color::Black)), "White, to move, resigned");
+        assert_eq!(game("1. P7f 0\u{2010}1\n").ending.and_then(|e| e.outcome), Some(Outcome::Win(Color::White)));
+        assert_eq!(game("1. P7f \u{BD}-\u{BD}\n").ending.and_then(|e| e.outcome), Some(Outcome::Draw));
+        assert_eq!(
+            game("1. P7f Interrupt\n").ending.map(|e| (e.reason, e.outcome)),
+            Some((Some(EndReason::Interrupted), None))
+        );
+    }
+
+    #[test]
+    fn variations_keep_their_comments_and_stop_where_they_cannot_be_played() {
+        let g = game("1. P7f P3d ({why} P8d 2. P7f) 2. P2f\n");
+        assert_eq!(g.moves[1].variations.len(), 1);
+        let v = &g.moves[1].variations[0];
+        assert_eq!(v.len(), 1, "P7f again has no pawn to move");
+        assert_eq!(v[0].comments, ["why"]);
+        assert_eq!(g.lines().len(), 2);
+    }
+}

@@ -1,0 +1,248 @@
+//! A game of shogi as every game format records it, whatever its syntax: the headers, the
+//! position it starts from, the moves played (each with its comments and time) and the lines
+//! that could have been played instead, and how it ended.
+//!
+//! A format's reader resolves each written move in the position it is played from, so a
+//! [`Game`] holds only moves the rules allow; the writers of every format start from it.
+
+use std::time::Duration;
+
+use super::rules::State;
+use super::{Color, Move, Position};
+
+/// A game: where it starts, its moves, and how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The header lines, `(key, value)`, in the record's order.
+    pub headers: Vec<(String, String)>,
+    /// The position the first move is played from.
+    pub start: Position,
+    /// Comments on the game before its first move.
+    pub comments: Vec<String>,
+    /// The main line, each move legal in the position before it.
+    pub moves: Vec<Node>,
+    /// How the game ended, when the record says.
+    pub ending: Option<Ending>,
+}
+
+/// A move of a game, with what the record says of it and the lines played instead of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The move.
+    pub mv: Move,
+    /// Comments on the move.
+    pub comments: Vec<String>,
+    /// The time the move took and the mover's total, when the record gives them.
+    pub time: Option<MoveTime>,
+    /// Lines that replace this move: each starts from the position before it.
+    pub variations: Vec<Vec<Node>>,
+}
+
+/// A tree of any depth is dropped without recursion: the variations below a node are taken
+/// out and dropped line by line. (The readers keep variations at most a hundred deep, so cloning
+/// and comparing, which do recurse, stay shallow on any game they give.)
+impl Drop for Node {
+    fn drop(&mut self) {
+        let mut lines = std::mem::take(&mut self.variations);
+        while let Some(mut line) = lines.pop() {
+            for node in &mut line {
+                lines.append(&mut node.variations);
+            }
+        }
+    }
+}
+
+impl Node {
+    /// A move with no comment, time or variation.
+    pub fn new(mv: Move) -> Self {
+        Node { mv, comments: Vec::new(), time: None, variations: Vec::new() }
+    }
+}
+
+/// The time a move took, and the total its side had used after it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveTime {
+    /// The time the move took.
+    pub spent: Option<Duration>,
+    /// The mover's total after it.
+    pub total: Option<Duration>,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// Why it ended, when the record says.
+    pub reason: Option<EndReason>,
+    /// Who won, or a draw, when the record says or the reason tells.
+    pub outcome: Option<Outcome>,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EndReason {
+    /// The side to move resigned.
+    Resignation,
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The same position four times (sennichite).
+    Repetition,
+    /// A king entered the opponent's camp and a side declared a win by points (jishogi,
+    /// nyūgyoku).
+    Impasse,
+    /// A side ran out of time.
+    TimeUp,
+    /// A side made an illegal move.
+    IllegalMove,
+    /// The game was stopped before its end.
+    Interrupted,
+    /// A draw agreed or declared, for no reason the record gives (hikiwake).
+    Draw,
+    /// The game reached the number of moves its rules allow.
+    MaxMoves,
+}
+
+/// The result of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// This side won.
+    Win(Color),
+    /// Neither side won.
+    Draw,
+}
+
+impl Game {
+    /// A game from `start` with no move yet.
+    pub fn new(start: Position) -> Self {
+        Game { headers: Vec::new(), start, comments: Vec::new(), moves: Vec::new(), ending: None }
+    }
+
+    /// The value of the first header named `key` (compared without regard to ASCII case).
+    pub fn header(&self, key: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(key)).map(|(_, v)| v.as_str())
+    }
+
+    /// The moves of the main line.
+    pub fn main_line(&self) -> impl Iterator<Item = Move> + '_ {
+        self.moves.iter().map(|n| n.mv)
+    }
+
+    /// The position after each move of the main line, in order.
+    pub fn positions(&self) -> Vec<Position> {
+        let mut state = State::new(&self.start);
+        self.main_line()
+            .map(|mv| {
+                state.play_unchecked(mv);
+                state.to_position()
+            })
+            .collect()
+    }
+
+    /// The position after the last move of the main line.
+    pub fn final_position(&self) -> Position {
+        let mut state = State::new(&self.start);
+        self.main_line().for_each(|mv| state.play_unchecked(mv));
+        state.to_position()
+    }
+
+    /// The game as a USI `position` argument: `sfen <start> moves <main line>`.
+    pub fn to_usi(&self) -> String {
+        let mut s = format!("sfen {}", self.start);
+        if !self.moves.is_empty() {
+            s.push_str(" moves");
+            for mv in self.main_line() {
+                s.push(' ');
+                s.push_str(&mv.to_string());
+            }
+        }
+        s
+    }
+
+    /// Every line of the game, the main line first, each before the variations that branch
+    /// from it, with the number of moves played before its first (its ply); no recursion,
+    /// however deep the variations.
+    pub fn lines(&self) -> Vec<(usize, &[Node])> {
+        let mut todo: Vec<(usize, &[Node])> = vec![(0, &self.moves)];
+        let mut out = Vec::new();
+        while let Some((ply, line)) = todo.pop() {
+            out.push((ply, line));
+            // The first variation of the first move is walked first: it goes on top.
+            for (i, node) in line.iter().enumerate().rev() {
+                todo.extend(node.variations.iter().rev().map(|v| (ply + i, v.as_slice())));
+            }
+        }
+        out
+    }
+}
+
+/// A time written `m:ss`, `mm:ss` or `h:mm:ss` (minutes and seconds below 60 after the first
+/// field), or `None`.
+pub fn parse_clock(text: &str) -> Option<Duration> {
+    let fields: Vec<&str> = text.trim().split(':').collect();
+    if !(2..=3).contains(&fields.len()) {
+        return None;
+    }
+    let mut seconds = 0u64;
+    for (i, field) in fields.iter().enumerate() {
+        if field.is_empty() || field.len() > 6 || !field.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let n: u64 = field.parse().ok()?;
+        if i > 0 && n >= 60 {
+            return None;
+        }
+        seconds = seconds * 60 + n;
+    }
+    Some(Duration::from_secs(seconds))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(text: &str) -> Move {
+        text.parse().expect("a USI move")
+    }
+
+    #[test]
+    fn the_main_line_plays_to_its_final_position_and_usi() {
+        let mut game = Game::new(Position::STARTPOS);
+        game.moves = vec![Node::new(mv("7g7f")), Node::new(mv("3c3d"))];
+        game.moves[1].variations.push(vec![Node::new(mv("8c8d"))]);
+        assert_eq!(
+            game.to_usi(),
+            "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f 3c3d"
+        );
+        let end = game.final_position();
+        assert_eq!(end.to_string(), "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3");
+        assert_eq!(game.positions().last(), Some(&end));
+        let lines: Vec<(usize, usize)> = game.lines().iter().map(|(ply, l)| (*ply, l.len())).collect();
+        assert_eq!(lines, [(0, 2), (1, 1)], "the variation replaces the second move");
+    }
+
+    #[test]
+    fn lines_are_walked_in_order_without_recursion() {
+        const DEPTH: usize = 100_000;
+        let mut inner = vec![Node::new(mv("7g7f"))];
+        for _ in 0..DEPTH {
+            let mut node = Node::new(mv("7g7f"));
+            node.variations.push(inner);
+            inner = vec![node];
+        }
+        let mut game = Game::new(Position::STARTPOS);
+        game.moves = inner;
+        assert_eq!(game.lines().len(), DEPTH + 1);
+        drop(game);
+    }
+
+    #[test]
+    fn clocks_read_as_real_records_write_them() {
+        assert_eq!(parse_clock("0:04"), Some(Duration::from_secs(4)));
+        assert_eq!(parse_clock(" 1:02:03"), Some(Duration::from_secs(3723)));
+        assert_eq!(parse_clock("00:01"), Some(Duration::from_secs(1)));
+        assert_eq!(parse_clock("1:60"), None);
+        assert_eq!(parse_clock("1"), None);
+        assert_eq!(parse_clock("a:00"), None);
+        assert_eq!(parse_clock("1:2:3:4"), None);
+    }
+}
