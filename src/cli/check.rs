@@ -479,7 +479,7 @@ pub(crate) struct GameReport {
     rendered: Rendered,
     valid: bool,
     warnings: u64,
-    dialect: &'static str,
+    dialect: Option<crate::psn::Dialect>,
     /// With `--statistics`: the game's findings, counted.
     counted: Totals,
 }
@@ -509,7 +509,7 @@ pub(crate) fn check_psn(
         |item| {
             // A game with nothing to report is told so without being read in full.
             if let Some(dialect) = item.clean(options) {
-                return GameReport { valid: true, dialect: dialect.name(), ..GameReport::default() };
+                return GameReport { valid: true, dialect: Some(dialect), ..GameReport::default() };
             }
             let mut game = item.check(options);
             selection.apply(&mut game.checked.diagnostics);
@@ -523,7 +523,7 @@ pub(crate) fn check_psn(
                 rendered,
                 valid: game.checked.is_valid(),
                 warnings: game.checked.diagnostics.iter().filter(|d| !d.is_error()).count() as u64,
-                dialect: game.checked.game.dialect.name(),
+                dialect: Some(game.checked.game.dialect),
                 counted,
             }
         },
@@ -537,9 +537,9 @@ pub(crate) fn check_psn(
                 crate::cli::output::note_invalid();
             }
             totals.warnings += r.warnings;
-            let title =
-                crate::psn::Dialect::ALL.iter().find(|d| d.name() == r.dialect).map_or(r.dialect, |d| d.title());
-            totals.read_as(r.dialect, title);
+            if let Some(dialect) = r.dialect {
+                totals.read_as(dialect.name(), dialect.title());
+            }
             totals.add(&r.counted);
             renderer.write(&r.rendered, out).inspect_err(|_| write_failed = true)
         },

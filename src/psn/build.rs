@@ -9,8 +9,8 @@ use pest::Parser;
 use super::findings::Findings;
 use super::header;
 use super::model::{
-    Annotation, Clock, Comment, CommentKind, End, Game, Header, Mark, MoveForm, MoveNode, MoveNumber, Origin,
-    Promotion, Setup, Variation, WrittenMove, MAX_VARIATION_DEPTH,
+    Annotation, Clock, Comment, CommentKind, End, EndKind, Game, Header, Mark, MoveForm, MoveNode, MoveNumber, Origin,
+    Promotion, Setup, SetupSource, Variation, WrittenMove, MAX_VARIATION_DEPTH,
 };
 use super::parser::{PsnParser, Rule};
 use super::scan::{Kind, RawGame, Token, WordKind};
@@ -41,7 +41,7 @@ pub struct Features {
     /// `( … )` variations.
     pub variations: bool,
     /// The setup's source, if any.
-    pub setup: Option<&'static str>,
+    pub setup: Option<SetupSource>,
     /// An SFEN header with only a board.
     pub board_only_sfen: bool,
     /// A FEN header in pychess's form.
@@ -403,7 +403,7 @@ impl<'a> Builder<'a> {
                 self.features.won_line = true;
                 self.departures.note(codes::psn::WON_LINE, s);
                 if self.frames.len() == 1 {
-                    self.end = Some(End { text: word.into(), kind: "won-line", span: s, clocks: Vec::new() });
+                    self.end = Some(End { text: word.into(), kind: EndKind::WonLine, span: s, clocks: Vec::new() });
                 }
             }
             Kind::StrayBrace => self.diagnostics.push(
@@ -706,11 +706,11 @@ fn too_deep(tokens: &[Token], outer: Span, count: usize, text: &str) -> Diagnost
 }
 
 pub(super) fn set_end(end: &mut Option<End>, word: &str, k: WordKind, s: Span, diagnostics: &mut Findings) {
-    let kind = if k == WordKind::EndWord { "end-word" } else { "result" };
+    let kind = if k == WordKind::EndWord { EndKind::EndWord } else { EndKind::Result };
     match end {
-        Some(first) if first.kind == kind || kind == "result" && first.kind != "result" => {
+        Some(first) if first.kind == kind || kind == EndKind::Result && first.kind != EndKind::Result => {
             // `Sennichite` then `1/2-1/2` both say how the game ended: keep the result.
-            if kind == "result" && first.kind != "result" {
+            if kind == EndKind::Result && first.kind != EndKind::Result {
                 *first = End { text: word.into(), kind, span: s, clocks: Vec::new() };
             } else {
                 diagnostics.push(

@@ -5,7 +5,7 @@
 
 use super::build::Features;
 use super::findings::Findings;
-use super::model::{for_each_line_mut, Game, MoveForm};
+use super::model::{for_each_line_mut, Game, MoveForm, SetupSource};
 use super::scan::WordKind;
 use crate::diagnostic::codes;
 use crate::diagnostic::Diagnostic;
@@ -162,16 +162,16 @@ pub(crate) fn guess(f: &Features, departures: usize) -> Dialect {
     if has(WordKind::UsiMove) {
         return Dialect::Koushu;
     }
-    if f.colon_headers || f.setup == Some("sfen") && f.ply_numbers {
+    if f.colon_headers || f.setup == Some(SetupSource::Sfen) && f.ply_numbers {
         return Dialect::Gshogi;
     }
     if has(WordKind::AtDrop) || has(WordKind::Nag) || f.line_comments || has(WordKind::ShortMove) {
         return Dialect::LishogiParser;
     }
-    if f.setup == Some("gsdb") || key("Proam") || key("Black_grade") || f.quote_drops {
+    if f.setup == Some(SetupSource::Gsdb) || key("Proam") || key("Black_grade") || f.quote_drops {
         return Dialect::Gsdb;
     }
-    if f.setup == Some("fen") && departures > 0 {
+    if f.setup == Some(SetupSource::Fen) && departures > 0 {
         return Dialect::Asgts;
     }
     if has(WordKind::SeparatedMove) && !f.ply_numbers {

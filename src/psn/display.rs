@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use super::model::{Comment, CommentKind, Game, MoveNode, Origin, Promotion, WrittenMove};
+use super::model::{Comment, CommentKind, EndKind, Game, MoveNode, Origin, Promotion, SetupSource, WrittenMove};
 use super::replay::{Replay, Resolved};
 use crate::shogi::Move;
 use crate::shogi::Outcome;
@@ -52,11 +52,11 @@ pub fn to_psn(game: &Game, replay: Option<&Replay>) -> String {
 /// still the second.
 fn write_headers(game: &Game, start: Option<&Position>, replay: Option<&Replay>, out: &mut String) {
     let mut position = match (&game.setup, start) {
-        (Some(setup), Some(p)) if setup.source != "handicap" => Some(match spec_fen(p) {
+        (Some(setup), Some(p)) if setup.source != SetupSource::Handicap => Some(match spec_fen(p) {
             Some(fen) => format!("[FEN \"{fen}\"]\n"),
             None => format!("[SFEN \"{}\"]\n", setup.sfen),
         }),
-        (Some(setup), None) if setup.source != "handicap" => Some(format!("[SFEN \"{}\"]\n", setup.sfen)),
+        (Some(setup), None) if setup.source != SetupSource::Handicap => Some(format!("[SFEN \"{}\"]\n", setup.sfen)),
         _ => None,
     };
     for h in &game.headers {
@@ -102,9 +102,9 @@ fn end_words(game: &Game, white_first: bool) -> (Option<String>, Option<String>)
             let ending = end.ending(to_move);
             match end.kind {
                 // The spec has no unknown result: `*` is written as a draw.
-                "result" => (None, Some(result(ending.outcome.unwrap_or(Outcome::Draw)))),
-                "won-line" => (None, ending.outcome.map(result)),
-                _ => (Some(format!("{{{}}}", end.text)), ending.outcome.map(result)),
+                EndKind::Result => (None, Some(result(ending.outcome.unwrap_or(Outcome::Draw)))),
+                EndKind::WonLine => (None, ending.outcome.map(result)),
+                EndKind::EndWord => (Some(format!("{{{}}}", end.text)), ending.outcome.map(result)),
             }
         }
     }

@@ -46,8 +46,8 @@ use crate::diagnostic::codes;
 pub use decode::Encoding;
 pub use dialect::Dialect;
 pub use model::{
-    Annotation, Clock, Comment, CommentKind, End, Game, Header, Mark, MoveExtras, MoveForm, MoveNode, MoveNumber,
-    Setup, Variation, WrittenMove, MAX_VARIATION_DEPTH,
+    Annotation, Clock, Comment, CommentKind, End, EndKind, Game, Header, Mark, MoveExtras, MoveForm, MoveNode,
+    MoveNumber, Setup, SetupSource, Variation, WrittenMove, MAX_VARIATION_DEPTH,
 };
 
 use crate::diagnostic::{Diagnostic, Severity};

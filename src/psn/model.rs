@@ -98,12 +98,50 @@ pub struct Header {
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Setup {
-    /// `handicap`, `fen`, `sfen` or `gsdb`.
-    pub source: &'static str,
+    /// What gave it.
+    pub source: SetupSource,
     /// The starting position as a USI SFEN (side, hands and move number included).
     pub sfen: String,
     /// The text that gave it.
     pub span: Span,
+}
+
+/// What gives a game its starting position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupSource {
+    /// A handicap header (`[Handicap "Lance"]`).
+    Handicap,
+    /// A FEN header, or a SFEN in one.
+    Fen,
+    /// A SFEN header.
+    Sfen,
+    /// GSDB's board lines.
+    Gsdb,
+}
+
+impl SetupSource {
+    /// Its name in JSON and reports: `handicap`, `fen`, `sfen` or `gsdb`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SetupSource::Handicap => "handicap",
+            SetupSource::Fen => "fen",
+            SetupSource::Sfen => "sfen",
+            SetupSource::Gsdb => "gsdb",
+        }
+    }
+}
+
+impl std::fmt::Display for SetupSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl Serialize for SetupSource {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
 }
 
 /// A move with what surrounds it.
@@ -435,12 +473,47 @@ pub struct Variation {
 pub struct End {
     /// As written: `1-0`, `Resigns`, `--Black Won--`.
     pub text: CompactString,
-    /// `result`, `end-word` or `won-line`.
-    pub kind: &'static str,
+    /// A result, an end word or a won line.
+    pub kind: EndKind,
     /// Its characters.
     pub span: Span,
     /// Clock columns written after it (`Resigns  07:55:00  07:59:00`).
     pub clocks: Vec<Clock>,
+}
+
+/// How a game's end is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndKind {
+    /// `1-0`, `0-1`, `1/2-1/2` and the dialects' forms.
+    Result,
+    /// A word that ends the game: `Resigns`, `Sennichite`…
+    EndWord,
+    /// `--Black Won--` on a line of its own.
+    WonLine,
+}
+
+impl EndKind {
+    /// Its name in JSON and reports: `result`, `end-word` or `won-line`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndKind::Result => "result",
+            EndKind::EndWord => "end-word",
+            EndKind::WonLine => "won-line",
+        }
+    }
+}
+
+impl std::fmt::Display for EndKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl Serialize for EndKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
 }
 
 impl End {
@@ -452,7 +525,7 @@ impl End {
         let loss = Some(Outcome::Win(to_move.opponent()));
         let draw = Some(Outcome::Draw);
         match self.kind {
-            "result" => {
+            EndKind::Result => {
                 // The dialects' dashes (U+2010, U+2011, U+2013) and halves (`½`, `1⁄2`).
                 let text: String = self
                     .text
@@ -468,11 +541,11 @@ impl End {
                 };
                 Ending { reason: None, outcome }
             }
-            "won-line" => {
+            EndKind::WonLine => {
                 let black = self.text.contains("Black") || self.text.contains("Sente");
                 Ending { reason: None, outcome: Some(Outcome::Win(if black { Color::Black } else { Color::White })) }
             }
-            _ => {
+            EndKind::EndWord => {
                 let (reason, outcome) = match self.text.to_ascii_lowercase().as_str() {
                     "resigns" | "resign" => (Some(EndReason::Resignation), loss),
                     "mate" => (Some(EndReason::Checkmate), loss),

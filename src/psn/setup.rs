@@ -5,7 +5,7 @@ use crate::diagnostic::codes;
 use pest::Parser;
 
 use super::findings::Findings;
-use super::model::Setup;
+use super::model::{Setup, SetupSource};
 use super::parser::{PsnParser, Rule};
 use crate::diagnostic::Diagnostic;
 use crate::sfen::ast::{HandEntry, Side};
@@ -123,7 +123,7 @@ pub(crate) fn read_handicap(value: &str, span: Span, diagnostics: &mut Findings)
                     .help(format!("the 1998 spec writes `[Handicap \"{name}\"]`")),
                 );
             }
-            (name != "even").then(|| Setup { source: "handicap", sfen: sfen.to_owned(), span })
+            (name != "even").then(|| Setup { source: SetupSource::Handicap, sfen: sfen.to_owned(), span })
         }
         None => {
             let known: Vec<&str> = HANDICAPS.iter().map(|(name, _, _, _)| *name).collect();
@@ -185,7 +185,7 @@ pub(crate) fn read_fen(value: &str, span: Span, diagnostics: &mut Findings) -> O
                 "the 1998 spec's FEN is 13 arguments, as in `{SPEC_EXAMPLE}`; an SFEN belongs in an `SFEN` header"
             )),
         );
-        return sfen_position(value, span, "fen", diagnostics);
+        return sfen_position(value, span, SetupSource::Fen, diagnostics);
     }
     read_spec_fen(value, span, diagnostics)
 }
@@ -324,7 +324,7 @@ fn read_spec_fen(value: &str, span: Span, diagnostics: &mut Findings) -> Option<
     // Pair N with `s` is USI ply 2N - 1, with `g` ply 2N.
     let ply = number.saturating_mul(2).saturating_sub(if side.node == Color::Black { 1 } else { 0 }).max(1);
     position.move_number = Some(ply);
-    Some(Setup { source: "fen", sfen: position.to_string(), span })
+    Some(Setup { source: SetupSource::Fen, sfen: position.to_string(), span })
 }
 
 /// Which argument after the board (`tail`) is which part of the spec's FEN: in order, skipping a
@@ -572,7 +572,7 @@ fn read_pychess_fen(
     pychess_hand_form(&value[open + 1..close], open + 1, &mut checked.diagnostics);
     let position = report(checked, |d| d.shifted(span.start), diagnostics)?;
     let position = Position { move_number: Some(1), ..position };
-    Some(Setup { source: "fen", sfen: position.to_string(), span })
+    Some(Setup { source: SetupSource::Fen, sfen: position.to_string(), span })
 }
 
 /// The side to move of pychess's FEN, whose letter `side` starts `after` (the text after the
@@ -687,12 +687,12 @@ pub(crate) fn read_sfen(value: &str, span: Span, diagnostics: &mut Findings) -> 
             .label("read as an SFEN position")
             .help("the spec gives a starting position in a `FEN` header of 13 arguments"),
     );
-    sfen_position(value, span, "sfen", diagnostics)
+    sfen_position(value, span, SetupSource::Sfen, diagnostics)
 }
 
 /// A header value that is a USI SFEN, or only its board, checked as an SFEN record, with every
 /// report on the value's own characters.
-fn sfen_position(value: &str, span: Span, source: &'static str, diagnostics: &mut Findings) -> Option<Setup> {
+fn sfen_position(value: &str, span: Span, source: SetupSource, diagnostics: &mut Findings) -> Option<Setup> {
     // The bytes of `text` that are the value's own, where they stand in it.
     let (text, own) = if value.trim().contains(' ') {
         (value.to_owned(), value.len())
@@ -756,7 +756,7 @@ pub(crate) fn read_gsdb(text: &str, spans: &[Span], diagnostics: &mut Findings) 
     let sfen = position.to_string();
     let checked = sfen::check(&sfen, DialectChoice::Usi);
     diagnostics.extend(checked.diagnostics.into_iter().map(|d| place(d, None, whole)));
-    checked.position.map(|_| Setup { source: "gsdb", sfen, span: whole })
+    checked.position.map(|_| Setup { source: SetupSource::Gsdb, sfen, span: whole })
 }
 
 #[cfg(test)]
