@@ -65,8 +65,7 @@ fn generated() -> Vec<psn::Game> {
     }
     // USI moves read without their piece letters; write them again in the spec's form.
     let games = psn::check_bytes(text.as_bytes(), Options::default());
-    let spec: String =
-        games.games.iter().map(|g| psn::display::to_psn(&g.game, g.replay.as_ref())).collect::<Vec<_>>().join("\n");
+    let spec: String = games.games.iter().map(|g| g.to_psn()).collect::<Vec<_>>().join("\n");
     read(spec.as_bytes())
 }
 

@@ -1125,7 +1125,7 @@ impl Game {
 
     /// The game as the 1998 spec writes it.
     fn to_psn(&self) -> String {
-        psn::display::to_psn(&self.checked.game, self.checked.replay.as_ref())
+        self.checked.to_psn()
     }
 
     /// The game as the arguments of USI's `position` command: `sfen <start> moves <move>…`.

@@ -58,9 +58,8 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
                     g.game.line
                 ));
             }
-            let replay = g.replay.as_ref();
             match (to, g.to_game()) {
-                (ConvertTo::Psn, _) => Ok(crate::psn::display::to_psn(&g.game, replay)),
+                (ConvertTo::Psn, _) => Ok(g.to_psn()),
                 (ConvertTo::Usi, Some(game)) => Ok(format!("{}\n", game.to_usi())),
                 (ConvertTo::Sfen, Some(game)) => Ok(game.positions().iter().map(|p| format!("{p}\n")).collect()),
                 (_, None) => Err(format!(

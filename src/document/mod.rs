@@ -232,7 +232,7 @@ pub fn canonical(format: Format, text: &str) -> Vec<(Span, String)> {
         }
         Cut::Games => {
             for (start, g) in games(text, psn::Options::default()).iter().filter(|(_, g)| g.is_valid()) {
-                let written = psn::display::to_psn(&g.game, g.replay.as_ref());
+                let written = g.to_psn();
                 let written = written.trim_end_matches('\n');
                 let span = Span::new(*start, start + g.game.span.len());
                 if written != span.slice(text) {

@@ -188,13 +188,7 @@ fn expect_psn(bytes: &[u8]) -> Value {
     for g in &file.games {
         diagnostics.extend(places(&g.diagnostics, g.text(&file.text), g.game.line));
     }
-    let canonical = valid.then(|| {
-        file.games
-            .iter()
-            .map(|g| crate::psn::display::to_psn(&g.game, g.replay.as_ref()))
-            .collect::<Vec<_>>()
-            .join("\n")
-    });
+    let canonical = valid.then(|| file.games.iter().map(|g| g.to_psn()).collect::<Vec<_>>().join("\n"));
     let model = if valid {
         Value::Array(file.games.iter().map(|g| serde_json::to_value(&g.game).unwrap_or(Value::Null)).collect())
     } else {

@@ -19,8 +19,7 @@ pub mod build;
 #[doc(hidden)]
 pub mod decode;
 pub(crate) mod dialect;
-#[doc(hidden)]
-pub mod display;
+pub(crate) mod display;
 pub(crate) mod fast;
 #[doc(hidden)]
 pub mod findings;
@@ -81,6 +80,12 @@ pub struct CheckedGame {
 }
 
 impl CheckedGame {
+    /// The game in the 1998 spec's form (`kifu convert --to psn`), its moves resolved by the
+    /// replay where the text leaves them open (`7g7f`).
+    pub fn to_psn(&self) -> String {
+        display::to_psn(&self.game, self.replay.as_ref())
+    }
+
     /// True when no finding is an error.
     pub fn is_valid(&self) -> bool {
         !self.diagnostics.iter().any(Diagnostic::is_error)
@@ -341,7 +346,7 @@ impl std::str::FromStr for Game {
 
 impl std::fmt::Display for Game {
     /// The game in the 1998 spec's form, as far as the text tells without replaying it
-    /// ([`display::to_psn`]; give it the game's replay to resolve moves such as `7g7f`).
+    /// ([`CheckedGame::to_psn`] resolves moves such as `7g7f` with the game's replay).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&display::to_psn(self, None))
     }

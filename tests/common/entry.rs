@@ -24,7 +24,7 @@ use kifu::json::{self as kjson, Node, Value};
 use kifu::playground::grammar::{Grammar, Source};
 use kifu::playground::limits::RunBudget;
 use kifu::playground::records::{self, Layout};
-use kifu::psn::{self, display};
+use kifu::psn;
 use kifu::sfen::{self, DialectChoice};
 use kifu::Span;
 use kifu::{fen, Label};
@@ -187,7 +187,7 @@ fn psn_file(bytes: &[u8]) -> psn::CheckedFile {
 pub fn psn_convert(bytes: &[u8]) {
     let file = psn_file(bytes);
     for g in file.games.iter().filter(|g| g.is_valid()) {
-        let first = display::to_psn(&g.game, g.replay.as_ref());
+        let first = g.to_psn();
         let again = psn::check_bytes(first.as_bytes(), psn::Options::default());
         let original = g.text(&file.text);
         assert_eq!(
@@ -199,7 +199,7 @@ pub fn psn_convert(bytes: &[u8]) {
         let g2 = &again.games[0];
         let errors: Vec<String> = g2.diagnostics.iter().filter(|d| d.is_error()).map(ToString::to_string).collect();
         assert!(errors.is_empty(), "the game written as {first:?} is no longer valid: {errors:?}; from {original:?}");
-        let second = display::to_psn(&g2.game, g2.replay.as_ref());
+        let second = g2.to_psn();
         assert_eq!(first, second, "written twice, the game differs; from {original:?}");
         if let Some(game) = g.to_game() {
             // The shared game model plays the moves the replay played, to the same position.

@@ -132,7 +132,7 @@ pub fn psn_games(seed: u64, bytes: usize) -> String {
         text.push('\n');
         let read = kifu::psn::check_bytes(text.as_bytes(), Default::default());
         for g in &read.games {
-            out.push_str(&kifu::psn::display::to_psn(&g.game, g.replay.as_ref()));
+            out.push_str(&g.to_psn());
             out.push('\n');
         }
     }

@@ -102,7 +102,7 @@ fn corpus() {
         }
         // The spec's form reads back to the same moves.
         for g in read.games.iter().filter(|g| g.is_valid()) {
-            let written = psn::display::to_psn(&g.game, g.replay.as_ref());
+            let written = g.to_psn();
             let again = psn::check_bytes(written.as_bytes(), Default::default());
             assert_eq!(again.games.len(), 1, "{name} line {}: the written game:\n{written}", g.game.line);
             let played = |g: &psn::CheckedGame| {

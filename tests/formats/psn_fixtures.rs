@@ -140,7 +140,7 @@ fn check_file(path: &Path) -> String {
         if ok {
             assert!(g.is_valid(), "{file}: errors in an ok fixture:\n{}", render(&file, g, &read.text));
             // Write it in the spec's form, read it again: the same moves.
-            let written = psn::display::to_psn(&g.game, g.replay.as_ref());
+            let written = g.to_psn();
             let again = psn::check_bytes(written.as_bytes(), Default::default());
             assert_eq!(again.games.len(), 1, "{file}: the written game reads as one game:\n{written}");
             assert!(again.games[0].is_valid(), "{file}: the written game has errors:\n{written}");

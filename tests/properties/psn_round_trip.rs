@@ -20,7 +20,7 @@ fn convert(text: &str) -> Option<String> {
         if !out.is_empty() {
             out.push('\n');
         }
-        out.push_str(&psn::display::to_psn(&g.game, g.replay.as_ref()));
+        out.push_str(&g.to_psn());
     }
     Some(out)
 }
