@@ -112,20 +112,7 @@ impl fmt::Debug for Dialect {
     }
 }
 
-/// Written as its name.
-impl fmt::Display for Dialect {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Serialized as its name.
-#[cfg(feature = "serde")]
-impl serde::Serialize for Dialect {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
+super::by_name!(Dialect);
 
 /// The 1998 spec's own form: the dialect of a game with no departure from it.
 pub const SPEC: Dialect = Dialect::Psn1998;

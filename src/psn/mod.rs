@@ -14,6 +14,26 @@
 //! assert!(game.is_valid());
 //! ```
 
+/// `Display` and (with serde) `Serialize` of a type by its `name()`: how PSN's typed words
+/// (a dialect, a setup's source, an end's kind) are written in reports and JSON.
+macro_rules! by_name {
+    ($t:ty) => {
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.name())
+            }
+        }
+    };
+}
+pub(crate) use by_name;
+
 #[doc(hidden)]
 pub mod build;
 #[doc(hidden)]

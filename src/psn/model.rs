@@ -8,6 +8,7 @@ use compact_str::CompactString;
 #[cfg(feature = "serde")]
 use serde::Serialize;
 
+use crate::notation::lookalike::ascii_for;
 use crate::shogi::{Color, EndReason, Ending, Outcome, PieceKind, Square};
 use crate::span::Span;
 
@@ -131,18 +132,7 @@ impl SetupSource {
     }
 }
 
-impl std::fmt::Display for SetupSource {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-#[cfg(feature = "serde")]
-impl Serialize for SetupSource {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
+super::by_name!(SetupSource);
 
 /// A move with what surrounds it.
 ///
@@ -503,18 +493,7 @@ impl EndKind {
     }
 }
 
-impl std::fmt::Display for EndKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-#[cfg(feature = "serde")]
-impl Serialize for EndKind {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
+super::by_name!(EndKind);
 
 impl End {
     /// How the game ended by these words, `to_move` being the side to move after the last move
@@ -526,13 +505,9 @@ impl End {
         let draw = Some(Outcome::Draw);
         match self.kind {
             EndKind::Result => {
-                // The dialects' dashes (U+2010, U+2011, U+2013) and halves (`½`, `1⁄2`).
-                let text: String = self
-                    .text
-                    .chars()
-                    .map(|c| if matches!(c, '\u{2010}' | '\u{2011}' | '\u{2013}') { '-' } else { c })
-                    .collect();
-                let half = |s: &str| matches!(s, "1/2" | "\u{BD}" | "1\u{2044}2");
+                // The dialects' dashes (U+2010, U+2011, U+2013) and fraction slash, read as ASCII.
+                let text: String = self.text.chars().map(|c| ascii_for(c).unwrap_or(c)).collect();
+                let half = |s: &str| matches!(s, "1/2" | "\u{BD}");
                 let outcome = match text.split_once('-') {
                     Some(("1", "0")) => Some(Outcome::Win(Color::Black)),
                     Some(("0", "1")) => Some(Outcome::Win(Color::White)),

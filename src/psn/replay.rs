@@ -59,14 +59,7 @@ impl Replay {
 
     /// The positions after each move of the main line, in order.
     pub fn positions(&self) -> Vec<Position> {
-        let mut state = State::new(&self.start);
-        self.moves
-            .iter()
-            .map(|&mv| {
-                state.play_unchecked(mv);
-                state.to_position()
-            })
-            .collect()
+        crate::shogi::game::positions_after(&self.start, self.moves.iter().copied())
     }
 }
 

@@ -129,13 +129,7 @@ impl Game {
 
     /// The position after each move of the main line, in order.
     pub fn positions(&self) -> Vec<Position> {
-        let mut state = State::new(&self.start);
-        self.main_line()
-            .map(|mv| {
-                state.play_unchecked(mv);
-                state.to_position()
-            })
-            .collect()
+        positions_after(&self.start, self.main_line())
     }
 
     /// The position after the last move of the main line.
@@ -173,6 +167,19 @@ impl Game {
         }
         out
     }
+}
+
+/// The position after each of `moves`, played from `start` (legal moves only: they are not
+/// checked).
+pub(crate) fn positions_after(start: &Position, moves: impl IntoIterator<Item = Move>) -> Vec<Position> {
+    let mut state = State::new(start);
+    moves
+        .into_iter()
+        .map(|mv| {
+            state.play_unchecked(mv);
+            state.to_position()
+        })
+        .collect()
 }
 
 /// A time written `m:ss`, `mm:ss` or `h:mm:ss` (minutes and seconds below 60 after the first

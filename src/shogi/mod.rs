@@ -3,7 +3,7 @@
 //! notation ([`Move`]), the rules ([`rules`]) and the move a record writes, found in a position.
 
 mod board;
-mod game;
+pub(crate) mod game;
 mod hand;
 mod legal;
 mod piece;
