@@ -1,6 +1,23 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+/// Declares modules of kifu's machinery (parsers, fast paths, scanners, the playground's
+/// engine): private to the crate, and public only with the `internals` feature, which kifu's own
+/// tests, benches, fuzz targets and bindings turn on. They are not part of the API. Built without
+/// the command-line tool, which drives most of them, parts of them go unused.
+macro_rules! machinery {
+    ($($(#[$attr:meta])* mod $name:ident;)*) => {$(
+        $(#[$attr])*
+        #[cfg(feature = "internals")]
+        #[doc(hidden)]
+        pub mod $name;
+        $(#[$attr])*
+        #[cfg(not(feature = "internals"))]
+        #[cfg_attr(not(feature = "cli"), allow(dead_code))]
+        pub(crate) mod $name;
+    )*};
+}
+
 pub mod check;
 mod checked;
 pub mod chess;
@@ -16,8 +33,7 @@ pub mod input;
 pub mod json;
 #[cfg(feature = "lsp")]
 pub mod lsp;
-#[doc(hidden)]
-pub mod notation;
+machinery! { mod notation; }
 #[cfg(feature = "playground")]
 pub mod playground;
 #[cfg(feature = "psn")]

@@ -18,8 +18,8 @@ use pyo3::types::{PyBytes, PyDict, PyList};
 
 use kifu::check::{check_line, check_line_in};
 use kifu::diagnostic::config;
-use kifu::diagnostic::excerpt::LineIndex;
 use kifu::diagnostic::select::Selection;
+use kifu::diagnostic::LineIndex;
 use kifu::format::{Cut, Dialect, Format};
 use kifu::input::LineReader;
 use kifu::{fen, psn, sfen, Diagnostic};
@@ -418,7 +418,7 @@ fn check_all(
     selection: &Selection,
 ) -> PyResult<Vec<Py<Verdict>>> {
     // A thread is worth starting for a few hundred records at least.
-    let threads = threads.unwrap_or_else(kifu::input::pool::cores).clamp(1, 64).min(records.len().div_ceil(256).max(1));
+    let threads = threads.unwrap_or_else(kifu::input::cores).clamp(1, 64).min(records.len().div_ceil(256).max(1));
     let checked: Option<Vec<Checked>> = py.detach(|| {
         if threads == 1 {
             return Some(records.iter().map(|r| check_selected(format, r, selection)).collect());

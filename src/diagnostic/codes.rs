@@ -122,6 +122,10 @@ macro_rules! registry {
         /// The text of each code, in the order of [`Code`]'s variants.
         const CODES: &[&str] = &[$($($code,)*)*];
 
+        /// Each code's constant and variant as the registry names them, with its text.
+        #[cfg(test)]
+        const NAMES: &[(&str, &str, &str)] = &[$($((stringify!($name), stringify!($variant), $code),)*)*];
+
         $(
             #[doc = $group_doc]
             // Every code is registered whatever the features; some are given only by a part
@@ -688,5 +692,26 @@ mod tests {
         assert_eq!(lookup(sfen::RANK_WIDTH.as_str()).map(|e| e.code.as_str()), Some("sfen::rank-width"));
         assert!(psn::contains(psn::NUMBER_SIDE) && !psn::contains(sfen::RANK_WIDTH));
         assert!(lookup("sfen::no-such-code").is_none());
+    }
+
+    /// A code's constant is its name in capitals (`RANK_WIDTH`), and its variant its group and
+    /// name in camel case (`SfenRankWidth`), so that each is found from the text.
+    #[test]
+    fn constants_and_variants_spell_the_code() {
+        fn camel(words: &str) -> String {
+            let mut out = String::new();
+            for word in words.split('-') {
+                let mut chars = word.chars();
+                out.extend(chars.next().map(|c| c.to_ascii_uppercase()));
+                out.extend(chars);
+            }
+            out
+        }
+        assert_eq!(NAMES.len(), CODES.len());
+        for &(name, variant, code) in NAMES {
+            let (group, rest) = code.split_once("::").expect("format::name");
+            assert_eq!(name, rest.to_ascii_uppercase().replace('-', "_"), "{code}");
+            assert_eq!(variant, camel(group) + &camel(rest), "{code}");
+        }
     }
 }

@@ -12,11 +12,9 @@ pub mod codes;
 #[cfg(feature = "config")]
 pub mod config;
 mod draw;
-#[doc(hidden)]
-pub mod excerpt;
+machinery! { mod excerpt; }
 mod render;
-#[doc(hidden)]
-pub mod sarif;
+machinery! { mod sarif; }
 pub mod select;
 mod vet;
 
@@ -319,7 +317,9 @@ pub use draw::draw_plain;
 pub(crate) use draw::draws_as_miette;
 #[cfg(feature = "cli")]
 pub use draw::graphical_handler;
+pub use excerpt::LineIndex;
 pub use render::{escape_unsafe, is_unsafe, push_shown, JsonDiagnostic, JsonEdit, JsonLabel, RecordSource, Report};
+pub use sarif::SarifWriter;
 pub use vet::{vet_fixes, MAX_VETTED};
 
 #[cfg(test)]

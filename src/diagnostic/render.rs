@@ -94,7 +94,7 @@ pub struct RecordSource<'a> {
     pub line: usize,
     /// Where `text` is an excerpt with parts of long lines left out: for each piece kept, its
     /// offset in `text` and the 0-based character column in the file where it starts (see
-    /// [`crate::diagnostic::excerpt::Excerpt::columns`]), so that reports give the file's column.
+    /// the excerpt's columns), so that reports give the file's column.
     /// Empty when `text` is whole lines.
     pub columns: &'a [(usize, usize)],
 }

@@ -14,8 +14,7 @@
 //! assert_eq!(findings[0].span().slice(text), "LNSGKGSL");
 //! ```
 
-#[doc(hidden)]
-pub mod fix;
+machinery! { mod fix; }
 
 use crate::diagnostic::excerpt::LineIndex;
 use crate::diagnostic::Diagnostic;

@@ -7,7 +7,9 @@ use std::sync::OnceLock;
 
 use super::ast::{Castling, Cell, Dialect, Placement, Record};
 use super::parser::Rule;
-use super::{token, validate, Kind, Position};
+use super::{token, validate, Kind};
+#[cfg(feature = "internals")]
+use super::Position;
 use crate::chess::CastleRight;
 use crate::diagnostic::Diagnostic;
 use crate::notation::grammar::{RuleDfa, Run, Shipped};
@@ -354,6 +356,7 @@ pub fn is_clean(text: &str, dialect: Dialect) -> bool {
 /// every rule (`validate::rules`, the same rules [`super::check`] runs). Read straight from
 /// the bytes, with no syntax tree. `None` for any other record (and for EPD records, whose
 /// operations are read in full), which [`super::check`] reads in full to say what is wrong.
+#[cfg(feature = "internals")]
 pub fn clean(text: &str, dialect: Dialect) -> Option<Position> {
     let q = quick(text, dialect).filter(|q| q.is_clean(dialect))?;
     let mut castling: Vec<CastleRight> = q.rights[..q.listed].iter().map(|r| r.node).collect();

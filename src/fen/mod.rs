@@ -14,15 +14,12 @@
 //! ```
 
 pub(crate) mod ast;
-#[doc(hidden)]
-pub mod build;
+machinery! { mod build; }
 pub(crate) mod display;
-#[doc(hidden)]
-pub mod fast;
+machinery! { mod fast; }
 pub(crate) mod model;
 pub(crate) mod notation;
-#[doc(hidden)]
-pub mod parser;
+machinery! { mod parser; }
 mod shape;
 mod token;
 pub(crate) mod validate;

@@ -6,7 +6,7 @@
 //!
 //! - [`Utf8Stream`] decodes a stream that starts with a UTF-16 byte-order mark as it is read;
 //! - a line that is UTF-8 is read as UTF-8; one that is not is read in the first legacy
-//!   encoding that fits it ([`guess`]): a file of line records in the one its first such line
+//!   encoding that fits it (`guess`): a file of line records in the one its first such line
 //!   fits ([`Reading`]), a PSN file each game in its own ([`LineDecoder`]), so that one stray byte
 //!   changes nothing outside its line;
 //! - bytes that are mostly control codes are not text ([`judge`]), and are reported as such;
@@ -183,7 +183,7 @@ pub struct LineLegacy {
 /// not valid in it (then they are read on their own, and say so). A game starts at a header line
 /// after a line that is not one, or at a line starting with move number 1 after a blank line.
 /// A byte-order mark at the start of the file is dropped. Which lines are header lines and first
-/// move lines is for the format to say ([`Roles`]).
+/// move lines is for the format to say (`Roles`).
 #[derive(Clone, Debug)]
 pub struct LineDecoder {
     /// What each line is to the format.
@@ -209,7 +209,7 @@ impl LineDecoder {
     }
 
     /// A decoder for a file of records in a notation (a JSON position file), whose legacy
-    /// encoding is told as a line of records' is ([`judge`]): Japanese beyond ASCII means
+    /// encoding is told as a line of records' is (`judge`): Japanese beyond ASCII means
     /// Shift_JIS, even in one full-width letter.
     pub fn records(roles: Roles) -> Self {
         Self { guess: guess_record, ..Self::new(roles) }
@@ -508,9 +508,9 @@ impl<R: Read> Read for Utf8Stream<R> {
 /// A file that starts with a UTF-16 byte-order mark is UTF-16 ([`Utf8Stream`]); one that starts
 /// with UTF-8's, or whose first line with a character beyond ASCII is UTF-8, is UTF-8 (a later
 /// line that is not is damaged, and reported so); else the first line that is not UTF-8 is read
-/// in the legacy encoding that fits it best ([`guess`]), and so is every later line that is not
+/// in the legacy encoding that fits it best (`guess`), and so is every later line that is not
 /// UTF-8 (one not valid in that encoding is read on its own, and says so). The file's one finding
-/// on its encoding is on the line that decided it. Bytes that are not text ([`judge`]) end the
+/// on its encoding is on the line that decided it. Bytes that are not text (`judge`) end the
 /// reading of the file, with one finding.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Reading {

@@ -10,7 +10,9 @@
 use std::collections::HashMap;
 
 use super::regular::{representatives, Dfa};
-pub use super::regular::{CompileError, Kind, Rules, GRAMMARS, SHIPPED};
+pub use super::regular::{CompileError, Kind, Rules};
+#[cfg(feature = "internals")]
+pub use super::regular::{GRAMMARS, SHIPPED};
 
 /// `grammar/common.pest`: rules shared by every format.
 pub const COMMON: &str = include_str!("../../grammar/common.pest");
@@ -170,6 +172,7 @@ impl Run<'_> {
 
 impl RuleDfa {
     /// Compiles `rule` of the grammar made of `sources`.
+    #[cfg(feature = "internals")]
     pub fn compile(sources: &[&str], rule: &str) -> Result<Self, CompileError> {
         Self::compile_in(&Rules::parse(sources)?, rule)
     }
@@ -533,6 +536,7 @@ pub struct ChoiceDfa {
 
 impl ChoiceDfa {
     /// Compiles the alternatives of `rule` of the grammar made of `sources`.
+    #[cfg(feature = "internals")]
     pub fn compile(sources: &[&str], rule: &str) -> Result<Self, CompileError> {
         Self::compile_in(&Rules::parse(sources)?, rule)
     }
@@ -673,6 +677,7 @@ impl Rules {
     /// Reads the grammar made of `sources` (joined, as pest_derive joins several `#[grammar]`
     /// files). One of kifu's own grammars (its files' texts, in the order pest_derive reads
     /// them) was read when kifu was built, and is not read again.
+    #[cfg(feature = "internals")]
     pub fn parse(sources: &[&str]) -> Result<Self, CompileError> {
         match prebuilt::PREBUILT.iter().find(|(_, texts, _)| *texts == sources) {
             Some(built) => Ok(Self::prebuilt(built)),
@@ -717,6 +722,7 @@ fn automaton(grammar: &Rules, kind: Kind, rule: &str) -> Result<Dfa, CompileErro
 /// `#[grammar]` files) into regular-expression syntax for the `regex` crate.
 ///
 /// `SOI` and `EOI` become `\A` and `\z`; lookahead, the stack and recursion are refused.
+#[cfg(feature = "internals")]
 pub fn rule_to_regex(sources: &[&str], rule: &str) -> Result<String, CompileError> {
     Rules::parse(sources)?.to_regex(rule)
 }

@@ -5,19 +5,15 @@
 //! are not records at all (`foreign`), and parse trees as text ([`tree`]).
 
 mod error;
-#[doc(hidden)]
-pub mod fields;
+machinery! { mod fields; }
 pub(crate) mod findings;
 pub(crate) mod foreign;
-#[doc(hidden)]
-pub mod grammar;
-#[doc(hidden)]
-pub mod grid;
+machinery! { mod grammar; }
+machinery! { mod grid; }
 pub(crate) mod lookalike;
 mod regular;
 pub(crate) mod repair;
-#[doc(hidden)]
-pub mod tree;
+machinery! { mod tree; }
 
 pub(crate) use error::from_str_by;
 pub use error::NotationError;

@@ -11,6 +11,7 @@ use pest_meta::ast::Expr;
 
 /// kifu's grammars by name, each with the files of `grammar/` it joins (with a line end between
 /// them, in the order pest_derive reads them).
+#[cfg_attr(not(feature = "internals"), allow(dead_code))] // build.rs reads it too
 pub const GRAMMARS: &[(&str, &[&str])] = &[
     ("sfen", &["sfen.pest", "common.pest"]),
     ("fen", &["fen.pest", "common.pest"]),
@@ -21,6 +22,7 @@ pub const GRAMMARS: &[(&str, &[&str])] = &[
 /// The automata kifu's formats make from its own grammars: the grammar's name in [`GRAMMARS`],
 /// the kind of automaton and the rule. `build.rs` makes them when kifu is built (a test checks
 /// that each is the automaton compiled now, and that the formats compile no other).
+#[cfg_attr(not(feature = "internals"), allow(dead_code))] // build.rs reads it too
 pub const SHIPPED: &[(&str, Kind, &str)] = &[
     ("sfen", Kind::Whole, "record"),
     ("sfen", Kind::Whole, "usi_record"),
@@ -69,12 +71,14 @@ pub struct Rules {
 
 impl Rules {
     /// The grammar of `rules`, as pest's meta-parser gives them (name and expression).
+    #[cfg_attr(not(feature = "internals"), allow(dead_code))] // build.rs reads it too
     pub fn from_parsed(rules: impl IntoIterator<Item = (String, Expr)>) -> Self {
         Self { rules: rules.into_iter().collect(), shipped: None }
     }
 
     /// Reads the grammar made of `sources` with pest's meta-parser, as [`Rules::parse`] reads
     /// a grammar that is not kifu's own.
+    #[cfg(feature = "internals")]
     pub fn read(sources: &[&str]) -> Result<Self, CompileError> {
         let text = sources.join("\n");
         let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, &text)
@@ -86,6 +90,7 @@ impl Rules {
     }
 
     /// The names of the grammar's rules, sorted.
+    #[cfg(feature = "internals")]
     pub fn names(&self) -> Vec<&str> {
         let mut names: Vec<&str> = self.rules.keys().map(String::as_str).collect();
         names.sort_unstable();
@@ -94,6 +99,7 @@ impl Rules {
 
     /// `rule`'s language as a regular expression without anchors (`SOI` and `EOI` match the
     /// empty text), for generating samples of it; see [`Rules::to_regex`].
+    #[cfg(feature = "internals")]
     pub fn to_sample_regex(&self, rule: &str) -> Result<String, CompileError> {
         let mut rules: HashMap<&str, &Expr> = self.rules.iter().map(|(n, e)| (n.as_str(), e)).collect();
         let empty = Expr::Str(String::new());

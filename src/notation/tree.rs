@@ -10,6 +10,7 @@ use crate::diagnostic::excerpt::LineIndex;
 
 /// Renders `pairs` one per line, indented by depth: `rule 1:3-1:8 "text"` (1-based line and
 /// character columns; the end is exclusive).
+#[cfg(feature = "internals")]
 pub fn render<R: RuleType>(pairs: Pairs<'_, R>) -> String {
     let mut out = String::new();
     let input = pairs.get_input();
@@ -27,12 +28,14 @@ pub fn render<R: RuleType>(pairs: Pairs<'_, R>) -> String {
 /// Like [`render`], for a text that starts on line `first_line` of its file: lines are the
 /// file's, rule names come from `name`, and a text longer than 80 characters is shown by its two
 /// ends and its length.
+#[cfg(feature = "internals")]
 pub fn render_with<R: RuleType>(pairs: Pairs<'_, R>, first_line: usize, name: &dyn Fn(R) -> String) -> String {
     render_capped(pairs, first_line, name, usize::MAX)
 }
 
 /// Like [`render_with`], with lines indented at most `max_indent` levels (deeper lines start
 /// with their level, `[57] `), so that the text stays linear in the number of pairs.
+#[cfg(feature = "internals")]
 pub fn render_capped<R: RuleType>(
     pairs: Pairs<'_, R>,
     first_line: usize,

@@ -88,6 +88,7 @@ struct Segment {
 }
 
 /// Rule names pest defines itself.
+#[cfg(feature = "internals")]
 pub const BUILTINS: &[&str] = &[
     "ANY",
     "EOI",
@@ -233,6 +234,7 @@ impl Grammar {
     }
 
     /// The rules as pest_meta reads them, in order.
+    #[cfg(feature = "internals")]
     pub fn rules(&self) -> &[AstRule] {
         &self.rules
     }

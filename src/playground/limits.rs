@@ -515,6 +515,7 @@ fn rule_steps(c: &Cost, calls: bool, all_walks: u64) -> u64 {
 
 /// The steps preparing `rules` takes, by the estimate [`check_preparation`] holds to
 /// [`MAX_PREPARATION_STEPS`].
+#[cfg(feature = "internals")]
 pub fn preparation_steps(rules: &[AstRule]) -> u64 {
     let costs: Vec<(Cost, bool)> = rules.iter().map(|r| rule_cost(&r.expr, true)).collect();
     let all_walks = costs.iter().fold(0u64, |s, (c, _)| s.saturating_add(c.walk));

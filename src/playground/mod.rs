@@ -1,41 +1,41 @@
 //! The spec playground: the grammars in `grammar/` as something to try and change.
 //!
-//! * [`grammar`]: `.pest` files loaded at run time (pest_meta + pest_vm), with pointed
-//!   diagnostics for faults in the grammar and for inputs it rejects.
-//! * [`limits`]: what a grammar loaded at run time may hold, and how long a rule may run.
-//! * `partial`: the tree of what a rule read of a record before it rejected it.
-//! * [`records`]: inputs cut into records (a line, or a PSN game).
-//! * [`tree`]: a record's parse tree by a grammar, as `kifu tree` shows it, and kifu's grammar
-//!   and rule for each format.
+//! * [`Grammar`]: `.pest` files loaded at run time (pest_meta + pest_vm), with pointed
+//!   diagnostics for faults in the grammar ([`GrammarDiagnostic`]) and for inputs it rejects
+//!   ([`Rejection`]); [`shipped`] loads kifu's own grammar of a format.
+//! * [`split`]: inputs cut into records (a line, or a PSN game), as [`Layout`] says.
 //! * [`diff`]: a corpus through two grammars: what is newly accepted, newly rejected, or read
-//!   differently.
-//! * [`draw`]: railroad diagrams (SVG) and W3C-style EBNF of a rule and what it reaches.
-//! * [`conformance`]: the fixtures as a suite for other implementations.
+//!   differently ([`DiffReport`]), within a [`RunBudget`].
+//!
+//! What a grammar loaded at run time may hold, and how long a rule may run, is bounded: a
+//! grammar that would exhaust pest gets a diagnostic, not a crash.
 //!
 //! ```
-//! use kifu::playground::grammar::{Grammar, Source};
+//! use kifu::format::Format;
+//! use kifu::playground::{shipped, Grammar, Source};
 //!
-//! let shipped = Grammar::shipped("grammar/sfen.pest", kifu::notation::grammar::SFEN).unwrap();
-//! let edited = kifu::notation::grammar::SFEN.replace(r#"usi_side = @{ "b" | "w" }"#, r#"usi_side = @{ ^"b" | ^"w" }"#);
-//! let edited = Grammar::load(&[Source::new("my-sfen.pest", edited)], true, Some(&shipped)).unwrap();
+//! let sfen = Format::Sfen(Default::default());
+//! let original = shipped(sfen).unwrap().unwrap();
+//! let text = sfen.grammar().unwrap().text;
+//! let edited = text.replace(r#"usi_side = @{ "b" | "w" }"#, r#"usi_side = @{ ^"b" | ^"w" }"#);
+//! let edited = Grammar::load(&[Source::new("my-sfen.pest", edited)], true, Some(&original)).unwrap();
 //! let record = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL B - 100";
-//! assert!(shipped.parse("record", record).is_err());
+//! assert!(original.parse("record", record).is_err());
 //! assert!(edited.parse("record", record).is_ok());
 //! ```
 
 pub(crate) mod checks;
-#[doc(hidden)]
-pub mod conformance;
-#[doc(hidden)]
-pub mod diff;
-#[doc(hidden)]
-pub mod draw;
-#[doc(hidden)]
-pub mod grammar;
-#[doc(hidden)]
-pub mod limits;
+machinery! { mod conformance; }
+machinery! { mod diff; }
+machinery! { mod draw; }
+machinery! { mod grammar; }
+machinery! { mod limits; }
 pub(crate) mod partial;
-#[doc(hidden)]
-pub mod records;
-#[doc(hidden)]
-pub mod tree;
+machinery! { mod records; }
+machinery! { mod tree; }
+
+pub use diff::{diff, Change, Example, Report as DiffReport, Transition};
+pub use grammar::{Grammar, GrammarDiagnostic, Rejection, RejectionKind, Source};
+pub use limits::{RunBudget, RECORD_TIME_BUDGET, RUN_TIME_BUDGET};
+pub use records::{split, Layout, Sample};
+pub use tree::shipped;

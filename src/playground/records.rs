@@ -6,7 +6,7 @@
 pub enum Layout {
     /// One record per line; blank lines are skipped.
     Lines,
-    /// PSN: one game per record, cut as `kifu check` cuts them ([`crate::psn::scan`]).
+    /// PSN: one game per record, cut as `kifu check` cuts them (PSN's scanner).
     Games,
     /// PSN: the whole file as one record, for the rule that cuts it into games (`file`).
     Whole,

@@ -256,6 +256,7 @@ struct Frame {
 /// Builds the model of `raw`, whose text is `text` (the game's own text): the game, its findings
 /// in text order (at most [`MAX_FINDINGS_PER_GAME`](super::findings::MAX_FINDINGS_PER_GAME) and
 /// one saying how many more there were), and what the text shows of its dialect.
+#[cfg(feature = "internals")]
 pub fn build(raw: &RawGame, text: &str) -> (Game, Vec<Diagnostic>, Features) {
     let (game, diagnostics, features) = build_bounded(raw, text);
     (game, diagnostics.into_vec(), features)

@@ -1,7 +1,9 @@
 //! The bytes of a PSN file, as text: each game in its own encoding ([`crate::input::decode`]),
 //! games starting where PSN says.
 
-pub use crate::input::decode::{Decoded, Encoding, LineDecoder, LineLegacy};
+pub use crate::input::decode::{Decoded, Encoding, LineDecoder};
+#[cfg(feature = "internals")]
+pub use crate::input::decode::LineLegacy;
 
 use super::scan;
 

@@ -34,36 +34,29 @@ macro_rules! by_name {
 }
 pub(crate) use by_name;
 
-#[doc(hidden)]
-pub mod build;
-#[doc(hidden)]
-pub mod decode;
+machinery! { mod build; }
+machinery! { mod decode; }
 pub(crate) mod dialect;
 pub(crate) mod display;
 pub(crate) mod fast;
-#[doc(hidden)]
-pub mod findings;
+machinery! { mod findings; }
 mod game;
 pub(crate) mod header;
 pub(crate) mod model;
 pub(crate) mod nearest;
 pub(crate) mod notation;
-#[doc(hidden)]
-pub mod parser;
+machinery! { mod parser; }
 pub(crate) mod repair;
-#[doc(hidden)]
-pub mod replay;
-#[doc(hidden)]
-pub mod scan;
-#[doc(hidden)]
-pub mod setup;
-#[doc(hidden)]
-pub mod stream;
+machinery! { mod replay; }
+machinery! { mod scan; }
+machinery! { mod setup; }
+machinery! { mod stream; }
 mod verdict;
 
 use crate::diagnostic::codes;
 pub use decode::Encoding;
 pub use dialect::Dialect;
+pub use findings::MAX_FINDINGS_PER_GAME;
 pub use model::{
     Annotation, Clock, Comment, CommentKind, End, EndKind, Game, Header, Mark, MoveExtras, MoveForm, MoveNode,
     MoveNumber, Setup, SetupSource, Variation, WrittenMove, MAX_VARIATION_DEPTH,
@@ -78,7 +71,7 @@ use crate::span::Span;
 pub struct Options {
     /// Every departure from the 1998 spec is an error.
     pub strict: bool,
-    /// Play the moves on a board (see [`replay`]).
+    /// Play the moves on a board, with the full rules of shogi.
     pub replay: bool,
 }
 
@@ -128,10 +121,10 @@ pub struct CheckedFile {
     pub games: Vec<CheckedGame>,
 }
 
-/// Reads and checks the bytes of a PSN file, game by game as [`stream::Games`] reads them.
-/// The file's text is its bytes decoded as [`decode::decode`] does; each game's span is where its
+/// Reads and checks the bytes of a PSN file, game by game as `kifu check` reads them.
+/// The file's text is its bytes decoded as `kifu check` decodes them; each game's span is where its
 /// text is in it. (A game too long to read, and the games after one, whose text is not where the
-/// stream found it, are added at the end of the text, a line apart.)
+/// reader found it, are added at the end of the text, a line apart.)
 pub fn check_bytes(bytes: &[u8], options: Options) -> CheckedFile {
     let mut games = Vec::new();
     let (encoding, text) = check_each(bytes, options, |g| games.push(g));
@@ -172,7 +165,7 @@ pub fn check_text(text: &str, options: Options) -> Vec<Diagnostic> {
 
 /// The text of a PSN file's bytes (as [`check_bytes`] reads it) and the findings of every game,
 /// in the order of the text, with spans into that text. Games are checked one at a time and
-/// only their findings kept (at most [`findings::MAX_FINDINGS_PER_GAME`] and one a game): memory
+/// only their findings kept (at most [`MAX_FINDINGS_PER_GAME`] and one a game): memory
 /// holds the text, one game and the findings, not every game's reading.
 pub fn check_findings(bytes: &[u8], options: Options) -> (String, Vec<Diagnostic>) {
     let mut found = Vec::new();

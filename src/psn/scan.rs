@@ -220,6 +220,7 @@ pub(crate) fn is_named_header(line: &str) -> bool {
 }
 
 /// The names of the word rules the automaton was compiled from (for tests).
+#[cfg(feature = "internals")]
 pub fn word_rule_names() -> Vec<String> {
     AUTOMATA.words.names().to_vec()
 }

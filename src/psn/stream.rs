@@ -233,6 +233,7 @@ impl<R: BufRead> Games<R> {
     /// The games of `input`, every line cut by the reader's scanner (for tests: the games are
     /// the same).
     #[doc(hidden)]
+    #[cfg(feature = "internals")]
     pub fn without_stretches(input: R) -> Self {
         Self { stretch: None, stretches: false, ..Self::new(input) }
     }

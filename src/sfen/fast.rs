@@ -184,6 +184,7 @@ fn read_hand(text: &str, span: Span) -> Option<Hand> {
 /// (the same rules [`super::check`] runs). Read straight from the bytes:
 /// no syntax tree, no spans, nothing allocated. `None` for any other record, which
 /// [`super::check`] reads in full to say what is wrong.
+#[cfg(feature = "internals")]
 pub fn clean(text: &str, choice: DialectChoice) -> Option<(Position, Dialect)> {
     quick_dialect(text, choice).filter(|(q, _)| q.is_clean()).map(|(q, dialect)| (q.position, dialect))
 }

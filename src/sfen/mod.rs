@@ -15,17 +15,13 @@
 //! assert_eq!(checked.diagnostics[0].code, "sfen::rank-width");
 //! ```
 
-#[doc(hidden)]
-pub mod ast;
-#[doc(hidden)]
-pub mod build;
+machinery! { mod ast; }
+machinery! { mod build; }
 pub(crate) mod display;
-#[doc(hidden)]
-pub mod fast;
+machinery! { mod fast; }
 pub(crate) mod model;
 pub(crate) mod notation;
-#[doc(hidden)]
-pub mod parser;
+machinery! { mod parser; }
 mod shape;
 mod token;
 pub(crate) mod validate;

@@ -9,12 +9,11 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use kifu::diagnostic::excerpt::LineIndex;
 use kifu::diagnostic::select::Selection;
 use kifu::diagnostic::JsonDiagnostic;
+use kifu::diagnostic::LineIndex;
 use kifu::format::{Dialect, Format};
-use kifu::playground::grammar::{Grammar, GrammarDiagnostic, Source};
-use kifu::playground::{diff, records, tree};
+use kifu::playground::{diff, records, tree, Grammar, GrammarDiagnostic, RunBudget, Source, RUN_TIME_BUDGET};
 use kifu::views::Names;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -240,7 +239,7 @@ pub fn grammar_diff(
         Err(faults) => return Ok(answer(&faults, "report", "null")),
     };
     let samples = records::split(text.as_bytes(), tree::layout(Some(format), &rule));
-    let budget = kifu::playground::limits::RunBudget::start(kifu::playground::limits::RUN_TIME_BUDGET);
+    let budget = RunBudget::start(RUN_TIME_BUDGET);
     let mut report = diff::diff(&old, &new, &rule, file, &samples, usize::MAX, &budget);
     report.sort_examples();
     Ok(answer(&[], "report", &json(&report)))
