@@ -31,9 +31,13 @@ pub mod fen;
 pub mod format;
 pub mod input;
 pub mod json;
+#[cfg(feature = "cli")]
+mod kif;
 #[cfg(feature = "lsp")]
 pub mod lsp;
 machinery! { mod notation; }
+#[cfg(test)]
+mod corpus;
 #[cfg(feature = "playground")]
 pub mod playground;
 #[cfg(feature = "psn")]

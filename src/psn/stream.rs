@@ -538,6 +538,12 @@ impl Weigh for String {
     }
 }
 
+impl Weigh for Vec<u8> {
+    fn weight(&self) -> usize {
+        self.len()
+    }
+}
+
 impl<A: Weigh, B> Weigh for (A, B) {
     fn weight(&self) -> usize {
         self.0.weight()

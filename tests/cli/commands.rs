@@ -282,7 +282,39 @@ fn psn_games() {
     snapshots(&[
         ("psn_tour_human", &["check", "examples/tour.psn"]),
         ("psn_tour_convert", &["convert", "--to", "psn", "examples/tour.psn"]),
+        ("psn_tour_convert_kifu", &["convert", "--to", "kifu", "examples/tour.psn"]),
+        ("psn_timed_convert_kifu", &["convert", "--to", "kifu", "tests/fixtures/psn/ok/dialect_shogidokoro.psn"]),
+        ("psn_tsume_convert_kifu", &["convert", "--to", "kifu", "tests/fixtures/psn/ok/spec_fen_example.psn"]),
     ]);
+}
+
+#[test]
+fn kif_is_written_in_shift_jis_or_utf8_and_names_what_it_leaves_out() {
+    let timed = "tests/fixtures/psn/ok/dialect_shogidokoro.psn";
+    let kif = kifu().args(["convert", "--to", "kif", timed]).output().expect("runs");
+    let kifu_out = kifu().args(["convert", "--to", "kifu", timed]).output().expect("runs");
+    assert_eq!((kif.status.code(), kifu_out.status.code()), (Some(0), Some(0)));
+    let (decoded, _, lossy) = encoding_rs::SHIFT_JIS.decode(&kif.stdout);
+    assert!(!lossy && decoded.starts_with("#KIF version=2.0 encoding=Shift_JIS\n"), "{decoded}");
+    let utf8 = String::from_utf8(kifu_out.stdout).expect("UTF-8");
+    assert_eq!(decoded.replace("encoding=Shift_JIS", "encoding=UTF-8"), utf8);
+    assert!(utf8.contains("先手：わたし\n"), "{utf8}");
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let emoji = write(dir.path(), "emoji.psn", "[Sente \"A 😀\"]\n1.P7g-7f\n".as_bytes());
+    let out = kifu().args(["convert", "--to", "kif", &emoji]).output().expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        out.stdout.is_empty() && stderr.contains("Shift_JIS has no `😀`") && stderr.contains("--to kifu"),
+        "{stderr}"
+    );
+
+    let numbered =
+        kifu().args(["convert", "--to", "kifu", "tests/fixtures/psn/ok/dialect_fen_sfen.psn"]).output().expect("runs");
+    let stderr = String::from_utf8_lossy(&numbered.stderr);
+    assert_eq!(numbered.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("warning: KIF cannot hold the start's move number: left out"), "{stderr}");
 }
 
 #[test]

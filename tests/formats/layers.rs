@@ -9,8 +9,8 @@ use std::path::Path;
 /// The library's top-level modules, bottom layer first. A module may use those of the layers
 /// below its own, and nothing else.
 const LAYERS: &[&[&str]] = &[
-    // Seeded random numbers, for tests only.
-    &["rng"],
+    // Seeded random numbers and the corpus beside the repository, for tests only.
+    &["rng", "corpus"],
     &["span"],
     &["diagnostic"],
     &["checked", "input", "notation"],
@@ -18,7 +18,7 @@ const LAYERS: &[&[&str]] = &[
     // What every format provides: the formats below `format` implement it.
     &["unit"],
     &["sfen", "fen"],
-    &["json", "psn"],
+    &["json", "psn", "kif"],
     &["format"],
     &["check", "explain"],
     &["views", "playground"],

@@ -1,0 +1,566 @@
+//! A [`Game`] written as KIF, as Kifu for Windows writes it: the header, the start as a
+//! handicap's name or a board diagram, one move a line with its time and comments, the ending,
+//! and the variations as `変化：N手` blocks after the main line.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use crate::shogi::rules::State;
+use crate::shogi::{Color, Move, Piece, PieceKind, Position, Square};
+use crate::shogi::{EndReason, Ending, Game, MoveTime, Node, Outcome};
+
+/// A game written as KIF: its text, and what of the game KIF cannot hold (left out).
+#[derive(Debug)]
+pub(crate) struct Written {
+    /// The record, each line ended by a line feed.
+    pub text: String,
+    /// What the record leaves out, in words (`the start's move number`), each named once.
+    pub lost: Vec<&'static str>,
+}
+
+/// The handicaps KIF names (`手合割`) with one position every reader agrees on: the name, and
+/// the board and side to move (USI SFEN without hands and move number). The names readers read
+/// differently (三枚落ち, 五枚落ち, 左五枚落ち, 七枚落ち) are written as a board diagram.
+const HANDICAPS: &[(&str, &str)] = &[
+    ("平手", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b"),
+    ("香落ち", "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
+    ("右香落ち", "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
+    ("角落ち", "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
+    ("飛車落ち", "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
+    ("飛香落ち", "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
+    ("二枚落ち", "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
+    ("四枚落ち", "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
+    ("六枚落ち", "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
+    ("八枚落ち", "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
+    ("十枚落ち", "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
+];
+
+/// The columns a move's text is padded to before its time, as Kifu for Windows aligns them (a
+/// full-width character is two columns).
+const MOVE_COLUMNS: usize = 13;
+
+/// Writes `game` as KIF, its `#KIF` line naming `encoding` (`UTF-8`, `Shift_JIS`).
+pub(crate) fn write(game: &Game, encoding: &str) -> Written {
+    let mut out = Writer { text: String::new(), lost: Vec::new() };
+    let _ = writeln!(out.text, "#KIF version=2.0 encoding={encoding}");
+    let handicap = handicap_of(&game.start);
+    let (black, white) =
+        if handicap.is_some_and(|h| h != "平手") { ("下手", "上手") } else { ("先手", "後手") };
+    let mut players = Vec::new();
+    for (key, value) in &game.headers {
+        match header_key(key) {
+            Key::Kif(kif) => out.header(kif, &date_or(kif, value)),
+            Key::Player(Color::Black) => players.push((black, value)),
+            Key::Player(Color::White) => players.push((white, value)),
+            Key::Written => {}
+            Key::Other => out.header(key, value),
+        }
+    }
+    match handicap {
+        Some(name) => out.header("手合割", name),
+        None => diagram(&mut out.text, &game.start),
+    }
+    for (key, value) in players {
+        out.header(key, value);
+    }
+    if game.start.move_number.is_some_and(|n| n != 1) {
+        out.lose("the start's move number");
+    }
+    out.text.push_str("手数----指手---------消費時間--\n");
+    out.comments(&game.comments);
+    out.lines(game, (black, white));
+    Written { text: out.text, lost: out.lost }
+}
+
+/// What a header of the game becomes in KIF.
+enum Key {
+    /// A key KIF names (`棋戦`).
+    Kif(&'static str),
+    /// A player, written after the start (`先手`, or `下手` in a handicap game).
+    Player(Color),
+    /// Written otherwise (the start, the result).
+    Written,
+    /// Kept as it is.
+    Other,
+}
+
+/// KIF's key for a PSN header's `key`.
+fn header_key(key: &str) -> Key {
+    const KEYS: &[(&str, &str)] = &[
+        ("event", "棋戦"),
+        ("site", "場所"),
+        ("date", "開始日時"),
+        ("timecontrol", "持ち時間"),
+        ("opening", "戦型"),
+        ("annotator", "備考"),
+    ];
+    let lower = key.to_ascii_lowercase();
+    match lower.as_str() {
+        "sente" | "black" => Key::Player(Color::Black),
+        "gote" | "white" => Key::Player(Color::White),
+        "result" | "handicap" | "fen" | "sfen" => Key::Written,
+        _ => KEYS.iter().find(|(k, _)| *k == lower).map_or(Key::Other, |(_, kif)| Key::Kif(kif)),
+    }
+}
+
+/// A date as KIF writes it (`2024/01/05`) when `key` is a date's and `value` one written with
+/// dots (`2024.01.05`); else `value`.
+fn date_or(key: &str, value: &str) -> String {
+    let dotted = value.split('.').count() == 3 && value.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    if key == "開始日時" && dotted {
+        value.replace('.', "/")
+    } else {
+        value.to_owned()
+    }
+}
+
+/// The name of the handicap `start` is, when KIF names it.
+fn handicap_of(start: &Position) -> Option<&'static str> {
+    if start.hands.iter().any(|h| !h.is_empty()) {
+        return None;
+    }
+    let written = start.to_string();
+    let mut fields = written.split(' ');
+    let (board, side) = (fields.next()?, fields.next()?);
+    HANDICAPS.iter().find(|(_, sfen)| sfen.split_once(' ') == Some((board, side))).map(|(name, _)| *name)
+}
+
+/// A line of a record being written, and what it left out.
+struct Writer {
+    text: String,
+    lost: Vec<&'static str>,
+}
+
+/// A line of moves still to write: its first move's number, the moves, the position before
+/// its first and the square the move before it went to; `more` when another variation of its
+/// first move is written after it (readers attach that one to this line's first move, which
+/// therefore has the `+` mark of a move with a variation).
+struct Block<'a> {
+    number: usize,
+    line: &'a [Node],
+    state: State,
+    before: Option<Square>,
+    more: bool,
+}
+
+impl Writer {
+    /// Notes that the record leaves `what` out (once).
+    fn lose(&mut self, what: &'static str) {
+        if !self.lost.contains(&what) {
+            self.lost.push(what);
+        }
+    }
+
+    /// A header line, `key：value`; a value of several lines keeps its first.
+    fn header(&mut self, key: &str, value: &str) {
+        let mut lines = value.lines();
+        let _ = writeln!(self.text, "{key}：{}", lines.next().unwrap_or(""));
+        if lines.next().is_some() {
+            self.lose("the lines of a header value after its first");
+        }
+    }
+
+    /// Comments, each line a `*` line (the line breaks that open or close one are its record's
+    /// layout, not its text).
+    fn comments(&mut self, comments: &[String]) {
+        for line in comments.iter().flat_map(|c| c.trim_matches(['\n', '\r']).lines()) {
+            let _ = writeln!(self.text, "*{line}");
+        }
+    }
+
+    /// The main line and its ending, then every variation, depth first and the later branches
+    /// first: each `変化：N手` block then belongs to the latest line written that reaches move
+    /// N, as readers find it. No recursion, however deep the variations.
+    fn lines(&mut self, game: &Game, sides: (&str, &str)) {
+        let mut todo =
+            vec![Block { number: 1, line: &game.moves, state: State::new(&game.start), before: None, more: false }];
+        let mut first = true;
+        while let Some(block) = todo.pop() {
+            if !first {
+                let _ = write!(self.text, "\n変化：{}手\n", block.number);
+            }
+            let (branches, state) = self.moves(block);
+            if first {
+                self.ending(game, &state, sides);
+                first = false;
+            }
+            todo.extend(branches.into_iter().rev());
+        }
+    }
+
+    /// The moves of `block`, one a line; the variations that branch from them, in the order they
+    /// are written (the later first), and the position after the last.
+    fn moves<'a>(&mut self, block: Block<'a>) -> (Vec<Block<'a>>, State) {
+        let Block { number, line, mut state, mut before, more } = block;
+        let mut branches = Vec::new();
+        for (i, node) in line.iter().enumerate() {
+            let number = number + i;
+            let last = node.variations.len().saturating_sub(1);
+            for (k, variation) in node.variations.iter().enumerate().rev() {
+                branches.push(Block { number, line: variation, state, before, more: k < last });
+            }
+            let text = move_text(&state, node.mv, before);
+            let _ = write!(self.text, "{number:>4} {text}");
+            self.time(&text, node.time);
+            if !node.variations.is_empty() || (i == 0 && more) {
+                self.text.push('+');
+            }
+            self.text.push('\n');
+            self.comments(&node.comments);
+            state.play_unchecked(node.mv);
+            before = Some(node.mv.to());
+        }
+        // The branches were gathered first move first: the later are written first.
+        branches.reverse();
+        (branches, state)
+    }
+
+    /// A move's time, `( m:ss/hh:mm:ss)`, after its text padded to [`MOVE_COLUMNS`].
+    fn time(&mut self, text: &str, time: Option<MoveTime>) {
+        let Some(time) = time else { return };
+        let (Some(spent), Some(total)) = (time.spent, time.total) else {
+            self.lose("a move's time without its total (or the total without the time)");
+            return;
+        };
+        let pad = MOVE_COLUMNS.saturating_sub(columns(text));
+        let (m, s) = (spent.as_secs() / 60, spent.as_secs() % 60);
+        let _ = write!(self.text, "{:pad$}({m:>2}:{s:02}/{})", "", clock(total));
+    }
+
+    /// The main line's ending: its word as a move line, and the `まで` line that names the
+    /// winner.
+    fn ending(&mut self, game: &Game, state: &State, (black, white): (&str, &str)) {
+        let Some(Ending { reason, outcome }) = game.ending else { return };
+        let played = game.moves.len();
+        let mover = state.side();
+        let word = match (reason, outcome) {
+            (Some(EndReason::Resignation), _) => Some("投了"),
+            (Some(EndReason::Checkmate), _) => Some("詰み"),
+            (Some(EndReason::Repetition), _) => Some("千日手"),
+            (Some(EndReason::Impasse), Some(Outcome::Win(_))) => Some("入玉勝ち"),
+            (Some(EndReason::Impasse), _) => Some("持将棋"),
+            (Some(EndReason::TimeUp), _) => Some("切れ負け"),
+            (Some(EndReason::IllegalMove), Some(Outcome::Win(c))) if c == mover => Some("反則勝ち"),
+            (Some(EndReason::IllegalMove), Some(Outcome::Win(_))) => Some("反則負け"),
+            (Some(EndReason::Interrupted), _) => Some("中断"),
+            (None, _) => None,
+            (Some(_), _) => {
+                self.lose("an ending KIF has no word for (a draw without its reason, the move limit)");
+                None
+            }
+        };
+        if let Some(word) = word {
+            let _ = writeln!(self.text, "{:>4} {word}", played + 1);
+        }
+        let side = |c: Color| if c == Color::Black { black } else { white };
+        let summary = match (word, outcome) {
+            (_, Some(Outcome::Win(c))) => format!("{}の勝ち", side(c)),
+            (Some(w @ ("千日手" | "持将棋" | "中断")), _) => w.to_owned(),
+            _ => return,
+        };
+        let _ = writeln!(self.text, "まで{played}手で{summary}");
+    }
+}
+
+/// A move as KIF writes it, played in `state` after a move to `before`: the square (or `同　`
+/// for `before`'s), the piece as it stands before moving, `成` for a promotion, and where it
+/// came from (`(77)`) or `打` for a drop.
+fn move_text(state: &State, mv: Move, before: Option<Square>) -> String {
+    let to = mv.to();
+    let mut text = if before == Some(to) { "同　".to_owned() } else { square(to) };
+    match mv {
+        Move::Board { from, promote, .. } => {
+            let piece = state.piece_at(from).map_or("？", |p| name(p.kind, p.promoted));
+            let _ = write!(text, "{piece}{}({}{})", if promote { "成" } else { "" }, from.file(), from.rank());
+        }
+        Move::Drop { kind, .. } => {
+            let _ = write!(text, "{}打", name(kind, false));
+        }
+    }
+    text
+}
+
+/// A square as KIF writes it: a full-width file digit and a kanji rank (`７六`).
+fn square(square: Square) -> String {
+    const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+    let file = FILES[usize::from(square.file() - 1)];
+    format!("{file}{}", KANJI_DIGITS[usize::from(square.rank() - 1)])
+}
+
+/// The kanji of one to nine.
+const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/// A piece's name in a move: one or two kanji (`成銀`).
+fn name(kind: PieceKind, promoted: bool) -> &'static str {
+    match (kind, promoted) {
+        (PieceKind::Pawn, false) => "歩",
+        (PieceKind::Pawn, true) => "と",
+        (PieceKind::Lance, false) => "香",
+        (PieceKind::Lance, true) => "成香",
+        (PieceKind::Knight, false) => "桂",
+        (PieceKind::Knight, true) => "成桂",
+        (PieceKind::Silver, false) => "銀",
+        (PieceKind::Silver, true) => "成銀",
+        (PieceKind::Gold, _) => "金",
+        (PieceKind::Bishop, false) => "角",
+        (PieceKind::Bishop, true) => "馬",
+        (PieceKind::Rook, false) => "飛",
+        (PieceKind::Rook, true) => "龍",
+        (PieceKind::King, _) => "玉",
+    }
+}
+
+/// A piece's name in a board diagram: one kanji (`全` for the promoted silver).
+fn cell_name(piece: Piece) -> &'static str {
+    match (piece.kind, piece.promoted) {
+        (PieceKind::Lance, true) => "杏",
+        (PieceKind::Knight, true) => "圭",
+        (PieceKind::Silver, true) => "全",
+        (kind, promoted) => name(kind, promoted),
+    }
+}
+
+/// The columns `text` takes: two for a full-width character, one for any other.
+fn columns(text: &str) -> usize {
+    text.chars().map(|c| if c.is_ascii() || ('\u{FF61}'..='\u{FF9F}').contains(&c) { 1 } else { 2 }).sum()
+}
+
+/// A total time, `hh:mm:ss`.
+fn clock(total: Duration) -> String {
+    let s = total.as_secs();
+    format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// A count as KIF writes it in a hand: `二` to `十八`, nothing for one.
+fn count(n: u32) -> String {
+    match n {
+        0 | 1 => String::new(),
+        2..=9 => KANJI_DIGITS[n as usize - 1].to_string(),
+        10 => "十".to_owned(),
+        11..=19 => format!("十{}", KANJI_DIGITS[n as usize - 11]),
+        _ => n.to_string(),
+    }
+}
+
+/// `start` as a board diagram: White's hand, the board framed with its files and ranks, Black's
+/// hand, and `後手番` when White moves first.
+fn diagram(out: &mut String, start: &Position) {
+    hand(out, "後手の持駒", start, Color::White);
+    out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
+    for rank in 1..=9u8 {
+        out.push('|');
+        for file in (1..=9u8).rev() {
+            match Square::new(file, rank).and_then(|sq| start.board.get(sq)) {
+                None => out.push_str(" ・"),
+                Some(p) => {
+                    out.push(if p.color == Color::White { 'v' } else { ' ' });
+                    out.push_str(cell_name(p));
+                }
+            }
+        }
+        let _ = writeln!(out, "|{}", KANJI_DIGITS[usize::from(rank - 1)]);
+    }
+    out.push_str("+---------------------------+\n");
+    hand(out, "先手の持駒", start, Color::Black);
+    if start.side == Color::White {
+        out.push_str("後手番\n");
+    }
+}
+
+/// A hand in a board diagram: `飛　歩二　`, or `なし`.
+fn hand(out: &mut String, key: &str, start: &Position, color: Color) {
+    const ORDER: [PieceKind; 7] = [
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Gold,
+        PieceKind::Silver,
+        PieceKind::Knight,
+        PieceKind::Lance,
+        PieceKind::Pawn,
+    ];
+    let held = start.hand(color);
+    let mut pieces = String::new();
+    for kind in ORDER {
+        let n = held.count(kind);
+        if n > 0 {
+            let _ = write!(pieces, "{}{}　", name(kind, false), count(n));
+        }
+    }
+    let _ = writeln!(out, "{key}：{}", if pieces.is_empty() { "なし" } else { &pieces });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(sfen: &str) -> Position {
+        sfen.parse().expect("SFEN")
+    }
+
+    #[test]
+    fn counts_are_kanji() {
+        let written: Vec<String> = [1, 2, 9, 10, 11, 17, 18].into_iter().map(count).collect();
+        assert_eq!(written, ["", "二", "九", "十", "十一", "十七", "十八"]);
+    }
+
+    #[test]
+    fn moves_name_square_piece_promotion_and_origin() {
+        let state = State::new(&Position::startpos());
+        let mv = |usi: &str| Move::from_usi(usi).expect("USI move");
+        assert_eq!(move_text(&state, mv("7g7f"), None), "７六歩(77)");
+        assert_eq!(move_text(&state, mv("8h2b+"), None), "２二角成(88)");
+        assert_eq!(move_text(&state, mv("8h2b+"), Square::parse("2b")), "同　角成(88)");
+        let drops = State::new(&position("4k4/9/9/9/9/9/9/9/4K4 b S 1"));
+        assert_eq!(move_text(&drops, mv("S*5b"), None), "５二銀打");
+        let promoted = State::new(&position("4k4/9/9/9/9/9/9/4+S4/4K4 b - 1"));
+        assert_eq!(move_text(&promoted, mv("5h4g"), None), "４七成銀(58)");
+    }
+
+    #[test]
+    fn handicaps_are_named_and_other_starts_drawn() {
+        assert_eq!(handicap_of(&Position::startpos()), Some("平手"));
+        assert_eq!(
+            handicap_of(&position("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1")),
+            Some("飛車落ち")
+        );
+        let tsume = position("4k4/9/4P4/9/9/9/9/9/9 b 2G2p 1");
+        assert_eq!(handicap_of(&tsume), None);
+        let mut out = String::new();
+        diagram(&mut out, &tsume);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "後手の持駒：歩二　");
+        assert_eq!(lines[3], "| ・ ・ ・ ・v玉 ・ ・ ・ ・|一");
+        assert_eq!(lines[5], "| ・ ・ ・ ・ 歩 ・ ・ ・ ・|三");
+        assert_eq!(lines[13], "先手の持駒：金二　");
+        assert_eq!(lines.len(), 14, "Black moves first: no 後手番 line");
+    }
+
+    #[test]
+    fn times_are_aligned_and_padded() {
+        let mut w = Writer { text: String::new(), lost: Vec::new() };
+        let t = |s| Some(Duration::from_secs(s));
+        w.time("７六歩(77)", Some(MoveTime { spent: t(28), total: t(28) }));
+        w.time("８二桂打", Some(MoveTime { spent: t(767), total: t(3 * 3600 + 795) }));
+        assert_eq!(w.text, "   ( 0:28/00:00:28)     (12:47/03:13:15)");
+        w.time("投了", Some(MoveTime { spent: t(1), total: None }));
+        assert_eq!(w.lost.len(), 1);
+    }
+}
+
+/// The games of the corpus beside the repository, written as KIF by tsshogi (a reader of
+/// another library read each back exactly): written again here from their truth, every move
+/// line, time, comment and variation heading is the same.
+#[cfg(test)]
+mod corpus {
+    use std::fs;
+
+    use serde_json::Value;
+
+    use super::*;
+    use crate::shogi::{EndReason, Ending};
+
+    fn line(moves: &Value, mut state: State) -> Vec<Node> {
+        let mut nodes = Vec::new();
+        for usi in moves.as_array().expect("moves").iter().filter_map(Value::as_str) {
+            let mv = Move::from_usi(usi).expect("a USI move");
+            nodes.push(Node::new(mv));
+            state.play(mv).expect("a legal move");
+        }
+        nodes
+    }
+
+    /// The game `truth` describes: its start, header, main line with times and comments, its
+    /// variations (each replacing the move of its ply, or of its offset in the line above) and
+    /// its ending.
+    fn game_of(truth: &Value) -> Game {
+        let start: Position = truth["sfen"].as_str().expect("sfen").parse().expect("SFEN");
+        let mut game = Game::new(start.clone());
+        for (key, value) in truth["header"].as_object().expect("header") {
+            game.headers.push((key.clone(), value.as_str().unwrap_or_default().to_owned()));
+        }
+        game.comments.extend(truth["initial_comment"].as_str().map(str::to_owned));
+        game.moves = line(&truth["moves"], State::new(&start));
+        let mut totals = [0u64; 2];
+        let mut side = start.side;
+        for (node, ms) in game.moves.iter_mut().zip(truth["ms"].as_array().expect("ms")) {
+            let ms = ms.as_u64().expect("ms");
+            totals[side.index()] += ms;
+            let total = Duration::from_millis(totals[side.index()]);
+            node.time = Some(MoveTime { spent: Some(Duration::from_millis(ms)), total: Some(total) });
+            side = side.opponent();
+        }
+        for (ply, text) in truth["comments"].as_object().expect("comments") {
+            let ply: usize = ply.parse().expect("a ply");
+            game.moves[ply - 1].comments.push(text.as_str().expect("text").to_owned());
+        }
+        for variation in truth["variations"].as_array().expect("variations") {
+            let ply = usize::try_from(variation["ply"].as_u64().expect("ply")).expect("ply");
+            let mut state = State::new(&start);
+            game.main_line().take(ply - 1).for_each(|mv| state.play_unchecked(mv));
+            let mut nodes = line(&variation["usi"], state);
+            for sub in variation["sub"].as_array().expect("sub") {
+                // The offset counts the line's moves from one.
+                let offset = usize::try_from(sub["offset"].as_u64().expect("offset")).expect("offset") - 1;
+                let mut at = state;
+                nodes.iter().take(offset).for_each(|n| at.play_unchecked(n.mv));
+                let sub_line = line(&sub["usi"], at);
+                nodes[offset].variations.push(sub_line);
+            }
+            game.moves[ply - 1].variations.push(nodes);
+        }
+        let reason = match truth["terminal"].as_str() {
+            Some("TORYO") => Some(EndReason::Resignation),
+            Some("SENNICHITE") => Some(EndReason::Repetition),
+            Some("TSUMI") => Some(EndReason::Checkmate),
+            Some("CHUDAN") => Some(EndReason::Interrupted),
+            Some("TIME_UP") => Some(EndReason::TimeUp),
+            _ => None,
+        };
+        game.ending = reason.map(|reason| Ending { reason: Some(reason), outcome: None });
+        game
+    }
+
+    /// The lines of a KIF record from its first move on, but the `まで` summary, without
+    /// spaces, and without the times of endings and of moves that took none (tsshogi writes a
+    /// variation's moves as taking none).
+    fn moves_of(text: &str) -> Vec<String> {
+        let from = text.find("手数----").expect("the moves' heading");
+        let mut lines = Vec::new();
+        for line in text[from..].lines().skip(1).filter(|l| !l.trim().is_empty() && !l.starts_with("まで")) {
+            let (body, mark) = line.strip_suffix('+').map_or((line, ""), |b| (b, "+"));
+            let time = body.rfind('(').filter(|&at| body[at..].contains(':'));
+            let (mv, time) = time.map_or((body, ""), |at| (&body[..at], &body[at..]));
+            let mv = mv.trim_end();
+            let moved = mv.ends_with(')') || mv.ends_with('打');
+            let time = if moved && !time.replace(' ', "").starts_with("(0:00/") { time } else { "" };
+            lines.push(format!("{mv}{time}{mark}").split_whitespace().collect());
+        }
+        lines
+    }
+
+    #[test]
+    fn games_are_written_as_tsshogi_writes_them() {
+        let Some(dir) = crate::corpus::path("corpus/kifcsa/generated") else { return };
+        let manifest = fs::read_to_string(dir.join("manifest.tsv")).expect("manifest");
+        let mut checked = 0;
+        for row in manifest.lines().skip(1) {
+            let fields: Vec<&str> = row.split('\t').collect();
+            let [id, "kif", file, writer, encoding, ..] = fields[..] else { continue };
+            if !writer.starts_with("tsshogi") {
+                continue;
+            }
+            let bytes = fs::read(dir.join(file)).expect(file);
+            let theirs = match encoding {
+                "utf-8" => String::from_utf8(bytes).expect("UTF-8"),
+                _ => encoding_rs::SHIFT_JIS.decode(&bytes).0.into_owned(),
+            };
+            let truth: Value =
+                serde_json::from_str(&fs::read_to_string(dir.join(format!("truth/{id}.json"))).expect("truth"))
+                    .expect("JSON");
+            let ours = write(&game_of(&truth), "UTF-8").text;
+            assert_eq!(moves_of(&ours), moves_of(&theirs), "{file}");
+            checked += 1;
+        }
+        crate::corpus::at_least("KIF files written by tsshogi", checked, 120);
+    }
+}
