@@ -31,8 +31,10 @@ pub mod fen;
 pub mod format;
 pub mod input;
 pub mod json;
-#[cfg(feature = "cli")]
-mod kif;
+machinery! {
+    #[cfg(feature = "cli")]
+    mod kif;
+}
 #[cfg(feature = "lsp")]
 pub mod lsp;
 machinery! { mod notation; }

@@ -9,11 +9,11 @@
 
 mod write;
 
-pub(crate) use write::write;
+pub use write::write;
 
 /// `text` in Shift_JIS (as Windows writes it, code page 932), or the characters it has no code
 /// for, quoted (`` `😀` ``).
-pub(crate) fn shift_jis(text: &str) -> Result<Vec<u8>, String> {
+pub fn shift_jis(text: &str) -> Result<Vec<u8>, String> {
     let (bytes, _, lossy) = encoding_rs::SHIFT_JIS.encode(text);
     if !lossy {
         return Ok(bytes.into_owned());

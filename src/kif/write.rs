@@ -11,7 +11,7 @@ use crate::shogi::{EndReason, Ending, Game, MoveTime, Node, Outcome};
 
 /// A game written as KIF: its text, and what of the game KIF cannot hold (left out).
 #[derive(Debug)]
-pub(crate) struct Written {
+pub struct Written {
     /// The record, each line ended by a line feed.
     pub text: String,
     /// What the record leaves out, in words (`the start's move number`), each named once.
@@ -40,7 +40,7 @@ const HANDICAPS: &[(&str, &str)] = &[
 const MOVE_COLUMNS: usize = 13;
 
 /// Writes `game` as KIF, its `#KIF` line naming `encoding` (`UTF-8`, `Shift_JIS`).
-pub(crate) fn write(game: &Game, encoding: &str) -> Written {
+pub fn write(game: &Game, encoding: &str) -> Written {
     let mut out = Writer { text: String::new(), lost: Vec::new() };
     let _ = writeln!(out.text, "#KIF version=2.0 encoding={encoding}");
     let handicap = handicap_of(&game.start);

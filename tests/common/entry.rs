@@ -218,6 +218,28 @@ pub fn psn_convert(bytes: &[u8]) {
             let usi = game.to_usi();
             let start = usi.strip_prefix("sfen ").and_then(|s| s.split(" moves").next()).unwrap_or_default();
             assert!(sfen::check(start, DialectChoice::Usi).is_valid(), "`--to usi` starts from {start:?}");
+            kif_lines(&game, original);
+        }
+    }
+}
+
+/// `kifu convert --to kif` of a game: a line for every move of every line, numbered as the
+/// move it is, and each `変化：N手` heading followed by move N.
+fn kif_lines(game: &kifu::shogi::Game, original: &str) {
+    let text = kifu::kif::write(game, "UTF-8").text;
+    let numbered = |line: &str| line.trim_start().split(' ').next().and_then(|n| n.parse::<usize>().ok());
+    let moves = text.lines().filter(|l| numbered(l).is_some() && (l.contains('(') || l.contains('打'))).count();
+    let nodes: usize = game.lines().iter().map(|(_, line)| line.len()).sum();
+    assert_eq!(moves, nodes, "the KIF {text:?} writes {moves} moves of {nodes}; from {original:?}");
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        if let Some(n) = line.strip_prefix("変化：").and_then(|h| h.strip_suffix("手")) {
+            let next = lines.get(i + 1).and_then(|l| numbered(l));
+            assert_eq!(
+                next,
+                n.parse().ok(),
+                "the KIF {text:?}: `{line}` is not followed by its move; from {original:?}"
+            );
         }
     }
 }
