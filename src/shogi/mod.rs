@@ -5,6 +5,9 @@
 mod board;
 pub(crate) mod game;
 mod hand;
+// Kanji are written by the diagrams and by KIF.
+#[cfg(any(feature = "views", feature = "cli"))]
+pub(crate) mod kanji;
 mod legal;
 mod piece;
 mod position;

@@ -9,6 +9,7 @@ pub mod html;
 pub mod svg;
 pub mod text;
 
+pub use crate::shogi::kanji::piece as kanji;
 use crate::shogi::Move;
 use crate::shogi::{Color, Piece, PieceKind, Position, Square};
 
@@ -83,26 +84,6 @@ impl Diagram {
             Self::Shogi(frames) => frames.last().map(|f| svg::shogi(&f.position, names, &f.last_move)),
             Self::Chess(p, last) => Some(svg::chess(p, last)),
         }
-    }
-}
-
-/// The kanji of a piece (one character; promoted pieces have their own).
-pub const fn kanji(kind: PieceKind, promoted: bool) -> char {
-    match (kind, promoted) {
-        (PieceKind::Pawn, false) => '歩',
-        (PieceKind::Lance, false) => '香',
-        (PieceKind::Knight, false) => '桂',
-        (PieceKind::Silver, false) => '銀',
-        (PieceKind::Gold, _) => '金',
-        (PieceKind::Bishop, false) => '角',
-        (PieceKind::Rook, false) => '飛',
-        (PieceKind::King, _) => '玉',
-        (PieceKind::Pawn, true) => 'と',
-        (PieceKind::Lance, true) => '杏',
-        (PieceKind::Knight, true) => '圭',
-        (PieceKind::Silver, true) => '全',
-        (PieceKind::Bishop, true) => '馬',
-        (PieceKind::Rook, true) => '龍',
     }
 }
 

@@ -115,7 +115,7 @@ fn shogi_coordinates(s: &mut String, names: Names) {
 /// Rank `rank` (1-9) as a diagram with `names` labels it.
 fn rank_label(rank: u8, names: Names) -> String {
     match names {
-        Names::Kanji => super::text::kanji_number(u32::from(rank)),
+        Names::Kanji => crate::shogi::kanji::number(u32::from(rank)),
         _ => rank_letter(rank).to_string(),
     }
 }

@@ -80,7 +80,7 @@ pub fn shogi(position: &Position, style: Style) -> String {
         }
         // Japanese diagrams number the ranks in kanji, right after the board's edge (一…九).
         let _ = match style {
-            Style::Kanji => writeln!(s, "{side}{}", kanji_number(u32::from(rank))),
+            Style::Kanji => writeln!(s, "{side}{}", crate::shogi::kanji::number(u32::from(rank))),
             _ => writeln!(s, "{side} {}", rank_letter(rank)),
         };
     }
@@ -99,7 +99,7 @@ fn hand_line(position: &Position, color: Color, style: Style) -> String {
             let held: Vec<String> = entries
                 .iter()
                 .map(|(k, n)| {
-                    let count = if *n > 1 { kanji_number(*n) } else { String::new() };
+                    let count = if *n > 1 { crate::shogi::kanji::number(*n) } else { String::new() };
                     format!("{}{count}", kanji(*k, false))
                 })
                 .collect();
@@ -149,35 +149,9 @@ fn side_line(position: &Position, style: Style) -> String {
     }
 }
 
-/// 1-99 in kanji numerals: 二, 十, 十八, 二十三.
-pub(crate) fn kanji_number(n: u32) -> String {
-    const DIGITS: [char; 10] = ['〇', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
-    if n >= 100 {
-        return n.to_string();
-    }
-    let (tens, ones) = ((n / 10) as usize, (n % 10) as usize);
-    let mut s = String::new();
-    if tens > 1 {
-        s.push(DIGITS[tens]);
-    }
-    if tens > 0 {
-        s.push('十');
-    }
-    if ones > 0 || tens == 0 {
-        s.push(DIGITS[ones]);
-    }
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn kanji_numbers() {
-        let got: Vec<String> = [1, 2, 10, 11, 18, 20, 23].iter().map(|n| kanji_number(*n)).collect();
-        assert_eq!(got, ["一", "二", "十", "十一", "十八", "二十", "二十三"]);
-    }
 
     #[test]
     fn kanji_diagrams_number_the_ranks_in_kanji() {
