@@ -600,7 +600,7 @@ const BATCH_BYTES: usize = 256 * 1024;
 /// What a file's records are read from.
 enum Source {
     Lines(Format, Box<LineReader<File>>),
-    Games(psn::Options, Box<psn::stream::Games<BufReader<File>>>),
+    Games(Box<psn::GameStream<BufReader<File>>>),
     /// JSON positions, read and checked on a thread of their own (JSON Lines one line at a time,
     /// any other JSON as one document of bounded size).
     Json(std::sync::Mutex<std::sync::mpsc::Receiver<io::Result<Checked>>>),
@@ -644,12 +644,11 @@ impl RecordIter {
                     self.source = Source::Done;
                 }
             },
-            Source::Games(options, games) => {
+            Source::Games(games) => {
                 let mut bytes = 0;
                 while bytes < BATCH_BYTES {
                     match games.next() {
-                        Some(Ok(item)) => {
-                            let game = item.check(*options);
+                        Some(Ok(game)) => {
                             bytes += game.text.len().max(1);
                             self.ready.push_back(Checked {
                                 line: game.checked.game.line,
@@ -779,8 +778,8 @@ fn check_file(
     let mut iter = RecordIter { path, selection, source: Source::Done, ready: VecDeque::new(), failed: None };
     match format.cut() {
         Cut::Games => {
-            let games = psn::stream::Games::new(BufReader::new(file));
-            iter.source = Source::Games(psn::Options { strict, replay }, Box::new(games));
+            let games = psn::GameStream::new(BufReader::new(file), psn::Options { strict, replay });
+            iter.source = Source::Games(Box::new(games));
         }
         Cut::Values => {
             // The reader hands over records as they are read, a bounded number ahead.
@@ -1145,8 +1144,7 @@ impl Game {
 #[pyclass(module = "kifu")]
 struct GameIter {
     path: String,
-    options: psn::Options,
-    games: Box<psn::stream::Games<BufReader<File>>>,
+    games: Box<psn::GameStream<BufReader<File>>>,
     done: bool,
 }
 
@@ -1161,8 +1159,8 @@ impl GameIter {
             return Ok(None);
         }
         let this = &mut *slf;
-        let (options, games) = (this.options, &mut this.games);
-        match py.detach(|| games.next().map(|item| item.map(|i| i.check(options)))) {
+        let games = &mut this.games;
+        match py.detach(|| games.next()) {
             Some(Ok(game)) => Ok(Some(Game { checked: game.checked, text: game.text })),
             Some(Err(e)) => {
                 slf.done = true;
@@ -1183,8 +1181,7 @@ fn read_games(path: std::path::PathBuf, strict: bool, replay: bool) -> PyResult<
     let (file, path) = open(&path)?;
     Ok(GameIter {
         path,
-        options: psn::Options { strict, replay },
-        games: Box::new(psn::stream::Games::new(BufReader::new(file))),
+        games: Box::new(psn::GameStream::new(BufReader::new(file), psn::Options { strict, replay })),
         done: false,
     })
 }

@@ -61,6 +61,7 @@ pub use model::{
     Annotation, Clock, Comment, CommentKind, End, EndKind, Game, Header, Mark, MoveExtras, MoveForm, MoveNode,
     MoveNumber, Setup, SetupSource, Variation, WrittenMove, MAX_VARIATION_DEPTH,
 };
+pub use stream::StreamGame;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::input::decode::{encoding_note, LineLegacy};
@@ -119,6 +120,41 @@ pub struct CheckedFile {
     pub text: String,
     /// Its games, in order.
     pub games: Vec<CheckedGame>,
+}
+
+/// The games of a PSN input, read as they stream and checked one at a time: memory holds one
+/// game, whatever the input's size. Each is its own text, its findings and the encoding it was
+/// read in (a file may mix them); a game too long to read is an empty game with one finding,
+/// and reading goes on after it.
+///
+/// ```
+/// use kifu::psn::{GameStream, Options};
+///
+/// let input = "[Sente \"A\"]\n1.P7g-7f\n\n[Sente \"B\"]\n1.P7g-7e\n";
+/// let valid: Vec<bool> = GameStream::new(input.as_bytes(), Options::default())
+///     .map(|game| game.expect("read").checked.is_valid())
+///     .collect();
+/// assert_eq!(valid, [true, false]);
+/// ```
+pub struct GameStream<R> {
+    games: stream::Games<R>,
+    options: Options,
+}
+
+impl<R: std::io::BufRead> GameStream<R> {
+    /// The games of `input`, checked as `options` says.
+    pub fn new(input: R, options: Options) -> Self {
+        Self { games: stream::Games::new(input), options }
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for GameStream<R> {
+    type Item = std::io::Result<StreamGame>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let options = self.options;
+        self.games.next().map(|item| item.map(|i| i.check(options)))
+    }
 }
 
 /// Reads and checks the bytes of a PSN file, game by game as `kifu check` reads them.
