@@ -3,8 +3,8 @@
 
 /// Declares modules of kifu's machinery (parsers, fast paths, scanners, the playground's
 /// engine): private to the crate, and public only with the `internals` feature, which kifu's own
-/// tests, benches, fuzz targets and bindings turn on. They are not part of the API. Built without
-/// the command-line tool, which drives most of them, parts of them go unused.
+/// tests, benches, fuzz targets and browser build turn on. They are not part of the API. Built
+/// without the command-line tool, which drives most of them, parts of them go unused.
 macro_rules! machinery {
     ($($(#[$attr:meta])* mod $name:ident;)*) => {$(
         $(#[$attr])*
