@@ -88,10 +88,9 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
                         _ => Ok((kif.text.into_bytes(), lost)),
                     }
                 }
-                (_, None) => Err(format!(
-                    "kifu: {name}:{}: game not converted: its starting position could not be read",
-                    g.game.line
-                )),
+                (_, None) => {
+                    Err(format!("kifu: {name}:{line}: game not converted: its starting position could not be read"))
+                }
             }
         },
         |_, converted: Result<(Vec<u8>, Option<String>), String>| {

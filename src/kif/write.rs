@@ -125,7 +125,7 @@ fn handicap_of(start: &Position) -> Option<&'static str> {
     HANDICAPS.iter().find(|(_, sfen)| sfen.split_once(' ') == Some((board, side))).map(|(name, _)| *name)
 }
 
-/// A line of a record being written, and what it left out.
+/// A KIF record being written, and what it leaves out.
 struct Writer {
     text: String,
     lost: Vec<&'static str>,
@@ -172,24 +172,18 @@ impl Writer {
     /// first: each `変化：N手` block then belongs to the latest line written that reaches move
     /// N, as readers find it. No recursion, however deep the variations.
     fn lines(&mut self, game: &Game, sides: (&str, &str)) {
-        let mut todo =
-            vec![Block { number: 1, line: &game.moves, state: State::new(&game.start), before: None, more: false }];
-        let mut first = true;
+        let main = Block { number: 1, line: &game.moves, state: State::new(&game.start), before: None, more: false };
+        let (mut todo, end) = self.moves(main);
+        self.ending(game, &end, sides);
         while let Some(block) = todo.pop() {
-            if !first {
-                let _ = write!(self.text, "\n変化：{}手\n", block.number);
-            }
-            let (branches, state) = self.moves(block);
-            if first {
-                self.ending(game, &state, sides);
-                first = false;
-            }
-            todo.extend(branches.into_iter().rev());
+            let _ = write!(self.text, "\n変化：{}手\n", block.number);
+            let (branches, _) = self.moves(block);
+            todo.extend(branches);
         }
     }
 
-    /// The moves of `block`, one a line; the variations that branch from them, in the order they
-    /// are written (the later first), and the position after the last.
+    /// The moves of `block`, one a line; the variations that branch from them, as a stack to
+    /// pop (the later first, and of one move the first first); and the position after the last.
     fn moves<'a>(&mut self, block: Block<'a>) -> (Vec<Block<'a>>, State) {
         let Block { number, line, mut state, mut before, more } = block;
         let mut branches = Vec::new();
@@ -210,8 +204,6 @@ impl Writer {
             state.play_unchecked(node.mv);
             before = Some(node.mv.to());
         }
-        // The branches were gathered first move first: the later are written first.
-        branches.reverse();
         (branches, state)
     }
 
@@ -245,7 +237,7 @@ impl Writer {
             (Some(EndReason::Interrupted), _) => Some("中断"),
             (None, _) => None,
             (Some(_), _) => {
-                self.lose("an ending KIF has no word for (a draw without its reason, the move limit)");
+                self.lose("an ending KIF has no word for");
                 None
             }
         };

@@ -174,10 +174,9 @@ pub fn check_each(bytes: &[u8], options: Options, mut each: impl FnMut(CheckedGa
     let decoded = decode::decode(bytes);
     let mut text = decoded.text;
     let whole = text.len();
-    for item in stream::Games::new(bytes) {
+    for game in GameStream::new(bytes, options) {
         // Reading a slice of bytes cannot fail.
-        let Ok(item) = item else { break };
-        let game = item.check(options);
+        let Ok(game) = game else { break };
         let mut checked = game.checked;
         let at = game.offset;
         if game.text.is_empty() || text.get(at..at + game.text.len()) != Some(game.text.as_str()) || at >= whole {
