@@ -30,6 +30,9 @@ pub enum Format {
     Psn,
     /// JSON positions: the JSON position model, or its chess analogue.
     Json,
+    /// KIF game records, one a file (`.kif` in Shift_JIS, `.kifu` in UTF-8).
+    #[cfg(feature = "psn")]
+    Kif,
 }
 
 impl Format {
@@ -41,6 +44,8 @@ impl Format {
         Self::Json,
         #[cfg(feature = "psn")]
         Self::Psn,
+        #[cfg(feature = "psn")]
+        Self::Kif,
     ];
 
     /// The registry: what the format provides, and its dialect as a command line names it (PSN
@@ -53,6 +58,8 @@ impl Format {
             #[cfg(feature = "psn")]
             Self::Psn => (&crate::psn::notation::Psn, Dialect::Auto),
             Self::Json => (&crate::json::notation::Json, Dialect::Standard),
+            #[cfg(feature = "psn")]
+            Self::Kif => (&crate::kif::notation::Kif, Dialect::Auto),
         }
     }
 
@@ -66,11 +73,11 @@ impl Format {
         self.parts().1
     }
 
-    /// The format a file name's extension names (`.sfen`, `.fen`, `.epd`, `.psn`, `.json`), in
-    /// its default dialect.
+    /// The format a file name's extension names (`.sfen`, `.fen`, `.epd`, `.psn`, `.json`,
+    /// `.kif`, `.kifu`), in its default dialect.
     pub fn from_path(path: &str) -> Option<Self> {
         let ext = std::path::Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
-        Self::ALL.iter().copied().find(|f| f.name() == ext)
+        Self::ALL.iter().copied().find(|f| f.name() == ext || f.notation().about().extensions.contains(&ext.as_str()))
     }
 
     /// The format's name, as a file's extension and `--format` write it.
@@ -128,6 +135,8 @@ impl Format {
             (Self::Epd(_), Dialect::Chess960) => Some(Self::Epd(fen::Dialect::Chess960)),
             #[cfg(feature = "psn")]
             (Self::Psn, Dialect::Auto) => Some(Self::Psn),
+            #[cfg(feature = "psn")]
+            (Self::Kif, Dialect::Auto) => Some(Self::Kif),
             (Self::Json, Dialect::Standard) => Some(Self::Json),
             _ => None,
         }
@@ -242,7 +251,7 @@ impl FromStr for Format {
             .iter()
             .copied()
             .find(|f| f.name() == s)
-            .ok_or_else(|| format!("unknown format `{s}`: expected sfen, fen, epd, psn or json"))
+            .ok_or_else(|| format!("unknown format `{s}`: expected sfen, fen, epd, psn, json or kif"))
     }
 }
 

@@ -31,10 +31,8 @@ pub mod fen;
 pub mod format;
 pub mod input;
 pub mod json;
-machinery! {
-    #[cfg(feature = "cli")]
-    mod kif;
-}
+#[cfg(feature = "psn")]
+pub mod kif;
 #[cfg(feature = "lsp")]
 pub mod lsp;
 machinery! { mod notation; }

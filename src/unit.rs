@@ -60,6 +60,8 @@ pub enum Cut {
     Games,
     /// JSON values, each a position or an array of them.
     Values,
+    /// One game record a file (KIF).
+    Record,
 }
 
 /// A position of either game.
@@ -102,6 +104,8 @@ pub struct GrammarFile {
 pub struct About {
     /// The format's name, as a file's extension and `--format` write it.
     pub name: &'static str,
+    /// The other extensions of its files (`kifu` for KIF in UTF-8).
+    pub extensions: &'static [&'static str],
     /// The format in a few words, as `--format`'s help lists it.
     pub description: &'static str,
     /// How a text in the format is cut into what is checked.

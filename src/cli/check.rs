@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use crate::check;
 use crate::diagnostic::select::Selection;
-use crate::diagnostic::Severity;
+use crate::diagnostic::{LineIndex, Severity};
 use crate::format::{Cut, Format, UnknownFormat};
 use crate::input::pool::{self, Limits, Parts, Reader, Stopped};
 use crate::input::{Batch, Line, LineReader, Reading};
@@ -248,6 +248,13 @@ fn check_path(
                 Err(Failed::Write) => Err(Stop::Write),
             }
         }
+        Cut::Record => {
+            let bytes = read_record(path).map_err(unread)?;
+            let mut out_buf = Vec::new();
+            let t = check_kif(&bytes, path, (name, selection), renderer, &mut out_buf);
+            out.write_all(&out_buf).map_err(|_| Stop::Write)?;
+            Ok(t)
+        }
         Cut::Lines => {
             let result = if path == "-" {
                 check_stream(io::stdin(), None, (name, format, selection), renderer, workers, out)
@@ -264,6 +271,47 @@ fn check_path(
             }
         }
     }
+}
+
+/// The bytes of a record read whole (a KIF file, or standard input for `-`): up to one byte
+/// more than a record may hold, which the reader reports.
+pub(crate) fn read_record(path: &str) -> io::Result<Vec<u8>> {
+    let limit = crate::kif::MAX_BYTES as u64 + 1;
+    let mut bytes = Vec::new();
+    open_input(path)?.take(limit).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// Checks a KIF record's bytes (the file at `path`, whose extension tells the encoding it
+/// should be in) and writes its reports to `out`.
+pub(crate) fn check_kif(
+    bytes: &[u8],
+    path: &str,
+    (name, selection): (&str, &Selection),
+    renderer: &Renderer,
+    out: &mut Vec<u8>,
+) -> Totals {
+    let extension = std::path::Path::new(path).extension().and_then(|e| e.to_str());
+    let mut read = crate::kif::check_bytes(bytes, extension);
+    selection.apply(&mut read.diagnostics);
+    let mut t = Totals { records: 1, ..Totals::default() };
+    if read.is_valid() {
+        t.valid = 1;
+    } else {
+        t.invalid = 1;
+        crate::cli::output::note_invalid();
+    }
+    t.warnings = read.diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
+    t.read_as("kif", "KIF");
+    if renderer.volume == Volume::Statistics {
+        t.count(&read.diagnostics);
+    } else if !read.diagnostics.is_empty() {
+        let mut rendered = Rendered::default();
+        let text = read.text.as_str();
+        renderer.render_text(name, (text, &LineIndex::new(text)), 1, &read.diagnostics, &mut rendered);
+        let _ = renderer.write(&rendered, out);
+    }
+    t
 }
 
 /// Bytes of rendered reports a worker holds at most before it waits for its turn to write

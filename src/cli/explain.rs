@@ -192,6 +192,10 @@ fn run_check(example: &Example, name: &str, renderer: &Renderer, out: &mut Vec<u
         Cut::Lines => {
             crate::cli::check::check_stream(input, None, (name, example.format, every), renderer, 1, out).map(drop)
         }
+        Cut::Record => {
+            crate::cli::check::check_kif(example.input, name, (name, every), renderer, out);
+            Ok(())
+        }
     }
 }
 

@@ -224,6 +224,9 @@ fn each_record(
                     continue;
                 }
             },
+            Cut::Record => Err(io::Error::other(format!(
+                "`{name}` is a KIF record, which this command does not read yet (`kifu check` and `kifu convert` do)"
+            ))),
             cut @ (Cut::Lines | Cut::Values) => {
                 let reader = match open(path) {
                     Ok(r) => r,
@@ -602,13 +605,14 @@ pub fn check_json(
 /// one of positions by its extension.
 pub fn reads_positions(paths: &[String], input: &ConvertInput) -> bool {
     match input.format {
-        Some(f) => f.format().cut() != Cut::Games,
+        Some(f) => matches!(f.format().cut(), Cut::Lines | Cut::Values),
         None => {
             // The files skipped are named when they are read.
             let walk = WalkArgs { verbose: false, ..input.walk };
-            inputs::expand(paths, walk, false)
-                .flatten()
-                .all(|found| found.path != "-" && Format::from_path(&found.path).is_some_and(|f| f.cut() != Cut::Games))
+            inputs::expand(paths, walk, false).flatten().all(|found| {
+                found.path != "-"
+                    && Format::from_path(&found.path).is_some_and(|f| matches!(f.cut(), Cut::Lines | Cut::Values))
+            })
         }
     }
 }

@@ -493,6 +493,61 @@ registry! {
         /// The game ends with a `--… Won--` line.
         WON_LINE PsnWonLine = "psn::won-line",
     }
+    /// Codes of KIF game records (`--format kif`).
+    kif "KIF" {
+        /// The record is too large to read.
+        TOO_LARGE KifTooLarge = "kif::too-large",
+        /// A line of the record is too long to read.
+        LINE_TOO_LONG KifLineTooLong = "kif::line-too-long",
+        /// Variations nest too deep to read.
+        TOO_DEEP KifTooDeep = "kif::too-deep",
+        /// The record has more findings than kifu shows.
+        MORE_FINDINGS KifMoreFindings = "kif::more-findings",
+        /// The record is in an encoding that its extension or its `#KIF` line does not say.
+        ENCODING KifEncoding = "kif::encoding",
+        /// The record holds bytes that are not text in any encoding KIF is written in.
+        BAD_BYTES KifBadBytes = "kif::bad-bytes",
+        /// A line is none of the lines a KIF record holds.
+        UNKNOWN_LINE KifUnknownLine = "kif::unknown-line",
+        /// A header's key is followed by an ASCII colon, where KIF writes a full-width one.
+        ASCII_COLON KifAsciiColon = "kif::ascii-colon",
+        /// The start names a handicap KIF does not know.
+        HANDICAP_UNKNOWN KifHandicapUnknown = "kif::handicap-unknown",
+        /// The start names a handicap that programs set up differently.
+        HANDICAP_AMBIGUOUS KifHandicapAmbiguous = "kif::handicap-ambiguous",
+        /// The handicap named and the board diagram differ: the diagram is read.
+        HANDICAP_BOARD KifHandicapBoard = "kif::handicap-board",
+        /// The board diagram cannot be read: a rank does not hold nine cells, or there are not nine ranks.
+        BOARD_SHAPE KifBoardShape = "kif::board-shape",
+        /// The pieces in hand of a board diagram cannot be read.
+        HAND KifHand = "kif::hand",
+        /// The position of the board diagram breaks the rules of shogi.
+        BOARD_POSITION KifBoardPosition = "kif::board-position",
+        /// A line of a board diagram comes after the moves, where it is not read.
+        BOARD_AFTER_MOVES KifBoardAfterMoves = "kif::board-after-moves",
+        /// A move line's move cannot be read.
+        BAD_MOVE KifBadMove = "kif::bad-move",
+        /// A move's number is not its place in its line.
+        MOVE_NUMBER KifMoveNumber = "kif::move-number",
+        /// `同` is written without the full-width space after it.
+        SAME_SPACE KifSameSpace = "kif::same-space",
+        /// `不成` is written, where KIF writes nothing for a promotion declined.
+        DECLINE_WRITTEN KifDeclineWritten = "kif::decline-written",
+        /// A drop's origin is written `(00)`, where KIF writes `打` alone.
+        DROP_ORIGIN KifDropOrigin = "kif::drop-origin",
+        /// A time's fields are not written with two digits.
+        TIME_FORM KifTimeForm = "kif::time-form",
+        /// A move is not legal in its position, or does not match it.
+        ILLEGAL_MOVE KifIllegalMove = "kif::illegal-move",
+        /// `同` names the square of a move before the first.
+        SAME_FIRST KifSameFirst = "kif::same-first",
+        /// A move comes after its line's ending.
+        AFTER_ENDING KifAfterEnding = "kif::after-ending",
+        /// An ending's word is not one KIF names.
+        UNKNOWN_ENDING KifUnknownEnding = "kif::unknown-ending",
+        /// A variation branches at a move that no line before it reaches.
+        VARIATION_UNREACHED KifVariationUnreached = "kif::variation-unreached",
+    }
     /// Codes of positions written as JSON (`--format json`).
     json "JSON positions" {
         /// The JSON document is too long to read whole.

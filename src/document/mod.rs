@@ -105,6 +105,11 @@ pub fn check(format: Format, text: &str, stop: &dyn Fn() -> bool) -> Option<Vec<
                 return None;
             }
         }
+        Cut::Record => {
+            let shift = bom(text);
+            let (_, diagnostics) = crate::kif::check_text(&text[shift..]);
+            out.extend(diagnostics.into_iter().map(|d| d.shifted(shift)));
+        }
         Cut::Lines => {
             for (number, span) in lines(text, &index) {
                 if stop() {
@@ -172,6 +177,11 @@ pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, cr
             });
             found
         }
+        // A KIF record: the position after its main line.
+        Cut::Record => {
+            let game = crate::kif::check_text(&text[bom(text)..]).0?;
+            Some((Span::new(bom(text), text.len()), shogi(game.final_position())))
+        }
         Cut::Lines => {
             let line = index.line_of(cursor);
             let (_, span) = lines(text, &index).find(|(i, _)| *i == line)?;
@@ -229,6 +239,8 @@ pub fn canonical(format: Format, text: &str) -> Vec<(Span, String)> {
                 Ok(())
             });
         }
+        // A KIF record is left as it is written.
+        Cut::Record => {}
         Cut::Games => {
             for (start, g) in games(text, psn::Options::default()).iter().filter(|(_, g)| g.is_valid()) {
                 let written = g.to_psn();

@@ -23,6 +23,7 @@ pub static FEN: Records = Records {
     kind: Kind::Fen,
     about: &About {
         name: "fen",
+        extensions: &[],
         description: "FEN (chess, six fields)",
         cut: Cut::Lines,
         dialects: DIALECTS,
@@ -36,6 +37,7 @@ pub static EPD: Records = Records {
     kind: Kind::Epd,
     about: &About {
         name: "epd",
+        extensions: &[],
         description: "EPD (chess, four fields and operations)",
         cut: Cut::Lines,
         dialects: DIALECTS,

@@ -61,6 +61,8 @@ pub enum Encoding {
     Utf16Be,
     /// Shift_JIS, as Shogidokoro writes.
     ShiftJis,
+    /// EUC-JP, as old Unix programs wrote Japanese.
+    EucJp,
     /// IBM code page 437, as DOS programs wrote.
     Cp437,
     /// ISO-8859-1 (Latin-1).
@@ -76,6 +78,7 @@ impl Encoding {
             Self::Utf16Le => "UTF-16 (little-endian)",
             Self::Utf16Be => "UTF-16 (big-endian)",
             Self::ShiftJis => "Shift_JIS",
+            Self::EucJp => "EUC-JP",
             Self::Cp437 => "CP437",
             Self::Latin1 => "ISO-8859-1",
         }
@@ -83,7 +86,7 @@ impl Encoding {
 
     /// True for the encodings kifu had to guess.
     pub const fn is_legacy(self) -> bool {
-        matches!(self, Self::ShiftJis | Self::Cp437 | Self::Latin1)
+        matches!(self, Self::ShiftJis | Self::EucJp | Self::Cp437 | Self::Latin1)
     }
 
     /// `text` written in this encoding, after the byte-order mark of those read after one, or
@@ -99,6 +102,10 @@ impl Encoding {
             Self::Utf16Le => Some(utf16([0xFF, 0xFE], u16::to_le_bytes)),
             Self::Utf16Be => Some(utf16([0xFE, 0xFF], u16::to_be_bytes)),
             Self::ShiftJis => match encoding_rs::SHIFT_JIS.encode(text) {
+                (_, _, true) => None,
+                (bytes, _, false) => Some(bytes.into_owned()),
+            },
+            Self::EucJp => match encoding_rs::EUC_JP.encode(text) {
                 (_, _, true) => None,
                 (bytes, _, false) => Some(bytes.into_owned()),
             },
@@ -285,12 +292,13 @@ pub fn guess(bytes: &[u8]) -> Encoding {
 }
 
 /// `bytes` read in `encoding` (a fault in Shift_JIS becomes U+FFFD).
-fn decode_in(bytes: &[u8], encoding: Encoding) -> String {
+pub(crate) fn decode_in(bytes: &[u8], encoding: Encoding) -> String {
     match encoding {
         Encoding::Utf8 | Encoding::Utf8Bom => String::from_utf8_lossy(bytes).into_owned(),
         Encoding::Utf16Le => encoding_rs::UTF_16LE.decode_without_bom_handling(bytes).0.into_owned(),
         Encoding::Utf16Be => encoding_rs::UTF_16BE.decode_without_bom_handling(bytes).0.into_owned(),
         Encoding::ShiftJis => encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes).0.into_owned(),
+        Encoding::EucJp => encoding_rs::EUC_JP.decode_without_bom_handling(bytes).0.into_owned(),
         Encoding::Cp437 => oem_cp::decode_string_complete_table(bytes, &oem_cp::code_table::DECODING_TABLE_CP437),
         // ISO-8859-1 maps each byte to the code point of the same number.
         Encoding::Latin1 => bytes.iter().map(|&b| char::from(b)).collect(),

@@ -10,6 +10,7 @@ pub struct Json;
 /// What JSON positions are.
 static ABOUT: About = About {
     name: "json",
+    extensions: &[],
     description: "JSON positions: the JSON position model, or its chess analogue",
     cut: Cut::Values,
     dialects: &[],

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use crate::shogi::rules::State;
-use crate::shogi::{kanji, Color, Move, PieceKind, Position, Square};
+use crate::shogi::{handicap, kanji, Color, Move, PieceKind, Position, Square};
 use crate::shogi::{EndReason, Ending, Game, MoveTime, Node, Outcome};
 
 /// A game written as KIF: its text, and what of the game KIF cannot hold (left out).
@@ -17,23 +17,6 @@ pub struct Written {
     /// What the record leaves out, in words (`the start's move number`), each named once.
     pub lost: Vec<&'static str>,
 }
-
-/// The handicaps KIF names (`手合割`) with one position every reader agrees on: the name, and
-/// the board and side to move (USI SFEN without hands and move number). The names readers read
-/// differently (三枚落ち, 五枚落ち, 左五枚落ち, 七枚落ち) are written as a board diagram.
-const HANDICAPS: &[(&str, &str)] = &[
-    ("平手", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b"),
-    ("香落ち", "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
-    ("右香落ち", "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
-    ("角落ち", "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
-    ("飛車落ち", "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
-    ("飛香落ち", "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
-    ("二枚落ち", "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
-    ("四枚落ち", "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
-    ("六枚落ち", "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
-    ("八枚落ち", "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
-    ("十枚落ち", "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w"),
-];
 
 /// The columns a move's text is padded to before its time, as Kifu for Windows aligns them (a
 /// full-width character is two columns).
@@ -84,7 +67,7 @@ enum Key {
     Other,
 }
 
-/// KIF's key for a PSN header's `key`.
+/// KIF's key for a header's `key` (PSN's, or KIF's own).
 fn header_key(key: &str) -> Key {
     const KEYS: &[(&str, &str)] = &[
         ("event", "棋戦"),
@@ -96,9 +79,9 @@ fn header_key(key: &str) -> Key {
     ];
     let lower = key.to_ascii_lowercase();
     match lower.as_str() {
-        "sente" | "black" => Key::Player(Color::Black),
-        "gote" | "white" => Key::Player(Color::White),
-        "result" | "handicap" | "fen" | "sfen" => Key::Written,
+        "sente" | "black" | "先手" | "下手" => Key::Player(Color::Black),
+        "gote" | "white" | "後手" | "上手" => Key::Player(Color::White),
+        "result" | "handicap" | "fen" | "sfen" | "手合割" => Key::Written,
         _ => KEYS.iter().find(|(k, _)| *k == lower).map_or(Key::Other, |(_, kif)| Key::Kif(kif)),
     }
 }
@@ -122,7 +105,12 @@ fn handicap_of(start: &Position) -> Option<&'static str> {
     let written = start.to_string();
     let mut fields = written.split(' ');
     let (board, side) = (fields.next()?, fields.next()?);
-    HANDICAPS.iter().find(|(_, sfen)| sfen.split_once(' ') == Some((board, side))).map(|(name, _)| *name)
+    // The names readers set up differently are written as a board diagram.
+    handicap::KIF
+        .iter()
+        .filter(|(_, _, agreed)| *agreed)
+        .find(|(_, sfen, _)| sfen.split(' ').take(2).eq([board, side]))
+        .map(|(name, _, _)| *name)
 }
 
 /// A KIF record being written, and what it leaves out.
@@ -201,6 +189,9 @@ impl Writer {
             }
             self.text.push('\n');
             self.comments(&node.comments);
+            for name in &node.bookmarks {
+                let _ = writeln!(self.text, "&{name}");
+            }
             state.play_unchecked(node.mv);
             before = Some(node.mv.to());
         }
@@ -257,7 +248,7 @@ impl Writer {
 /// A move as KIF writes it, played in `state` after a move to `before`: the square (or `同　`
 /// for `before`'s), the piece as it stands before moving, `成` for a promotion, and where it
 /// came from (`(77)`) or `打` for a drop.
-fn move_text(state: &State, mv: Move, before: Option<Square>) -> String {
+pub(super) fn move_text(state: &State, mv: Move, before: Option<Square>) -> String {
     let to = mv.to();
     let mut text = if before == Some(to) { "同　".to_owned() } else { square(to) };
     match mv {
@@ -273,14 +264,14 @@ fn move_text(state: &State, mv: Move, before: Option<Square>) -> String {
 }
 
 /// A square as KIF writes it: a full-width file digit and a kanji rank (`７六`).
-fn square(square: Square) -> String {
+pub(super) fn square(square: Square) -> String {
     const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
     let file = FILES[usize::from(square.file() - 1)];
     format!("{file}{}", kanji::number(u32::from(square.rank())))
 }
 
 /// A piece's name in a move: one or two kanji (`成銀`, where a diagram writes `全`).
-fn name(kind: PieceKind, promoted: bool) -> String {
+pub(super) fn name(kind: PieceKind, promoted: bool) -> String {
     match (kind, promoted) {
         (PieceKind::Lance, true) => "成香".to_owned(),
         (PieceKind::Knight, true) => "成桂".to_owned(),
@@ -404,7 +395,7 @@ mod tests {
 /// another library read each back exactly): written again here from their truth, every move
 /// line, time, comment and variation heading is the same.
 #[cfg(test)]
-mod corpus {
+pub(crate) mod corpus {
     use std::fs;
 
     use serde_json::Value;
@@ -425,7 +416,7 @@ mod corpus {
     /// The game `truth` describes: its start, header, main line with times and comments, its
     /// variations (each replacing the move of its ply, or of its offset in the line above) and
     /// its ending.
-    fn game_of(truth: &Value) -> Game {
+    pub(crate) fn game_of(truth: &Value) -> Game {
         let start: Position = truth["sfen"].as_str().expect("sfen").parse().expect("SFEN");
         let mut game = Game::new(start.clone());
         for (key, value) in truth["header"].as_object().expect("header") {

@@ -22,6 +22,8 @@ pub const SFEN: &str = include_str!("../../grammar/sfen.pest");
 pub const FEN: &str = include_str!("../../grammar/fen.pest");
 /// `grammar/psn.pest`: the PSN grammar.
 pub const PSN: &str = include_str!("../../grammar/psn.pest");
+/// `grammar/kif.pest`: the KIF grammar.
+pub const KIF: &str = include_str!("../../grammar/kif.pest");
 
 /// One of kifu's grammars, read once, whose rules are compiled to automata at their first use.
 pub struct Shipped {

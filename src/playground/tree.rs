@@ -37,7 +37,7 @@ pub fn layout(format: Option<Format>, rule: &str) -> Layout {
     match format.map(Format::cut) {
         Some(Cut::Games) if rule == "file" => Layout::Whole,
         Some(Cut::Games) => Layout::Games,
-        Some(Cut::Lines | Cut::Values) | None => Layout::Lines,
+        Some(Cut::Lines | Cut::Values | Cut::Record) | None => Layout::Lines,
     }
 }
 

@@ -10,6 +10,7 @@ pub struct Psn;
 /// What PSN is.
 static ABOUT: About = About {
     name: "psn",
+    extensions: &[],
     description: "PSN (shogi game records)",
     cut: Cut::Games,
     dialects: &[Dialect::Auto],

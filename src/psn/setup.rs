@@ -10,7 +10,7 @@ use super::parser::{PsnParser, Rule};
 use crate::diagnostic::Diagnostic;
 use crate::sfen::ast::{HandEntry, Side};
 use crate::sfen::{self, Dialect, DialectChoice, Position};
-use crate::shogi::{Board, Color, Hand, Piece, PieceKind, Square};
+use crate::shogi::{handicap, Board, Color, Hand, Piece, PieceKind, Square};
 use crate::span::{Span, Spanned};
 
 /// The handicaps kifu knows: the canonical name, the words that name it, the position (USI
@@ -19,37 +19,37 @@ pub const HANDICAPS: &[(&str, &[&str], &str, &str)] = &[
     (
         "even",
         &["even", "none", "no handicap"],
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        handicap::EVEN,
         "KoushuShogi",
     ),
-    ("lance", &["lance", "left lance"], "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
-    ("right lance", &["right lance"], "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
-    ("bishop", &["bishop"], "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
-    ("rook", &["rook"], "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
+    ("lance", &["lance", "left lance"], handicap::LANCE, "spec"),
+    ("right lance", &["right lance"], handicap::RIGHT_LANCE, "spec"),
+    ("bishop", &["bishop"], handicap::BISHOP, "spec"),
+    ("rook", &["rook"], handicap::ROOK, "spec"),
     (
         "rook and lance",
         &["rook and lance", "rook lance"],
-        "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        handicap::ROOK_LANCE,
         "spec",
     ),
     (
         "2 piece",
         &["2 piece", "rook and bishop", "2"],
-        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        handicap::TWO,
         "spec",
     ),
-    ("3 piece", &["3 piece", "3"], "lnsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
-    ("4 piece", &["4 piece", "4"], "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
+    ("3 piece", &["3 piece", "3"], handicap::THREE, "spec"),
+    ("4 piece", &["4 piece", "4"], handicap::FOUR, "spec"),
     (
         "5 piece",
         &["5 piece", "5", "left 5", "left 5 piece"],
-        "1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        handicap::LEFT_FIVE,
         "spec",
     ),
-    ("6 piece", &["6 piece", "6"], "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
-    ("7 piece", &["7 piece", "7"], "2sgkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
-    ("8 piece", &["8 piece", "8"], "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "spec"),
-    ("10 piece", &["10 piece", "10"], "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "gshogi, Asgts"),
+    ("6 piece", &["6 piece", "6"], handicap::SIX, "spec"),
+    ("7 piece", &["7 piece", "7"], handicap::LEFT_SEVEN, "spec"),
+    ("8 piece", &["8 piece", "8"], handicap::EIGHT, "spec"),
+    ("10 piece", &["10 piece", "10"], handicap::TEN, "gshogi, Asgts"),
     ("three pawn", &["three pawn", "3 pawn"], "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w 3p 1", "gshogi"),
 ];
 

@@ -52,6 +52,7 @@ fn choice(dialect: Dialect) -> DialectChoice {
 /// What SFEN is.
 static ABOUT: About = About {
     name: "sfen",
+    extensions: &[],
     description: "SFEN (the 2007 spec and the USI dialect)",
     cut: Cut::Lines,
     dialects: &[Dialect::Auto, Dialect::Sfen2007, Dialect::Usi],

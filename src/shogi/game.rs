@@ -34,6 +34,8 @@ pub struct Node {
     pub comments: Vec<String>,
     /// The time the move took and the mover's total, when the record gives them.
     pub time: Option<MoveTime>,
+    /// The bookmarks (KIF's しおり) set on the position after the move, by name.
+    pub bookmarks: Vec<String>,
     /// Lines that replace this move: each starts from the position before it.
     pub variations: Vec<Vec<Node>>,
 }
@@ -53,9 +55,9 @@ impl Drop for Node {
 }
 
 impl Node {
-    /// A move with no comment, time or variation.
+    /// A move with no comment, time, bookmark or variation.
     pub fn new(mv: Move) -> Self {
-        Node { mv, comments: Vec::new(), time: None, variations: Vec::new() }
+        Node { mv, comments: Vec::new(), time: None, bookmarks: Vec::new(), variations: Vec::new() }
     }
 }
 

@@ -5,8 +5,9 @@
 mod board;
 pub(crate) mod game;
 mod hand;
-// Kanji are written by the diagrams and by KIF.
-#[cfg(any(feature = "views", feature = "cli"))]
+pub(crate) mod handicap;
+// Kanji are written by the diagrams and read and written by KIF.
+#[cfg(any(feature = "views", feature = "psn"))]
 pub(crate) mod kanji;
 mod legal;
 mod piece;

@@ -1,0 +1,908 @@
+//! A KIF record read into a [`Game`]: each line read by the grammar ([`super::syntax`]), the
+//! header and the start (a handicap's name, a board diagram, or the even game), then every move
+//! resolved and played with the full rules of shogi by the resolver every game format shares
+//! ([`crate::shogi::written`]), the variations attached where Kifu for Windows attaches them,
+//! and every fault reported where it is, with its repairs. Reading goes on after a fault: a move
+//! that cannot be played ends its line, and the other lines are still read.
+
+use super::syntax::{self, Body, Line, MoveLine, Time, Written as Move};
+use crate::diagnostic::{codes, Applicability, Diagnostic, Fix};
+use crate::shogi::game::parse_clock;
+use crate::shogi::rules::State;
+use crate::shogi::written::{self, Origin, Promotion, Unresolved, Written};
+use crate::shogi::Square;
+use crate::shogi::{handicap, Board, Color, EndReason, Ending, Game, Hand, MoveTime, Node, Outcome, Piece, Position};
+use crate::span::Span;
+
+/// The largest record read, in bytes: a record is one game, and the longest real ones hold a
+/// few hundred kilobytes.
+pub const MAX_BYTES: usize = 8 << 20;
+
+/// The longest line read, in bytes.
+pub const MAX_LINE: usize = 64 << 10;
+
+/// The deepest variations are nested (a variation of a variation is two deep).
+pub const MAX_DEPTH: usize = 100;
+
+/// The most findings reported of a record; one more says how many were left out.
+pub const MAX_FINDINGS: usize = 200;
+
+/// A line's position is kept every this many moves, so that a variation's start is found by
+/// playing at most this many moves, however long the line.
+const CHECKPOINT: usize = 64;
+
+/// A line of moves being read: the main line, or a variation.
+struct Open {
+    /// Its moves.
+    nodes: Vec<Node>,
+    /// The line and move it replaces, for a variation.
+    parent: Option<(usize, usize)>,
+    /// The number of moves played before its first.
+    base: usize,
+    /// The square the move before its first went to.
+    before_first: Option<Square>,
+    /// The position before each `CHECKPOINT`th move (the first included).
+    checkpoints: Vec<State>,
+    /// The position after its last move.
+    state: State,
+    /// Its ending, when one was written, and where.
+    ending: Option<(Ending, Span)>,
+    /// Comments written before its first move, given to it.
+    pending: Vec<String>,
+}
+
+impl Open {
+    fn new(parent: Option<(usize, usize)>, base: usize, before_first: Option<Square>, state: State) -> Self {
+        Self {
+            nodes: Vec::new(),
+            parent,
+            base,
+            before_first,
+            checkpoints: vec![state],
+            state,
+            ending: None,
+            pending: Vec::new(),
+        }
+    }
+
+    /// The position before the move at `index`, and the square the move before it went to.
+    fn before(&self, index: usize) -> (State, Option<Square>) {
+        let mut state = self.checkpoints[index / CHECKPOINT];
+        for node in &self.nodes[index / CHECKPOINT * CHECKPOINT..index] {
+            state.play_unchecked(node.mv);
+        }
+        let before = if index == 0 { self.before_first } else { Some(self.nodes[index - 1].mv.to()) };
+        (state, before)
+    }
+
+    fn push(&mut self, mut node: Node) {
+        node.comments.splice(0..0, std::mem::take(&mut self.pending));
+        self.state.play_unchecked(node.mv);
+        self.nodes.push(node);
+        if self.nodes.len() % CHECKPOINT == 0 {
+            self.checkpoints.push(self.state);
+        }
+    }
+}
+
+/// What the record says of its start, gathered until the first move.
+#[derive(Default)]
+struct Start {
+    /// `手合割`'s value and span.
+    handicap: Option<(String, Span)>,
+    /// The diagram's ranks: each rank's cells and the line's span.
+    rows: Vec<(Vec<(Option<Piece>, Span)>, Span)>,
+    /// The span of the diagram, first line to last.
+    diagram: Option<Span>,
+    /// The hands, when written.
+    hands: [Option<Hand>; 2],
+    /// `後手番`.
+    turn: Option<Color>,
+}
+
+/// A record being read.
+struct Reader<'t> {
+    text: &'t str,
+    out: Vec<Diagnostic>,
+    headers: Vec<(String, String)>,
+    comments: Vec<String>,
+    start: Start,
+    /// The lines of moves, the main line first; empty until the first move.
+    lines: Vec<Open>,
+    /// The lines a variation may branch from, the latest on top.
+    stack: Vec<usize>,
+    /// The line moves are added to; `None` while the moves of a block that cannot be placed
+    /// are passed over (its heading has the report).
+    current: Option<usize>,
+    /// The start could not be set up: moves are not played.
+    no_start: bool,
+}
+
+/// Reads a KIF record's text: the game, when its start could be set up, and every finding.
+pub fn read(text: &str) -> (Option<Game>, Vec<Diagnostic>) {
+    let mut reader = Reader {
+        text,
+        out: Vec::new(),
+        headers: Vec::new(),
+        comments: Vec::new(),
+        start: Start::default(),
+        lines: Vec::new(),
+        stack: Vec::new(),
+        current: None,
+        no_start: false,
+    };
+    if text.len() > MAX_BYTES {
+        let d = Diagnostic::error(
+            codes::kif::TOO_LARGE,
+            Span::new(MAX_BYTES, MAX_BYTES),
+            "the record is too large to read",
+        )
+        .label("kifu reads a KIF record up to here")
+        .help(format!("a KIF record holds one game; kifu reads records of up to {} MiB", MAX_BYTES >> 20));
+        return (None, vec![d]);
+    }
+    let mut at = 0;
+    for line in text.split_inclusive('\n').flat_map(|l| SplitCr(Some(l))) {
+        let start = at;
+        at += line.len();
+        let body = line.trim_end_matches(['\n', '\r']);
+        if body.len() > MAX_LINE {
+            let span = Span::new(start, start + body.len());
+            reader.out.push(
+                Diagnostic::error(
+                    codes::kif::LINE_TOO_LONG,
+                    Span::new(start, start + MAX_LINE),
+                    "this line is too long to read",
+                )
+                .label(format!("the line holds {} bytes", span.len()))
+                .help(format!(
+                    "kifu reads lines of up to {} KiB: break the line, or start it with `#` to mark it a comment",
+                    MAX_LINE >> 10
+                )),
+            );
+            continue;
+        }
+        let parsed = syntax::line(body);
+        reader.feed(start, body, parsed);
+    }
+    reader.finish()
+}
+
+/// The pieces of a line ended by a lone `\r` (old Macintosh files), each with its end.
+struct SplitCr<'a>(Option<&'a str>);
+
+impl<'a> Iterator for SplitCr<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let text = self.0?;
+        match text.find('\r').filter(|&i| text.as_bytes().get(i + 1) != Some(&b'\n') && i + 1 < text.len()) {
+            Some(i) => {
+                self.0 = Some(&text[i + 1..]);
+                Some(&text[..=i])
+            }
+            None => {
+                self.0 = None;
+                Some(text)
+            }
+        }
+    }
+}
+
+impl Reader<'_> {
+    fn push(&mut self, d: Diagnostic) {
+        self.out.push(d);
+    }
+
+    /// One line, at byte `at` of the text.
+    fn feed(&mut self, at: usize, body: &str, line: Line) {
+        let shift = |s: Span| s.shift(at);
+        let whole = Span::new(at, at + body.len());
+        let moves_begun = !self.lines.is_empty() || self.no_start;
+        match line {
+            Line::Blank | Line::Hash { .. } | Line::MovesHeading | Line::Summary => {}
+            Line::Comment(text) => self.comment(shift(text).slice(self.text).trim_end().to_owned()),
+            Line::Bookmark(name) => {
+                let name = shift(name).slice(self.text).trim().to_owned();
+                match self.current.and_then(|l| self.lines[l].nodes.last_mut()) {
+                    Some(node) => node.bookmarks.push(name),
+                    None => self.comment(format!("&{name}")),
+                }
+            }
+            Line::Header { key, ascii_colon, value } => {
+                if let Some(colon) = ascii_colon {
+                    self.push(
+                        Diagnostic::warning(codes::kif::ASCII_COLON, shift(colon), "the key is followed by an ASCII colon")
+                            .label("KIF writes `：` here")
+                            .help("KIF writes a full-width colon after a key (`棋戦：…`); some programs read no other")
+                            .fix(Fix::replace(shift(colon), "：", Applicability::Safe)),
+                    );
+                }
+                let value_span = shift(value);
+                let (key, value) = (shift(key).slice(self.text), value_span.slice(self.text));
+                if key.ends_with("の持駒") {
+                    self.push(
+                        Diagnostic::error(codes::kif::HAND, value_span, "these pieces in hand cannot be read")
+                            .label("not pieces in hand")
+                            .help("write each piece's kanji and its count in kanji, separated by full-width spaces (`飛　金二　歩十八`), or `なし` for none; a king is never in hand"),
+                    );
+                } else if key == "手合割" {
+                    self.start.handicap = Some((value.to_owned(), value_span));
+                } else {
+                    self.headers.push((key.to_owned(), value.to_owned()));
+                }
+            }
+            Line::Hand { owner, pieces, ascii_colon } => {
+                if moves_begun {
+                    return self.after_moves(whole);
+                }
+                if let Some(colon) = ascii_colon {
+                    self.push(
+                        Diagnostic::warning(codes::kif::ASCII_COLON, shift(colon), "the key is followed by an ASCII colon")
+                            .label("KIF writes `：` here")
+                            .help("KIF writes a full-width colon after a key (`先手の持駒：…`); some programs read no other")
+                            .fix(Fix::replace(shift(colon), "：", Applicability::Safe)),
+                    );
+                }
+                let mut hand = Hand::default();
+                for (kind, n, _) in pieces {
+                    hand.add(kind, n);
+                }
+                self.start.hands[owner.0.index()] = Some(hand);
+                self.diagram_line(whole);
+            }
+            Line::Row { cells, .. } => {
+                if moves_begun {
+                    return self.after_moves(whole);
+                }
+                self.start.rows.push((cells.into_iter().map(|(p, s)| (p, shift(s))).collect(), whole));
+                self.diagram_line(whole);
+            }
+            Line::Frame | Line::MoveCount => {
+                if moves_begun {
+                    return self.after_moves(whole);
+                }
+                self.diagram_line(whole);
+            }
+            Line::Turn(color) => {
+                if moves_begun {
+                    return self.after_moves(whole);
+                }
+                self.start.turn = Some(color);
+                self.diagram_line(whole);
+            }
+            Line::Move(mv) => self.move_line(at, mv),
+            Line::Variation(number, span) => self.variation(number, shift(span), whole),
+            Line::BadMove { number, rest } => {
+                let (number, rest) = (shift(number), shift(rest));
+                let d = Diagnostic::error(codes::kif::BAD_MOVE, if rest.is_empty() { number } else { rest }, "this move cannot be read")
+                    .label("not a KIF move")
+                    .help("a KIF move is its square (`７六`, or `同　` for the square of the move before), its piece, `成` when it promotes, and its origin `(77)`, or `打` for a drop: `７六歩(77)`");
+                let d = self.with_nearest(d, rest);
+                self.push(d);
+                // The line cannot go on: its next move would be played from the wrong position.
+                self.current = None;
+            }
+            Line::Unknown(span) => self.push(
+                Diagnostic::error(codes::kif::UNKNOWN_LINE, shift(span), "this line is not a line of a KIF record")
+                    .label("not KIF")
+                    .help("a KIF line is a header (`棋戦：…`), a board diagram's line, a numbered move (`   1 ７六歩(77)`), a comment (`*…`) or a variation's heading (`変化：3手`); start the line with `#` to keep it as a note that programs skip")
+                    .fix(Fix::replace(Span::point(at), "#", Applicability::Unsafe)),
+            ),
+        }
+    }
+
+    /// A `*` comment: the last move's, or the start's before the first move.
+    fn comment(&mut self, text: String) {
+        let Some(current) = self.current else {
+            if self.lines.is_empty() {
+                self.comments.push(text);
+            }
+            // A comment in a block that cannot be placed goes with it (its heading or its
+            // fault has the report).
+            return;
+        };
+        let line = &mut self.lines[current];
+        match line.nodes.last_mut() {
+            Some(node) => node.comments.push(text),
+            None if line.parent.is_none() => self.comments.push(text),
+            None => line.pending.push(text),
+        }
+    }
+
+    fn diagram_line(&mut self, line: Span) {
+        let diagram = self.start.diagram.get_or_insert(line);
+        *diagram = diagram.to(line);
+    }
+
+    fn after_moves(&mut self, line: Span) {
+        self.push(
+            Diagnostic::warning(codes::kif::BOARD_AFTER_MOVES, line, "a board diagram's line after the moves is not read")
+                .label("after the first move")
+                .help("the start is the diagram before the moves; a diagram after them (of the final position, say) is passed over: start its lines with `#` to say so"),
+        );
+    }
+
+    /// The start, set up when the first move is read: the diagram, or the handicap named, or
+    /// the even game.
+    fn set_up(&mut self) -> Option<State> {
+        let diagram = self.diagram();
+        let named = self.start.handicap.take();
+        let from_name = match &named {
+            None => None,
+            Some((name, span)) => match handicap::kif(name) {
+                Some((sfen, agreed)) => {
+                    if !agreed && diagram.is_none() {
+                        self.push(
+                            Diagnostic::warning(codes::kif::HANDICAP_AMBIGUOUS, *span, format!("programs set up `{name}` differently"))
+                                .label(format!("read as {}", sfen.split(' ').next().unwrap_or(sfen)))
+                                .help("kifu reads it as Kifu for Windows and most readers do; write the start as a board diagram, which every program reads alike (`kifu convert --to kif` writes one)"),
+                        );
+                    }
+                    sfen.parse::<Position>().ok()
+                }
+                None if name.trim() == "その他" && diagram.is_some() => None,
+                None => {
+                    let known = handicap::KIF.iter().map(|(n, _, _)| *n).collect::<Vec<_>>().join("、");
+                    let d = match diagram {
+                        Some(_) => Diagnostic::warning(
+                            codes::kif::HANDICAP_UNKNOWN,
+                            *span,
+                            format!("KIF names no handicap `{name}`: the board diagram is read"),
+                        )
+                        .label("not a handicap KIF names")
+                        .help(format!("KIF names {known}, or その他 with a board diagram")),
+                        None => Diagnostic::error(
+                            codes::kif::HANDICAP_UNKNOWN,
+                            *span,
+                            format!("KIF names no handicap `{name}`, and there is no board diagram"),
+                        )
+                        .label("not a handicap KIF names")
+                        .help(format!("name one of {known}, or write the start as a board diagram")),
+                    };
+                    self.push(d);
+                    None
+                }
+            },
+        };
+        let position = match (diagram, from_name) {
+            (Some(Ok(board)), named_position) => {
+                if let (Some(named_position), Some((name, span))) = (named_position, &named) {
+                    if named_position.board != board.board || named_position.side != board.side {
+                        let diagram_span = self.start.diagram.unwrap_or(*span);
+                        self.push(
+                            Diagnostic::warning(codes::kif::HANDICAP_BOARD, *span, format!("`{name}` is not the position of the board diagram: the diagram is read"))
+                                .label("this handicap")
+                                .with(Span::new(diagram_span.start, diagram_span.start), "differs from this diagram")
+                                .help("remove the `手合割` line, or make it `その他`, the name KIF gives a start drawn as a diagram"),
+                        );
+                    }
+                }
+                Some(board)
+            }
+            (Some(Err(())), _) => None,
+            (None, Some(p)) => Some(p),
+            (None, None) if named.is_some() => None,
+            (None, None) => Some(Position::STARTPOS),
+        };
+        let position = position?;
+        if let Err(violations) = position.clone().legal() {
+            let span = self.start.diagram.unwrap_or_else(|| named.as_ref().map_or(Span::point(0), |n| n.1));
+            let first = span.slice(self.text).lines().next().map_or(0, str::len);
+            let list: Vec<String> = violations.iter().map(breaks).collect();
+            self.push(
+                Diagnostic::error(codes::kif::BOARD_POSITION, Span::new(span.start, span.start + first), "the board diagram's position breaks the rules of shogi")
+                    .label(list.join("; "))
+                    .help("correct the diagram: each side has one king, no two unpromoted pawns of a side on a file, no piece where it can never move again, and the side not to move is not in check"),
+            );
+            return None;
+        }
+        Some(State::new(&position))
+    }
+
+    /// The board diagram's position, when there is one: `Err` when it cannot be read (the
+    /// report is made).
+    fn diagram(&mut self) -> Option<Result<Position, ()>> {
+        let Start { rows, diagram, hands, turn, .. } = &self.start;
+        if rows.is_empty() && hands.iter().all(Option::is_none) {
+            return None;
+        }
+        let span = diagram.unwrap_or(Span::point(0));
+        let bad_row = rows.iter().find(|(cells, _)| cells.len() != 9);
+        if rows.len() != 9 || bad_row.is_some() {
+            let (at, label) = match bad_row {
+                Some((_, line)) => {
+                    (*line, "a rank of nine cells, ` ・`, ` 歩` or `v歩`, between `|` and `|`".to_owned())
+                }
+                None => {
+                    let first = span.slice(self.text).lines().next().map_or(0, str::len);
+                    (Span::new(span.start, span.start + first), format!("{} ranks, not nine", rows.len()))
+                }
+            };
+            self.push(
+                Diagnostic::error(codes::kif::BOARD_SHAPE, at, "the board diagram cannot be read")
+                    .label(label)
+                    .help("a diagram is nine ranks between the frame's lines, each `|` and nine cells (` ・` empty, ` 歩` Black's, `v歩` White's), then `|` and the rank (`|一`)"),
+            );
+            return Some(Err(()));
+        }
+        let mut board = Board::default();
+        for (r, (cells, _)) in rows.iter().enumerate() {
+            for (f, (piece, _)) in cells.iter().enumerate() {
+                if let Some(sq) = Square::new(9 - f as u8, r as u8 + 1) {
+                    board.set(sq, *piece);
+                }
+            }
+        }
+        let hands = [hands[0].unwrap_or_default(), hands[1].unwrap_or_default()];
+        Some(Ok(Position { board, hands, side: turn.unwrap_or(Color::Black), move_number: None }))
+    }
+
+    fn move_line(&mut self, at: usize, line: MoveLine) {
+        if self.lines.is_empty() && !self.no_start {
+            match self.set_up() {
+                Some(state) => {
+                    let mut main = Open::new(None, 0, None, state);
+                    main.pending = Vec::new();
+                    self.lines.push(main);
+                    self.stack.push(0);
+                    self.current = Some(0);
+                }
+                None => self.no_start = true,
+            }
+        }
+        let Some(current) = self.current else { return };
+        let shift = |s: Span| s.shift(at);
+        let open = &self.lines[current];
+        let ply = open.base + open.nodes.len() + 1;
+        if let Some((_, ended)) = open.ending {
+            let span = match &line.body {
+                Body::Move(m) => shift(m.span),
+                Body::Ending(word, _) => shift(*word),
+            };
+            self.push(
+                Diagnostic::error(codes::kif::AFTER_ENDING, span, "a move after the line's ending")
+                    .label("after the ending")
+                    .with(Span::new(ended.start, ended.start), "the line ends here")
+                    .help("a line ends with its ending's word (`投了`, `中断`, …); put the moves before it, or start a variation with `変化：N手`"),
+            );
+            self.current = None;
+            return;
+        }
+        let (number, number_span) = line.number;
+        if number != Some(ply as u64) {
+            self.push(
+                Diagnostic::error(codes::kif::MOVE_NUMBER, shift(number_span), format!("this is move {ply} of its line, numbered {}", shift(number_span).slice(self.text)))
+                    .label(format!("move {ply}"))
+                    .help("a move's number is its place in the game; a wrong number often means a move line is missing or repeated")
+                    .fix(Fix::replace(shift(number_span), ply.to_string(), Applicability::Unsafe)),
+            );
+        }
+        let time = line.time.as_ref().map(|t| self.time(at, t));
+        match line.body {
+            Body::Ending(word, known) => self.ending(current, shift(word), known),
+            Body::Move(m) => {
+                let open = &self.lines[current];
+                let (state, before) = (open.state, open.nodes.last().map(|n| n.mv.to()).or(open.before_first));
+                match self.resolve(at, &m, &state, before) {
+                    Some(mv) => {
+                        let mut node = Node::new(mv);
+                        node.time = time;
+                        self.lines[current].push(node);
+                    }
+                    None => self.current = None,
+                }
+            }
+        }
+    }
+
+    /// A move's time, with a warning when its fields are not written with two digits.
+    fn time(&mut self, at: usize, time: &Time) -> MoveTime {
+        let text = |s: Span| s.shift(at).slice(self.text);
+        let clock = |s: Span| parse_clock(text(s));
+        let spent = clock(time.spent);
+        let total = time.total.and_then(clock);
+        let padded = |s: &str| s.split(':').skip(1).all(|f| f.len() == 2);
+        if !padded(text(time.spent)) || time.total.is_some_and(|t| !padded(text(t))) {
+            let mut fix = Vec::new();
+            if let (Some(spent), Some(total)) = (spent, total) {
+                let (s, t) = (spent.as_secs(), total.as_secs());
+                fix.push(Fix::replace(
+                    time.span.shift(at),
+                    format!("({:>2}:{:02}/{:02}:{:02}:{:02})", s / 60, s % 60, t / 3600, t / 60 % 60, t % 60),
+                    Applicability::Safe,
+                ));
+            }
+            let mut d = Diagnostic::warning(codes::kif::TIME_FORM, time.span.shift(at), "the time's fields are not written with two digits")
+                .label("KIF writes `( 0:04/00:00:04)`")
+                .help("KIF writes a move's time as minutes and two-digit seconds, and the total as two-digit hours, minutes and seconds");
+            d.fixes = fix;
+            self.push(d);
+        }
+        MoveTime { spent, total }
+    }
+
+    /// An ending's word, at `span`.
+    fn ending(&mut self, current: usize, span: Span, known: bool) {
+        let word = span.slice(self.text);
+        let side = self.lines[current].state.side();
+        let win = |c: Color| Some(Outcome::Win(c));
+        let (reason, outcome) = match word {
+            "中断" | "封じ手" => (Some(EndReason::Interrupted), None),
+            "投了" => (Some(EndReason::Resignation), win(side.opponent())),
+            "詰み" => (Some(EndReason::Checkmate), win(side.opponent())),
+            "持将棋" => (Some(EndReason::Impasse), Some(Outcome::Draw)),
+            "入玉勝ち" => (Some(EndReason::Impasse), win(side)),
+            "千日手" => (Some(EndReason::Repetition), Some(Outcome::Draw)),
+            "切れ負け" => (Some(EndReason::TimeUp), win(side.opponent())),
+            "反則勝ち" => (Some(EndReason::IllegalMove), win(side)),
+            "反則負け" => (Some(EndReason::IllegalMove), win(side.opponent())),
+            "最大手数" => (Some(EndReason::MaxMoves), None),
+            "引き分け" => (Some(EndReason::Draw), Some(Outcome::Draw)),
+            "不戦勝" => (None, win(side)),
+            "不戦敗" => (None, win(side.opponent())),
+            _ => (None, None),
+        };
+        if !known {
+            self.push(
+                Diagnostic::warning(
+                    codes::kif::UNKNOWN_ENDING,
+                    span,
+                    format!("KIF names no ending `{word}`: the line ends here, with no result"),
+                )
+                .label("not an ending KIF names")
+                .help("KIF's endings are 中断, 投了, 持将棋, 千日手, 詰み, 切れ負け, 反則勝ち, 反則負け and 入玉勝ち"),
+            );
+        }
+        self.lines[current].ending = Some((Ending { reason, outcome }, span));
+    }
+
+    /// `変化：N手`: the moves after it replace move `number` of the latest line that reaches it.
+    fn variation(&mut self, number: Option<u64>, span: Span, whole: Span) {
+        self.current = None;
+        if self.lines.is_empty() {
+            if !self.no_start {
+                self.push(
+                    Diagnostic::error(codes::kif::VARIATION_UNREACHED, span, "a variation before any move")
+                        .label("no move to replace")
+                        .help("a variation replaces a move of a line written before it: write the main line's moves first"),
+                );
+            }
+            return;
+        }
+        let ply = number.and_then(|n| usize::try_from(n).ok()).unwrap_or(0);
+        // The latest line that has a move `ply`: lines written after it that do not reach
+        // back that far are done.
+        while let Some(&top) = self.stack.last() {
+            let open = &self.lines[top];
+            if open.base < ply && ply <= open.base + open.nodes.len() {
+                break;
+            }
+            self.stack.pop();
+        }
+        let Some(&target) = self.stack.last() else {
+            // The main line is always there to come back to.
+            self.stack.push(0);
+            self.push(
+                Diagnostic::error(codes::kif::VARIATION_UNREACHED, span, format!("no line before this variation has a move {ply}"))
+                    .label(format!("move {ply}"))
+                    .help("a variation's number is the move it replaces, in the latest line before it that has that move; its moves are not read: correct the number"),
+            );
+            return;
+        };
+        if self.stack.len() > MAX_DEPTH {
+            self.push(
+                Diagnostic::error(codes::kif::TOO_DEEP, whole, "variations nest too deep to read")
+                    .label(format!("deeper than {MAX_DEPTH}"))
+                    .help(format!(
+                        "kifu reads variations nested up to {MAX_DEPTH} deep; this one's moves are not read"
+                    )),
+            );
+            return;
+        }
+        let open = &self.lines[target];
+        let index = ply - open.base - 1;
+        // A variation of a line's first move is one more replacement of the move that line
+        // replaces.
+        let parent = match (index, open.parent) {
+            (0, Some(parent)) => parent,
+            _ => (target, index),
+        };
+        let (state, before) = open.before(index);
+        let id = self.lines.len();
+        self.lines.push(Open::new(Some(parent), ply - 1, before, state));
+        self.stack.push(id);
+        self.current = Some(id);
+    }
+
+    /// The move `m` means in `state` after a move to `before`, or `None` with its report.
+    fn resolve(&mut self, at: usize, m: &Move, state: &State, before: Option<Square>) -> Option<crate::shogi::Move> {
+        let shift = |s: Span| s.shift(at);
+        if let Some(space) = m.same_space {
+            let (message, fix_span) = if space.is_empty() {
+                ("`同` is written without a space after it", shift(space))
+            } else {
+                ("`同` is followed by a half-width space", shift(space))
+            };
+            self.push(
+                Diagnostic::warning(
+                    codes::kif::SAME_SPACE,
+                    Span::new(shift(m.span).start, fix_span.end.max(shift(m.span).start + 3)),
+                    message,
+                )
+                .label("KIF writes `同　`")
+                .help("KIF writes `同` and a full-width space before the piece (`同　歩`); some programs read no other")
+                .fix(Fix::replace(fix_span, "\u{3000}", Applicability::Safe)),
+            );
+        }
+        if let Some(decline) = m.decline {
+            self.push(
+                Diagnostic::warning(codes::kif::DECLINE_WRITTEN, shift(decline), "`不成` is written in a KIF move")
+                    .label("KIF writes nothing here")
+                    .help("KIF writes `成` when a move promotes and nothing when it does not; programs that follow it cannot read `不成`")
+                    .fix(Fix::replace(shift(decline), "", Applicability::Safe)),
+            );
+        }
+        if let Some(zero) = m.zero_origin {
+            let replacement = if m.drop.is_some() { "" } else { "打" };
+            self.push(
+                Diagnostic::warning(codes::kif::DROP_ORIGIN, shift(zero), "a drop's origin is written `(00)`")
+                    .label("KIF writes `打` alone")
+                    .help("a drop is written with `打` after the piece and no origin (`３三角打`)")
+                    .fix(Fix::replace(shift(zero), replacement, Applicability::Safe)),
+            );
+        }
+        let span = shift(m.span);
+        let to = match m.to.or(before) {
+            Some(to) => to,
+            None => {
+                self.push(
+                    Diagnostic::error(
+                        codes::kif::SAME_FIRST,
+                        span,
+                        "`同` names the square of the move before, and there is none",
+                    )
+                    .label("no move before this one")
+                    .help("write the square the move goes to (`７六歩(77)`)"),
+                );
+                return None;
+            }
+        };
+        let drop = m.drop.is_some() || m.zero_origin.is_some();
+        let written = Written {
+            piece: Some(m.piece.0),
+            promoted: m.piece.1,
+            gold_mover: false,
+            from: m.from.map_or(Origin::None, |(sq, _)| Origin::Square(sq)),
+            to,
+            drop,
+            promotion: if m.promote.is_some() {
+                Some(Promotion::Promote)
+            } else if m.decline.is_some() {
+                Some(Promotion::Decline)
+            } else {
+                None
+            },
+            capture: None,
+            promotes_to: None,
+            mark: None,
+        };
+        // A drop written with a promoted piece, or a promotion: read as written, judged by the
+        // rules.
+        let result = if drop && m.piece.1 {
+            Err(Unresolved::NoCandidate { kind: m.piece.0, promoted: true, nearest: None, other_state: None })
+        } else {
+            written::resolve(state, &written)
+        };
+        match result {
+            Ok(resolved) => Some(resolved.mv),
+            Err(why) => {
+                let message = match why {
+                    Unresolved::Illegal(illegal) => format!("this move is not legal: {illegal}"),
+                    Unresolved::WrongPiece { from, found } => format!(
+                        "the piece on {} is {}, not {}",
+                        kif_square(from),
+                        found.describe(),
+                        super::write::name(m.piece.0, m.piece.1)
+                    ),
+                    Unresolved::DeclineImpossible => "`不成` is written on a move that cannot promote".to_owned(),
+                    Unresolved::NoCandidate { kind, .. } if drop => {
+                        format!("{} cannot be dropped: {}", kind.name(), "it is not in hand or has no square")
+                    }
+                    _ => "this move is not legal here".to_owned(),
+                };
+                let d = Diagnostic::error(codes::kif::ILLEGAL_MOVE, span, message)
+                    .label("not legal here")
+                    .help("the move is not played; the moves after it in its line are not read. Correct the move (the nearest legal moves are offered as repairs)");
+                let d = self.nearest(d, span, state, before);
+                self.push(d);
+                None
+            }
+        }
+    }
+
+    /// `d` with the legal moves nearest to the text of a line whose move cannot be read, when
+    /// the line's position is known.
+    fn with_nearest(&mut self, d: Diagnostic, span: Span) -> Diagnostic {
+        let Some(current) = self.current else { return d };
+        let open = &self.lines[current];
+        if open.ending.is_some() {
+            return d;
+        }
+        let (state, before) = (open.state, open.nodes.last().map(|n| n.mv.to()).or(open.before_first));
+        self.nearest(d, span, &state, before)
+    }
+
+    /// `d` with the legal moves of `state` nearest to the text at `span` as its repairs (at
+    /// most three, the nearest first), and their list in its help.
+    fn nearest(&self, mut d: Diagnostic, span: Span, state: &State, before: Option<Square>) -> Diagnostic {
+        let text = span.slice(self.text);
+        let written = text.split(['(', '（']).next().unwrap_or(text).replace([' ', '\u{3000}'], "");
+        let origin = text.find('(').map(|i| &text[i..]).unwrap_or("");
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let mut near: Vec<(usize, String)> = moves
+            .into_iter()
+            .map(|mv| {
+                let kif = super::write::move_text(state, mv, before);
+                let bare = kif.split('(').next().unwrap_or(&kif).replace('\u{3000}', "");
+                let kif_origin = kif.find('(').map(|i| &kif[i..]).unwrap_or("");
+                let distance =
+                    crate::notation::repair::edit_distance(&written, &bare) * 2 + usize::from(kif_origin != origin);
+                (distance, kif)
+            })
+            .filter(|(distance, _)| *distance <= 5)
+            .collect();
+        near.sort();
+        near.truncate(3);
+        if !near.is_empty() {
+            let list: Vec<String> = near.iter().map(|(_, m)| format!("`{m}`")).collect();
+            d.help = Some(format!(
+                "{} Legal here and nearest to what is written: {}",
+                d.help.unwrap_or_default(),
+                list.join(", ")
+            ));
+            d.fixes = near.into_iter().map(|(_, m)| Fix::replace(span, m, Applicability::Unsafe)).collect();
+        }
+        d
+    }
+
+    /// The game, once every line is read.
+    fn finish(mut self) -> (Option<Game>, Vec<Diagnostic>) {
+        if self.lines.is_empty() && !self.no_start {
+            if let Some(state) = self.set_up() {
+                self.lines.push(Open::new(None, 0, None, state));
+            }
+        }
+        let mut out = std::mem::take(&mut self.out);
+        if out.len() > MAX_FINDINGS {
+            let left = out.len() - MAX_FINDINGS;
+            out.truncate(MAX_FINDINGS);
+            let at = out.last().map_or(Span::point(0), Diagnostic::span);
+            out.push(
+                Diagnostic::warning(codes::kif::MORE_FINDINGS, at, format!("{left} more findings are not shown"))
+                    .label("the last finding shown")
+                    .help("correct the faults shown, then check the record again"),
+            );
+        }
+        if self.lines.is_empty() {
+            return (None, out);
+        }
+        let start = self.lines[0].checkpoints[0].to_position();
+        let ending = self.lines[0].ending.map(|(e, _)| e);
+        // Each variation goes into the move it replaces, the later lines first: a line's
+        // variations are all in place before it goes into its own parent.
+        let mut lines: Vec<(Vec<Node>, Option<(usize, usize)>)> =
+            self.lines.into_iter().map(|l| (l.nodes, l.parent)).collect();
+        for id in (1..lines.len()).rev() {
+            let (mut nodes, parent) = std::mem::take(&mut lines[id]);
+            for node in &mut nodes {
+                node.variations.reverse();
+            }
+            if let Some((line, index)) = parent {
+                if let Some(node) = lines[line].0.get_mut(index) {
+                    node.variations.push(nodes);
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut lines[0].0);
+        for node in &mut moves {
+            node.variations.reverse();
+        }
+        let game = Game { headers: self.headers, start, comments: self.comments, moves, ending };
+        (Some(game), out)
+    }
+}
+
+/// A rule a diagram breaks, in a few words.
+fn breaks(v: &crate::shogi::Violation) -> String {
+    use crate::shogi::Violation;
+    match v {
+        Violation::TwoKings { color, .. } => format!("{} has more than one king", color.name()),
+        Violation::DeadPiece { square, piece } => {
+            format!("the {} on {} can never move", piece.describe(), kif_square(*square))
+        }
+        Violation::Nifu { color, file, .. } => format!("{} has two pawns on file {file}", color.name()),
+        Violation::OppositeCheck { .. } => "the side not to move is in check".to_owned(),
+        Violation::ImpossibleCheck { .. } => "the side to move is in a check no move gives".to_owned(),
+        Violation::TooManyPieces { kind, total, .. } => format!("{total} {} are more than a set holds", kind.plural()),
+    }
+}
+
+/// A square as KIF writes it, `７六`.
+fn kif_square(square: Square) -> String {
+    super::write::square(square)
+}
+
+#[cfg(test)]
+mod corpus {
+    use std::fs;
+
+    use serde_json::Value;
+
+    use crate::shogi::{EndReason, Game, Node, Position};
+
+    /// A line's moves and, for each, its variations' shapes.
+    fn shape(nodes: &[Node]) -> Vec<(String, Vec<Vec<(String, usize)>>)> {
+        nodes
+            .iter()
+            .map(|n| {
+                (
+                    n.mv.to_string(),
+                    n.variations
+                        .iter()
+                        .map(|v| v.iter().map(|m| (m.mv.to_string(), m.variations.len())).collect())
+                        .collect(),
+                )
+            })
+            .collect()
+    }
+
+    fn same_position(a: &Position, b: &Position) -> bool {
+        a.board == b.board && a.hands == b.hands && a.side == b.side
+    }
+
+    /// Every KIF file of the corpus beside the repository (random legal games written by three
+    /// programs) is read without an error into the game of its truth: start, main line, final
+    /// position, ending and variations.
+    #[test]
+    fn the_corpus_reads_as_its_truth() {
+        let Some(dir) = crate::corpus::path("corpus/kifcsa/generated") else { return };
+        let manifest = fs::read_to_string(dir.join("manifest.tsv")).expect("manifest");
+        let mut checked = 0;
+        for row in manifest.lines().skip(1) {
+            let fields: Vec<&str> = row.split('\t').collect();
+            let [id, "kif", file, _, _, _, terminal, variations, ..] = fields[..] else { continue };
+            let bytes = fs::read(dir.join(file)).expect(file);
+            let extension = file.rsplit('.').next();
+            let read = crate::kif::check_bytes(&bytes, extension);
+            let errors: Vec<_> = read.diagnostics.iter().filter(|d| d.is_error()).collect();
+            assert!(errors.is_empty(), "{file}: {errors:#?}");
+            let game: Game = read.game.expect("a game");
+            let truth: Value =
+                serde_json::from_str(&fs::read_to_string(dir.join(format!("truth/{id}.json"))).expect("truth"))
+                    .expect("JSON");
+            let want = super::super::write::corpus::game_of(&truth);
+            assert!(same_position(&game.start, &want.start), "{file}: start {} is not {}", game.start, want.start);
+            let main: Vec<String> = game.main_line().map(|m| m.to_string()).collect();
+            let want_main: Vec<String> = want.main_line().map(|m| m.to_string()).collect();
+            assert_eq!(main, want_main, "{file}: main line");
+            let end: Position = truth["final_sfen"].as_str().expect("final").parse().expect("SFEN");
+            assert!(same_position(&game.final_position(), &end), "{file}: final position");
+            let reason = match terminal {
+                "TORYO" => Some(EndReason::Resignation),
+                "SENNICHITE" => Some(EndReason::Repetition),
+                "TSUMI" => Some(EndReason::Checkmate),
+                "CHUDAN" => Some(EndReason::Interrupted),
+                "TIME_UP" => Some(EndReason::TimeUp),
+                _ => None,
+            };
+            assert_eq!(game.ending.and_then(|e| e.reason), reason, "{file}: ending");
+            if variations == "yes" {
+                assert_eq!(shape(&game.moves), shape(&want.moves), "{file}: variations");
+            }
+            checked += 1;
+        }
+        crate::corpus::at_least("KIF files", checked, 200);
+    }
+}
