@@ -9,11 +9,14 @@ use clap::ValueEnum;
 use crate::cli::games::{default_workers, each_game};
 use crate::cli::report::exit_code;
 use crate::cli::{output, positions};
+use crate::format::Format;
+use crate::shogi::Game;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct ConvertArgs {
-    /// Files to read: PSN games, or positions (`.sfen`, `.fen`, `.epd`, `.json`); `-` or nothing
-    /// reads standard input (PSN, unless `--format` says otherwise).
+    /// Files to read: PSN games, KIF records (`.kif`, `.kifu`), or positions (`.sfen`, `.fen`,
+    /// `.epd`, `.json`); `-` or nothing reads standard input (PSN, unless `--format` says
+    /// otherwise).
     paths: Vec<String>,
     /// The form to write: `psn`, the 1998 spec's PSN; `usi`; `sfen`; `kif` (Shift_JIS) or `kifu`
     /// (UTF-8).
@@ -53,71 +56,124 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
     let mut out = output::Stdout;
     let (mut invalid, mut written) = (false, 0usize);
     let to = args.to;
-    let (failed, write_error) = each_game(
-        &args.paths,
-        &args.input,
-        default_workers(),
-        |name, g| {
-            let g = g.checked;
-            if !g.is_valid() {
-                let first = g.diagnostics.iter().find(|d| d.is_error()).map(ToString::to_string).unwrap_or_default();
-                return Err(format!(
-                    "kifu: {name}:{}: game not converted: {first} (run `kifu check` for every finding)",
-                    g.game.line
-                ));
-            }
-            let line = g.game.line;
-            match (to, g.to_game()) {
-                (ConvertTo::Psn, _) => Ok((g.to_psn().into_bytes(), None)),
-                (ConvertTo::Usi, Some(game)) => Ok((format!("{}\n", game.to_usi()).into_bytes(), None)),
-                (ConvertTo::Sfen, Some(game)) => {
-                    Ok((game.positions().iter().map(|p| format!("{p}\n")).collect::<String>().into_bytes(), None))
+    let mut failed = false;
+    let mut write_error = None;
+    let mut emit = |converted: Result<(Vec<u8>, Option<String>), String>| -> std::io::Result<()> {
+        match converted {
+            Ok((bytes, lost)) => {
+                // One game a line for USI; an empty line between games otherwise.
+                if written > 0 && to != ConvertTo::Usi {
+                    out.write_all(b"\n")?;
                 }
-                (ConvertTo::Kif | ConvertTo::Kifu, Some(game)) => {
-                    let encoding = if to == ConvertTo::Kif { "Shift_JIS" } else { "UTF-8" };
-                    let kif = crate::kif::write(&game, encoding);
-                    let lost = (!kif.lost.is_empty()).then(|| {
-                        format!("kifu: {name}:{line}: warning: KIF cannot hold {}: left out", kif.lost.join(", "))
-                    });
+                out.write_all(&bytes)?;
+                written += 1;
+                if let Some(lost) = lost {
+                    output::err(format_args!("{}\n", crate::diagnostic::escape_unsafe(&lost)));
+                }
+            }
+            Err(message) => {
+                invalid = true;
+                crate::cli::output::note_invalid();
+                // The message names the file and quotes the game: escaped as any message is.
+                output::err(format_args!("{}\n", crate::diagnostic::escape_unsafe(&message)));
+            }
+        }
+        Ok(())
+    };
+    // PSN files are read as streams of games; a KIF file is one game, read whole.
+    let is_kif = |path: &str| match args.input.format {
+        Some(f) => f.format() == Format::Kif,
+        None => Format::from_path(path) == Some(Format::Kif),
+    };
+    let mut pending: Vec<String> = Vec::new();
+    let paths: Vec<String> = if args.paths.is_empty() { vec!["-".to_owned()] } else { args.paths.clone() };
+    for (i, path) in paths.iter().enumerate() {
+        let kif = is_kif(path);
+        if !kif {
+            pending.push(path.clone());
+        }
+        let last = i + 1 == paths.len();
+        if (kif || last) && !pending.is_empty() {
+            let (f, e) = each_game(
+                &std::mem::take(&mut pending),
+                &args.input,
+                default_workers(),
+                |name, g| {
+                    let g = g.checked;
+                    if !g.is_valid() {
+                        let first = g.diagnostics.iter().find(|d| d.is_error()).map(ToString::to_string).unwrap_or_default();
+                        return Err(format!(
+                            "kifu: {name}:{}: game not converted: {first} (run `kifu check` for every finding)",
+                            g.game.line
+                        ));
+                    }
                     match to {
-                        ConvertTo::Kif => crate::kif::shift_jis(&kif.text).map(|bytes| (bytes, lost)).map_err(|missing| {
-                            format!(
-                                "kifu: {name}:{line}: game not converted: Shift_JIS has no {missing}; write the game in UTF-8 with `--to kifu`"
-                            )
-                        }),
-                        _ => Ok((kif.text.into_bytes(), lost)),
+                        ConvertTo::Psn => Ok((g.to_psn().into_bytes(), None)),
+                        _ => convert(to, name, g.game.line, g.to_game().as_ref()),
                     }
-                }
-                (_, None) => {
-                    Err(format!("kifu: {name}:{line}: game not converted: its starting position could not be read"))
-                }
+                },
+                |_, converted| emit(converted),
+            );
+            failed |= f;
+            if e.is_some() {
+                write_error = e;
+                break;
             }
-        },
-        |_, converted: Result<(Vec<u8>, Option<String>), String>| {
-            match converted {
-                Ok((bytes, lost)) => {
-                    // One game a line for USI; an empty line between games otherwise.
-                    if written > 0 && to != ConvertTo::Usi {
-                        out.write_all(b"\n")?;
-                    }
-                    out.write_all(&bytes)?;
-                    written += 1;
-                    if let Some(lost) = lost {
-                        output::err(format_args!("{}\n", crate::diagnostic::escape_unsafe(&lost)));
-                    }
+        }
+        if kif {
+            let name = crate::cli::input::name(path);
+            let bytes = match crate::cli::check::read_record(path) {
+                Ok(bytes) => bytes,
+                Err(e) => {
+                    output::message(format_args!("cannot read `{name}`: {e}"));
+                    failed = true;
+                    crate::cli::output::note_unread();
+                    continue;
                 }
-                Err(message) => {
-                    invalid = true;
-                    crate::cli::output::note_invalid();
-                    // The message names the file and quotes the game: escaped as any message is.
-                    output::err(format_args!("{}\n", crate::diagnostic::escape_unsafe(&message)));
-                }
+            };
+            let extension = std::path::Path::new(path).extension().and_then(|e| e.to_str());
+            let read = crate::kif::check_bytes(&bytes, extension);
+            let converted = match read.diagnostics.iter().find(|d| d.is_error()) {
+                Some(first) => Err(format!(
+                    "kifu: {name}: game not converted: {first} (run `kifu check` for every finding)"
+                )),
+                None => convert(to, name, 1, read.game.as_ref()),
+            };
+            if let Err(e) = emit(converted) {
+                write_error = Some(e);
+                break;
             }
-            Ok(())
-        },
-    );
+        }
+    }
     if write_error.is_some() || out.flush().is_err() {
         return ExitCode::from(2);
     }
     exit_code(failed, invalid)
+}
+
+/// A valid game written in the form `to` asks for (not PSN, which PSN games write from their
+/// own syntax), or why not: the bytes, and the warning of what the form leaves out.
+fn convert(to: ConvertTo, name: &str, line: usize, game: Option<&Game>) -> Result<(Vec<u8>, Option<String>), String> {
+    let Some(game) = game else {
+        return Err(format!("kifu: {name}:{line}: game not converted: its starting position could not be read"));
+    };
+    match to {
+        ConvertTo::Usi => Ok((format!("{}\n", game.to_usi()).into_bytes(), None)),
+        ConvertTo::Sfen => Ok((game.positions().iter().map(|p| format!("{p}\n")).collect::<String>().into_bytes(), None)),
+        ConvertTo::Psn => Err(format!("kifu: {name}:{line}: game not converted: kifu does not write this game as PSN yet")),
+        ConvertTo::Kif | ConvertTo::Kifu => {
+            let encoding = if to == ConvertTo::Kif { "Shift_JIS" } else { "UTF-8" };
+            let kif = crate::kif::write(game, encoding);
+            let lost = (!kif.lost.is_empty())
+                .then(|| format!("kifu: {name}:{line}: warning: KIF cannot hold {}: left out", kif.lost.join(", ")));
+            match to {
+                ConvertTo::Kif => crate::kif::shift_jis(&kif.text).map(|bytes| (bytes, lost)).map_err(|missing| {
+                    format!(
+                        "kifu: {name}:{line}: game not converted: Shift_JIS has no {missing}; write the game in UTF-8 with `--to kifu`"
+                    )
+                }),
+                _ => Ok((kif.text.into_bytes(), lost)),
+            }
+        }
+    }
 }

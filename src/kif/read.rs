@@ -435,7 +435,7 @@ impl Reader<'_> {
             }
         }
         let hands = [hands[0].unwrap_or_default(), hands[1].unwrap_or_default()];
-        Some(Ok(Position { board, hands, side: turn.unwrap_or(Color::Black), move_number: None }))
+        Some(Ok(Position { board, hands, side: turn.unwrap_or(Color::Black), move_number: Some(1) }))
     }
 
     fn move_line(&mut self, at: usize, line: MoveLine) {
