@@ -88,6 +88,8 @@ const PSN: (Format, bool) = (Format::Psn, true);
 #[cfg(feature = "psn")]
 const PSN_NO_REPLAY: (Format, bool) = (Format::Psn, false);
 const JSON: (Format, bool) = (Format::Json, true);
+#[cfg(feature = "psn")]
+const KIF: (Format, bool) = (Format::Kif, true);
 
 const fn ex(code: Code, (format, replay): (Format, bool), input: &'static [u8]) -> Example {
     Example { code, format, replay, input }
@@ -328,6 +330,50 @@ const EXAMPLES: &[Example] = &[
     ex(codes::psn::END_TWICE, PSN, "[Sente \"Habu\"]\n[Gote \"Moriuchi\"]\n1. P7f P3d 1-0 0-1\n".as_bytes()),
     #[cfg(feature = "psn")]
     ex(codes::psn::WON_LINE, PSN, "[Sente \"Habu\"]\n[Gote \"Moriuchi\"]\n1. P7f P3d\n--Black Won--\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::ENCODING, KIF, "#KIF version=2.0 encoding=Shift_JIS\n先手：羽生善治\n後手：森内俊之\n手数----指手---------消費時間--\n   1 ７六歩(77)\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::BAD_BYTES, KIF, b"\x90\xe6\x8e\xe8\x81\x46\x89\x48\x90\xb6\xff\n   1 \x82\x56\x98\x5a\x95\xe0(77)\n"),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::UNKNOWN_LINE, KIF, "先手：羽生善治\n後手：森内俊之\nthe game was played in Tokyo\n手数----指手---------消費時間--\n   1 ７六歩(77)\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::ASCII_COLON, KIF, "先手:羽生善治\n後手：森内俊之\n手数----指手---------消費時間--\n   1 ７六歩(77)\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::HANDICAP_UNKNOWN, KIF, "手合割：角香落ち\n下手：羽生善治\n上手：森内俊之\n手数----指手---------消費時間--\n   1 ５二玉(51)\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::HANDICAP_AMBIGUOUS, KIF, "手合割：五枚落ち\n下手：羽生善治\n上手：森内俊之\n手数----指手---------消費時間--\n   1 ５二玉(51)\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::HANDICAP_BOARD, KIF, "手合割：平手\n後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ 金 ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：金\n手数----指手---------消費時間--\n   1 ５二金打\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::BOARD_SHAPE, KIF, "後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ 金 ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：金\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::HAND, KIF, "後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：金と銀\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::BOARD_POSITION, KIF, "後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ 歩 ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ 歩 ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：なし\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::BOARD_AFTER_MOVES, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n後手番\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::BAD_MOVE, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩歩(77)\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::MOVE_NUMBER, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   3 ３四歩(33)\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::SAME_SPACE, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同銀(31)\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::DECLINE_WRITTEN, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角不成(88)\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::DROP_ORIGIN, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n   5 ４五角打(00)\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::TIME_FORM, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   (0:4/0:0:4)\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::ILLEGAL_MOVE, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７五歩(77)\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::SAME_FIRST, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 同　歩(77)\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::AFTER_ENDING, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 投了\n   3 ２六歩(27)\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::UNKNOWN_ENDING, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 勝ち宣言\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::VARIATION_UNREACHED, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：3手\n   3 ２六歩(27)\n".as_bytes()),
     ex(codes::json::SYNTAX, JSON, "{\"sideOnMove\":\"black\",}\n".as_bytes()),
     ex(codes::json::NOT_OBJECT, JSON, "[\"black\"]\n".as_bytes()),
     ex(codes::json::MISSING_KEY, JSON, "{\"sideOnMove\":\"black\",\"blackHand\":[0,0,0,0,0,0,0],\"whiteHand\":[0,0,0,0,0,0,0]}\n".as_bytes()),

@@ -224,6 +224,11 @@ impl Format {
         if let Some(format) = Self::from_path(path) {
             return Ok(format);
         }
+        // A KIF record under another name is read as KIF.
+        #[cfg(feature = "psn")]
+        if head.is_some_and(|h| crate::notation::foreign::is_kif(&crate::kif::decode_head(h))) {
+            return Ok(Self::Kif);
+        }
         let unread = Unread::from_path(path).or_else(|| Unread::from_text(&String::from_utf8_lossy(head?)));
         Err(match unread {
             Some(u) => UnknownFormat::Unread(path.to_owned(), u),
@@ -341,20 +346,24 @@ mod tests {
 
     #[test]
     fn formats_kifu_does_not_read_are_named() {
-        assert_eq!(Unread::from_path("game.KIF"), Some(Unread::Kif));
+        assert_eq!(Unread::from_path("game.KI2"), Some(Unread::Ki2));
         assert_eq!(Unread::from_path("game.csa"), Some(Unread::Csa));
         assert_eq!(Unread::from_path("game.psn"), None);
-        assert_eq!(
-            Unread::from_text("# KIF\n開始日時：2020/01/01\n手数----指手---------消費時間--\n"),
-            Some(Unread::Kif)
-        );
+        assert_eq!(Unread::from_text("# KIF\n開始日時：2020/01/01\n手数----指手---------消費時間--\n"), None);
         assert_eq!(Unread::from_text("先手：A\n後手：B\n▲７六歩 △３四歩\n"), Some(Unread::Ki2));
         assert_eq!(Unread::from_text("'comment\nV2.2\nN+A\nPI\n+\n+7776FU\n"), Some(Unread::Csa));
         assert_eq!(Unread::from_text("[Event \"x\"]\n1. e4 e5\n"), Some(Unread::Pgn));
         assert_eq!(Unread::from_text("[Sente \"A\"]\n1. P7f\n"), None, "PSN is not PGN");
         assert_eq!(Format::for_path("a.sfen", None), Ok(Format::Sfen(DialectChoice::Auto)));
-        let kif = Format::for_path("game.kif", None).unwrap_err();
-        assert!(kif.to_string().contains("kifu does not read KIF yet"), "{kif}");
+        let ki2 = Format::for_path("game.ki2", None).unwrap_err();
+        assert!(ki2.to_string().contains("kifu does not read KI2 yet"), "{ki2}");
+        #[cfg(feature = "psn")]
+        {
+            assert_eq!(Format::for_path("game.kif", None), Ok(Format::Kif));
+            assert_eq!(Format::for_path("game.kifu", None), Ok(Format::Kif));
+            let sjis = encoding_rs::SHIFT_JIS.encode("手合割：平手\n   1 ７六歩(77)\n").0.into_owned();
+            assert_eq!(Format::for_path("game.txt", Some(&sjis)), Ok(Format::Kif), "told by its content");
+        }
         let sniffed = Format::for_path("game.txt", Some("V2.2\nPI\n".as_bytes())).unwrap_err();
         assert_eq!(sniffed, UnknownFormat::Unread("game.txt".into(), Unread::Csa));
         let unknown = Format::for_path("game.txt", Some(b"hello")).unwrap_err();
@@ -381,8 +390,8 @@ mod tests {
             (SFEN, "+7776FU", Some(Looks::Unread(Unread::Csa))),
             (SFEN, "PI", Some(Looks::Unread(Unread::Csa))),
             (SFEN, "%TORYO", Some(Looks::Unread(Unread::Csa))),
-            (SFEN, "１ ７六歩(77)   ( 0:00/00:00:00)", Some(Looks::Unread(Unread::Kif))),
-            (SFEN, "手合割：平手", Some(Looks::Unread(Unread::Kif))),
+            (SFEN, "１ ７六歩(77)   ( 0:00/00:00:00)", Some(Looks::Kif)),
+            (SFEN, "手合割：平手", Some(Looks::Kif)),
             (SFEN, "▲７六歩 △３四歩", Some(Looks::Unread(Unread::Ki2))),
             (SFEN, r#"{"color":0,"pieces":{}}"#, Some(Looks::Json)),
             (SFEN, "1. P7g-7f P3c-3d", Some(Looks::Psn)),

@@ -101,7 +101,8 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
                 |name, g| {
                     let g = g.checked;
                     if !g.is_valid() {
-                        let first = g.diagnostics.iter().find(|d| d.is_error()).map(ToString::to_string).unwrap_or_default();
+                        let first =
+                            g.diagnostics.iter().find(|d| d.is_error()).map(ToString::to_string).unwrap_or_default();
                         return Err(format!(
                             "kifu: {name}:{}: game not converted: {first} (run `kifu check` for every finding)",
                             g.game.line
@@ -134,9 +135,9 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
             let extension = std::path::Path::new(path).extension().and_then(|e| e.to_str());
             let read = crate::kif::check_bytes(&bytes, extension);
             let converted = match read.diagnostics.iter().find(|d| d.is_error()) {
-                Some(first) => Err(format!(
-                    "kifu: {name}: game not converted: {first} (run `kifu check` for every finding)"
-                )),
+                Some(first) => {
+                    Err(format!("kifu: {name}: game not converted: {first} (run `kifu check` for every finding)"))
+                }
                 None => convert(to, name, 1, read.game.as_ref()),
             };
             if let Err(e) = emit(converted) {
@@ -159,8 +160,12 @@ fn convert(to: ConvertTo, name: &str, line: usize, game: Option<&Game>) -> Resul
     };
     match to {
         ConvertTo::Usi => Ok((format!("{}\n", game.to_usi()).into_bytes(), None)),
-        ConvertTo::Sfen => Ok((game.positions().iter().map(|p| format!("{p}\n")).collect::<String>().into_bytes(), None)),
-        ConvertTo::Psn => Err(format!("kifu: {name}:{line}: game not converted: kifu does not write this game as PSN yet")),
+        ConvertTo::Sfen => {
+            Ok((game.positions().iter().map(|p| format!("{p}\n")).collect::<String>().into_bytes(), None))
+        }
+        ConvertTo::Psn => {
+            Err(format!("kifu: {name}:{line}: game not converted: kifu does not write this game as PSN yet"))
+        }
         ConvertTo::Kif | ConvertTo::Kifu => {
             let encoding = if to == ConvertTo::Kif { "Shift_JIS" } else { "UTF-8" };
             let kif = crate::kif::write(game, encoding);

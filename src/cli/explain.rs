@@ -193,7 +193,8 @@ fn run_check(example: &Example, name: &str, renderer: &Renderer, out: &mut Vec<u
             crate::cli::check::check_stream(input, None, (name, example.format, every), renderer, 1, out).map(drop)
         }
         Cut::Record => {
-            crate::cli::check::check_kif(example.input, name, (name, every), renderer, out);
+            // Read as standard input is: no file name says which encoding it should be in.
+            crate::cli::check::check_kif(example.input, "-", (name, every), renderer, out);
             Ok(())
         }
     }

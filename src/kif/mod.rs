@@ -79,6 +79,17 @@ pub fn check_bytes(bytes: &[u8], extension: Option<&str>) -> CheckedKif {
     CheckedKif { encoding, text, game, diagnostics }
 }
 
+/// The start of a file's bytes as text, as a KIF record's are decoded (its last character may
+/// be cut).
+pub(crate) fn decode_head(head: &[u8]) -> String {
+    // UTF-8 cut in the middle of its last character is UTF-8 all the same.
+    let whole = match std::str::from_utf8(head) {
+        Err(e) if e.error_len().is_none() => &head[..e.valid_up_to()],
+        _ => head,
+    };
+    decode(whole).0
+}
+
 /// The text of a record's bytes, the encoding it was read in, and where the first bytes that
 /// are not text in it are, if any.
 fn decode(bytes: &[u8]) -> (String, Encoding, Option<usize>) {

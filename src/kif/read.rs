@@ -274,6 +274,7 @@ impl Reader<'_> {
             Line::Move(mv) => self.move_line(at, mv),
             Line::Variation(number, span) => self.variation(number, shift(span), whole),
             Line::BadMove { number, rest } => {
+                self.begin();
                 let (number, rest) = (shift(number), shift(rest));
                 let d = Diagnostic::error(codes::kif::BAD_MOVE, if rest.is_empty() { number } else { rest }, "this move cannot be read")
                     .label("not a KIF move")
@@ -343,7 +344,24 @@ impl Reader<'_> {
                 }
                 None if name.trim() == "その他" && diagram.is_some() => None,
                 None => {
-                    let known = handicap::KIF.iter().map(|(n, _, _)| *n).collect::<Vec<_>>().join("、");
+                    let names = || handicap::KIF.iter().map(|(n, _, _)| *n);
+                    let known = names().collect::<Vec<_>>().join(", ");
+                    // The one name nearest to what is written, when one is nearer than the others.
+                    let mut near: Vec<(usize, &str)> = names()
+                        .map(|n| (crate::notation::repair::edit_distance(name.trim(), n), n))
+                        .filter(|(d, _)| *d <= 2)
+                        .collect();
+                    near.sort();
+                    let near = match near[..] {
+                        [first, second, ..] if first.0 == second.0 => None,
+                        [first, ..] => Some(first),
+                        [] => None,
+                    };
+                    let fix = near.map(|(_, n)| Fix::replace(*span, n, Applicability::Unsafe));
+                    let known = match near {
+                        Some((_, n)) => format!("`{n}` is nearest; KIF names {known}"),
+                        None => format!("KIF names {known}"),
+                    };
                     let d = match diagram {
                         Some(_) => Diagnostic::warning(
                             codes::kif::HANDICAP_UNKNOWN,
@@ -351,15 +369,16 @@ impl Reader<'_> {
                             format!("KIF names no handicap `{name}`: the board diagram is read"),
                         )
                         .label("not a handicap KIF names")
-                        .help(format!("KIF names {known}, or その他 with a board diagram")),
+                        .help(format!("{known}, or その他 with a board diagram")),
                         None => Diagnostic::error(
                             codes::kif::HANDICAP_UNKNOWN,
                             *span,
                             format!("KIF names no handicap `{name}`, and there is no board diagram"),
                         )
                         .label("not a handicap KIF names")
-                        .help(format!("name one of {known}, or write the start as a board diagram")),
+                        .help(format!("{known}; or write the start as a board diagram")),
                     };
+                    let d = Diagnostic { fixes: fix.into_iter().collect(), ..d };
                     self.push(d);
                     None
                 }
@@ -438,19 +457,22 @@ impl Reader<'_> {
         Some(Ok(Position { board, hands, side: turn.unwrap_or(Color::Black), move_number: Some(1) }))
     }
 
-    fn move_line(&mut self, at: usize, line: MoveLine) {
+    /// Sets the start up at the first move line, and opens the main line.
+    fn begin(&mut self) {
         if self.lines.is_empty() && !self.no_start {
             match self.set_up() {
                 Some(state) => {
-                    let mut main = Open::new(None, 0, None, state);
-                    main.pending = Vec::new();
-                    self.lines.push(main);
+                    self.lines.push(Open::new(None, 0, None, state));
                     self.stack.push(0);
                     self.current = Some(0);
                 }
                 None => self.no_start = true,
             }
         }
+    }
+
+    fn move_line(&mut self, at: usize, line: MoveLine) {
+        self.begin();
         let Some(current) = self.current else { return };
         let shift = |s: Span| s.shift(at);
         let open = &self.lines[current];
@@ -504,17 +526,16 @@ impl Reader<'_> {
         let total = time.total.and_then(clock);
         let padded = |s: &str| s.split(':').skip(1).all(|f| f.len() == 2);
         if !padded(text(time.spent)) || time.total.is_some_and(|t| !padded(text(t))) {
-            let mut fix = Vec::new();
-            if let (Some(spent), Some(total)) = (spent, total) {
+            let written = spent.zip(total).map(|(spent, total)| {
                 let (s, t) = (spent.as_secs(), total.as_secs());
-                fix.push(Fix::replace(
-                    time.span.shift(at),
-                    format!("({:>2}:{:02}/{:02}:{:02}:{:02})", s / 60, s % 60, t / 3600, t / 60 % 60, t % 60),
-                    Applicability::Safe,
-                ));
-            }
+                format!("({:>2}:{:02}/{:02}:{:02}:{:02})", s / 60, s % 60, t / 3600, t / 60 % 60, t % 60)
+            });
+            let label =
+                written.as_ref().map_or("KIF writes `( 0:04/00:00:04)`".to_owned(), |w| format!("KIF writes `{w}`"));
+            let fix: Vec<Fix> =
+                written.into_iter().map(|w| Fix::replace(time.span.shift(at), w, Applicability::Safe)).collect();
             let mut d = Diagnostic::warning(codes::kif::TIME_FORM, time.span.shift(at), "the time's fields are not written with two digits")
-                .label("KIF writes `( 0:04/00:00:04)`")
+                .label(label)
                 .help("KIF writes a move's time as minutes and two-digit seconds, and the total as two-digit hours, minutes and seconds");
             d.fixes = fix;
             self.push(d);
@@ -698,7 +719,9 @@ impl Reader<'_> {
             Ok(resolved) => Some(resolved.mv),
             Err(why) => {
                 let message = match why {
-                    Unresolved::Illegal(illegal) => format!("this move is not legal: {illegal}"),
+                    Unresolved::Illegal(illegal) => {
+                        format!("this move is not legal: {}", illegal.describe(&kif_square))
+                    }
                     Unresolved::WrongPiece { from, found } => format!(
                         "the piece on {} is {}, not {}",
                         kif_square(from),
@@ -706,14 +729,17 @@ impl Reader<'_> {
                         super::write::name(m.piece.0, m.piece.1)
                     ),
                     Unresolved::DeclineImpossible => "`不成` is written on a move that cannot promote".to_owned(),
-                    Unresolved::NoCandidate { kind, .. } if drop => {
-                        format!("{} cannot be dropped: {}", kind.name(), "it is not in hand or has no square")
+                    Unresolved::NoCandidate { .. } if drop => {
+                        format!(
+                            "{} is a promoted piece: a piece is dropped unpromoted",
+                            super::write::name(m.piece.0, true)
+                        )
                     }
                     _ => "this move is not legal here".to_owned(),
                 };
                 let d = Diagnostic::error(codes::kif::ILLEGAL_MOVE, span, message)
                     .label("not legal here")
-                    .help("the move is not played; the moves after it in its line are not read. Correct the move (the nearest legal moves are offered as repairs)");
+                    .help("the move and the moves after it in its line are not played: correct it");
                 let d = self.nearest(d, span, state, before);
                 self.push(d);
                 None
@@ -757,11 +783,8 @@ impl Reader<'_> {
         near.truncate(3);
         if !near.is_empty() {
             let list: Vec<String> = near.iter().map(|(_, m)| format!("`{m}`")).collect();
-            d.help = Some(format!(
-                "{} Legal here and nearest to what is written: {}",
-                d.help.unwrap_or_default(),
-                list.join(", ")
-            ));
+            let help = d.help.take().unwrap_or_default();
+            d.help = Some(format!("{help}; legal here and nearest to what is written: {}", list.join(", ")));
             d.fixes = near.into_iter().map(|(_, m)| Fix::replace(span, m, Applicability::Unsafe)).collect();
         }
         d

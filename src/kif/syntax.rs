@@ -364,6 +364,11 @@ mod tests {
         assert!(matches!(line("開始日時:2024/01/01"), Line::Header { ascii_colon: Some(_), .. }));
         assert!(matches!(line("盤面回転"), Line::Unknown(_)));
         assert!(matches!(line("  12 ７七歩歩(76)"), Line::BadMove { .. }));
+        // A line is read by the first kind that matches it whole, not the first that matches
+        // its start.
+        assert!(matches!(line("  12 ７七歩(76) and more"), Line::BadMove { .. }));
+        assert!(matches!(line("先手の持駒：金と銀"), Line::Header { .. }));
+        assert!(matches!(line("変化：3手目"), Line::Header { .. }));
     }
 
     #[test]

@@ -30,8 +30,6 @@ use crate::span::Span;
 /// clear report instead of a wall of syntax errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Unread {
-    /// KIF, the text game record most shogi programs write (`.kif`, `.kifu`).
-    Kif,
     /// KI2, KIF's shorter form without move times (`.ki2`, `.ki2u`).
     Ki2,
     /// CSA, the Computer Shogi Association's game record (`.csa`).
@@ -47,7 +45,6 @@ impl Unread {
     pub fn from_path(path: &str) -> Option<Self> {
         let ext = std::path::Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
         Some(match ext.as_str() {
-            "kif" | "kifu" => Self::Kif,
             "ki2" | "ki2u" => Self::Ki2,
             "csa" => Self::Csa,
             "jkf" => Self::Jkf,
@@ -56,17 +53,18 @@ impl Unread {
         })
     }
 
-    /// The format the start of a text is evidently written in, if it is one of these: KIF's
-    /// and KI2's Japanese header words, CSA's version line and moves, PGN's seven tags.
+    /// The format the start of a text is evidently written in, if it is one of these: KI2's
+    /// Japanese header words without KIF's moves' heading, CSA's version line and moves, PGN's
+    /// seven tags. (A KIF text is one kifu reads: [`is_kif`].)
     pub fn from_text(text: &str) -> Option<Self> {
+        if is_kif(text) {
+            return None;
+        }
         let lines = text.lines().map(str::trim).filter(|l| !l.is_empty()).take(40);
         for line in lines {
             if ["手合割：", "先手：", "後手：", "開始日時：", "棋戦："].iter().any(|w| line.starts_with(w))
             {
-                return Some(if text.contains("手数----") { Self::Kif } else { Self::Ki2 });
-            }
-            if line.starts_with("手数----") {
-                return Some(Self::Kif);
+                return Some(Self::Ki2);
             }
             if matches!(line, "V1" | "V2" | "V2.1" | "V2.2" | "V3.0" | "PI") || line.starts_with("P1-KY") {
                 return Some(Self::Csa);
@@ -81,7 +79,6 @@ impl Unread {
     /// The format's name: `KIF`, `KI2`, `CSA`, `JKF`, `PGN`.
     pub fn name(self) -> &'static str {
         match self {
-            Self::Kif => "KIF",
             Self::Ki2 => "KI2",
             Self::Csa => "CSA",
             Self::Jkf => "JKF",
@@ -104,20 +101,20 @@ impl Unread {
         format!("`{file}` is a {name} game record: kifu does not read {name} yet; {}", self.instead())
     }
 
-    /// The format a single line of a game record is evidently written in: a KI2 move
-    /// (`▲７六歩`), any other line with Japanese words (KIF), or a CSA line — a move
+    /// What a single line of a game record evidently is: a KI2 move (`▲７六歩`), any other line
+    /// with Japanese words (KIF's), or a CSA line — a move
     /// (`+7776FU`), a time (`T12`), an ending (`%TORYO`), a version, a name, a start position or
     /// an information line (`V2.2`, `N+…`, `PI`, `P1-KY…`, `P+…`, `$EVENT:…`), or a comment
     /// (`'…`).
-    pub fn from_line(line: &str) -> Option<Self> {
+    pub fn from_line(line: &str) -> Option<Looks> {
         let japanese = |c: char| {
             matches!(c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF | 0xFF1A) || matches!(c, '▲' | '△' | '☗' | '☖')
         };
         if line.starts_with(['▲', '△', '☗', '☖']) {
-            return Some(Self::Ki2);
+            return Some(Looks::Unread(Self::Ki2));
         }
         if line.chars().any(japanese) {
-            return Some(Self::Kif);
+            return Some(Looks::Kif);
         }
         let b = line.as_bytes();
         let digits = |r: std::ops::Range<usize>| b.get(r).is_some_and(|d| d.iter().all(u8::is_ascii_digit));
@@ -133,8 +130,19 @@ impl Unread {
             Some(b'\'') => true,
             _ => false,
         };
-        csa.then_some(Self::Csa)
+        csa.then_some(Looks::Unread(Self::Csa))
     }
+}
+
+/// True when `text` starts as a KIF record does: its moves' heading (`手数----`) in its first
+/// lines, or a numbered KIF move (`   1 ７六歩(77)`).
+pub fn is_kif(text: &str) -> bool {
+    text.lines().map(str::trim).filter(|l| !l.is_empty()).take(60).any(|line| {
+        line.starts_with("手数----")
+            || line.split_once(' ').is_some_and(|(n, rest)| {
+                !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && rest.trim_start().starts_with(|c: char| ('１'..='９').contains(&c) || c == '同')
+            })
+    })
 }
 
 /// What a line that is not a record looks like.
@@ -150,7 +158,9 @@ pub enum Looks {
     Psn,
     /// JSON.
     Json,
-    /// A line of a game record in a format kifu does not read: KIF, KI2, CSA, PGN.
+    /// A line of a KIF game record.
+    Kif,
+    /// A line of a game record in a format kifu does not read: KI2, CSA, PGN.
     Unread(Unread),
     /// A command of USI, the protocol between shogi programs (`go`, `usi`, `bestmove …`).
     Usi,
@@ -167,7 +177,7 @@ impl Looks {
             Self::Sfen => "an SFEN record",
             Self::Psn => "a line of a PSN game record",
             Self::Json | Self::Unread(Unread::Jkf) => "JSON",
-            Self::Unread(Unread::Kif) => "a line of a KIF game record",
+            Self::Kif => "a line of a KIF game record",
             Self::Unread(Unread::Ki2) => "a line of a KI2 game record",
             Self::Unread(Unread::Csa) => "a line of a CSA game record",
             Self::Unread(Unread::Pgn) => "a line of a PGN game record",
@@ -184,6 +194,7 @@ impl Looks {
             Self::Sfen => Some("sfen"),
             Self::Psn => Some("psn"),
             Self::Json => Some("json"),
+            Self::Kif => Some("kif"),
             _ => None,
         }
     }
@@ -195,6 +206,7 @@ impl Looks {
                 Self::Fen | Self::Epd => "chess positions",
                 Self::Sfen => "shogi positions",
                 Self::Psn => "shogi games",
+                Self::Kif => "KIF game records",
                 _ => "JSON positions",
             };
             let game = match (self, format.chess()) {
@@ -406,8 +418,8 @@ fn looks_like(text: &str, fields: &[Span], shape: &Shape) -> Looks {
         } else {
             Looks::Psn
         }
-    } else if let Some(unread) = Unread::from_line(line) {
-        Looks::Unread(unread)
+    } else if let Some(looks) = Unread::from_line(line) {
+        looks
     } else if USI_WORDS.contains(&first) || first == "position" {
         Looks::Usi
     } else {

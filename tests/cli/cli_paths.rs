@@ -193,16 +193,16 @@ fn verbose_names_the_files_skipped_and_a_named_file_keeps_its_report() {
 #[test]
 fn a_format_kifu_does_not_read_is_a_warning_in_a_folder() {
     let dir = tempfile::tempdir().expect("tempdir");
-    write(dir.path(), "game.kif", "手合割：平手\n".as_bytes());
+    write(dir.path(), "game.ki2", "手合割：平手\n".as_bytes());
     write(dir.path(), "a.sfen", format!("{START}\n").as_bytes());
     let out = run_in(dir.path(), &["check", "."]);
     assert_eq!(out.status.code(), Some(0));
     let err = text(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("kifu: warning: `./game.kif` is a KIF game record"), "{err}");
+    assert!(err.starts_with("kifu: warning: `./game.ki2` is a KI2 game record"), "{err}");
     assert_eq!(
         stdout(&out),
-        "1 record: 1 valid, 0 invalid, 0 warnings (read as 1 USI); 1 file not read: `./game.kif`\n"
+        "1 record: 1 valid, 0 invalid, 0 warnings (read as 1 USI); 1 file not read: `./game.ki2`\n"
     );
     // `-q` leaves the warning out, and the summary still counts it.
     let quiet = run_in(dir.path(), &["check", "-q", "."]);

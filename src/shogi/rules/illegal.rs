@@ -139,61 +139,77 @@ fn piece_name(piece: Piece) -> String {
     }
 }
 
-/// Says why, in the game's terms: "the silver on 4b cannot reach 4d".
+/// Says why, in the game's terms: "the silver on 4b cannot reach 4d" (squares as USI writes
+/// them; [`Illegal::describe`] writes them as a notation does).
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(&|sq| sq.to_string()))
+    }
+}
+
+impl Illegal {
+    /// Why the move is illegal, in words, each square written by `s` (a KIF record's `７六`,
+    /// USI's `7f`).
+    pub fn describe(&self, s: &dyn Fn(Square) -> String) -> String {
         match *self {
-            Self::NoPiece { from } => write!(f, "there is no piece on {from}"),
+            Self::NoPiece { from } => format!("there is no piece on {}", s(from)),
             Self::NotYours { from, piece } => {
-                write!(f, "the {} on {from} is {}'s", piece_name(piece), piece.color.name())
+                format!("the {} on {} is {}'s", piece_name(piece), s(from), piece.color.name())
             }
-            Self::OwnPiece { piece, from, to, occupant } => write!(
-                f,
-                "the {} on {from} cannot move to {to}: {}'s own {} stands there",
+            Self::OwnPiece { piece, from, to, occupant } => format!(
+                "the {} on {} cannot move to {}: {}'s own {} stands there",
                 piece_name(piece),
+                s(from),
+                s(to),
                 piece.color.name(),
                 piece_name(occupant)
             ),
             Self::CannotReach { piece, from, to } => {
-                write!(f, "the {} on {from} cannot reach {to}", piece_name(piece))
+                format!("the {} on {} cannot reach {}", piece_name(piece), s(from), s(to))
             }
-            Self::Blocked { piece, from, to, by } => {
-                write!(f, "the {} on {from} cannot reach {to}: the way is blocked on {by}", piece_name(piece))
-            }
-            Self::CannotPromote { piece, from } if piece.promoted => {
-                write!(f, "the {} on {from} is already promoted", piece_name(piece))
-            }
-            Self::CannotPromote { piece, from } => {
-                write!(f, "the {} on {from} cannot promote: {} never promote", piece_name(piece), piece.kind.plural())
-            }
-            Self::OutsideZone { piece, from, to } => write!(
-                f,
-                "the {} cannot promote moving from {from} to {to}: neither square is in {}'s promotion zone",
+            Self::Blocked { piece, from, to, by } => format!(
+                "the {} on {} cannot reach {}: the way is blocked on {}",
                 piece_name(piece),
+                s(from),
+                s(to),
+                s(by)
+            ),
+            Self::CannotPromote { piece, from } if piece.promoted => {
+                format!("the {} on {} is already promoted", piece_name(piece), s(from))
+            }
+            Self::CannotPromote { piece, from } => format!(
+                "the {} on {} cannot promote: {} never promote",
+                piece_name(piece),
+                s(from),
+                piece.kind.plural()
+            ),
+            Self::OutsideZone { piece, from, to } => format!(
+                "the {} cannot promote moving from {} to {}: neither square is in {}'s promotion zone",
+                piece_name(piece),
+                s(from),
+                s(to),
                 piece.color.name()
             ),
             Self::MustPromote { piece, from, to } => {
-                write!(f, "the {} on {from} must promote on {to}: it could never move again", piece_name(piece))
+                format!("the {} on {} must promote on {}: it could never move again", piece_name(piece), s(from), s(to))
             }
-            Self::NotInHand { color, kind } => write!(f, "{} has no {} in hand", color.name(), kind.name()),
-            Self::Occupied { kind, to, occupant } => write!(
-                f,
-                "a {} cannot be dropped on {to}: a {} {} stands there",
+            Self::NotInHand { color, kind } => format!("{} has no {} in hand", color.name(), kind.name()),
+            Self::Occupied { kind, to, occupant } => format!(
+                "a {} cannot be dropped on {}: a {} {} stands there",
                 kind.name(),
+                s(to),
                 occupant.color.name(),
                 piece_name(occupant)
             ),
-            Self::DeadSquare { kind, to } => {
-                write!(f, "a {} dropped on {to} could never move", kind.name())
-            }
+            Self::DeadSquare { kind, to } => format!("a {} dropped on {} could never move", kind.name(), s(to)),
             Self::Nifu { to, pawn } => {
-                write!(f, "a pawn cannot be dropped on {to}: a pawn is already on file {} at {pawn}", to.file())
+                format!("a pawn cannot be dropped on {}: a pawn is already on file {} at {}", s(to), to.file(), s(pawn))
             }
             Self::PawnDropMate { to, king } => {
-                write!(f, "a pawn dropped on {to} would checkmate the king on {king} (uchifuzume)")
+                format!("a pawn dropped on {} would checkmate the king on {} (uchifuzume)", s(to), s(king))
             }
             Self::KingInCheck { king, attacker, piece } => {
-                write!(f, "the king on {king} would be in check from the {} on {attacker}", piece_name(piece))
+                format!("the king on {} would be in check from the {} on {}", s(king), piece_name(piece), s(attacker))
             }
         }
     }
