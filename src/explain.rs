@@ -373,6 +373,8 @@ const EXAMPLES: &[Example] = &[
     #[cfg(feature = "psn")]
     ex(codes::kif::UNKNOWN_ENDING, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 勝ち宣言\n".as_bytes()),
     #[cfg(feature = "psn")]
+    ex(codes::kif::ENDING_CLAIM, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 詰み\n".as_bytes()),
+    #[cfg(feature = "psn")]
     ex(codes::kif::VARIATION_UNREACHED, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：3手\n   3 ２六歩(27)\n".as_bytes()),
     ex(codes::json::SYNTAX, JSON, "{\"sideOnMove\":\"black\",}\n".as_bytes()),
     ex(codes::json::NOT_OBJECT, JSON, "[\"black\"]\n".as_bytes()),

@@ -545,6 +545,8 @@ registry! {
         AFTER_ENDING KifAfterEnding = "kif::after-ending",
         /// An ending's word is not one KIF names.
         UNKNOWN_ENDING KifUnknownEnding = "kif::unknown-ending",
+        /// An ending says what the moves do not show: a mate that is none, a repetition that did not happen.
+        ENDING_CLAIM KifEndingClaim = "kif::ending-claim",
         /// A variation branches at a move that no line before it reaches.
         VARIATION_UNREACHED KifVariationUnreached = "kif::variation-unreached",
     }

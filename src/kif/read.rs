@@ -116,6 +116,8 @@ struct Reader<'t> {
     current: Option<usize>,
     /// The start could not be set up: moves are not played.
     no_start: bool,
+    /// Variations nested too deep were reported (once a record).
+    too_deep: bool,
 }
 
 /// Reads a KIF record's text: the game, when its start could be set up, and every finding.
@@ -130,6 +132,7 @@ pub fn read(text: &str) -> (Option<Game>, Vec<Diagnostic>) {
         stack: Vec::new(),
         current: None,
         no_start: false,
+        too_deep: false,
     };
     if text.len() > MAX_BYTES {
         let d = Diagnostic::error(
@@ -575,7 +578,43 @@ impl Reader<'_> {
                 .help("KIF's endings are 中断, 投了, 持将棋, 千日手, 詰み, 切れ負け, 反則勝ち, 反則負け and 入玉勝ち"),
             );
         }
+        let state = self.lines[current].state;
+        let claim = match word {
+            "詰み" if !state.is_checkmate() => Some(format!("{} is not checkmated: it has legal moves", side.name())),
+            "千日手" if self.occurrences(current) < 4 => Some("no position occurred four times".to_owned()),
+            _ => None,
+        };
+        if let Some(why) = claim {
+            self.push(
+                Diagnostic::warning(codes::kif::ENDING_CLAIM, span, format!("the line ends with `{word}`, but {why}"))
+                    .label("not what the moves show")
+                    .help("check the last moves, or the ending's word (`中断` ends a game with no result)"),
+            );
+        }
         self.lines[current].ending = Some((Ending { reason, outcome }, span));
+    }
+
+    /// How many times the position after the last move of line `id` occurred, from the start
+    /// of the game through the lines it branches from.
+    fn occurrences(&self, id: usize) -> usize {
+        let mut path = Vec::new();
+        let (mut line, mut upto) = (id, self.lines[id].nodes.len());
+        loop {
+            let open = &self.lines[line];
+            path.extend(open.nodes[..upto].iter().rev().map(|n| n.mv));
+            match open.parent {
+                Some((parent, index)) => (line, upto) = (parent, index),
+                None => break,
+            }
+        }
+        let mut state = self.lines[0].checkpoints[0];
+        let mut keys = vec![state.repetition_key()];
+        for mv in path.into_iter().rev() {
+            state.play_unchecked(mv);
+            keys.push(state.repetition_key());
+        }
+        let last = state.repetition_key();
+        keys.iter().filter(|&&k| k == last).count()
     }
 
     /// `変化：N手`: the moves after it replace move `number` of the latest line that reaches it.
@@ -604,6 +643,10 @@ impl Reader<'_> {
         let Some(&target) = self.stack.last() else {
             // The main line is always there to come back to.
             self.stack.push(0);
+            if self.too_deep {
+                // Most likely a variation inside one too deep to read, which has the report.
+                return;
+            }
             self.push(
                 Diagnostic::error(codes::kif::VARIATION_UNREACHED, span, format!("no line before this variation has a move {ply}"))
                     .label(format!("move {ply}"))
@@ -611,12 +654,15 @@ impl Reader<'_> {
             );
             return;
         };
-        if self.stack.len() > MAX_DEPTH {
+        if self.stack.len() >= MAX_DEPTH {
+            if std::mem::replace(&mut self.too_deep, true) {
+                return;
+            }
             self.push(
                 Diagnostic::error(codes::kif::TOO_DEEP, whole, "variations nest too deep to read")
                     .label(format!("deeper than {MAX_DEPTH}"))
                     .help(format!(
-                        "kifu reads variations nested up to {MAX_DEPTH} deep; this one's moves are not read"
+                        "kifu reads variations nested up to {MAX_DEPTH} deep; this one and those inside it are not read"
                     )),
             );
             return;
@@ -927,5 +973,57 @@ mod corpus {
             checked += 1;
         }
         crate::corpus::at_least("KIF files", checked, 200);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shogi::{Move, Node};
+
+    fn mv(usi: &str) -> Move {
+        usi.parse().expect("a USI move")
+    }
+
+    /// Variations nested deeper than the limit are reported once, and what is above the limit
+    /// is read; no recursion on the depth.
+    #[test]
+    fn variations_nest_up_to_the_limit() {
+        // The rooks shuffle along their ranks: Black's on h, White's on b. Each line is two
+        // moves, and the next line replaces its second.
+        let depth = MAX_DEPTH + 20;
+        let square = |color: usize, file: u8| format!("{file}{}", ['h', 'b'][color]);
+        let step = |color: usize, from: u8, to: u8| mv(&format!("{}{}", square(color, from), square(color, to)));
+        let pick = |avoid: &[u8]| (3..=7).find(|f| !avoid.contains(f)).expect("a free square");
+        let mut levels = vec![[step(0, 2, 4), step(1, 8, 6)]];
+        let (mut before, mut replaced, mut mover) = ([4u8, 8u8], 6u8, 1usize);
+        for _ in 0..depth {
+            let y = pick(&[before[mover], replaced]);
+            let mut after = before;
+            after[mover] = y;
+            let other = 1 - mover;
+            let z = pick(&[after[other]]);
+            levels.push([step(mover, before[mover], y), step(other, after[other], z)]);
+            (before, replaced, mover) = (after, z, other);
+        }
+        let mut line: Vec<Node> = Vec::new();
+        for [first, second] in levels.into_iter().rev() {
+            let mut second = Node::new(second);
+            if !line.is_empty() {
+                second.variations.push(std::mem::take(&mut line));
+            }
+            line = vec![Node::new(first), second];
+        }
+        let mut game = Game::new(Position::STARTPOS);
+        game.moves = line;
+        let text = super::super::write(&game, "UTF-8").text;
+        let (read, diagnostics) = read(&text);
+        let deep: Vec<_> = diagnostics.iter().filter(|d| d.code == codes::kif::TOO_DEEP).collect();
+        assert_eq!(deep.len(), 1, "{diagnostics:?}");
+        assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+        let read = read.expect("a game");
+        let lines = read.lines();
+        assert_eq!(lines.len(), MAX_DEPTH, "the main line and the variations above the limit");
+        assert_eq!(game.lines().len(), depth + 1);
     }
 }

@@ -207,18 +207,18 @@ fn a_format_kifu_does_not_read_is_a_warning_in_a_folder() {
     // `-q` leaves the warning out, and the summary still counts it.
     let quiet = run_in(dir.path(), &["check", "-q", "."]);
     assert_eq!((quiet.status.code(), text(&quiet.stderr)), (Some(0), String::new()));
-    assert!(stdout(&quiet).ends_with("; 1 file not read: `./game.kif`\n"), "{}", stdout(&quiet));
+    assert!(stdout(&quiet).ends_with("; 1 file not read: `./game.ki2`\n"), "{}", stdout(&quiet));
 
     let json = run_in(dir.path(), &["check", "--output-format", "json", "."]);
     assert_eq!(json.status.code(), Some(0));
     let lines = json_lines(&json);
     assert_eq!(lines[0]["type"], "warning");
-    assert_eq!(lines[0]["file"], "./game.kif");
+    assert_eq!(lines[0]["file"], "./game.ki2");
     assert_eq!(summary(&json)["unread"], 1);
 
     let github = run_in(dir.path(), &["check", "--output-format", "github", "."]);
     assert_eq!(github.status.code(), Some(0));
-    assert!(stdout(&github).starts_with("::warning file=./game.kif::`./game.kif` is a KIF game record"));
+    assert!(stdout(&github).starts_with("::warning file=./game.ki2::`./game.ki2` is a KI2 game record"));
 
     let sarif = run_in(dir.path(), &["check", "--output-format", "sarif", "."]);
     assert_eq!(sarif.status.code(), Some(0));
@@ -229,8 +229,8 @@ fn a_format_kifu_does_not_read_is_a_warning_in_a_folder() {
     assert_eq!(invocation["executionSuccessful"], true);
     let notice = &invocation["toolExecutionNotifications"][0];
     assert_eq!(notice["level"], "warning");
-    assert_eq!(notice["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "./game.kif");
-    assert!(notice["message"]["text"].as_str().is_some_and(|t| t.contains("KIF game record")), "{notice}");
+    assert_eq!(notice["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "./game.ki2");
+    assert!(notice["message"]["text"].as_str().is_some_and(|t| t.contains("KI2 game record")), "{notice}");
 }
 
 /// A file named that cannot be read fails the run: a SARIF log says so, with the file.

@@ -242,6 +242,48 @@ fn kif_lines(game: &kifu::shogi::Game, original: &str) {
             );
         }
     }
+    // KIF written by kifu reads back, without an error, as the same moves and variations.
+    let back = kifu::kif::check_bytes(text.as_bytes(), Some("kifu"));
+    let errors: Vec<String> = back.diagnostics.iter().filter(|d| d.is_error()).map(ToString::to_string).collect();
+    assert!(errors.is_empty(), "the KIF {text:?} reads with errors {errors:?}; from {original:?}");
+    let back = back.game.expect("a game");
+    assert_eq!(tree(&back.moves), tree(&game.moves), "the KIF {text:?} reads as other moves; from {original:?}");
+    assert_eq!(back.start.board, game.start.board, "the KIF {text:?} starts elsewhere; from {original:?}");
+}
+
+/// A line's moves and variations, as USI moves, without recursion: (depth, move) in the order
+/// of the text.
+fn tree(line: &[kifu::shogi::Node]) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut todo: Vec<(usize, &[kifu::shogi::Node])> = vec![(0, line)];
+    while let Some((depth, line)) = todo.pop() {
+        for node in line {
+            out.push((depth, node.mv.to_string()));
+            todo.extend(node.variations.iter().rev().map(|v| (depth + 1, v.as_slice())));
+        }
+    }
+    out
+}
+
+// ───────────────────────────── KIF ─────────────────────────────
+
+/// A KIF record, as `kifu check` reads a `.kif` file: every finding within its text; a record
+/// read without an error, written again as KIF, reads back without an error as the same game,
+/// and is written again to the same text.
+pub fn kif_check(bytes: &[u8]) {
+    let bytes = &bytes[..bytes.len().min(MAX_INPUT)];
+    let read = kifu::kif::check_bytes(bytes, Some("kif"));
+    assert_sound("KIF record", &read.text, &read.diagnostics);
+    let Some(game) = read.game.filter(|_| read.diagnostics.iter().all(|d| !d.is_error())) else { return };
+    let first = kifu::kif::write(&game, "UTF-8");
+    let again = kifu::kif::check_bytes(first.text.as_bytes(), Some("kifu"));
+    let errors: Vec<String> = again.diagnostics.iter().filter(|d| d.is_error()).map(ToString::to_string).collect();
+    assert!(errors.is_empty(), "written as {:?}, the record reads with errors {errors:?}", first.text);
+    let game2 = again.game.expect("a game");
+    assert_eq!(tree(&game2.moves), tree(&game.moves), "written as {:?}, the record reads as other moves", first.text);
+    assert_eq!(game2.start, game.start, "written as {:?}, the record starts elsewhere", first.text);
+    let second = kifu::kif::write(&game2, "UTF-8");
+    assert_eq!(first.text, second.text, "written twice, the record differs");
 }
 
 // ───────────────────────────── JSON positions ─────────────────────────────

@@ -20,11 +20,12 @@ use proptest::sample::Index;
 type Entry = (&'static str, fn(&[u8]));
 
 /// Every entry point.
-const ENTRIES: [Entry; 11] = [
+const ENTRIES: [Entry; 12] = [
     ("sfen_check", entry::sfen_check),
     ("fen_check", entry::fen_check),
     ("epd_check", entry::epd_check),
     ("psn_check", entry::psn_check),
+    ("kif_check", entry::kif_check),
     ("json_check", entry::json_check),
     ("psn_convert", entry::psn_convert),
     ("position_convert", entry::position_convert),
@@ -41,6 +42,7 @@ fn entries_for(ext: &str) -> Vec<Entry> {
         "fen" => &["fen_check", "position_convert"],
         "epd" => &["epd_check"],
         "psn" => &["psn_check", "psn_convert"],
+        "kif" | "kifu" => &["kif_check"],
         "json" => &["json_check"],
         "pest" => &["grammar_load"],
         "lsp" => &["lsp_session"],
@@ -104,7 +106,7 @@ fn seeds() -> &'static [(String, Vec<u8>)] {
                         out.push((ext.clone(), line.strip_suffix(b"\r").unwrap_or(line).to_vec()));
                     }
                 }
-                "psn" | "json" | "pest" => out.push((ext, bytes)),
+                "psn" | "json" | "pest" | "kif" | "kifu" => out.push((ext, bytes)),
                 _ => {}
             }
         }
@@ -244,6 +246,10 @@ fn attack() -> impl Strategy<Value = (&'static str, Vec<u8>)> {
         n(5_000).prop_map(|n| ("json", repeat("[", "1,", n, "1]"))),
         n(5_000).prop_map(|n| ("psn", repeat("", "[A \"b\"]\n1. x\n\n", n, ""))),
         n(2_000).prop_map(|n| ("pest", repeat("", "a = { \"x\" }\n", n, "\0x"))),
+        n(20_000).prop_map(|n| ("kif", repeat("手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n", "\n変化：2手\n   2 ８四歩(83)\n   3 ２六歩(27)\n", n, ""))),
+        n(20_000).prop_map(|n| ("kif", repeat("", "   1 ７六歩(77)\n*", n, ""))),
+        (60_000usize..70_000).prop_map(|n| ("kif", repeat("*", "x", n, "\n   1 ７六歩(77)\n"))),
+        "[0-9]{1,40}".prop_map(|n| ("kif", format!("   {n} ７六歩(77)   ({n}:{n}/{n}:{n}:{n})\n変化：{n}手\n").into_bytes())),
         // Control characters everywhere.
         controls().prop_map(|b| ("sfen", [START.as_bytes(), &b].concat())),
         controls().prop_map(|b| ("psn", [b"[Event \"".as_slice(), &b, b"\"]\n1. P7f {", &b, b"} P3d\n"].concat())),
