@@ -328,6 +328,11 @@ fn check_bytes(format: Format, bytes: &[u8]) -> Checked {
             let (text, findings) = psn::check_findings(bytes, psn::Options::default());
             Checked { text, line: 1, findings, read_as: Some(format.read_as()) }
         }
+        Cut::Record => {
+            // A KIF record in the encoding its content tells.
+            let read = kifu::kif::check_bytes(bytes, None);
+            Checked { text: read.text, line: 1, findings: read.diagnostics, read_as: Some(format.read_as()) }
+        }
         Cut::Values => {
             let text = String::from_utf8_lossy(bytes);
             let (findings, read_as) = format.check_text(&text);
@@ -799,6 +804,17 @@ fn check_file(
             iter.source = Source::Json(std::sync::Mutex::new(receive));
         }
         Cut::Lines => iter.source = Source::Lines(format, Box::new(LineReader::new(file))),
+        Cut::Record => {
+            // One game a file, read whole (one byte past the largest record, which the reader
+            // reports), in the encoding its content tells and its extension should.
+            use std::io::Read as _;
+            let mut bytes = Vec::new();
+            file.take(kifu::kif::MAX_BYTES as u64 + 1).read_to_end(&mut bytes)?;
+            let extension = std::path::Path::new(&iter.path).extension().and_then(|e| e.to_str());
+            let read = kifu::kif::check_bytes(&bytes, extension);
+            let findings = read.diagnostics;
+            iter.ready.push_back(Checked { text: read.text, line: 1, findings, read_as: Some(format.read_as()) });
+        }
     }
     Ok(iter)
 }

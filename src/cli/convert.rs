@@ -58,7 +58,7 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
     let to = args.to;
     let mut failed = false;
     let mut write_error = None;
-    let mut emit = |converted: Result<(Vec<u8>, Option<String>), String>| -> std::io::Result<()> {
+    let mut emit = |converted: Converted| -> std::io::Result<()> {
         match converted {
             Ok((bytes, lost)) => {
                 // One game a line for USI; an empty line between games otherwise.
@@ -94,27 +94,7 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
         }
         let last = i + 1 == paths.len();
         if (kif || last) && !pending.is_empty() {
-            let (f, e) = each_game(
-                &std::mem::take(&mut pending),
-                &args.input,
-                default_workers(),
-                |name, g| {
-                    let g = g.checked;
-                    if !g.is_valid() {
-                        let first =
-                            g.diagnostics.iter().find(|d| d.is_error()).map(ToString::to_string).unwrap_or_default();
-                        return Err(format!(
-                            "kifu: {name}:{}: game not converted: {first} (run `kifu check` for every finding)",
-                            g.game.line
-                        ));
-                    }
-                    match to {
-                        ConvertTo::Psn => Ok((g.to_psn().into_bytes(), None)),
-                        _ => convert(to, name, g.game.line, g.to_game().as_ref()),
-                    }
-                },
-                |_, converted| emit(converted),
-            );
+            let (f, e) = convert_psn(&std::mem::take(&mut pending), &args.input, to, &mut emit);
             failed |= f;
             if e.is_some() {
                 write_error = e;
@@ -122,23 +102,9 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
             }
         }
         if kif {
-            let name = crate::cli::input::name(path);
-            let bytes = match crate::cli::check::read_record(path) {
-                Ok(bytes) => bytes,
-                Err(e) => {
-                    output::message(format_args!("cannot read `{name}`: {e}"));
-                    failed = true;
-                    crate::cli::output::note_unread();
-                    continue;
-                }
-            };
-            let extension = std::path::Path::new(path).extension().and_then(|e| e.to_str());
-            let read = crate::kif::check_bytes(&bytes, extension);
-            let converted = match read.diagnostics.iter().find(|d| d.is_error()) {
-                Some(first) => {
-                    Err(format!("kifu: {name}: game not converted: {first} (run `kifu check` for every finding)"))
-                }
-                None => convert(to, name, 1, read.game.as_ref()),
+            let Some(converted) = convert_kif(path, to) else {
+                failed = true;
+                continue;
             };
             if let Err(e) = emit(converted) {
                 write_error = Some(e);
@@ -152,9 +118,63 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
     exit_code(failed, invalid)
 }
 
+/// What a game becomes: its bytes and the warning of what the form leaves out, or why it is
+/// not converted.
+type Converted = Result<(Vec<u8>, Option<String>), String>;
+
+/// The PSN games of `paths` written in the form `to` asks for, each handed to `emit`: whether a
+/// path could not be read, and the write error that stopped it.
+fn convert_psn(
+    paths: &[String],
+    input: &positions::ConvertInput,
+    to: ConvertTo,
+    emit: &mut impl FnMut(Converted) -> std::io::Result<()>,
+) -> (bool, Option<std::io::Error>) {
+    each_game(
+        paths,
+        input,
+        default_workers(),
+        |name, g| {
+            let g = g.checked;
+            if !g.is_valid() {
+                let first = g.diagnostics.iter().find(|d| d.is_error()).map(ToString::to_string).unwrap_or_default();
+                return Err(format!(
+                    "kifu: {name}:{}: game not converted: {first} (run `kifu check` for every finding)",
+                    g.game.line
+                ));
+            }
+            match to {
+                ConvertTo::Psn => Ok((g.to_psn().into_bytes(), None)),
+                _ => convert(to, name, g.game.line, g.to_game().as_ref()),
+            }
+        },
+        |_, converted| emit(converted),
+    )
+}
+
+/// The KIF record at `path` written in the form `to` asks for, or why not; `None` when it
+/// cannot be read (the message is written).
+fn convert_kif(path: &str, to: ConvertTo) -> Option<Converted> {
+    let name = crate::cli::input::name(path);
+    let bytes = match crate::cli::check::read_record(path) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            output::message(format_args!("cannot read `{name}`: {e}"));
+            crate::cli::output::note_unread();
+            return None;
+        }
+    };
+    let extension = std::path::Path::new(path).extension().and_then(|e| e.to_str());
+    let read = crate::kif::check_bytes(&bytes, extension);
+    Some(match read.diagnostics.iter().find(|d| d.is_error()) {
+        Some(first) => Err(format!("kifu: {name}: game not converted: {first} (run `kifu check` for every finding)")),
+        None => convert(to, name, 1, read.game.as_ref()),
+    })
+}
+
 /// A valid game written in the form `to` asks for (not PSN, which PSN games write from their
 /// own syntax), or why not: the bytes, and the warning of what the form leaves out.
-fn convert(to: ConvertTo, name: &str, line: usize, game: Option<&Game>) -> Result<(Vec<u8>, Option<String>), String> {
+fn convert(to: ConvertTo, name: &str, line: usize, game: Option<&Game>) -> Converted {
     let Some(game) = game else {
         return Err(format!("kifu: {name}:{line}: game not converted: its starting position could not be read"));
     };

@@ -1,6 +1,6 @@
 //! KIF, the game records of Kifu for Windows (柿木将棋) that most Japanese shogi software reads
 //! and writes (`.kif` in Shift_JIS, `.kifu` in UTF-8), read and checked ([`check_bytes`]) and
-//! written ([`write`]) as the format's own page (`kif_format.html`, 棋譜ファイル KIF 形式)
+//! written ([`write()`]) as the format's own page (`kif_format.html`, 棋譜ファイル KIF 形式)
 //! describes them.
 //!
 //! A record is an optional `#KIF` line (its encoding), the header (`key：value`, the start as

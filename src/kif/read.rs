@@ -19,7 +19,7 @@ use crate::span::Span;
 pub const MAX_BYTES: usize = 8 << 20;
 
 /// The longest line read, in bytes.
-pub const MAX_LINE: usize = 64 << 10;
+pub const MAX_LINE: usize = 1 << 20;
 
 /// The deepest variations are nested (a variation of a variation is two deep).
 pub const MAX_DEPTH: usize = 100;
@@ -85,13 +85,19 @@ impl Open {
     }
 }
 
+/// A line's moves, and the line and move it replaces (none for the main line).
+type Branch = (Vec<Node>, Option<(usize, usize)>);
+
+/// A rank of a board diagram: each cell's piece and span, file 9 first.
+type Cells = Vec<(Option<Piece>, Span)>;
+
 /// What the record says of its start, gathered until the first move.
 #[derive(Default)]
 struct Start {
     /// `手合割`'s value and span.
     handicap: Option<(String, Span)>,
     /// The diagram's ranks: each rank's cells and the line's span.
-    rows: Vec<(Vec<(Option<Piece>, Span)>, Span)>,
+    rows: Vec<(Cells, Span)>,
     /// The span of the diagram, first line to last.
     diagram: Option<Span>,
     /// The hands, when written.
@@ -159,8 +165,8 @@ pub fn read(text: &str) -> (Option<Game>, Vec<Diagnostic>) {
                 )
                 .label(format!("the line holds {} bytes", span.len()))
                 .help(format!(
-                    "kifu reads lines of up to {} KiB: break the line, or start it with `#` to mark it a comment",
-                    MAX_LINE >> 10
+                    "kifu reads lines of up to {} MiB: break the line, or start it with `#` to mark it a comment",
+                    MAX_LINE >> 20
                 )),
             );
             continue;
@@ -201,7 +207,6 @@ impl Reader<'_> {
     fn feed(&mut self, at: usize, body: &str, line: Line) {
         let shift = |s: Span| s.shift(at);
         let whole = Span::new(at, at + body.len());
-        let moves_begun = !self.lines.is_empty() || self.no_start;
         match line {
             Line::Blank | Line::Hash { .. } | Line::MovesHeading | Line::Summary => {}
             Line::Comment(text) => self.comment(shift(text).slice(self.text).trim_end().to_owned()),
@@ -213,68 +218,13 @@ impl Reader<'_> {
                 }
             }
             Line::Header { key, ascii_colon, value } => {
-                if let Some(colon) = ascii_colon {
-                    self.push(
-                        Diagnostic::warning(codes::kif::ASCII_COLON, shift(colon), "the key is followed by an ASCII colon")
-                            .label("KIF writes `：` here")
-                            .help("KIF writes a full-width colon after a key (`棋戦：…`); some programs read no other")
-                            .fix(Fix::replace(shift(colon), "：", Applicability::Safe)),
-                    );
-                }
-                let value_span = shift(value);
-                let (key, value) = (shift(key).slice(self.text), value_span.slice(self.text));
-                if key.ends_with("の持駒") {
-                    self.push(
-                        Diagnostic::error(codes::kif::HAND, value_span, "these pieces in hand cannot be read")
-                            .label("not pieces in hand")
-                            .help("write each piece's kanji and its count in kanji, separated by full-width spaces (`飛　金二　歩十八`), or `なし` for none; a king is never in hand"),
-                    );
-                } else if key == "手合割" {
-                    self.start.handicap = Some((value.to_owned(), value_span));
-                } else {
-                    self.headers.push((key.to_owned(), value.to_owned()));
-                }
+                self.ascii_colon(ascii_colon.map(shift));
+                self.header(shift(key), shift(value));
             }
-            Line::Hand { owner, pieces, ascii_colon } => {
-                if moves_begun {
-                    return self.after_moves(whole);
-                }
-                if let Some(colon) = ascii_colon {
-                    self.push(
-                        Diagnostic::warning(codes::kif::ASCII_COLON, shift(colon), "the key is followed by an ASCII colon")
-                            .label("KIF writes `：` here")
-                            .help("KIF writes a full-width colon after a key (`先手の持駒：…`); some programs read no other")
-                            .fix(Fix::replace(shift(colon), "：", Applicability::Safe)),
-                    );
-                }
-                let mut hand = Hand::default();
-                for (kind, n, _) in pieces {
-                    hand.add(kind, n);
-                }
-                self.start.hands[owner.0.index()] = Some(hand);
-                self.diagram_line(whole);
+            Line::Hand { .. } | Line::Row { .. } | Line::Frame | Line::MoveCount | Line::Turn(_) => {
+                self.diagram_line(at, whole, line);
             }
-            Line::Row { cells, .. } => {
-                if moves_begun {
-                    return self.after_moves(whole);
-                }
-                self.start.rows.push((cells.into_iter().map(|(p, s)| (p, shift(s))).collect(), whole));
-                self.diagram_line(whole);
-            }
-            Line::Frame | Line::MoveCount => {
-                if moves_begun {
-                    return self.after_moves(whole);
-                }
-                self.diagram_line(whole);
-            }
-            Line::Turn(color) => {
-                if moves_begun {
-                    return self.after_moves(whole);
-                }
-                self.start.turn = Some(color);
-                self.diagram_line(whole);
-            }
-            Line::Move(mv) => self.move_line(at, mv),
+            Line::Move(mv) => self.move_line(at, *mv),
             Line::Variation(number, span) => self.variation(number, shift(span), whole),
             Line::BadMove { number, rest } => {
                 self.begin();
@@ -296,6 +246,64 @@ impl Reader<'_> {
         }
     }
 
+    /// The warning of an ASCII colon after a key, when there is one.
+    fn ascii_colon(&mut self, colon: Option<Span>) {
+        if let Some(colon) = colon {
+            self.push(
+                Diagnostic::warning(codes::kif::ASCII_COLON, colon, "the key is followed by an ASCII colon")
+                    .label("KIF writes `：` here")
+                    .help("KIF writes a full-width colon after a key (`棋戦：…`); some programs read no other")
+                    .fix(Fix::replace(colon, "：", Applicability::Safe)),
+            );
+        }
+    }
+
+    /// A header line, `key：value`: the start's handicap, or a header of the game.
+    fn header(&mut self, key: Span, value: Span) {
+        let (key, text) = (key.slice(self.text), value.slice(self.text));
+        if key.ends_with("の持駒") {
+            // A line of pieces in hand that the grammar could not read as one.
+            self.push(
+                Diagnostic::error(codes::kif::HAND, value, "these pieces in hand cannot be read")
+                    .label("not pieces in hand")
+                    .help("write each piece's kanji and its count in kanji, separated by full-width spaces (`飛　金二　歩十八`), or `なし` for none; a king is never in hand"),
+            );
+        } else if key == "手合割" {
+            self.start.handicap = Some((text.to_owned(), value));
+        } else {
+            self.headers.push((key.to_owned(), text.to_owned()));
+        }
+    }
+
+    /// A line of the board diagram (at byte `at`, spanning `whole`), before the first move.
+    fn diagram_line(&mut self, at: usize, whole: Span, line: Line) {
+        if !self.lines.is_empty() || self.no_start {
+            self.push(
+                Diagnostic::warning(codes::kif::BOARD_AFTER_MOVES, whole, "a board diagram's line after the moves is not read")
+                    .label("after the first move")
+                    .help("the start is the diagram before the moves; a diagram after them (of the final position, say) is passed over: start its lines with `#` to say so"),
+            );
+            return;
+        }
+        match line {
+            Line::Hand { owner, pieces, ascii_colon } => {
+                self.ascii_colon(ascii_colon.map(|s| s.shift(at)));
+                let mut hand = Hand::default();
+                for (kind, n, _) in pieces {
+                    hand.add(kind, n);
+                }
+                self.start.hands[owner.0.index()] = Some(hand);
+            }
+            Line::Row { cells, .. } => {
+                self.start.rows.push((cells.into_iter().map(|(p, s)| (p, s.shift(at))).collect(), whole));
+            }
+            Line::Turn(color) => self.start.turn = Some(color),
+            _ => {}
+        }
+        let diagram = self.start.diagram.get_or_insert(whole);
+        *diagram = diagram.to(whole);
+    }
+
     /// A `*` comment: the last move's, or the start's before the first move.
     fn comment(&mut self, text: String) {
         let Some(current) = self.current else {
@@ -314,79 +322,12 @@ impl Reader<'_> {
         }
     }
 
-    fn diagram_line(&mut self, line: Span) {
-        let diagram = self.start.diagram.get_or_insert(line);
-        *diagram = diagram.to(line);
-    }
-
-    fn after_moves(&mut self, line: Span) {
-        self.push(
-            Diagnostic::warning(codes::kif::BOARD_AFTER_MOVES, line, "a board diagram's line after the moves is not read")
-                .label("after the first move")
-                .help("the start is the diagram before the moves; a diagram after them (of the final position, say) is passed over: start its lines with `#` to say so"),
-        );
-    }
-
     /// The start, set up when the first move is read: the diagram, or the handicap named, or
     /// the even game.
     fn set_up(&mut self) -> Option<State> {
         let diagram = self.diagram();
         let named = self.start.handicap.take();
-        let from_name = match &named {
-            None => None,
-            Some((name, span)) => match handicap::kif(name) {
-                Some((sfen, agreed)) => {
-                    if !agreed && diagram.is_none() {
-                        self.push(
-                            Diagnostic::warning(codes::kif::HANDICAP_AMBIGUOUS, *span, format!("programs set up `{name}` differently"))
-                                .label(format!("read as {}", sfen.split(' ').next().unwrap_or(sfen)))
-                                .help("kifu reads it as Kifu for Windows and most readers do; write the start as a board diagram, which every program reads alike (`kifu convert --to kif` writes one)"),
-                        );
-                    }
-                    sfen.parse::<Position>().ok()
-                }
-                None if name.trim() == "その他" && diagram.is_some() => None,
-                None => {
-                    let names = || handicap::KIF.iter().map(|(n, _, _)| *n);
-                    let known = names().collect::<Vec<_>>().join(", ");
-                    // The one name nearest to what is written, when one is nearer than the others.
-                    let mut near: Vec<(usize, &str)> = names()
-                        .map(|n| (crate::notation::repair::edit_distance(name.trim(), n), n))
-                        .filter(|(d, _)| *d <= 2)
-                        .collect();
-                    near.sort();
-                    let near = match near[..] {
-                        [first, second, ..] if first.0 == second.0 => None,
-                        [first, ..] => Some(first),
-                        [] => None,
-                    };
-                    let fix = near.map(|(_, n)| Fix::replace(*span, n, Applicability::Unsafe));
-                    let known = match near {
-                        Some((_, n)) => format!("`{n}` is nearest; KIF names {known}"),
-                        None => format!("KIF names {known}"),
-                    };
-                    let d = match diagram {
-                        Some(_) => Diagnostic::warning(
-                            codes::kif::HANDICAP_UNKNOWN,
-                            *span,
-                            format!("KIF names no handicap `{name}`: the board diagram is read"),
-                        )
-                        .label("not a handicap KIF names")
-                        .help(format!("{known}, or その他 with a board diagram")),
-                        None => Diagnostic::error(
-                            codes::kif::HANDICAP_UNKNOWN,
-                            *span,
-                            format!("KIF names no handicap `{name}`, and there is no board diagram"),
-                        )
-                        .label("not a handicap KIF names")
-                        .help(format!("{known}; or write the start as a board diagram")),
-                    };
-                    let d = Diagnostic { fixes: fix.into_iter().collect(), ..d };
-                    self.push(d);
-                    None
-                }
-            },
-        };
+        let from_name = named.as_ref().and_then(|(name, span)| self.named(name, *span, diagram.is_some()));
         let position = match (diagram, from_name) {
             (Some(Ok(board)), named_position) => {
                 if let (Some(named_position), Some((name, span))) = (named_position, &named) {
@@ -420,6 +361,61 @@ impl Reader<'_> {
             return None;
         }
         Some(State::new(&position))
+    }
+
+    /// The position of the handicap `name` (at `span`), with a warning when programs set it up
+    /// differently; or `None`, with a report when KIF names no such handicap (an error when
+    /// there is no `diagram` to read instead).
+    fn named(&mut self, name: &str, span: Span, diagram: bool) -> Option<Position> {
+        if let Some((sfen, agreed)) = handicap::kif(name) {
+            if !agreed && !diagram {
+                self.push(
+                    Diagnostic::warning(codes::kif::HANDICAP_AMBIGUOUS, span, format!("programs set up `{name}` differently"))
+                        .label(format!("read as {}", sfen.split(' ').next().unwrap_or(sfen)))
+                        .help("kifu reads it as Kifu for Windows and most readers do; write the start as a board diagram, which every program reads alike (`kifu convert --to kif` writes one)"),
+                );
+            }
+            return sfen.parse::<Position>().ok();
+        }
+        if name.trim() == "その他" && diagram {
+            return None;
+        }
+        let names = || handicap::KIF.iter().map(|(n, _, _)| *n);
+        let known = names().collect::<Vec<_>>().join(", ");
+        // The one name nearest to what is written, when one is nearer than the others.
+        let mut near: Vec<(usize, &str)> = names()
+            .map(|n| (crate::notation::repair::edit_distance(name.trim(), n), n))
+            .filter(|(d, _)| *d <= 2)
+            .collect();
+        near.sort_unstable();
+        let near = match near[..] {
+            [first, second, ..] if first.0 == second.0 => None,
+            [first, ..] => Some(first.1),
+            [] => None,
+        };
+        let known = match near {
+            Some(n) => format!("`{n}` is nearest; KIF names {known}"),
+            None => format!("KIF names {known}"),
+        };
+        let mut d = if diagram {
+            Diagnostic::warning(
+                codes::kif::HANDICAP_UNKNOWN,
+                span,
+                format!("KIF names no handicap `{name}`: the board diagram is read"),
+            )
+            .help(format!("{known}, or その他 with a board diagram"))
+        } else {
+            Diagnostic::error(
+                codes::kif::HANDICAP_UNKNOWN,
+                span,
+                format!("KIF names no handicap `{name}`, and there is no board diagram"),
+            )
+            .help(format!("{known}; or write the start as a board diagram"))
+        }
+        .label("not a handicap KIF names");
+        d.fixes = near.map(|n| Fix::replace(span, n, Applicability::Unsafe)).into_iter().collect();
+        self.push(d);
+        None
     }
 
     /// The board diagram's position, when there is one: `Err` when it cannot be read (the
@@ -682,8 +678,9 @@ impl Reader<'_> {
         self.current = Some(id);
     }
 
-    /// The move `m` means in `state` after a move to `before`, or `None` with its report.
-    fn resolve(&mut self, at: usize, m: &Move, state: &State, before: Option<Square>) -> Option<crate::shogi::Move> {
+    /// The warnings of the forms real programs write that KIF does not: `同` without its
+    /// full-width space, `不成`, a drop's `(00)`.
+    fn forms(&mut self, at: usize, m: &Move) {
         let shift = |s: Span| s.shift(at);
         if let Some(space) = m.same_space {
             let (message, fix_span) = if space.is_empty() {
@@ -719,6 +716,12 @@ impl Reader<'_> {
                     .fix(Fix::replace(shift(zero), replacement, Applicability::Safe)),
             );
         }
+    }
+
+    /// The move `m` means in `state` after a move to `before`, or `None` with its report.
+    fn resolve(&mut self, at: usize, m: &Move, state: &State, before: Option<Square>) -> Option<crate::shogi::Move> {
+        let shift = |s: Span| s.shift(at);
+        self.forms(at, m);
         let span = shift(m.span);
         let to = match m.to.or(before) {
             Some(to) => to,
@@ -861,8 +864,7 @@ impl Reader<'_> {
         let ending = self.lines[0].ending.map(|(e, _)| e);
         // Each variation goes into the move it replaces, the later lines first: a line's
         // variations are all in place before it goes into its own parent.
-        let mut lines: Vec<(Vec<Node>, Option<(usize, usize)>)> =
-            self.lines.into_iter().map(|l| (l.nodes, l.parent)).collect();
+        let mut lines: Vec<Branch> = self.lines.into_iter().map(|l| (l.nodes, l.parent)).collect();
         for id in (1..lines.len()).rev() {
             let (mut nodes, parent) = std::mem::take(&mut lines[id]);
             for node in &mut nodes {
@@ -911,20 +913,17 @@ mod corpus {
 
     use crate::shogi::{EndReason, Game, Node, Position};
 
-    /// A line's moves and, for each, its variations' shapes.
-    fn shape(nodes: &[Node]) -> Vec<(String, Vec<Vec<(String, usize)>>)> {
-        nodes
-            .iter()
-            .map(|n| {
-                (
-                    n.mv.to_string(),
-                    n.variations
-                        .iter()
-                        .map(|v| v.iter().map(|m| (m.mv.to_string(), m.variations.len())).collect())
-                        .collect(),
-                )
-            })
-            .collect()
+    /// A line's moves and variations, as USI moves: (depth, move) in the order of the text.
+    fn shape(line: &[Node]) -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        let mut todo: Vec<(usize, &[Node])> = vec![(0, line)];
+        while let Some((depth, line)) = todo.pop() {
+            for node in line {
+                out.push((depth, node.mv.to_string()));
+                todo.extend(node.variations.iter().rev().map(|v| (depth + 1, v.as_slice())));
+            }
+        }
+        out
     }
 
     fn same_position(a: &Position, b: &Position) -> bool {
@@ -1025,5 +1024,23 @@ mod tests {
         let lines = read.lines();
         assert_eq!(lines.len(), MAX_DEPTH, "the main line and the variations above the limit");
         assert_eq!(game.lines().len(), depth + 1);
+    }
+
+    /// A line or a record too long to read is one finding, and the lines after a long line are
+    /// read.
+    #[test]
+    fn limits_are_reported_once() {
+        let long = format!("*{}\n   1 ７五歩(77)\n", "x".repeat(MAX_LINE + 1));
+        let (game, d) = read(&long);
+        let codes: Vec<_> = d.iter().map(|d| d.code).collect();
+        assert_eq!(codes, [codes::kif::LINE_TOO_LONG, codes::kif::ILLEGAL_MOVE], "the move after it is read");
+        assert!(game.is_some());
+        let (game, d) = read(&"x".repeat(MAX_BYTES + 1));
+        assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), [codes::kif::TOO_LARGE]);
+        assert!(game.is_none());
+        let many: String = (1..=MAX_FINDINGS + 10).map(|_| "bad line\n").collect();
+        let (_, d) = read(&many);
+        assert_eq!(d.len(), MAX_FINDINGS + 1);
+        assert_eq!(d.last().map(|d| d.code), Some(codes::kif::MORE_FINDINGS));
     }
 }

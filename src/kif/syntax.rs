@@ -57,7 +57,7 @@ pub enum Line {
     /// The moves' heading, `手数----指手---------消費時間--`.
     MovesHeading,
     /// A move, or an ending.
-    Move(MoveLine),
+    Move(Box<MoveLine>),
     /// `変化：N手`: its number and the number's span.
     Variation(Option<u64>, Span),
     /// `まで…`.
@@ -176,7 +176,7 @@ pub fn line(text: &str) -> Line {
         }
         Rule::board_move_count => Line::MoveCount,
         Rule::moves_heading => Line::MovesHeading,
-        Rule::move_line => Line::Move(move_line(kind)),
+        Rule::move_line => Line::Move(Box::new(move_line(kind))),
         Rule::variation_heading => {
             let number = find(kind, Rule::move_number).map_or(span, |n| Span::of(n.as_span()));
             Line::Variation(number.slice(text).parse().ok(), number)
@@ -340,7 +340,7 @@ mod tests {
 
     fn mv(text: &str) -> MoveLine {
         match line(text) {
-            Line::Move(m) => m,
+            Line::Move(m) => *m,
             other => panic!("{text:?} read as {other:?}"),
         }
     }

@@ -55,7 +55,7 @@ impl Unread {
 
     /// The format the start of a text is evidently written in, if it is one of these: KI2's
     /// Japanese header words without KIF's moves' heading, CSA's version line and moves, PGN's
-    /// seven tags. (A KIF text is one kifu reads: [`is_kif`].)
+    /// seven tags. (A KIF text is one kifu reads.)
     pub fn from_text(text: &str) -> Option<Self> {
         if is_kif(text) {
             return None;

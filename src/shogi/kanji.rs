@@ -22,7 +22,8 @@ pub const fn piece(kind: PieceKind, promoted: bool) -> char {
     }
 }
 
-/// The piece a record's kanji name: one kanji as [`piece`] writes them, 王 (the king), 竜 (the
+#[cfg(feature = "psn")]
+/// The piece a record's kanji name (KIF's reader, which comes with the `psn` feature): one kanji as [`piece`] writes them, 王 (the king), 竜 (the
 /// dragon), and the two-kanji names of promoted pieces, 成銀, 成桂 and 成香.
 pub fn piece_of(text: &str) -> Option<(PieceKind, bool)> {
     let found = match text {
@@ -40,6 +41,7 @@ pub fn piece_of(text: &str) -> Option<(PieceKind, bool)> {
     Some(found)
 }
 
+#[cfg(feature = "psn")]
 /// Every piece and its kanji, as [`piece`] writes them.
 const PIECES: [(PieceKind, bool, char); 14] = {
     use PieceKind::{Bishop, Gold, King, Knight, Lance, Pawn, Rook, Silver};
@@ -59,16 +61,19 @@ const PIECES: [(PieceKind, bool, char); 14] = {
     out
 };
 
+#[cfg(feature = "psn")]
 /// The value of a kanji digit, 一 to 九.
 pub fn digit(c: char) -> Option<u8> {
     ['一', '二', '三', '四', '五', '六', '七', '八', '九'].iter().position(|&d| d == c).map(|i| i as u8 + 1)
 }
 
+#[cfg(feature = "psn")]
 /// The value of a full-width digit, １ to ９.
 pub fn wide_digit(c: char) -> Option<u8> {
     ('１'..='９').contains(&c).then(|| (c as u32 - '０' as u32) as u8)
 }
 
+#[cfg(feature = "psn")]
 /// The value of a count in kanji numerals as [`number`] writes them below a hundred: 一 to 九,
 /// 十, 十一 to 十九, 二十 to 九十九.
 pub fn count(text: &str) -> Option<u32> {
@@ -120,6 +125,7 @@ mod tests {
         assert_eq!(got, ["一", "二", "十", "十一", "十八", "二十", "二十三"]);
     }
 
+    #[cfg(feature = "psn")]
     #[test]
     fn kanji_are_read_back_as_they_are_written() {
         for n in 1..100 {

@@ -5,6 +5,8 @@
 mod board;
 pub(crate) mod game;
 mod hand;
+// The handicaps are named by the game formats, which come with the `psn` feature.
+#[cfg(feature = "psn")]
 pub(crate) mod handicap;
 // Kanji are written by the diagrams and read and written by KIF.
 #[cfg(any(feature = "views", feature = "psn"))]
