@@ -24,6 +24,9 @@ pub const MAX_LINE: usize = 1 << 20;
 /// The deepest variations are nested (a variation of a variation is two deep).
 pub const MAX_DEPTH: usize = 100;
 
+/// The endings KIF names, as a move line writes them.
+const ENDINGS: [&str; 9] = ["中断", "投了", "持将棋", "千日手", "詰み", "切れ負け", "反則勝ち", "反則負け", "入玉勝ち"];
+
 /// The most findings reported of a record; one more says how many were left out.
 pub const MAX_FINDINGS: usize = 200;
 
@@ -49,6 +52,8 @@ struct Open {
     ending: Option<(Ending, Span)>,
     /// Comments written before its first move, given to it.
     pending: Vec<String>,
+    /// A fault stopped its reading: the moves written after it are not played.
+    stopped: bool,
 }
 
 impl Open {
@@ -62,6 +67,7 @@ impl Open {
             state,
             ending: None,
             pending: Vec::new(),
+            stopped: false,
         }
     }
 
@@ -226,16 +232,15 @@ impl Reader<'_> {
             }
             Line::Move(mv) => self.move_line(at, *mv),
             Line::Variation(number, span) => self.variation(number, shift(span), whole),
-            Line::BadMove { number, rest } => {
+            Line::BadMove { number, word } => {
                 self.begin();
-                let (number, rest) = (shift(number), shift(rest));
+                let (number, rest) = (shift(number), shift(word));
                 let d = Diagnostic::error(codes::kif::BAD_MOVE, if rest.is_empty() { number } else { rest }, "this move cannot be read")
                     .label("not a KIF move")
                     .help("a KIF move is its square (`７六`, or `同　` for the square of the move before), its piece, `成` when it promotes, and its origin `(77)`, or `打` for a drop: `７六歩(77)`");
                 let d = self.with_nearest(d, rest);
                 self.push(d);
-                // The line cannot go on: its next move would be played from the wrong position.
-                self.current = None;
+                self.stop();
             }
             Line::Unknown(span) => self.push(
                 Diagnostic::error(codes::kif::UNKNOWN_LINE, shift(span), "this line is not a line of a KIF record")
@@ -302,6 +307,14 @@ impl Reader<'_> {
         }
         let diagram = self.start.diagram.get_or_insert(whole);
         *diagram = diagram.to(whole);
+    }
+
+    /// Stops reading the current line after a fault: its next move would be played from a
+    /// position the author did not mean.
+    fn stop(&mut self) {
+        if let Some(current) = self.current.take() {
+            self.lines[current].stopped = true;
+        }
     }
 
     /// A `*` comment: the last move's, or the start's before the first move.
@@ -487,7 +500,7 @@ impl Reader<'_> {
                     .with(Span::new(ended.start, ended.start), "the line ends here")
                     .help("a line ends with its ending's word (`投了`, `中断`, …); put the moves before it, or start a variation with `変化：N手`"),
             );
-            self.current = None;
+            self.stop();
             return;
         }
         let (number, number_span) = line.number;
@@ -511,7 +524,7 @@ impl Reader<'_> {
                         node.time = time;
                         self.lines[current].push(node);
                     }
-                    None => self.current = None,
+                    None => self.stop(),
                 }
             }
         }
@@ -571,7 +584,7 @@ impl Reader<'_> {
                     format!("KIF names no ending `{word}`: the line ends here, with no result"),
                 )
                 .label("not an ending KIF names")
-                .help("KIF's endings are 中断, 投了, 持将棋, 千日手, 詰み, 切れ負け, 反則勝ち, 反則負け and 入玉勝ち"),
+                .help(format!("KIF's endings are {}", ENDINGS.join(", "))),
             );
         }
         let state = self.lines[current].state;
@@ -633,6 +646,11 @@ impl Reader<'_> {
             let open = &self.lines[top];
             if open.base < ply && ply <= open.base + open.nodes.len() {
                 break;
+            }
+            if open.stopped && open.base < ply {
+                // The line a fault stopped short of move `ply` is the likeliest to have it: the
+                // block goes with the fault, which has the report.
+                return;
             }
             self.stack.pop();
         }
@@ -739,24 +757,7 @@ impl Reader<'_> {
             }
         };
         let drop = m.drop.is_some() || m.zero_origin.is_some();
-        let written = Written {
-            piece: Some(m.piece.0),
-            promoted: m.piece.1,
-            gold_mover: false,
-            from: m.from.map_or(Origin::None, |(sq, _)| Origin::Square(sq)),
-            to,
-            drop,
-            promotion: if m.promote.is_some() {
-                Some(Promotion::Promote)
-            } else if m.decline.is_some() {
-                Some(Promotion::Decline)
-            } else {
-                None
-            },
-            capture: None,
-            promotes_to: None,
-            mark: None,
-        };
+        let written = written_of(m, to);
         // A drop written with a promoted piece, or a promotion: read as written, judged by the
         // rules.
         let result = if drop && m.piece.1 {
@@ -811,24 +812,41 @@ impl Reader<'_> {
     /// `d` with the legal moves of `state` nearest to the text at `span` as its repairs (at
     /// most three, the nearest first), and their list in its help.
     fn nearest(&self, mut d: Diagnostic, span: Span, state: &State, before: Option<Square>) -> Diagnostic {
-        let text = span.slice(self.text);
-        let written = text.split(['(', '（']).next().unwrap_or(text).replace([' ', '\u{3000}'], "");
-        let origin = text.find('(').map(|i| &text[i..]).unwrap_or("");
+        // Compared whole, origin included, without the spaces that `同` may have after it.
+        let bare = |t: &str| t.replace([' ', '\u{3000}'], "");
+        let written = bare(span.slice(self.text));
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
-        let mut near: Vec<(usize, String)> = moves
+        let near: Vec<(usize, String)> = moves
             .into_iter()
             .map(|mv| {
                 let kif = super::write::move_text(state, mv, before);
-                let bare = kif.split('(').next().unwrap_or(&kif).replace('\u{3000}', "");
-                let kif_origin = kif.find('(').map(|i| &kif[i..]).unwrap_or("");
-                let distance =
-                    crate::notation::repair::edit_distance(&written, &bare) * 2 + usize::from(kif_origin != origin);
-                (distance, kif)
+                (crate::notation::repair::edit_distance(&written, &bare(&kif)), kif)
             })
-            .filter(|(distance, _)| *distance <= 5)
+            .filter(|(distance, _)| *distance <= 3)
             .collect();
-        near.sort();
+        // The likeliest first: a move after which the record's next moves are legal, then the
+        // nearest, then in the order the rules list the moves.
+        // At the same distance, a move from the origin written: its digits are seldom mistyped.
+        let origin = |t: &str| t.find('(').map(|i| t[i..].to_owned());
+        let written_origin = origin(&written);
+        let mut ranked: Vec<(bool, usize, bool, String)> = near
+            .into_iter()
+            .map(|(distance, kif)| {
+                let breaks = !self.next_moves_follow(span.end, state, &kif, before);
+                (breaks, distance, origin(&kif) != written_origin, kif)
+            })
+            .collect();
+        // An ending's word, for a word that is near one (`投子` for `投了`).
+        ranked.extend(
+            ENDINGS
+                .iter()
+                .map(|w| (crate::notation::repair::edit_distance(&written, w), w))
+                .filter(|&(distance, w)| distance <= 1 && w.chars().count() > 1)
+                .map(|(distance, w)| (false, distance, true, (*w).to_owned())),
+        );
+        ranked.sort_by_key(|(breaks, distance, other_origin, _)| (*breaks, *distance, *other_origin));
+        let mut near: Vec<(usize, String)> = ranked.into_iter().map(|(_, d, _, kif)| (d, kif)).collect();
         near.truncate(3);
         if !near.is_empty() {
             let list: Vec<String> = near.iter().map(|(_, m)| format!("`{m}`")).collect();
@@ -837,6 +855,41 @@ impl Reader<'_> {
             d.fixes = near.into_iter().map(|(_, m)| Fix::replace(span, m, Applicability::Unsafe)).collect();
         }
         d
+    }
+
+    /// True when the move written `kif` (a legal move of `state` after a move to `before`),
+    /// played in place of the move that ends at byte `end`, lets the next moves of the record
+    /// (up to six, until a line that is not a move) be played.
+    fn next_moves_follow(&self, end: usize, state: &State, kif: &str, before: Option<Square>) -> bool {
+        const AHEAD: usize = 6;
+        let mut state = *state;
+        let Some(mv) = self.play_text(&mut state, kif, before) else { return false };
+        let mut before = Some(mv.to());
+        let rest = self.text.get(end..).unwrap_or_default();
+        let lines = rest.split_inclusive('\n').skip(1).map(|l| l.trim_end_matches(['\n', '\r']));
+        for line in lines.filter(|l| !l.trim().is_empty() && !l.starts_with('*') && !l.starts_with('&')).take(AHEAD) {
+            let Line::Move(m) = syntax::line(line) else { break };
+            let Body::Move(w) = m.body else { break };
+            match self.play_written(&mut state, &w, before) {
+                Some(mv) => before = Some(mv.to()),
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// Plays the move a KIF text writes in `state`, when it reads as a legal move.
+    fn play_text(&self, state: &mut State, kif: &str, before: Option<Square>) -> Option<crate::shogi::Move> {
+        let Line::Move(m) = syntax::line(&format!("1 {kif}")) else { return None };
+        let Body::Move(w) = m.body else { return None };
+        self.play_written(state, &w, before)
+    }
+
+    /// Plays `w` in `state` after a move to `before`, when it is legal there.
+    fn play_written(&self, state: &mut State, w: &Move, before: Option<Square>) -> Option<crate::shogi::Move> {
+        let mv = written::resolve(state, &written_of(w, w.to.or(before)?)).ok()?.mv;
+        state.play_unchecked(mv);
+        Some(mv)
     }
 
     /// The game, once every line is read.
@@ -882,6 +935,29 @@ impl Reader<'_> {
         }
         let game = Game { headers: self.headers, start, comments: self.comments, moves, ending };
         (Some(game), out)
+    }
+}
+
+/// What the resolver needs of a KIF move going to `to`: the piece before the move, its origin,
+/// a drop, a promotion or (written in real files) a promotion declined.
+fn written_of(m: &Move, to: Square) -> Written {
+    Written {
+        piece: Some(m.piece.0),
+        promoted: m.piece.1,
+        gold_mover: false,
+        from: m.from.map_or(Origin::None, |(sq, _)| Origin::Square(sq)),
+        to,
+        drop: m.drop.is_some() || m.zero_origin.is_some(),
+        promotion: if m.promote.is_some() {
+            Some(Promotion::Promote)
+        } else if m.decline.is_some() {
+            Some(Promotion::Decline)
+        } else {
+            None
+        },
+        capture: None,
+        promotes_to: None,
+        mark: None,
     }
 }
 
@@ -1042,5 +1118,38 @@ mod tests {
         let (_, d) = read(&many);
         assert_eq!(d.len(), MAX_FINDINGS + 1);
         assert_eq!(d.last().map(|d| d.code), Some(codes::kif::MORE_FINDINGS));
+    }
+
+    /// The first repair of a move changed by one character is the move the record meant: the
+    /// one after which the next moves are legal, from the origin written.
+    #[test]
+    fn the_first_repair_is_the_move_meant() {
+        let record = |third: &str| {
+            format!("手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 {third}\n   4 同　銀(31)\n   5 ７八金(69)\n")
+        };
+        for typo in ["２二角成(78)", "２二角成(８８)", "２二飛成(88)", "２二角不(88)"] {
+            let text = record(typo);
+            let (_, d) = read(&text);
+            assert_eq!(d.len(), 1, "{typo}: {d:?}");
+            let fixed = d[0].fixes.first().and_then(|f| f.apply(&text));
+            assert_eq!(fixed, Some(record("２二角成(88)")), "{typo}");
+        }
+        // `同` mistyped as a square, and an ending's word mistyped.
+        let text = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 ５　銀(31)\n   5 投子\n";
+        let (_, d) = read(text);
+        let fixed: Vec<_> = d.iter().filter_map(|d| d.fixes.first()?.apply(text)).collect();
+        assert!(fixed.iter().any(|f| f.contains("   4 同　銀(31)\n")), "{d:?}");
+    }
+
+    /// A move that stops its line takes with it the variations that would branch after it:
+    /// one fault, one report.
+    #[test]
+    fn a_stopped_line_takes_its_later_variations_with_it() {
+        let text = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(87)\n   4 同　銀(31)\n\n変化：4手\n   4 同　飛(82)\n\n変化：2手\n   2 ８四歩(83)\n";
+        let (game, d) = read(text);
+        assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), [codes::kif::ILLEGAL_MOVE], "{d:?}");
+        let game = game.expect("a game");
+        assert_eq!(game.moves.len(), 2);
+        assert_eq!(game.moves[1].variations.len(), 1, "the variation of move 2 is still read");
     }
 }

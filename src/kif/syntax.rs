@@ -62,12 +62,13 @@ pub enum Line {
     Variation(Option<u64>, Span),
     /// `まで…`.
     Summary,
-    /// A numbered line whose move cannot be read: the number, and the rest.
+    /// A numbered line whose move cannot be read: the number, and the word where the move
+    /// would be.
     BadMove {
         /// The number's span.
         number: Span,
-        /// What follows it, without white space around it.
-        rest: Span,
+        /// The word after it, up to the next white space (empty when there is none).
+        word: Span,
     },
     /// A line that is none of these.
     Unknown(Span),
@@ -185,8 +186,8 @@ pub fn line(text: &str) -> Line {
         Rule::move_line_lenient => {
             let mut parts = kind.into_inner();
             let number = parts.next().map_or(span, |n| Span::of(n.as_span()));
-            let rest = parts.next().map_or(Span::point(number.end), |r| trimmed(text, Span::of(r.as_span())));
-            Line::BadMove { number, rest }
+            let word = parts.next().map_or(Span::point(number.end), |w| Span::of(w.as_span()));
+            Line::BadMove { number, word }
         }
         _ => Line::Unknown(trimmed(text, span)),
     }
