@@ -38,6 +38,7 @@
 //! kifu reads its automata in at its first record, inside the loop: take the count of a run with
 //! `PEERS_RECORDS=1` from that of the run over 30,000, and divide by 29,999.
 
+mod common;
 #[path = "../tests/common/generate.rs"]
 mod generate;
 
@@ -45,16 +46,12 @@ use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Instant;
 
+use common::{median, setting};
 use generate::{fen_records, psn_games, sfen_records, with_slips, FEN_ALPHABET, SFEN_ALPHABET};
 use kifu::format::Format;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
-
-fn setting(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.replace('_', "").parse().ok()).unwrap_or(default)
-}
 
 /// Writes `lines` to `dir/name` unless a file of that size is there already.
 fn file(dir: &Path, name: &str, make: impl FnOnce() -> String) -> PathBuf {
@@ -65,19 +62,6 @@ fn file(dir: &Path, name: &str, make: impl FnOnce() -> String) -> PathBuf {
         fs::write(&tmp, text).and_then(|()| fs::rename(&tmp, &path)).expect("write the bench input");
     }
     path
-}
-
-/// The median of `runs` timings of `f`, in seconds.
-fn median(runs: usize, mut f: impl FnMut()) -> f64 {
-    let mut times: Vec<f64> = (0..runs.max(1))
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed().as_secs_f64()
-        })
-        .collect();
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
 }
 
 /// `kifu check ARGS PATH`, its reports dropped, on the CPUs `cpus` names (`taskset -c`) or on

@@ -758,8 +758,8 @@ impl Reader<'_> {
         };
         let drop = m.drop.is_some() || m.zero_origin.is_some();
         let written = written_of(m, to);
-        // A drop written with a promoted piece, or a promotion: read as written, judged by the
-        // rules.
+        // A promoted piece is never dropped (the resolver drops the kind written, promoted or
+        // not).
         let result = if drop && m.piece.1 {
             Err(Unresolved::NoCandidate { kind: m.piece.0, promoted: true, nearest: None, other_state: None })
         } else {

@@ -288,6 +288,42 @@ fn psn_games() {
     ]);
 }
 
+/// KIF records are read in the encoding their content tells, checked, and converted: the same
+/// game in UTF-8, Shift_JIS with CRLF, and EUC-JP converts to the same text, and converting
+/// twice changes nothing.
+#[test]
+fn kif_records_are_read_in_any_encoding_and_converted() {
+    let out = run(&["check", "tests/fixtures/kif"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(stdout(&out), "6 records in 6 files: 6 valid, 0 invalid, 0 warnings (read as 6 KIF)\n");
+    let convert = |path: &str, to: &str| {
+        let out = run(&["convert", "--to", to, path]);
+        assert_eq!(out.status.code(), Some(0), "{path}: {}", text(&out.stderr));
+        out.stdout
+    };
+    let utf8 = convert("tests/fixtures/kif/variations.kifu", "kifu");
+    assert_eq!(convert("tests/fixtures/kif/variations.kif", "kifu"), utf8, "Shift_JIS and CRLF read as UTF-8");
+    assert_eq!(
+        convert("tests/fixtures/kif/handicap_eucjp.kif", "usi"),
+        convert("tests/fixtures/kif/handicap.kifu", "usi"),
+        "EUC-JP"
+    );
+    let usi = text(&convert("tests/fixtures/kif/handicap.kifu", "usi"));
+    assert_eq!(usi, "sfen lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 9a9b 7g7f\n");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let again = write(dir.path(), "again.kifu", &utf8);
+    assert_eq!(convert(&again, "kifu"), utf8, "converting twice changes nothing");
+    let text_of = String::from_utf8(utf8).expect("UTF-8");
+    for kept in ["*角道を開ける", "&角交換", "変化：2手", "( 1:02/00:01:14)", "まで5手で先手の勝ち"] {
+        assert!(text_of.contains(kept), "{kept} is kept: {text_of}");
+    }
+    // A fault stops its game's conversion, with the first error named.
+    let bad = write(dir.path(), "bad.kifu", "手合割：平手\n   1 ７五歩(77)\n".as_bytes());
+    let out = run(&["convert", "--to", "usi", &bad]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("game not converted: error[kif::illegal-move]"), "{}", text(&out.stderr));
+}
+
 #[test]
 fn kif_is_written_in_shift_jis_or_utf8_and_names_what_it_leaves_out() {
     let timed = "tests/fixtures/psn/ok/dialect_shogidokoro.psn";

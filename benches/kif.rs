@@ -1,0 +1,117 @@
+//! Reading KIF records: kifu beside tsshogi (npm), on the same records in one run.
+//!
+//! ```sh
+//! cargo bench --bench kif
+//! ```
+//!
+//! It makes its own records, with nothing from outside the repository: seeded random legal
+//! games (`PSN` written by the test generator), read by kifu and written as KIF by its writer,
+//! each record a file of its own in Cargo's temporary folder. Then it times, each `KIF_RUNS`
+//! times (3), the median kept, one thread each, the records already in memory:
+//!
+//! * kifu's library: `kif::check_text`, every line read by the grammar and every move played
+//!   with the full rules of shogi, findings and all;
+//! * tsshogi's `importKIF` (node), when node and npm are there: tsshogi is installed into the
+//!   temporary folder, and its loop is timed inside node, its start left out. tsshogi does not
+//!   check that a move is legal as it reads it.
+//!
+//! It prints MB/s for each and kifu's speed over tsshogi's. `KIF_MB` sets the size of the
+//! records together (8).
+
+mod common;
+#[path = "../tests/common/generate.rs"]
+mod generate;
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::Command;
+
+use common::{median, setting};
+
+/// The KIF records of seeded random games, about `bytes` of them together.
+fn records(bytes: usize) -> Vec<String> {
+    let psn = generate::psn_games(1, bytes * 2 / 3);
+    let file = kifu::psn::check_bytes(psn.as_bytes(), kifu::psn::Options::default());
+    let mut out = Vec::new();
+    let mut size = 0;
+    for g in &file.games {
+        let Some(game) = g.to_game() else { continue };
+        let text = kifu::kif::write(&game, "UTF-8").text;
+        size += text.len();
+        out.push(text);
+        if size >= bytes {
+            break;
+        }
+    }
+    out
+}
+
+/// tsshogi's loop over the records in `dir`, timed inside node: its MB/s, or why not.
+fn tsshogi(dir: &std::path::Path, runs: usize) -> Result<f64, String> {
+    let npm = Command::new("npm")
+        .args(["install", "--silent", "--prefix"])
+        .arg(dir)
+        .arg("tsshogi")
+        .status()
+        .map_err(|e| format!("npm: {e}"))?;
+    if !npm.success() {
+        return Err("npm could not install tsshogi".to_owned());
+    }
+    let script = dir.join("read.mjs");
+    fs::write(
+        &script,
+        format!(
+            r#"import {{ importKIF }} from "tsshogi";
+import fs from "fs";
+const dir = process.argv[2];
+const texts = fs.readdirSync(dir).filter((f) => f.endsWith(".kifu")).map((f) => fs.readFileSync(dir + "/" + f, "utf8"));
+const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
+const times = [];
+for (let run = 0; run < {runs}; run++) {{
+  const start = process.hrtime.bigint();
+  for (const t of texts) {{
+    const r = importKIF(t);
+    if (r instanceof Error) throw r;
+  }}
+  times.push(Number(process.hrtime.bigint() - start) / 1e9);
+}}
+times.sort((a, b) => a - b);
+console.log(bytes / 1e6 / times[Math.floor(times.length / 2)]);
+"#
+        ),
+    )
+    .map_err(|e| e.to_string())?;
+    let out = Command::new("node").arg(&script).arg(dir.join("records")).output().map_err(|e| format!("node: {e}"))?;
+    String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .parse()
+        .map_err(|_| format!("tsshogi failed: {}", String::from_utf8_lossy(&out.stderr)))
+}
+
+fn main() {
+    let mb = setting("KIF_MB", 8);
+    let runs = setting("KIF_RUNS", 3);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("kif-bench");
+    let records_dir = dir.join("records");
+    let _ = fs::remove_dir_all(&records_dir);
+    fs::create_dir_all(&records_dir).expect("a folder for the records");
+    let texts = records(mb << 20);
+    let bytes: usize = texts.iter().map(String::len).sum();
+    for (i, text) in texts.iter().enumerate() {
+        fs::write(records_dir.join(format!("{i:05}.kifu")), text).expect("a record written");
+    }
+    let kifu = median(runs, || {
+        for text in &texts {
+            let (game, diagnostics) = kifu::kif::check_text(text);
+            assert!(game.is_some() && diagnostics.is_empty(), "{diagnostics:?}");
+        }
+    });
+    let kifu_mbs = bytes as f64 / 1e6 / kifu;
+    println!("{} KIF records, {:.1} MB, each figure the median of {runs} runs", texts.len(), bytes as f64 / 1e6);
+    println!("| reader | MB/s | kifu / reader |\n|---|---|---|");
+    println!("| kifu's library (`kif::check_text`) | {kifu_mbs:.1} | 1.00× |");
+    match tsshogi(&dir, runs) {
+        Ok(theirs) => println!("| tsshogi `importKIF` (node) | {theirs:.1} | {:.2}× |", kifu_mbs / theirs),
+        Err(why) => println!("| tsshogi | not run: {why} | |"),
+    }
+}
