@@ -187,13 +187,10 @@ pub(crate) fn positions_after(start: &Position, moves: impl IntoIterator<Item = 
 /// A time written `m:ss`, `mm:ss` or `h:mm:ss` (minutes and seconds below 60 after the first
 /// field), or `None`.
 pub fn parse_clock(text: &str) -> Option<Duration> {
-    let fields: Vec<&str> = text.trim().split(':').collect();
-    if !(2..=3).contains(&fields.len()) {
-        return None;
-    }
     let mut seconds = 0u64;
-    for (i, field) in fields.iter().enumerate() {
-        if field.is_empty() || field.len() > 6 || !field.bytes().all(|b| b.is_ascii_digit()) {
+    let mut fields = 0;
+    for (i, field) in text.trim().split(':').enumerate() {
+        if i > 2 || field.is_empty() || field.len() > 6 || !field.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
         let n: u64 = field.parse().ok()?;
@@ -201,8 +198,9 @@ pub fn parse_clock(text: &str) -> Option<Duration> {
             return None;
         }
         seconds = seconds * 60 + n;
+        fields = i + 1;
     }
-    Some(Duration::from_secs(seconds))
+    (fields >= 2).then(|| Duration::from_secs(seconds))
 }
 
 #[cfg(test)]

@@ -314,7 +314,8 @@ fn kif_records_are_read_in_any_encoding_and_converted() {
     let again = write(dir.path(), "again.kifu", &utf8);
     assert_eq!(convert(&again, "kifu"), utf8, "converting twice changes nothing");
     let text_of = String::from_utf8(utf8).expect("UTF-8");
-    for kept in ["*角道を開ける", "&角交換", "変化：2手", "( 1:02/00:01:14)", "まで5手で先手の勝ち"] {
+    for kept in ["*角道を開ける", "&角交換", "変化：2手", "( 1:02/00:01:14)", "まで5手で先手の勝ち"]
+    {
         assert!(text_of.contains(kept), "{kept} is kept: {text_of}");
     }
     // A fault stops its game's conversion, with the first error named.

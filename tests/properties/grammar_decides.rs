@@ -71,11 +71,12 @@ fn vm(sources: &[&str], names: &[&str]) -> pest_vm::Vm {
     pest_vm::Vm::new(rules)
 }
 
-fn grammars() -> [(&'static str, Vec<&'static str>); 3] {
+fn grammars() -> [(&'static str, Vec<&'static str>); 4] {
     [
         ("sfen.pest", vec![grammar::SFEN, grammar::COMMON]),
         ("fen.pest", vec![grammar::FEN, grammar::COMMON]),
         ("psn.pest", vec![grammar::PSN, grammar::COMMON]),
+        ("kif.pest", vec![grammar::KIF]),
     ]
 }
 
