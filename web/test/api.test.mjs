@@ -637,18 +637,18 @@ test('a grammar that POPs an empty stack throws KifuStopped, and kifu works agai
 
 test('an unknown format throws an Error naming the formats', () => {
   const calls = {
-    check: () => kifu.check(START, { format: 'kif' }),
-    parse: () => kifu.parse(START, { format: 'kif' }),
-    grammarDiff: () => kifu.grammarDiff(START, { format: 'kif', grammar: '' }),
-    toSvg: () => kifu.toSvg(START, { format: 'kif' }),
-    grammarSource: () => kifu.grammarSource('kif'),
-    defaultRule: () => kifu.defaultRule('kif'),
+    check: () => kifu.check(START, { format: 'ki2' }),
+    parse: () => kifu.parse(START, { format: 'ki2' }),
+    grammarDiff: () => kifu.grammarDiff(START, { format: 'ki2', grammar: '' }),
+    toSvg: () => kifu.toSvg(START, { format: 'ki2' }),
+    grammarSource: () => kifu.grammarSource('ki2'),
+    defaultRule: () => kifu.defaultRule('ki2'),
   };
   for (const [name, call] of Object.entries(calls)) {
     assert.throws(call, (e) => {
       assert.ok(e instanceof Error, `${name}: ${e}`);
       assert.ok(!(e instanceof kifu.KifuStopped), `${name}: not a stop`);
-      for (const format of ['sfen', 'fen', 'epd', 'psn', 'json']) assert.match(e.message, new RegExp(`\\b${format}\\b`), name);
+      for (const format of ['sfen', 'fen', 'epd', 'psn', 'json', 'kif']) assert.match(e.message, new RegExp(`\\b${format}\\b`), name);
       return true;
     });
   }
