@@ -141,18 +141,32 @@ impl Writer {
 
     /// A header line, `key：value`; a value of several lines keeps its first.
     fn header(&mut self, key: &str, value: &str) {
-        let mut lines = value.lines();
-        let _ = writeln!(self.text, "{key}：{}", lines.next().unwrap_or(""));
+        let mut lines = value.split(['\n', '\r']).filter(|l| !l.is_empty());
+        let line = format!("{key}：{}", lines.next().unwrap_or(""));
         if lines.next().is_some() {
             self.lose("the lines of a header value after its first");
+        }
+        // Written only when it reads back as a header with this key: a key with white space or
+        // a colon, or one that starts another kind of line (`#`, `*`, `変化`), is not.
+        match super::syntax::line(&line) {
+            super::syntax::Line::Header { key: read, .. } if read.slice(&line) == key => {
+                self.text.push_str(&line);
+                self.text.push('\n');
+            }
+            _ => self.lose(
+                "a header whose key KIF cannot hold (white space, a colon, or the start of another kind of line)",
+            ),
         }
     }
 
     /// Comments, each line a `*` line (the line breaks that open or close one are its record's
     /// layout, not its text).
     fn comments(&mut self, comments: &[String]) {
-        for line in comments.iter().flat_map(|c| c.trim_matches(['\n', '\r']).lines()) {
-            let _ = writeln!(self.text, "*{line}");
+        // Split where a reader splits lines: at LF, CRLF, and a CR alone.
+        for comment in comments {
+            for line in comment.trim_matches(['\n', '\r']).replace("\r\n", "\n").split(['\n', '\r']) {
+                let _ = writeln!(self.text, "*{line}");
+            }
         }
     }
 
@@ -377,6 +391,22 @@ mod tests {
         assert_eq!(lines[5], "| ・ ・ ・ ・ 歩 ・ ・ ・ ・|三");
         assert_eq!(lines[13], "先手の持駒：金二　");
         assert_eq!(lines.len(), 14, "Black moves first: no 後手番 line");
+    }
+
+    #[test]
+    fn a_header_is_written_only_when_it_reads_back() {
+        let mut game = Game::new(Position::STARTPOS);
+        game.headers = vec![
+            ("\u{3000}ck".into(), "Engine A".into()),
+            ("*note".into(), "x".into()),
+            ("変化".into(), "3手".into()),
+            ("Event".into(), "名人戦\n第1局".into()),
+            ("作者".into(), "kifu".into()),
+        ];
+        let written = write(&game, "UTF-8");
+        assert!(written.text.contains("棋戦：名人戦\n") && written.text.contains("作者：kifu\n"), "{}", written.text);
+        assert!(!written.text.contains("ck：") && !written.text.contains("*note") && !written.text.contains("変化"));
+        assert_eq!(written.lost.len(), 2, "{:?}", written.lost);
     }
 
     #[test]
