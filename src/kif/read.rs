@@ -24,8 +24,46 @@ pub const MAX_LINE: usize = 1 << 20;
 /// The deepest variations are nested (a variation of a variation is two deep).
 pub const MAX_DEPTH: usize = 100;
 
-/// The endings KIF names, as a move line writes them.
-const ENDINGS: [&str; 9] = ["中断", "投了", "持将棋", "千日手", "詰み", "切れ負け", "反則勝ち", "反則負け", "入玉勝ち"];
+/// Who an ending says won.
+#[derive(Clone, Copy)]
+enum Winner {
+    /// No one said.
+    Unsaid,
+    /// A draw.
+    Draw,
+    /// The side to move at the ending.
+    Mover,
+    /// The other side.
+    Other,
+}
+
+/// The ending words kifu knows, as a move line writes them: the KIF page's first (up to
+/// `入玉勝ち`), then those other programs write, each with its reason and who won. (`不詰`, a
+/// tsume problem without a mate, says neither.)
+const ENDINGS: [(&str, Option<EndReason>, Winner); 14] = [
+    ("中断", Some(EndReason::Interrupted), Winner::Unsaid),
+    ("投了", Some(EndReason::Resignation), Winner::Other),
+    ("持将棋", Some(EndReason::Impasse), Winner::Draw),
+    ("千日手", Some(EndReason::Repetition), Winner::Draw),
+    ("詰み", Some(EndReason::Checkmate), Winner::Other),
+    ("切れ負け", Some(EndReason::TimeUp), Winner::Other),
+    ("反則勝ち", Some(EndReason::IllegalMove), Winner::Mover),
+    ("反則負け", Some(EndReason::IllegalMove), Winner::Other),
+    ("入玉勝ち", Some(EndReason::Impasse), Winner::Mover),
+    ("封じ手", Some(EndReason::Interrupted), Winner::Unsaid),
+    ("最大手数", Some(EndReason::MaxMoves), Winner::Unsaid),
+    ("引き分け", Some(EndReason::Draw), Winner::Draw),
+    ("不戦勝", None, Winner::Mover),
+    ("不戦敗", None, Winner::Other),
+];
+
+/// How many of [`ENDINGS`] the KIF page names.
+const PAGE_ENDINGS: usize = 9;
+
+/// The ending words the KIF page names.
+fn page_endings() -> impl Iterator<Item = &'static str> {
+    ENDINGS[..PAGE_ENDINGS].iter().map(|(word, _, _)| *word)
+}
 
 /// The most findings reported of a record; one more says how many were left out.
 pub const MAX_FINDINGS: usize = 200;
@@ -559,22 +597,13 @@ impl Reader<'_> {
     fn ending(&mut self, current: usize, span: Span, known: bool) {
         let word = span.slice(self.text);
         let side = self.lines[current].state.side();
-        let win = |c: Color| Some(Outcome::Win(c));
-        let (reason, outcome) = match word {
-            "中断" | "封じ手" => (Some(EndReason::Interrupted), None),
-            "投了" => (Some(EndReason::Resignation), win(side.opponent())),
-            "詰み" => (Some(EndReason::Checkmate), win(side.opponent())),
-            "持将棋" => (Some(EndReason::Impasse), Some(Outcome::Draw)),
-            "入玉勝ち" => (Some(EndReason::Impasse), win(side)),
-            "千日手" => (Some(EndReason::Repetition), Some(Outcome::Draw)),
-            "切れ負け" => (Some(EndReason::TimeUp), win(side.opponent())),
-            "反則勝ち" => (Some(EndReason::IllegalMove), win(side)),
-            "反則負け" => (Some(EndReason::IllegalMove), win(side.opponent())),
-            "最大手数" => (Some(EndReason::MaxMoves), None),
-            "引き分け" => (Some(EndReason::Draw), Some(Outcome::Draw)),
-            "不戦勝" => (None, win(side)),
-            "不戦敗" => (None, win(side.opponent())),
-            _ => (None, None),
+        let (reason, winner) =
+            ENDINGS.iter().find(|(w, _, _)| *w == word).map_or((None, Winner::Unsaid), |e| (e.1, e.2));
+        let outcome = match winner {
+            Winner::Unsaid => None,
+            Winner::Draw => Some(Outcome::Draw),
+            Winner::Mover => Some(Outcome::Win(side)),
+            Winner::Other => Some(Outcome::Win(side.opponent())),
         };
         if !known {
             self.push(
@@ -584,7 +613,7 @@ impl Reader<'_> {
                     format!("KIF names no ending `{word}`: the line ends here, with no result"),
                 )
                 .label("not an ending KIF names")
-                .help(format!("KIF's endings are {}", ENDINGS.join(", "))),
+                .help(format!("KIF's endings are {}", page_endings().collect::<Vec<_>>().join(", "))),
             );
         }
         let state = self.lines[current].state;
@@ -839,11 +868,10 @@ impl Reader<'_> {
             .collect();
         // An ending's word, for a word that is near one (`投子` for `投了`).
         ranked.extend(
-            ENDINGS
-                .iter()
+            page_endings()
                 .map(|w| (crate::notation::repair::edit_distance(&written, w), w))
                 .filter(|&(distance, w)| distance <= 1 && w.chars().count() > 1)
-                .map(|(distance, w)| (false, distance, true, (*w).to_owned())),
+                .map(|(distance, w)| (false, distance, true, w.to_owned())),
         );
         ranked.sort_by_key(|(breaks, distance, other_origin, _)| (*breaks, *distance, *other_origin));
         let mut near: Vec<(usize, String)> = ranked.into_iter().map(|(_, d, _, kif)| (d, kif)).collect();
