@@ -265,6 +265,11 @@ impl Reader<'_> {
                 self.ascii_colon(ascii_colon.map(shift));
                 self.header(shift(key), shift(value));
             }
+            Line::BadHand(value) => self.push(
+                Diagnostic::error(codes::kif::HAND, shift(value), "these pieces in hand cannot be read")
+                    .label("not pieces in hand")
+                    .help("write each piece's kanji and its count in kanji, separated by full-width spaces (`飛　金二　歩十八`), or `なし` for none; a king is never in hand"),
+            ),
             Line::Hand { .. } | Line::Row { .. } | Line::Frame | Line::MoveCount | Line::Turn(_) => {
                 self.diagram_line(at, whole, line);
             }
@@ -304,14 +309,7 @@ impl Reader<'_> {
     /// A header line, `key：value`: the start's handicap, or a header of the game.
     fn header(&mut self, key: Span, value: Span) {
         let (key, text) = (key.slice(self.text), value.slice(self.text));
-        if key.ends_with("の持駒") {
-            // A line of pieces in hand that the grammar could not read as one.
-            self.push(
-                Diagnostic::error(codes::kif::HAND, value, "these pieces in hand cannot be read")
-                    .label("not pieces in hand")
-                    .help("write each piece's kanji and its count in kanji, separated by full-width spaces (`飛　金二　歩十八`), or `なし` for none; a king is never in hand"),
-            );
-        } else if key == "手合割" {
+        if key == "手合割" {
             self.start.handicap = Some((text.to_owned(), value));
         } else {
             self.headers.push((key.to_owned(), text.to_owned()));

@@ -41,6 +41,8 @@ pub enum Line {
         /// The colon, when it is the ASCII one.
         ascii_colon: Option<Span>,
     },
+    /// A side's pieces in hand that cannot be read: the text after the colon.
+    BadHand(Span),
     /// A rank of the board diagram: its nine cells, file 9 first.
     Row {
         /// Each cell's piece (`None`: empty) and its span.
@@ -168,6 +170,7 @@ pub fn line(text: &str) -> Line {
             Line::Header { key, ascii_colon: colon, value }
         }
         Rule::hand => hand(kind),
+        Rule::hand_lenient => Line::BadHand(find(kind, Rule::hand_rest).map_or(Span::point(span.end), |r| trimmed(text, Span::of(r.as_span())))),
         Rule::board_row => row(kind),
         Rule::board_row_lenient => Line::Row { cells: Vec::new(), rank: None },
         Rule::board_files | Rule::board_frame => Line::Frame,
@@ -368,7 +371,9 @@ mod tests {
         // A line is read by the first kind that matches it whole, not the first that matches
         // its start.
         assert!(matches!(line("  12 ７七歩(76) and more"), Line::BadMove { .. }));
-        assert!(matches!(line("先手の持駒：金と銀"), Line::Header { .. }));
+        assert!(matches!(line("先手の持駒：金と銀"), Line::BadHand(_)));
+        // Only a side's pieces in hand are: another key ending in の持駒 is a header's.
+        assert!(matches!(line("Senteの持駒：A"), Line::Header { .. }));
         assert!(matches!(line("変化：3手目"), Line::Header { .. }));
     }
 
