@@ -376,6 +376,14 @@ const EXAMPLES: &[Example] = &[
     ex(codes::kif::ENDING_CLAIM, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 詰み\n".as_bytes()),
     #[cfg(feature = "psn")]
     ex(codes::kif::VARIATION_UNREACHED, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：3手\n   3 ２六歩(27)\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::WHICH_PIECE, KIF, "手合割：平手\n▲７六歩    △３四歩    ▲２二角成  △同　銀\n▲４五角    △５二金\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::JSA_WORDS, KIF, "手合割：平手\n▲７六歩    △３四歩    ▲６八銀上\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::DECLINE_UNWRITTEN, KIF, "手合割：平手\n▲７六歩    △３四歩    ▲２二角\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::kif::SIDE_MARK, KIF, "手合割：平手\n▲７六歩    ▲３四歩\n".as_bytes()),
     ex(codes::json::SYNTAX, JSON, "{\"sideOnMove\":\"black\",}\n".as_bytes()),
     ex(codes::json::NOT_OBJECT, JSON, "[\"black\"]\n".as_bytes()),
     ex(codes::json::MISSING_KEY, JSON, "{\"sideOnMove\":\"black\",\"blackHand\":[0,0,0,0,0,0,0],\"whiteHand\":[0,0,0,0,0,0,0]}\n".as_bytes()),

@@ -346,21 +346,24 @@ mod tests {
 
     #[test]
     fn formats_kifu_does_not_read_are_named() {
-        assert_eq!(Unread::from_path("game.KI2"), Some(Unread::Ki2));
+        assert_eq!(Unread::from_path("game.KI2"), None, "KI2 is read");
         assert_eq!(Unread::from_path("game.csa"), Some(Unread::Csa));
         assert_eq!(Unread::from_path("game.psn"), None);
         assert_eq!(Unread::from_text("# KIF\n開始日時：2020/01/01\n手数----指手---------消費時間--\n"), None);
-        assert_eq!(Unread::from_text("先手：A\n後手：B\n▲７六歩 △３四歩\n"), Some(Unread::Ki2));
+        assert_eq!(Unread::from_text("先手：A\n後手：B\n▲７六歩 △３四歩\n"), None, "KI2 is read");
         assert_eq!(Unread::from_text("'comment\nV2.2\nN+A\nPI\n+\n+7776FU\n"), Some(Unread::Csa));
         assert_eq!(Unread::from_text("[Event \"x\"]\n1. e4 e5\n"), Some(Unread::Pgn));
         assert_eq!(Unread::from_text("[Sente \"A\"]\n1. P7f\n"), None, "PSN is not PGN");
         assert_eq!(Format::for_path("a.sfen", None), Ok(Format::Sfen(DialectChoice::Auto)));
-        let ki2 = Format::for_path("game.ki2", None).unwrap_err();
-        assert!(ki2.to_string().contains("kifu does not read KI2 yet"), "{ki2}");
+        let csa = Format::for_path("game.csa", None).unwrap_err();
+        assert!(csa.to_string().contains("kifu does not read CSA yet"), "{csa}");
         #[cfg(feature = "psn")]
         {
             assert_eq!(Format::for_path("game.kif", None), Ok(Format::Kif));
             assert_eq!(Format::for_path("game.kifu", None), Ok(Format::Kif));
+            assert_eq!(Format::for_path("game.KI2", None), Ok(Format::Kif));
+            assert_eq!(Format::for_path("game.ki2u", None), Ok(Format::Kif));
+            assert_eq!(Format::for_path("game.txt", Some("先手：A\n▲７六歩 △３四歩\n".as_bytes())), Ok(Format::Kif));
             let sjis = encoding_rs::SHIFT_JIS.encode("手合割：平手\n   1 ７六歩(77)\n").0.into_owned();
             assert_eq!(Format::for_path("game.txt", Some(&sjis)), Ok(Format::Kif), "told by its content");
         }
@@ -392,7 +395,7 @@ mod tests {
             (SFEN, "%TORYO", Some(Looks::Unread(Unread::Csa))),
             (SFEN, "１ ７六歩(77)   ( 0:00/00:00:00)", Some(Looks::Kif)),
             (SFEN, "手合割：平手", Some(Looks::Kif)),
-            (SFEN, "▲７六歩 △３四歩", Some(Looks::Unread(Unread::Ki2))),
+            (SFEN, "▲７六歩 △３四歩", Some(Looks::Kif)),
             (SFEN, r#"{"color":0,"pieces":{}}"#, Some(Looks::Json)),
             (SFEN, "1. P7g-7f P3c-3d", Some(Looks::Psn)),
             (SFEN, "[Sente \"Habu\"]", Some(Looks::Psn)),

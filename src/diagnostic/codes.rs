@@ -549,6 +549,14 @@ registry! {
         ENDING_CLAIM KifEndingClaim = "kif::ending-claim",
         /// A variation branches at a move that no line before it reaches.
         VARIATION_UNREACHED KifVariationUnreached = "kif::variation-unreached",
+        /// Several pieces can make a KI2 move and its words do not say which, or say none of them.
+        WHICH_PIECE KifWhichPiece = "kif::which-piece",
+        /// A KI2 move's words that tell it from others (左 直 右, 上 寄 引, 打) are not those the JSA's rules write.
+        JSA_WORDS KifJsaWords = "kif::jsa-words",
+        /// A KI2 move that could promote writes nothing, where the JSA's rules write `不成`.
+        DECLINE_UNWRITTEN KifDeclineUnwritten = "kif::decline-unwritten",
+        /// A KI2 move's mark names the side that is not to move.
+        SIDE_MARK KifSideMark = "kif::side-mark",
     }
     /// Codes of positions written as JSON (`--format json`).
     json "JSON positions" {

@@ -1,20 +1,20 @@
-//! KIF as a format kifu reads ([`crate::format::Notation`]).
+//! KIF and KI2 as a format kifu reads ([`crate::format::Notation`]).
 
 use crate::diagnostic::Diagnostic;
 use crate::input::decode::Decoded;
 use crate::unit::{About, Cut, Dialect, GrammarFile, Notation};
 
-/// KIF game records: one game a file.
+/// KIF and KI2 game records: one game a file.
 pub struct Kif;
 
 /// What KIF is.
 static ABOUT: About = About {
     name: "kif",
-    extensions: &["kifu"],
-    description: "KIF (Japanese shogi game records: .kif, .kifu)",
+    extensions: &["kifu", "ki2", "ki2u"],
+    description: "KIF and KI2 (Japanese shogi game records: .kif, .kifu, .ki2, .ki2u)",
     cut: Cut::Record,
     dialects: &[Dialect::Auto],
-    dialects_in_words: "KIF (read as Kifu for Windows writes it)",
+    dialects_in_words: "KIF and KI2 (read as Kifu for Windows writes them)",
     grammar: Some(GrammarFile { path: "grammar/kif.pest", text: crate::notation::grammar::KIF }),
 };
 

@@ -5,9 +5,10 @@
 //! and every fault reported where it is, with its repairs. Reading goes on after a fault: a move
 //! that cannot be played ends its line, and the other lines are still read.
 
-use super::syntax::{self, Body, Line, MoveLine, Time, Written as Move};
+use super::syntax::{self, Body, Ki2Move, Line, MoveLine, Summary, Time, Written as Move};
 use crate::diagnostic::{codes, Applicability, Diagnostic, Fix};
 use crate::shogi::game::parse_clock;
+use crate::shogi::relative::{self, Relative};
 use crate::shogi::rules::State;
 use crate::shogi::written::{self, Origin, Promotion, Unresolved, Written};
 use crate::shogi::Square;
@@ -252,7 +253,9 @@ impl Reader<'_> {
         let shift = |s: Span| s.shift(at);
         let whole = Span::new(at, at + body.len());
         match line {
-            Line::Blank | Line::Hash { .. } | Line::MovesHeading | Line::Summary => {}
+            Line::Blank | Line::Hash { .. } | Line::MovesHeading => {}
+            Line::Summary(summary) => self.summary(at, summary),
+            Line::Ki2(moves, bad) => self.ki2_line(at, moves, bad),
             Line::Comment(text) => self.comment(shift(text).slice(self.text).trim_end().to_owned()),
             Line::Bookmark(name) => {
                 let name = shift(name).slice(self.text).trim().to_owned();
@@ -525,18 +528,11 @@ impl Reader<'_> {
         let shift = |s: Span| s.shift(at);
         let open = &self.lines[current];
         let ply = open.base + open.nodes.len() + 1;
-        if let Some((_, ended)) = open.ending {
-            let span = match &line.body {
-                Body::Move(m) => shift(m.span),
-                Body::Ending(word, _) => shift(*word),
-            };
-            self.push(
-                Diagnostic::error(codes::kif::AFTER_ENDING, span, "a move after the line's ending")
-                    .label("after the ending")
-                    .with(Span::new(ended.start, ended.start), "the line ends here")
-                    .help("a line ends with its ending's word (`投了`, `中断`, …); put the moves before it, or start a variation with `変化：N手`"),
-            );
-            self.stop();
+        let span = match &line.body {
+            Body::Move(m) => shift(m.span),
+            Body::Ending(word, _) => shift(*word),
+        };
+        if self.after_ending(current, span) {
             return;
         }
         let (number, number_span) = line.number;
@@ -550,7 +546,10 @@ impl Reader<'_> {
         }
         let time = line.time.as_ref().map(|t| self.time(at, t));
         match line.body {
-            Body::Ending(word, known) => self.ending(current, shift(word), known),
+            Body::Ending(word, known) => {
+                let span = shift(word);
+                self.ending(current, span, span.slice(self.text), known);
+            }
             Body::Move(m) => {
                 let open = &self.lines[current];
                 let (state, before) = (open.state, open.nodes.last().map(|n| n.mv.to()).or(open.before_first));
@@ -563,6 +562,271 @@ impl Reader<'_> {
                     None => self.stop(),
                 }
             }
+        }
+    }
+
+    /// True, with its report, when line `current` has ended before the move at `span`: the
+    /// line stops.
+    fn after_ending(&mut self, current: usize, span: Span) -> bool {
+        let Some((_, ended)) = self.lines[current].ending else { return false };
+        self.push(
+            Diagnostic::error(codes::kif::AFTER_ENDING, span, "a move after the line's ending")
+                .label("after the ending")
+                .with(Span::new(ended.start, ended.start), "the line ends here")
+                .help("a line ends with its ending's word (`投了`, `中断`, …) or its summary (`まで64手で後手の勝ち`); put the moves before it, or start a variation with `変化：N手`"),
+        );
+        self.stop();
+        true
+    }
+
+    /// A line of KI2 moves, and the word after them that cannot be read, if any.
+    fn ki2_line(&mut self, at: usize, moves: Vec<Ki2Move>, bad: Option<Span>) {
+        self.begin();
+        for m in moves {
+            let Some(current) = self.current else { return };
+            if self.after_ending(current, m.span.shift(at)) {
+                return;
+            }
+            let open = &self.lines[current];
+            let (state, before) = (open.state, open.nodes.last().map(|n| n.mv.to()).or(open.before_first));
+            match self.resolve_ki2(at, &m, &state, before) {
+                Some(mv) => self.lines[current].push(Node::new(mv)),
+                None => {
+                    self.stop();
+                    return;
+                }
+            }
+        }
+        let Some(bad) = bad.map(|b| b.shift(at)) else { return };
+        if let Some(current) = self.current {
+            if self.after_ending(current, bad) {
+                return;
+            }
+        }
+        let d = Diagnostic::error(codes::kif::BAD_MOVE, bad, "this move cannot be read")
+            .label("not a KI2 move")
+            .help("a KI2 move is its side's mark, its square (`７六`, or `同` for the square of the move before), its piece, the words that tell it from others of its kind (`左`, `直`, `右`, `上`, `寄`, `引`), then `成`, `不成` or `打`: `▲５八金左`");
+        let d = self.with_nearest(d, bad);
+        self.push(d);
+        self.stop();
+    }
+
+    /// The move the KI2 move `m` means in `state` after a move to `before`, or `None` with its
+    /// report; the warnings of the words the JSA's rules would write otherwise.
+    fn resolve_ki2(
+        &mut self,
+        at: usize,
+        m: &Ki2Move,
+        state: &State,
+        before: Option<Square>,
+    ) -> Option<crate::shogi::Move> {
+        let shift = |s: Span| s.shift(at);
+        let span = shift(m.span);
+        let Some(to) = m.to.or(before) else {
+            self.same_first(span);
+            return None;
+        };
+        let Named { drop, board, named } = named(m, state, to);
+        let mut from = None;
+        if !drop {
+            match (named.as_slice(), board.as_slice()) {
+                (&[one], _) => from = Some(one),
+                ([], []) => {}
+                (named, all) => {
+                    let shown = if named.is_empty() { all } else { named };
+                    self.which_piece(span, m, state, before, shown, named.is_empty());
+                    // Words that name no piece where one piece can move: the move is that one's.
+                    match all {
+                        &[one] => from = Some(one),
+                        _ => return None,
+                    }
+                }
+            }
+        }
+        match ki2_resolve(m, state, to, drop, from) {
+            Ok(resolved) => {
+                self.ki2_forms(at, m, state, &resolved, &board);
+                Some(resolved.mv)
+            }
+            Err(why) => {
+                let message = self.unresolved(why, m.piece.0, drop);
+                let d = Diagnostic::error(codes::kif::ILLEGAL_MOVE, span, message)
+                    .label("not legal here")
+                    .help("the move and the moves after it in its line are not played: correct it");
+                let d = self.nearest(d, span, state, before);
+                self.push(d);
+                None
+            }
+        }
+    }
+
+    /// The error of a KI2 move whose words do not tell which of the pieces on `shown` moves:
+    /// they name several (`none`: they name none of them).
+    fn which_piece(
+        &mut self,
+        span: Span,
+        m: &Ki2Move,
+        state: &State,
+        before: Option<Square>,
+        shown: &[Square],
+        none: bool,
+    ) {
+        let to = m.to.or(before).unwrap_or(shown[0]);
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let texts: Vec<String> = shown
+            .iter()
+            .map(|&from| {
+                let promote = m.promote.is_some();
+                let mv = crate::shogi::Move::Board { from, to, promote };
+                let mv =
+                    if moves.contains(&mv) { mv } else { crate::shogi::Move::Board { from, to, promote: !promote } };
+                super::write::ki2_move_text(state, mv, before)
+            })
+            .collect();
+        let name = super::write::name(m.piece.0 .0, m.piece.0 .1);
+        let written = Relative { place: m.place.map(|p| p.0), motion: m.motion.map(|x| x.0) }.kanji();
+        let message = if none {
+            format!("no {name} that `{written}` names can go to {}", kif_square(to))
+        } else {
+            format!("{} pieces ({name}) can go to {}, and the move does not say which", shown.len(), kif_square(to))
+        };
+        let list: Vec<String> = texts.iter().map(|t| format!("`{t}`")).collect();
+        let mut d = Diagnostic::error(codes::kif::WHICH_PIECE, span, message)
+            .label(if none { "names no piece that can move" } else { "which one?" })
+            .help(format!(
+                "KI2 tells the pieces apart by where they stand (`左`, `直`, `右`) and how they move (`上`, `寄`, `引`): {}",
+                list.join(", ")
+            ));
+        d.fixes = texts.into_iter().map(|t| Fix::replace(span, t, Applicability::Unsafe)).collect();
+        self.push(d);
+    }
+
+    /// The warnings of a KI2 move played as `resolved` whose words are not the JSA's: those
+    /// that tell it from others of its kind (`board` holds the pieces that could make it), `打`,
+    /// `不成`, and the side's mark.
+    fn ki2_forms(&mut self, at: usize, m: &Ki2Move, state: &State, resolved: &written::Resolved, board: &[Square]) {
+        let shift = |s: Span| s.shift(at);
+        let side = state.side();
+        if m.mark.0 != side {
+            let mark = if side == Color::Black { "▲" } else { "△" };
+            self.push(
+                Diagnostic::warning(codes::kif::SIDE_MARK, shift(m.mark.1), format!("the mark names {}, but it is {}'s move", m.mark.0.name(), side.name()))
+                    .label(format!("{} moves here", side.name()))
+                    .help("a KI2 move's mark is its side's: `▲` for Black (先手), `△` for White (後手); a wrong one often means a move is missing before it")
+                    .fix(Fix::replace(shift(m.mark.1), mark, Applicability::Safe)),
+            );
+        }
+        let written = Relative { place: m.place.map(|p| p.0), motion: m.motion.map(|x| x.0) };
+        match resolved.mv {
+            crate::shogi::Move::Board { from, to, promote } => {
+                let jsa = relative::jsa(side, resolved.piece, from, to, board);
+                let named = relative::matches(side, resolved.piece, to, written, board) == [from];
+                if written != jsa && named {
+                    let words = shift(m.relative_span());
+                    let reachers = relative::reachers(state, resolved.piece, to);
+                    let pinned = reachers.len() > board.len()
+                        && relative::jsa(side, resolved.piece, from, to, &reachers) == written;
+                    let message = if pinned {
+                        format!("`{}` tells this piece from one that is pinned: no other piece of its kind can make this move", written.kanji())
+                    } else if jsa == Relative::default() {
+                        format!("`{}` is written, but no other piece of its kind can make this move", written.kanji())
+                    } else {
+                        format!("the JSA's rules write `{}` for this move, not `{}`", jsa.kanji(), written.kanji())
+                    };
+                    self.push(
+                        Diagnostic::warning(codes::kif::JSA_WORDS, words, message)
+                            .label(if jsa == Relative::default() { "KI2 writes nothing here".to_owned() } else { format!("KI2 writes `{}` here", jsa.kanji()) })
+                            .help("KI2 writes where a piece stands (`左`, `直`, `右`) and how it moves (`上`, `寄`, `引`) only as far as needed to tell it from the others of its kind that could make the move legally (a pinned piece cannot), how-it-moves first")
+                            .fix(Fix::replace(words, jsa.kanji(), Applicability::Safe)),
+                    );
+                }
+                if !promote && m.decline.is_none() && resolved.could_promote {
+                    let end = shift(m.span).end;
+                    self.push(
+                        Diagnostic::warning(codes::kif::DECLINE_UNWRITTEN, shift(m.span), "this move could promote, and `不成` is not written")
+                            .label("read as not promoting")
+                            .help("KI2 writes `成` when a move promotes and `不成` when it could and does not; a move with neither reads as not promoting")
+                            .fix(Fix::replace(Span::point(end), "不成", Applicability::Safe)),
+                    );
+                }
+            }
+            crate::shogi::Move::Drop { .. } => {
+                if let Some(drop) = m.drop.filter(|_| board.is_empty()) {
+                    self.push(
+                        Diagnostic::warning(
+                            codes::kif::JSA_WORDS,
+                            shift(drop),
+                            "`打` is written, but no piece on the board can make this move",
+                        )
+                        .label("KI2 writes nothing here")
+                        .help("KI2 writes `打` only when a piece on the board could go to the same square")
+                        .fix(Fix::replace(shift(drop), "", Applicability::Safe)),
+                    );
+                }
+            }
+        }
+    }
+
+    /// A summary (`まで64手で後手の勝ち`): the ending of the line it closes, when no ending's
+    /// line gave one — KI2 writes it nowhere else.
+    fn summary(&mut self, at: usize, summary: Summary) {
+        let Some(current) = self.current else { return };
+        if self.lines[current].ending.is_some() {
+            return;
+        }
+        match summary {
+            Summary::Silent => {}
+            Summary::Word(span) => {
+                let span = span.shift(at);
+                let word = match span.slice(self.text) {
+                    "詰" => "詰み",
+                    word => word,
+                };
+                self.ending(current, span, word, true);
+            }
+            Summary::Won { span, side, how, time } => {
+                let (reason, winner) = match how.shift(at).slice(self.text) {
+                    "反則勝ち" => (EndReason::IllegalMove, side),
+                    "反則負け" => (EndReason::IllegalMove, side.opponent()),
+                    "入玉勝ち" => (EndReason::Impasse, side),
+                    _ if time => (EndReason::TimeUp, side),
+                    _ => (EndReason::Resignation, side),
+                };
+                let ending = Ending { reason: Some(reason), outcome: Some(Outcome::Win(winner)) };
+                self.lines[current].ending = Some((ending, span.shift(at)));
+            }
+        }
+    }
+
+    /// The error of `同` on a line's first move with no move before it.
+    fn same_first(&mut self, span: Span) {
+        self.push(
+            Diagnostic::error(
+                codes::kif::SAME_FIRST,
+                span,
+                "`同` names the square of the move before, and there is none",
+            )
+            .label("no move before this one")
+            .help("write the square the move goes to (`７六歩(77)` in KIF, `▲７六歩` in KI2)"),
+        );
+    }
+
+    /// Why a move of `piece` cannot be played, in words.
+    fn unresolved(&self, why: Unresolved, piece: (crate::shogi::PieceKind, bool), drop: bool) -> String {
+        match why {
+            Unresolved::Illegal(illegal) => format!("this move is not legal: {}", illegal.describe(&kif_square)),
+            Unresolved::WrongPiece { from, found } => format!(
+                "the piece on {} is {}, not {}",
+                kif_square(from),
+                found.describe(),
+                super::write::name(piece.0, piece.1)
+            ),
+            Unresolved::DeclineImpossible => "`不成` is written on a move that cannot promote".to_owned(),
+            Unresolved::NoCandidate { .. } if drop => {
+                format!("{} is a promoted piece: a piece is dropped unpromoted", super::write::name(piece.0, true))
+            }
+            _ => "this move is not legal here".to_owned(),
         }
     }
 
@@ -592,8 +856,7 @@ impl Reader<'_> {
     }
 
     /// An ending's word, at `span`.
-    fn ending(&mut self, current: usize, span: Span, known: bool) {
-        let word = span.slice(self.text);
+    fn ending(&mut self, current: usize, span: Span, word: &str, known: bool) {
         let side = self.lines[current].state.side();
         let (reason, winner) =
             ENDINGS.iter().find(|(w, _, _)| *w == word).map_or((None, Winner::Unsaid), |e| (e.1, e.2));
@@ -768,20 +1031,9 @@ impl Reader<'_> {
         let shift = |s: Span| s.shift(at);
         self.forms(at, m);
         let span = shift(m.span);
-        let to = match m.to.or(before) {
-            Some(to) => to,
-            None => {
-                self.push(
-                    Diagnostic::error(
-                        codes::kif::SAME_FIRST,
-                        span,
-                        "`同` names the square of the move before, and there is none",
-                    )
-                    .label("no move before this one")
-                    .help("write the square the move goes to (`７六歩(77)`)"),
-                );
-                return None;
-            }
+        let Some(to) = m.to.or(before) else {
+            self.same_first(span);
+            return None;
         };
         let drop = m.drop.is_some() || m.zero_origin.is_some();
         let written = written_of(m, to);
@@ -795,25 +1047,7 @@ impl Reader<'_> {
         match result {
             Ok(resolved) => Some(resolved.mv),
             Err(why) => {
-                let message = match why {
-                    Unresolved::Illegal(illegal) => {
-                        format!("this move is not legal: {}", illegal.describe(&kif_square))
-                    }
-                    Unresolved::WrongPiece { from, found } => format!(
-                        "the piece on {} is {}, not {}",
-                        kif_square(from),
-                        found.describe(),
-                        super::write::name(m.piece.0, m.piece.1)
-                    ),
-                    Unresolved::DeclineImpossible => "`不成` is written on a move that cannot promote".to_owned(),
-                    Unresolved::NoCandidate { .. } if drop => {
-                        format!(
-                            "{} is a promoted piece: a piece is dropped unpromoted",
-                            super::write::name(m.piece.0, true)
-                        )
-                    }
-                    _ => "this move is not legal here".to_owned(),
-                };
+                let message = self.unresolved(why, m.piece, drop);
                 let d = Diagnostic::error(codes::kif::ILLEGAL_MOVE, span, message)
                     .label("not legal here")
                     .help("the move and the moves after it in its line are not played: correct it");
@@ -842,12 +1076,17 @@ impl Reader<'_> {
         // Compared whole, origin included, without the spaces that `同` may have after it.
         let bare = |t: &str| t.replace([' ', '\u{3000}'], "");
         let written = bare(span.slice(self.text));
+        let ki2 = written.starts_with(['▲', '△', '☗', '☖', '▼', '▽']);
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
         let near: Vec<(usize, String)> = moves
             .into_iter()
             .map(|mv| {
-                let kif = super::write::move_text(state, mv, before);
+                let kif = if ki2 {
+                    super::write::ki2_move_text(state, mv, before)
+                } else {
+                    super::write::move_text(state, mv, before)
+                };
                 (crate::notation::repair::edit_distance(&written, &bare(&kif)), kif)
             })
             .filter(|(distance, _)| *distance <= 3)
@@ -892,6 +1131,25 @@ impl Reader<'_> {
         let Some(mv) = self.play_text(&mut state, kif, before) else { return false };
         let mut before = Some(mv.to());
         let rest = self.text.get(end..).unwrap_or_default();
+        if let Line::Ki2(..) = syntax::line(kif) {
+            // KI2: the rest of the line, then the lines after it.
+            let lines = rest.split_inclusive('\n').map(|l| l.trim_end_matches(['\n', '\r']));
+            let moves = lines
+                .filter(|l| !l.trim().is_empty() && !l.starts_with('*') && !l.starts_with('&'))
+                .map_while(|l| match syntax::line(l) {
+                    Line::Ki2(moves, _) => Some(moves),
+                    _ => None,
+                })
+                .flatten()
+                .take(AHEAD);
+            for m in moves {
+                match play_ki2(&mut state, &m, before) {
+                    Some(mv) => before = Some(mv.to()),
+                    None => return false,
+                }
+            }
+            return true;
+        }
         let lines = rest.split_inclusive('\n').skip(1).map(|l| l.trim_end_matches(['\n', '\r']));
         for line in lines.filter(|l| !l.trim().is_empty() && !l.starts_with('*') && !l.starts_with('&')).take(AHEAD) {
             let Line::Move(m) = syntax::line(line) else { break };
@@ -906,6 +1164,9 @@ impl Reader<'_> {
 
     /// Plays the move a KIF text writes in `state`, when it reads as a legal move.
     fn play_text(&self, state: &mut State, kif: &str, before: Option<Square>) -> Option<crate::shogi::Move> {
+        if let Line::Ki2(moves, None) = syntax::line(kif) {
+            return moves.first().and_then(|m| play_ki2(state, m, before));
+        }
         let Line::Move(m) = syntax::line(&format!("1 {kif}")) else { return None };
         let Body::Move(w) = m.body else { return None };
         self.play_written(state, &w, before)
@@ -962,6 +1223,84 @@ impl Reader<'_> {
         let game = Game { headers: self.headers, start, comments: self.comments, moves, ending };
         (Some(game), out)
     }
+}
+
+/// The pieces a KI2 move names in a position.
+struct Named {
+    /// A drop: `打`, or no piece on the board can make the move and the hand holds the piece.
+    drop: bool,
+    /// The pieces on the board that can make the move.
+    board: Vec<Square>,
+    /// Those the move's words name.
+    named: Vec<Square>,
+}
+
+/// The pieces the KI2 move `m` names in `state`, going to `to`.
+fn named(m: &Ki2Move, state: &State, to: Square) -> Named {
+    let side = state.side();
+    let ((kind, promoted), _) = m.piece;
+    let piece = Piece { color: side, kind, promoted };
+    let board = relative::candidates(state, piece, to);
+    let words = Relative { place: m.place.map(|p| p.0), motion: m.motion.map(|x| x.0) };
+    // No `打`: a drop when no piece on the board can make the move.
+    let drop = m.drop.is_some()
+        || board.is_empty()
+            && !promoted
+            && words == Relative::default()
+            && m.promote.is_none()
+            && m.decline.is_none()
+            && state.hand(side).count(kind) > 0;
+    let named = if drop { Vec::new() } else { relative::matches(side, piece, to, words, &board) };
+    Named { drop, board, named }
+}
+
+/// The KI2 move `m` going to `to`, from `from` (`None`: the resolver finds the origin, or says
+/// why there is none), resolved in `state`.
+fn ki2_resolve(
+    m: &Ki2Move,
+    state: &State,
+    to: Square,
+    drop: bool,
+    from: Option<Square>,
+) -> Result<written::Resolved, Unresolved> {
+    let ((kind, promoted), _) = m.piece;
+    if drop && promoted {
+        // A promoted piece is never dropped.
+        return Err(Unresolved::NoCandidate { kind, promoted: true, nearest: None, other_state: None });
+    }
+    let written = Written {
+        piece: Some(kind),
+        promoted,
+        gold_mover: false,
+        from: from.map_or(Origin::None, Origin::Square),
+        to,
+        drop,
+        promotion: if m.promote.is_some() {
+            Some(Promotion::Promote)
+        } else if m.decline.is_some() {
+            Some(Promotion::Decline)
+        } else {
+            None
+        },
+        capture: None,
+        promotes_to: None,
+        mark: None,
+    };
+    written::resolve(state, &written)
+}
+
+/// Plays the KI2 move `m` in `state` after a move to `before`, when it names one legal move.
+fn play_ki2(state: &mut State, m: &Ki2Move, before: Option<Square>) -> Option<crate::shogi::Move> {
+    let to = m.to.or(before)?;
+    let Named { drop, named, .. } = named(m, state, to);
+    let from = match named.as_slice() {
+        &[one] => Some(one),
+        [] if drop => None,
+        _ => return None,
+    };
+    let mv = ki2_resolve(m, state, to, drop, from).ok()?.mv;
+    state.play_unchecked(mv);
+    Some(mv)
 }
 
 /// What the resolver needs of a KIF move going to `to`: the piece before the move, its origin,
@@ -1039,10 +1378,10 @@ mod corpus {
     fn the_corpus_reads_as_its_truth() {
         let Some(dir) = crate::corpus::path("corpus/kifcsa/generated") else { return };
         let manifest = fs::read_to_string(dir.join("manifest.tsv")).expect("manifest");
-        let mut checked = 0;
+        let mut checked = [0, 0];
         for row in manifest.lines().skip(1) {
             let fields: Vec<&str> = row.split('\t').collect();
-            let [id, "kif", file, _, _, _, terminal, variations, ..] = fields[..] else { continue };
+            let [id, format @ ("kif" | "ki2"), file, _, _, _, terminal, variations, ..] = fields[..] else { continue };
             let bytes = fs::read(dir.join(file)).expect(file);
             let extension = file.rsplit('.').next();
             let read = crate::kif::check_bytes(&bytes, extension);
@@ -1071,9 +1410,10 @@ mod corpus {
             if variations == "yes" {
                 assert_eq!(shape(&game.moves), shape(&want.moves), "{file}: variations");
             }
-            checked += 1;
+            checked[usize::from(format == "ki2")] += 1;
         }
-        crate::corpus::at_least("KIF files", checked, 200);
+        crate::corpus::at_least("KIF files", checked[0], 200);
+        crate::corpus::at_least("KI2 files", checked[1], 200);
     }
 }
 

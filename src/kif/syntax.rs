@@ -6,6 +6,7 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 use super::parser::{KifParser, Rule};
+use crate::shogi::relative::{Motion, Place};
 use crate::shogi::{kanji, Color, PieceKind, Square};
 use crate::span::Span;
 
@@ -62,8 +63,10 @@ pub enum Line {
     Move(Box<MoveLine>),
     /// `変化：N手`: its number and the number's span.
     Variation(Option<u64>, Span),
-    /// `まで…`.
-    Summary,
+    /// `まで…`: the summary after a line's last move.
+    Summary(Summary),
+    /// KI2 moves, and the word after them that cannot be read as one, if any.
+    Ki2(Vec<Ki2Move>, Option<Span>),
     /// A numbered line whose move cannot be read: the number, and the word where the move
     /// would be.
     BadMove {
@@ -74,6 +77,60 @@ pub enum Line {
     },
     /// A line that is none of these.
     Unknown(Span),
+}
+
+/// What a summary (`まで64手で後手の勝ち`) says of how the game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Summary {
+    /// A side won: `後手の勝ち` (`how` is `勝ち`), `先手の反則勝ち`, `後手の反則負け` (the side
+    /// lost), `先手の入玉勝ち`; `time` for `時間切れにより` before it.
+    Won {
+        /// The whole result.
+        span: Span,
+        /// The side named.
+        side: Color,
+        /// `勝ち`, `反則勝ち`, `反則負け` or `入玉勝ち`.
+        how: Span,
+        /// `時間切れにより` is written.
+        time: bool,
+    },
+    /// An ending's word (`中断`, `千日手`, `詰み`; `詰`).
+    Word(Span),
+    /// Nothing kifu reads.
+    Silent,
+}
+
+/// A KI2 move as written: `▲２二角成`, `△同　銀`, `▲５八金左上`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ki2Move {
+    /// The whole move, from its mark on.
+    pub span: Span,
+    /// The side the mark names, and the mark's span.
+    pub mark: (Color, Span),
+    /// The destination, or `None` for `同`.
+    pub to: Option<Square>,
+    /// The piece before the move, promoted or not, and its span.
+    pub piece: ((PieceKind, bool), Span),
+    /// 左, 直 or 右, and its span.
+    pub place: Option<(Place, Span)>,
+    /// 上, 寄 or 引, and its span.
+    pub motion: Option<(Motion, Span)>,
+    /// `成`.
+    pub promote: Option<Span>,
+    /// `不成`.
+    pub decline: Option<Span>,
+    /// `打`.
+    pub drop: Option<Span>,
+}
+
+impl Ki2Move {
+    /// The span of the words that tell the piece from others (empty, after the piece, when
+    /// there are none).
+    pub fn relative_span(&self) -> Span {
+        let start = self.piece.1.end;
+        let end = self.motion.map(|m| m.1.end).or(self.place.map(|p| p.1.end)).unwrap_or(start);
+        Span::new(start, end)
+    }
 }
 
 /// A move line: `   1 ７六歩(77)   ( 0:16/00:00:16)+`.
@@ -185,7 +242,19 @@ pub fn line(text: &str) -> Line {
             let number = find(kind, Rule::move_number).map_or(span, |n| Span::of(n.as_span()));
             Line::Variation(number.slice(text).parse().ok(), number)
         }
-        Rule::summary => Line::Summary,
+        Rule::summary => Line::Summary(summary(kind)),
+        Rule::ki2_line => Line::Ki2(kind.into_inner().map(ki2_move).collect(), None),
+        Rule::ki2_line_lenient => {
+            let (mut moves, mut bad) = (Vec::new(), None);
+            for part in kind.into_inner() {
+                match part.as_rule() {
+                    Rule::ki2_move => moves.push(ki2_move(part)),
+                    Rule::ki2_word => bad = Some(Span::of(part.as_span())),
+                    _ => {}
+                }
+            }
+            Line::Ki2(moves, bad)
+        }
         Rule::move_line_lenient => {
             let mut parts = kind.into_inner();
             let number = parts.next().map_or(span, |n| Span::of(n.as_span()));
@@ -305,12 +374,7 @@ fn written(mv: Pair<'_, Rule>) -> Written {
     for part in mv.into_inner() {
         let span = Span::of(part.as_span());
         match part.as_rule() {
-            Rule::destination => {
-                let mut chars = part.as_str().chars();
-                let file = chars.next().and_then(kanji::wide_digit);
-                let rank = chars.next().and_then(kanji::digit);
-                w.to = file.zip(rank).and_then(|(f, r)| Square::new(f, r));
-            }
+            Rule::destination => w.to = destination(part.as_str()),
             Rule::same => {
                 let space = part.into_inner().next();
                 w.same_space = match space {
@@ -338,6 +402,75 @@ fn written(mv: Pair<'_, Rule>) -> Written {
     w
 }
 
+/// The side a summary or a mark names: 先手 and 下手 (▲ ☗ ▼) are Black.
+fn side_named(text: &str) -> Color {
+    if matches!(text, "先手" | "下手" | "▲" | "☗" | "▼") {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+fn summary(kind: Pair<'_, Rule>) -> Summary {
+    let Some(result) = kind.into_inner().find(|p| matches!(p.as_rule(), Rule::summary_result | Rule::summary_mate)) else {
+        return Summary::Silent;
+    };
+    let span = Span::of(result.as_span());
+    if result.as_rule() == Rule::summary_mate {
+        return Summary::Word(span);
+    }
+    let (mut side, mut how, mut time) = (None, None, false);
+    for part in result.into_inner() {
+        match part.as_rule() {
+            Rule::summary_time => time = true,
+            Rule::summary_side => side = Some(side_named(part.as_str())),
+            Rule::summary_win => how = Some(Span::of(part.as_span())),
+            _ => {}
+        }
+    }
+    match side.zip(how) {
+        Some((side, how)) => Summary::Won { span, side, how, time },
+        None => Summary::Word(span),
+    }
+}
+
+fn ki2_move(mv: Pair<'_, Rule>) -> Ki2Move {
+    let mut m = Ki2Move {
+        span: Span::of(mv.as_span()),
+        mark: (Color::Black, Span::point(0)),
+        to: None,
+        piece: ((PieceKind::Pawn, false), Span::point(0)),
+        place: None,
+        motion: None,
+        promote: None,
+        decline: None,
+        drop: None,
+    };
+    for part in mv.into_inner() {
+        let span = Span::of(part.as_span());
+        match part.as_rule() {
+            Rule::side_mark => m.mark = (side_named(part.as_str()), span),
+            Rule::destination => m.to = destination(part.as_str()),
+            Rule::piece => m.piece = (kanji::piece_of(part.as_str()).unwrap_or((PieceKind::Pawn, false)), span),
+            Rule::ki2_position => m.place = Place::of_kanji(part.as_str()).map(|p| (p, span)),
+            Rule::ki2_motion => m.motion = Motion::of_kanji(part.as_str()).map(|x| (x, span)),
+            Rule::promote => m.promote = Some(span),
+            Rule::ki2_decline => m.decline = Some(span),
+            Rule::drop => m.drop = Some(span),
+            _ => {}
+        }
+    }
+    m
+}
+
+/// The square a destination writes (`７六`).
+fn destination(text: &str) -> Option<Square> {
+    let mut chars = text.chars();
+    let file = chars.next().and_then(kanji::wide_digit);
+    let rank = chars.next().and_then(kanji::digit);
+    file.zip(rank).and_then(|(f, r)| Square::new(f, r))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -360,7 +493,11 @@ mod tests {
         assert_eq!(line("&しおり"), Line::Bookmark(Span::new(1, 10)));
         assert_eq!(line("手数----指手---------消費時間--"), Line::MovesHeading);
         assert_eq!(line("変化：12手"), Line::Variation(Some(12), Span::new(9, 11)));
-        assert_eq!(line("まで64手で後手の勝ち"), Line::Summary);
+        assert!(matches!(line("まで64手で後手の勝ち"), Line::Summary(Summary::Won { side: Color::White, time: false, .. })));
+        assert!(matches!(line("まで3手で時間切れにより先手の勝ち"), Line::Summary(Summary::Won { side: Color::Black, time: true, .. })));
+        assert!(matches!(line("まで98手で中断"), Line::Summary(Summary::Word(_))));
+        assert!(matches!(line("まで3手詰"), Line::Summary(Summary::Word(_))));
+        assert!(matches!(line("まで"), Line::Summary(Summary::Silent)));
         assert_eq!(line("後手番"), Line::Turn(Color::White));
         assert_eq!(line("  ９ ８ ７ ６ ５ ４ ３ ２ １"), Line::Frame);
         assert_eq!(line("+---------------------------+"), Line::Frame);

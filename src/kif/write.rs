@@ -5,8 +5,9 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
+use crate::shogi::relative;
 use crate::shogi::rules::State;
-use crate::shogi::{handicap, kanji, Color, Move, PieceKind, Position, Square};
+use crate::shogi::{handicap, kanji, Color, Move, Piece, PieceKind, Position, Square};
 use crate::shogi::{EndReason, Ending, Game, MoveTime, Node, Outcome};
 
 /// A game written as KIF: its text, and what of the game KIF cannot hold (left out).
@@ -272,6 +273,38 @@ pub(super) fn move_text(state: &State, mv: Move, before: Option<Square>) -> Stri
         }
         Move::Drop { kind, .. } => {
             let _ = write!(text, "{}打", name(kind, false));
+        }
+    }
+    text
+}
+
+/// A legal move of `state` as KI2 writes it after a move to `before`: the mover's mark, the
+/// square or `同　`, the piece, the JSA's words that tell it from others of its kind, then
+/// `成`, `不成` where it could promote and does not, or `打` where a piece on the board could
+/// make the move too.
+pub(super) fn ki2_move_text(state: &State, mv: Move, before: Option<Square>) -> String {
+    let side = state.side();
+    let to = mv.to();
+    let mut text = String::from(if side == Color::Black { "▲" } else { "△" });
+    text.push_str(&if before == Some(to) { "同　".to_owned() } else { square(to) });
+    match mv {
+        Move::Board { from, promote, .. } => {
+            let Some(piece) = state.piece_at(from) else { return text };
+            text.push_str(&name(piece.kind, piece.promoted));
+            text.push_str(&relative::jsa_of(state, piece, mv).kanji());
+            let zone = |sq: Square| sq.rank_from(side) <= 3;
+            if promote {
+                text.push('成');
+            } else if piece.kind.can_promote() && !piece.promoted && (zone(from) || zone(to)) {
+                text.push_str("不成");
+            }
+        }
+        Move::Drop { kind, .. } => {
+            text.push_str(&name(kind, false));
+            let piece = Piece { color: side, kind, promoted: false };
+            if !relative::candidates(state, piece, to).is_empty() {
+                text.push('打');
+            }
         }
     }
     text

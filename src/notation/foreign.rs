@@ -30,8 +30,6 @@ use crate::span::Span;
 /// clear report instead of a wall of syntax errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Unread {
-    /// KI2, KIF's shorter form without move times (`.ki2`, `.ki2u`).
-    Ki2,
     /// CSA, the Computer Shogi Association's game record (`.csa`).
     Csa,
     /// JKF, JSON Kifu Format (`.jkf`).
@@ -45,7 +43,6 @@ impl Unread {
     pub fn from_path(path: &str) -> Option<Self> {
         let ext = std::path::Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
         Some(match ext.as_str() {
-            "ki2" | "ki2u" => Self::Ki2,
             "csa" => Self::Csa,
             "jkf" => Self::Jkf,
             "pgn" => Self::Pgn,
@@ -53,19 +50,14 @@ impl Unread {
         })
     }
 
-    /// The format the start of a text is evidently written in, if it is one of these: KI2's
-    /// Japanese header words without KIF's moves' heading, CSA's version line and moves, PGN's
-    /// seven tags. (A KIF text is one kifu reads.)
+    /// The format the start of a text is evidently written in, if it is one of these: CSA's
+    /// version line and moves, PGN's seven tags. (A KIF or KI2 text is one kifu reads.)
     pub fn from_text(text: &str) -> Option<Self> {
         if is_kif(text) {
             return None;
         }
         let lines = text.lines().map(str::trim).filter(|l| !l.is_empty()).take(40);
         for line in lines {
-            if ["手合割：", "先手：", "後手：", "開始日時：", "棋戦："].iter().any(|w| line.starts_with(w))
-            {
-                return Some(Self::Ki2);
-            }
             if matches!(line, "V1" | "V2" | "V2.1" | "V2.2" | "V3.0" | "PI") || line.starts_with("P1-KY") {
                 return Some(Self::Csa);
             }
@@ -76,10 +68,9 @@ impl Unread {
         None
     }
 
-    /// The format's name: `KIF`, `KI2`, `CSA`, `JKF`, `PGN`.
+    /// The format's name: `CSA`, `JKF`, `PGN`.
     pub fn name(self) -> &'static str {
         match self {
-            Self::Ki2 => "KI2",
             Self::Csa => "CSA",
             Self::Jkf => "JKF",
             Self::Pgn => "PGN",
@@ -101,8 +92,8 @@ impl Unread {
         format!("`{file}` is a {name} game record: kifu does not read {name} yet; {}", self.instead())
     }
 
-    /// What a single line of a game record evidently is: a KI2 move (`▲７六歩`), any other line
-    /// with Japanese words (KIF's), or a CSA line — a move
+    /// What a single line of a game record evidently is: a line with Japanese words or marks
+    /// (KIF's or KI2's: `▲７六歩`), or a CSA line — a move
     /// (`+7776FU`), a time (`T12`), an ending (`%TORYO`), a version, a name, a start position or
     /// an information line (`V2.2`, `N+…`, `PI`, `P1-KY…`, `P+…`, `$EVENT:…`), or a comment
     /// (`'…`).
@@ -110,9 +101,6 @@ impl Unread {
         let japanese = |c: char| {
             matches!(c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF | 0xFF1A) || matches!(c, '▲' | '△' | '☗' | '☖')
         };
-        if line.starts_with(['▲', '△', '☗', '☖']) {
-            return Some(Looks::Unread(Self::Ki2));
-        }
         if line.chars().any(japanese) {
             return Some(Looks::Kif);
         }
@@ -134,11 +122,14 @@ impl Unread {
     }
 }
 
-/// True when `text` starts as a KIF record does: its moves' heading (`手数----`) in its first
-/// lines, or a numbered KIF move (`   1 ７六歩(77)`).
+/// True when `text` starts as a KIF or KI2 record does: its moves' heading (`手数----`), a
+/// header KIF names (`手合割：`, `先手：`, `後手：`, `開始日時：`, `棋戦：`), a KI2 move
+/// (`▲７六歩`) or a numbered KIF move (`   1 ７六歩(77)`) in its first lines.
 pub fn is_kif(text: &str) -> bool {
     text.lines().map(str::trim).filter(|l| !l.is_empty()).take(60).any(|line| {
         line.starts_with("手数----")
+            || ["手合割：", "先手：", "後手：", "開始日時：", "棋戦："].iter().any(|w| line.starts_with(w))
+            || line.starts_with(['▲', '△', '☗', '☖', '▼', '▽'])
             || line.split_once(' ').is_some_and(|(n, rest)| {
                 !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && rest.trim_start().starts_with(|c: char| ('１'..='９').contains(&c) || c == '同')
             })
@@ -158,9 +149,9 @@ pub enum Looks {
     Psn,
     /// JSON.
     Json,
-    /// A line of a KIF game record.
+    /// A line of a KIF or KI2 game record.
     Kif,
-    /// A line of a game record in a format kifu does not read: KI2, CSA, PGN.
+    /// A line of a game record in a format kifu does not read: CSA, PGN.
     Unread(Unread),
     /// A command of USI, the protocol between shogi programs (`go`, `usi`, `bestmove …`).
     Usi,
@@ -177,8 +168,7 @@ impl Looks {
             Self::Sfen => "an SFEN record",
             Self::Psn => "a line of a PSN game record",
             Self::Json | Self::Unread(Unread::Jkf) => "JSON",
-            Self::Kif => "a line of a KIF game record",
-            Self::Unread(Unread::Ki2) => "a line of a KI2 game record",
+            Self::Kif => "a line of a KIF or KI2 game record",
             Self::Unread(Unread::Csa) => "a line of a CSA game record",
             Self::Unread(Unread::Pgn) => "a line of a PGN game record",
             Self::Usi => "a USI command",

@@ -14,6 +14,9 @@ pub(crate) mod kanji;
 mod legal;
 mod piece;
 mod position;
+// Written moves are read by the game formats, which come with the `psn` feature.
+#[cfg(feature = "psn")]
+pub(crate) mod relative;
 pub(crate) mod retro;
 pub mod rules;
 mod square;
