@@ -19,7 +19,7 @@ pub(crate) struct ConvertArgs {
     /// otherwise).
     paths: Vec<String>,
     /// The form to write: `psn`, the 1998 spec's PSN; `usi`; `sfen`; `kif` (Shift_JIS) or `kifu`
-    /// (UTF-8).
+    /// (UTF-8); `ki2` (Shift_JIS) or `ki2u` (UTF-8).
     #[arg(long, value_enum)]
     to: ConvertTo,
     #[command(flatten)]
@@ -40,6 +40,11 @@ pub(crate) enum ConvertTo {
     Kif,
     /// KIF in UTF-8, as a `.kifu` file holds it.
     Kifu,
+    /// KI2 as Kifu for Windows writes it (the moves as people write them, several a line, no
+    /// times), in Shift_JIS, as a `.ki2` file holds it.
+    Ki2,
+    /// KI2 in UTF-8, as a `.ki2u` file holds it.
+    Ki2u,
 }
 
 /// `kifu convert`: each game written again in the form asked for.
@@ -51,6 +56,8 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
             ConvertTo::Usi => positions::convert_unsupported("usi"),
             ConvertTo::Kif => positions::convert_unsupported("kif"),
             ConvertTo::Kifu => positions::convert_unsupported("kifu"),
+            ConvertTo::Ki2 => positions::convert_unsupported("ki2"),
+            ConvertTo::Ki2u => positions::convert_unsupported("ki2u"),
         };
     }
     let mut out = output::Stdout;
@@ -186,19 +193,24 @@ fn convert(to: ConvertTo, name: &str, line: usize, game: Option<&Game>) -> Conve
         ConvertTo::Psn => {
             Err(format!("kifu: {name}:{line}: game not converted: kifu does not write this game as PSN yet"))
         }
-        ConvertTo::Kif | ConvertTo::Kifu => {
-            let encoding = if to == ConvertTo::Kif { "Shift_JIS" } else { "UTF-8" };
-            let kif = crate::kif::write(game, encoding);
-            let lost = (!kif.lost.is_empty())
-                .then(|| format!("kifu: {name}:{line}: warning: KIF cannot hold {}: left out", kif.lost.join(", ")));
-            match to {
-                ConvertTo::Kif => crate::kif::shift_jis(&kif.text).map(|bytes| (bytes, lost)).map_err(|missing| {
-                    format!(
-                        "kifu: {name}:{line}: game not converted: Shift_JIS has no {missing}; write the game in UTF-8 with `--to kifu`"
-                    )
-                }),
-                _ => Ok((kif.text.into_bytes(), lost)),
+        ConvertTo::Kif | ConvertTo::Kifu | ConvertTo::Ki2 | ConvertTo::Ki2u => {
+            let (written, format, utf8) = match to {
+                ConvertTo::Kif => (crate::kif::write(game, "Shift_JIS"), "KIF", "kifu"),
+                ConvertTo::Kifu => (crate::kif::write(game, "UTF-8"), "KIF", ""),
+                ConvertTo::Ki2 => (crate::kif::write_ki2(game), "KI2", "ki2u"),
+                _ => (crate::kif::write_ki2(game), "KI2", ""),
+            };
+            let lost = (!written.lost.is_empty()).then(|| {
+                format!("kifu: {name}:{line}: warning: {format} cannot hold {}: left out", written.lost.join(", "))
+            });
+            if utf8.is_empty() {
+                return Ok((written.text.into_bytes(), lost));
             }
+            crate::kif::shift_jis(&written.text).map(|bytes| (bytes, lost)).map_err(|missing| {
+                format!(
+                    "kifu: {name}:{line}: game not converted: Shift_JIS has no {missing}; write the game in UTF-8 with `--to {utf8}`"
+                )
+            })
         }
     }
 }

@@ -27,7 +27,7 @@ machinery! { mod syntax; }
 mod write;
 
 pub use read::{MAX_BYTES, MAX_DEPTH, MAX_FINDINGS, MAX_LINE};
-pub use write::{write, Written};
+pub use write::{write, write_ki2, Written};
 
 use crate::diagnostic::{codes, Applicability, Diagnostic, Fix};
 pub use crate::input::decode::Encoding;

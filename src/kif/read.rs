@@ -1410,6 +1410,17 @@ mod corpus {
             if variations == "yes" {
                 assert_eq!(shape(&game.moves), shape(&want.moves), "{file}: variations");
             }
+            // Written as KI2, the game reads back the same: moves, variations, comments and
+            // ending.
+            let ki2 = crate::kif::write_ki2(&game).text;
+            let (again, found) = crate::kif::check_text(&ki2);
+            assert!(!found.iter().any(crate::Diagnostic::is_error), "{file} as KI2: {found:#?}\n{ki2}");
+            let again = again.expect("a game");
+            assert_eq!(shape(&again.moves), shape(&game.moves), "{file} as KI2: moves");
+            assert_eq!(again.ending, game.ending, "{file} as KI2: ending\n{ki2}");
+            assert_eq!(again.comments, game.comments, "{file} as KI2: the start's comments");
+            let comments = |g: &Game| g.moves.iter().map(|n| n.comments.clone()).collect::<Vec<_>>();
+            assert_eq!(comments(&again), comments(&game), "{file} as KI2: comments");
             checked[usize::from(format == "ki2")] += 1;
         }
         crate::corpus::at_least("KIF files", checked[0], 200);

@@ -23,10 +23,31 @@ pub struct Written {
 /// full-width character is two columns).
 const MOVE_COLUMNS: usize = 13;
 
+/// The columns a KI2 move is padded to, as Kifu for Windows aligns them.
+const KI2_COLUMNS: usize = 12;
+
+/// The moves a KI2 line holds at most.
+const KI2_MOVES_A_LINE: usize = 6;
+
 /// Writes `game` as KIF, its `#KIF` line naming `encoding` (`UTF-8`, `Shift_JIS`).
 pub fn write(game: &Game, encoding: &str) -> Written {
-    let mut out = Writer { text: String::new(), lost: Vec::new() };
-    let _ = writeln!(out.text, "#KIF version=2.0 encoding={encoding}");
+    write_as(game, Some(encoding))
+}
+
+/// Writes `game` as KI2: KIF's header, start, comments and variations, with the moves as
+/// people write them (the JSA's words), several a line, no times, and the ending in the
+/// `まで` summary.
+pub fn write_ki2(game: &Game) -> Written {
+    write_as(game, None)
+}
+
+/// Writes `game` as KIF with a `#KIF` line naming `encoding`, or as KI2 (`None`).
+fn write_as(game: &Game, kif_encoding: Option<&str>) -> Written {
+    let ki2 = kif_encoding.is_none();
+    let mut out = Writer { text: String::new(), lost: Vec::new(), ki2, row: 0 };
+    if let Some(encoding) = kif_encoding {
+        let _ = writeln!(out.text, "#KIF version=2.0 encoding={encoding}");
+    }
     let handicap = handicap_of(&game.start);
     let (black, white) =
         if handicap.is_some_and(|h| h != "平手") { ("下手", "上手") } else { ("先手", "後手") };
@@ -50,7 +71,9 @@ pub fn write(game: &Game, encoding: &str) -> Written {
     if game.start.move_number.is_some_and(|n| n != 1) {
         out.lose("the start's move number");
     }
-    out.text.push_str("手数----指手---------消費時間--\n");
+    if !ki2 {
+        out.text.push_str("手数----指手---------消費時間--\n");
+    }
     out.comments(&game.comments);
     out.lines(game, (black, white));
     Written { text: out.text, lost: out.lost }
@@ -118,6 +141,10 @@ fn handicap_of(start: &Position) -> Option<&'static str> {
 struct Writer {
     text: String,
     lost: Vec<&'static str>,
+    /// KI2, not KIF.
+    ki2: bool,
+    /// The KI2 moves on the line being written.
+    row: usize,
 }
 
 /// A line of moves still to write: its first move's number, the moves, the position before
@@ -196,13 +223,23 @@ impl Writer {
             for (k, variation) in node.variations.iter().enumerate().rev() {
                 branches.push(Block { number, line: variation, state, before, more: k < last });
             }
-            let text = move_text(&state, node.mv, before);
-            let _ = write!(self.text, "{number:>4} {text}");
-            self.time(&text, node.time);
-            if !node.variations.is_empty() || (i == 0 && more) {
-                self.text.push('+');
+            if self.ki2 {
+                self.ki2_move(&ki2_move_text(&state, node.mv, before));
+                if node.time.is_some() {
+                    self.lose("the moves' times");
+                }
+                if !node.comments.is_empty() || !node.bookmarks.is_empty() {
+                    self.end_row();
+                }
+            } else {
+                let text = move_text(&state, node.mv, before);
+                let _ = write!(self.text, "{number:>4} {text}");
+                self.time(&text, node.time);
+                if !node.variations.is_empty() || (i == 0 && more) {
+                    self.text.push('+');
+                }
+                self.text.push('\n');
             }
-            self.text.push('\n');
             self.comments(&node.comments);
             for name in &node.bookmarks {
                 let _ = writeln!(self.text, "&{name}");
@@ -210,7 +247,31 @@ impl Writer {
             state.play_unchecked(node.mv);
             before = Some(node.mv.to());
         }
+        self.end_row();
         (branches, state)
+    }
+
+    /// A KI2 move, after the moves on its line (padded to [`KI2_COLUMNS`]), or on a new line.
+    fn ki2_move(&mut self, text: &str) {
+        if self.row == KI2_MOVES_A_LINE {
+            self.end_row();
+        }
+        if self.row > 0 {
+            // The move before, padded to its columns, and one space at least.
+            let before = self.text.rsplit(['\n', ' ']).next().map_or(0, columns);
+            let pad = KI2_COLUMNS.saturating_sub(before).max(1);
+            let _ = write!(self.text, "{:pad$}", "");
+        }
+        self.text.push_str(text);
+        self.row += 1;
+    }
+
+    /// Ends the line of KI2 moves being written, if any.
+    fn end_row(&mut self) {
+        if self.row > 0 {
+            self.text.push('\n');
+            self.row = 0;
+        }
     }
 
     /// A move's time, `( m:ss/hh:mm:ss)`, after its text padded to [`MOVE_COLUMNS`].
@@ -247,10 +308,32 @@ impl Writer {
                 None
             }
         };
+        let side = |c: Color| if c == Color::Black { black } else { white };
+        if self.ki2 {
+            // KI2 writes the ending in the summary alone, in words that say its reason.
+            let summary = match (word, outcome) {
+                (Some("詰み" | "千日手" | "持将棋" | "中断"), _) => word.map(str::to_owned),
+                (Some("投了"), Some(Outcome::Win(c))) => Some(format!("{}の勝ち", side(c))),
+                (Some("切れ負け"), Some(Outcome::Win(c))) => Some(format!("時間切れにより{}の勝ち", side(c))),
+                (Some("入玉勝ち"), Some(Outcome::Win(c))) => Some(format!("{}の入玉勝ち", side(c))),
+                (Some("反則勝ち" | "反則負け"), Some(Outcome::Win(c))) => {
+                    Some(format!("{}の反則勝ち", side(c)))
+                }
+                // A win KIF has no word for reads back as KIF's does: the other side resigned.
+                (None, Some(Outcome::Win(c))) => Some(format!("{}の勝ち", side(c))),
+                _ => None,
+            };
+            match summary {
+                Some(summary) => {
+                    let _ = writeln!(self.text, "まで{played}手で{summary}");
+                }
+                None => self.lose("an ending KI2 has no words for"),
+            }
+            return;
+        }
         if let Some(word) = word {
             let _ = writeln!(self.text, "{:>4} {word}", played + 1);
         }
-        let side = |c: Color| if c == Color::Black { black } else { white };
         let summary = match (word, outcome) {
             (_, Some(Outcome::Win(c))) => format!("{}の勝ち", side(c)),
             (Some(w @ ("千日手" | "持将棋" | "中断")), _) => w.to_owned(),
@@ -444,7 +527,7 @@ mod tests {
 
     #[test]
     fn times_are_aligned_and_padded() {
-        let mut w = Writer { text: String::new(), lost: Vec::new() };
+        let mut w = Writer { text: String::new(), lost: Vec::new(), ki2: false, row: 0 };
         let t = |s| Some(Duration::from_secs(s));
         w.time("７六歩(77)", Some(MoveTime { spent: t(28), total: t(28) }));
         w.time("８二桂打", Some(MoveTime { spent: t(767), total: t(3 * 3600 + 795) }));

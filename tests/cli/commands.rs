@@ -295,7 +295,7 @@ fn psn_games() {
 fn kif_records_are_read_in_any_encoding_and_converted() {
     let out = run(&["check", "tests/fixtures/kif"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(stdout(&out), "6 records in 6 files: 6 valid, 0 invalid, 0 warnings (read as 6 KIF)\n");
+    assert_eq!(stdout(&out), "9 records in 9 files: 9 valid, 0 invalid, 0 warnings (read as 9 KIF)\n");
     let convert = |path: &str, to: &str| {
         let out = run(&["convert", "--to", to, path]);
         assert_eq!(out.status.code(), Some(0), "{path}: {}", text(&out.stderr));
@@ -308,9 +308,37 @@ fn kif_records_are_read_in_any_encoding_and_converted() {
         convert("tests/fixtures/kif/handicap.kifu", "usi"),
         "EUC-JP"
     );
+    let dir = tempfile::tempdir().expect("temp dir");
+    // The same game in KI2, in UTF-8 and in Shift_JIS with CRLF: the same moves, comments,
+    // bookmark, variations and ending, without the times KI2 does not write.
+    let ki2 = convert("tests/fixtures/kif/variations.ki2u", "kifu");
+    assert_eq!(convert("tests/fixtures/kif/variations.ki2", "kifu"), ki2, "Shift_JIS and CRLF");
+    // The KIF game without its times (`( 0:12/00:00:12)`), keeping the `+` after them.
+    let untimed: String = text(&utf8)
+        .lines()
+        .map(|l| match l.find("( ") {
+            Some(i) => format!("{}{}\n", l[..i].trim_end(), if l.ends_with('+') { "+" } else { "" }),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    assert_eq!(text(&ki2), untimed, "KI2 reads as the KIF game");
+    // Written as KI2, the KIF game is the KI2 fixture (without its first line, a note), in
+    // UTF-8 or Shift_JIS; and converting the KI2 again changes nothing.
+    let fixture = std::fs::read_to_string("tests/fixtures/kif/variations.ki2u").expect("fixture");
+    let fixture = fixture.split_once('\n').expect("lines").1;
+    let ki2u = convert("tests/fixtures/kif/variations.kifu", "ki2u");
+    assert_eq!(text(&ki2u), fixture);
+    let sjis = encoding_rs::SHIFT_JIS.decode(&convert("tests/fixtures/kif/variations.kifu", "ki2")).0.into_owned();
+    assert_eq!(sjis, fixture);
+    let again = write(dir.path(), "again.ki2u", &ki2u);
+    assert_eq!(convert(&again, "ki2u"), ki2u, "converting KI2 twice changes nothing");
+    assert_eq!(
+        text(&convert("tests/fixtures/kif/relative.ki2u", "usi")),
+        "sfen 4k4/9/9/9/9/9/9/3G5/3G1G3 b - 1 moves 6i5h 5a5b 5h4h 5b5a 4h5h 5a5b\n",
+        "左上, 寄, 右寄"
+    );
     let usi = text(&convert("tests/fixtures/kif/handicap.kifu", "usi"));
     assert_eq!(usi, "sfen lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 9a9b 7g7f\n");
-    let dir = tempfile::tempdir().expect("temp dir");
     let again = write(dir.path(), "again.kifu", &utf8);
     assert_eq!(convert(&again, "kifu"), utf8, "converting twice changes nothing");
     let text_of = String::from_utf8(utf8).expect("UTF-8");

@@ -252,14 +252,16 @@ fn kif_lines(game: &kifu::shogi::Game, original: &str) {
 }
 
 /// A line's moves and variations, as USI moves, without recursion: (depth, move) in the order
-/// of the text.
+/// of the text. A variation of a variation's first move is one more variation of the move that
+/// variation replaces (as KIF reads it): it has that variation's depth.
 fn tree(line: &[kifu::shogi::Node]) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut todo: Vec<(usize, &[kifu::shogi::Node])> = vec![(0, line)];
     while let Some((depth, line)) = todo.pop() {
-        for node in line {
+        for (i, node) in line.iter().enumerate() {
             out.push((depth, node.mv.to_string()));
-            todo.extend(node.variations.iter().rev().map(|v| (depth + 1, v.as_slice())));
+            let inner = if i == 0 && depth > 0 { depth } else { depth + 1 };
+            todo.extend(node.variations.iter().rev().map(|v| (inner, v.as_slice())));
         }
     }
     out
@@ -267,9 +269,9 @@ fn tree(line: &[kifu::shogi::Node]) -> Vec<(usize, String)> {
 
 // ───────────────────────────── KIF ─────────────────────────────
 
-/// A KIF record, as `kifu check` reads a `.kif` file: every finding within its text; a record
-/// read without an error, written again as KIF, reads back without an error as the same game,
-/// and is written again to the same text.
+/// A KIF or KI2 record, as `kifu check` reads a `.kif` file: every finding within its text; a
+/// record read without an error, written again as KIF or as KI2, reads back without an error as
+/// the same game, and is written again to the same text.
 pub fn kif_check(bytes: &[u8]) {
     let bytes = &bytes[..bytes.len().min(MAX_INPUT)];
     let read = kifu::kif::check_bytes(bytes, Some("kif"));
@@ -284,6 +286,15 @@ pub fn kif_check(bytes: &[u8]) {
     assert_eq!(game2.start, game.start, "written as {:?}, the record starts elsewhere", first.text);
     let second = kifu::kif::write(&game2, "UTF-8");
     assert_eq!(first.text, second.text, "written twice, the record differs");
+    // Written as KI2 too: the same moves and ending, and the same text written again.
+    let ki2 = kifu::kif::write_ki2(&game);
+    let again = kifu::kif::check_bytes(ki2.text.as_bytes(), Some("ki2u"));
+    let errors: Vec<String> = again.diagnostics.iter().filter(|d| d.is_error()).map(ToString::to_string).collect();
+    assert!(errors.is_empty(), "written as KI2 {:?}, the record reads with errors {errors:?}", ki2.text);
+    let game3 = again.game.expect("a game");
+    assert_eq!(tree(&game3.moves), tree(&game.moves), "written as KI2 {:?}, the record reads as other moves", ki2.text);
+    assert_eq!(game3.ending, game2.ending, "written as KI2 {:?}, the record ends otherwise than as KIF", ki2.text);
+    assert_eq!(kifu::kif::write_ki2(&game3).text, ki2.text, "written twice as KI2, the record differs");
 }
 
 // ───────────────────────────── JSON positions ─────────────────────────────
