@@ -284,16 +284,21 @@ impl Reader<'_> {
                 let d = Diagnostic::error(codes::kif::BAD_MOVE, if rest.is_empty() { number } else { rest }, "this move cannot be read")
                     .label("not a KIF move")
                     .help("a KIF move is its square (`７六`, or `同　` for the square of the move before), its piece, `成` when it promotes, and its origin `(77)`, or `打` for a drop: `７六歩(77)`");
-                let d = self.with_nearest(d, rest);
+                let d = self.with_nearest(d, rest, false);
                 self.push(d);
                 self.stop();
             }
-            Line::Unknown(span) => self.push(
+            Line::Unknown(span) => {
+                // Among the moves, most likely a move line that cannot be read: the moves after
+                // it would be played from a position the author did not mean.
+                self.stop();
+                self.push(
                 Diagnostic::error(codes::kif::UNKNOWN_LINE, shift(span), "this line is not a line of a KIF record")
                     .label("not KIF")
                     .help("a KIF line is a header (`棋戦：…`), a board diagram's line, a numbered move (`   1 ７六歩(77)`), a comment (`*…`) or a variation's heading (`変化：3手`); start the line with `#` to keep it as a note that programs skip")
                     .fix(Fix::replace(Span::point(at), "#", Applicability::Unsafe)),
-            ),
+                );
+            }
         }
     }
 
@@ -606,7 +611,7 @@ impl Reader<'_> {
         let d = Diagnostic::error(codes::kif::BAD_MOVE, bad, "this move cannot be read")
             .label("not a KI2 move")
             .help("a KI2 move is its side's mark, its square (`７六`, or `同` for the square of the move before), its piece, the words that tell it from others of its kind (`左`, `直`, `右`, `上`, `寄`, `引`), then `成`, `不成` or `打`: `▲５八金左`");
-        let d = self.with_nearest(d, bad);
+        let d = self.with_nearest(d, bad, true);
         self.push(d);
         self.stop();
     }
@@ -653,7 +658,7 @@ impl Reader<'_> {
                 let d = Diagnostic::error(codes::kif::ILLEGAL_MOVE, span, message)
                     .label("not legal here")
                     .help("the move and the moves after it in its line are not played: correct it");
-                let d = self.nearest(d, span, state, before);
+                let d = self.nearest(d, span, state, before, true);
                 self.push(d);
                 None
             }
@@ -786,15 +791,32 @@ impl Reader<'_> {
                 self.ending(current, span, word, true);
             }
             Summary::Won { span, side, how, time } => {
-                let (reason, winner) = match how.shift(at).slice(self.text) {
-                    "反則勝ち" => (EndReason::IllegalMove, side),
-                    "反則負け" => (EndReason::IllegalMove, side.opponent()),
-                    "入玉勝ち" => (EndReason::Impasse, side),
-                    _ if time => (EndReason::TimeUp, side),
-                    _ => (EndReason::Resignation, side),
+                let span = span.shift(at);
+                let mover = self.lines[current].state.side();
+                // Who must have won, for the ending to be one: the side that resigns, runs out
+                // of time or declares is the side to move.
+                let (reason, winner, must) = match how.shift(at).slice(self.text) {
+                    "反則勝ち" => (EndReason::IllegalMove, side, None),
+                    "反則負け" => (EndReason::IllegalMove, side.opponent(), None),
+                    "入玉勝ち" => (EndReason::Impasse, side, Some(mover)),
+                    _ if time => (EndReason::TimeUp, side, Some(mover.opponent())),
+                    _ => (EndReason::Resignation, side, Some(mover.opponent())),
                 };
+                if must.is_some_and(|m| m != winner) {
+                    let why = if reason == EndReason::Impasse {
+                        "a side declares its win on its own move"
+                    } else {
+                        "the side that resigns or runs out of time is the side to move"
+                    };
+                    self.push(
+                        Diagnostic::warning(codes::kif::ENDING_CLAIM, span, format!("the summary says {} won, but {} is to move: {why}", winner.name(), mover.name()))
+                            .label("not what the moves show; the ending is not read")
+                            .help("check the side the summary names, and the number of moves"),
+                    );
+                    return;
+                }
                 let ending = Ending { reason: Some(reason), outcome: Some(Outcome::Win(winner)) };
-                self.lines[current].ending = Some((ending, span.shift(at)));
+                self.lines[current].ending = Some((ending, span));
             }
         }
     }
@@ -1051,7 +1073,7 @@ impl Reader<'_> {
                 let d = Diagnostic::error(codes::kif::ILLEGAL_MOVE, span, message)
                     .label("not legal here")
                     .help("the move and the moves after it in its line are not played: correct it");
-                let d = self.nearest(d, span, state, before);
+                let d = self.nearest(d, span, state, before, false);
                 self.push(d);
                 None
             }
@@ -1060,23 +1082,22 @@ impl Reader<'_> {
 
     /// `d` with the legal moves nearest to the text of a line whose move cannot be read, when
     /// the line's position is known.
-    fn with_nearest(&mut self, d: Diagnostic, span: Span) -> Diagnostic {
+    fn with_nearest(&mut self, d: Diagnostic, span: Span, ki2: bool) -> Diagnostic {
         let Some(current) = self.current else { return d };
         let open = &self.lines[current];
         if open.ending.is_some() {
             return d;
         }
         let (state, before) = (open.state, open.nodes.last().map(|n| n.mv.to()).or(open.before_first));
-        self.nearest(d, span, &state, before)
+        self.nearest(d, span, &state, before, ki2)
     }
 
     /// `d` with the legal moves of `state` nearest to the text at `span` as its repairs (at
     /// most three, the nearest first), and their list in its help.
-    fn nearest(&self, mut d: Diagnostic, span: Span, state: &State, before: Option<Square>) -> Diagnostic {
+    fn nearest(&self, mut d: Diagnostic, span: Span, state: &State, before: Option<Square>, ki2: bool) -> Diagnostic {
         // Compared whole, origin included, without the spaces that `同` may have after it.
         let bare = |t: &str| t.replace([' ', '\u{3000}'], "");
         let written = bare(span.slice(self.text));
-        let ki2 = written.starts_with(['▲', '△', '☗', '☖', '▼', '▽']);
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
         let near: Vec<(usize, String)> = moves

@@ -249,7 +249,7 @@ pub fn line(text: &str) -> Line {
             for part in kind.into_inner() {
                 match part.as_rule() {
                     Rule::ki2_move => moves.push(ki2_move(part)),
-                    Rule::ki2_word => bad = Some(Span::of(part.as_span())),
+                    Rule::ki2_word | Rule::ki2_unmarked_word => bad = Some(Span::of(part.as_span())),
                     _ => {}
                 }
             }
