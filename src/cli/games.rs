@@ -51,6 +51,13 @@ pub(crate) fn each_game<T: crate::psn::stream::Weigh + Send>(
             continue;
         }
         let name = input::name(path);
+        let format = reading.format.map(|f| f.format()).or_else(|| Format::from_path(path));
+        if format.is_some_and(|f| f.cut() == crate::unit::Cut::Record) {
+            output::message(crate::cli::positions::record_not_read(name));
+            failed = true;
+            crate::cli::output::note_unread();
+            continue;
+        }
         let input = match open_input(path) {
             Ok(input) => input,
             Err(e) => {

@@ -224,9 +224,7 @@ fn each_record(
                     continue;
                 }
             },
-            Cut::Record => Err(io::Error::other(format!(
-                "`{name}` is a KIF record, which this command does not read yet (`kifu check` and `kifu convert` do)"
-            ))),
+            Cut::Record => Err(io::Error::other(record_not_read(name))),
             cut @ (Cut::Lines | Cut::Values) => {
                 let reader = match open(path) {
                     Ok(r) => r,
@@ -615,6 +613,14 @@ pub fn reads_positions(paths: &[String], input: &ConvertInput) -> bool {
             })
         }
     }
+}
+
+/// Why a command that reads PSN games and positions does not read the file `name`, a KIF or
+/// KI2 record.
+pub(crate) fn record_not_read(name: &str) -> String {
+    format!(
+        "`{name}` is a KIF or KI2 record, which this command does not read yet (`kifu check` and `kifu convert` do)"
+    )
 }
 
 /// `kifu json` on positions: one object per line, the board viewer's model (or the chess analogue).

@@ -346,6 +346,13 @@ fn kif_records_are_read_in_any_encoding_and_converted() {
     {
         assert!(text_of.contains(kept), "{kept} is kept: {text_of}");
     }
+    // `kifu json` does not read KIF or KI2 yet, and says so rather than reading it as PSN.
+    let json = run(&["json", "tests/fixtures/kif/relative.ki2u"]);
+    assert_eq!(json.status.code(), Some(2));
+    assert!(
+        json.stdout.is_empty()
+            && text(&json.stderr).contains("is a KIF or KI2 record, which this command does not read yet")
+    );
     // A fault stops its game's conversion, with the first error named.
     let bad = write(dir.path(), "bad.kifu", "手合割：平手\n   1 ７五歩(77)\n".as_bytes());
     let out = run(&["convert", "--to", "usi", &bad]);
