@@ -690,7 +690,7 @@ impl Reader<'_> {
             })
             .collect();
         let name = super::write::name(m.piece.0 .0, m.piece.0 .1);
-        let written = Relative { place: m.place.map(|p| p.0), motion: m.motion.map(|x| x.0) }.kanji();
+        let written = m.words().kanji();
         let message = if none {
             format!("no {name} that `{written}` names can go to {}", kif_square(to))
         } else {
@@ -722,7 +722,7 @@ impl Reader<'_> {
                     .fix(Fix::replace(shift(m.mark.1), mark, Applicability::Safe)),
             );
         }
-        let written = Relative { place: m.place.map(|p| p.0), motion: m.motion.map(|x| x.0) };
+        let written = m.words();
         match resolved.mv {
             crate::shogi::Move::Board { from, to, promote } => {
                 let jsa = relative::jsa(side, resolved.piece, from, to, board);
@@ -1266,7 +1266,7 @@ fn named(m: &Ki2Move, state: &State, to: Square) -> Named {
     let ((kind, promoted), _) = m.piece;
     let piece = Piece { color: side, kind, promoted };
     let board = relative::candidates(state, piece, to);
-    let words = Relative { place: m.place.map(|p| p.0), motion: m.motion.map(|x| x.0) };
+    let words = m.words();
     // No `打`: a drop when no piece on the board can make the move.
     let drop = m.drop.is_some()
         || board.is_empty()
@@ -1293,25 +1293,40 @@ fn ki2_resolve(
         // A promoted piece is never dropped.
         return Err(Unresolved::NoCandidate { kind, promoted: true, nearest: None, other_state: None });
     }
-    let written = Written {
-        piece: Some(kind),
-        promoted,
+    let promotion = promotion_of(m.promote, m.decline);
+    written::resolve(state, &written_move((kind, promoted), from, to, drop, promotion))
+}
+
+/// `成` or `不成`, as the resolver takes them.
+fn promotion_of(promote: Option<Span>, decline: Option<Span>) -> Option<Promotion> {
+    match (promote, decline) {
+        (Some(_), _) => Some(Promotion::Promote),
+        (None, Some(_)) => Some(Promotion::Decline),
+        (None, None) => None,
+    }
+}
+
+/// What the resolver needs of a KIF or KI2 move of `piece` (before the move, promoted or not)
+/// going to `to`: its origin if known, a drop, a promotion or a promotion declined.
+fn written_move(
+    piece: (crate::shogi::PieceKind, bool),
+    from: Option<Square>,
+    to: Square,
+    drop: bool,
+    promotion: Option<Promotion>,
+) -> Written {
+    Written {
+        piece: Some(piece.0),
+        promoted: piece.1,
         gold_mover: false,
         from: from.map_or(Origin::None, Origin::Square),
         to,
         drop,
-        promotion: if m.promote.is_some() {
-            Some(Promotion::Promote)
-        } else if m.decline.is_some() {
-            Some(Promotion::Decline)
-        } else {
-            None
-        },
+        promotion,
         capture: None,
         promotes_to: None,
         mark: None,
-    };
-    written::resolve(state, &written)
+    }
 }
 
 /// Plays the KI2 move `m` in `state` after a move to `before`, when it names one legal move.
@@ -1328,27 +1343,11 @@ fn play_ki2(state: &mut State, m: &Ki2Move, before: Option<Square>) -> Option<cr
     Some(mv)
 }
 
-/// What the resolver needs of a KIF move going to `to`: the piece before the move, its origin,
-/// a drop, a promotion or (written in real files) a promotion declined.
+/// What the resolver needs of a KIF move going to `to` (a promotion declined is written in
+/// real files).
 fn written_of(m: &Move, to: Square) -> Written {
-    Written {
-        piece: Some(m.piece.0),
-        promoted: m.piece.1,
-        gold_mover: false,
-        from: m.from.map_or(Origin::None, |(sq, _)| Origin::Square(sq)),
-        to,
-        drop: m.drop.is_some() || m.zero_origin.is_some(),
-        promotion: if m.promote.is_some() {
-            Some(Promotion::Promote)
-        } else if m.decline.is_some() {
-            Some(Promotion::Decline)
-        } else {
-            None
-        },
-        capture: None,
-        promotes_to: None,
-        mark: None,
-    }
+    let drop = m.drop.is_some() || m.zero_origin.is_some();
+    written_move(m.piece, m.from.map(|(sq, _)| sq), to, drop, promotion_of(m.promote, m.decline))
 }
 
 /// A rule a diagram breaks, in a few words.

@@ -124,6 +124,11 @@ pub struct Ki2Move {
 }
 
 impl Ki2Move {
+    /// The words that tell the piece from others, as written.
+    pub fn words(&self) -> crate::shogi::relative::Relative {
+        crate::shogi::relative::Relative { place: self.place.map(|p| p.0), motion: self.motion.map(|m| m.0) }
+    }
+
     /// The span of the words that tell the piece from others (empty, after the piece, when
     /// there are none).
     pub fn relative_span(&self) -> Span {
