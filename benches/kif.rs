@@ -1,17 +1,18 @@
-//! Reading KIF records: kifu beside tsshogi (npm), on the same records in one run.
+//! Reading KIF and KI2 records: kifu beside tsshogi (npm), on the same records in one run.
 //!
 //! ```sh
 //! cargo bench --bench kif
 //! ```
 //!
 //! It makes its own records, with nothing from outside the repository: seeded random legal
-//! games (`PSN` written by the test generator), read by kifu and written as KIF by its writer,
-//! each record a file of its own in Cargo's temporary folder. Then it times, each `KIF_RUNS`
-//! times (3), the median kept, one thread each, the records already in memory:
+//! games (`PSN` written by the test generator), read by kifu and written as KIF and as KI2 by
+//! its writers, each record a file of its own in Cargo's temporary folder. Then it times, for
+//! each format, each `KIF_RUNS` times (3), the median kept, one thread each, the records already
+//! in memory:
 //!
 //! * kifu's library: `kif::check_text`, every line read by the grammar and every move played
 //!   with the full rules of shogi, findings and all;
-//! * tsshogi's `importKIF` (node), when node and npm are there: tsshogi is installed into the
+//! * tsshogi's `importKIF` or `importKI2` (node), when node and npm are there: tsshogi is installed into the
 //!   temporary folder, and its loop is timed inside node, its start left out. tsshogi does not
 //!   check that a move is legal as it reads it.
 //!
@@ -28,15 +29,29 @@ use std::process::Command;
 
 use common::{median, setting};
 
-/// The KIF records of seeded random games, about `bytes` of them together.
-fn records(bytes: usize) -> Vec<String> {
-    let psn = generate::psn_games(1, bytes * 2 / 3);
+/// A format timed: its name, its writer, the extension of its files and tsshogi's reader.
+struct Format {
+    name: &'static str,
+    write: fn(&kifu::shogi::Game) -> String,
+    extension: &'static str,
+    import: &'static str,
+}
+
+const FORMATS: [Format; 2] = [
+    Format { name: "KIF", write: |g| kifu::kif::write(g, "UTF-8").text, extension: "kifu", import: "importKIF" },
+    Format { name: "KI2", write: |g| kifu::kif::write_ki2(g).text, extension: "ki2u", import: "importKI2" },
+];
+
+/// The records of seeded random games in `format`, about `bytes` of them together.
+fn records(format: &Format, bytes: usize) -> Vec<String> {
+    // Games enough for `bytes` of either format (KIF is longer than PSN, KI2 about as long).
+    let psn = generate::psn_games(1, bytes);
     let file = kifu::psn::check_bytes(psn.as_bytes(), kifu::psn::Options::default());
     let mut out = Vec::new();
     let mut size = 0;
     for g in &file.games {
         let Some(game) = g.to_game() else { continue };
-        let text = kifu::kif::write(&game, "UTF-8").text;
+        let text = (format.write)(&game);
         size += text.len();
         out.push(text);
         if size >= bytes {
@@ -46,8 +61,9 @@ fn records(bytes: usize) -> Vec<String> {
     out
 }
 
-/// tsshogi's loop over the records in `dir`, timed inside node: its MB/s, or why not.
-fn tsshogi(dir: &std::path::Path, runs: usize) -> Result<f64, String> {
+/// tsshogi's loop over the records of `format` in `dir`, timed inside node: its MB/s and the
+/// records it read with an error, or why not.
+fn tsshogi(format: &Format, dir: &std::path::Path, runs: usize) -> Result<(f64, usize), String> {
     let npm = Command::new("npm")
         .args(["install", "--silent", "--prefix"])
         .arg(dir)
@@ -61,44 +77,56 @@ fn tsshogi(dir: &std::path::Path, runs: usize) -> Result<f64, String> {
     fs::write(
         &script,
         format!(
-            r#"import {{ importKIF }} from "tsshogi";
+            r#"import {{ {import} }} from "tsshogi";
 import fs from "fs";
 const dir = process.argv[2];
-const texts = fs.readdirSync(dir).filter((f) => f.endsWith(".kifu")).map((f) => fs.readFileSync(dir + "/" + f, "utf8"));
+const texts = fs.readdirSync(dir).filter((f) => f.endsWith(".{extension}")).map((f) => fs.readFileSync(dir + "/" + f, "utf8"));
 const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
 const times = [];
+let failed = 0;
 for (let run = 0; run < {runs}; run++) {{
   const start = process.hrtime.bigint();
+  failed = 0;
   for (const t of texts) {{
-    const r = importKIF(t);
-    if (r instanceof Error) throw r;
+    if ({import}(t) instanceof Error) failed++;
   }}
   times.push(Number(process.hrtime.bigint() - start) / 1e9);
 }}
 times.sort((a, b) => a - b);
-console.log(bytes / 1e6 / times[Math.floor(times.length / 2)]);
-"#
+console.log(bytes / 1e6 / times[Math.floor(times.length / 2)], failed);
+"#,
+            import = format.import,
+            extension = format.extension,
         ),
     )
     .map_err(|e| e.to_string())?;
     let out = Command::new("node").arg(&script).arg(dir.join("records")).output().map_err(|e| format!("node: {e}"))?;
-    String::from_utf8_lossy(&out.stdout)
-        .trim()
-        .parse()
-        .map_err(|_| format!("tsshogi failed: {}", String::from_utf8_lossy(&out.stderr)))
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let mut fields = printed.split_whitespace().map(str::parse::<f64>);
+    match (fields.next(), fields.next()) {
+        (Some(Ok(mbs)), Some(Ok(failed))) => Ok((mbs, failed as usize)),
+        _ => Err(format!("tsshogi failed: {}", String::from_utf8_lossy(&out.stderr))),
+    }
 }
 
 fn main() {
     let mb = setting("KIF_MB", 8);
     let runs = setting("KIF_RUNS", 3);
+    for format in &FORMATS {
+        bench(format, mb, runs);
+    }
+}
+
+/// Times kifu and tsshogi reading `mb` MB of `format`'s records, `runs` times each.
+fn bench(format: &Format, mb: usize, runs: usize) {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("kif-bench");
     let records_dir = dir.join("records");
     let _ = fs::remove_dir_all(&records_dir);
     fs::create_dir_all(&records_dir).expect("a folder for the records");
-    let texts = records(mb << 20);
+    let texts = records(format, mb << 20);
     let bytes: usize = texts.iter().map(String::len).sum();
     for (i, text) in texts.iter().enumerate() {
-        fs::write(records_dir.join(format!("{i:05}.kifu")), text).expect("a record written");
+        fs::write(records_dir.join(format!("{i:05}.{}", format.extension)), text).expect("a record written");
     }
     let kifu = median(runs, || {
         for text in &texts {
@@ -107,11 +135,17 @@ fn main() {
         }
     });
     let kifu_mbs = bytes as f64 / 1e6 / kifu;
-    println!("{} KIF records, {:.1} MB, each figure the median of {runs} runs", texts.len(), bytes as f64 / 1e6);
+    let name = format.name;
+    println!("\n{} {name} records, {:.1} MB, each figure the median of {runs} runs", texts.len(), bytes as f64 / 1e6);
     println!("| reader | MB/s | kifu / reader |\n|---|---|---|");
     println!("| kifu's library (`kif::check_text`) | {kifu_mbs:.1} | 1.00× |");
-    match tsshogi(&dir, runs) {
-        Ok(theirs) => println!("| tsshogi `importKIF` (node) | {theirs:.1} | {:.2}× |", kifu_mbs / theirs),
+    match tsshogi(format, &dir, runs) {
+        Ok((theirs, failed)) => {
+            println!("| tsshogi `{}` (node) | {theirs:.1} | {:.2}× |", format.import, kifu_mbs / theirs);
+            if failed > 0 {
+                println!("tsshogi read {failed} of the {} records with an error", texts.len());
+            }
+        }
         Err(why) => println!("| tsshogi | not run: {why} | |"),
     }
 }

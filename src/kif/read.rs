@@ -169,6 +169,8 @@ struct Reader<'t> {
     no_start: bool,
     /// Variations nested too deep were reported (once a record).
     too_deep: bool,
+    /// A line of KI2 moves was read: the summary says how a line ended.
+    ki2: bool,
 }
 
 /// Reads a KIF record's text: the game, when its start could be set up, and every finding.
@@ -184,6 +186,7 @@ pub fn read(text: &str) -> (Option<Game>, Vec<Diagnostic>) {
         current: None,
         no_start: false,
         too_deep: false,
+        ki2: false,
     };
     if text.len() > MAX_BYTES {
         let d = Diagnostic::error(
@@ -586,6 +589,7 @@ impl Reader<'_> {
 
     /// A line of KI2 moves, and the word after them that cannot be read, if any.
     fn ki2_line(&mut self, at: usize, moves: Vec<Ki2Move>, bad: Option<Span>) {
+        self.ki2 = true;
         self.begin();
         for m in moves {
             let Some(current) = self.current else { return };
@@ -773,10 +777,11 @@ impl Reader<'_> {
         }
     }
 
-    /// A summary (`まで64手で後手の勝ち`): the ending of the line it closes, when no ending's
-    /// line gave one — KI2 writes it nowhere else.
+    /// A KI2 summary (`まで64手で後手の勝ち`): the ending of the line it closes, which KI2
+    /// writes nowhere else. (KIF's is skipped, as the KIF page says programs do: its ending is
+    /// the word on a move line.)
     fn summary(&mut self, at: usize, summary: Summary) {
-        let Some(current) = self.current else { return };
+        let Some(current) = self.current.filter(|_| self.ki2) else { return };
         if self.lines[current].ending.is_some() {
             return;
         }

@@ -319,8 +319,6 @@ impl Writer {
                 (Some("反則勝ち" | "反則負け"), Some(Outcome::Win(c))) => {
                     Some(format!("{}の反則勝ち", side(c)))
                 }
-                // A win KIF has no word for reads back as KIF's does: the other side resigned.
-                (None, Some(Outcome::Win(c))) => Some(format!("{}の勝ち", side(c))),
                 _ => None,
             };
             match summary {
