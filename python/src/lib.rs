@@ -320,7 +320,7 @@ impl Checked {
 }
 
 /// Checks one text or record of `format`, as `kifu check` checks a line of a file (the bytes'
-/// encoding included) or a whole PSN or JSON text.
+/// encoding included) or a whole PSN, KIF, KI2 or JSON text.
 fn check_bytes(format: Format, bytes: &[u8]) -> Checked {
     match format.cut() {
         Cut::Games => {
@@ -383,7 +383,7 @@ impl Text {
 }
 
 /// Checks one record (a line of SFEN, FEN or EPD; one line end after it is allowed, as a file's
-/// line has) or a whole PSN or JSON text. `select`, `extend_select`, `ignore` and
+/// line has) or a whole PSN, KIF, KI2 or JSON text. `select`, `extend_select`, `ignore` and
 /// `warnings_as_errors` choose the findings as `kifu check`'s flags do (a text has no folder:
 /// no configuration file is read).
 #[pyfunction]

@@ -301,3 +301,17 @@ def test_check_and_batches_select_findings_as_the_flags_do():
     for call in (lambda: kifu.check(record, ignore=["sfen::nope"]), lambda: kifu.check_batch([record], select=["nope"])):
         with pytest.raises(ValueError, match="nope"):
             call()
+
+
+def test_a_kif_or_ki2_record_is_checked_in_the_encoding_its_bytes_tell():
+    record = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩(77)\n"
+    for data in (record, record.encode("utf-8"), record.encode("shift_jis"), record.encode("euc_jp")):
+        (f,) = kifu.check(data, format="kif")
+        assert (f.code, f.line, f.column) == ("kif::illegal-move", 4, 6), data
+    (f,) = kifu.check(record, format="kif")
+    assert record[f.start : f.end] == "７五歩(77)"
+    assert "７五歩(76)" in f.help, "the nearest legal move"
+    assert kifu.check("▲７六歩 △３四歩 ▲２二角成 △同　銀\n", format="kif") == []
+    (f,) = kifu.check("▲５八金 △３四歩\n", format="kif")
+    assert f.code == "kif::which-piece"
+    assert [fix.apply("▲５八金 △３四歩\n") for fix in f.fixes] == ["▲５八金左 △３四歩\n", "▲５八金右 △３四歩\n"]

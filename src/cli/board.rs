@@ -7,8 +7,8 @@ use crate::cli::positions;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct BoardArgs {
-    /// Files to read (`.fen`, `.epd`, `.sfen`, `.json`); `-` or nothing reads standard input (as
-    /// FEN, unless `--format` says otherwise).
+    /// Files to read: positions (`.fen`, `.epd`, `.sfen`, `.json`), PSN games, KIF and KI2
+    /// records; `-` or nothing reads standard input (as FEN, unless `--format` says otherwise).
     paths: Vec<String>,
     /// The records' dialect: FEN `standard` or `chess960` castling; SFEN `auto`, `sfen2007` or `usi`.
     #[arg(long, value_enum)]

@@ -6,17 +6,16 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 
-use crate::cli::games::{default_workers, each_game};
+use crate::cli::games::{default_workers, each_game, ReadGame};
 use crate::cli::report::exit_code;
 use crate::cli::{output, positions};
-use crate::format::Format;
 use crate::shogi::Game;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct ConvertArgs {
-    /// Files to read: PSN games, KIF records (`.kif`, `.kifu`), or positions (`.sfen`, `.fen`,
-    /// `.epd`, `.json`); `-` or nothing reads standard input (PSN, unless `--format` says
-    /// otherwise).
+    /// Files to read: PSN games, KIF and KI2 records (`.kif`, `.kifu`, `.ki2`, `.ki2u`), or
+    /// positions (`.sfen`, `.fen`, `.epd`, `.json`); `-` or nothing reads standard input (PSN,
+    /// unless `--format` says otherwise).
     paths: Vec<String>,
     /// The form to write: `psn`, the 1998 spec's PSN; `usi`; `sfen`; `kif` (Shift_JIS) or `kifu`
     /// (UTF-8); `ki2` (Shift_JIS) or `ki2u` (UTF-8).
@@ -63,8 +62,6 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
     let mut out = output::Stdout;
     let (mut invalid, mut written) = (false, 0usize);
     let to = args.to;
-    let mut failed = false;
-    let mut write_error = None;
     let mut emit = |converted: Converted| -> std::io::Result<()> {
         match converted {
             Ok((bytes, lost)) => {
@@ -87,38 +84,8 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
         }
         Ok(())
     };
-    // PSN files are read as streams of games; a KIF file is one game, read whole.
-    let is_kif = |path: &str| match args.input.format {
-        Some(f) => f.format() == Format::Kif,
-        None => Format::from_path(path) == Some(Format::Kif),
-    };
-    let mut pending: Vec<String> = Vec::new();
-    let paths: Vec<String> = if args.paths.is_empty() { vec!["-".to_owned()] } else { args.paths.clone() };
-    for (i, path) in paths.iter().enumerate() {
-        let kif = is_kif(path);
-        if !kif {
-            pending.push(path.clone());
-        }
-        let last = i + 1 == paths.len();
-        if (kif || last) && !pending.is_empty() {
-            let (f, e) = convert_psn(&std::mem::take(&mut pending), &args.input, to, &mut emit);
-            failed |= f;
-            if e.is_some() {
-                write_error = e;
-                break;
-            }
-        }
-        if kif {
-            let Some(converted) = convert_kif(path, to) else {
-                failed = true;
-                continue;
-            };
-            if let Err(e) = emit(converted) {
-                write_error = Some(e);
-                break;
-            }
-        }
-    }
+    let (failed, write_error) =
+        each_game(&args.paths, &args.input, default_workers(), |name, read| converted(name, read, to), |_, c| emit(c));
     if write_error.is_some() || out.flush().is_err() {
         return ExitCode::from(2);
     }
@@ -129,19 +96,10 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
 /// not converted.
 type Converted = Result<(Vec<u8>, Option<String>), String>;
 
-/// The PSN games of `paths` written in the form `to` asks for, each handed to `emit`: whether a
-/// path could not be read, and the write error that stopped it.
-fn convert_psn(
-    paths: &[String],
-    input: &positions::ConvertInput,
-    to: ConvertTo,
-    emit: &mut impl FnMut(Converted) -> std::io::Result<()>,
-) -> (bool, Option<std::io::Error>) {
-    each_game(
-        paths,
-        input,
-        default_workers(),
-        |name, g| {
+/// A game read from `name` written in the form `to` asks for, or why not.
+fn converted(name: &str, read: ReadGame, to: ConvertTo) -> Converted {
+    match read {
+        ReadGame::Psn(g) => {
             let g = g.checked;
             if !g.is_valid() {
                 let first = g.diagnostics.iter().find(|d| d.is_error()).map(ToString::to_string).unwrap_or_default();
@@ -154,29 +112,14 @@ fn convert_psn(
                 ConvertTo::Psn => Ok((g.to_psn().into_bytes(), None)),
                 _ => convert(to, name, g.game.line, g.to_game().as_ref()),
             }
-        },
-        |_, converted| emit(converted),
-    )
-}
-
-/// The KIF record at `path` written in the form `to` asks for, or why not; `None` when it
-/// cannot be read (the message is written).
-fn convert_kif(path: &str, to: ConvertTo) -> Option<Converted> {
-    let name = crate::cli::input::name(path);
-    let bytes = match crate::cli::check::read_record(path) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            output::message(format_args!("cannot read `{name}`: {e}"));
-            crate::cli::output::note_unread();
-            return None;
         }
-    };
-    let extension = std::path::Path::new(path).extension().and_then(|e| e.to_str());
-    let read = crate::kif::check_bytes(&bytes, extension);
-    Some(match read.diagnostics.iter().find(|d| d.is_error()) {
-        Some(first) => Err(format!("kifu: {name}: game not converted: {first} (run `kifu check` for every finding)")),
-        None => convert(to, name, 1, read.game.as_ref()),
-    })
+        ReadGame::Kif(read) => match read.diagnostics.iter().find(|d| d.is_error()) {
+            Some(first) => {
+                Err(format!("kifu: {name}: game not converted: {first} (run `kifu check` for every finding)"))
+            }
+            None => convert(to, name, 1, read.game.as_ref()),
+        },
+    }
 }
 
 /// A valid game written in the form `to` asks for (not PSN, which PSN games write from their

@@ -21,17 +21,34 @@ pub(crate) fn open_input(path: &str) -> io::Result<Box<dyn io::BufRead + Send>> 
 /// Bytes of games' text per unit of work when PSN games are checked in parallel.
 pub(crate) const PSN_PIECE_BYTES: usize = 128 * 1024;
 
+/// A game read from an input: one of a PSN stream's, or a KIF or KI2 record (a file holds one,
+/// read whole).
+pub(crate) enum ReadGame {
+    /// A game of a PSN stream, checked.
+    Psn(Box<crate::psn::stream::StreamGame>),
+    /// A KIF or KI2 record, checked.
+    Kif(Box<crate::kif::CheckedKif>),
+}
+
+/// Reads and checks the KIF or KI2 record at `path` (`-`: standard input), in the encoding its
+/// content tells; its extension says the encoding it should be in.
+pub(crate) fn read_kif(path: &str) -> io::Result<crate::kif::CheckedKif> {
+    let bytes = crate::cli::check::read_record(path)?;
+    let extension = std::path::Path::new(path).extension().and_then(|e| e.to_str());
+    Ok(crate::kif::check_bytes(&bytes, extension))
+}
+
 /// Runs `each` on the checked games of every file `paths` name (folders walked, globs expanded,
-/// as `reading` says), read as streams, in order; the results of `work` (run on `workers`
-/// threads) are handed to it. A file found in a folder whose extension names another format is
-/// skipped unless `--format` is given; a path that cannot be read is reported on standard
-/// error. Returns true when a path could not be read, and the write error that stopped it, if
-/// any.
+/// as `reading` says), in order: PSN files read as streams, their games checked by `work` on
+/// `workers` threads; a KIF or KI2 file read whole, its record handed to `work` on this thread.
+/// A file found in a folder whose extension names another format is skipped unless `--format`
+/// is given; a path that cannot be read is reported on standard error. Returns true when a
+/// path could not be read, and the write error that stopped it, if any.
 pub(crate) fn each_game<T: crate::psn::stream::Weigh + Send>(
     paths: &[String],
     reading: &ConvertInput,
     workers: usize,
-    work: impl Fn(&str, crate::psn::stream::StreamGame) -> T + Sync,
+    work: impl Fn(&str, ReadGame) -> T + Sync,
     mut each: impl FnMut(&str, T) -> io::Result<()>,
 ) -> (bool, Option<io::Error>) {
     let mut failed = false;
@@ -46,16 +63,25 @@ pub(crate) fn each_game<T: crate::psn::stream::Weigh + Send>(
             }
         };
         let path = found.path.as_str();
-        if found.found && reading.format.is_none() && Format::from_path(path) != Some(Format::Psn) {
-            input::skipped(reading.walk, path, "not a file of PSN games");
+        let format = reading.format.map(|f| f.format()).or_else(|| Format::from_path(path));
+        if found.found && reading.format.is_none() && !matches!(format, Some(Format::Psn | Format::Kif)) {
+            input::skipped(reading.walk, path, "not a file of games");
             continue;
         }
         let name = input::name(path);
-        let format = reading.format.map(|f| f.format()).or_else(|| Format::from_path(path));
-        if format.is_some_and(|f| f.cut() == crate::unit::Cut::Record) {
-            output::message(crate::cli::positions::record_not_read(name));
-            failed = true;
-            crate::cli::output::note_unread();
+        if format == Some(Format::Kif) {
+            match read_kif(path) {
+                Ok(read) => {
+                    if let Err(e) = each(name, work(name, ReadGame::Kif(Box::new(read)))) {
+                        return (failed, Some(e));
+                    }
+                }
+                Err(e) => {
+                    output::message(format_args!("cannot read `{name}`: {e}"));
+                    failed = true;
+                    crate::cli::output::note_unread();
+                }
+            }
             continue;
         }
         let input = match open_input(path) {
@@ -67,11 +93,12 @@ pub(crate) fn each_game<T: crate::psn::stream::Weigh + Send>(
                 continue;
             }
         };
-        let result = match stream_games(input, workers, |game| work(name, game), |t| each(name, t)) {
-            Err(Stopped::Write(e)) => return (failed, Some(e)),
-            Err(Stopped::Read(e)) => Err(e),
-            Ok(()) => Ok(()),
-        };
+        let result =
+            match stream_games(input, workers, |game| work(name, ReadGame::Psn(Box::new(game))), |t| each(name, t)) {
+                Err(Stopped::Write(e)) => return (failed, Some(e)),
+                Err(Stopped::Read(e)) => Err(e),
+                Ok(()) => Ok(()),
+            };
         if let Err(e) = result {
             output::message(format_args!("cannot read `{name}`: {e}"));
             failed = true;

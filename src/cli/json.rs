@@ -4,14 +4,15 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::cli::games::{default_workers, each_game};
+use crate::cli::games::{default_workers, each_game, ReadGame};
 use crate::cli::report::exit_code;
 use crate::cli::{output, positions};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct JsonArgs {
-    /// Files to read: PSN games, or positions (`.sfen`, `.fen`, `.epd`, `.json`); `-` or nothing
-    /// reads standard input (PSN, unless `--format` says otherwise).
+    /// Files to read: PSN games, KIF and KI2 records (`.kif`, `.kifu`, `.ki2`, `.ki2u`), or
+    /// positions (`.sfen`, `.fen`, `.epd`, `.json`); `-` or nothing reads standard input (PSN,
+    /// unless `--format` says otherwise).
     paths: Vec<String>,
     #[command(flatten)]
     positions: positions::JsonViewArgs,
@@ -23,9 +24,20 @@ pub(crate) struct JsonGame<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     file: &'a str,
+    /// `psn`, or `kif` for KIF and KI2.
+    format: &'static str,
     valid: bool,
-    encoding: crate::psn::Encoding,
-    game: &'a crate::psn::Game,
+    encoding: crate::input::Encoding,
+    game: Model<'a>,
+}
+
+/// A game's model: a PSN game as written, or a KIF or KI2 game as played (`null` when its start
+/// could not be set up).
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+enum Model<'a> {
+    Psn(&'a crate::psn::Game),
+    Kif(Option<&'a crate::shogi::Game>),
 }
 
 /// `kifu json`: each game's model, one JSON object per line.
@@ -39,13 +51,28 @@ pub(crate) fn run(args: &JsonArgs) -> ExitCode {
         &args.paths,
         &args.positions.input,
         default_workers(),
-        |name, g| {
-            let mut game = g.checked.game;
-            // The game's place in the whole input's text.
-            game.span = crate::span::Span::new(g.offset + game.span.start, g.offset + game.span.end);
-            let valid = g.checked.diagnostics.iter().all(|d| !d.is_error());
-            let object = JsonGame { kind: "game", file: name, valid, encoding: g.encoding, game: &game };
-            (serde_json::to_string(&object).unwrap_or_default(), valid)
+        |name, read| match read {
+            ReadGame::Psn(g) => {
+                let mut game = g.checked.game;
+                // The game's place in the whole input's text.
+                game.span = crate::span::Span::new(g.offset + game.span.start, g.offset + game.span.end);
+                let valid = g.checked.diagnostics.iter().all(|d| !d.is_error());
+                let object = JsonGame {
+                    kind: "game",
+                    file: name,
+                    format: "psn",
+                    valid,
+                    encoding: g.encoding,
+                    game: Model::Psn(&game),
+                };
+                (serde_json::to_string(&object).unwrap_or_default(), valid)
+            }
+            ReadGame::Kif(read) => {
+                let valid = read.is_valid();
+                let game = Model::Kif(read.game.as_ref());
+                let object = JsonGame { kind: "game", file: name, format: "kif", valid, encoding: read.encoding, game };
+                (serde_json::to_string(&object).unwrap_or_default(), valid)
+            }
         },
         |_, (line, valid): (String, bool)| {
             invalid |= !valid;

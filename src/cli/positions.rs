@@ -224,7 +224,7 @@ fn each_record(
                     continue;
                 }
             },
-            Cut::Record => Err(io::Error::other(record_not_read(name))),
+            Cut::Record => kif_record(path, name, &reporter, &mut outcome, f),
             cut @ (Cut::Lines | Cut::Values) => {
                 let reader = match open(path) {
                     Ok(r) => r,
@@ -334,6 +334,58 @@ impl crate::psn::stream::Weigh for PsnRecord {
     }
 }
 
+/// The frames `kifu board` draws of a game: its start, then the position after each move
+/// `played` (with the move as written), only the last [`MAX_GAME_FRAMES`] less one when there
+/// are more (said in `notes`).
+fn game_frames(start: sfen::Position, played: Vec<(String, sfen::Position)>, notes: &mut Vec<String>) -> Vec<Frame> {
+    // The start, and the positions after the last moves when there are too many.
+    let skip = played.len().saturating_sub(MAX_GAME_FRAMES - 1);
+    if skip > 0 {
+        notes.push(format!(
+            "only the positions after the last {} moves are shown, of {}",
+            MAX_GAME_FRAMES - 1,
+            played.len()
+        ));
+    }
+    let mut sequence = vec![(None, start)];
+    sequence.extend(played.into_iter().skip(skip).map(|(text, position)| (Some(text), position)));
+    views::frames(&sequence)
+}
+
+/// A KIF or KI2 record read whole, as one item: its findings reported, its main line replayed
+/// up to the first move that could not be played.
+fn kif_record(
+    path: &str,
+    name: &str,
+    reporter: &Reporter,
+    outcome: &mut Outcome,
+    f: &mut dyn FnMut(Item) -> io::Result<()>,
+) -> io::Result<()> {
+    let read = crate::cli::games::read_kif(path).map_err(|e| context(e, format_args!("cannot read `{name}`")))?;
+    let text = read.text.as_str();
+    let errors: Vec<Diagnostic> = read.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
+    if !errors.is_empty() {
+        outcome.invalid = true;
+        crate::cli::output::note_invalid();
+        output::err(reporter.multi(name, (text, &LineIndex::new(text)), 1, &errors));
+    }
+    let mut notes = Vec::new();
+    let frames =
+        read.game.as_ref().map(|game| game_frames(game.start.clone(), crate::kif::main_line_ki2(game), &mut notes));
+    let notation = read
+        .game
+        .as_ref()
+        .map_or_else(String::new, |g| g.headers.iter().map(|(k, v)| format!("{k}：{v}")).collect::<Vec<_>>().join(" "));
+    f(Item {
+        file: name.to_owned(),
+        line: 1,
+        notation,
+        position: frames.map(Pos::Game),
+        findings: errors.iter().map(|d| html::Finding::new(text, 1, d)).collect(),
+        notes,
+    })
+}
+
 /// The games of a PSN stream, each replayed: its positions, move by move, up to its first
 /// illegal move. Games are read, checked and handed to `f` one by one, in order.
 fn psn_records(
@@ -357,20 +409,8 @@ fn psn_records(
             let findings = errors.iter().map(|d| html::Finding::new(text, g.game.line, d)).collect();
             let mut notes = Vec::new();
             let frames = g.replay.as_ref().map(|r| {
-                let positions = r.positions();
-                // The start, and the positions after the last moves when there are too many.
-                let skip = positions.len().saturating_sub(MAX_GAME_FRAMES - 1);
-                if skip > 0 {
-                    notes.push(format!(
-                        "only the positions after the last {} moves are shown, of {}",
-                        MAX_GAME_FRAMES - 1,
-                        positions.len()
-                    ));
-                }
-                let mut sequence = vec![(None, r.start.clone())];
-                let played = g.game.moves.iter().zip(positions).skip(skip);
-                sequence.extend(played.map(|(node, position)| (Some(node.mv.text.to_string()), position)));
-                views::frames(&sequence)
+                let played = g.game.moves.iter().zip(r.positions()).map(|(node, p)| (node.mv.text.to_string(), p));
+                game_frames(r.start.clone(), played.collect(), &mut notes)
             });
             let item = Item {
                 file: name.to_owned(),
@@ -613,14 +653,6 @@ pub fn reads_positions(paths: &[String], input: &ConvertInput) -> bool {
             })
         }
     }
-}
-
-/// Why a command that reads PSN games and positions does not read the file `name`, a KIF or
-/// KI2 record.
-pub(crate) fn record_not_read(name: &str) -> String {
-    format!(
-        "`{name}` is a KIF or KI2 record, which this command does not read yet (`kifu check` and `kifu convert` do)"
-    )
 }
 
 /// `kifu json` on positions: one object per line, the board viewer's model (or the chess analogue).

@@ -128,8 +128,8 @@ pub fn check(format: Format, text: &str, stop: &dyn Fn() -> bool) -> Option<Vec<
 }
 
 /// The position at byte `cursor` of a document, as a diagram, with the span it belongs to: a
-/// line record's or a JSON position's; in a PSN game, the position after the move under the
-/// cursor (that move shaded), or elsewhere in the game its last position. `None` where there
+/// line record's or a JSON position's; in a PSN game or a KIF or KI2 record, the position after
+/// the move under the cursor (that move shaded), or elsewhere in the game its last position. `None` where there
 /// is no record, or the record has no position.
 #[cfg(feature = "views")]
 pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, crate::views::Diagram)> {
@@ -177,10 +177,18 @@ pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, cr
             });
             found
         }
-        // A KIF record: the position after its main line.
+        // A KIF or KI2 record: the position after the move under the cursor (that move
+        // shaded), or elsewhere the position after its main line.
         Cut::Record => {
-            let game = crate::kif::check_text(&text[bom(text)..]).0?;
-            Some((Span::new(bom(text), text.len()), shogi(game.final_position())))
+            let (body, shift) = (&text[bom(text)..], bom(text));
+            if let Some((span, mv, position)) = crate::kif::position_at(body, cursor.checked_sub(shift)?) {
+                let last_move = crate::views::move_squares(mv);
+                return Some((span.shift(shift), Diagram::Shogi(vec![Frame { label: None, position, last_move }])));
+            }
+            let game = crate::kif::check_text(body).0?;
+            let last_move = game.moves.last().map(|n| crate::views::move_squares(n.mv)).unwrap_or_default();
+            let position = game.final_position();
+            Some((Span::new(shift, text.len()), Diagram::Shogi(vec![Frame { label: None, position, last_move }])))
         }
         Cut::Lines => {
             let line = index.line_of(cursor);
@@ -328,6 +336,25 @@ mod tests {
         let (span, board) = diagram_at(fen, &lines, SHORT.len() + 3).expect("a chess board");
         assert_eq!(span.start, SHORT.len() + 2);
         assert!(matches!(board, Diagram::Chess(..)));
+        // KIF and KI2: the move under the cursor, in the main line or a variation.
+        let kif =
+            "\u{FEFF}手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n\n変化：2手\n   2 ８四歩(83)\n";
+        let at = |needle: &str| diagram_at(Format::Kif, kif, kif.find(needle).expect("in the record") + 3);
+        let (span, board) = at("３四歩").expect("a move's board");
+        assert_eq!(span.slice(kif), "３四歩(33)");
+        let (after_second, squares) = last(&board).expect("shogi");
+        assert_eq!(squares.len(), 2, "the move's squares are shaded");
+        let (span, board) = at("８四歩").expect("a variation's move");
+        assert_eq!(span.slice(kif), "８四歩(83)");
+        let (in_variation, _) = last(&board).expect("shogi");
+        assert_ne!(in_variation, after_second);
+        let (span, board) = at("手合割").expect("the record's board");
+        assert_eq!(span, Span::new(3, kif.len()), "the whole record, after its byte-order mark");
+        let (end, _) = last(&board).expect("shogi");
+        assert_eq!(end.to_string(), "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4");
+        let ki2 = "▲７六歩 △３四歩 ▲２二角成\n";
+        let (span, _) = diagram_at(Format::Kif, ki2, ki2.find("△").expect("a move") + 3).expect("a KI2 move");
+        assert_eq!(span.slice(ki2), "△３四歩");
     }
 
     #[test]

@@ -26,7 +26,9 @@ mod read;
 machinery! { mod syntax; }
 mod write;
 
+pub(crate) use read::position_at;
 pub use read::{MAX_BYTES, MAX_DEPTH, MAX_FINDINGS, MAX_LINE};
+pub(crate) use write::main_line_ki2;
 pub use write::{write, write_ki2, Written};
 
 use crate::diagnostic::{codes, Applicability, Diagnostic, Fix};

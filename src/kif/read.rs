@@ -171,10 +171,29 @@ struct Reader<'t> {
     too_deep: bool,
     /// A line of KI2 moves was read: the summary says how a line ended.
     ki2: bool,
+    /// A byte of the text whose move is looked for ([`position_at`]).
+    probe: Option<usize>,
+    /// The move whose text holds `probe`: its span, and the position after it.
+    probed: Option<(Span, crate::shogi::Move, Position)>,
 }
 
 /// Reads a KIF record's text: the game, when its start could be set up, and every finding.
 pub fn read(text: &str) -> (Option<Game>, Vec<Diagnostic>) {
+    read_probing(text, None).0
+}
+
+/// The move of a KIF or KI2 record whose text holds byte `cursor` (in any line, main or
+/// variation), with the position after it; `None` when no move that was played is there.
+pub(crate) fn position_at(text: &str, cursor: usize) -> Option<(Span, crate::shogi::Move, Position)> {
+    read_probing(text, Some(cursor)).1
+}
+
+/// Reads a record, looking for the move at `probe`.
+#[allow(clippy::type_complexity)]
+fn read_probing(
+    text: &str,
+    probe: Option<usize>,
+) -> ((Option<Game>, Vec<Diagnostic>), Option<(Span, crate::shogi::Move, Position)>) {
     let mut reader = Reader {
         text,
         out: Vec::new(),
@@ -187,6 +206,8 @@ pub fn read(text: &str) -> (Option<Game>, Vec<Diagnostic>) {
         no_start: false,
         too_deep: false,
         ki2: false,
+        probe,
+        probed: None,
     };
     if text.len() > MAX_BYTES {
         let d = Diagnostic::error(
@@ -196,7 +217,7 @@ pub fn read(text: &str) -> (Option<Game>, Vec<Diagnostic>) {
         )
         .label("kifu reads a KIF record up to here")
         .help(format!("a KIF record holds one game; kifu reads records of up to {} MiB", MAX_BYTES >> 20));
-        return (None, vec![d]);
+        return ((None, vec![d]), None);
     }
     let mut at = 0;
     for line in text.split_inclusive('\n').flat_map(|l| SplitCr(Some(l))) {
@@ -222,7 +243,8 @@ pub fn read(text: &str) -> (Option<Game>, Vec<Diagnostic>) {
         let parsed = syntax::line(body);
         reader.feed(start, body, parsed);
     }
-    reader.finish()
+    let probed = reader.probed.take();
+    (reader.finish(), probed)
 }
 
 /// The pieces of a line ended by a lone `\r` (old Macintosh files), each with its end.
@@ -565,11 +587,20 @@ impl Reader<'_> {
                     Some(mv) => {
                         let mut node = Node::new(mv);
                         node.time = time;
-                        self.lines[current].push(node);
+                        self.played(current, node, shift(m.span));
                     }
                     None => self.stop(),
                 }
             }
+        }
+    }
+
+    /// Adds the move of `node`, written at `span`, to line `current`.
+    fn played(&mut self, current: usize, node: Node, span: Span) {
+        let mv = node.mv;
+        self.lines[current].push(node);
+        if self.probe.is_some_and(|at| span.start <= at && at <= span.end) {
+            self.probed = Some((span, mv, self.lines[current].state.to_position()));
         }
     }
 
@@ -599,7 +630,7 @@ impl Reader<'_> {
             let open = &self.lines[current];
             let (state, before) = (open.state, open.nodes.last().map(|n| n.mv.to()).or(open.before_first));
             match self.resolve_ki2(at, &m, &state, before) {
-                Some(mv) => self.lines[current].push(Node::new(mv)),
+                Some(mv) => self.played(current, Node::new(mv), m.span.shift(at)),
                 None => {
                     self.stop();
                     return;

@@ -41,6 +41,20 @@ pub fn write_ki2(game: &Game) -> Written {
     write_as(game, None)
 }
 
+/// Each move of `game`'s main line as KI2 writes it (`▲７六歩`), with the position after it.
+pub(crate) fn main_line_ki2(game: &Game) -> Vec<(String, Position)> {
+    let mut state = State::new(&game.start);
+    let mut before = None;
+    game.main_line()
+        .map(|mv| {
+            let text = ki2_move_text(&state, mv, before);
+            state.play_unchecked(mv);
+            before = Some(mv.to());
+            (text, state.to_position())
+        })
+        .collect()
+}
+
 /// Writes `game` as KIF with a `#KIF` line naming `encoding`, or as KI2 (`None`).
 fn write_as(game: &Game, kif_encoding: Option<&str>) -> Written {
     let ki2 = kif_encoding.is_none();

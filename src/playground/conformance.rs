@@ -1,9 +1,10 @@
 //! The conformance suite: kifu's fixtures as cases another implementation can run.
 //!
-//! [`generate`] turns `tests/fixtures/{sfen,fen,psn}/{ok,err}/*` into the files of
-//! `conformance/`: each input as it is, beside it `NAME.json` with what kifu expects of it (the
-//! verdict, each diagnostic's code, severity and primary place, and for a valid case its
-//! canonical form and its JSON model), and `cases.tsv`, the index a runner reads.
+//! [`generate`] turns `tests/fixtures/{sfen,fen,psn}/{ok,err}/*` and the KIF and KI2 records of
+//! `tests/fixtures/kif/` into the files of `conformance/`: each input as it is, beside it
+//! `NAME.json` with what kifu expects of it (the verdict, each diagnostic's code, severity and
+//! primary place, and for a valid case its canonical form and its JSON model), and `cases.tsv`,
+//! the index a runner reads.
 //! A test fails when the folder is stale.
 
 use std::path::Path;
@@ -41,7 +42,7 @@ pub(crate) const INDEX_HEADER: &str = "format\tdialect\tverdict\tfile";
 /// One case of the suite, as `cases.tsv` lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
-    /// `sfen`, `fen`, `epd` or `psn`.
+    /// `sfen`, `fen`, `epd`, `psn` or `kif` (KIF and KI2).
     pub format: String,
     /// The dialect to read it in: `auto`, `usi`, `sfen2007`, `standard` or `chess960`.
     pub dialect: String,

@@ -104,6 +104,24 @@ pub enum EndReason {
     MaxMoves,
 }
 
+impl EndReason {
+    /// Its name in JSON: `resignation`, `checkmate`, `repetition`, `impasse`, `time-up`,
+    /// `illegal-move`, `interrupted`, `draw` or `max-moves`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Resignation => "resignation",
+            Self::Checkmate => "checkmate",
+            Self::Repetition => "repetition",
+            Self::Impasse => "impasse",
+            Self::TimeUp => "time-up",
+            Self::IllegalMove => "illegal-move",
+            Self::Interrupted => "interrupted",
+            Self::Draw => "draw",
+            Self::MaxMoves => "max-moves",
+        }
+    }
+}
+
 /// The result of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -251,5 +269,99 @@ mod tests {
         assert_eq!(parse_clock("1"), None);
         assert_eq!(parse_clock("a:00"), None);
         assert_eq!(parse_clock("1:2:3:4"), None);
+    }
+}
+
+/// A game as JSON: `headers` (`{"key", "value"}` in the record's order), `start` (a USI SFEN),
+/// `comments`, `moves` (each move with its comments, `time`, bookmarks and variations) and
+/// `ending` (`reason` and `result`: `black`, `white` or `draw`, each `null` when unknown).
+#[cfg(feature = "serde")]
+mod json {
+    use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
+
+    use super::{Ending, Game, MoveTime, Node, Outcome};
+
+    /// How deep a game's variations are serialized (serde writes nested values by recursion):
+    /// the readers keep variations at most this deep, and a game built by hand that goes deeper
+    /// gets an error rather than a stack overflow.
+    const MAX_DEPTH: usize = 100;
+
+    impl Serialize for Game {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            /// A header line.
+            #[derive(serde::Serialize)]
+            struct Header<'a> {
+                key: &'a str,
+                value: &'a str,
+            }
+            let headers: Vec<Header<'_>> = self.headers.iter().map(|(key, value)| Header { key, value }).collect();
+            let mut s = serializer.serialize_struct("Game", 5)?;
+            s.serialize_field("headers", &headers)?;
+            s.serialize_field("start", &self.start.to_string())?;
+            s.serialize_field("comments", &self.comments)?;
+            s.serialize_field("moves", &Line(&self.moves, 0))?;
+            s.serialize_field("ending", &self.ending.map(EndingJson))?;
+            s.end()
+        }
+    }
+
+    /// A line of moves, `depth` variations deep.
+    struct Line<'a>(&'a [Node], usize);
+
+    impl Serialize for Line<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            if self.1 > MAX_DEPTH {
+                return Err(serde::ser::Error::custom(format!(
+                    "variations nested more than {MAX_DEPTH} deep are not serialized"
+                )));
+            }
+            serializer.collect_seq(self.0.iter().map(|node| NodeJson(node, self.1)))
+        }
+    }
+
+    /// A move: `move` (USI), `comments`, `time`, `bookmarks` and `variations` (lines).
+    struct NodeJson<'a>(&'a Node, usize);
+
+    impl Serialize for NodeJson<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let (node, depth) = (self.0, self.1);
+            let mut s = serializer.serialize_struct("Node", 5)?;
+            s.serialize_field("move", &node.mv.to_string())?;
+            s.serialize_field("comments", &node.comments)?;
+            s.serialize_field("time", &node.time.map(TimeJson))?;
+            s.serialize_field("bookmarks", &node.bookmarks)?;
+            let lines: Vec<Line<'_>> = node.variations.iter().map(|v| Line(v, depth + 1)).collect();
+            s.serialize_field("variations", &lines)?;
+            s.end()
+        }
+    }
+
+    /// A move's time: `spent` and `total`, in milliseconds, each `null` when not given.
+    struct TimeJson(MoveTime);
+
+    impl Serialize for TimeJson {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let ms = |d: Option<std::time::Duration>| d.map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+            let mut map = serializer.serialize_map(Some(2))?;
+            map.serialize_entry("spent_ms", &ms(self.0.spent))?;
+            map.serialize_entry("total_ms", &ms(self.0.total))?;
+            map.end()
+        }
+    }
+
+    /// An ending: `reason` and `result`.
+    struct EndingJson(Ending);
+
+    impl Serialize for EndingJson {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let result = self.0.outcome.map(|o| match o {
+                Outcome::Win(color) => color.name().to_ascii_lowercase(),
+                Outcome::Draw => "draw".to_owned(),
+            });
+            let mut map = serializer.serialize_map(Some(2))?;
+            map.serialize_entry("reason", &self.0.reason.map(super::EndReason::name))?;
+            map.serialize_entry("result", &result)?;
+            map.end()
+        }
     }
 }

@@ -296,7 +296,7 @@ fn other_commands_read_folders_too() {
     let out = run_in(dir.path(), &["convert", "--to", "usi", "-v", "."]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(stdout(&out).lines().count(), 1);
-    assert!(text(&out.stderr).contains("skipped `./a.sfen`: not a file of PSN games"));
+    assert!(text(&out.stderr).contains("skipped `./a.sfen`: not a file of games"));
 }
 
 /// A file of `n` valid records, each with the same warning, and one invalid record.

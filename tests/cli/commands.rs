@@ -294,8 +294,11 @@ fn psn_games() {
 #[test]
 fn kif_records_are_read_in_any_encoding_and_converted() {
     let out = run(&["check", "tests/fixtures/kif"]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(stdout(&out), "9 records in 9 files: 9 valid, 0 invalid, 0 warnings (read as 9 KIF)\n");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let report = stdout(&out);
+    assert!(report.ends_with("14 records in 14 files: 10 valid, 4 invalid, 1 warning (read as 14 KIF)\n"), "{report}");
+    assert_eq!(report.matches("\n  × ").count(), 4, "one error in each invalid record: {report}");
+    assert!(report.contains("kif::encoding"), "UTF-8 in a `.kif` file: {report}");
     let convert = |path: &str, to: &str| {
         let out = run(&["convert", "--to", to, path]);
         assert_eq!(out.status.code(), Some(0), "{path}: {}", text(&out.stderr));
@@ -346,18 +349,57 @@ fn kif_records_are_read_in_any_encoding_and_converted() {
     {
         assert!(text_of.contains(kept), "{kept} is kept: {text_of}");
     }
-    // `kifu json` does not read KIF or KI2 yet, and says so rather than reading it as PSN.
-    let json = run(&["json", "tests/fixtures/kif/relative.ki2u"]);
-    assert_eq!(json.status.code(), Some(2));
-    assert!(
-        json.stdout.is_empty()
-            && text(&json.stderr).contains("is a KIF or KI2 record, which this command does not read yet")
-    );
     // A fault stops its game's conversion, with the first error named.
     let bad = write(dir.path(), "bad.kifu", "手合割：平手\n   1 ７五歩(77)\n".as_bytes());
     let out = run(&["convert", "--to", "usi", &bad]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("game not converted: error[kif::illegal-move]"), "{}", text(&out.stderr));
+}
+
+/// `kifu json` prints a KIF or KI2 game as played, and `kifu board` draws its positions.
+#[test]
+fn kif_records_as_json_and_boards() {
+    // `kifu json`: the game as played, the same for KIF and KI2 but for the times.
+    let json = run(&["json", "tests/fixtures/kif/variations.kifu", "tests/fixtures/kif/variations.ki2"]);
+    assert_eq!(json.status.code(), Some(0), "{}", text(&json.stderr));
+    let games = json_lines(&json);
+    assert_eq!(games.len(), 2);
+    let (kif, ki2) = (&games[0], &games[1]);
+    assert_eq!(
+        (kif["type"].as_str(), kif["format"].as_str(), kif["valid"].as_bool()),
+        (Some("game"), Some("kif"), Some(true))
+    );
+    assert_eq!(ki2["encoding"], "shift-jis");
+    let game = &kif["game"];
+    assert_eq!(game["start"], START);
+    assert_eq!(game["headers"][1], serde_json::json!({"key": "棋戦", "value": "練習対局"}));
+    assert_eq!(game["comments"][0], "対局前のコメント");
+    assert_eq!(game["moves"][2]["move"], "8h2b+");
+    assert_eq!(game["moves"][2]["time"], serde_json::json!({"spent_ms": 62_000, "total_ms": 74_000}));
+    assert_eq!(game["moves"][2]["bookmarks"][0], "角交換");
+    assert_eq!(game["moves"][1]["variations"][1][0]["move"], "7a6b", "the second variation of move 2");
+    assert_eq!(game["ending"], serde_json::json!({"reason": "resignation", "result": "black"}));
+    let moves = |g: &serde_json::Value| {
+        g["game"]["moves"].as_array().map(|m| m.iter().map(|m| m["move"].clone()).collect::<Vec<_>>())
+    };
+    assert_eq!(moves(kif), moves(ki2));
+    assert!(ki2["game"]["moves"][0]["time"].is_null(), "KI2 has no times");
+    // `kifu board`: the position after the main line; `--each`, every position.
+    let board = run(&["board", "--ascii", "tests/fixtures/kif/variations.ki2u"]);
+    assert_eq!(board.status.code(), Some(0), "{}", text(&board.stderr));
+    let usi = run(&["convert", "--to", "sfen", "tests/fixtures/kif/variations.ki2u"]);
+    let last = text(&usi.stdout).lines().last().map(str::to_owned).expect("positions");
+    let mut sfen_board = kifu();
+    sfen_board.args(["board", "--ascii", "--format", "sfen", "-"]);
+    let from_sfen = run_with_stdin(sfen_board, format!("{last}\n").as_bytes());
+    assert_eq!(text(&board.stdout), text(&from_sfen.stdout));
+    let each = run(&["board", "--each", "--ascii", "tests/fixtures/kif/variations.ki2u"]);
+    assert_eq!(text(&each.stdout).matches("to move").count(), 6, "the start and five moves");
+    let html = run(&["board", "--html", "tests/fixtures/kif/variations.ki2u"]);
+    assert!(text(&html.stdout).contains("▲２二角成"), "each position named by its move");
+    let bad_board = run(&["board", "tests/fixtures/kif/err_illegal_move.kifu"]);
+    assert_eq!(bad_board.status.code(), Some(1));
+    assert!(text(&bad_board.stderr).contains("kif::illegal-move"));
 }
 
 #[test]

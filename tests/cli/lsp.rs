@@ -290,6 +290,37 @@ fn psn_games_are_symbols_and_a_move_hovers_with_the_position_after_it() {
 }
 
 #[test]
+fn a_kif_move_hovers_with_the_position_after_it_in_any_line() {
+    let uri = "file:///work/game.kifu";
+    let text = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩(77)\n\n変化：2手\n   2 ８四歩(83)\n";
+    let mut server = Server::start();
+    server.initialize(&["utf-16"]);
+    server.open(uri, "kif", text);
+    let found = server.diagnostics(uri);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0]["code"], "kif::illegal-move");
+    assert_eq!(found[0]["range"]["start"], json!({"line": 3, "character": 5}));
+    // ３四歩, White's first move in the main line.
+    let mut hover = |line: u32| {
+        server.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": 7}}),
+        )
+    };
+    let main = hover(2);
+    let shown = main["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.contains("│ ·  ·  ·  ·  ·  ·  p  ·  · │ d"), "{shown}");
+    assert!(shown.contains("Black to move"), "{shown}");
+    assert_eq!(main["range"], json!({"start": {"line": 2, "character": 5}, "end": {"line": 2, "character": 12}}));
+    // ８四歩, the variation's move, played instead of ３四歩.
+    let variation = hover(6);
+    let shown = variation["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.contains("│ p  ·  p  p  p  p  p  p  p │ c"), "{shown}");
+    assert!(shown.contains("│ ·  p  ·  ·  ·  ·  ·  ·  · │ d"), "{shown}");
+    server.stop();
+}
+
+#[test]
 fn positions_count_utf16_units_or_bytes_as_negotiated() {
     // `é` is 2 bytes and 1 UTF-16 unit, `😀` 4 bytes and 2 units: the record ends after 4 units,
     // or 7 bytes.

@@ -39,6 +39,24 @@ pub fn generate(fixtures: &Path) -> std::io::Result<Vec<(String, Vec<u8>)>> {
             }
         }
     }
+    // KIF and KI2 records: each fixture a case, under `ok/` or `err/` by kifu's verdict.
+    let dir = fixtures.join("kif");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)?
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|e| e.file_name().to_str().map(str::to_owned))
+        .filter(|n| Format::from_path(n) == Some(Format::Kif))
+        .collect();
+    names.sort();
+    for name in names {
+        let bytes = std::fs::read(dir.join(&name))?;
+        let expected = expect_kif(&name, &bytes);
+        let verdict = expected["verdict"].as_str().unwrap_or("invalid").to_owned();
+        let path = format!("kif/{}/{name}", if verdict == "valid" { "ok" } else { "err" });
+        index.push_str(&format!("kif\tauto\t{verdict}\t{path}\n"));
+        files.push((path.clone(), bytes));
+        files.push((format!("{path}.json"), layout(&expected).into_bytes()));
+    }
     files.push(("cases.tsv".to_owned(), index.into_bytes()));
     files.push(("codes.tsv".to_owned(), crate::diagnostic::codes::tsv().into_bytes()));
     Ok(files)
@@ -124,6 +142,25 @@ fn expect_psn(bytes: &[u8]) -> Value {
     json!({
         "format": "psn", "dialect": "auto", "verdict": verdict(valid), "encoding": file.encoding,
         "games": file.games.len(), "diagnostics": diagnostics, "canonical": canonical, "model": model,
+    })
+}
+
+/// The expectations of a KIF or KI2 record, the file `name` (its extension tells the encoding
+/// it should be in): the canonical form is the record as kifu writes it, KIF or KI2 as it is, in
+/// UTF-8.
+fn expect_kif(name: &str, bytes: &[u8]) -> Value {
+    let extension = Path::new(name).extension().and_then(|e| e.to_str());
+    let read = crate::kif::check_bytes(bytes, extension);
+    let valid = read.is_valid();
+    let diagnostics = places(&read.diagnostics, &read.text, 1);
+    let game = read.game.as_ref().filter(|_| valid);
+    let ki2 = extension.is_some_and(|e| e.eq_ignore_ascii_case("ki2") || e.eq_ignore_ascii_case("ki2u"));
+    let canonical =
+        game.map(|g| if ki2 { crate::kif::write_ki2(g).text } else { crate::kif::write(g, "UTF-8").text });
+    let model = game.map(|g| serde_json::to_value(g).unwrap_or(Value::Null));
+    json!({
+        "format": "kif", "dialect": "auto", "verdict": verdict(valid), "encoding": read.encoding,
+        "diagnostics": diagnostics, "canonical": canonical, "model": model,
     })
 }
 
