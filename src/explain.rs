@@ -365,6 +365,8 @@ const EXAMPLES: &[Example] = &[
     #[cfg(feature = "psn")]
     ex(codes::kif::TIME_FORM, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   (0:4/0:0:4)\n".as_bytes()),
     #[cfg(feature = "psn")]
+    ex(codes::kif::BAD_TIME, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:1ｘ/00:00:12)\n   2 ３四歩(33)   ( 0:05/00:00:05)\n".as_bytes()),
+    #[cfg(feature = "psn")]
     ex(codes::kif::ILLEGAL_MOVE, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 ７五歩(77)\n".as_bytes()),
     #[cfg(feature = "psn")]
     ex(codes::kif::SAME_FIRST, KIF, "手合割：平手\n手数----指手---------消費時間--\n   1 同　歩(77)\n".as_bytes()),

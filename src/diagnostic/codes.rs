@@ -537,6 +537,8 @@ registry! {
         DROP_ORIGIN KifDropOrigin = "kif::drop-origin",
         /// A time's fields are not written with two digits.
         TIME_FORM KifTimeForm = "kif::time-form",
+        /// A move's time cannot be read.
+        BAD_TIME KifBadTime = "kif::bad-time",
         /// A move is not legal in its position, or does not match it.
         ILLEGAL_MOVE KifIllegalMove = "kif::illegal-move",
         /// `同` names the square of a move before the first.

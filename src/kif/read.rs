@@ -120,6 +120,12 @@ impl Open {
         (state, before)
     }
 
+    /// The position after its last move, and the square that move went to (the move before
+    /// its first, for a line with no move yet).
+    fn tip(&self) -> (State, Option<Square>) {
+        (self.state, self.nodes.last().map(|n| n.mv.to()).or(self.before_first))
+    }
+
     fn push(&mut self, mut node: Node) {
         node.comments.splice(0..0, std::mem::take(&mut self.pending));
         self.state.play_unchecked(node.mv);
@@ -574,16 +580,24 @@ impl Reader<'_> {
                     .fix(Fix::replace(shift(number_span), ply.to_string(), Applicability::Unsafe)),
             );
         }
-        let time = line.time.as_ref().map(|t| self.time(at, t));
+        // The line's findings in the order of its text: the move's, then its time's.
+        let time = |reader: &mut Self| {
+            if let Some(bad) = line.bad_time {
+                reader.bad_time(shift(bad), "not a time KIF writes");
+            }
+            line.time.as_ref().and_then(|t| reader.time(at, t))
+        };
         match line.body {
             Body::Ending(word, known) => {
                 let span = shift(word);
                 self.ending(current, span, span.slice(self.text), known);
+                time(self);
             }
-            Body::Move(m) => {
-                let open = &self.lines[current];
-                let (state, before) = (open.state, open.nodes.last().map(|n| n.mv.to()).or(open.before_first));
-                match self.resolve(at, &m, &state, before) {
+            Body::Move(ref m) => {
+                let (state, before) = self.lines[current].tip();
+                let resolved = self.resolve(at, m, &state, before);
+                let time = time(self);
+                match resolved {
                     Some(mv) => {
                         let mut node = Node::new(mv);
                         node.time = time;
@@ -627,8 +641,7 @@ impl Reader<'_> {
             if self.after_ending(current, m.span.shift(at)) {
                 return;
             }
-            let open = &self.lines[current];
-            let (state, before) = (open.state, open.nodes.last().map(|n| n.mv.to()).or(open.before_first));
+            let (state, before) = self.lines[current].tip();
             match self.resolve_ki2(at, &m, &state, before) {
                 Some(mv) => self.played(current, Node::new(mv), m.span.shift(at)),
                 None => {
@@ -892,10 +905,24 @@ impl Reader<'_> {
         }
     }
 
-    /// A move's time, with a warning when its fields are not written with two digits.
-    fn time(&mut self, at: usize, time: &Time) -> MoveTime {
+    /// A time that cannot be read, at `span`: the move is played without it.
+    fn bad_time(&mut self, span: Span, label: &str) {
+        self.push(
+            Diagnostic::error(codes::kif::BAD_TIME, span, "this time cannot be read")
+                .label(label)
+                .help("KIF writes a move's time as `( 0:16/00:00:16)`: the minutes and seconds the move took, then the mover's total in hours, minutes and seconds (each below 60 after the first); correct it, or delete it, as a time may be left out"),
+        );
+    }
+
+    /// A move's time, with a warning when its fields are not written with two digits; `None`,
+    /// with an error, when a clock has a field of 60 or more.
+    fn time(&mut self, at: usize, time: &Time) -> Option<MoveTime> {
         let text = |s: Span| s.shift(at).slice(self.text);
         let clock = |s: Span| parse_clock(text(s));
+        if let Some(bad) = [Some(time.spent), time.total].into_iter().flatten().find(|&c| clock(c).is_none()) {
+            self.bad_time(bad.shift(at), "minutes and seconds are below 60");
+            return None;
+        }
         let spent = clock(time.spent);
         let total = time.total.and_then(clock);
         let padded = |s: &str| s.split(':').skip(1).all(|f| f.len() == 2);
@@ -914,7 +941,7 @@ impl Reader<'_> {
             d.fixes = fix;
             self.push(d);
         }
-        MoveTime { spent, total }
+        Some(MoveTime { spent, total })
     }
 
     /// An ending's word, at `span`.
@@ -1128,7 +1155,7 @@ impl Reader<'_> {
         if open.ending.is_some() {
             return d;
         }
-        let (state, before) = (open.state, open.nodes.last().map(|n| n.mv.to()).or(open.before_first));
+        let (state, before) = open.tip();
         self.nearest(d, span, &state, before, ki2)
     }
 
@@ -1589,6 +1616,7 @@ mod single_edits {
 mod tests {
     use super::*;
     use crate::shogi::{Move, Node};
+    use std::time::Duration;
 
     fn mv(usi: &str) -> Move {
         usi.parse().expect("a USI move")
@@ -1685,5 +1713,23 @@ mod tests {
         let game = game.expect("a game");
         assert_eq!(game.moves.len(), 2);
         assert_eq!(game.moves[1].variations.len(), 1, "the variation of move 2 is still read");
+    }
+
+    /// A time that cannot be read is one error on the time: the move is played without it, and
+    /// the `+` after it is still read.
+    #[test]
+    fn a_time_that_cannot_be_read_is_blamed_alone() {
+        let text = "手合割：平手\n   1 ７六歩(77)   ( 0:1x/00:00:12)+\n   2 ３四歩(33)   ( 0:75/00:00:05)\n   3 ２六歩(27)   ( 0:04/00:00:16)\n\n変化：1手\n   1 ２六歩(27)\n";
+        let (game, d) = read(text);
+        let found: Vec<_> = d.iter().map(|d| (d.code, d.span().slice(text))).collect();
+        assert_eq!(found, [(codes::kif::BAD_TIME, "( 0:1x/00:00:12)"), (codes::kif::BAD_TIME, "0:75")]);
+        let game = game.expect("a game");
+        let times: Vec<Option<MoveTime>> = game.moves.iter().map(|n| n.time).collect();
+        let third = MoveTime { spent: Some(Duration::from_secs(4)), total: Some(Duration::from_secs(16)) };
+        assert_eq!(times, [None, None, Some(third)], "every move played, the times read where they can be");
+        assert_eq!(game.moves[0].variations.len(), 1);
+        // An origin that cannot be read is the move's fault, not a time's.
+        let (_, d) = read("手合割：平手\n   1 ７六歩(7x)\n");
+        assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), [codes::kif::BAD_MOVE]);
     }
 }

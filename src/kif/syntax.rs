@@ -147,6 +147,8 @@ pub struct MoveLine {
     pub body: Body,
     /// The time, when written.
     pub time: Option<Time>,
+    /// A time that cannot be read: its span, from `(` to `)`.
+    pub bad_time: Option<Span>,
     /// The `+` that marks a move another line branches from.
     pub branch: Option<Span>,
 }
@@ -341,6 +343,7 @@ fn move_line(kind: Pair<'_, Rule>) -> MoveLine {
         number: (None, Span::point(0)),
         body: Body::Ending(Span::point(0), false),
         time: None,
+        bad_time: None,
         branch: None,
     };
     for part in kind.into_inner() {
@@ -356,6 +359,7 @@ fn move_line(kind: Pair<'_, Rule>) -> MoveLine {
                 let clocks: Vec<Span> = part.into_inner().map(|c| Span::of(c.as_span())).collect();
                 line.time = Some(Time { span, spent: clocks.first().copied().unwrap_or(span), total: clocks.get(1).copied() });
             }
+            Rule::time_lenient => line.bad_time = Some(span),
             Rule::branch_mark => line.branch = Some(span),
             _ => {}
         }
