@@ -27,6 +27,19 @@
       '4. S4h R-32 5. K6h K6b 6. K7h K7b',
       '',
     ].join('\n'),
+    kif: [
+      '手合割：平手',
+      '先手：羽生善治',
+      '後手：森内俊之',
+      '手数----指手---------消費時間--',
+      '   1 ７六歩(77)   ( 0:01/00:00:01)',
+      '   2 ３四歩(33)   ( 0:02/00:00:02)',
+      '   3 ２六歩(27)   ( 0:03/00:00:04)',
+      '   4 ４四歩(43)   ( 0:01/00:00:03)',
+      '   5 ２五歩(26)   ( 0:01/00:00:05)',
+      '   6 ３三角(22)   ( 0:02/00:00:05)',
+      '',
+    ].join('\n'),
     json: '{"sideOnMove":"black","blackHand":[0,0,0,2,0,0,0],"whiteHand":[0,0,0,0,0,0,0],"pieces":{"2a":"wR","3b":"bB","1b":"wP","3c":"bB","2c":"wS","1c":"wK","2e":"bP"}}',
   };
   const DIALECTS = {
@@ -34,6 +47,7 @@
     fen: [['standard', 'standard'], ['chess960', 'Chess960']],
     epd: [['standard', 'standard'], ['chess960', 'Chess960']],
     psn: [['auto', 'each game’s own']],
+    kif: [['auto', 'KIF or KI2, by the moves']],
     json: [['standard', 'the model the keys name']],
   };
   const MAX_TREES = 100;
@@ -431,7 +445,7 @@
     const board = $('board');
     if (svg) {
       board.innerHTML = svg;
-      $('board-caption').textContent = state.format === 'psn' ? 'the position after the move at the cursor, or the game’s last' : 'the record at the cursor';
+      $('board-caption').textContent = ['psn', 'kif'].includes(state.format) ? 'the position after the move at the cursor, or the game’s last' : 'the record at the cursor';
     } else {
       board.replaceChildren();
       $('board-caption').textContent = 'no position at the cursor';

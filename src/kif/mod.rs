@@ -26,8 +26,10 @@ mod read;
 machinery! { mod syntax; }
 mod write;
 
+#[cfg(feature = "views")]
 pub(crate) use read::position_at;
 pub use read::{MAX_BYTES, MAX_DEPTH, MAX_FINDINGS, MAX_LINE};
+#[cfg(feature = "cli")]
 pub(crate) use write::main_line_ki2;
 pub use write::{write, write_ki2, Written};
 

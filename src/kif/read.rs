@@ -190,6 +190,7 @@ pub fn read(text: &str) -> (Option<Game>, Vec<Diagnostic>) {
 
 /// The move of a KIF or KI2 record whose text holds byte `cursor` (in any line, main or
 /// variation), with the position after it; `None` when no move that was played is there.
+#[cfg(feature = "views")]
 pub(crate) fn position_at(text: &str, cursor: usize) -> Option<(Span, crate::shogi::Move, Position)> {
     read_probing(text, Some(cursor)).1
 }

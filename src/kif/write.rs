@@ -42,6 +42,7 @@ pub fn write_ki2(game: &Game) -> Written {
 }
 
 /// Each move of `game`'s main line as KI2 writes it (`▲７六歩`), with the position after it.
+#[cfg(feature = "cli")]
 pub(crate) fn main_line_ki2(game: &Game) -> Vec<(String, Position)> {
     let mut state = State::new(&game.start);
     let mut before = None;

@@ -76,7 +76,8 @@ function diagnostics(text) {
 }
 
 /** kifu's formats, by file extension. */
-const FORMATS = { '.sfen': 'sfen', '.fen': 'fen', '.epd': 'epd', '.psn': 'psn', '.json': 'json' };
+/** The formats by extension: KIF and KI2 in UTF-8 only (`.kif` and `.ki2` are Shift_JIS files). */
+const FORMATS = { '.sfen': 'sfen', '.fen': 'fen', '.epd': 'epd', '.psn': 'psn', '.json': 'json', '.kifu': 'kif', '.ki2u': 'kif' };
 
 /** Every file under `dir` (relative to the root, with `/`), folders walked recursively. */
 function walk(dir) {
@@ -262,8 +263,8 @@ async function compareTrees(formats, args, options) {
   return { files, records };
 }
 
-test('parse gives the records of `kifu tree --json`, on every SFEN, FEN, EPD and PSN fixture', async (t) => {
-  const { files, records } = await compareTrees(['sfen', 'fen', 'epd', 'psn'], [], {});
+test('parse gives the records of `kifu tree --json`, on every SFEN, FEN, EPD, PSN and KIF fixture', async (t) => {
+  const { files, records } = await compareTrees(['sfen', 'fen', 'epd', 'psn', 'kif'], [], {});
   assert.ok(files >= 200 && records >= 250, `${files} files, ${records} records`);
   t.diagnostic(`${files} files, ${records} records compared`);
 });
@@ -297,7 +298,7 @@ test('parse with a dialect reads by its rule, as `kifu tree --dialect`', async (
 });
 
 test("grammarSource is kifu's grammar file, and JSON has none", () => {
-  for (const format of ['sfen', 'fen', 'epd', 'psn']) {
+  for (const format of ['sfen', 'fen', 'epd', 'psn', 'kif']) {
     const { name, text } = kifu.grammarSource(format);
     assert.equal(text, fs.readFileSync(path.join(ROOT, name), 'utf8'), name);
   }

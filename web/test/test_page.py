@@ -213,7 +213,7 @@ def test_a_broken_grammar_is_pointed_at(page: Page) -> None:
 
 @pytest.mark.parametrize(
     ("format", "suffix"),
-    [("sfen", ".sfen"), ("fen", ".fen"), ("epd", ".epd"), ("psn", ".psn"), ("json", ".json")],
+    [("sfen", ".sfen"), ("fen", ".fen"), ("epd", ".epd"), ("psn", ".psn"), ("kif", ".kifu"), ("json", ".json")],
 )
 def test_every_format_reports_what_kifu_check_reports(page: Page, format: str, suffix: str) -> None:
     open_page(page)
@@ -233,13 +233,14 @@ def test_every_format_reports_what_kifu_check_reports(page: Page, format: str, s
         assert page.locator("#tree .rule").count() > 0
 
 
-def test_the_board_follows_the_cursor_in_a_game(page: Page) -> None:
+@pytest.mark.parametrize(("format", "first_move"), [("psn", "P7f"), ("kif", "７六歩")])
+def test_the_board_follows_the_cursor_in_a_game(page: Page, format: str, first_move: str) -> None:
     open_page(page)
-    page.select_option("#format", "psn")
+    page.select_option("#format", format)
     settle(page)
     text = page.input_value("#input")
     end = page.inner_html("#board")
-    first = text.index("P7f")
+    first = text.index(first_move)
     page.evaluate(f"() => {{ const t = document.getElementById('input'); t.focus(); t.setSelectionRange({first + 1}, {first + 1}); t.dispatchEvent(new Event('click')); }}")
     after_first = page.inner_html("#board")
     assert after_first != end
