@@ -728,7 +728,7 @@ impl Reader<'_> {
         let to = m.to.or(before).unwrap_or(shown[0]);
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
-        let texts: Vec<String> = shown
+        let mut texts: Vec<String> = shown
             .iter()
             .map(|&from| {
                 let promote = m.promote.is_some();
@@ -738,6 +738,8 @@ impl Reader<'_> {
                 super::write::ki2_move_text(state, mv, before)
             })
             .collect();
+        // The likeliest first: a piece after whose move the record's next moves can be played.
+        texts.sort_by_cached_key(|t| !self.next_moves_follow(span.end, state, t, before));
         let name = super::write::name(m.piece.0 .0, m.piece.0 .1);
         let written = m.words().kanji();
         let message = if none {
@@ -1714,6 +1716,22 @@ mod tests {
         let game = game.expect("a game");
         assert_eq!(game.moves.len(), 2);
         assert_eq!(game.moves[1].variations.len(), 1, "the variation of move 2 is still read");
+    }
+
+    /// Of the pieces a KI2 move leaves, the one after whose move the record goes on is the
+    /// first repair.
+    #[test]
+    fn the_piece_the_record_goes_on_with_comes_first() {
+        let first = |text: &str| {
+            let (_, d) = read(text);
+            assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), [codes::kif::WHICH_PIECE], "{d:?}");
+            let fixes: Vec<String> = d[0].fixes.iter().map(|f| f.edits[0].replacement.clone()).collect();
+            fixes
+        };
+        // Only the gold of ６九 can go to ７八 next: the gold of ４九 went to ５八.
+        assert_eq!(first("▲５八金 △３四歩 ▲７八金\n"), ["▲５八金右", "▲５八金左"]);
+        // The record goes on after either: the board's order stays.
+        assert_eq!(first("▲５八金 △３四歩 ▲２六歩\n"), ["▲５八金左", "▲５八金右"]);
     }
 
     /// A time that cannot be read is one error on the time: the move is played without it, and
