@@ -24,6 +24,7 @@ pub(crate) mod notation;
 machinery! { mod parser; }
 mod read;
 machinery! { mod syntax; }
+mod fast;
 mod write;
 
 #[cfg(feature = "views")]
@@ -96,7 +97,7 @@ pub(crate) fn decode_head(head: &[u8]) -> String {
 
 /// The text of a record's bytes, the encoding it was read in, and where the first bytes that
 /// are not text in it are, if any.
-fn decode(bytes: &[u8]) -> (String, Encoding, Option<usize>) {
+pub(super) fn decode(bytes: &[u8]) -> (String, Encoding, Option<usize>) {
     use crate::input::decode::decode_in;
     if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
         let text = String::from_utf8_lossy(rest).into_owned();

@@ -199,8 +199,18 @@ pub struct Time {
     pub total: Option<Span>,
 }
 
+/// True when `word`, an ending, is one of the words KIF names (the grammar's `ending_word`).
+pub(super) fn is_ending_word(word: &str) -> bool {
+    KifParser::parse(Rule::ending_word, word).is_ok_and(|mut p| p.next().is_some_and(|w| w.as_str() == word))
+}
+
 /// Reads one line (without its end) into its kind and parts.
 pub fn line(text: &str) -> Line {
+    super::fast::line(text).unwrap_or_else(|| built(text))
+}
+
+/// [`line`], through pest and the builder.
+pub(super) fn built(text: &str) -> Line {
     let Ok(mut pairs) = KifParser::parse(Rule::line, text) else {
         // `other_lenient` takes any line that no other rule takes.
         return Line::Unknown(Span::new(0, text.len()));
@@ -351,10 +361,7 @@ fn move_line(kind: Pair<'_, Rule>) -> MoveLine {
         match part.as_rule() {
             Rule::move_number => line.number = (part.as_str().parse().ok(), span),
             Rule::kif_move => line.body = Body::Move(written(part)),
-            Rule::ending => {
-                let known = part.into_inner().next().is_some_and(|w| w.as_rule() == Rule::ending_word);
-                line.body = Body::Ending(span, known);
-            }
+            Rule::ending => line.body = Body::Ending(span, is_ending_word(part.as_str())),
             Rule::time => {
                 let clocks: Vec<Span> = part.into_inner().map(|c| Span::of(c.as_span())).collect();
                 line.time = Some(Time { span, spent: clocks.first().copied().unwrap_or(span), total: clocks.get(1).copied() });
@@ -411,8 +418,13 @@ fn written(mv: Pair<'_, Rule>) -> Written {
     w
 }
 
+/// True for a side's mark (the grammar's `side_mark`): ▲ △, ▼ ▽, ☗ ☖.
+pub(super) fn is_side_mark(c: char) -> bool {
+    matches!(c, '▲' | '△' | '▼' | '▽' | '☗' | '☖')
+}
+
 /// The side a summary or a mark names: 先手 and 下手 (▲ ☗ ▼) are Black.
-fn side_named(text: &str) -> Color {
+pub(super) fn side_named(text: &str) -> Color {
     if matches!(text, "先手" | "下手" | "▲" | "☗" | "▼") {
         Color::Black
     } else {
@@ -473,7 +485,7 @@ fn ki2_move(mv: Pair<'_, Rule>) -> Ki2Move {
 }
 
 /// The square a destination writes (`７六`).
-fn destination(text: &str) -> Option<Square> {
+pub(super) fn destination(text: &str) -> Option<Square> {
     let mut chars = text.chars();
     let file = chars.next().and_then(kanji::wide_digit);
     let rank = chars.next().and_then(kanji::digit);
@@ -545,6 +557,8 @@ mod tests {
         assert_eq!(mv("  8 投了 ( 0:03/00:00:32)").body, Body::Ending(Span::new(4, 10), true));
         assert_eq!(mv("  8 封じ手").body, Body::Ending(Span::new(4, 13), true));
         assert!(matches!(mv("  8 あいこ").body, Body::Ending(_, false)));
+        // A word that starts with one KIF names is another word, read whole.
+        assert!(matches!(mv("  8 不詰み").body, Body::Ending(_, false)));
         assert!(mv("1 ７六歩(77) (0:4/0:0:4)").time.is_some_and(|t| t.total.is_some()));
     }
 

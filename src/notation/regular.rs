@@ -16,6 +16,7 @@ pub const GRAMMARS: &[(&str, &[&str])] = &[
     ("sfen", &["sfen.pest", "common.pest"]),
     ("fen", &["fen.pest", "common.pest"]),
     ("psn", &["psn.pest", "common.pest"]),
+    ("kif", &["kif.pest"]),
     ("common", &["common.pest"]),
 ];
 
@@ -40,6 +41,8 @@ pub const SHIPPED: &[(&str, Kind, &str)] = &[
     ("psn", Kind::Prefix, "paren_clock"),
     ("psn", Kind::Whole, "won_line"),
     ("psn", Kind::Whole, "variation_line"),
+    ("kif", Kind::Whole, "move_line"),
+    ("kif", Kind::Whole, "ki2_line"),
     ("common", Kind::Whole, "field"),
     ("common", Kind::Whole, "gap"),
 ];
