@@ -39,8 +39,11 @@ struct Cursor<'t> {
 }
 
 impl Cursor<'_> {
+    // The automaton vouched for the line: every read below finds what the grammar says is
+    // there. Each is still a checked one (`get`), so that a line read wrongly reads wrongly
+    // rather than stopping the program.
     fn peek(&self) -> Option<char> {
-        self.text[self.at..].chars().next()
+        self.text.get(self.at..)?.chars().next()
     }
 
     /// Takes `c` when it comes next: its span.
@@ -53,7 +56,7 @@ impl Cursor<'_> {
 
     /// Takes `s` when it comes next: its span.
     fn eat_str(&mut self, s: &str) -> Option<Span> {
-        self.text[self.at..].starts_with(s).then(|| {
+        self.text.get(self.at..)?.starts_with(s).then(|| {
             self.at += s.len();
             Span::new(self.at - s.len(), self.at)
         })
@@ -86,7 +89,7 @@ impl Cursor<'_> {
             let c = self.peek()?;
             self.at += c.len_utf8();
         }
-        syntax::destination(&self.text[start..self.at])
+        syntax::destination(self.text.get(start..self.at)?)
     }
 
     /// The grammar's `piece`: a name of one character, or `成` and one more.
@@ -178,10 +181,11 @@ fn kif_move(c: &mut Cursor<'_>) -> Written {
     } else {
         w.promote = c.eat('成');
         w.decline = c.eat_str("不成");
-        let origin = Span::new(c.at, c.at + 4);
-        let digits = origin.slice(c.text).as_bytes();
-        let digit = |b: u8| b.wrapping_sub(b'0');
-        w.from = Square::new(digit(digits[1]), digit(digits[2])).map(|sq| (sq, origin));
+        // `(77)`: four ASCII characters.
+        let origin = Span::new(c.at, (c.at + 4).min(c.text.len()));
+        let digits = c.text.as_bytes().get(origin.start..origin.end).unwrap_or_default();
+        let digit = |i: usize| digits.get(i).map_or(0, |b| b.wrapping_sub(b'0'));
+        w.from = Square::new(digit(1), digit(2)).map(|sq| (sq, origin));
         c.at = origin.end;
     }
     w.span = Span::new(start, c.at);
@@ -192,7 +196,7 @@ fn kif_move(c: &mut Cursor<'_>) -> Written {
 /// `)`).
 fn read_time(c: &mut Cursor<'_>) -> Result<Time, Span> {
     let start = c.at;
-    let close = c.text[start..].find(')').map_or(c.text.len(), |i| start + i + 1);
+    let close = c.text.get(start..).and_then(|t| t.find(')')).map_or(c.text.len(), |i| start + i + 1);
     let strict = (|| {
         c.eat('(')?;
         c.spaces();
