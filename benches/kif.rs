@@ -15,8 +15,11 @@
 //! * tsshogi's `importKIF` or `importKI2` (node), when node and npm are there: tsshogi is installed into the
 //!   temporary folder, and its loop is timed inside node, its start left out. tsshogi does not
 //!   check that a move is legal as it reads it.
+//! * rsshogi's `Record.from_kif_str` or `from_ki2_str` (Python, its reader written in Rust),
+//!   when `python3` is there: rsshogi is installed from PyPI into a virtual environment in the
+//!   temporary folder, and its loop is timed inside Python.
 //!
-//! It prints MB/s for each and kifu's speed over tsshogi's. `KIF_MB` sets the size of the
+//! It prints MB/s for each and kifu's speed over each peer's. `KIF_MB` sets the size of the
 //! records together (8).
 
 mod common;
@@ -29,17 +32,31 @@ use std::process::Command;
 
 use common::{median, setting};
 
-/// A format timed: its name, its writer, the extension of its files and tsshogi's reader.
+/// A format timed: its name, its writer, the extension of its files, tsshogi's reader and
+/// rsshogi's.
 struct Format {
     name: &'static str,
     write: fn(&kifu::shogi::Game) -> String,
     extension: &'static str,
     import: &'static str,
+    rsshogi: &'static str,
 }
 
 const FORMATS: [Format; 2] = [
-    Format { name: "KIF", write: |g| kifu::kif::write(g, "UTF-8").text, extension: "kifu", import: "importKIF" },
-    Format { name: "KI2", write: |g| kifu::kif::write_ki2(g).text, extension: "ki2u", import: "importKI2" },
+    Format {
+        name: "KIF",
+        write: |g| kifu::kif::write(g, "UTF-8").text,
+        extension: "kifu",
+        import: "importKIF",
+        rsshogi: "from_kif_str",
+    },
+    Format {
+        name: "KI2",
+        write: |g| kifu::kif::write_ki2(g).text,
+        extension: "ki2u",
+        import: "importKI2",
+        rsshogi: "from_ki2_str",
+    },
 ];
 
 /// The records of seeded random games in `format`, about `bytes` of them together.
@@ -109,6 +126,59 @@ console.log(bytes / 1e6 / times[Math.floor(times.length / 2)], failed);
     }
 }
 
+/// rsshogi's loop over the records of `format` in `dir`, timed inside Python: its MB/s and the
+/// records it read with an error, or why not.
+fn rsshogi(format: &Format, dir: &std::path::Path, runs: usize) -> Result<(f64, usize), String> {
+    let venv = dir.join("venv");
+    let python = venv.join("bin/python");
+    if !python.exists() {
+        let made =
+            Command::new("python3").arg("-m").arg("venv").arg(&venv).status().map_err(|e| format!("python3: {e}"))?;
+        if !made.success() {
+            return Err("python3 could not make a virtual environment".to_owned());
+        }
+    }
+    let pip =
+        Command::new(&python).args(["-m", "pip", "install", "-q", "rsshogi"]).status().map_err(|e| e.to_string())?;
+    if !pip.success() {
+        return Err("pip could not install rsshogi".to_owned());
+    }
+    let script = dir.join("read.py");
+    fs::write(
+        &script,
+        format!(
+            r#"import os, sys, time
+from rsshogi.record import Record
+folder = sys.argv[1]
+texts = [open(os.path.join(folder, f), encoding="utf-8").read() for f in sorted(os.listdir(folder)) if f.endswith(".{extension}")]
+size = sum(len(t.encode("utf-8")) for t in texts)
+times = []
+for run in range({runs}):
+    failed = 0
+    start = time.perf_counter()
+    for t in texts:
+        try:
+            Record.{reader}(t)
+        except Exception:
+            failed += 1
+    times.append(time.perf_counter() - start)
+times.sort()
+print(size / 1e6 / times[len(times) // 2], failed)
+"#,
+            extension = format.extension,
+            reader = format.rsshogi,
+        ),
+    )
+    .map_err(|e| e.to_string())?;
+    let out = Command::new(&python).arg(&script).arg(dir.join("records")).output().map_err(|e| e.to_string())?;
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let mut fields = printed.split_whitespace().map(str::parse::<f64>);
+    match (fields.next(), fields.next()) {
+        (Some(Ok(mbs)), Some(Ok(failed))) => Ok((mbs, failed as usize)),
+        _ => Err(format!("rsshogi failed: {}", String::from_utf8_lossy(&out.stderr))),
+    }
+}
+
 fn main() {
     let mb = setting("KIF_MB", 8);
     let runs = setting("KIF_RUNS", 3);
@@ -117,7 +187,7 @@ fn main() {
     }
 }
 
-/// Times kifu and tsshogi reading `mb` MB of `format`'s records, `runs` times each.
+/// Times kifu, tsshogi and rsshogi reading `mb` MB of `format`'s records, `runs` times each.
 fn bench(format: &Format, mb: usize, runs: usize) {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("kif-bench");
     let records_dir = dir.join("records");
@@ -147,5 +217,14 @@ fn bench(format: &Format, mb: usize, runs: usize) {
             }
         }
         Err(why) => println!("| tsshogi | not run: {why} | |"),
+    }
+    match rsshogi(format, &dir, runs) {
+        Ok((theirs, failed)) => {
+            println!("| rsshogi `Record.{}` (Python) | {theirs:.1} | {:.2}× |", format.rsshogi, kifu_mbs / theirs);
+            if failed > 0 {
+                println!("rsshogi read {failed} of the {} records with an error", texts.len());
+            }
+        }
+        Err(why) => println!("| rsshogi | not run: {why} | |"),
     }
 }
