@@ -118,12 +118,7 @@ console.log(bytes / 1e6 / times[Math.floor(times.length / 2)], failed);
     )
     .map_err(|e| e.to_string())?;
     let out = Command::new("node").arg(&script).arg(dir.join("records")).output().map_err(|e| format!("node: {e}"))?;
-    let printed = String::from_utf8_lossy(&out.stdout);
-    let mut fields = printed.split_whitespace().map(str::parse::<f64>);
-    match (fields.next(), fields.next()) {
-        (Some(Ok(mbs)), Some(Ok(failed))) => Ok((mbs, failed as usize)),
-        _ => Err(format!("tsshogi failed: {}", String::from_utf8_lossy(&out.stderr))),
-    }
+    measured("tsshogi", &out)
 }
 
 /// rsshogi's loop over the records of `format` in `dir`, timed inside Python: its MB/s and the
@@ -171,11 +166,31 @@ print(size / 1e6 / times[len(times) // 2], failed)
     )
     .map_err(|e| e.to_string())?;
     let out = Command::new(&python).arg(&script).arg(dir.join("records")).output().map_err(|e| e.to_string())?;
+    measured("rsshogi", &out)
+}
+
+/// What a peer's timing script printed: its MB/s and the records it read with an error, or
+/// why not.
+fn measured(peer: &str, out: &std::process::Output) -> Result<(f64, usize), String> {
     let printed = String::from_utf8_lossy(&out.stdout);
     let mut fields = printed.split_whitespace().map(str::parse::<f64>);
     match (fields.next(), fields.next()) {
         (Some(Ok(mbs)), Some(Ok(failed))) => Ok((mbs, failed as usize)),
-        _ => Err(format!("rsshogi failed: {}", String::from_utf8_lossy(&out.stderr))),
+        _ => Err(format!("{peer} failed: {}", String::from_utf8_lossy(&out.stderr))),
+    }
+}
+
+/// A peer's row of the table (`reader` names what was timed), and how many of the `records`
+/// it read with an error.
+fn row(peer: &str, reader: &str, timed: Result<(f64, usize), String>, kifu_mbs: f64, records: usize) {
+    match timed {
+        Ok((theirs, failed)) => {
+            println!("| {peer} {reader} | {theirs:.1} | {:.2}× |", kifu_mbs / theirs);
+            if failed > 0 {
+                println!("{peer} read {failed} of the {records} records with an error");
+            }
+        }
+        Err(why) => println!("| {peer} | not run: {why} | |"),
     }
 }
 
@@ -209,22 +224,8 @@ fn bench(format: &Format, mb: usize, runs: usize) {
     println!("\n{} {name} records, {:.1} MB, each figure the median of {runs} runs", texts.len(), bytes as f64 / 1e6);
     println!("| reader | MB/s | kifu / reader |\n|---|---|---|");
     println!("| kifu's library (`kif::check_text`) | {kifu_mbs:.1} | 1.00× |");
-    match tsshogi(format, &dir, runs) {
-        Ok((theirs, failed)) => {
-            println!("| tsshogi `{}` (node) | {theirs:.1} | {:.2}× |", format.import, kifu_mbs / theirs);
-            if failed > 0 {
-                println!("tsshogi read {failed} of the {} records with an error", texts.len());
-            }
-        }
-        Err(why) => println!("| tsshogi | not run: {why} | |"),
-    }
-    match rsshogi(format, &dir, runs) {
-        Ok((theirs, failed)) => {
-            println!("| rsshogi `Record.{}` (Python) | {theirs:.1} | {:.2}× |", format.rsshogi, kifu_mbs / theirs);
-            if failed > 0 {
-                println!("rsshogi read {failed} of the {} records with an error", texts.len());
-            }
-        }
-        Err(why) => println!("| rsshogi | not run: {why} | |"),
-    }
+    let records = texts.len();
+    row("tsshogi", &format!("`{}` (node)", format.import), tsshogi(format, &dir, runs), kifu_mbs, records);
+    let reader = format!("`Record.{}` (Python)", format.rsshogi);
+    row("rsshogi", &reader, rsshogi(format, &dir, runs), kifu_mbs, records);
 }

@@ -40,6 +40,16 @@ enum Model<'a> {
     Kif(Option<&'a crate::shogi::Game>),
 }
 
+/// A game's line of `kifu json`, and whether the game is valid.
+fn json_line(file: &str, valid: bool, encoding: crate::input::Encoding, game: Model<'_>) -> (String, bool) {
+    let format = match game {
+        Model::Psn(_) => "psn",
+        Model::Kif(_) => "kif",
+    };
+    let object = JsonGame { kind: "game", file, format, valid, encoding, game };
+    (serde_json::to_string(&object).unwrap_or_default(), valid)
+}
+
 /// `kifu json`: each game's model, one JSON object per line.
 pub(crate) fn run(args: &JsonArgs) -> ExitCode {
     if positions::reads_positions(&args.paths, &args.positions.input) {
@@ -53,26 +63,13 @@ pub(crate) fn run(args: &JsonArgs) -> ExitCode {
         default_workers(),
         |name, read| match read {
             ReadGame::Psn(g) => {
+                let valid = g.checked.is_valid();
                 let mut game = g.checked.game;
                 // The game's place in the whole input's text.
                 game.span = crate::span::Span::new(g.offset + game.span.start, g.offset + game.span.end);
-                let valid = g.checked.diagnostics.iter().all(|d| !d.is_error());
-                let object = JsonGame {
-                    kind: "game",
-                    file: name,
-                    format: "psn",
-                    valid,
-                    encoding: g.encoding,
-                    game: Model::Psn(&game),
-                };
-                (serde_json::to_string(&object).unwrap_or_default(), valid)
+                json_line(name, valid, g.encoding, Model::Psn(&game))
             }
-            ReadGame::Kif(read) => {
-                let valid = read.is_valid();
-                let game = Model::Kif(read.game.as_ref());
-                let object = JsonGame { kind: "game", file: name, format: "kif", valid, encoding: read.encoding, game };
-                (serde_json::to_string(&object).unwrap_or_default(), valid)
-            }
+            ReadGame::Kif(read) => json_line(name, read.is_valid(), read.encoding, Model::Kif(read.game.as_ref())),
         },
         |_, (line, valid): (String, bool)| {
             invalid |= !valid;

@@ -135,7 +135,9 @@ pub fn check(format: Format, text: &str, stop: &dyn Fn() -> bool) -> Option<Vec<
 pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, crate::views::Diagram)> {
     use crate::views::{Diagram, Frame};
     let index = LineIndex::new(text);
-    let shogi = |position| Diagram::Shogi(vec![Frame { label: None, position, last_move: Vec::new() }]);
+    // A shogi position, the squares of the move that led to it shaded.
+    let after = |position, last_move| Diagram::Shogi(vec![Frame { label: None, position, last_move }]);
+    let shogi = |position| after(position, Vec::new());
     let chess = |position| Diagram::Chess(position, Vec::new());
     match format.cut() {
         Cut::Games => {
@@ -157,7 +159,7 @@ pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, cr
                     }
                 };
             let last_move = mv.map(|m| crate::views::move_squares(*m)).unwrap_or_default();
-            Some((span, Diagram::Shogi(vec![Frame { label: None, position, last_move }])))
+            Some((span, after(position, last_move)))
         }
         Cut::Values => {
             let mut found = None;
@@ -181,14 +183,13 @@ pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, cr
         // shaded), or elsewhere the position after its main line.
         Cut::Record => {
             let (body, shift) = (&text[bom(text)..], bom(text));
-            if let Some((span, mv, position)) = crate::kif::position_at(body, cursor.checked_sub(shift)?) {
-                let last_move = crate::views::move_squares(mv);
-                return Some((span.shift(shift), Diagram::Shogi(vec![Frame { label: None, position, last_move }])));
+            let (game, at) = crate::kif::position_at(body, cursor.checked_sub(shift)?);
+            if let Some((span, mv, position)) = at {
+                return Some((span.shift(shift), after(position, crate::views::move_squares(mv))));
             }
-            let game = crate::kif::check_text(body).0?;
+            let game = game?;
             let last_move = game.moves.last().map(|n| crate::views::move_squares(n.mv)).unwrap_or_default();
-            let position = game.final_position();
-            Some((Span::new(shift, text.len()), Diagram::Shogi(vec![Frame { label: None, position, last_move }])))
+            Some((Span::new(shift, text.len()), after(game.final_position(), last_move)))
         }
         Cut::Lines => {
             let line = index.line_of(cursor);

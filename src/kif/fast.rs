@@ -10,7 +10,7 @@ use super::parser::Rule;
 use super::syntax::{self, Body, Ki2Move, Line, MoveLine, Time, Written};
 use crate::notation::grammar::{RuleDfa, Shipped};
 use crate::shogi::relative::{Motion, Place};
-use crate::shogi::{kanji, PieceKind, Square};
+use crate::shogi::{PieceKind, Square};
 use crate::span::Span;
 
 /// The grammar, read once: its regular rules compile to automata.
@@ -73,7 +73,7 @@ impl Cursor<'_> {
 
     /// The grammar's `WS*`.
     fn spaces(&mut self) {
-        self.take_while(|c| matches!(c, ' ' | '\u{3000}' | '\t'));
+        self.take_while(syntax::is_ws);
     }
 
     /// The grammar's `side_mark`, when it comes next.
@@ -102,7 +102,7 @@ impl Cursor<'_> {
             }
         }
         let span = Span::new(start, self.at);
-        (kanji::piece_of(span.slice(self.text)).unwrap_or((PieceKind::Pawn, false)), span)
+        (syntax::piece(span.slice(self.text)), span)
     }
 }
 
@@ -118,7 +118,7 @@ fn move_line(text: &str) -> MoveLine {
         _ => {
             // An ending's word runs to what may follow it: white space, a time or the branch
             // mark (none of them kana or kanji).
-            let word = c.take_while(|ch| !matches!(ch, ' ' | '\u{3000}' | '\t' | '(' | '+'));
+            let word = c.take_while(|ch| !syntax::is_ws(ch) && !matches!(ch, '(' | '+'));
             Body::Ending(word, syntax::is_ending_word(word.slice(text)))
         }
     };
@@ -183,9 +183,7 @@ fn kif_move(c: &mut Cursor<'_>) -> Written {
         w.decline = c.eat_str("不成");
         // `(77)`: four ASCII characters.
         let origin = Span::new(c.at, (c.at + 4).min(c.text.len()));
-        let digits = c.text.as_bytes().get(origin.start..origin.end).unwrap_or_default();
-        let digit = |i: usize| digits.get(i).map_or(0, |b| b.wrapping_sub(b'0'));
-        w.from = Square::new(digit(1), digit(2)).map(|sq| (sq, origin));
+        w.from = syntax::origin(origin.slice(c.text)).map(|sq| (sq, origin));
         c.at = origin.end;
     }
     w.span = Span::new(start, c.at);
@@ -257,7 +255,7 @@ fn ki2_line(text: &str) -> Vec<Ki2Move> {
 fn ki2_move(c: &mut Cursor<'_>, mark: Span) -> Ki2Move {
     let to = if c.eat('同').is_some() {
         // `同` and one white space at most.
-        if let Some(ws) = c.peek().filter(|&ch| matches!(ch, ' ' | '\u{3000}' | '\t')) {
+        if let Some(ws) = c.peek().filter(|&ch| syntax::is_ws(ch)) {
             c.at += ws.len_utf8();
         }
         None

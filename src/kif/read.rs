@@ -188,11 +188,13 @@ pub fn read(text: &str) -> (Option<Game>, Vec<Diagnostic>) {
     read_probing(text, None).0
 }
 
-/// The move of a KIF or KI2 record whose text holds byte `cursor` (in any line, main or
-/// variation), with the position after it; `None` when no move that was played is there.
+/// A KIF or KI2 record's game, and the move whose text holds byte `cursor` (in any line, main
+/// or variation) with the position after it, when a move that was played is there.
 #[cfg(feature = "views")]
-pub(crate) fn position_at(text: &str, cursor: usize) -> Option<(Span, crate::shogi::Move, Position)> {
-    read_probing(text, Some(cursor)).1
+#[allow(clippy::type_complexity)]
+pub(crate) fn position_at(text: &str, cursor: usize) -> (Option<Game>, Option<(Span, crate::shogi::Move, Position)>) {
+    let ((game, _), probed) = read_probing(text, Some(cursor));
+    (game, probed)
 }
 
 /// Reads a record, looking for the move at `probe`.

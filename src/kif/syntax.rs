@@ -400,18 +400,14 @@ fn written(mv: Pair<'_, Rule>) -> Written {
                 };
             }
             Rule::piece => {
-                w.piece = kanji::piece_of(part.as_str()).unwrap_or((PieceKind::Pawn, false));
+                w.piece = piece(part.as_str());
                 w.piece_span = span;
             }
             Rule::promote => w.promote = Some(span),
             Rule::decline_dialect => w.decline = Some(span),
             Rule::drop => w.drop = Some(span),
             Rule::drop_origin_dialect => w.zero_origin = Some(span),
-            Rule::origin => {
-                let digits = part.as_str().as_bytes();
-                let digit = |b: u8| b.wrapping_sub(b'0');
-                w.from = Square::new(digit(digits[1]), digit(digits[2])).map(|sq| (sq, span));
-            }
+            Rule::origin => w.from = origin(part.as_str()).map(|sq| (sq, span)),
             _ => {}
         }
     }
@@ -472,7 +468,7 @@ fn ki2_move(mv: Pair<'_, Rule>) -> Ki2Move {
         match part.as_rule() {
             Rule::side_mark => m.mark = (side_named(part.as_str()), span),
             Rule::destination => m.to = destination(part.as_str()),
-            Rule::piece => m.piece = (kanji::piece_of(part.as_str()).unwrap_or((PieceKind::Pawn, false)), span),
+            Rule::piece => m.piece = (piece(part.as_str()), span),
             Rule::ki2_position => m.place = Place::of_kanji(part.as_str()).map(|p| (p, span)),
             Rule::ki2_motion => m.motion = Motion::of_kanji(part.as_str()).map(|x| (x, span)),
             Rule::promote => m.promote = Some(span),
@@ -485,6 +481,23 @@ fn ki2_move(mv: Pair<'_, Rule>) -> Ki2Move {
 }
 
 /// The square a destination writes (`７六`).
+/// The piece a `piece` names, promoted or not (a pawn for a name the grammar does not hold).
+pub(super) fn piece(text: &str) -> (PieceKind, bool) {
+    kanji::piece_of(text).unwrap_or((PieceKind::Pawn, false))
+}
+
+/// The square of an `origin`, `(77)`: two ASCII digits between parentheses.
+pub(super) fn origin(text: &str) -> Option<Square> {
+    let digits = text.as_bytes();
+    let digit = |i: usize| digits.get(i).map_or(0, |b| b.wrapping_sub(b'0'));
+    Square::new(digit(1), digit(2))
+}
+
+/// True for the white space of the grammar's `WS`: a space, a full-width space or a tab.
+pub(super) fn is_ws(c: char) -> bool {
+    matches!(c, ' ' | '\u{3000}' | '\t')
+}
+
 pub(super) fn destination(text: &str) -> Option<Square> {
     let mut chars = text.chars();
     let file = chars.next().and_then(kanji::wide_digit);
