@@ -27,8 +27,9 @@ pub(crate) struct ConvertArgs {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum ConvertTo {
-    /// PSN as the 1998 spec writes it; variations and comments are kept as written, though
-    /// the spec has no variations (`kifu check` warns of them).
+    /// PSN as the 1998 spec writes it; variations and comments are kept, though the spec has
+    /// no variations (`kifu check` warns of them), and a KIF or KI2 game's times and ending go
+    /// in comments kifu reads back.
     Psn,
     /// PSN games as the arguments of USI's `position` command: `sfen … moves …`, one line a game.
     Usi,
@@ -122,8 +123,8 @@ fn converted(name: &str, read: ReadGame, to: ConvertTo) -> Converted {
     }
 }
 
-/// A valid game written in the form `to` asks for (not PSN, which PSN games write from their
-/// own syntax), or why not: the bytes, and the warning of what the form leaves out.
+/// A valid game written in the form `to` asks for (PSN games write PSN from their own syntax),
+/// or why not: the bytes, and the warning of what the form leaves out.
 fn convert(to: ConvertTo, name: &str, line: usize, game: Option<&Game>) -> Converted {
     let Some(game) = game else {
         return Err(format!("kifu: {name}:{line}: game not converted: its starting position could not be read"));
@@ -133,11 +134,9 @@ fn convert(to: ConvertTo, name: &str, line: usize, game: Option<&Game>) -> Conve
         ConvertTo::Sfen => {
             Ok((game.positions().iter().map(|p| format!("{p}\n")).collect::<String>().into_bytes(), None))
         }
-        ConvertTo::Psn => {
-            Err(format!("kifu: {name}:{line}: game not converted: kifu does not write this game as PSN yet"))
-        }
-        ConvertTo::Kif | ConvertTo::Kifu | ConvertTo::Ki2 | ConvertTo::Ki2u => {
+        ConvertTo::Psn | ConvertTo::Kif | ConvertTo::Kifu | ConvertTo::Ki2 | ConvertTo::Ki2u => {
             let (written, format, utf8) = match to {
+                ConvertTo::Psn => (crate::psn::write(game), "PSN", ""),
                 ConvertTo::Kif => (crate::kif::write(game, "Shift_JIS"), "KIF", "kifu"),
                 ConvertTo::Kifu => (crate::kif::write(game, "UTF-8"), "KIF", ""),
                 ConvertTo::Ki2 => (crate::kif::write_ki2(game), "KI2", "ki2u"),
@@ -146,6 +145,13 @@ fn convert(to: ConvertTo, name: &str, line: usize, game: Option<&Game>) -> Conve
             let lost = (!written.lost.is_empty()).then(|| {
                 format!("kifu: {name}:{line}: warning: {format} cannot hold {}: left out", written.lost.join(", "))
             });
+            if to == ConvertTo::Psn && written.text.len() > crate::psn::MAX_GAME_BYTES {
+                return Err(format!(
+                    "kifu: {name}:{line}: game not converted: as PSN it would take {} KiB, more than the {} KiB a PSN game may take",
+                    written.text.len().div_ceil(1024),
+                    crate::psn::MAX_GAME_BYTES / 1024
+                ));
+            }
             if utf8.is_empty() {
                 return Ok((written.text.into_bytes(), lost));
             }

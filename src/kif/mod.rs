@@ -32,7 +32,7 @@ pub(crate) use read::position_at;
 pub use read::{MAX_BYTES, MAX_DEPTH, MAX_FINDINGS, MAX_LINE};
 #[cfg(feature = "cli")]
 pub(crate) use write::main_line_ki2;
-pub use write::{write, write_ki2, Written};
+pub use write::{write, write_ki2};
 
 use crate::diagnostic::{codes, Applicability, Diagnostic, Fix};
 pub use crate::input::decode::Encoding;

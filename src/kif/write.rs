@@ -5,19 +5,11 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
+use crate::shogi::game::HEADER_NAMES;
 use crate::shogi::relative;
 use crate::shogi::rules::State;
 use crate::shogi::{handicap, kanji, Color, Move, Piece, PieceKind, Position, Square};
-use crate::shogi::{EndReason, Ending, Game, MoveTime, Node, Outcome};
-
-/// A game written as KIF: its text, and what of the game KIF cannot hold (left out).
-#[derive(Debug)]
-pub struct Written {
-    /// The record, each line ended by a line feed.
-    pub text: String,
-    /// What the record leaves out, in words (`the start's move number`), each named once.
-    pub lost: Vec<&'static str>,
-}
+use crate::shogi::{EndReason, Ending, Game, MoveTime, Node, Outcome, Record};
 
 /// The columns a move's text is padded to before its time, as Kifu for Windows aligns them (a
 /// full-width character is two columns).
@@ -30,14 +22,14 @@ const KI2_COLUMNS: usize = 12;
 const KI2_MOVES_A_LINE: usize = 6;
 
 /// Writes `game` as KIF, its `#KIF` line naming `encoding` (`UTF-8`, `Shift_JIS`).
-pub fn write(game: &Game, encoding: &str) -> Written {
+pub fn write(game: &Game, encoding: &str) -> Record {
     write_as(game, Some(encoding))
 }
 
 /// Writes `game` as KI2: KIF's header, start, comments and variations, with the moves as
 /// people write them (the JSA's words), several a line, no times, and the ending in the
 /// `まで` summary.
-pub fn write_ki2(game: &Game) -> Written {
+pub fn write_ki2(game: &Game) -> Record {
     write_as(game, None)
 }
 
@@ -57,11 +49,11 @@ pub(crate) fn main_line_ki2(game: &Game) -> Vec<(String, Position)> {
 }
 
 /// Writes `game` as KIF with a `#KIF` line naming `encoding`, or as KI2 (`None`).
-fn write_as(game: &Game, kif_encoding: Option<&str>) -> Written {
+fn write_as(game: &Game, kif_encoding: Option<&str>) -> Record {
     let ki2 = kif_encoding.is_none();
-    let mut out = Writer { text: String::new(), lost: Vec::new(), ki2, row: 0 };
+    let mut out = Writer { record: Record { text: String::new(), lost: Vec::new() }, ki2, row: 0 };
     if let Some(encoding) = kif_encoding {
-        let _ = writeln!(out.text, "#KIF version=2.0 encoding={encoding}");
+        let _ = writeln!(out.record.text, "#KIF version=2.0 encoding={encoding}");
     }
     let handicap = handicap_of(&game.start);
     let (black, white) =
@@ -78,20 +70,20 @@ fn write_as(game: &Game, kif_encoding: Option<&str>) -> Written {
     }
     match handicap {
         Some(name) => out.header("手合割", name),
-        None => diagram(&mut out.text, &game.start),
+        None => diagram(&mut out.record.text, &game.start),
     }
     for (key, value) in players {
         out.header(key, value);
     }
     if game.start.move_number.is_some_and(|n| n != 1) {
-        out.lose("the start's move number");
+        out.record.lose("the start's move number");
     }
     if !ki2 {
-        out.text.push_str("手数----指手---------消費時間--\n");
+        out.record.text.push_str("手数----指手---------消費時間--\n");
     }
     out.comments(&game.comments);
     out.lines(game, (black, white));
-    Written { text: out.text, lost: out.lost }
+    out.record
 }
 
 /// What a header of the game becomes in KIF.
@@ -108,20 +100,14 @@ enum Key {
 
 /// KIF's key for a header's `key` (PSN's, or KIF's own).
 fn header_key(key: &str) -> Key {
-    const KEYS: &[(&str, &str)] = &[
-        ("event", "棋戦"),
-        ("site", "場所"),
-        ("date", "開始日時"),
-        ("timecontrol", "持ち時間"),
-        ("opening", "戦型"),
-        ("annotator", "備考"),
-    ];
-    let lower = key.to_ascii_lowercase();
-    match lower.as_str() {
+    match key.to_ascii_lowercase().as_str() {
         "sente" | "black" | "先手" | "下手" => Key::Player(Color::Black),
         "gote" | "white" | "後手" | "上手" => Key::Player(Color::White),
         "result" | "handicap" | "fen" | "sfen" | "手合割" => Key::Written,
-        _ => KEYS.iter().find(|(k, _)| *k == lower).map_or(Key::Other, |(_, kif)| Key::Kif(kif)),
+        _ => HEADER_NAMES
+            .iter()
+            .find(|(psn, _)| psn.eq_ignore_ascii_case(key))
+            .map_or(Key::Other, |(_, kif)| Key::Kif(kif)),
     }
 }
 
@@ -154,8 +140,7 @@ fn handicap_of(start: &Position) -> Option<&'static str> {
 
 /// A KIF record being written, and what it leaves out.
 struct Writer {
-    text: String,
-    lost: Vec<&'static str>,
+    record: Record,
     /// KI2, not KIF.
     ki2: bool,
     /// The KI2 moves on the line being written.
@@ -175,28 +160,21 @@ struct Block<'a> {
 }
 
 impl Writer {
-    /// Notes that the record leaves `what` out (once).
-    fn lose(&mut self, what: &'static str) {
-        if !self.lost.contains(&what) {
-            self.lost.push(what);
-        }
-    }
-
     /// A header line, `key：value`; a value of several lines keeps its first.
     fn header(&mut self, key: &str, value: &str) {
         let mut lines = value.split(['\n', '\r']).filter(|l| !l.is_empty());
         let line = format!("{key}：{}", lines.next().unwrap_or(""));
         if lines.next().is_some() {
-            self.lose("the lines of a header value after its first");
+            self.record.lose("the lines of a header value after its first");
         }
         // Written only when it reads back as a header with this key: a key with white space or
         // a colon, or one that starts another kind of line (`#`, `*`, `変化`), is not.
         match super::syntax::line(&line) {
             super::syntax::Line::Header { key: read, .. } if read.slice(&line) == key => {
-                self.text.push_str(&line);
-                self.text.push('\n');
+                self.record.text.push_str(&line);
+                self.record.text.push('\n');
             }
-            _ => self.lose(
+            _ => self.record.lose(
                 "a header whose key KIF cannot hold (white space, a colon, or the start of another kind of line)",
             ),
         }
@@ -208,7 +186,7 @@ impl Writer {
         // Split where a reader splits lines: at LF, CRLF, and a CR alone.
         for comment in comments {
             for line in comment.trim_matches(['\n', '\r']).replace("\r\n", "\n").split(['\n', '\r']) {
-                let _ = writeln!(self.text, "*{line}");
+                let _ = writeln!(self.record.text, "*{line}");
             }
         }
     }
@@ -221,7 +199,7 @@ impl Writer {
         let (mut todo, end) = self.moves(main);
         self.ending(game, &end, sides);
         while let Some(block) = todo.pop() {
-            let _ = write!(self.text, "\n変化：{}手\n", block.number);
+            let _ = write!(self.record.text, "\n変化：{}手\n", block.number);
             let (branches, _) = self.moves(block);
             todo.extend(branches);
         }
@@ -241,23 +219,23 @@ impl Writer {
             if self.ki2 {
                 self.ki2_move(&ki2_move_text(&state, node.mv, before));
                 if node.time.is_some() {
-                    self.lose("the moves' times");
+                    self.record.lose("the moves' times");
                 }
                 if !node.comments.is_empty() || !node.bookmarks.is_empty() {
                     self.end_row();
                 }
             } else {
                 let text = move_text(&state, node.mv, before);
-                let _ = write!(self.text, "{number:>4} {text}");
+                let _ = write!(self.record.text, "{number:>4} {text}");
                 self.time(&text, node.time);
                 if !node.variations.is_empty() || (i == 0 && more) {
-                    self.text.push('+');
+                    self.record.text.push('+');
                 }
-                self.text.push('\n');
+                self.record.text.push('\n');
             }
             self.comments(&node.comments);
             for name in &node.bookmarks {
-                let _ = writeln!(self.text, "&{name}");
+                let _ = writeln!(self.record.text, "&{name}");
             }
             state.play_unchecked(node.mv);
             before = Some(node.mv.to());
@@ -273,18 +251,18 @@ impl Writer {
         }
         if self.row > 0 {
             // The move before, padded to its columns, and one space at least.
-            let before = self.text.rsplit(['\n', ' ']).next().map_or(0, columns);
+            let before = self.record.text.rsplit(['\n', ' ']).next().map_or(0, columns);
             let pad = KI2_COLUMNS.saturating_sub(before).max(1);
-            let _ = write!(self.text, "{:pad$}", "");
+            let _ = write!(self.record.text, "{:pad$}", "");
         }
-        self.text.push_str(text);
+        self.record.text.push_str(text);
         self.row += 1;
     }
 
     /// Ends the line of KI2 moves being written, if any.
     fn end_row(&mut self) {
         if self.row > 0 {
-            self.text.push('\n');
+            self.record.text.push('\n');
             self.row = 0;
         }
     }
@@ -293,12 +271,12 @@ impl Writer {
     fn time(&mut self, text: &str, time: Option<MoveTime>) {
         let Some(time) = time else { return };
         let (Some(spent), Some(total)) = (time.spent, time.total) else {
-            self.lose("a move's time without its total (or the total without the time)");
+            self.record.lose("a move's time without its total (or the total without the time)");
             return;
         };
         let pad = MOVE_COLUMNS.saturating_sub(columns(text));
         let (m, s) = (spent.as_secs() / 60, spent.as_secs() % 60);
-        let _ = write!(self.text, "{:pad$}({m:>2}:{s:02}/{})", "", clock(total));
+        let _ = write!(self.record.text, "{:pad$}({m:>2}:{s:02}/{})", "", clock(total));
     }
 
     /// The main line's ending: its word as a move line, and the `まで` line that names the
@@ -319,7 +297,7 @@ impl Writer {
             (Some(EndReason::Interrupted), _) => Some("中断"),
             (None, _) => None,
             (Some(_), _) => {
-                self.lose("an ending KIF has no word for");
+                self.record.lose("an ending KIF has no word for");
                 None
             }
         };
@@ -338,21 +316,21 @@ impl Writer {
             };
             match summary {
                 Some(summary) => {
-                    let _ = writeln!(self.text, "まで{played}手で{summary}");
+                    let _ = writeln!(self.record.text, "まで{played}手で{summary}");
                 }
-                None => self.lose("an ending KI2 has no words for"),
+                None => self.record.lose("an ending KI2 has no words for"),
             }
             return;
         }
         if let Some(word) = word {
-            let _ = writeln!(self.text, "{:>4} {word}", played + 1);
+            let _ = writeln!(self.record.text, "{:>4} {word}", played + 1);
         }
         let summary = match (word, outcome) {
             (_, Some(Outcome::Win(c))) => format!("{}の勝ち", side(c)),
             (Some(w @ ("千日手" | "持将棋" | "中断")), _) => w.to_owned(),
             _ => return,
         };
-        let _ = writeln!(self.text, "まで{played}手で{summary}");
+        let _ = writeln!(self.record.text, "まで{played}手で{summary}");
     }
 }
 
@@ -540,13 +518,13 @@ mod tests {
 
     #[test]
     fn times_are_aligned_and_padded() {
-        let mut w = Writer { text: String::new(), lost: Vec::new(), ki2: false, row: 0 };
+        let mut w = Writer { record: Record { text: String::new(), lost: Vec::new() }, ki2: false, row: 0 };
         let t = |s| Some(Duration::from_secs(s));
         w.time("７六歩(77)", Some(MoveTime { spent: t(28), total: t(28) }));
         w.time("８二桂打", Some(MoveTime { spent: t(767), total: t(3 * 3600 + 795) }));
-        assert_eq!(w.text, "   ( 0:28/00:00:28)     (12:47/03:13:15)");
+        assert_eq!(w.record.text, "   ( 0:28/00:00:28)     (12:47/03:13:15)");
         w.time("投了", Some(MoveTime { spent: t(1), total: None }));
-        assert_eq!(w.lost.len(), 1);
+        assert_eq!(w.record.lost.len(), 1);
     }
 }
 

@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use super::model::{Comment, CommentKind, EndKind, Game, MoveNode, Origin, Promotion, SetupSource, WrittenMove};
+use super::model::{Clock, Comment, CommentKind, EndKind, Game, MoveNode, Origin, Promotion, SetupSource, WrittenMove};
 use super::replay::{Replay, Resolved};
 use crate::shogi::Move;
 use crate::shogi::Outcome;
@@ -23,20 +23,16 @@ pub fn to_psn(game: &Game, replay: Option<&Replay>) -> String {
     let start: Option<Position> = game.setup.as_ref().and_then(|s| s.sfen.parse().ok());
     let start = start.or_else(|| replay.filter(|r| r.guessed_handicap.is_some()).map(|r| r.start.clone()));
     write_headers(game, start.as_ref(), replay, &mut out);
-    let white_first = start.as_ref().is_some_and(|p| p.side == Color::White);
-    let first_pair = start.as_ref().and_then(|p| p.move_number).map_or(1, |n| n.div_ceil(2).max(1));
+    let (half, pair) = start.as_ref().map_or((0, 1), first_move);
     // An end word the spec has no word for is kept in a comment, before the result.
-    let (end_comment, result) = end_words(game, white_first);
-    let mut words: Vec<String> = Vec::new();
-    for c in &game.comments {
-        words.push(comment(c));
-    }
+    let (end_comment, result) = end_words(game, half == 1);
+    let mut out_words = Numbering::new(half, pair, game.comments.iter().map(comment).collect());
     if game.moves.is_empty() {
-        words.extend(end_comment);
-        write_moves(&game.moves, u64::from(white_first), first_pair, None, replay, &mut words);
+        out_words.words.extend(end_comment);
     } else {
-        write_moves(&game.moves, u64::from(white_first), first_pair, end_comment, replay, &mut words);
+        write_moves(&game.moves, end_comment, replay, &mut out_words);
     }
+    let mut words = out_words.words;
     words.extend(result);
     wrap(words, &mut out);
     if out.is_empty() {
@@ -44,6 +40,12 @@ pub fn to_psn(game: &Game, replay: Option<&Replay>) -> String {
         out.push_str("1.\n");
     }
     out
+}
+
+/// The ply (0 when Black moves first, 1 when White does) and pair number of the first move
+/// played from `start`: pair N is ply 2N - 1 with Black to move and 2N with White.
+pub(super) fn first_move(start: &Position) -> (u64, u64) {
+    (u64::from(start.side == Color::White), start.move_number.map_or(1, |n| n.div_ceil(2).max(1)))
 }
 
 /// Writes the headers of `game`, which starts from `start`, and those of its starting position.
@@ -60,30 +62,44 @@ fn write_headers(game: &Game, start: Option<&Position>, replay: Option<&Replay>,
         _ => None,
     };
     for h in &game.headers {
-        // A key keeps every character a header's keyword can hold (`Black_grade` stays as it
-        // is); a space, quote, colon, bracket or control character would end the keyword.
-        let key: String =
-            h.key.chars().filter(|&c| !c.is_whitespace() && !c.is_control() && !"\":[]".contains(c)).collect();
-        // A key cleaned into one the reader acts on (`Handicap*` into `Handicap`) would change
-        // the game: it keeps a prefix that says it is only a tag.
-        let acted_on = super::setup::is_setup_key(&key) || key.eq_ignore_ascii_case("Result");
-        let key = if key.is_empty() || key != h.key.as_str() && acted_on { format!("Tag{key}") } else { key };
+        let key = keyword(&h.key);
         if super::setup::is_setup_key(&key) {
             out.push_str(&position.take().unwrap_or_default());
         }
         if key.eq_ignore_ascii_case("SFEN") || key.eq_ignore_ascii_case("FEN") {
             continue;
         }
-        // A value is read up to the line's last `"]`, so a quote inside it (`\"`) is kept as
-        // it is, and so are tabs and other control characters. PSN has no escapes: a line
-        // break, which would end the header, becomes a space.
-        let value = h.value.replace(['\r', '\n'], " ");
-        let _ = writeln!(out, "[{key} \"{value}\"]");
+        header(&key, &h.value, out);
     }
     out.push_str(&position.unwrap_or_default());
     if let Some(name) = replay.and_then(|r| r.guessed_handicap) {
         let _ = writeln!(out, "[Handicap \"{name}\"]");
     }
+}
+
+/// A header's `key` as a keyword that reads back: every character a keyword can hold is kept
+/// (`Black_grade` stays as it is); a space, quote, colon, bracket or control character, which
+/// would end the keyword, is left out.
+pub(super) fn keyword(key: &str) -> String {
+    let clean: String =
+        key.chars().filter(|&c| !c.is_whitespace() && !c.is_control() && !"\":[]".contains(c)).collect();
+    // A key cleaned into one the reader acts on (`Handicap*` into `Handicap`) would change the
+    // game: it keeps a prefix that says it is only a tag.
+    let acted_on = super::setup::is_setup_key(&clean) || clean.eq_ignore_ascii_case("Result");
+    if clean.is_empty() || clean != key && acted_on {
+        format!("Tag{clean}")
+    } else {
+        clean
+    }
+}
+
+/// Writes the header line `[key "value"]`, `key` a [`keyword`].
+pub(super) fn header(key: &str, value: &str, out: &mut String) {
+    // A value is read up to the line's last `"]`, so a quote inside it (`\"`) is kept as it is,
+    // and so are tabs and other control characters. PSN has no escapes: a line break, which
+    // would end the header, becomes a space.
+    let value = value.replace(['\r', '\n'], " ");
+    let _ = writeln!(out, "[{key} \"{value}\"]");
 }
 
 /// The comment that keeps an end word the spec has no word for, and the result, of `game`.
@@ -94,11 +110,7 @@ fn end_words(game: &Game, white_first: bool) -> (Option<String>, Option<String>)
             let plies = game.moves.len() as u64 + u64::from(white_first);
             // The side to move after the last move is the one that resigned or was mated.
             let to_move = if plies % 2 == 0 { Color::Black } else { Color::White };
-            let result = |outcome| match outcome {
-                Outcome::Win(Color::Black) => "1-0".to_owned(),
-                Outcome::Win(Color::White) => "0-1".to_owned(),
-                Outcome::Draw => "1/2-1/2".to_owned(),
-            };
+            let result = |outcome| result(outcome).to_owned();
             let ending = end.ending(to_move);
             match end.kind {
                 // The spec has no unknown result: `*` is written as a draw.
@@ -110,8 +122,17 @@ fn end_words(game: &Game, white_first: bool) -> (Option<String>, Option<String>)
     }
 }
 
+/// The spec's result for `outcome`: `1-0`, `0-1` or `1/2-1/2`.
+pub(super) const fn result(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Color::Black) => "1-0",
+        Outcome::Win(Color::White) => "0-1",
+        Outcome::Draw => "1/2-1/2",
+    }
+}
+
 /// Writes `words` in lines, wrapped before 80 columns.
-fn wrap(words: Vec<String>, out: &mut String) {
+pub(super) fn wrap(words: Vec<String>, out: &mut String) {
     let mut line = String::new();
     for w in words {
         if !line.is_empty() && line.len() + 1 + w.len() > 79 {
@@ -130,111 +151,191 @@ fn wrap(words: Vec<String>, out: &mut String) {
     }
 }
 
-/// A line being written: its moves, the next one, which of that move's variations comes next
-/// (`None` until the move itself is written), and the move's ply and pair.
-struct Line<'a> {
-    moves: &'a [MoveNode],
-    next: usize,
-    branch: Option<usize>,
+/// The numbers, parentheses and comments around the moves of a game being written, one level
+/// per line open (the main line, then a variation inside it…): every PSN writer walks its own
+/// tree and leaves the words to this.
+pub(super) struct Numbering {
+    /// Each open line's last move written: its ply (0 for Black's first), its pair, whether the
+    /// next move needs its number written again, and whether the line has a move yet.
+    open: Vec<Level>,
+    /// The words written so far.
+    pub(super) words: Vec<String>,
+}
+
+/// A line open in a [`Numbering`].
+#[derive(Clone, Copy)]
+struct Level {
     half: u64,
     pair: u64,
     need_number: bool,
+    started: bool,
 }
 
-/// Writes the main line `moves`, whose first is ply `half` (0 for Black) of pair `pair`, and its
-/// variations; `last_words` go with the comments of its last move.
-///
-/// Every comment between two moves of a line is written in one place, after the first move and
-/// before its variations, whichever move it belongs to: read again, the comments fall to the
-/// same moves, in any dialect (GSDB gives them to the next move, the others to the one before),
-/// and are written again in the same place. The lines being written are kept on a stack, one
-/// entry per level of nesting: no recursion, however deep the variations go.
-fn write_moves(
-    moves: &[MoveNode],
-    half: u64,
-    pair: u64,
-    mut last_words: Option<String>,
-    replay: Option<&Replay>,
-    words: &mut Vec<String>,
+impl Numbering {
+    /// The main line, whose first move is ply `half` (1 when White moves first) of pair `pair`,
+    /// after `words`.
+    pub(super) fn new(half: u64, pair: u64, words: Vec<String>) -> Self {
+        Numbering { open: vec![Level { half, pair, need_number: true, started: false }], words }
+    }
+
+    /// The next move of the line open: `before` (comments, written before its number), its
+    /// `text`, and `after` (comments).
+    pub(super) fn play(&mut self, before: Vec<String>, text: String, after: Vec<String>) {
+        let Some(level) = self.open.last_mut() else { return };
+        if level.started {
+            level.half += 1;
+            if level.half % 2 == 0 {
+                level.pair += 1;
+            }
+        }
+        level.started = true;
+        if !before.is_empty() {
+            level.need_number = true;
+        }
+        self.words.extend(before);
+        if level.half % 2 == 0 {
+            self.words.push(format!("{}.", level.pair));
+        } else if level.need_number {
+            self.words.push(format!("{}...", level.pair));
+        }
+        self.words.push(text);
+        level.need_number = !after.is_empty();
+        self.words.extend(after);
+    }
+
+    /// A variation of the last move played, after `comments`: its first move takes that
+    /// move's number.
+    pub(super) fn open(&mut self, comments: Vec<String>) {
+        let Some(&level) = self.open.last() else { return };
+        self.words.push("(".to_owned());
+        self.words.extend(comments);
+        self.open.push(Level { need_number: true, started: false, ..level });
+    }
+
+    /// The end of the variation open.
+    pub(super) fn close(&mut self) {
+        if self.open.len() > 1 {
+            self.open.pop();
+            self.words.push(")".to_owned());
+            if let Some(outer) = self.open.last_mut() {
+                outer.need_number = true;
+            }
+        }
+    }
+}
+
+/// A move of a tree a PSN writer walks ([`walk`]).
+pub(super) trait Branching<'a>: Sized + 'a {
+    /// What a line carries from one move to the next (the position, for a writer that needs
+    /// it).
+    type State: Clone;
+    /// The `i`th line played instead of this move, if any: its moves, and the comments written
+    /// before its first.
+    fn variation(&'a self, i: usize) -> Option<(&'a [Self], Vec<String>)>;
+    /// `state` after this move.
+    fn advance(&self, state: &mut Self::State);
+}
+
+impl<'a> Branching<'a> for MoveNode {
+    type State = ();
+
+    fn variation(&'a self, i: usize) -> Option<(&'a [Self], Vec<String>)> {
+        self.variations().get(i).map(|v| (v.moves.as_slice(), v.comments.iter().map(comment).collect()))
+    }
+
+    fn advance(&self, (): &mut ()) {}
+}
+
+/// A line being walked: its moves, the next one, which of that move's variations comes next
+/// (`None` until the move itself is written), and what the line carries.
+struct Line<'a, N, S> {
+    moves: &'a [N],
+    next: usize,
+    branch: Option<usize>,
+    state: S,
+}
+
+/// Walks the main line `main` (carrying `state` from its start) and its variations, each move
+/// written by `write(line, index, on the main line, state, out)` before the lines played
+/// instead of it. The lines being walked are kept on a stack, one entry per level of nesting:
+/// no recursion, however deep the variations go.
+pub(super) fn walk<'a, N: Branching<'a>>(
+    main: &'a [N],
+    state: N::State,
+    out: &mut Numbering,
+    mut write: impl FnMut(&'a [N], usize, bool, &N::State, &mut Numbering),
 ) {
-    let mut lines = vec![Line { moves, next: 0, branch: None, half, pair, need_number: true }];
+    let mut lines = vec![Line { moves: main, next: 0, branch: None, state }];
     while let Some(depth) = lines.len().checked_sub(1) {
         let line = &mut lines[depth];
         let Some(m) = line.moves.get(line.next) else {
             lines.pop();
-            if let Some(outer) = lines.last_mut() {
-                words.push(")".to_owned());
-                outer.need_number = true;
+            if !lines.is_empty() {
+                out.close();
             }
             continue;
         };
         let branch = match line.branch {
             Some(b) => b,
             None => {
-                write_move(line, m, depth == 0, &mut last_words, replay, words);
+                write(line.moves, line.next, depth == 0, &line.state, out);
                 0
             }
         };
-        if let Some(v) = m.variations().get(branch) {
+        if let Some((moves, comments)) = m.variation(branch) {
             line.branch = Some(branch + 1);
-            words.push("(".to_owned());
-            for c in &v.comments {
-                words.push(comment(c));
-            }
-            let (half, pair) = (line.half, line.pair);
-            lines.push(Line { moves: &v.moves, next: 0, branch: None, half, pair, need_number: true });
+            let state = line.state.clone();
+            out.open(comments);
+            lines.push(Line { moves, next: 0, branch: None, state });
             continue;
         }
         line.branch = None;
+        m.advance(&mut line.state);
         line.next += 1;
-        line.half += 1;
-        if line.half % 2 == 0 {
-            line.pair += 1;
-        }
     }
 }
 
-/// Writes `m`, the next move of `line` (of the main line when `main`), with its number,
-/// annotations and comments; `last_words` go after the main line's last move.
+/// Writes the main line `moves` and its variations; `last_words` go with the comments of its
+/// last move.
+///
+/// Every comment between two moves of a line is written in one place, after the first move and
+/// before its variations, whichever move it belongs to: read again, the comments fall to the
+/// same moves, in any dialect (GSDB gives them to the next move, the others to the one before),
+/// and are written again in the same place.
+fn write_moves(moves: &[MoveNode], mut last_words: Option<String>, replay: Option<&Replay>, out: &mut Numbering) {
+    walk(moves, (), out, |line, at, main, (), out| write_move(line, at, main, &mut last_words, replay, out));
+}
+
+/// Writes the move `at` of `line` (of the main line when `main`), with its annotations and
+/// comments; `last_words` go after the main line's last move.
 fn write_move(
-    line: &mut Line<'_>,
-    m: &MoveNode,
+    line: &[MoveNode],
+    at: usize,
     main: bool,
     last_words: &mut Option<String>,
     replay: Option<&Replay>,
-    words: &mut Vec<String>,
+    out: &mut Numbering,
 ) {
-    if line.next == 0 {
-        for c in m.comments_before() {
-            words.push(comment(c));
-            line.need_number = true;
-        }
-    }
-    if line.half % 2 == 0 {
-        words.push(format!("{}.", line.pair));
-    } else if line.need_number {
-        words.push(format!("{}...", line.pair));
-    }
+    let Some(m) = line.get(at) else { return };
+    let before = if at == 0 { m.comments_before().iter().map(comment).collect() } else { Vec::new() };
     let resolved = replay.and_then(|r| r.resolved(m.mv.span.start));
-    words.push(resolved.map_or_else(|| move_text(&m.mv), spec_move));
-    line.need_number = false;
+    let text = resolved.map_or_else(|| move_text(&m.mv), spec_move);
+    let mut after = Vec::new();
+    // The glyphs and clock columns in one comment, each parenthesised clock in its own: alone
+    // in a comment, it is read back as the move's time.
+    let (paren, columns): (Vec<&Clock>, Vec<&Clock>) = m.clocks().iter().partition(|c| c.text.starts_with('('));
     let extras: Vec<&str> =
-        m.annotations().iter().map(|a| a.text.as_str()).chain(m.clocks().iter().map(|c| c.text.as_str())).collect();
+        m.annotations().iter().map(|a| a.text.as_str()).chain(columns.iter().map(|c| c.text.as_str())).collect();
     if !extras.is_empty() {
-        words.push(format!("{{{}}}", extras.join(" ")));
-        line.need_number = true;
+        after.push(format!("{{{}}}", extras.join(" ")));
     }
-    let next_before = line.moves.get(line.next + 1).map_or(&[][..], |n| n.comments_before());
-    for c in m.comments_after().iter().chain(next_before) {
-        words.push(comment(c));
-        line.need_number = true;
+    after.extend(paren.iter().map(|c| format!("{{{}}}", c.text)));
+    let next_before = line.get(at + 1).map_or(&[][..], |n| n.comments_before());
+    after.extend(m.comments_after().iter().chain(next_before).map(comment));
+    if main && at + 1 == line.len() {
+        after.extend(last_words.take());
     }
-    if main && line.next + 1 == line.moves.len() {
-        if let Some(w) = last_words.take() {
-            words.push(w);
-            line.need_number = true;
-        }
-    }
+    out.play(before, text, after);
 }
 
 /// `c` written as a `{comment}`, its text kept: readers count nested braces
@@ -244,8 +345,13 @@ fn write_move(
 /// would give the game a nested comment it did not have. Spaces at either end, control
 /// characters and line breaks are kept ([`comment_lines`]).
 fn comment(c: &Comment) -> String {
-    let text = comment_lines(&c.text);
-    let brace = c.kind == CommentKind::Brace;
+    braced(&c.text, c.kind == CommentKind::Brace)
+}
+
+/// `text` written as a `{comment}` (see [`comment`]): its braces kept in pairs when it was a
+/// `{comment}` (`brace`), made parentheses otherwise.
+pub(super) fn braced(text: &str, brace: bool) -> String {
+    let text = comment_lines(text);
     let mut unpaired = vec![!brace; text.len()];
     let mut open = Vec::new();
     for (i, b) in text.bytes().enumerate().filter(|_| brace) {

@@ -1,9 +1,9 @@
 //! A PSN game as the model every game format shares ([`shogi::Game`]).
 
-use super::model::{MoveNode, MAX_VARIATION_DEPTH};
+use super::model::{end_word, EndKind, MoveNode, MAX_VARIATION_DEPTH};
 use super::replay::Replay;
 use super::CheckedGame;
-use crate::shogi::{self, parse_clock, MoveTime, Node};
+use crate::shogi::{self, parse_clock, Ending, MoveTime, Node};
 
 impl CheckedGame {
     /// The game as the model every game format shares: its headers, its start, the moves
@@ -25,7 +25,20 @@ impl CheckedGame {
         game.headers = self.game.headers.iter().map(|h| (h.key.to_string(), h.value.to_string())).collect();
         game.comments = self.game.comments.iter().map(|c| c.text.clone()).collect();
         game.moves = line(&self.game.moves, replay, 0);
-        game.ending = self.game.end.as_ref().map(|end| end.ending(game.final_position().side));
+        let to_move = game.final_position().side;
+        game.ending = self.game.end.as_ref().map(|end| end.ending(to_move));
+        // How the game ended, in the comment kifu writes it in: the last of the main line's
+        // last move, or of the game's before its first.
+        let last = match game.moves.last_mut() {
+            Some(node) => &mut node.comments,
+            None => &mut game.comments,
+        };
+        let said = self.game.end.as_ref().is_none_or(|end| end.kind != EndKind::EndWord);
+        if let Some((reason, _)) = last.last().filter(|_| said).and_then(|c| end_word(c)) {
+            last.pop();
+            let outcome = game.ending.and_then(|e| e.outcome);
+            game.ending = Some(Ending { reason: Some(reason), outcome });
+        }
         Some(game)
     }
 }
@@ -41,6 +54,12 @@ fn line(nodes: &[MoveNode], replay: &Replay, depth: usize) -> Vec<Node> {
         let comments = written.comments_before().iter().chain(written.comments_after());
         node.comments = comments.map(|c| c.text.clone()).collect();
         node.time = written.clocks().iter().find_map(|c| time(&c.text));
+        if node.time.is_none() {
+            // A time in the comment kifu writes it in, `{(00:01 / 00:00:09)}`.
+            if let Some(at) = node.comments.iter().position(|c| time(c).is_some()) {
+                node.time = time(&node.comments.remove(at));
+            }
+        }
         if depth < MAX_VARIATION_DEPTH {
             for variation in written.variations() {
                 let mut moves = line(&variation.moves, replay, depth + 1);
@@ -106,6 +125,31 @@ mod tests {
             game("1. P7f Interrupt\n").ending.map(|e| (e.reason, e.outcome)),
             Some((Some(EndReason::Interrupted), None))
         );
+    }
+
+    /// What `kifu convert --to psn` writes in comments, for want of words in the spec: a time,
+    /// alone in a comment after its move, and how the game ended, the main line's last comment.
+    #[test]
+    fn a_time_or_an_ending_in_a_comment_is_read_as_kifu_writes_it() {
+        let g = game("1. P7f {(00:01 / 00:00:09)} {a} P3d {( 01:02 / )} {Resigns} 1-0\n");
+        assert_eq!(g.moves[0].time.and_then(|t| t.total), Some(Duration::from_secs(9)));
+        assert_eq!(g.moves[0].comments, ["a"]);
+        assert_eq!(g.moves[1].time.map(|t| (t.spent, t.total)), Some((Some(Duration::from_secs(62)), None)));
+        assert!(g.moves[1].comments.is_empty());
+        let ending = g.ending.map(|e| (e.reason, e.outcome));
+        assert_eq!(ending, Some((Some(EndReason::Resignation), Some(Outcome::Win(Color::Black)))));
+        // The result alone says who won; the word, why.
+        let ending = game("1. P7f {interrupt}\n").ending.map(|e| (e.reason, e.outcome));
+        assert_eq!(ending, Some((Some(EndReason::Interrupted), None)));
+        let ending = game("[Event \"e\"]\n{MaxMovesDraw}\n").ending.map(|e| (e.reason, e.outcome));
+        assert_eq!(ending, Some((Some(EndReason::MaxMoves), None)));
+        // Elsewhere, or beside an end word written as one, the word is a comment.
+        let g = game("1. P7f {Resigns} {later}\n");
+        assert_eq!((g.ending, g.moves[0].comments.len()), (None, 2));
+        let g = game("1. P7f {Mate} Resigns\n");
+        assert_eq!(g.ending.and_then(|e| e.reason), Some(EndReason::Resignation));
+        assert_eq!(g.moves[0].comments, ["Mate"]);
+        assert_eq!(game("1. P7f {(see 2:00)} P3d\n").moves[0].comments, ["(see 2:00)"], "no clock");
     }
 
     #[test]

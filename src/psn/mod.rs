@@ -52,6 +52,7 @@ machinery! { mod scan; }
 machinery! { mod setup; }
 machinery! { mod stream; }
 mod verdict;
+mod write;
 
 use crate::diagnostic::codes;
 pub use decode::Encoding;
@@ -61,7 +62,8 @@ pub use model::{
     Annotation, Clock, Comment, CommentKind, End, EndKind, Game, Header, Mark, MoveExtras, MoveForm, MoveNode,
     MoveNumber, Setup, SetupSource, Variation, WrittenMove, MAX_VARIATION_DEPTH,
 };
-pub use stream::StreamGame;
+pub use stream::{StreamGame, MAX_GAME_BYTES};
+pub use write::write;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::input::decode::{encoding_note, LineLegacy};

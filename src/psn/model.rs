@@ -501,7 +501,6 @@ impl End {
     /// lost: `Resigns`, `Mate`, `TimeUp`; the draws say so; for other words the outcome is
     /// left unsaid.
     pub fn ending(&self, to_move: Color) -> Ending {
-        let loss = Some(Outcome::Win(to_move.opponent()));
         let draw = Some(Outcome::Draw);
         match self.kind {
             EndKind::Result => {
@@ -520,30 +519,86 @@ impl End {
                 let black = self.text.contains("Black") || self.text.contains("Sente");
                 Ending { reason: None, outcome: Some(Outcome::Win(if black { Color::Black } else { Color::White })) }
             }
-            EndKind::EndWord => {
-                let (reason, outcome) = match self.text.to_ascii_lowercase().as_str() {
-                    "resigns" | "resign" => (Some(EndReason::Resignation), loss),
-                    "mate" => (Some(EndReason::Checkmate), loss),
-                    "timeup" => (Some(EndReason::TimeUp), loss),
-                    "sennichite" | "repetitiondraw" => (Some(EndReason::Repetition), draw),
-                    "repetitionwin" | "repetitionlose" => (Some(EndReason::Repetition), None),
-                    "hikiwake" => (Some(EndReason::Draw), draw),
-                    "maxmovesdraw" => (Some(EndReason::MaxMoves), draw),
-                    "interrupt" => (Some(EndReason::Interrupted), None),
-                    "jishogi" | "kachi" | "declarationwin" | "tryrulewin" => (Some(EndReason::Impasse), None),
-                    "illegalmove" | "illegalaction" => (Some(EndReason::IllegalMove), None),
-                    _ => (None, None),
-                };
-                Ending { reason, outcome }
-            }
+            EndKind::EndWord => match end_word(&self.text) {
+                Some((reason, says)) => Ending { reason: Some(reason), outcome: says.outcome(to_move) },
+                None => Ending { reason: None, outcome: None },
+            },
         }
     }
+}
+
+/// What an end word says of who won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Says {
+    /// The side to move after the last move lost (it resigned, was mated, ran out of time).
+    Loss,
+    /// The game was drawn.
+    Draw,
+    /// Nothing.
+    Nothing,
+}
+
+impl Says {
+    /// Who won, `to_move` being the side to move after the last move.
+    const fn outcome(self, to_move: Color) -> Option<Outcome> {
+        match self {
+            Says::Loss => Some(Outcome::Win(to_move.opponent())),
+            Says::Draw => Some(Outcome::Draw),
+            Says::Nothing => None,
+        }
+    }
+}
+
+/// The end words the dialects write, each with the reason it gives and what it says of who
+/// won; the first of a reason is the one kifu writes.
+const END_WORDS: &[(&str, EndReason, Says)] = &[
+    ("Resigns", EndReason::Resignation, Says::Loss),
+    ("Resign", EndReason::Resignation, Says::Loss),
+    ("Mate", EndReason::Checkmate, Says::Loss),
+    ("TimeUp", EndReason::TimeUp, Says::Loss),
+    ("Sennichite", EndReason::Repetition, Says::Draw),
+    ("RepetitionDraw", EndReason::Repetition, Says::Draw),
+    ("RepetitionWin", EndReason::Repetition, Says::Nothing),
+    ("RepetitionLose", EndReason::Repetition, Says::Nothing),
+    ("Hikiwake", EndReason::Draw, Says::Draw),
+    ("MaxMovesDraw", EndReason::MaxMoves, Says::Draw),
+    ("Interrupt", EndReason::Interrupted, Says::Nothing),
+    ("Jishogi", EndReason::Impasse, Says::Nothing),
+    ("Kachi", EndReason::Impasse, Says::Nothing),
+    ("DeclarationWin", EndReason::Impasse, Says::Nothing),
+    ("TryRuleWin", EndReason::Impasse, Says::Nothing),
+    ("IllegalMove", EndReason::IllegalMove, Says::Nothing),
+    ("IllegalAction", EndReason::IllegalMove, Says::Nothing),
+];
+
+/// The reason the end word `text` gives (in any case), and what it says of who won.
+pub(crate) fn end_word(text: &str) -> Option<(EndReason, Says)> {
+    END_WORDS.iter().find(|(word, _, _)| word.eq_ignore_ascii_case(text)).map(|&(_, reason, says)| (reason, says))
+}
+
+/// The end word kifu writes for `reason`.
+pub(crate) fn word_for(reason: EndReason) -> Option<&'static str> {
+    END_WORDS.iter().find(|(_, r, _)| *r == reason).map(|(word, _, _)| *word)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::psn::{display, findings::Findings, replay};
+
+    /// The end words given a meaning are those of the grammar's rule `end_word`, every one.
+    #[test]
+    fn the_end_words_are_the_grammars() {
+        let grammar = include_str!("../../grammar/psn.pest");
+        let rule = &grammar[grammar.find("\nend_word = @{").expect("the rule")..];
+        let rule = &rule[..rule.find('}').expect("its end")];
+        let mut words: Vec<String> =
+            rule.split("^\"").skip(1).map(|w| w[..w.find('"').unwrap_or(0)].to_owned()).collect();
+        let mut known: Vec<String> = END_WORDS.iter().map(|(w, _, _)| w.to_ascii_lowercase()).collect();
+        words.sort();
+        known.sort();
+        assert_eq!(words, known);
+    }
 
     /// `P7f`, replaced by `P7f`, replaced by `P7f`… `depth` variations deep, built by hand (the
     /// reader would stop at [`MAX_VARIATION_DEPTH`]).

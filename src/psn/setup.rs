@@ -89,6 +89,13 @@ pub(crate) fn handicap(value: &str) -> Option<(&'static str, &'static str)> {
     HANDICAPS.iter().find(|(_, words, _, _)| words.contains(&v)).map(|(name, _, sfen, _)| (*name, *sfen))
 }
 
+/// The spec's own name for the handicap `start` is (§1.1.1), when it is one: its pieces, White
+/// to move, move 1.
+pub(crate) fn spec_handicap(start: &crate::shogi::Position) -> Option<&'static str> {
+    let sfen = start.to_string();
+    HANDICAPS.iter().find(|(name, _, position, _)| *position == sfen && is_spec_value(name)).map(|(name, ..)| *name)
+}
+
 /// True when `name` is one of the spec's own handicap values (§1.1.1).
 fn is_spec_value(value: &str) -> bool {
     const SPEC: [&str; 12] = [

@@ -10,6 +10,38 @@ use std::time::Duration;
 use super::rules::State;
 use super::{Color, Move, Position};
 
+/// A game written in a format: its text, and what of the game the format cannot hold.
+#[derive(Debug)]
+pub struct Record {
+    /// The record, each line ended by a line feed.
+    pub text: String,
+    /// What the record leaves out, in words (`the start's move number`), each named once.
+    pub lost: Vec<&'static str>,
+}
+
+impl Record {
+    /// Notes that the record leaves `what` out (once).
+    #[cfg(feature = "psn")]
+    pub(crate) fn lose(&mut self, what: &'static str) {
+        if !self.lost.contains(&what) {
+            self.lost.push(what);
+        }
+    }
+}
+
+/// The headers PSN and KIF both name: PSN's keyword, then KIF's key. The players are KIF's
+/// `先手` and `後手` in an even game, `下手` and `上手` in a handicap game.
+#[cfg(feature = "psn")]
+pub(crate) const HEADER_NAMES: &[(&str, &str)] = &[
+    ("Sente", "先手"),
+    ("Gote", "後手"),
+    ("Event", "棋戦"),
+    ("Site", "場所"),
+    ("Date", "開始日時"),
+    ("TimeControl", "持ち時間"),
+    ("Opening", "戦型"),
+];
+
 /// A game: where it starts, its moves, and how it ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {

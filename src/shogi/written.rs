@@ -289,6 +289,30 @@ pub fn resolve_with(legality: &Legality<'_>, state: &State, m: &Written) -> Resu
     Ok(Resolved { mv, piece, needs_origin, could_promote })
 }
 
+/// The legal move `mv` of `state` as played: the piece that moves, whether another piece of its
+/// kind could go to the same square, whether it could promote. `None` when `mv` is not legal.
+pub fn as_played(state: &State, mv: Move) -> Option<Resolved> {
+    let (piece, from, to, drop, promote) = match mv {
+        Move::Drop { kind, to } => {
+            (Piece { color: state.side(), kind, promoted: false }, Origin::None, to, true, false)
+        }
+        Move::Board { from, to, promote } => (state.piece_at(from)?, Origin::Square(from), to, false, promote),
+    };
+    let written = Written {
+        piece: Some(piece.kind),
+        promoted: piece.promoted,
+        gold_mover: false,
+        from,
+        to,
+        drop,
+        promotion: promote.then_some(Promotion::Promote),
+        capture: None,
+        promotes_to: None,
+        mark: None,
+    };
+    resolve(state, &written).ok().filter(|r| r.mv == mv)
+}
+
 /// [`resolve_with`] for a drop.
 fn resolve_drop(legality: &Legality<'_>, state: &State, m: &Written) -> Result<Resolved, Unresolved> {
     let kind = m.piece.unwrap_or(PieceKind::Pawn);

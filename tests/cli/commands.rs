@@ -431,6 +431,40 @@ fn kif_is_written_in_shift_jis_or_utf8_and_names_what_it_leaves_out() {
     assert!(stderr.contains("warning: KIF cannot hold the start's move number: left out"), "{stderr}");
 }
 
+/// A KIF record as PSN: the headers under PSN's keywords, each time and the ending in the
+/// comments the PSN reader reads them back from, one warning naming the bookmarks left out;
+/// and written back as KIF, the record again but for its bookmark.
+#[test]
+fn kif_converts_to_psn_and_back() {
+    let kif = "tests/fixtures/kif/variations.kifu";
+    let out = kifu().args(["convert", "--to", "psn", kif]).output().expect("runs");
+    let (psn, stderr) = (String::from_utf8(out.stdout).expect("UTF-8"), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(psn.starts_with("[Date \"2024/01/05 10:00:00\"]\n[Event \"練習対局\"]\n[Sente \"先手の人\"]\n"), "{psn}");
+    assert!(psn.contains("{対局前のコメント} 1. P7f {(00:12 / 00:00:12)} 1... P3d"), "{psn}");
+    assert!(psn.contains("3. B*4e {(00:30 / 00:01:44)}\n{Resigns} ( 3. S8h"), "{psn}");
+    assert!(psn.ends_with(" ) 1-0\n"), "{psn}");
+    assert_eq!(stderr, format!("kifu: {kif}:1: warning: PSN cannot hold bookmarks: left out\n"));
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let written = write(dir.path(), "game.psn", psn.as_bytes());
+    let back = kifu().args(["convert", "--to", "kifu", &written]).output().expect("runs");
+    let direct = kifu().args(["convert", "--to", "kifu", kif]).output().expect("runs");
+    let direct = String::from_utf8(direct.stdout).expect("UTF-8");
+    let without_bookmark: String = direct.lines().filter(|l| !l.starts_with('&')).map(|l| format!("{l}\n")).collect();
+    assert_eq!(String::from_utf8(back.stdout).expect("UTF-8"), without_bookmark);
+    let again = kifu().args(["convert", "--to", "psn", &written]).output().expect("runs");
+    assert_eq!(String::from_utf8(again.stdout).expect("UTF-8"), psn, "converting twice changes nothing");
+
+    // A game longer than a PSN game may be is not converted: kifu would not read it back.
+    let long = format!("手合割：平手\n   1 ７六歩(77)\n{}", "*あいうえおかきくけこ\n".repeat(10_000));
+    let long = write(dir.path(), "long.kifu", long.as_bytes());
+    let out = kifu().args(["convert", "--to", "psn", &long]).output().expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!((out.status.code(), out.stdout.is_empty()), (Some(1), true), "{stderr}");
+    assert!(stderr.contains("game not converted: as PSN it would take 323 KiB, more than the 256 KiB"), "{stderr}");
+}
+
 #[test]
 fn psn_json_places_are_lines_of_the_file() {
     let lines = bin::invalid_json_findings("examples/tour.psn");

@@ -295,6 +295,23 @@ pub fn kif_check(bytes: &[u8]) {
     assert_eq!(tree(&game3.moves), tree(&game.moves), "written as KI2 {:?}, the record reads as other moves", ki2.text);
     assert_eq!(game3.ending, game2.ending, "written as KI2 {:?}, the record ends otherwise than as KIF", ki2.text);
     assert_eq!(kifu::kif::write_ki2(&game3).text, ki2.text, "written twice as KI2, the record differs");
+    // Written as PSN: the same start, moves and ending, and the same text written again.
+    let psn = kifu::psn::write(&game).text;
+    if psn.len() > kifu::psn::MAX_GAME_BYTES {
+        // Too long for a PSN game: `kifu convert --to psn` says so and writes nothing.
+        return;
+    }
+    let file = kifu::psn::check_bytes(psn.as_bytes(), kifu::psn::Options::default());
+    let [read] = &file.games[..] else {
+        panic!("written as PSN {psn:?}, the text reads as {} games", file.games.len())
+    };
+    let errors: Vec<String> = read.diagnostics.iter().filter(|d| d.is_error()).map(ToString::to_string).collect();
+    assert!(errors.is_empty(), "written as PSN {psn:?}, the game reads with errors {errors:?}");
+    let game4 = read.to_game().expect("a game played out");
+    assert_eq!(tree(&game4.moves), tree(&game.moves), "written as PSN {psn:?}, the game reads as other moves");
+    assert_eq!(game4.start, game.start, "written as PSN {psn:?}, the game starts elsewhere");
+    assert_eq!(game4.ending, game.ending, "written as PSN {psn:?}, the game ends otherwise");
+    assert_eq!(read.to_psn(), psn, "written twice as PSN, the game differs");
 }
 
 // ───────────────────────────── JSON positions ─────────────────────────────

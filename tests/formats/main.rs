@@ -14,6 +14,7 @@ mod codes;
 mod double_checks;
 mod fen_fixtures;
 mod fen_vectors;
+mod kif_psn;
 mod layers;
 mod psn_corpus;
 mod psn_fast_path;
