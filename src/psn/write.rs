@@ -32,6 +32,9 @@ pub fn write(game: &Game) -> Record {
     // How the game ended, in words the spec has none for, goes after the last move's comments;
     // who won, after everything.
     let ending = game.ending.unwrap_or(crate::shogi::Ending { reason: None, outcome: None });
+    if game.ending.is_some() && ending.reason.is_none() && ending.outcome.is_none() {
+        record.lose("an ending that says neither why the game ended nor who won");
+    }
     let word = match ending.reason.map(super::model::word_for) {
         Some(Some(word)) => Some(format!("{{{word}}}")),
         Some(None) => {
