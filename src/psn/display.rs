@@ -69,7 +69,8 @@ fn write_headers(game: &Game, start: Option<&Position>, replay: Option<&Replay>,
         if key.eq_ignore_ascii_case("SFEN") || key.eq_ignore_ascii_case("FEN") {
             continue;
         }
-        header(&key, &h.value, out);
+        // A value as read holds no `]` before a `[`: the reader starts a header there.
+        let _ = header(&key, &h.value, out);
     }
     out.push_str(&position.unwrap_or_default());
     if let Some(name) = replay.and_then(|r| r.guessed_handicap) {
@@ -93,13 +94,23 @@ pub(super) fn keyword(key: &str) -> String {
     }
 }
 
-/// Writes the header line `[key "value"]`, `key` a [`keyword`].
-pub(super) fn header(key: &str, value: &str, out: &mut String) {
+/// Writes the header line `[key "value"]`, `key` a [`keyword`]; true when the value could not
+/// be written as it is.
+pub(super) fn header(key: &str, value: &str, out: &mut String) -> bool {
     // A value is read up to the line's last `"]`, so a quote inside it (`\"`) is kept as it is,
     // and so are tabs and other control characters. PSN has no escapes: a line break, which
-    // would end the header, becomes a space.
-    let value = value.replace(['\r', '\n'], " ");
-    let _ = writeln!(out, "[{key} \"{value}\"]");
+    // would end the header, becomes a space, and a `]` before a `[` (after white space), where
+    // readers start a second header on the line, becomes a `)`.
+    let mut written = String::with_capacity(value.len());
+    for (at, c) in value.char_indices() {
+        written.push(match c {
+            '\r' | '\n' => ' ',
+            ']' if value[at + 1..].trim_start().starts_with('[') => ')',
+            c => c,
+        });
+    }
+    let _ = writeln!(out, "[{key} \"{written}\"]");
+    written != value
 }
 
 /// The comment that keeps an end word the spec has no word for, and the result, of `game`.

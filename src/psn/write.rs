@@ -73,21 +73,20 @@ fn headers(game: &Game, record: &mut Record) {
         if written {
             continue;
         }
-        if value.contains(['\n', '\r']) {
-            record.lose("the line breaks of a header value");
+        if display::header(&display::keyword(psn), value, &mut record.text) {
+            record.lose("a header value's line breaks, or a `]` before a `[` (written otherwise)");
         }
-        display::header(&display::keyword(psn), value, &mut record.text);
     }
     if game.start == Position::STARTPOS {
         return;
     }
-    match super::setup::spec_handicap(&game.start) {
+    let _ = match super::setup::spec_handicap(&game.start) {
         Some(name) => display::header("Handicap", name, &mut record.text),
         None => match display::spec_fen(&game.start) {
             Some(fen) => display::header("FEN", &fen, &mut record.text),
             None => display::header("SFEN", &game.start.to_string(), &mut record.text),
         },
-    }
+    };
 }
 
 /// `comments` as `{comments}`.

@@ -112,6 +112,15 @@ fn times_endings_and_starts_read_back() {
     assert!(written.text.contains("P7f {(01:15 / 01:02:05)} 1... P3d {(00:04 / )}"), "{}", written.text);
     assert_eq!(written.lost.len(), 1, "{:?}", written.lost);
 
+    // A header value keeps what a header line can hold: a `]` before a `[` would start a
+    // second header.
+    let mut noted = Game::new(Position::STARTPOS);
+    noted.headers.push(("備考".into(), "see [1] [2]".into()));
+    let written = kifu::psn::write(&noted);
+    assert_eq!(written.text, "[備考 \"see [1) [2]\"]\n");
+    assert_eq!(written.lost.len(), 1, "{:?}", written.lost);
+    assert_eq!(round_trip(&noted).1.headers, [("備考".to_owned(), "see [1) [2]".to_owned())]);
+
     // A handicap by its name, any other start as FEN, or as SFEN where FEN cannot say it.
     let start = |sfen: &str| Game::new(sfen.parse().expect("SFEN"));
     let lance = start("lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
