@@ -210,17 +210,25 @@ class Position:
 
 @final
 class Game:
-    """A PSN game, read, checked and played out."""
+    """A game, read, checked and played out: a PSN game, or a KIF or KI2 record."""
 
     @staticmethod
     def from_psn(text: str) -> Game:
         """Reads one game; raises ``InvalidRecord`` when it has errors."""
+    @staticmethod
+    def from_kif(text: Union[str, bytes]) -> Game:
+        """Reads a KIF or KI2 record (bytes in UTF-8, Shift_JIS or EUC-JP, told by the
+        content); raises ``InvalidRecord`` when it has errors."""
     @property
     def line(self) -> int: ...
     @property
     def text(self) -> str: ...
     @property
-    def dialect(self) -> str: ...
+    def format(self) -> str:
+        """``psn``, or ``kif`` for a KIF or KI2 record."""
+    @property
+    def dialect(self) -> str:
+        """The PSN dialect it was read as; ``kif`` for a KIF or KI2 record."""
     @property
     def valid(self) -> bool: ...
     @property
@@ -236,6 +244,10 @@ class Game:
         """The position after each move of ``moves``."""
     def to_psn(self) -> str: ...
     def to_usi(self) -> str: ...
+    def to_kif(self, encoding: str = "utf-8") -> bytes:
+        """KIF as Kifu for Windows writes it, in ``utf-8`` (``.kifu``) or ``shift_jis`` (``.kif``)."""
+    def to_ki2(self, encoding: str = "utf-8") -> bytes:
+        """KI2, in ``utf-8`` (``.ki2u``) or ``shift_jis`` (``.ki2``)."""
 
 @final
 class GameIter(Iterator[Game]):

@@ -1046,11 +1046,48 @@ impl Position {
     }
 }
 
-/// A PSN game, read and checked (and played out, when its moves could be replayed).
+/// A game, read and checked: a PSN game, or a KIF or KI2 record; played out when its start
+/// could be read.
 #[pyclass(module = "kifu", frozen)]
 struct Game {
-    checked: psn::CheckedGame,
+    /// A PSN game as read: it writes PSN in its own form.
+    psn: Option<psn::CheckedGame>,
+    /// The game every format reads into, when its start could be read.
+    model: Option<kifu::shogi::Game>,
+    diagnostics: Vec<Diagnostic>,
     text: String,
+    line: usize,
+}
+
+impl Game {
+    /// A PSN game checked, with its text.
+    fn of_psn(checked: psn::CheckedGame, text: String) -> Self {
+        let model = checked.to_game();
+        let (diagnostics, line) = (checked.diagnostics.clone(), checked.game.line);
+        Self { psn: Some(checked), model, diagnostics, text, line }
+    }
+
+    /// The game written as KIF (`ki2`: as KI2), encoded in `encoding`.
+    fn kif_bytes(&self, encoding: &str, ki2: bool) -> PyResult<Vec<u8>> {
+        let Some(game) = &self.model else {
+            return Err(PyValueError::new_err("the game's starting position could not be read"));
+        };
+        let shift_jis = match encoding.to_ascii_lowercase().replace('-', "_").as_str() {
+            "utf_8" | "utf8" => false,
+            "shift_jis" | "sjis" | "cp932" => true,
+            _ => return Err(PyValueError::new_err(format!("no encoding `{encoding}`: `utf-8` or `shift_jis`"))),
+        };
+        let written = match (ki2, shift_jis) {
+            (true, _) => kifu::kif::write_ki2(game),
+            (false, true) => kifu::kif::write(game, "Shift_JIS"),
+            (false, false) => kifu::kif::write(game, "UTF-8"),
+        };
+        if !shift_jis {
+            return Ok(written.text.into_bytes());
+        }
+        kifu::kif::shift_jis(&written.text)
+            .map_err(|missing| PyValueError::new_err(format!("Shift_JIS has no {missing}: write the game in UTF-8")))
+    }
 }
 
 #[pymethods]
@@ -1065,7 +1102,7 @@ impl Game {
                 let checked = file.games.remove(0);
                 let game_text = checked.text(&file.text).to_owned();
                 if checked.is_valid() {
-                    Ok(Self { checked, text: game_text })
+                    Ok(Self::of_psn(checked, game_text))
                 } else {
                     Err(invalid(py, "PSN game", &game_text, &checked.diagnostics))
                 }
@@ -1075,10 +1112,23 @@ impl Game {
         }
     }
 
+    /// Reads a KIF or KI2 record, a `str` or its bytes in any encoding KIF files come in
+    /// (UTF-8, Shift_JIS, EUC-JP: the content tells); raises `InvalidRecord` with its findings
+    /// when it has errors.
+    #[staticmethod]
+    fn from_kif(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let text = Text::of(text)?;
+        let read = py.detach(|| kifu::kif::check_bytes(text.bytes(), None));
+        if read.diagnostics.iter().any(Diagnostic::is_error) {
+            return Err(invalid(py, "KIF record", &read.text, &read.diagnostics));
+        }
+        Ok(Self { psn: None, model: read.game, diagnostics: read.diagnostics, text: read.text, line: 1 })
+    }
+
     /// 1-based line of the file where the game starts.
     #[getter]
     fn line(&self) -> usize {
-        self.checked.game.line
+        self.line
     }
 
     /// The game's text.
@@ -1087,31 +1137,46 @@ impl Game {
         &self.text
     }
 
-    /// The dialect it was read as.
+    /// The format it was read as: `psn`, or `kif` for a KIF or KI2 record.
+    #[getter]
+    fn format(&self) -> &'static str {
+        if self.psn.is_some() {
+            "psn"
+        } else {
+            "kif"
+        }
+    }
+
+    /// The PSN dialect it was read as (`psn1998`, `gsdb`, …); `kif` for a KIF or KI2 record.
     #[getter]
     fn dialect(&self) -> &'static str {
-        self.checked.game.dialect.name()
+        self.psn.as_ref().map_or("kif", |g| g.game.dialect.name())
     }
 
     /// True when no finding is an error.
     #[getter]
     fn valid(&self) -> bool {
-        self.checked.is_valid()
+        !self.diagnostics.iter().any(Diagnostic::is_error)
     }
 
     /// Every finding; offsets are indices into `text`, lines are the file's.
     #[getter]
     fn findings(&self) -> Vec<Finding> {
-        findings_in(&self.checked.diagnostics, &self.text, self.checked.game.line)
+        findings_in(&self.diagnostics, &self.text, self.line)
     }
 
     /// The header lines as a dict, in order (the first of two headers with one key wins).
     #[getter]
     fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        for h in &self.checked.game.headers {
-            if !dict.contains(h.key.as_str())? {
-                dict.set_item(h.key.as_str(), h.value.as_str())?;
+        let pairs: Vec<(&str, &str)> = match (&self.psn, &self.model) {
+            (Some(checked), _) => checked.game.headers.iter().map(|h| (h.key.as_str(), h.value.as_str())).collect(),
+            (None, Some(game)) => game.headers.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect(),
+            (None, None) => Vec::new(),
+        };
+        for (key, value) in pairs {
+            if !dict.contains(key)? {
+                dict.set_item(key, value)?;
             }
         }
         Ok(dict)
@@ -1120,39 +1185,64 @@ impl Game {
     /// The main line's moves in USI (`7g7f`, `P*5e`), up to its first illegal move.
     #[getter]
     fn moves(&self) -> Vec<String> {
-        self.checked.replay.as_ref().map(|r| r.moves.iter().map(ToString::to_string).collect()).unwrap_or_default()
+        self.model.as_ref().map(|g| g.main_line().map(|m| m.to_string()).collect()).unwrap_or_default()
     }
 
     /// The position the game starts from (`None` when it could not be read).
     #[getter]
     fn start(&self) -> Option<Position> {
-        self.checked.replay.as_ref().map(|r| Position { position: Pos::Shogi(r.start.clone()) })
+        self.model.as_ref().map(|g| Position { position: Pos::Shogi(g.start.clone()) })
     }
 
     /// The position after each move of `moves`.
     fn positions(&self) -> Vec<Position> {
-        self.checked
-            .replay
+        self.model
             .as_ref()
-            .map(|r| r.positions().into_iter().map(|p| Position { position: Pos::Shogi(p) }).collect())
+            .map(|g| g.positions().into_iter().map(|p| Position { position: Pos::Shogi(p) }).collect())
             .unwrap_or_default()
     }
 
-    /// The game as the 1998 spec writes it.
-    fn to_psn(&self) -> String {
-        self.checked.to_psn()
+    /// The game as the 1998 spec writes it (a KIF or KI2 record's times and ending in the
+    /// comments kifu reads back).
+    fn to_psn(&self) -> PyResult<String> {
+        match (&self.psn, &self.model) {
+            (Some(checked), _) => Ok(checked.to_psn()),
+            (None, Some(game)) => Ok(psn::write(game).text),
+            (None, None) => Err(PyValueError::new_err("the game's starting position could not be read")),
+        }
     }
 
     /// The game as the arguments of USI's `position` command: `sfen <start> moves <move>…`.
     fn to_usi(&self) -> PyResult<String> {
-        match self.checked.to_game() {
+        match &self.model {
             Some(game) => Ok(game.to_usi()),
             None => Err(PyValueError::new_err("the game's starting position could not be read")),
         }
     }
 
+    /// The game as KIF, as Kifu for Windows writes it, in `encoding`: `utf-8` (a `.kifu`
+    /// file's) or `shift_jis` (a `.kif` file's); raises `ValueError` when Shift_JIS lacks one of
+    /// its characters.
+    #[pyo3(signature = (encoding = "utf-8"))]
+    fn to_kif<'py>(&self, py: Python<'py>, encoding: &str) -> PyResult<Bound<'py, PyBytes>> {
+        self.kif_bytes(encoding, false).map(|b| PyBytes::new(py, &b))
+    }
+
+    /// The game as KI2 (the moves as people write them, no times), in `encoding`: `utf-8` (a
+    /// `.ki2u` file's) or `shift_jis` (a `.ki2` file's).
+    #[pyo3(signature = (encoding = "utf-8"))]
+    fn to_ki2<'py>(&self, py: Python<'py>, encoding: &str) -> PyResult<Bound<'py, PyBytes>> {
+        self.kif_bytes(encoding, true).map(|b| PyBytes::new(py, &b))
+    }
+
     fn __repr__(&self) -> String {
-        format!("Game(line={}, moves={}, valid={})", self.checked.game.line, self.moves().len(), py_bool(self.valid()))
+        format!(
+            "Game(format={}, line={}, moves={}, valid={})",
+            self.format(),
+            self.line,
+            self.moves().len(),
+            py_bool(self.valid())
+        )
     }
 }
 
@@ -1177,7 +1267,7 @@ impl GameIter {
         let this = &mut *slf;
         let games = &mut this.games;
         match py.detach(|| games.next()) {
-            Some(Ok(game)) => Ok(Some(Game { checked: game.checked, text: game.text })),
+            Some(Ok(game)) => Ok(Some(Game::of_psn(game.checked, game.text))),
             Some(Err(e)) => {
                 slf.done = true;
                 Err(PyOSError::new_err(format!("cannot read `{}`: {e}", slf.path)))

@@ -315,3 +315,28 @@ def test_a_kif_or_ki2_record_is_checked_in_the_encoding_its_bytes_tell():
     (f,) = kifu.check("▲５八金 △３四歩\n", format="kif")
     assert f.code == "kif::which-piece"
     assert [fix.apply("▲５八金 △３四歩\n") for fix in f.fixes] == ["▲５八金左 △３四歩\n", "▲５八金右 △３四歩\n"]
+
+
+def test_a_kif_game_is_read_replayed_and_written_in_every_game_format():
+    kifu_text = (ROOT / "tests" / "fixtures" / "kif" / "variations.kifu").read_text("utf-8")
+    game = kifu.Game.from_kif(kifu_text)
+    assert (game.format, game.dialect, game.valid) == ("kif", "kif", True)
+    assert game.headers["先手"] == "先手の人"
+    assert game.moves == ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]
+    assert game.start == kifu.Position.from_sfen(START)
+    assert len(game.positions()) == 5
+    for data in (game.to_kif(), game.to_kif("shift_jis"), kifu_text.encode("euc_jp")):
+        assert kifu.Game.from_kif(data).moves == game.moves
+    assert game.to_kif("shift_jis").decode("cp932").startswith("#KIF version=2.0 encoding=Shift_JIS\n")
+    ki2 = game.to_ki2().decode("utf-8")
+    assert "▲７六歩" in ki2 and kifu.Game.from_kif(ki2).moves == game.moves
+    psn = kifu.Game.from_psn(game.to_psn())
+    assert psn.format == "psn" and psn.moves == game.moves
+    assert psn.to_kif() == game.to_kif().replace("&角交換\n".encode("utf-8"), b""), "all but the bookmark"
+    with pytest.raises(kifu.InvalidRecord) as raised:
+        kifu.Game.from_kif("手合割：平手\n   1 ７五歩(77)\n")
+    assert [f.code for f in raised.value.findings] == ["kif::illegal-move"]
+    with pytest.raises(ValueError, match="shift_jis"):
+        game.to_kif("latin-1")
+    with pytest.raises(ValueError, match="Shift_JIS has no"):
+        kifu.Game.from_kif("手合割：平手\n*😀\n   1 ７六歩(77)\n").to_kif("shift_jis")
