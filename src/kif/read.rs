@@ -834,6 +834,11 @@ impl Reader<'_> {
     /// writes nowhere else. (KIF's is skipped, as the KIF page says programs do: its ending is
     /// the word on a move line.)
     fn summary(&mut self, at: usize, summary: Summary) {
+        // KI2 says how a line ended in the summary alone; so does a record with no move yet.
+        if self.lines.is_empty() && !matches!(summary, Summary::Silent) {
+            self.begin();
+            self.ki2 = true;
+        }
         let Some(current) = self.current.filter(|_| self.ki2) else { return };
         if self.lines[current].ending.is_some() {
             return;
@@ -1668,6 +1673,24 @@ mod tests {
 
     fn mv(usi: &str) -> Move {
         usi.parse().expect("a USI move")
+    }
+
+    /// A record with no move says how it ended in its summary alone, as a KI2 record does:
+    /// written as KI2, a game that ends before its first move reads back with its ending.
+    #[test]
+    fn a_record_without_moves_ends_as_its_summary_says() {
+        let (game, found) = read("手合割：平手\nまで0手で中断\n");
+        assert!(found.is_empty(), "{found:#?}");
+        let ending = game.and_then(|g| g.ending).map(|e| (e.reason, e.outcome));
+        assert_eq!(ending, Some((Some(EndReason::Interrupted), None)));
+        // A mate claimed where there is none is read, with its warning, in either form.
+        let (game, found) = read("手合割：平手\n   1 詰み\nまで0手で後手の勝ち\n");
+        let game = game.expect("a game");
+        let (again, found_again) = read(&crate::kif::write_ki2(&game).text);
+        assert_eq!(again.and_then(|g| g.ending), game.ending);
+        let codes = |found: &[Diagnostic]| found.iter().map(|d| d.code.to_string()).collect::<Vec<_>>();
+        assert_eq!(codes(&found_again), codes(&found));
+        assert_eq!(codes(&found), ["kif::ending-claim"]);
     }
 
     /// A line of KI2 moves whose side mark was mistyped, or left out, is repaired first by the
