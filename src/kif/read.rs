@@ -1688,9 +1688,9 @@ mod tests {
         let game = game.expect("a game");
         let (again, found_again) = read(&crate::kif::write_ki2(&game).text);
         assert_eq!(again.and_then(|g| g.ending), game.ending);
-        let codes = |found: &[Diagnostic]| found.iter().map(|d| d.code.to_string()).collect::<Vec<_>>();
-        assert_eq!(codes(&found_again), codes(&found));
-        assert_eq!(codes(&found), ["kif::ending-claim"]);
+        let codes_of = |found: &[Diagnostic]| found.iter().map(|d| d.code).collect::<Vec<_>>();
+        assert_eq!(codes_of(&found_again), codes_of(&found));
+        assert_eq!(codes_of(&found), [codes::kif::ENDING_CLAIM]);
     }
 
     /// A line of KI2 moves whose side mark was mistyped, or left out, is repaired first by the
