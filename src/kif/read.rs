@@ -12,7 +12,9 @@ use crate::shogi::relative::{self, Relative};
 use crate::shogi::rules::State;
 use crate::shogi::written::{self, Origin, Promotion, Unresolved, Written};
 use crate::shogi::Square;
-use crate::shogi::{handicap, Board, Color, EndReason, Ending, Game, Hand, MoveTime, Node, Outcome, Piece, Position};
+use crate::shogi::{
+    handicap, Board, Color, EndReason, Ending, Game, Hand, MoveTime, Node, Outcome, Piece, Position, Variation,
+};
 use crate::span::Span;
 
 /// The largest record read, in bytes: a record is one game, and the longest real ones hold a
@@ -136,8 +138,8 @@ impl Open {
     }
 }
 
-/// A line's moves, and the line and move it replaces (none for the main line).
-type Branch = (Vec<Node>, Option<(usize, usize)>);
+/// A line's moves and ending, and the line and move it replaces (none for the main line).
+type Branch = (Variation, Option<(usize, usize)>);
 
 /// A rank of a board diagram: each cell's piece and span, file 9 first.
 type Cells = Vec<(Option<Piece>, Span)>;
@@ -1345,19 +1347,23 @@ impl Reader<'_> {
         let ending = self.lines[0].ending.map(|(e, _)| e);
         // Each variation goes into the move it replaces, the later lines first: a line's
         // variations are all in place before it goes into its own parent.
-        let mut lines: Vec<Branch> = self.lines.into_iter().map(|l| (l.nodes, l.parent)).collect();
+        let mut lines: Vec<Branch> = self
+            .lines
+            .into_iter()
+            .map(|l| (Variation { moves: l.nodes, ending: l.ending.map(|(e, _)| e) }, l.parent))
+            .collect();
         for id in (1..lines.len()).rev() {
-            let (mut nodes, parent) = std::mem::take(&mut lines[id]);
-            for node in &mut nodes {
+            let (mut variation, parent) = std::mem::take(&mut lines[id]);
+            for node in &mut variation.moves {
                 node.variations.reverse();
             }
             if let Some((line, index)) = parent {
-                if let Some(node) = lines[line].0.get_mut(index) {
-                    node.variations.push(nodes);
+                if let Some(node) = lines[line].0.moves.get_mut(index) {
+                    node.variations.push(variation);
                 }
             }
         }
-        let mut moves = std::mem::take(&mut lines[0].0);
+        let mut moves = std::mem::take(&mut lines[0].0.moves);
         for node in &mut moves {
             node.variations.reverse();
         }
@@ -1501,7 +1507,7 @@ mod corpus {
         while let Some((depth, line)) = todo.pop() {
             for node in line {
                 out.push((depth, node.mv.to_string()));
-                todo.extend(node.variations.iter().rev().map(|v| (depth + 1, v.as_slice())));
+                todo.extend(node.variations.iter().rev().map(|v| (depth + 1, v.moves.as_slice())));
             }
         }
         out
@@ -1737,7 +1743,7 @@ mod tests {
         for [first, second] in levels.into_iter().rev() {
             let mut second = Node::new(second);
             if !line.is_empty() {
-                second.variations.push(std::mem::take(&mut line));
+                second.variations.push(std::mem::take(&mut line).into());
             }
             line = vec![Node::new(first), second];
         }

@@ -147,13 +147,14 @@ struct Writer {
     row: usize,
 }
 
-/// A line of moves still to write: its first move's number, the moves, the position before
-/// its first and the square the move before it went to; `more` when another variation of its
-/// first move is written after it (readers attach that one to this line's first move, which
-/// therefore has the `+` mark of a move with a variation).
+/// A line of moves still to write: its first move's number, its moves and ending, the position
+/// before its first and the square the move before it went to; `more` when another variation
+/// of its first move is written after it (readers attach that one to this line's first move,
+/// which therefore has the `+` mark of a move with a variation).
 struct Block<'a> {
     number: usize,
     line: &'a [Node],
+    ending: Option<Ending>,
     state: State,
     before: Option<Square>,
     more: bool,
@@ -195,12 +196,21 @@ impl Writer {
     /// first: each `変化：N手` block then belongs to the latest line written that reaches move
     /// N, as readers find it. No recursion, however deep the variations.
     fn lines(&mut self, game: &Game, sides: (&str, &str)) {
-        let main = Block { number: 1, line: &game.moves, state: State::new(&game.start), before: None, more: false };
+        let main = Block {
+            number: 1,
+            line: &game.moves,
+            ending: game.ending,
+            state: State::new(&game.start),
+            before: None,
+            more: false,
+        };
         let (mut todo, end) = self.moves(main);
-        self.ending(game, &end, sides);
+        self.ending(game.ending, game.moves.len(), &end, sides, true);
         while let Some(block) = todo.pop() {
             let _ = write!(self.record.text, "\n変化：{}手\n", block.number);
-            let (branches, _) = self.moves(block);
+            let (played, ending) = (block.number - 1 + block.line.len(), block.ending);
+            let (branches, end) = self.moves(block);
+            self.ending(ending, played, &end, sides, false);
             todo.extend(branches);
         }
     }
@@ -208,13 +218,14 @@ impl Writer {
     /// The moves of `block`, one a line; the variations that branch from them, as a stack to
     /// pop (the later first, and of one move the first first); and the position after the last.
     fn moves<'a>(&mut self, block: Block<'a>) -> (Vec<Block<'a>>, State) {
-        let Block { number, line, mut state, mut before, more } = block;
+        let Block { number, line, mut state, mut before, more, .. } = block;
         let mut branches = Vec::new();
         for (i, node) in line.iter().enumerate() {
             let number = number + i;
             let last = node.variations.len().saturating_sub(1);
             for (k, variation) in node.variations.iter().enumerate().rev() {
-                branches.push(Block { number, line: variation, state, before, more: k < last });
+                let (line, ending) = (variation.moves.as_slice(), variation.ending);
+                branches.push(Block { number, line, ending, state, before, more: k < last });
             }
             if self.ki2 {
                 self.ki2_move(&ki2_move_text(&state, node.mv, before));
@@ -279,11 +290,12 @@ impl Writer {
         let _ = write!(self.record.text, "{:pad$}({m:>2}:{s:02}/{})", "", clock(total));
     }
 
-    /// The main line's ending: its word as a move line, and the `まで` line that names the
-    /// winner.
-    fn ending(&mut self, game: &Game, state: &State, (black, white): (&str, &str)) {
-        let Some(Ending { reason, outcome }) = game.ending else { return };
-        let played = game.moves.len();
+    /// A line's ending, after its `played` moves (counted from the game's start) that lead to
+    /// `state`: its word as a move line, and for the `main` line the `まで` line that names the
+    /// winner (KI2: that line alone, for every line).
+    fn ending(&mut self, ending: Option<Ending>, played: usize, state: &State, sides: (&str, &str), main: bool) {
+        let Some(Ending { reason, outcome }) = ending else { return };
+        let (black, white) = sides;
         let mover = state.side();
         let word = match (reason, outcome) {
             (Some(EndReason::Resignation), _) => Some("投了"),
@@ -324,6 +336,12 @@ impl Writer {
         }
         if let Some(word) = word {
             let _ = writeln!(self.record.text, "{:>4} {word}", played + 1);
+        }
+        if !main {
+            if reason.is_none() {
+                self.record.lose("a variation's ending with no reason");
+            }
+            return;
         }
         let summary = match (word, outcome) {
             (_, Some(Outcome::Win(c))) => format!("{}の勝ち", side(c)),
@@ -585,9 +603,9 @@ pub(crate) mod corpus {
                 let mut at = state;
                 nodes.iter().take(offset).for_each(|n| at.play_unchecked(n.mv));
                 let sub_line = line(&sub["usi"], at);
-                nodes[offset].variations.push(sub_line);
+                nodes[offset].variations.push(sub_line.into());
             }
-            game.moves[ply - 1].variations.push(nodes);
+            game.moves[ply - 1].variations.push(nodes.into());
         }
         let reason = match truth["terminal"].as_str() {
             Some("TORYO") => Some(EndReason::Resignation),

@@ -240,30 +240,40 @@ pub(super) trait Branching<'a>: Sized + 'a {
     /// What a line carries from one move to the next (the position, for a writer that needs
     /// it).
     type State: Clone;
-    /// The `i`th line played instead of this move, if any: its moves, and the comments written
-    /// before its first.
-    fn variation(&'a self, i: usize) -> Option<(&'a [Self], Vec<String>)>;
+    /// The `i`th line played instead of this move, if any.
+    fn variation(&'a self, i: usize) -> Option<Branch<'a, Self>>;
     /// `state` after this move.
     fn advance(&self, state: &mut Self::State);
+}
+
+/// A line played instead of a move, as a PSN writer writes it: its moves, the comments written
+/// before its first, and the words written after its last (how it ended).
+pub(super) struct Branch<'a, N> {
+    pub(super) moves: &'a [N],
+    pub(super) before: Vec<String>,
+    pub(super) after: Vec<String>,
 }
 
 impl<'a> Branching<'a> for MoveNode {
     type State = ();
 
-    fn variation(&'a self, i: usize) -> Option<(&'a [Self], Vec<String>)> {
-        self.variations().get(i).map(|v| (v.moves.as_slice(), v.comments.iter().map(comment).collect()))
+    fn variation(&'a self, i: usize) -> Option<Branch<'a, Self>> {
+        let v = self.variations().get(i)?;
+        Some(Branch { moves: &v.moves, before: v.comments.iter().map(comment).collect(), after: Vec::new() })
     }
 
     fn advance(&self, (): &mut ()) {}
 }
 
 /// A line being walked: its moves, the next one, which of that move's variations comes next
-/// (`None` until the move itself is written), and what the line carries.
+/// (`None` until the move itself is written), what the line carries, and the words written
+/// after its last move.
 struct Line<'a, N, S> {
     moves: &'a [N],
     next: usize,
     branch: Option<usize>,
     state: S,
+    after: Vec<String>,
 }
 
 /// Walks the main line `main` (carrying `state` from its start) and its variations, each move
@@ -276,12 +286,14 @@ pub(super) fn walk<'a, N: Branching<'a>>(
     out: &mut Numbering,
     mut write: impl FnMut(&'a [N], usize, bool, &N::State, &mut Numbering),
 ) {
-    let mut lines = vec![Line { moves: main, next: 0, branch: None, state }];
+    let mut lines = vec![Line { moves: main, next: 0, branch: None, state, after: Vec::new() }];
     while let Some(depth) = lines.len().checked_sub(1) {
         let line = &mut lines[depth];
         let Some(m) = line.moves.get(line.next) else {
+            let after = std::mem::take(&mut line.after);
             lines.pop();
             if !lines.is_empty() {
+                out.words.extend(after);
                 out.close();
             }
             continue;
@@ -293,11 +305,15 @@ pub(super) fn walk<'a, N: Branching<'a>>(
                 0
             }
         };
-        if let Some((moves, comments)) = m.variation(branch) {
+        if let Some(Branch { moves, before, after }) = m.variation(branch) {
             line.branch = Some(branch + 1);
+            if moves.is_empty() {
+                // A line of no move is not written (a PSN variation has one at least).
+                continue;
+            }
             let state = line.state.clone();
-            out.open(comments);
-            lines.push(Line { moves, next: 0, branch: None, state });
+            out.open(before);
+            lines.push(Line { moves, next: 0, branch: None, state, after });
             continue;
         }
         line.branch = None;

@@ -3,7 +3,7 @@
 use super::model::{end_word, EndKind, MoveNode, MAX_VARIATION_DEPTH};
 use super::replay::Replay;
 use super::CheckedGame;
-use crate::shogi::{self, parse_clock, Ending, MoveTime, Node};
+use crate::shogi::{self, parse_clock, Color, Ending, MoveTime, Node, Variation};
 
 impl CheckedGame {
     /// The game as the model every game format shares: its headers, its start, the moves
@@ -16,7 +16,7 @@ impl CheckedGame {
     /// let game = file.games[0].to_game().expect("the game was played out");
     /// assert_eq!(game.to_usi(), "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f 3c3d 2g2f");
     /// assert_eq!(game.moves[0].comments, ["a comment"]);
-    /// assert_eq!(game.moves[1].variations[0][0].mv.to_string(), "8c8d");
+    /// assert_eq!(game.moves[1].variations[0].moves[0].mv.to_string(), "8c8d");
     /// assert_eq!(game.ending.and_then(|e| e.outcome), Some(kifu::shogi::Outcome::Win(kifu::shogi::Color::Black)));
     /// ```
     pub fn to_game(&self) -> Option<shogi::Game> {
@@ -24,7 +24,7 @@ impl CheckedGame {
         let mut game = shogi::Game::new(replay.start.clone());
         game.headers = self.game.headers.iter().map(|h| (h.key.to_string(), h.value.to_string())).collect();
         game.comments = self.game.comments.iter().map(|c| c.text.clone()).collect();
-        game.moves = line(&self.game.moves, replay, 0);
+        game.moves = line(&self.game.moves, replay, 0, replay.start.side);
         let to_move = game.final_position().side;
         game.ending = self.game.end.as_ref().map(|end| end.ending(to_move));
         // How the game ended, in the comment kifu writes it in: the last of the main line's
@@ -45,8 +45,8 @@ impl CheckedGame {
 
 /// The moves of `nodes` that were played, up to the first that was not, with their variations
 /// (`depth` lines deep already: the reader keeps no deeper line than [`MAX_VARIATION_DEPTH`],
-/// and none is followed past it).
-fn line(nodes: &[MoveNode], replay: &Replay, depth: usize) -> Vec<Node> {
+/// and none is followed past it); `mover` plays the first.
+fn line(nodes: &[MoveNode], replay: &Replay, depth: usize, mut mover: Color) -> Vec<Node> {
     let mut out = Vec::with_capacity(nodes.len());
     for written in nodes {
         let Some(played) = replay.resolved(written.mv.span.start) else { break };
@@ -62,16 +62,27 @@ fn line(nodes: &[MoveNode], replay: &Replay, depth: usize) -> Vec<Node> {
         }
         if depth < MAX_VARIATION_DEPTH {
             for variation in written.variations() {
-                let mut moves = line(&variation.moves, replay, depth + 1);
+                let mut moves = line(&variation.moves, replay, depth + 1, mover);
                 if let Some(first) = moves.first_mut() {
                     // Comments before a variation's first move are that move's.
                     let before = variation.comments.iter().map(|c| c.text.clone());
                     first.comments.splice(0..0, before);
-                    node.variations.push(moves);
+                }
+                // How the line ended, in the comment kifu writes it in: the last of its last
+                // move (who won is what the word says).
+                let to_move = if moves.len() % 2 == 0 { mover } else { mover.opponent() };
+                let ending = moves.last_mut().and_then(|last| {
+                    let (reason, says) = last.comments.last().and_then(|c| end_word(c))?;
+                    last.comments.pop();
+                    Some(Ending { reason: Some(reason), outcome: says.outcome(to_move) })
+                });
+                if !moves.is_empty() {
+                    node.variations.push(Variation { moves, ending });
                 }
             }
         }
         out.push(node);
+        mover = mover.opponent();
     }
     out
 }
@@ -157,8 +168,8 @@ mod tests {
         let g = game("1. P7f P3d ({why} P8d 2. P7f) 2. P2f\n");
         assert_eq!(g.moves[1].variations.len(), 1);
         let v = &g.moves[1].variations[0];
-        assert_eq!(v.len(), 1, "P7f again has no pawn to move");
-        assert_eq!(v[0].comments, ["why"]);
+        assert_eq!(v.moves.len(), 1, "P7f again has no pawn to move");
+        assert_eq!(v.moves[0].comments, ["why"]);
         assert_eq!(g.lines().len(), 2);
     }
 }

@@ -540,7 +540,7 @@ pub(crate) enum Says {
 
 impl Says {
     /// Who won, `to_move` being the side to move after the last move.
-    const fn outcome(self, to_move: Color) -> Option<Outcome> {
+    pub(crate) const fn outcome(self, to_move: Color) -> Option<Outcome> {
         match self {
             Says::Loss => Some(Outcome::Win(to_move.opponent())),
             Says::Draw => Some(Outcome::Draw),

@@ -8,11 +8,11 @@
 
 use std::time::Duration;
 
-use super::display::{self, Branching, Numbering};
+use super::display::{self, Branch, Branching, Numbering};
 use crate::shogi::game::HEADER_NAMES;
 use crate::shogi::rules::State;
 use crate::shogi::written::as_played;
-use crate::shogi::{Game, MoveTime, Node, Position, Record};
+use crate::shogi::{Color, Game, MoveTime, Node, Position, Record, Variation};
 
 /// Writes `game` as PSN: its text, and what of the game PSN cannot hold (left out).
 ///
@@ -106,8 +106,16 @@ fn comments(comments: &[String], record: &mut Record) -> Vec<String> {
 impl<'a> Branching<'a> for Node {
     type State = State;
 
-    fn variation(&'a self, i: usize) -> Option<(&'a [Self], Vec<String>)> {
-        self.variations.get(i).map(|v| (v.as_slice(), Vec::new()))
+    /// A variation, with the word of its ending after its last move (a variation of no move is
+    /// not written, and named as lost).
+    fn variation(&'a self, i: usize) -> Option<Branch<'a, Self>> {
+        let v = self.variations.get(i)?;
+        let after = v.ending.and_then(|e| e.reason).and_then(super::model::word_for);
+        Some(Branch {
+            moves: &v.moves,
+            before: Vec::new(),
+            after: after.map(|w| format!("{{{w}}}")).into_iter().collect(),
+        })
     }
 
     fn advance(&self, state: &mut State) {
@@ -129,8 +137,33 @@ fn moves(game: &Game, mut word: Option<String>, out: &mut Numbering, record: &mu
         if main && at + 1 == line.len() {
             after.extend(word.take());
         }
+        for v in &node.variations {
+            variation_losses(v, state.side(), record);
+        }
         out.play(Vec::new(), text, after);
     });
+}
+
+/// Notes what of the variation `v`, whose first move `mover` plays, PSN cannot hold: a
+/// variation of no move, and of its ending what its word (`{Resigns}` after its last move)
+/// does not say.
+fn variation_losses(v: &Variation, mover: Color, record: &mut Record) {
+    if v.moves.is_empty() {
+        record.lose("a variation of no move");
+        return;
+    }
+    let Some(ending) = v.ending else { return };
+    let to_move = if v.moves.len() % 2 == 0 { mover } else { mover.opponent() };
+    match ending.reason.map(|r| (r, super::model::word_for(r))) {
+        None => record.lose("a variation's ending that says no reason"),
+        Some((_, None)) => record.lose("an ending PSN has no word for"),
+        Some((_, Some(word))) => {
+            let says = super::model::end_word(word).map(|(_, says)| says.outcome(to_move));
+            if says != Some(ending.outcome) {
+                record.lose("who won a variation, where its ending's word does not say");
+            }
+        }
+    }
 }
 
 /// A move's time as a comment, `{(00:01 / 00:00:09)}`: the time it took (minutes and seconds),

@@ -69,7 +69,24 @@ pub struct Node {
     /// The bookmarks (KIF's しおり) set on the position after the move, by name.
     pub bookmarks: Vec<String>,
     /// Lines that replace this move: each starts from the position before it.
-    pub variations: Vec<Vec<Node>>,
+    pub variations: Vec<Variation>,
+}
+
+/// A line played instead of a move, from the position before it: its moves, and how it ended
+/// when the record says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// The moves, the first replacing the move the variation belongs to.
+    pub moves: Vec<Node>,
+    /// How the line ended, when the record says.
+    pub ending: Option<Ending>,
+}
+
+impl From<Vec<Node>> for Variation {
+    /// A line of `moves` with no ending.
+    fn from(moves: Vec<Node>) -> Self {
+        Variation { moves, ending: None }
+    }
 }
 
 /// A tree of any depth is dropped without recursion: the variations below a node are taken
@@ -79,7 +96,7 @@ impl Drop for Node {
     fn drop(&mut self) {
         let mut lines = std::mem::take(&mut self.variations);
         while let Some(mut line) = lines.pop() {
-            for node in &mut line {
+            for node in &mut line.moves {
                 lines.append(&mut node.variations);
             }
         }
@@ -214,7 +231,7 @@ impl Game {
             out.push((ply, line));
             // The first variation of the first move is walked first: it goes on top.
             for (i, node) in line.iter().enumerate().rev() {
-                todo.extend(node.variations.iter().rev().map(|v| (ply + i, v.as_slice())));
+                todo.extend(node.variations.iter().rev().map(|v| (ply + i, v.moves.as_slice())));
             }
         }
         out
@@ -265,7 +282,7 @@ mod tests {
     fn the_main_line_plays_to_its_final_position_and_usi() {
         let mut game = Game::new(Position::STARTPOS);
         game.moves = vec![Node::new(mv("7g7f")), Node::new(mv("3c3d"))];
-        game.moves[1].variations.push(vec![Node::new(mv("8c8d"))]);
+        game.moves[1].variations.push(vec![Node::new(mv("8c8d"))].into());
         assert_eq!(
             game.to_usi(),
             "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f 3c3d"
@@ -283,7 +300,7 @@ mod tests {
         let mut inner = vec![Node::new(mv("7g7f"))];
         for _ in 0..DEPTH {
             let mut node = Node::new(mv("7g7f"));
-            node.variations.push(inner);
+            node.variations.push(inner.into());
             inner = vec![node];
         }
         let mut game = Game::new(Position::STARTPOS);
@@ -305,13 +322,14 @@ mod tests {
 }
 
 /// A game as JSON: `headers` (`{"key", "value"}` in the record's order), `start` (a USI SFEN),
-/// `comments`, `moves` (each move with its comments, `time`, bookmarks and variations) and
-/// `ending` (`reason` and `result`: `black`, `white` or `draw`, each `null` when unknown).
+/// `comments`, `moves` (each move with its comments, `time`, bookmarks and variations, each
+/// with its `moves` and `ending`) and `ending` (`reason` and `result`: `black`, `white` or
+/// `draw`, each `null` when unknown).
 #[cfg(feature = "serde")]
 mod json {
     use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
-    use super::{Ending, Game, MoveTime, Node, Outcome};
+    use super::{Ending, Game, MoveTime, Node, Outcome, Variation};
 
     /// How deep a game's variations are serialized (serde writes nested values by recursion):
     /// the readers keep variations at most this deep, and a game built by hand that goes deeper
@@ -351,7 +369,8 @@ mod json {
         }
     }
 
-    /// A move: `move` (USI), `comments`, `time`, `bookmarks` and `variations` (lines).
+    /// A move: `move` (USI), `comments`, `time`, `bookmarks` and `variations` (each its `moves`
+    /// and `ending`).
     struct NodeJson<'a>(&'a Node, usize);
 
     impl Serialize for NodeJson<'_> {
@@ -362,8 +381,20 @@ mod json {
             s.serialize_field("comments", &node.comments)?;
             s.serialize_field("time", &node.time.map(TimeJson))?;
             s.serialize_field("bookmarks", &node.bookmarks)?;
-            let lines: Vec<Line<'_>> = node.variations.iter().map(|v| Line(v, depth + 1)).collect();
+            let lines: Vec<VariationJson<'_>> = node.variations.iter().map(|v| VariationJson(v, depth + 1)).collect();
             s.serialize_field("variations", &lines)?;
+            s.end()
+        }
+    }
+
+    /// A variation, `depth` deep: its `moves` and `ending`.
+    struct VariationJson<'a>(&'a Variation, usize);
+
+    impl Serialize for VariationJson<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let mut s = serializer.serialize_struct("Variation", 2)?;
+            s.serialize_field("moves", &Line(&self.0.moves, self.1))?;
+            s.serialize_field("ending", &self.0.ending.map(EndingJson))?;
             s.end()
         }
     }

@@ -27,7 +27,7 @@ pub(crate) mod violation;
 pub(crate) mod written;
 
 pub use board::Board;
-pub use game::{parse_clock, EndReason, Ending, Game, MoveTime, Node, Outcome, Record};
+pub use game::{parse_clock, EndReason, Ending, Game, MoveTime, Node, Outcome, Record, Variation};
 pub use hand::Hand;
 pub use legal::Legal;
 pub use piece::{Color, Piece, PieceKind};

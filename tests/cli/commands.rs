@@ -377,7 +377,7 @@ fn kif_records_as_json_and_boards() {
     assert_eq!(game["moves"][2]["move"], "8h2b+");
     assert_eq!(game["moves"][2]["time"], serde_json::json!({"spent_ms": 62_000, "total_ms": 74_000}));
     assert_eq!(game["moves"][2]["bookmarks"][0], "角交換");
-    assert_eq!(game["moves"][1]["variations"][1][0]["move"], "7a6b", "the second variation of move 2");
+    assert_eq!(game["moves"][1]["variations"][1]["moves"][0]["move"], "7a6b", "the second variation of move 2");
     assert_eq!(game["ending"], serde_json::json!({"reason": "resignation", "result": "black"}));
     let moves = |g: &serde_json::Value| {
         g["game"]["moves"].as_array().map(|m| m.iter().map(|m| m["move"].clone()).collect::<Vec<_>>())

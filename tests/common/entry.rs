@@ -261,7 +261,7 @@ fn tree(line: &[kifu::shogi::Node]) -> Vec<(usize, String)> {
         for (i, node) in line.iter().enumerate() {
             out.push((depth, node.mv.to_string()));
             let inner = if i == 0 && depth > 0 { depth } else { depth + 1 };
-            todo.extend(node.variations.iter().rev().map(|v| (inner, v.as_slice())));
+            todo.extend(node.variations.iter().rev().map(|v| (inner, v.moves.as_slice())));
         }
     }
     out

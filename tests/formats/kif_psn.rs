@@ -32,7 +32,7 @@ fn held(game: &Game) -> Game {
     while let Some(line) = todo.pop() {
         for node in line.iter_mut() {
             node.bookmarks.clear();
-            todo.extend(node.variations.iter_mut());
+            todo.extend(node.variations.iter_mut().map(|v| &mut v.moves));
         }
     }
     game
@@ -137,11 +137,52 @@ fn deep_variations_are_written_without_recursion() {
     let mut inner = vec![node("7g7f")];
     for _ in 0..100_000 {
         let mut n = node("7g7f");
-        n.variations.push(inner);
+        n.variations.push(inner.into());
         inner = vec![n];
     }
     let mut game = Game::new(Position::STARTPOS);
     game.moves = inner;
     let text = kifu::psn::write(&game).text;
     assert_eq!(text.matches('(').count(), 100_000);
+}
+
+/// A variation's ending (`投了` or `中断` inside a `変化` block) is part of the game: read from
+/// KIF and KI2, and written again as KIF, KI2 and PSN (`{Interrupt}` after its last move), each
+/// reading back the same game.
+#[test]
+fn a_variations_ending_goes_through_every_format() {
+    let text = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)+\n   3 投了\n\n変化：2手\n   2 ８四歩(83)\n   3 中断\n\n変化：1手\n   1 ２六歩(27)\n   2 投了\n";
+    let read = kifu::kif::check_bytes(text.as_bytes(), Some("kifu"));
+    assert!(read.diagnostics.iter().all(|d| !d.is_error()), "{:#?}", read.diagnostics);
+    let game = read.game.expect("a game");
+    let ending = |reason, outcome| Some(Ending { reason: Some(reason), outcome });
+    assert_eq!(game.ending, ending(EndReason::Resignation, Some(Outcome::Win(Color::White))));
+    let second = &game.moves[1].variations[0];
+    assert_eq!(second.ending, ending(EndReason::Interrupted, None), "the variation of move 2");
+    let first = &game.moves[0].variations[0];
+    assert_eq!(first.ending, ending(EndReason::Resignation, Some(Outcome::Win(Color::Black))), "of move 1");
+    let (psn, back) = round_trip(&game);
+    assert!(psn.contains("( 1... P8d {Interrupt} )") && psn.contains("( 1. P2f {Resigns} )"), "{psn}");
+    assert_eq!(held(&back), held(&game), "through PSN:\n{psn}");
+    for (name, written) in [("kifu", kifu::kif::write(&game, "UTF-8")), ("ki2u", kifu::kif::write_ki2(&game))] {
+        assert!(written.lost.is_empty(), "{name}: {:?}", written.lost);
+        let again = kifu::kif::check_bytes(written.text.as_bytes(), Some(name));
+        assert!(again.diagnostics.iter().all(|d| !d.is_error()), "{name}: {:#?}\n{}", again.diagnostics, written.text);
+        assert_eq!(again.game.as_ref(), Some(&game), "{name}:\n{}", written.text);
+    }
+}
+
+/// What PSN cannot hold of a variation is named: a variation of no move, and who won where its
+/// ending's word does not say.
+#[test]
+fn what_psn_cannot_hold_of_a_variation_is_named() {
+    let mut game = Game::new(Position::STARTPOS);
+    game.moves = vec![node("7g7f")];
+    game.moves[0].variations.push(Vec::new().into());
+    let written = kifu::psn::write(&game);
+    assert_eq!((written.text.as_str(), written.lost.as_slice()), ("1. P7f\n", &["a variation of no move"][..]));
+    let mut variation: kifu::shogi::Variation = vec![node("2g2f")].into();
+    variation.ending = Some(Ending { reason: Some(EndReason::Interrupted), outcome: Some(Outcome::Win(Color::Black)) });
+    game.moves[0].variations = vec![variation];
+    assert_eq!(kifu::psn::write(&game).lost, ["who won a variation, where its ending's word does not say"]);
 }
