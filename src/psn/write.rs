@@ -154,10 +154,10 @@ fn variation_losses(v: &Variation, mover: Color, record: &mut Record) {
     }
     let Some(ending) = v.ending else { return };
     let to_move = if v.moves.len() % 2 == 0 { mover } else { mover.opponent() };
-    match ending.reason.map(|r| (r, super::model::word_for(r))) {
+    match ending.reason.map(super::model::word_for) {
         None => record.lose("a variation's ending that says no reason"),
-        Some((_, None)) => record.lose("an ending PSN has no word for"),
-        Some((_, Some(word))) => {
+        Some(None) => record.lose("an ending PSN has no word for"),
+        Some(Some(word)) => {
             let says = super::model::end_word(word).map(|(_, says)| says.outcome(to_move));
             if says != Some(ending.outcome) {
                 record.lose("who won a variation, where its ending's word does not say");
