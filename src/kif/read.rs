@@ -1872,6 +1872,17 @@ mod tests {
         assert!(read(&fixed).1.iter().all(|d| !d.is_error()), "{fixed}");
     }
 
+    /// A KIF move whose first character became a side's mark is a KIF move that cannot be read,
+    /// not a KI2 line: the report is on the move, and its repair is the KIF move.
+    #[test]
+    fn a_kif_move_with_a_mark_for_its_file_is_read_as_kif() {
+        let text = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 △六歩(27)\n   4 ８四歩(83)\n";
+        let (_, d) = read(text);
+        let found: Vec<_> = d.iter().map(|d| (d.code, d.span().slice(text))).collect();
+        assert_eq!(found, [(codes::kif::BAD_MOVE, "△六歩(27)")]);
+        assert_eq!(d[0].fixes[0].edits[0].replacement, "２六歩(27)");
+    }
+
     /// A time that cannot be read is one error on the time: the move is played without it, and
     /// the `+` after it is still read.
     #[test]
