@@ -1072,9 +1072,9 @@ impl Game {
         let Some(game) = &self.model else {
             return Err(PyValueError::new_err("the game's starting position could not be read"));
         };
-        let shift_jis = match encoding.to_ascii_lowercase().replace('-', "_").as_str() {
-            "utf_8" | "utf8" => false,
-            "shift_jis" | "sjis" | "cp932" => true,
+        let shift_jis = match kifu::kif::Encoding::named(encoding) {
+            Some(kifu::kif::Encoding::Utf8) => false,
+            Some(kifu::kif::Encoding::ShiftJis) => true,
             _ => return Err(PyValueError::new_err(format!("no encoding `{encoding}`: `utf-8` or `shift_jis`"))),
         };
         let written = match (ki2, shift_jis) {

@@ -84,6 +84,18 @@ impl Encoding {
         }
     }
 
+    /// The encoding `name` stands for, as a `#KIF` line or a caller writes it, in any case and
+    /// with or without `-` and `_`: `UTF-8`, `Shift_JIS` (`sjis`, `cp932`, `Windows-31J`) or
+    /// `EUC-JP`.
+    pub fn named(name: &str) -> Option<Self> {
+        match name.to_ascii_lowercase().replace(['-', '_'], "").as_str() {
+            "utf8" => Some(Self::Utf8),
+            "shiftjis" | "sjis" | "cp932" | "windows31j" => Some(Self::ShiftJis),
+            "eucjp" => Some(Self::EucJp),
+            _ => None,
+        }
+    }
+
     /// True for the encodings kifu had to guess.
     pub const fn is_legacy(self) -> bool {
         matches!(self, Self::ShiftJis | Self::EucJp | Self::Cp437 | Self::Latin1)

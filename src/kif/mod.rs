@@ -155,11 +155,10 @@ fn encoding_note(text: &str, encoding: Encoding, extension: Option<&str>) -> Opt
     });
     if let Some(span) = declared {
         let says = span.slice(text);
-        let normalized = says.to_ascii_lowercase().replace(['-', '_'], "");
+        let named = Encoding::named(says);
         let agrees = match encoding {
-            Encoding::Utf8 | Encoding::Utf8Bom => normalized == "utf8",
-            Encoding::ShiftJis => matches!(normalized.as_str(), "shiftjis" | "sjis" | "cp932" | "windows31j"),
-            Encoding::EucJp => normalized == "eucjp",
+            Encoding::Utf8 | Encoding::Utf8Bom => named == Some(Encoding::Utf8),
+            Encoding::ShiftJis | Encoding::EucJp => named == Some(encoding),
             _ => true,
         };
         if !agrees && text.bytes().any(|b| b >= 0x80) {

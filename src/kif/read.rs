@@ -1197,7 +1197,8 @@ impl Reader<'_> {
                 .collect::<Vec<_>>()
         };
         // Read as moves only where KI2 moves are read: after them, or in place of the first.
-        if !self.ki2 && !self.lines.is_empty() || line_with("▲").is_empty() && line_with("△").is_empty() {
+        // (Every mark reads alike: the line reads with one when it reads with any.)
+        if !self.ki2 && !self.lines.is_empty() || line_with("▲").is_empty() {
             return Vec::new();
         }
         self.begin();

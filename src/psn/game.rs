@@ -1,6 +1,6 @@
 //! A PSN game as the model every game format shares ([`shogi::Game`]).
 
-use super::model::{end_word, EndKind, MoveNode, MAX_VARIATION_DEPTH};
+use super::model::{end_word, EndKind, MoveNode, Says, MAX_VARIATION_DEPTH};
 use super::replay::Replay;
 use super::CheckedGame;
 use crate::shogi::{self, parse_clock, Color, Ending, MoveTime, Node, Variation};
@@ -34,8 +34,7 @@ impl CheckedGame {
             None => &mut game.comments,
         };
         let said = self.game.end.as_ref().is_none_or(|end| end.kind != EndKind::EndWord);
-        if let Some((reason, _)) = last.last().filter(|_| said).and_then(|c| end_word(c)) {
-            last.pop();
+        if let Some((reason, _)) = said.then(|| take_end_word(last)).flatten() {
             let outcome = game.ending.and_then(|e| e.outcome);
             game.ending = Some(Ending { reason: Some(reason), outcome });
         }
@@ -71,11 +70,10 @@ fn line(nodes: &[MoveNode], replay: &Replay, depth: usize, mut mover: Color) -> 
                 // How the line ended, in the comment kifu writes it in: the last of its last
                 // move (who won is what the word says).
                 let to_move = if moves.len() % 2 == 0 { mover } else { mover.opponent() };
-                let ending = moves.last_mut().and_then(|last| {
-                    let (reason, says) = last.comments.last().and_then(|c| end_word(c))?;
-                    last.comments.pop();
-                    Some(Ending { reason: Some(reason), outcome: says.outcome(to_move) })
-                });
+                let ending = moves
+                    .last_mut()
+                    .and_then(|last| take_end_word(&mut last.comments))
+                    .map(|(reason, says)| Ending { reason: Some(reason), outcome: says.outcome(to_move) });
                 if !moves.is_empty() {
                     node.variations.push(Variation { moves, ending });
                 }
@@ -85,6 +83,14 @@ fn line(nodes: &[MoveNode], replay: &Replay, depth: usize, mut mover: Color) -> 
         mover = mover.opponent();
     }
     out
+}
+
+/// The end word that `comments`' last is, taken out of them: how a line ended, in the comment
+/// kifu writes it in (`{Resigns}`).
+fn take_end_word(comments: &mut Vec<String>) -> Option<(shogi::EndReason, Says)> {
+    let word = comments.last().and_then(|c| end_word(c))?;
+    comments.pop();
+    Some(word)
 }
 
 /// A parenthesised clock, `(00:01 / 00:00:09)`: the time the move took and the mover's total.

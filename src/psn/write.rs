@@ -12,7 +12,7 @@ use super::display::{self, Branch, Branching, Numbering};
 use crate::shogi::game::HEADER_NAMES;
 use crate::shogi::rules::State;
 use crate::shogi::written::as_played;
-use crate::shogi::{Color, Game, MoveTime, Node, Position, Record, Variation};
+use crate::shogi::{Color, EndReason, Game, MoveTime, Node, Position, Record, Variation};
 
 /// Writes `game` as PSN: its text, and what of the game PSN cannot hold (left out).
 ///
@@ -35,14 +35,13 @@ pub fn write(game: &Game) -> Record {
     if game.ending.is_some() && ending.reason.is_none() && ending.outcome.is_none() {
         record.lose("an ending that says neither why the game ended nor who won");
     }
-    let word = match ending.reason.map(super::model::word_for) {
-        Some(Some(word)) => Some(format!("{{{word}}}")),
-        Some(None) => {
+    let word = ending.reason.and_then(|reason| {
+        let word = end_comment(reason);
+        if word.is_none() {
             record.lose("an ending PSN has no word for");
-            None
         }
-        None => None,
-    };
+        word
+    });
     let result = ending.outcome.map(|o| display::result(o).to_owned());
     if game.moves.is_empty() {
         out.words.extend(word);
@@ -110,12 +109,8 @@ impl<'a> Branching<'a> for Node {
     /// not written, and named as lost).
     fn variation(&'a self, i: usize) -> Option<Branch<'a, Self>> {
         let v = self.variations.get(i)?;
-        let after = v.ending.and_then(|e| e.reason).and_then(super::model::word_for);
-        Some(Branch {
-            moves: &v.moves,
-            before: Vec::new(),
-            after: after.map(|w| format!("{{{w}}}")).into_iter().collect(),
-        })
+        let after = v.ending.and_then(|e| e.reason).and_then(end_comment);
+        Some(Branch { moves: &v.moves, before: Vec::new(), after: after.into_iter().collect() })
     }
 
     fn advance(&self, state: &mut State) {
@@ -142,6 +137,11 @@ fn moves(game: &Game, mut word: Option<String>, out: &mut Numbering, record: &mu
         }
         out.play(Vec::new(), text, after);
     });
+}
+
+/// The comment that says why a line ended, its end word (`{Resigns}`), when PSN has one.
+fn end_comment(reason: EndReason) -> Option<String> {
+    super::model::word_for(reason).map(|word| format!("{{{word}}}"))
 }
 
 /// Notes what of the variation `v`, whose first move `mover` plays, PSN cannot hold: a
