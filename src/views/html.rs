@@ -91,7 +91,9 @@ else if(e.key==='End'){show(active,n-1);e.preventDefault();}});\
 
 /// The page of `records`, titled `title`, shogi pieces named with `names`: [`start`], a
 /// [`section`] for each record, [`end`]. A long list of records is best written a section at a
-/// time, as `kifu board --html` does.
+/// time, as `kifu board --html` does (so only the tests, through `internals`, write a page
+/// whole).
+#[cfg(feature = "internals")]
 pub fn page(title: &str, records: &[Section], names: Names) -> String {
     let mut s = start(title);
     let mut games = false;

@@ -1,11 +1,11 @@
-//! Board diagrams: text ([`text`]), SVG ([`svg`]) and a self-contained HTML page ([`html`]),
+//! Board diagrams: text ([`text`]), SVG ([`svg`]) and a self-contained HTML page (`kifu board --html`),
 //! for shogi positions (SFEN, a PSN game's positions) and chess positions (FEN).
 //!
 //! A diagram is drawn from a position alone. A game is a sequence of [`Frame`]s — each a
-//! position, the move that led to it and the squares to highlight — and [`html::page`] shows
+//! position, the move that led to it and the squares to highlight — and the HTML page shows
 //! it with a move list that steps through the frames.
 
-pub mod html;
+machinery! { mod html; }
 pub mod svg;
 pub mod text;
 
