@@ -90,6 +90,8 @@ const PSN_NO_REPLAY: (Format, bool) = (Format::Psn, false);
 const JSON: (Format, bool) = (Format::Json, true);
 #[cfg(feature = "psn")]
 const KIF: (Format, bool) = (Format::Kif, true);
+#[cfg(feature = "psn")]
+const CSA: (Format, bool) = (Format::Csa, true);
 
 const fn ex(code: Code, (format, replay): (Format, bool), input: &'static [u8]) -> Example {
     Example { code, format, replay, input }
@@ -386,6 +388,42 @@ const EXAMPLES: &[Example] = &[
     ex(codes::kif::DECLINE_UNWRITTEN, KIF, "手合割：平手\n▲７六歩    △３四歩    ▲２二角\n".as_bytes()),
     #[cfg(feature = "psn")]
     ex(codes::kif::SIDE_MARK, KIF, "手合割：平手\n▲７六歩    ▲３四歩\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::BAD_BYTES, CSA, b"V2.2\nN+\x90\xe6\xff\nPI\n+\n+7776FU\n"),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::UNKNOWN_STATEMENT, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\nT12\n-3334FU,T6,%RESIGN\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::BAD_SQUARE, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7770FU\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::COLLAPSED_ROW, CSA, "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI * * * * * -KA *\nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n+7776FU\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::ROW_WIDTH, CSA, "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI * * * * -KA *\nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::START_TWICE, CSA, "V2.2\nPI\nPI82HI\n+\n+7776FU\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::MISSING_ROWS, CSA, "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::HANDICAP_PIECE, CSA, "V2.2\nPI82KA\n-\n-3334FU\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::PLACED_PIECE, CSA, "V2.2\nP+59OU00HI00HI00HI\nP-51OU\n+\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::START_POSITION, CSA, "V2.2\nP+59OU58FU57FU\nP-51OU\n+\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::NO_SIDE, CSA, "V2.2\nPI\n+7776FU\n-3334FU\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::LATE_START, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\nP+00FU\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::LATE_INFO, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\n-3334FU\n$EVENT:Meijin\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::WRONG_SIDE, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\n+2726FU\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::ILLEGAL_MOVE, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\n-3334FU\n+7674FU\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::TIME_WITHOUT_MOVE, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\nT5\n+7776FU\nT12\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::AFTER_END, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\n%TORYO\n-3334FU\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::csa::END_CONTRADICTS, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\n-3334FU\n%TSUMI\n".as_bytes()),
     ex(codes::json::SYNTAX, JSON, "{\"sideOnMove\":\"black\",}\n".as_bytes()),
     ex(codes::json::NOT_OBJECT, JSON, "[\"black\"]\n".as_bytes()),
     ex(codes::json::MISSING_KEY, JSON, "{\"sideOnMove\":\"black\",\"blackHand\":[0,0,0,0,0,0,0],\"whiteHand\":[0,0,0,0,0,0,0]}\n".as_bytes()),

@@ -33,6 +33,9 @@ pub enum Format {
     /// KIF game records, one a file (`.kif` in Shift_JIS, `.kifu` in UTF-8).
     #[cfg(feature = "psn")]
     Kif,
+    /// CSA game records, one or more a file (`.csa`).
+    #[cfg(feature = "psn")]
+    Csa,
 }
 
 impl Format {
@@ -46,6 +49,8 @@ impl Format {
         Self::Psn,
         #[cfg(feature = "psn")]
         Self::Kif,
+        #[cfg(feature = "psn")]
+        Self::Csa,
     ];
 
     /// The registry: what the format provides, and its dialect as a command line names it (PSN
@@ -60,6 +65,8 @@ impl Format {
             Self::Json => (&crate::json::notation::Json, Dialect::Standard),
             #[cfg(feature = "psn")]
             Self::Kif => (&crate::kif::notation::Kif, Dialect::Auto),
+            #[cfg(feature = "psn")]
+            Self::Csa => (&crate::csa::notation::Csa, Dialect::Auto),
         }
     }
 
@@ -137,6 +144,8 @@ impl Format {
             (Self::Psn, Dialect::Auto) => Some(Self::Psn),
             #[cfg(feature = "psn")]
             (Self::Kif, Dialect::Auto) => Some(Self::Kif),
+            #[cfg(feature = "psn")]
+            (Self::Csa, Dialect::Auto) => Some(Self::Csa),
             (Self::Json, Dialect::Standard) => Some(Self::Json),
             _ => None,
         }
@@ -229,6 +238,11 @@ impl Format {
         if head.is_some_and(|h| crate::notation::foreign::is_kif(&crate::kif::decode_head(h))) {
             return Ok(Self::Kif);
         }
+        // A CSA record under another name is read as CSA.
+        #[cfg(feature = "psn")]
+        if head.is_some_and(|h| crate::notation::foreign::is_csa(&crate::kif::decode_head(h))) {
+            return Ok(Self::Csa);
+        }
         let unread = Unread::from_path(path).or_else(|| Unread::from_text(&String::from_utf8_lossy(head?)));
         Err(match unread {
             Some(u) => UnknownFormat::Unread(path.to_owned(), u),
@@ -256,7 +270,7 @@ impl FromStr for Format {
             .iter()
             .copied()
             .find(|f| f.name() == s)
-            .ok_or_else(|| format!("unknown format `{s}`: expected sfen, fen, epd, psn, json or kif"))
+            .ok_or_else(|| format!("unknown format `{s}`: expected sfen, fen, epd, psn, json, kif or csa"))
     }
 }
 
@@ -347,18 +361,25 @@ mod tests {
     #[test]
     fn formats_kifu_does_not_read_are_named() {
         assert_eq!(Unread::from_path("game.KI2"), None, "KI2 is read");
-        assert_eq!(Unread::from_path("game.csa"), Some(Unread::Csa));
+        assert_eq!(Unread::from_path("game.csa"), None, "CSA is read");
+        assert_eq!(Unread::from_path("game.jkf"), Some(Unread::Jkf));
         assert_eq!(Unread::from_path("game.psn"), None);
         assert_eq!(Unread::from_text("# KIF\n開始日時：2020/01/01\n手数----指手---------消費時間--\n"), None);
         assert_eq!(Unread::from_text("先手：A\n後手：B\n▲７六歩 △３四歩\n"), None, "KI2 is read");
-        assert_eq!(Unread::from_text("'comment\nV2.2\nN+A\nPI\n+\n+7776FU\n"), Some(Unread::Csa));
+        assert_eq!(Unread::from_text("'comment\nV2.2\nN+A\nPI\n+\n+7776FU\n"), None, "CSA is read");
         assert_eq!(Unread::from_text("[Event \"x\"]\n1. e4 e5\n"), Some(Unread::Pgn));
         assert_eq!(Unread::from_text("[Sente \"A\"]\n1. P7f\n"), None, "PSN is not PGN");
         assert_eq!(Format::for_path("a.sfen", None), Ok(Format::Sfen(DialectChoice::Auto)));
-        let csa = Format::for_path("game.csa", None).unwrap_err();
-        assert!(csa.to_string().contains("kifu does not read CSA yet"), "{csa}");
+        let jkf = Format::for_path("game.jkf", None).unwrap_err();
+        assert!(jkf.to_string().contains("kifu does not read JKF yet"), "{jkf}");
         #[cfg(feature = "psn")]
         {
+            assert_eq!(Format::for_path("game.csa", None), Ok(Format::Csa));
+            assert_eq!(
+                Format::for_path("game.txt", Some("V2.2\nPI\n".as_bytes())),
+                Ok(Format::Csa),
+                "told by its content"
+            );
             assert_eq!(Format::for_path("game.kif", None), Ok(Format::Kif));
             assert_eq!(Format::for_path("game.kifu", None), Ok(Format::Kif));
             assert_eq!(Format::for_path("game.KI2", None), Ok(Format::Kif));
@@ -367,8 +388,8 @@ mod tests {
             let sjis = encoding_rs::SHIFT_JIS.encode("手合割：平手\n   1 ７六歩(77)\n").0.into_owned();
             assert_eq!(Format::for_path("game.txt", Some(&sjis)), Ok(Format::Kif), "told by its content");
         }
-        let sniffed = Format::for_path("game.txt", Some("V2.2\nPI\n".as_bytes())).unwrap_err();
-        assert_eq!(sniffed, UnknownFormat::Unread("game.txt".into(), Unread::Csa));
+        let sniffed = Format::for_path("game.txt", Some("[Event \"x\"]\n1. e4 e5\n".as_bytes())).unwrap_err();
+        assert_eq!(sniffed, UnknownFormat::Unread("game.txt".into(), Unread::Pgn));
         let unknown = Format::for_path("game.txt", Some(b"hello")).unwrap_err();
         assert!(unknown.to_string().starts_with("cannot tell the format of `game.txt`"));
     }
@@ -390,9 +411,9 @@ mod tests {
             (SFEN, "hello world, this is not a record at all", Some(Looks::Text)),
             (SFEN, "go btime 1000 wtime 1000", Some(Looks::Usi)),
             (SFEN, "position startpos moves 7g7f 3c3d", Some(Looks::Usi)),
-            (SFEN, "+7776FU", Some(Looks::Unread(Unread::Csa))),
-            (SFEN, "PI", Some(Looks::Unread(Unread::Csa))),
-            (SFEN, "%TORYO", Some(Looks::Unread(Unread::Csa))),
+            (SFEN, "+7776FU", Some(Looks::Csa)),
+            (SFEN, "PI", Some(Looks::Csa)),
+            (SFEN, "%TORYO", Some(Looks::Csa)),
             (SFEN, "１ ７六歩(77)   ( 0:00/00:00:00)", Some(Looks::Kif)),
             (SFEN, "手合割：平手", Some(Looks::Kif)),
             (SFEN, "▲７六歩 △３四歩", Some(Looks::Kif)),

@@ -23,6 +23,8 @@ mod checked;
 pub mod chess;
 #[cfg(feature = "cli")]
 mod cli;
+#[cfg(feature = "psn")]
+pub mod csa;
 pub mod diagnostic;
 #[cfg(feature = "psn")]
 pub mod document;

@@ -251,7 +251,7 @@ fn check_path(
         Cut::Record => {
             let bytes = read_record(path).map_err(unread)?;
             let mut out_buf = Vec::new();
-            let t = check_kif(&bytes, path, (name, selection), renderer, &mut out_buf);
+            let t = check_record(format, &bytes, path, (name, selection), renderer, &mut out_buf);
             out.write_all(&out_buf).map_err(|_| Stop::Write)?;
             Ok(t)
         }
@@ -282,9 +282,11 @@ pub(crate) fn read_record(path: &str) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// Checks a KIF record's bytes (the file at `path`, whose extension tells the encoding it
-/// should be in) and writes its reports to `out`.
-pub(crate) fn check_kif(
+/// Checks the bytes of a file of a format read whole (a KIF record, or a CSA file: the file at
+/// `path`, whose extension tells the encoding a KIF record should be in) and writes its reports
+/// to `out`. The file counts as one record.
+pub(crate) fn check_record(
+    format: Format,
     bytes: &[u8],
     path: &str,
     (name, selection): (&str, &Selection),
@@ -292,7 +294,18 @@ pub(crate) fn check_kif(
     out: &mut Vec<u8>,
 ) -> Totals {
     let extension = std::path::Path::new(path).extension().and_then(|e| e.to_str());
-    let mut read = crate::kif::check_bytes(bytes, extension);
+    let mut read = match format {
+        Format::Csa => {
+            let read = crate::csa::check_bytes(bytes);
+            crate::kif::CheckedKif {
+                encoding: read.encoding,
+                text: read.text,
+                game: None,
+                diagnostics: read.diagnostics,
+            }
+        }
+        _ => crate::kif::check_bytes(bytes, extension),
+    };
     selection.apply(&mut read.diagnostics);
     let mut t = Totals { records: 1, ..Totals::default() };
     if read.is_valid() {
@@ -302,7 +315,7 @@ pub(crate) fn check_kif(
         crate::cli::output::note_invalid();
     }
     t.warnings = read.diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
-    t.read_as("kif", "KIF");
+    t.read_as(format.name(), format.title());
     if renderer.volume == Volume::Statistics {
         t.count(&read.diagnostics);
     } else if !read.diagnostics.is_empty() {

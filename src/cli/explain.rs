@@ -194,7 +194,7 @@ fn run_check(example: &Example, name: &str, renderer: &Renderer, out: &mut Vec<u
         }
         Cut::Record => {
             // Read as standard input is: no file name says which encoding it should be in.
-            crate::cli::check::check_kif(example.input, "-", (name, every), renderer, out);
+            crate::cli::check::check_record(example.format, example.input, "-", (name, every), renderer, out);
             Ok(())
         }
     }

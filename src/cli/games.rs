@@ -69,6 +69,14 @@ pub(crate) fn each_game<T: crate::psn::stream::Weigh + Send>(
             continue;
         }
         let name = input::name(path);
+        if format == Some(Format::Csa) {
+            output::message(format_args!(
+                "`{name}` is a CSA record: this command does not read CSA yet; `kifu check` checks it"
+            ));
+            failed = true;
+            crate::cli::output::note_unread();
+            continue;
+        }
         if format == Some(Format::Kif) {
             match read_kif(path) {
                 Ok(read) => {

@@ -224,6 +224,14 @@ fn each_record(
                     continue;
                 }
             },
+            Cut::Record if input != Format::Kif => {
+                output::message(format_args!(
+                    "`{name}` is a CSA record: this command does not read CSA yet; `kifu check` checks it"
+                ));
+                outcome.failed = true;
+                crate::cli::output::note_unread();
+                continue;
+            }
             Cut::Record => kif_record(path, name, &reporter, &mut outcome, f),
             cut @ (Cut::Lines | Cut::Values) => {
                 let reader = match open(path) {

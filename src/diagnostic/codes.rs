@@ -560,6 +560,49 @@ registry! {
         /// A KI2 move's mark names the side that is not to move.
         SIDE_MARK KifSideMark = "kif::side-mark",
     }
+    /// Codes of CSA game records (`--format csa`).
+    csa "CSA" {
+        /// The record is too large to read.
+        TOO_LARGE CsaTooLarge = "csa::too-large",
+        /// The record has more findings than kifu shows.
+        MORE_FINDINGS CsaMoreFindings = "csa::more-findings",
+        /// Bytes that are not text in the record's encoding.
+        BAD_BYTES CsaBadBytes = "csa::bad-bytes",
+        /// A statement that is no statement of a CSA record.
+        UNKNOWN_STATEMENT CsaUnknownStatement = "csa::unknown-statement",
+        /// A square that is not one of the board (`70`).
+        BAD_SQUARE CsaBadSquare = "csa::bad-square",
+        /// A board row whose spaces were collapsed.
+        COLLAPSED_ROW CsaCollapsedRow = "csa::collapsed-row",
+        /// A board row of other than nine squares.
+        ROW_WIDTH CsaRowWidth = "csa::row-width",
+        /// The start position is given twice, or in two forms that do not go together.
+        START_TWICE CsaStartTwice = "csa::start-twice",
+        /// The board is drawn without all of its nine rows.
+        MISSING_ROWS CsaMissingRows = "csa::missing-rows",
+        /// A handicap's piece is not on the square `PI` takes it from.
+        HANDICAP_PIECE CsaHandicapPiece = "csa::handicap-piece",
+        /// A piece placed by `P+` or `P-` that no set has left to place.
+        PLACED_PIECE CsaPlacedPiece = "csa::placed-piece",
+        /// The start position breaks the rules of shogi.
+        START_POSITION CsaStartPosition = "csa::start-position",
+        /// No line says which side moves first.
+        NO_SIDE CsaNoSide = "csa::no-side",
+        /// A start position statement after the moves have begun.
+        LATE_START CsaLateStart = "csa::late-start",
+        /// A name or information line after the moves have begun.
+        LATE_INFO CsaLateInfo = "csa::late-info",
+        /// A move of the side that is not to move.
+        WRONG_SIDE CsaWrongSide = "csa::wrong-side",
+        /// A move that is not legal in the position, or whose piece is not the one that moves.
+        ILLEGAL_MOVE CsaIllegalMove = "csa::illegal-move",
+        /// A time with no move before it.
+        TIME_WITHOUT_MOVE CsaTimeWithoutMove = "csa::time-without-move",
+        /// A move or an end after the game has ended.
+        AFTER_END CsaAfterEnd = "csa::after-end",
+        /// An end that contradicts the position (`%TSUMI` where there is no mate).
+        END_CONTRADICTS CsaEndContradicts = "csa::end-contradicts",
+    }
     /// Codes of positions written as JSON (`--format json`).
     json "JSON positions" {
         /// The JSON document is too long to read whole.

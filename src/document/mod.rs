@@ -107,7 +107,7 @@ pub fn check(format: Format, text: &str, stop: &dyn Fn() -> bool) -> Option<Vec<
         }
         Cut::Record => {
             let shift = bom(text);
-            let (_, diagnostics) = crate::kif::check_text(&text[shift..]);
+            let (diagnostics, _) = format.notation().check_text(format.dialect(), &text[shift..]);
             out.extend(diagnostics.into_iter().map(|d| d.shifted(shift)));
         }
         Cut::Lines => {
@@ -181,6 +181,8 @@ pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, cr
         }
         // A KIF or KI2 record: the position after the move under the cursor (that move
         // shaded), or elsewhere the position after its main line.
+        // A CSA record shows no position yet.
+        Cut::Record if format != Format::Kif => None,
         Cut::Record => {
             let (body, shift) = (&text[bom(text)..], bom(text));
             let (game, at) = crate::kif::position_at(body, cursor.checked_sub(shift)?);

@@ -96,50 +96,9 @@ pub(crate) fn decode_head(head: &[u8]) -> String {
 }
 
 /// The text of a record's bytes, the encoding it was read in, and where the first bytes that
-/// are not text in it are, if any.
-pub(super) fn decode(bytes: &[u8]) -> (String, Encoding, Option<usize>) {
-    use crate::input::decode::decode_in;
-    if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        let text = String::from_utf8_lossy(rest).into_owned();
-        let bad = text.find('\u{FFFD}');
-        return (text, Encoding::Utf8Bom, bad);
-    }
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return (text.to_owned(), Encoding::Utf8, None);
-    }
-    let clean = |encoding: &'static encoding_rs::Encoding| {
-        encoding.decode_without_bom_handling_and_without_replacement(bytes).map(|t| t.into_owned())
-    };
-    let candidates =
-        [(Encoding::ShiftJis, clean(encoding_rs::SHIFT_JIS)), (Encoding::EucJp, clean(encoding_rs::EUC_JP))];
-    // Both may read without a fault: the one whose text reads as a record wins.
-    let best = candidates
-        .into_iter()
-        .filter_map(|(e, t)| t.map(|t| (likeness(&t), e, t)))
-        .max_by_key(|(score, e, _)| (*score, *e == Encoding::ShiftJis));
-    match best {
-        Some((_, encoding, text)) => (text, encoding, None),
-        None => {
-            let text = decode_in(bytes, Encoding::ShiftJis);
-            let bad = text.find('\u{FFFD}');
-            (text, Encoding::ShiftJis, bad)
-        }
-    }
-}
-
-/// How much a text reads as a KIF record: its characters that records are made of (kanji of
-/// pieces and numbers, full-width digits, kana), less the half-width katakana that a record
-/// in another encoding turns into.
-fn likeness(text: &str) -> i64 {
-    text.chars()
-        .map(|c| match c {
-            '手' | '先' | '後' | '歩' | '同' | '成' | '打' | '一'..='九' | '１'..='９' | '\u{3041}'..='\u{30FF}' => {
-                2
-            }
-            '\u{FF61}'..='\u{FF9F}' => -3,
-            _ => 0,
-        })
-        .sum()
+/// are not text in it are, if any (see [`crate::input::decode::decode_japanese`]).
+pub(crate) fn decode(bytes: &[u8]) -> (String, Encoding, Option<usize>) {
+    crate::input::decode::decode_japanese(bytes)
 }
 
 /// The warning of a record whose encoding is not the one its `#KIF` line or its extension

@@ -463,7 +463,7 @@ impl Reader<'_> {
         if let Err(violations) = position.clone().legal() {
             let span = self.start.diagram.unwrap_or_else(|| named.as_ref().map_or(Span::point(0), |n| n.1));
             let first = span.slice(self.text).lines().next().map_or(0, str::len);
-            let list: Vec<String> = violations.iter().map(breaks).collect();
+            let list: Vec<String> = violations.iter().map(|v| v.breaks(&kif_square)).collect();
             self.push(
                 Diagnostic::error(codes::kif::BOARD_POSITION, Span::new(span.start, span.start + first), "the board diagram's position breaks the rules of shogi")
                     .label(list.join("; "))
@@ -1504,21 +1504,6 @@ fn written_of(m: &Move, to: Square) -> Written {
     written_move(m.piece, m.from.map(|(sq, _)| sq), to, drop, promotion_of(m.promote, m.decline))
 }
 
-/// A rule a diagram breaks, in a few words.
-fn breaks(v: &crate::shogi::Violation) -> String {
-    use crate::shogi::Violation;
-    match v {
-        Violation::TwoKings { color, .. } => format!("{} has more than one king", color.name()),
-        Violation::DeadPiece { square, piece } => {
-            format!("the {} on {} can never move", piece.describe(), kif_square(*square))
-        }
-        Violation::Nifu { color, file, .. } => format!("{} has two pawns on file {file}", color.name()),
-        Violation::OppositeCheck { .. } => "the side not to move is in check".to_owned(),
-        Violation::ImpossibleCheck { .. } => "the side to move is in a check no move gives".to_owned(),
-        Violation::TooManyPieces { kind, total, .. } => format!("{total} {} are more than a set holds", kind.plural()),
-    }
-}
-
 /// A square as KIF writes it, `７六`.
 fn kif_square(square: Square) -> String {
     super::write::square(square)
@@ -1576,15 +1561,7 @@ mod corpus {
             assert_eq!(main, want_main, "{file}: main line");
             let end: Position = truth["final_sfen"].as_str().expect("final").parse().expect("SFEN");
             assert!(same_position(&game.final_position(), &end), "{file}: final position");
-            let reason = match terminal {
-                "TORYO" => Some(EndReason::Resignation),
-                "SENNICHITE" => Some(EndReason::Repetition),
-                "TSUMI" => Some(EndReason::Checkmate),
-                "CHUDAN" => Some(EndReason::Interrupted),
-                "TIME_UP" => Some(EndReason::TimeUp),
-                _ => None,
-            };
-            assert_eq!(game.ending.and_then(|e| e.reason), reason, "{file}: ending");
+            assert_eq!(game.ending.and_then(|e| e.reason), EndReason::from_csa(terminal), "{file}: ending");
             if variations == "yes" {
                 assert_eq!(shape(&game.moves), shape(&want.moves), "{file}: variations");
             }

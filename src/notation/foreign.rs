@@ -30,8 +30,6 @@ use crate::span::Span;
 /// clear report instead of a wall of syntax errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Unread {
-    /// CSA, the Computer Shogi Association's game record (`.csa`).
-    Csa,
     /// JKF, JSON Kifu Format (`.jkf`).
     Jkf,
     /// PGN, chess games (`.pgn`).
@@ -43,24 +41,20 @@ impl Unread {
     pub fn from_path(path: &str) -> Option<Self> {
         let ext = std::path::Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
         Some(match ext.as_str() {
-            "csa" => Self::Csa,
             "jkf" => Self::Jkf,
             "pgn" => Self::Pgn,
             _ => return None,
         })
     }
 
-    /// The format the start of a text is evidently written in, if it is one of these: CSA's
-    /// version line and moves, PGN's seven tags. (A KIF or KI2 text is one kifu reads.)
+    /// The format the start of a text is evidently written in, if it is one of these: PGN's
+    /// seven tags. (A KIF, KI2 or CSA text is one kifu reads.)
     pub fn from_text(text: &str) -> Option<Self> {
-        if is_kif(text) {
+        if is_kif(text) || is_csa(text) {
             return None;
         }
         let lines = text.lines().map(str::trim).filter(|l| !l.is_empty()).take(40);
         for line in lines {
-            if matches!(line, "V1" | "V2" | "V2.1" | "V2.2" | "V3.0" | "PI") || line.starts_with("P1-KY") {
-                return Some(Self::Csa);
-            }
             if ["[Event \"", "[Site \"", "[White \"", "[Black \""].iter().any(|t| line.starts_with(t)) {
                 return Some(Self::Pgn);
             }
@@ -71,7 +65,6 @@ impl Unread {
     /// The format's name: `CSA`, `JKF`, `PGN`.
     pub fn name(self) -> &'static str {
         match self {
-            Self::Csa => "CSA",
             Self::Jkf => "JKF",
             Self::Pgn => "PGN",
         }
@@ -118,8 +111,16 @@ impl Unread {
             Some(b'\'') => true,
             _ => false,
         };
-        csa.then_some(Looks::Unread(Self::Csa))
+        csa.then_some(Looks::Csa)
     }
+}
+
+/// True when `text` starts as a CSA record does: a version line (`V2.2`), `PI`, or a first row
+/// of the start position (`P1-KY`) among its first lines.
+pub fn is_csa(text: &str) -> bool {
+    text.lines().map(str::trim).filter(|l| !l.is_empty()).take(40).any(|line| {
+        matches!(line, "V1" | "V2" | "V2.1" | "V2.2" | "V3.0" | "PI") || line.starts_with("P1-KY") || line.starts_with("'CSA encoding=")
+    })
 }
 
 /// True when `text` starts as a KIF or KI2 record does: its moves' heading (`手数----`), a
@@ -151,7 +152,9 @@ pub enum Looks {
     Json,
     /// A line of a KIF or KI2 game record.
     Kif,
-    /// A line of a game record in a format kifu does not read: CSA, PGN.
+    /// A line of a CSA game record.
+    Csa,
+    /// A line of a game record in a format kifu does not read: PGN.
     Unread(Unread),
     /// A command of USI, the protocol between shogi programs (`go`, `usi`, `bestmove …`).
     Usi,
@@ -169,7 +172,7 @@ impl Looks {
             Self::Psn => "a line of a PSN game record",
             Self::Json | Self::Unread(Unread::Jkf) => "JSON",
             Self::Kif => "a line of a KIF or KI2 game record",
-            Self::Unread(Unread::Csa) => "a line of a CSA game record",
+            Self::Csa => "a line of a CSA game record",
             Self::Unread(Unread::Pgn) => "a line of a PGN game record",
             Self::Usi => "a USI command",
             Self::Text => "text",
@@ -185,6 +188,7 @@ impl Looks {
             Self::Psn => Some("psn"),
             Self::Json => Some("json"),
             Self::Kif => Some("kif"),
+            Self::Csa => Some("csa"),
             _ => None,
         }
     }
@@ -197,6 +201,7 @@ impl Looks {
                 Self::Sfen => "shogi positions",
                 Self::Psn => "shogi games",
                 Self::Kif => "KIF game records",
+                Self::Csa => "CSA game records",
                 _ => "JSON positions",
             };
             let game = match (self, format.chess()) {

@@ -24,6 +24,8 @@ pub const FEN: &str = include_str!("../../grammar/fen.pest");
 pub const PSN: &str = include_str!("../../grammar/psn.pest");
 /// `grammar/kif.pest`: the KIF grammar.
 pub const KIF: &str = include_str!("../../grammar/kif.pest");
+/// `grammar/csa.pest`: the CSA grammar.
+pub const CSA: &str = include_str!("../../grammar/csa.pest");
 
 /// One of kifu's grammars, read once, whose rules are compiled to automata at their first use.
 pub struct Shipped {

@@ -17,6 +17,7 @@ pub const GRAMMARS: &[(&str, &[&str])] = &[
     ("fen", &["fen.pest", "common.pest"]),
     ("psn", &["psn.pest", "common.pest"]),
     ("kif", &["kif.pest"]),
+    ("csa", &["csa.pest"]),
     ("common", &["common.pest"]),
 ];
 

@@ -154,6 +154,24 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason a CSA record's end names (`TORYO`, `%` left out), or `None` for a name that
+    /// is none.
+    pub fn from_csa(name: &str) -> Option<Self> {
+        Some(match name {
+            "TORYO" => Self::Resignation,
+            "TSUMI" => Self::Checkmate,
+            "SENNICHITE" => Self::Repetition,
+            "JISHOGI" | "KACHI" => Self::Impasse,
+            "TIME_UP" => Self::TimeUp,
+            "ILLEGAL_MOVE" | "+ILLEGAL_ACTION" | "-ILLEGAL_ACTION" => Self::IllegalMove,
+            // The game stopped: interrupted, a move taken back, no mate found, a fault.
+            "CHUDAN" | "MATTA" | "FUZUMI" | "ERROR" => Self::Interrupted,
+            "HIKIWAKE" => Self::Draw,
+            "MAX_MOVES" => Self::MaxMoves,
+            _ => return None,
+        })
+    }
+
     /// Its name in JSON: `resignation`, `checkmate`, `repetition`, `impasse`, `time-up`,
     /// `illegal-move`, `interrupted`, `draw` or `max-moves`.
     pub const fn name(self) -> &'static str {

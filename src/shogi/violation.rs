@@ -97,6 +97,21 @@ pub(crate) struct Tally {
     twice: [u16; 2],
 }
 
+impl Violation {
+    /// The rule broken, in a few words, each square written by `s` (a KIF record's `２九`, a
+    /// CSA record's `29`).
+    pub fn breaks(&self, s: &dyn Fn(Square) -> String) -> String {
+        match self {
+            Self::TwoKings { color, .. } => format!("{} has more than one king", color.name()),
+            Self::DeadPiece { square, piece } => format!("the {} on {} can never move", piece.describe(), s(*square)),
+            Self::Nifu { color, file, .. } => format!("{} has two pawns on file {file}", color.name()),
+            Self::OppositeCheck { .. } => "the side not to move is in check".to_owned(),
+            Self::ImpossibleCheck { .. } => "the side to move is in a check no move gives".to_owned(),
+            Self::TooManyPieces { kind, total, .. } => format!("{total} {} are more than a set holds", kind.plural()),
+        }
+    }
+}
+
 impl Tally {
     /// Counts `piece` on `square`; pieces are added in SFEN order (the first king found is the
     /// one named).

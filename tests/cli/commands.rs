@@ -570,20 +570,20 @@ fn psn_game_boards() {
     assert!(page.contains("data-frame=\"8\""), "the page opens on the final position");
 }
 
-/// Game records kifu does not read (CSA, JKF, PGN) get one report naming their
-/// format, by extension or by their first lines, and no wall of syntax errors; checking goes on
+/// Game records kifu does not read (JKF, PGN) get one report naming their format, by
+/// extension or by their first lines, and no wall of syntax errors; checking goes on
 /// with the next file, and the EPD dialects are those of FEN.
 #[test]
 fn formats_kifu_does_not_read_get_one_report() {
     let dir = tempfile::tempdir().expect("temp dir");
     let pgn = write(dir.path(), "game.pgn", b"[Event \"x\"]\n1. e4 e5\n");
-    let csa = write(dir.path(), "game.txt", b"V2.2\nPI\n+\n+7776FU\n");
+    let jkf = write(dir.path(), "game.jkf", b"{\"header\":{},\"moves\":[{}]}\n");
     let epd = write(dir.path(), "x960.epd", b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - id \"x\";\n");
-    let out = kifu().args(["check", "--dialect", "chess960", &pgn, &csa, &epd]).output().expect("runs");
+    let out = kifu().args(["check", "--dialect", "chess960", &pgn, &jkf, &epd]).output().expect("runs");
     assert_eq!(out.status.code(), Some(2));
     let text = stdout(&out) + &String::from_utf8_lossy(&out.stderr);
     assert_eq!(text.matches("game record: kifu does not read").count(), 2, "{text}");
-    assert!(text.contains("is a PGN game record") && text.contains("is a CSA game record"), "{text}");
+    assert!(text.contains("is a PGN game record") && text.contains("is a JKF game record"), "{text}");
     assert!(text.contains("1 record: 1 valid, 0 invalid"), "the EPD file is still checked, as Chess960: {text}");
     assert!(!text.contains("syntax"), "{text}");
 }

@@ -18,7 +18,7 @@ const LAYERS: &[&[&str]] = &[
     // What every format provides: the formats below `format` implement it.
     &["unit"],
     &["sfen", "fen"],
-    &["json", "psn", "kif"],
+    &["json", "psn", "kif", "csa"],
     &["format"],
     &["check", "explain"],
     &["views", "playground"],

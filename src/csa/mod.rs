@@ -1,0 +1,74 @@
+//! CSA, the game records of the Computer Shogi Association's standard (`.csa`, versions 2.2
+//! and 3.0, and the 1997 format without a version) that shogi engines, the floodgate server
+//! and the computer-shogi championships write, read and checked ([`check_bytes`]).
+//!
+//! A record is its version (`V2.2`), the players' names (`N+`, `N-`), information lines
+//! (`$EVENT:…`), the start position (`PI`, the nine rows `P1`…`P9`, or pieces one by one with
+//! `P+` and `P-`) and the side to move, then the moves (`+7776FU`, each with its time `T12`)
+//! and the end (`%TORYO`). Statements may share a line, joined by commas; a file may hold
+//! several records, separated by `/` lines.
+//!
+//! Data flows one way: the bytes are decoded (UTF-8, Shift_JIS or EUC-JP, told by the
+//! content), each line is read by the grammar (`grammar/csa.pest`) into its statements, and
+//! the statements of each record are read into a [`Game`], every move played with the full
+//! rules of shogi.
+//!
+//! ```
+//! let record = "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\nT12\n-3334FU\nT6\n%TORYO\n";
+//! let read = kifu::csa::check_bytes(record.as_bytes());
+//! assert!(read.is_valid(), "{:?}", read.diagnostics);
+//! let game = &read.games[0];
+//! assert_eq!(game.to_usi(), "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f 3c3d");
+//! ```
+
+pub(crate) mod notation;
+machinery! { mod parser; }
+mod read;
+machinery! { mod syntax; }
+
+pub use read::{MAX_BYTES, MAX_FINDINGS};
+
+use crate::diagnostic::{codes, Diagnostic};
+pub use crate::input::decode::Encoding;
+use crate::shogi::Game;
+use crate::span::Span;
+
+/// A CSA file read and checked.
+#[derive(Clone, Debug)]
+pub struct CheckedCsa {
+    /// The encoding it was read in.
+    pub encoding: Encoding,
+    /// Its text; the findings' spans are in it.
+    pub text: String,
+    /// Its games, one a record whose start could be set up: each ends where a move could not
+    /// be played.
+    pub games: Vec<Game>,
+    /// Every finding, in the order of the text.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl CheckedCsa {
+    /// True when no finding is an error.
+    pub fn is_valid(&self) -> bool {
+        !self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Reads and checks a CSA text: its games and findings.
+pub fn check_text(text: &str) -> (Vec<Game>, Vec<Diagnostic>) {
+    read::read(text)
+}
+
+/// Reads and checks a CSA file's bytes, in the encoding its content tells (UTF-8, with or
+/// without a byte-order mark, Shift_JIS or EUC-JP).
+pub fn check_bytes(bytes: &[u8]) -> CheckedCsa {
+    let (text, encoding, bad) = crate::input::decode::decode_japanese(bytes);
+    let (games, mut diagnostics) = read::read(&text);
+    if let Some(at) = bad {
+        let d = Diagnostic::error(codes::csa::BAD_BYTES, Span::new(at, at + '\u{FFFD}'.len_utf8()), "bytes that are not text")
+            .label(format!("not {}", encoding.name()))
+            .help("a CSA record is text in Shift_JIS or UTF-8 (V3.0 names it on its first line, `'CSA encoding=UTF-8`): these bytes are neither, and are read as `\u{FFFD}`");
+        diagnostics.insert(0, d);
+    }
+    CheckedCsa { encoding, text, games, diagnostics }
+}
