@@ -267,6 +267,19 @@ fn tree(line: &[kifu::shogi::Node]) -> Vec<(usize, String)> {
     out
 }
 
+// ───────────────────────────── CSA ─────────────────────────────
+
+/// A CSA file, as `kifu check` reads a `.csa` file: every finding within its text, and a game
+/// for each record whose start could be set up, each no longer than the moves the text holds.
+pub fn csa_check(bytes: &[u8]) {
+    let bytes = &bytes[..bytes.len().min(MAX_INPUT)];
+    let read = kifu::csa::check_bytes(bytes);
+    assert_sound("CSA file", &read.text, &read.diagnostics);
+    let moves = read.games.iter().map(|g| g.moves.len()).sum::<usize>();
+    assert!(moves <= read.text.len() / 7, "{moves} moves from {} bytes", read.text.len());
+    assert!(read.diagnostics.len() <= kifu::csa::MAX_FINDINGS + 1, "{} findings", read.diagnostics.len());
+}
+
 // ───────────────────────────── KIF ─────────────────────────────
 
 /// A KIF or KI2 record, as `kifu check` reads a `.kif` file: every finding within its text; a
