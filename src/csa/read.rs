@@ -78,8 +78,8 @@ pub fn read(text: &str) -> (Vec<Game>, Vec<Diagnostic>) {
     }
     let mut reader = Reader { text, games: Vec::new(), out: Vec::new(), record: Record::default() };
     for (start, line) in lines(text) {
-        for (statement, span) in syntax::line(line) {
-            reader.statement(statement, span.shift(start));
+        for (statement, span) in syntax::line(line, start) {
+            reader.statement(statement, span);
         }
     }
     reader.finish_record(Span::point(text.len()));
@@ -806,7 +806,11 @@ mod tests {
         let start = &games[0].start;
         assert_eq!(start.to_string(), "4k4/9/9/9/9/9/9/9/4K4 b GP2r2b3g4s4n4l17p 1");
         // More of a kind than a set holds.
-        assert_eq!(codes_of("P+59OU\nP-51OU\nP+00HI00HI00HI\n+\n"), [codes::csa::PLACED_PIECE]);
+        // The finding is on the piece, wherever its line is.
+        let text = "P+59OU\nP-51OU\nP+00HI00HI00HI\n+\n";
+        let (_, found) = read(text);
+        assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), [codes::csa::PLACED_PIECE]);
+        assert_eq!((found[0].span().start, found[0].span().slice(text)), (24, "00HI"), "the third rook");
         assert_eq!(codes_of("P+59OU\nP-51OU\nP+00TO\n+\n"), [codes::csa::PLACED_PIECE]);
     }
 

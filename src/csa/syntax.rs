@@ -116,18 +116,20 @@ pub enum Statement {
 /// A statement with its span in the line.
 pub type Spanned = (Statement, Span);
 
-/// The statements of `line` (without its end), with spans in it. A line the grammar cannot
-/// read at all (it always can: the recovery rule reads any statement) is one unknown statement.
-pub fn line(line: &str) -> Vec<Spanned> {
+/// The statements of `line` (without its end), which starts at byte `at` of its text, with
+/// spans in the text. A line the grammar cannot read at all (it always can: the recovery rule
+/// reads any statement) is one unknown statement.
+pub fn line(line: &str, at: usize) -> Vec<Spanned> {
     let Ok(mut pairs) = CsaParser::parse(Rule::line, line) else {
-        return vec![(Statement::Unknown, Span::new(0, line.len()))];
+        return vec![(Statement::Unknown, Span::new(at, at + line.len()))];
     };
     let Some(top) = pairs.next() else { return Vec::new() };
-    top.into_inner().filter(|p| p.as_rule() != Rule::EOI).map(statement).collect()
+    top.into_inner().filter(|p| p.as_rule() != Rule::EOI).map(|p| statement(p, at)).collect()
 }
 
-fn span(p: &Pair<'_, Rule>) -> Span {
-    Span::new(p.as_span().start(), p.as_span().end())
+/// The span of `p` in the text, its line starting at byte `at`.
+fn span(p: &Pair<'_, Rule>, at: usize) -> Span {
+    Span::new(at + p.as_span().start(), at + p.as_span().end())
 }
 
 fn sign(p: &Pair<'_, Rule>) -> Color {
@@ -151,8 +153,8 @@ fn piece_of(p: &Pair<'_, Rule>) -> (PieceKind, bool) {
     piece(p.as_str()).unwrap_or((PieceKind::Pawn, false))
 }
 
-fn statement(p: Pair<'_, Rule>) -> Spanned {
-    let at = span(&p);
+fn statement(p: Pair<'_, Rule>, base: usize) -> Spanned {
+    let at = span(&p, base);
     let text = p.as_str();
     let rule = p.as_rule();
     let mut inner = p.into_inner();
@@ -171,7 +173,7 @@ fn statement(p: Pair<'_, Rule>) -> Spanned {
         Rule::handicap => Statement::Handicap(
             inner
                 .map(|removed| {
-                    let at = span(&removed);
+                    let at = span(&removed, base);
                     let mut parts = removed.into_inner();
                     let square = parts.next().map_or(Place::Bad, |s| place(&s));
                     let piece = parts.next().map_or((PieceKind::Pawn, false), |p| piece_of(&p));
@@ -195,7 +197,7 @@ fn statement(p: Pair<'_, Rule>) -> Spanned {
             let side = inner.next().map_or(Color::Black, |s| sign(&s));
             let placed = inner
                 .map(|placed| {
-                    let at = span(&placed);
+                    let at = span(&placed, base);
                     let mut parts = placed.into_inner();
                     let square = parts.next().map_or(Place::Bad, |s| place(&s));
                     let piece = parts.next().filter(|p| p.as_rule() == Rule::piece_name).map(|p| piece_of(&p));
@@ -240,7 +242,7 @@ mod tests {
 
     #[test]
     fn statements_are_read_with_their_spans() {
-        let read = line("+2726FU,T12");
+        let read = line("+2726FU,T12", 0);
         assert_eq!(read.len(), 2);
         let sq = |f, r| Place::Board(Square::new(f, r).expect("a square"));
         assert_eq!(
@@ -249,21 +251,21 @@ mod tests {
         );
         assert_eq!((read[0].1.start, read[0].1.end), (0, 7));
         assert_eq!(read[1].0, Statement::Time(Some(12_000)));
-        assert_eq!(line("T6.1234")[0].0, Statement::Time(Some(6_123)));
-        assert_eq!(line("'** 30 -8384FU")[0].0, Statement::Comment("** 30 -8384FU".to_owned()));
-        assert_eq!(line("N-藤井, 聡太")[0].0, Statement::Name(Color::White, "藤井, 聡太".to_owned()));
-        assert_eq!(line("%+ILLEGAL_ACTION")[0].0, Statement::Special("+ILLEGAL_ACTION".to_owned()));
-        assert_eq!(line("")[0].0, Statement::Empty);
-        assert_eq!(line("+77")[0].0, Statement::Unknown);
+        assert_eq!(line("T6.1234", 0)[0].0, Statement::Time(Some(6_123)));
+        assert_eq!(line("'** 30 -8384FU", 0)[0].0, Statement::Comment("** 30 -8384FU".to_owned()));
+        assert_eq!(line("N-藤井, 聡太", 0)[0].0, Statement::Name(Color::White, "藤井, 聡太".to_owned()));
+        assert_eq!(line("%+ILLEGAL_ACTION", 0)[0].0, Statement::Special("+ILLEGAL_ACTION".to_owned()));
+        assert_eq!(line("", 0)[0].0, Statement::Empty);
+        assert_eq!(line("+77", 0)[0].0, Statement::Unknown);
     }
 
     #[test]
     fn rows_are_read_whole_or_collapsed() {
-        let Statement::Row(2, cells, false) = line("P2 * -HI *  *  *  *  * -KA * ").remove(0).0 else {
+        let Statement::Row(2, cells, false) = line("P2 * -HI *  *  *  *  * -KA * ", 0).remove(0).0 else {
             panic!("a row")
         };
         assert_eq!(cells.iter().flatten().count(), 2);
-        let Statement::Row(2, cells, true) = line("P2 * -HI * * * * * -KA *").remove(0).0 else { panic!("a row") };
+        let Statement::Row(2, cells, true) = line("P2 * -HI * * * * * -KA *", 0).remove(0).0 else { panic!("a row") };
         assert_eq!(cells.len(), 9);
         assert_eq!(cells.iter().flatten().count(), 2);
     }
