@@ -310,7 +310,7 @@ impl Reader<'_> {
                     }
                     _ => {
                         self.push(
-                            Diagnostic::error(codes::csa::HANDICAP_PIECE, span, format!("`PI` takes off a {} that is not there", Piece { color: Color::Black, kind, promoted }.describe().trim_start_matches("black ")))
+                            Diagnostic::error(codes::csa::HANDICAP_PIECE, span, format!("`PI` takes off a {}{} that is not there", if promoted { "promoted " } else { "" }, kind.name()))
                                 .label("no such piece on this square at the start")
                                 .help("after `PI`, each piece a handicap takes off is its square and its name as it stands at the start (`PI82HI22KA`)"),
                         );
@@ -597,16 +597,14 @@ impl Reader<'_> {
     /// Ends the record being read (at a `/` line at `span`, or at the end of the text): its
     /// game, if it has anything of one.
     fn finish_record(&mut self, span: Span) {
-        let mut record = std::mem::take(&mut self.record);
-        let nothing = record.headers.is_empty() && record.start.is_empty() && !record.moving;
-        if nothing && record.state.is_none() {
+        let r = &self.record;
+        if r.headers.is_empty() && r.start.is_empty() && !r.moving {
+            self.record = Record::default();
             return;
         }
-        if record.state.is_none() && !record.stopped && !record.moving {
-            self.record = record;
-            self.set_up(span);
-            record = std::mem::take(&mut self.record);
-        }
+        // A record without a move is set up here (once set up, or failed, this does nothing).
+        self.set_up(span);
+        let mut record = std::mem::take(&mut self.record);
         let Some(start) = record.start_position.take() else { return };
         // A handicap's players are 下手 (sente) and 上手 (gote).
         let handicap = start.board != Position::STARTPOS.board;
