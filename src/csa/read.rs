@@ -48,8 +48,6 @@ struct Record {
     state: Option<State>,
     start_position: Option<Position>,
     moves: Vec<Node>,
-    /// The comments since the last move, for the next one.
-    pending: Vec<String>,
     ending: Option<(Ending, Span)>,
     /// The start could not be set up, or a move could not be played: what follows is read but
     /// not played.
@@ -177,10 +175,11 @@ impl Reader<'_> {
         if self.record.moves.is_empty() && text.starts_with("CSA encoding=") {
             return;
         }
-        if self.record.moving {
-            self.record.pending.push(text);
-        } else {
-            self.record.comments.push(text);
+        // A comment belongs to the move before it (floodgate's `'**` line is the evaluation
+        // after the move it follows); before the first move, to the game.
+        match self.record.moves.last_mut() {
+            Some(last) => last.comments.push(text),
+            None => self.record.comments.push(text),
         }
     }
 
@@ -476,9 +475,7 @@ impl Reader<'_> {
         match result {
             Ok((mv, next)) => {
                 self.record.state = Some(next);
-                let mut node = Node::new(mv);
-                node.comments = std::mem::take(&mut self.record.pending);
-                self.record.moves.push(node);
+                self.record.moves.push(Node::new(mv));
             }
             Err(why) => {
                 self.push(
@@ -613,11 +610,6 @@ impl Reader<'_> {
         let mut game = Game::new(start);
         game.headers = headers;
         game.comments = record.comments;
-        if let Some(last) = record.moves.last_mut() {
-            last.comments.append(&mut record.pending);
-        } else {
-            game.comments.append(&mut record.pending);
-        }
         game.moves = record.moves;
         game.ending = record.ending.map(|(e, _)| e);
         self.games.push(game);
@@ -918,7 +910,9 @@ mod tests {
         assert_eq!(game.header("棋戦"), Some("名人戦"));
         assert_eq!(game.header("$NOTE"), Some("a\\nb"));
         assert_eq!(game.comments, ["start"]);
-        assert_eq!(game.moves[1].comments, ["good", "really"]);
+        // A comment belongs to the move it follows, as json-kifu-format and tsshogi read it.
+        assert_eq!(game.moves[0].comments, ["good", "really"]);
+        assert!(game.moves[1].comments.is_empty());
         // A name after the moves is kept, with a warning.
         assert_eq!(codes_of(&format!("{HEAD}+7776FU\n$END_TIME:2020/01/01 10:00:00\n")), [codes::csa::LATE_INFO]);
     }
