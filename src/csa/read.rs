@@ -607,12 +607,32 @@ impl Reader<'_> {
         let handicap = start.board != Position::STARTPOS.board;
         let headers =
             record.headers.into_iter().map(|(key, value)| (header_key(&key, handicap).to_owned(), value)).collect();
+        let first = start.side;
         let mut game = Game::new(start);
         game.headers = headers;
         game.comments = record.comments;
         game.moves = record.moves;
+        add_totals(&mut game.moves, first);
         game.ending = record.ending.map(|(e, _)| e);
         self.games.push(game);
+    }
+}
+
+/// Gives each timed move of `moves` (the first played by `first`) its side's total: the sum of
+/// the times of that side's moves so far, while each of them has one.
+fn add_totals(moves: &mut [Node], first: Color) {
+    let mut totals = [Some(std::time::Duration::ZERO); 2];
+    let mut side = first;
+    for node in moves {
+        let total = &mut totals[side.index()];
+        *total = match (*total, node.time.and_then(|t| t.spent)) {
+            (Some(sum), Some(spent)) => Some(sum + spent),
+            _ => None,
+        };
+        if let Some(time) = &mut node.time {
+            time.total = *total;
+        }
+        side = side.opponent();
     }
 }
 
@@ -861,6 +881,10 @@ mod tests {
         let spent: Vec<_> =
             games[0].moves.iter().map(|n| n.time.and_then(|t| t.spent).map(|d| d.as_millis())).collect();
         assert_eq!(spent, [Some(12_000), Some(6_123)]);
+        // Each side's total is the sum of its times, while each of its moves has one.
+        let (games, _) = read(&format!("{HEAD}+7776FU,T12\n-3334FU,T6\n+2726FU,T3\n-8384FU\n+2625FU,T1\n-8485FU,T2\n"));
+        let totals: Vec<_> = games[0].moves.iter().map(|n| n.time.and_then(|t| t.total).map(|d| d.as_secs())).collect();
+        assert_eq!(totals, [Some(12), Some(6), Some(15), None, Some(16), None]);
         assert_eq!(codes_of(&format!("{HEAD}T1\n+7776FU\n")), [codes::csa::TIME_WITHOUT_MOVE]);
         assert_eq!(codes_of(&format!("{HEAD}+7776FU\nT1\nT2\n")), [codes::csa::TIME_WITHOUT_MOVE]);
     }
