@@ -249,7 +249,7 @@ fn check_path(
             }
         }
         Cut::Record => {
-            let bytes = read_record(path).map_err(unread)?;
+            let bytes = read_record(path, format).map_err(unread)?;
             let mut out_buf = Vec::new();
             let t = check_record(format, &bytes, path, (name, selection), renderer, &mut out_buf);
             out.write_all(&out_buf).map_err(|_| Stop::Write)?;
@@ -273,12 +273,13 @@ fn check_path(
     }
 }
 
-/// The bytes of a record read whole (a KIF file, or standard input for `-`): up to one byte
-/// more than a record may hold, which the reader reports.
-pub(crate) fn read_record(path: &str) -> io::Result<Vec<u8>> {
-    let limit = crate::kif::MAX_BYTES as u64 + 1;
+/// The bytes of a file of `format` read whole (a KIF or CSA file, or standard input for `-`):
+/// up to one byte more than such a file may hold, which the reader reports.
+pub(crate) fn read_record(path: &str, format: Format) -> io::Result<Vec<u8>> {
+    // One byte past the largest file the format reads: the reader then says it is too large.
+    let largest = if format == Format::Csa { crate::csa::MAX_BYTES } else { crate::kif::MAX_BYTES };
     let mut bytes = Vec::new();
-    open_input(path)?.take(limit).read_to_end(&mut bytes)?;
+    open_input(path)?.take(largest as u64 + 1).read_to_end(&mut bytes)?;
     Ok(bytes)
 }
 

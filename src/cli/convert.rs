@@ -13,12 +13,14 @@ use crate::shogi::Game;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct ConvertArgs {
-    /// Files to read: PSN games, KIF and KI2 records (`.kif`, `.kifu`, `.ki2`, `.ki2u`), or
+    /// Files to read: PSN games, KIF and KI2 records (`.kif`, `.kifu`, `.ki2`, `.ki2u`), CSA
+    /// records (`.csa`), or
     /// positions (`.sfen`, `.fen`, `.epd`, `.json`); `-` or nothing reads standard input (PSN,
     /// unless `--format` says otherwise).
     paths: Vec<String>,
     /// The form to write: `psn`, the 1998 spec's PSN; `usi`; `sfen`; `kif` (Shift_JIS) or `kifu`
-    /// (UTF-8); `ki2` (Shift_JIS) or `ki2u` (UTF-8).
+    /// (UTF-8); `ki2` (Shift_JIS) or `ki2u` (UTF-8); `csa` (version 3.0, UTF-8) or `csa-2.2`
+    /// (Shift_JIS).
     #[arg(long, value_enum)]
     to: ConvertTo,
     #[command(flatten)]
@@ -45,6 +47,11 @@ pub(crate) enum ConvertTo {
     Ki2,
     /// KI2 in UTF-8, as a `.ki2u` file holds it.
     Ki2u,
+    /// CSA version 3.0 in UTF-8 (no variations), the games of a file separated by `/` lines.
+    Csa,
+    /// CSA version 2.2 in Shift_JIS (no variations, times in whole seconds).
+    #[value(name = "csa-2.2")]
+    Csa22,
 }
 
 /// `kifu convert`: each game written again in the form asked for.
@@ -58,6 +65,8 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
             ConvertTo::Kifu => positions::convert_unsupported("kifu"),
             ConvertTo::Ki2 => positions::convert_unsupported("ki2"),
             ConvertTo::Ki2u => positions::convert_unsupported("ki2u"),
+            ConvertTo::Csa => positions::convert_unsupported("csa"),
+            ConvertTo::Csa22 => positions::convert_unsupported("csa-2.2"),
         };
     }
     let mut out = output::Stdout;
@@ -66,9 +75,14 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
     let mut emit = |converted: Converted| -> std::io::Result<()> {
         match converted {
             Ok((bytes, lost)) => {
-                // One game a line for USI; an empty line between games otherwise.
-                if written > 0 && to != ConvertTo::Usi {
-                    out.write_all(b"\n")?;
+                // One game a line for USI; a `/` line between CSA records (the first names the
+                // file's encoding); an empty line between games otherwise.
+                match to {
+                    ConvertTo::Usi => {}
+                    ConvertTo::Csa if written == 0 => out.write_all(b"'CSA encoding=UTF-8\n")?,
+                    ConvertTo::Csa | ConvertTo::Csa22 if written > 0 => out.write_all(b"/\n")?,
+                    _ if written > 0 => out.write_all(b"\n")?,
+                    _ => {}
                 }
                 out.write_all(&bytes)?;
                 written += 1;
@@ -120,6 +134,13 @@ fn converted(name: &str, read: ReadGame, to: ConvertTo) -> Converted {
             }
             None => convert(to, name, 1, read.game.as_ref()),
         },
+        ReadGame::Csa(read) => match &read.error {
+            Some(first) => Err(format!(
+                "kifu: {name}:{}: game not converted: {first} (run `kifu check` for every finding)",
+                read.line
+            )),
+            None => convert(to, name, read.line, read.game.as_ref()),
+        },
     }
 }
 
@@ -134,8 +155,13 @@ fn convert(to: ConvertTo, name: &str, line: usize, game: Option<&Game>) -> Conve
         ConvertTo::Sfen => {
             Ok((game.positions().iter().map(|p| format!("{p}\n")).collect::<String>().into_bytes(), None))
         }
-        ConvertTo::Psn | ConvertTo::Kif | ConvertTo::Kifu | ConvertTo::Ki2 | ConvertTo::Ki2u => {
+        _ => {
             let (written, format, utf8) = match to {
+                // The encoding line is the file's, written once before its first record.
+                ConvertTo::Csa => (crate::csa::write::record(game, crate::csa::Version::V30, false), "CSA", ""),
+                ConvertTo::Csa22 => {
+                    (crate::csa::write::record(game, crate::csa::Version::V22, false), "CSA 2.2", "csa")
+                }
                 ConvertTo::Psn => (crate::psn::write(game), "PSN", ""),
                 ConvertTo::Kif => (crate::kif::write(game, "Shift_JIS"), "KIF", "kifu"),
                 ConvertTo::Kifu => (crate::kif::write(game, "UTF-8"), "KIF", ""),

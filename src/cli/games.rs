@@ -28,12 +28,23 @@ pub(crate) enum ReadGame {
     Psn(Box<crate::psn::stream::StreamGame>),
     /// A KIF or KI2 record, checked.
     Kif(Box<crate::kif::CheckedKif>),
+    /// A record of a CSA file, checked.
+    Csa(Box<CsaGame>),
+}
+
+/// A record of a CSA file: its game (when its start could be set up), its first error, the
+/// line it starts on and the file's encoding.
+pub(crate) struct CsaGame {
+    pub game: Option<crate::shogi::Game>,
+    pub error: Option<crate::diagnostic::Diagnostic>,
+    pub line: usize,
+    pub encoding: crate::input::Encoding,
 }
 
 /// Reads and checks the KIF or KI2 record at `path` (`-`: standard input), in the encoding its
 /// content tells; its extension says the encoding it should be in.
 pub(crate) fn read_kif(path: &str) -> io::Result<crate::kif::CheckedKif> {
-    let bytes = crate::cli::check::read_record(path)?;
+    let bytes = crate::cli::check::read_record(path, Format::Kif)?;
     let extension = std::path::Path::new(path).extension().and_then(|e| e.to_str());
     Ok(crate::kif::check_bytes(&bytes, extension))
 }
@@ -64,17 +75,28 @@ pub(crate) fn each_game<T: crate::psn::stream::Weigh + Send>(
         };
         let path = found.path.as_str();
         let format = reading.format.map(|f| f.format()).or_else(|| Format::from_path(path));
-        if found.found && reading.format.is_none() && !matches!(format, Some(Format::Psn | Format::Kif)) {
+        if found.found && reading.format.is_none() && !matches!(format, Some(Format::Psn | Format::Kif | Format::Csa)) {
             input::skipped(reading.walk, path, "not a file of games");
             continue;
         }
         let name = input::name(path);
         if format == Some(Format::Csa) {
-            output::message(format_args!(
-                "`{name}` is a CSA record: this command does not read CSA yet; `kifu check` checks it"
-            ));
-            failed = true;
-            crate::cli::output::note_unread();
+            match crate::cli::check::read_record(path, Format::Csa) {
+                Ok(bytes) => {
+                    let file = crate::csa::read_file(&bytes);
+                    for r in file.records {
+                        let read = CsaGame { game: r.game, error: r.error, line: r.line, encoding: file.encoding };
+                        if let Err(e) = each(name, work(name, ReadGame::Csa(Box::new(read)))) {
+                            return (failed, Some(e));
+                        }
+                    }
+                }
+                Err(e) => {
+                    output::message(format_args!("cannot read `{name}`: {e}"));
+                    failed = true;
+                    crate::cli::output::note_unread();
+                }
+            }
             continue;
         }
         if format == Some(Format::Kif) {

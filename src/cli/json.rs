@@ -10,7 +10,8 @@ use crate::cli::{output, positions};
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct JsonArgs {
-    /// Files to read: PSN games, KIF and KI2 records (`.kif`, `.kifu`, `.ki2`, `.ki2u`), or
+    /// Files to read: PSN games, KIF and KI2 records (`.kif`, `.kifu`, `.ki2`, `.ki2u`), CSA
+    /// records (`.csa`), or
     /// positions (`.sfen`, `.fen`, `.epd`, `.json`); `-` or nothing reads standard input (PSN,
     /// unless `--format` says otherwise).
     paths: Vec<String>,
@@ -24,20 +25,22 @@ pub(crate) struct JsonGame<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     file: &'a str,
-    /// `psn`, or `kif` for KIF and KI2.
+    /// `psn`, `kif` for KIF and KI2, or `csa`.
     format: &'static str,
     valid: bool,
     encoding: crate::input::Encoding,
     game: Model<'a>,
 }
 
-/// A game's model: a PSN game as written, or a KIF or KI2 game as played (`null` when its start
-/// could not be set up).
+/// A game's model: a PSN game as written, or a KIF, KI2 or CSA game as played (`null` when its
+/// start could not be set up).
 #[derive(serde::Serialize)]
 #[serde(untagged)]
 enum Model<'a> {
     Psn(&'a crate::psn::Game),
     Kif(Option<&'a crate::shogi::Game>),
+    /// A CSA record's game as played.
+    Csa(Option<&'a crate::shogi::Game>),
 }
 
 /// A game's line of `kifu json`, and whether the game is valid.
@@ -45,6 +48,7 @@ fn json_line(file: &str, valid: bool, encoding: crate::input::Encoding, game: Mo
     let format = match game {
         Model::Psn(_) => "psn",
         Model::Kif(_) => "kif",
+        Model::Csa(_) => "csa",
     };
     let object = JsonGame { kind: "game", file, format, valid, encoding, game };
     (serde_json::to_string(&object).unwrap_or_default(), valid)
@@ -70,6 +74,7 @@ pub(crate) fn run(args: &JsonArgs) -> ExitCode {
                 json_line(name, valid, g.encoding, Model::Psn(&game))
             }
             ReadGame::Kif(read) => json_line(name, read.is_valid(), read.encoding, Model::Kif(read.game.as_ref())),
+            ReadGame::Csa(read) => json_line(name, read.error.is_none(), read.encoding, Model::Csa(read.game.as_ref())),
         },
         |_, (line, valid): (String, bool)| {
             invalid |= !valid;

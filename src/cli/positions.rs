@@ -224,14 +224,7 @@ fn each_record(
                     continue;
                 }
             },
-            Cut::Record if input != Format::Kif => {
-                output::message(format_args!(
-                    "`{name}` is a CSA record: this command does not read CSA yet; `kifu check` checks it"
-                ));
-                outcome.failed = true;
-                crate::cli::output::note_unread();
-                continue;
-            }
+            Cut::Record if input == Format::Csa => csa_records(path, name, &reporter, &mut outcome, f),
             Cut::Record => kif_record(path, name, &reporter, &mut outcome, f),
             cut @ (Cut::Lines | Cut::Values) => {
                 let reader = match open(path) {
@@ -392,6 +385,47 @@ fn kif_record(
         findings: errors.iter().map(|d| html::Finding::new(text, 1, d)).collect(),
         notes,
     })
+}
+
+/// The records of a CSA file, each an item: the file's findings reported, each record's main
+/// line replayed up to the first move that could not be played.
+fn csa_records(
+    path: &str,
+    name: &str,
+    reporter: &Reporter,
+    outcome: &mut Outcome,
+    f: &mut dyn FnMut(Item) -> io::Result<()>,
+) -> io::Result<()> {
+    let bytes = crate::cli::check::read_record(path, Format::Csa)
+        .map_err(|e| context(e, format_args!("cannot read `{name}`")))?;
+    let read = crate::csa::read_file(&bytes);
+    let text = read.text.as_str();
+    let errors: Vec<Diagnostic> = read.diagnostics.into_iter().filter(Diagnostic::is_error).collect();
+    if !errors.is_empty() {
+        outcome.invalid = true;
+        crate::cli::output::note_invalid();
+        output::err(reporter.multi(name, (text, &LineIndex::new(text)), 1, &errors));
+    }
+    for record in read.records {
+        let mut notes = Vec::new();
+        let frames = record
+            .game
+            .as_ref()
+            .map(|game| game_frames(game.start.clone(), crate::kif::main_line_ki2(game), &mut notes));
+        let notation = record.game.as_ref().map_or_else(String::new, |g| {
+            g.headers.iter().map(|(k, v)| format!("{k}：{v}")).collect::<Vec<_>>().join(" ")
+        });
+        let within = |d: &&Diagnostic| d.span().start >= record.span.start && d.span().start <= record.span.end;
+        f(Item {
+            file: name.to_owned(),
+            line: record.line,
+            notation,
+            position: frames.map(Pos::Game),
+            findings: errors.iter().filter(within).map(|d| html::Finding::new(text, 1, d)).collect(),
+            notes,
+        })?;
+    }
+    Ok(())
 }
 
 /// The games of a PSN stream, each replayed: its positions, move by move, up to its first

@@ -25,6 +25,9 @@ pub(crate) mod notation;
 machinery! { mod parser; }
 mod read;
 machinery! { mod syntax; }
+pub(crate) mod write;
+
+pub use write::{write, Version};
 
 pub use read::{MAX_BYTES, MAX_FINDINGS};
 
@@ -62,13 +65,39 @@ pub fn check_text(text: &str) -> (Vec<Game>, Vec<Diagnostic>) {
 /// Reads and checks a CSA file's bytes, in the encoding its content tells (UTF-8, with or
 /// without a byte-order mark, Shift_JIS or EUC-JP).
 pub fn check_bytes(bytes: &[u8]) -> CheckedCsa {
+    let (text, encoding, records, diagnostics) = read_bytes(bytes);
+    let games = records.into_iter().filter_map(|r| r.game).collect();
+    CheckedCsa { encoding, text, games, diagnostics: read::bounded(diagnostics) }
+}
+
+/// A CSA file read: its text, its encoding, its records (each with the line it starts on and
+/// its first error) and its findings, at most [`MAX_FINDINGS`] of them.
+#[cfg(feature = "cli")]
+pub(crate) struct FileRead {
+    pub text: String,
+    pub encoding: Encoding,
+    pub records: Vec<read::RecordRead>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads a CSA file's bytes into its records.
+#[cfg(feature = "cli")]
+pub(crate) fn read_file(bytes: &[u8]) -> FileRead {
+    let (text, encoding, mut records, mut diagnostics) = read_bytes(bytes);
+    diagnostics.sort_by_key(|d| d.span().start);
+    read::first_errors(&text, &mut records, &diagnostics);
+    FileRead { text, encoding, records, diagnostics: read::bounded(diagnostics) }
+}
+
+/// A CSA file's bytes decoded and read: its text, encoding, records and every finding.
+fn read_bytes(bytes: &[u8]) -> (String, Encoding, Vec<read::RecordRead>, Vec<Diagnostic>) {
     let (text, encoding, bad) = crate::input::decode::decode_japanese(bytes);
-    let (games, mut diagnostics) = read::read(&text);
+    let (records, mut diagnostics) = read::read_records(&text);
     if let Some(at) = bad {
         let d = Diagnostic::error(codes::csa::BAD_BYTES, Span::new(at, at + '\u{FFFD}'.len_utf8()), "bytes that are not text")
             .label(format!("not {}", encoding.name()))
             .help("a CSA record is text in Shift_JIS or UTF-8 (V3.0 names it on its first line, `'CSA encoding=UTF-8`): these bytes are neither, and are read as `\u{FFFD}`");
         diagnostics.insert(0, d);
     }
-    CheckedCsa { encoding, text, games, diagnostics }
+    (text, encoding, records, diagnostics)
 }

@@ -2,7 +2,7 @@
 //! ([`super::syntax`]), the statements of each record (records are separated by `/` lines)
 //! into a [`Game`], its start set up and every move played with the full rules of shogi.
 
-use super::syntax::{self, piece_name, Place, Placed, Removed, Statement};
+use super::syntax::{self, piece_name, sign, Place, Placed, Removed, Statement};
 use crate::diagnostic::{codes, Applicability, Diagnostic, Fix};
 use crate::shogi::rules::State;
 use crate::shogi::{Color, EndReason, Ending, Game, MoveTime, Node, Outcome, Piece, PieceKind, Position, Square};
@@ -13,9 +13,6 @@ use crate::span::Span;
 pub const MAX_BYTES: usize = 64 << 20;
 /// The most findings a text reports; the rest are counted in one last finding.
 pub const MAX_FINDINGS: usize = 200;
-
-/// The pieces of a set, by kind (P L N S G B R K).
-const SET: [u32; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
 
 /// How a record's start position is written, as far as it is read.
 #[derive(Default)]
@@ -58,23 +55,44 @@ struct Record {
     timed: bool,
 }
 
-/// The reader of a text: the games read so far and the findings.
+/// The reader of a text: the records read so far and the findings.
 struct Reader<'a> {
     text: &'a str,
-    games: Vec<Game>,
+    records: Vec<RecordRead>,
     out: Vec<Diagnostic>,
     record: Record,
+    /// Where the record being read begins, and how many findings there were then.
+    from: usize,
+    found: usize,
+}
+
+/// A record of a CSA text: where it is (its span, and the line it starts on once
+/// [`first_errors`] has counted it), its game when its start could be set up, and its first
+/// error.
+pub(crate) struct RecordRead {
+    pub span: Span,
+    pub line: usize,
+    pub game: Option<Game>,
+    pub error: Option<Diagnostic>,
 }
 
 /// The games of a CSA text and its findings, in the order of the text.
 pub fn read(text: &str) -> (Vec<Game>, Vec<Diagnostic>) {
+    let (records, out) = read_records(text);
+    (records.into_iter().filter_map(|r| r.game).collect(), bounded(out))
+}
+
+/// The records of a CSA text and every finding, in the order of the text (each record's first
+/// error is given by [`first_errors`]).
+pub(crate) fn read_records(text: &str) -> (Vec<RecordRead>, Vec<Diagnostic>) {
     if text.len() > MAX_BYTES {
         let d = Diagnostic::error(codes::csa::TOO_LARGE, Span::point(MAX_BYTES), "the record is too large to read")
             .label("kifu reads a CSA file up to here")
             .help(format!("kifu reads CSA files of up to {} MiB: split the file at a `/` line", MAX_BYTES >> 20));
         return (Vec::new(), vec![d]);
     }
-    let mut reader = Reader { text, games: Vec::new(), out: Vec::new(), record: Record::default() };
+    let mut reader =
+        Reader { text, records: Vec::new(), out: Vec::new(), record: Record::default(), from: 0, found: 0 };
     for (start, line) in lines(text) {
         for (statement, span) in syntax::line(line, start) {
             reader.statement(statement, span);
@@ -83,6 +101,31 @@ pub fn read(text: &str) -> (Vec<Game>, Vec<Diagnostic>) {
     reader.finish_record(Span::point(text.len()));
     let mut out = reader.out;
     out.sort_by_key(|d| d.span().start);
+    (reader.records, out)
+}
+
+/// Gives each of `records` of `text` the line it starts on and the first error of `found` (in
+/// the order of the text) within it.
+pub(crate) fn first_errors(text: &str, records: &mut [RecordRead], found: &[Diagnostic]) {
+    let mut errors = found.iter().filter(|d| d.is_error()).peekable();
+    let (mut line, mut counted) = (1, 0);
+    for record in records {
+        // The first line with something on it.
+        let from = text[record.span.start..record.span.end]
+            .find(|c: char| !c.is_whitespace())
+            .map_or(record.span.start, |at| record.span.start + at);
+        line += text.as_bytes()[counted..from].iter().filter(|&&b| b == b'\n').count();
+        counted = from;
+        record.line = line;
+        while errors.next_if(|d| d.span().start < record.span.start).is_some() {}
+        if let Some(d) = errors.peek().filter(|d| d.span().start <= record.span.end) {
+            record.error = Some((*d).clone());
+        }
+    }
+}
+
+/// `out` with at most [`MAX_FINDINGS`] findings, the rest counted in one last.
+pub(crate) fn bounded(mut out: Vec<Diagnostic>) -> Vec<Diagnostic> {
     if out.len() > MAX_FINDINGS {
         let left = out.len() - MAX_FINDINGS;
         let at = out[MAX_FINDINGS].span();
@@ -93,7 +136,7 @@ pub fn read(text: &str) -> (Vec<Game>, Vec<Diagnostic>) {
                 .help("correct these, then check the file again"),
         );
     }
-    (reader.games, out)
+    out
 }
 
 /// The lines of `text` without their ends (LF, CRLF or CR), each with the byte it starts at.
@@ -366,20 +409,20 @@ impl Reader<'_> {
                         // `AL`: every piece not placed yet, but the kings, to this side's hand.
                         for kind in PieceKind::ALL {
                             if kind != PieceKind::King {
-                                let left = SET[kind.index()].saturating_sub(used[kind.index()]);
+                                let left = kind.supply().saturating_sub(used[kind.index()]);
                                 position.hands[color.index()].add(kind, left);
                             }
                         }
                     }
                     (Place::Hand, Some((kind, promoted))) if kind != PieceKind::King && !promoted => {
-                        if used[kind.index()] >= SET[kind.index()] {
+                        if used[kind.index()] >= kind.supply() {
                             self.no_piece_left(span, kind);
                             return None;
                         }
                         position.hands[color.index()].add(kind, 1);
                     }
                     (Place::Board(square), Some((kind, promoted))) => {
-                        if used[kind.index()] >= SET[kind.index()] {
+                        if used[kind.index()] >= kind.supply() {
                             self.no_piece_left(span, kind);
                             return None;
                         }
@@ -402,7 +445,7 @@ impl Reader<'_> {
     fn no_piece_left(&mut self, span: Span, kind: PieceKind) {
         self.push(
             Diagnostic::error(codes::csa::PLACED_PIECE, span, format!("no {} is left to place", kind.name()))
-                .label(format!("a set holds {} of them", SET[kind.index()]))
+                .label(format!("a set holds {} of them", kind.supply()))
                 .help("each piece of a set is placed once: remove this one"),
         );
     }
@@ -595,14 +638,24 @@ impl Reader<'_> {
     /// game, if it has anything of one.
     fn finish_record(&mut self, span: Span) {
         let r = &self.record;
+        let whole = Span::new(self.from, span.end);
+        let found = std::mem::replace(&mut self.found, self.out.len());
+        self.from = span.end;
         if r.headers.is_empty() && r.start.is_empty() && !r.moving {
+            // Lines that are no record's: a record without a game when they have findings.
+            if self.out.len() > found {
+                self.records.push(RecordRead { span: whole, line: 0, game: None, error: None });
+            }
             self.record = Record::default();
             return;
         }
         // A record without a move is set up here (once set up, or failed, this does nothing).
         self.set_up(span);
         let mut record = std::mem::take(&mut self.record);
-        let Some(start) = record.start_position.take() else { return };
+        let Some(start) = record.start_position.take() else {
+            self.records.push(RecordRead { span: whole, line: 0, game: None, error: None });
+            return;
+        };
         // A handicap's players are 下手 (sente) and 上手 (gote).
         let handicap = start.board != Position::STARTPOS.board;
         let headers =
@@ -614,7 +667,7 @@ impl Reader<'_> {
         game.moves = record.moves;
         add_totals(&mut game.moves, first);
         game.ending = record.ending.map(|(e, _)| e);
-        self.games.push(game);
+        self.records.push(RecordRead { span: whole, line: 0, game: Some(game), error: None });
     }
 }
 
@@ -644,21 +697,7 @@ fn header_key(key: &str, handicap: bool) -> &str {
         ("N-", false) => "後手",
         ("N+", true) => "下手",
         ("N-", true) => "上手",
-        ("$EVENT", _) => "棋戦",
-        ("$SITE", _) => "場所",
-        ("$START_TIME", _) => "開始日時",
-        ("$END_TIME", _) => "終了日時",
-        ("$TIME_LIMIT", _) => "持ち時間",
-        ("$OPENING", _) => "戦型",
-        _ => key,
-    }
-}
-
-/// The sign CSA writes for a side.
-fn sign(color: Color) -> &'static str {
-    match color {
-        Color::Black => "+",
-        Color::White => "-",
+        _ => syntax::INFO_KEYS.iter().find(|(csa, _)| *csa == key).map_or(key, |(_, kif)| kif),
     }
 }
 

@@ -51,6 +51,24 @@ pub fn piece_name(kind: PieceKind, promoted: bool) -> &'static str {
     }
 }
 
+/// The sign CSA writes for a side: `+` for Black (sente), `-` for White (gote).
+pub fn sign(color: Color) -> &'static str {
+    match color {
+        Color::Black => "+",
+        Color::White => "-",
+    }
+}
+
+/// The information keys (`$EVENT`) whose headers KIF also has, with KIF's key (`棋戦`).
+pub const INFO_KEYS: &[(&str, &str)] = &[
+    ("$EVENT", "棋戦"),
+    ("$SITE", "場所"),
+    ("$START_TIME", "開始日時"),
+    ("$END_TIME", "終了日時"),
+    ("$TIME_LIMIT", "持ち時間"),
+    ("$OPENING", "戦型"),
+];
+
 /// A square as CSA writes it: `00` (a hand) is `None`, as is a digit 0 in a board square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Place {
@@ -132,7 +150,7 @@ fn span(p: &Pair<'_, Rule>, at: usize) -> Span {
     Span::new(at + p.as_span().start(), at + p.as_span().end())
 }
 
-fn sign(p: &Pair<'_, Rule>) -> Color {
+fn side_of(p: &Pair<'_, Rule>) -> Color {
     if p.as_str() == "+" {
         Color::Black
     } else {
@@ -162,7 +180,7 @@ fn statement(p: Pair<'_, Rule>, base: usize) -> Spanned {
         Rule::comment => Statement::Comment(text[1..].to_owned()),
         Rule::version => Statement::Version(text[1..].to_owned()),
         Rule::name => {
-            let side = inner.next().map_or(Color::Black, |s| sign(&s));
+            let side = inner.next().map_or(Color::Black, |s| side_of(&s));
             Statement::Name(side, text[2..].to_owned())
         }
         Rule::info => {
@@ -188,13 +206,13 @@ fn statement(p: Pair<'_, Rule>, base: usize) -> Spanned {
                     let mut parts = cell.into_inner();
                     let (Some(side), Some(name)) = (parts.next(), parts.next()) else { return None };
                     let (kind, promoted) = piece_of(&name);
-                    Some(Piece { color: sign(&side), kind, promoted })
+                    Some(Piece { color: side_of(&side), kind, promoted })
                 })
                 .collect();
             Statement::Row(row, cells, rule == Rule::board_row_dialect)
         }
         Rule::piece_list => {
-            let side = inner.next().map_or(Color::Black, |s| sign(&s));
+            let side = inner.next().map_or(Color::Black, |s| side_of(&s));
             let placed = inner
                 .map(|placed| {
                     let at = span(&placed, base);
@@ -206,9 +224,9 @@ fn statement(p: Pair<'_, Rule>, base: usize) -> Spanned {
                 .collect();
             Statement::List(side, placed)
         }
-        Rule::side => Statement::Side(inner.next().map_or(Color::Black, |s| sign(&s))),
+        Rule::side => Statement::Side(inner.next().map_or(Color::Black, |s| side_of(&s))),
         Rule::move_stmt => {
-            let side = inner.next().map_or(Color::Black, |s| sign(&s));
+            let side = inner.next().map_or(Color::Black, |s| side_of(&s));
             let from = inner.next().map_or(Place::Bad, |s| place(&s));
             let to = inner.next().map_or(Place::Bad, |s| place(&s));
             let piece = inner.next().map_or((PieceKind::Pawn, false), |p| piece_of(&p));

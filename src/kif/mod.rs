@@ -25,7 +25,7 @@ machinery! { mod parser; }
 mod read;
 machinery! { mod syntax; }
 mod fast;
-mod write;
+pub(crate) mod write;
 
 #[cfg(feature = "views")]
 pub(crate) use read::position_at;

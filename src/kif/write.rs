@@ -285,6 +285,9 @@ impl Writer {
             self.record.lose("a move's time without its total (or the total without the time)");
             return;
         };
+        if spent.subsec_nanos() != 0 || total.subsec_nanos() != 0 {
+            self.record.lose("the fractions of a second of a move's time");
+        }
         let pad = MOVE_COLUMNS.saturating_sub(columns(text));
         let (m, s) = (spent.as_secs() / 60, spent.as_secs() % 60);
         let _ = write!(self.record.text, "{:pad$}({m:>2}:{s:02}/{})", "", clock(total));

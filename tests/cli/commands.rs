@@ -465,6 +465,78 @@ fn kif_converts_to_psn_and_back() {
     assert!(stderr.contains("game not converted: as PSN it would take 323 KiB, more than the 256 KiB"), "{stderr}");
 }
 
+/// A CSA file of two records: written as CSA again, the same text; as USI, one line a game.
+/// Its first record through KIF, KI2 and PSN and back to CSA is the same record but for what
+/// each form cannot hold (a fraction of a second, KI2's times), named in one warning.
+#[test]
+fn csa_converts_to_every_game_format_and_back() {
+    let csa = "tests/fixtures/csa/two-records.csa";
+    let fixture = std::fs::read_to_string(csa).expect("the fixture");
+    let out = run(&["convert", "--to", "csa", csa]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), fixture, "a CSA file converted to CSA is the same");
+    let usi = run(&["convert", "--to", "usi", csa]);
+    assert_eq!(
+        text(&usi.stdout),
+        format!(
+            "sfen {START} moves 7g7f 3c3d 8h2b+ 3a2b\nsfen 4k4/9/4P4/9/9/9/9/9/4K4 b G2r2b3g4s4n4l17p 1 moves G*5b\n"
+        )
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let first_text = fixture.split("/\n").next().expect("a record");
+    let first = write(dir.path(), "first.csa", first_text.as_bytes());
+    let whole = first_text.replace("T12.500\n", "T12\n");
+    let untimed: String = first_text.lines().filter(|l| !l.starts_with('T')).map(|l| format!("{l}\n")).collect();
+    for (to, lost, back) in [
+        ("kifu", "KIF cannot hold the fractions of a second of a move's time", &whole),
+        ("ki2u", "KI2 cannot hold the moves' times", &untimed),
+        ("psn", "PSN cannot hold the fractions of a second of a move's time", &whole),
+    ] {
+        let out = run(&["convert", "--to", to, &first]);
+        assert_eq!(out.status.code(), Some(0), "{to}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stderr), format!("kifu: {first}:1: warning: {lost}: left out\n"));
+        let written = write(dir.path(), &format!("game.{to}"), &out.stdout);
+        let again = run(&["convert", "--to", "csa", &written]);
+        assert_eq!(again.status.code(), Some(0), "{to}: {}", text(&again.stderr));
+        assert_eq!(&text(&again.stdout), back, "{to} and back");
+    }
+    // Version 2.2 is Shift_JIS, in whole seconds.
+    let v22 = run(&["convert", "--to", "csa-2.2", &first]);
+    let (decoded, _, lossy) = encoding_rs::SHIFT_JIS.decode(&v22.stdout);
+    assert!(!lossy && decoded.starts_with("V2.2\nN+先手の人\n") && decoded.contains("+7776FU\nT12\n"), "{decoded}");
+}
+
+/// A CSA file whose second record has an illegal move: its other records are converted, the
+/// bad one is named by its line, and `kifu json` and `kifu board` give each record.
+#[test]
+fn csa_records_are_converted_one_by_one() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let three = "PI\n+\n+7776FU\n/\nPI\n+\n+7775FU\n/\nPI\n-\n-3334FU\n%CHUDAN\n";
+    let path = write(dir.path(), "three.csa", three.as_bytes());
+    let out = run(&["convert", "--to", "usi", &path]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        format!("sfen {START} moves 7g7f\nsfen {} moves 3c3d\n", START.replace(" b ", " w "))
+    );
+    let stderr = text(&out.stderr);
+    assert!(stderr.starts_with(&format!("kifu: {path}:5: game not converted: error[csa::illegal-move]")), "{stderr}");
+    let json = run(&["json", &path]);
+    let games = json_lines(&json);
+    let valid: Vec<_> = games.iter().map(|g| (g["format"].as_str(), g["valid"].as_bool())).collect();
+    assert_eq!(valid, [(Some("csa"), Some(true)), (Some("csa"), Some(false)), (Some("csa"), Some(true))]);
+    assert_eq!(games[2]["game"]["ending"]["reason"], "interrupted");
+    let board = run(&["board", "--ascii", &path]);
+    assert_eq!(board.status.code(), Some(1));
+    assert_eq!(text(&board.stdout).matches("to move").count(), 3, "a board a record");
+    assert!(text(&board.stderr).contains("csa::illegal-move"));
+    // A CSA file larger than a KIF file may be is read to its end.
+    let long = format!("PI\n+\n'{}\n+7776FU\n", "x".repeat(9 << 20));
+    let path = write(dir.path(), "long.csa", long.as_bytes());
+    let out = run(&["convert", "--to", "usi", &path]);
+    assert_eq!(text(&out.stdout), format!("sfen {START} moves 7g7f\n"), "{}", text(&out.stderr));
+}
+
 #[test]
 fn psn_json_places_are_lines_of_the_file() {
     let lines = bin::invalid_json_findings("examples/tour.psn");
