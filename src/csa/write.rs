@@ -482,4 +482,82 @@ mod corpus {
         }
         crate::corpus::at_least("games written as CSA", checked, 200);
     }
+
+    /// What a game is, in what every game format holds: its start, its main line with each
+    /// move's comments, and how it ended.
+    fn played(game: &Game) -> (String, Vec<(String, Vec<String>)>, Option<crate::shogi::Ending>) {
+        let moves = game.moves.iter().map(|n| (n.mv.to_string(), n.comments.clone())).collect();
+        (game.start.to_string(), moves, game.ending)
+    }
+
+    /// Each move's time and total, in whole seconds.
+    fn seconds(game: &Game) -> Vec<Option<(u64, u64)>> {
+        let secs = |d: Option<std::time::Duration>| d.map(|d| d.as_secs());
+        game.moves.iter().map(|n| n.time.and_then(|t| secs(t.spent).zip(secs(t.total)))).collect()
+    }
+
+    /// Every generated CSA file of the corpus, written as CSA, KIF, KI2 and PSN and read back,
+    /// is the same game in all that the form holds: CSA all of it, KIF and PSN the times in
+    /// whole seconds, KI2 no times. And each KIF file of the same games (written by another
+    /// program), written as CSA and read back, has the CSA file's start and main line, and its
+    /// own end and times.
+    #[test]
+    fn every_generated_csa_file_converts_to_every_game_format_and_back() {
+        let Some(dir) = crate::corpus::path("corpus/kifcsa/generated") else { return };
+        let manifest = fs::read_to_string(dir.join("manifest.tsv")).expect("manifest");
+        let rows: Vec<Vec<&str>> = manifest.lines().skip(1).map(|row| row.split('\t').collect()).collect();
+        let (mut checked, mut kif_checked) = (0, 0);
+        for fields in &rows {
+            let [id, "csa", file, ..] = fields[..] else { continue };
+            let read = crate::csa::check_bytes(&fs::read(dir.join(file)).expect(file));
+            let [game] = &read.games[..] else { panic!("{file}: {} games", read.games.len()) };
+            // CSA: the same game, and the same text once more.
+            let csa = write(game, Version::V30);
+            let back = crate::csa::check_bytes(csa.text.as_bytes());
+            assert!(back.diagnostics.is_empty(), "{file}: {:#?}", back.diagnostics);
+            assert_eq!(back.games.first(), Some(game), "{file} as CSA");
+            // KIF and KI2.
+            for (kif, extension) in [(crate::kif::write(game, "UTF-8"), "kifu"), (crate::kif::write_ki2(game), "ki2u")]
+            {
+                let back = crate::kif::check_bytes(kif.text.as_bytes(), Some(extension));
+                assert!(back.is_valid(), "{file} as {extension}: {:#?}", back.diagnostics);
+                let back = back.game.expect("a game");
+                assert_eq!(played(&back), played(game), "{file} as {extension}");
+                if extension == "kifu" {
+                    assert_eq!(seconds(&back), seconds(game), "{file} as KIF: the times");
+                }
+            }
+            // PSN.
+            let psn = crate::psn::write(game);
+            let back = crate::psn::check_bytes(psn.text.as_bytes(), crate::psn::Options::default());
+            let back = back.games.first().and_then(crate::psn::CheckedGame::to_game).expect("a PSN game");
+            assert_eq!(played(&back), played(game), "{file} as PSN:\n{}", psn.text);
+            assert_eq!(seconds(&back), seconds(game), "{file} as PSN: the times");
+            // The KIF file of the same game, written as CSA.
+            let kif = rows.iter().find_map(|f| match f[..] {
+                [i, "kif", kif, ..] if i == id => Some(kif),
+                _ => None,
+            });
+            if let Some(kif) = kif {
+                let extension = kif.rsplit('.').next();
+                let bytes = fs::read(dir.join(kif)).expect(kif);
+                let from_kif = crate::kif::check_bytes(&bytes, extension).game.expect("a KIF game");
+                let csa = write(&from_kif, Version::V30);
+                let back = crate::csa::check_bytes(csa.text.as_bytes());
+                assert!(back.diagnostics.is_empty(), "{kif} as CSA: {:#?}", back.diagnostics);
+                let back = &back.games[0];
+                assert_eq!(
+                    (back.start.to_string(), back.main_line().collect::<Vec<_>>()),
+                    (game.start.to_string(), game.main_line().collect()),
+                    "{kif} as CSA"
+                );
+                assert_eq!(back.ending.map(|e| e.reason), from_kif.ending.map(|e| e.reason), "{kif} as CSA: the end");
+                assert_eq!(seconds(back), seconds(&from_kif), "{kif} as CSA: the times");
+                kif_checked += 1;
+            }
+            checked += 1;
+        }
+        crate::corpus::at_least("CSA files converted to every format", checked, 200);
+        crate::corpus::at_least("KIF files converted to CSA", kif_checked, 200);
+    }
 }
