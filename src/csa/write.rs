@@ -483,9 +483,12 @@ mod corpus {
         crate::corpus::at_least("games written as CSA", checked, 200);
     }
 
+    /// A move in USI, with its comments.
+    type Played = (String, Vec<String>);
+
     /// What a game is, in what every game format holds: its start, its main line with each
     /// move's comments, and how it ended.
-    fn played(game: &Game) -> (String, Vec<(String, Vec<String>)>, Option<crate::shogi::Ending>) {
+    fn played(game: &Game) -> (String, Vec<Played>, Option<crate::shogi::Ending>) {
         let moves = game.moves.iter().map(|n| (n.mv.to_string(), n.comments.clone())).collect();
         (game.start.to_string(), moves, game.ending)
     }
