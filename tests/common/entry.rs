@@ -271,6 +271,9 @@ fn tree(line: &[kifu::shogi::Node]) -> Vec<(usize, String)> {
 
 /// A CSA file, as `kifu check` reads a `.csa` file: every finding within its text, and a game
 /// for each record whose start could be set up, each no longer than the moves the text holds.
+/// Each game written as CSA reads back without a finding as the same game (the ending aside:
+/// CSA's end says who won, where the record may not have), and is written again to the same
+/// text.
 pub fn csa_check(bytes: &[u8]) {
     let bytes = &bytes[..bytes.len().min(MAX_INPUT)];
     let read = kifu::csa::check_bytes(bytes);
@@ -278,6 +281,20 @@ pub fn csa_check(bytes: &[u8]) {
     let moves = read.games.iter().map(|g| g.moves.len()).sum::<usize>();
     assert!(moves <= read.text.len() / 7, "{moves} moves from {} bytes", read.text.len());
     assert!(read.diagnostics.len() <= kifu::csa::MAX_FINDINGS + 1, "{} findings", read.diagnostics.len());
+    for game in &read.games {
+        let first = kifu::csa::write(game, kifu::csa::Version::V30);
+        let again = kifu::csa::check_bytes(first.text.as_bytes());
+        assert!(
+            again.diagnostics.is_empty(),
+            "written as {:?}, the game reads with {:?}",
+            first.text,
+            again.diagnostics
+        );
+        let [back] = &again.games[..] else { panic!("written as {:?}, {} games", first.text, again.games.len()) };
+        assert_eq!(tree(&back.moves), tree(&game.moves), "written as {:?}, the game reads as other moves", first.text);
+        assert_eq!(back.start, game.start, "written as {:?}, the game starts elsewhere", first.text);
+        assert_eq!(kifu::csa::write(back, kifu::csa::Version::V30).text, first.text, "written twice, two texts");
+    }
 }
 
 // ───────────────────────────── KIF ─────────────────────────────
