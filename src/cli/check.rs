@@ -285,7 +285,7 @@ pub(crate) fn read_record(path: &str, format: Format) -> io::Result<Vec<u8>> {
 
 /// Checks the bytes of a file of a format read whole (a KIF record, or a CSA file: the file at
 /// `path`, whose extension tells the encoding a KIF record should be in) and writes its reports
-/// to `out`. The file counts as one record.
+/// to `out`. A KIF file counts as one record; a CSA file as its records (one when it has none).
 pub(crate) fn check_record(
     format: Format,
     bytes: &[u8],
@@ -295,34 +295,33 @@ pub(crate) fn check_record(
     out: &mut Vec<u8>,
 ) -> Totals {
     let extension = std::path::Path::new(path).extension().and_then(|e| e.to_str());
-    let mut read = match format {
+    let (text, diagnostics, records, invalid) = match format {
         Format::Csa => {
-            let read = crate::csa::check_bytes(bytes);
-            crate::kif::CheckedKif {
-                encoding: read.encoding,
-                text: read.text,
-                game: None,
-                diagnostics: read.diagnostics,
-            }
+            let file = crate::csa::read_file(bytes, |d| selection.apply(d));
+            let invalid = file.records.iter().filter(|r| r.error.is_some()).count() as u64;
+            let invalid = invalid.max(u64::from(file.diagnostics.iter().any(crate::diagnostic::Diagnostic::is_error)));
+            let records = (file.records.len() as u64).max(1);
+            (file.text, file.diagnostics, records, invalid)
         }
-        _ => crate::kif::check_bytes(bytes, extension),
+        _ => {
+            let mut read = crate::kif::check_bytes(bytes, extension);
+            selection.apply(&mut read.diagnostics);
+            let invalid = u64::from(!read.is_valid());
+            (read.text, read.diagnostics, 1, invalid)
+        }
     };
-    selection.apply(&mut read.diagnostics);
-    let mut t = Totals { records: 1, ..Totals::default() };
-    if read.is_valid() {
-        t.valid = 1;
-    } else {
-        t.invalid = 1;
+    let mut t = Totals { records, valid: records - invalid, invalid, ..Totals::default() };
+    if invalid > 0 {
         crate::cli::output::note_invalid();
     }
-    t.warnings = read.diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
-    t.read_as(format.name(), format.title());
+    t.warnings = diagnostics.iter().filter(|d| !d.is_error()).count() as u64;
+    t.dialects.add(format.name(), format.title(), records);
     if renderer.volume == Volume::Statistics {
-        t.count(&read.diagnostics);
-    } else if !read.diagnostics.is_empty() {
+        t.count(&diagnostics);
+    } else if !diagnostics.is_empty() {
         let mut rendered = Rendered::default();
-        let text = read.text.as_str();
-        renderer.render_text(name, (text, &LineIndex::new(text)), 1, &read.diagnostics, &mut rendered);
+        let text = text.as_str();
+        renderer.render_text(name, (text, &LineIndex::new(text)), 1, &diagnostics, &mut rendered);
         let _ = renderer.write(&rendered, out);
     }
     t

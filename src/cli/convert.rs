@@ -189,3 +189,166 @@ fn convert(to: ConvertTo, name: &str, line: usize, game: Option<&Game>) -> Conve
         }
     }
 }
+
+/// The games of the corpus beside the repository, from their truth: written as CSA (V3.0 and
+/// V2.2) and read back, each is the same game, but for what CSA cannot hold and says so.
+#[cfg(test)]
+mod corpus {
+    use std::fs;
+
+    use serde_json::Value;
+
+    use crate::csa::{write, Version};
+    use crate::shogi::Game;
+
+    /// `game` as a CSA record of `version` holds it: no variation, the headers CSA has, whole
+    /// seconds in V2.2.
+    fn held(game: &Game, version: Version) -> Game {
+        let mut game = game.clone();
+        game.headers.retain(|(key, _)| ["先手", "後手", "下手", "上手", "棋戦", "開始日時"].contains(&key.as_str()));
+        // A handicap game's players are 下手 and 上手.
+        if game.start.board != crate::shogi::Position::STARTPOS.board {
+            for (key, _) in &mut game.headers {
+                *key = key.replace("先手", "下手").replace("後手", "上手");
+            }
+        }
+        let mut totals = [std::time::Duration::ZERO; 2];
+        for (i, node) in game.moves.iter_mut().enumerate() {
+            node.variations.clear();
+            if let Some(time) = &mut node.time {
+                let spent = time.spent.expect("a time");
+                let spent =
+                    if version == Version::V22 { std::time::Duration::from_secs(spent.as_secs()) } else { spent };
+                totals[i % 2] += spent;
+                *time = crate::shogi::MoveTime { spent: Some(spent), total: Some(totals[i % 2]) };
+            }
+        }
+        game
+    }
+
+    #[test]
+    fn every_generated_game_reads_back_as_written() {
+        let Some(dir) = crate::corpus::path("corpus/kifcsa/generated/truth") else { return };
+        let mut files: Vec<_> = fs::read_dir(&dir).expect("truth").map(|e| e.expect("entry").path()).collect();
+        files.sort();
+        let mut checked = 0;
+        for file in files {
+            let truth: Value = serde_json::from_str(&fs::read_to_string(&file).expect("truth")).expect("JSON");
+            let game = crate::kif::write::corpus::game_of(&truth);
+            for version in [Version::V30, Version::V22] {
+                let record = write(&game, version);
+                let (games, found) = crate::csa::check_text(&record.text);
+                assert!(found.is_empty(), "{}: {found:#?}", file.display());
+                let [back] = &games[..] else { panic!("{}: {} games", file.display(), games.len()) };
+                let mut want = held(&game, version);
+                // CSA's ends say who won.
+                want.ending = back.ending.filter(|e| want.ending.is_some_and(|w| w.reason == e.reason));
+                let at = format!("{}, {version:?}", file.display());
+                assert_eq!(back.headers, want.headers, "{at}");
+                assert_eq!(back.start, want.start, "{at}");
+                assert_eq!(back.comments, want.comments, "{at}");
+                assert_eq!(back.moves.len(), want.moves.len(), "{at}");
+                for (i, (b, w)) in back.moves.iter().zip(&want.moves).enumerate() {
+                    assert_eq!(b, w, "{at}: move {}", i + 1);
+                }
+                assert_eq!(back.ending, want.ending, "{at}");
+                let variations = game.moves.iter().any(|n| !n.variations.is_empty());
+                let fraction = version == Version::V22
+                    && game.moves.iter().any(|n| n.time.and_then(|t| t.spent).is_some_and(|s| s.subsec_millis() != 0));
+                assert_eq!(record.lost.contains(&"variations"), variations, "{}: {:?}", file.display(), record.lost);
+                assert_eq!(
+                    record.lost.len(),
+                    usize::from(variations) + usize::from(fraction),
+                    "{}: {:?}",
+                    file.display(),
+                    record.lost
+                );
+                // Written again, the game read back is written the same.
+                assert_eq!(write(back, version).text, record.text, "{}", file.display());
+            }
+            checked += 1;
+        }
+        crate::corpus::at_least("games written as CSA", checked, 200);
+    }
+
+    /// A move in USI, with its comments.
+    type Played = (String, Vec<String>);
+
+    /// What a game is, in what every game format holds: its start, its main line with each
+    /// move's comments, and how it ended.
+    fn played(game: &Game) -> (String, Vec<Played>, Option<crate::shogi::Ending>) {
+        let moves = game.moves.iter().map(|n| (n.mv.to_string(), n.comments.clone())).collect();
+        (game.start.to_string(), moves, game.ending)
+    }
+
+    /// Each move's time and total, in whole seconds.
+    fn seconds(game: &Game) -> Vec<Option<(u64, u64)>> {
+        let secs = |d: Option<std::time::Duration>| d.map(|d| d.as_secs());
+        game.moves.iter().map(|n| n.time.and_then(|t| secs(t.spent).zip(secs(t.total)))).collect()
+    }
+
+    /// Every generated CSA file of the corpus, written as CSA, KIF, KI2 and PSN and read back,
+    /// is the same game in all that the form holds: CSA all of it, KIF and PSN the times in
+    /// whole seconds, KI2 no times. And each KIF file of the same games (written by another
+    /// program), written as CSA and read back, has the CSA file's start and main line, and its
+    /// own end and times.
+    #[test]
+    fn every_generated_csa_file_converts_to_every_game_format_and_back() {
+        let Some(dir) = crate::corpus::path("corpus/kifcsa/generated") else { return };
+        let manifest = fs::read_to_string(dir.join("manifest.tsv")).expect("manifest");
+        let rows: Vec<Vec<&str>> = manifest.lines().skip(1).map(|row| row.split('\t').collect()).collect();
+        let (mut checked, mut kif_checked) = (0, 0);
+        for fields in &rows {
+            let [id, "csa", file, ..] = fields[..] else { continue };
+            let read = crate::csa::check_bytes(&fs::read(dir.join(file)).expect(file));
+            let [game] = &read.games[..] else { panic!("{file}: {} games", read.games.len()) };
+            // CSA: the same game, and the same text once more.
+            let csa = write(game, Version::V30);
+            let back = crate::csa::check_bytes(csa.text.as_bytes());
+            assert!(back.diagnostics.is_empty(), "{file}: {:#?}", back.diagnostics);
+            assert_eq!(back.games.first(), Some(game), "{file} as CSA");
+            // KIF and KI2.
+            for (kif, extension) in [(crate::kif::write(game, "UTF-8"), "kifu"), (crate::kif::write_ki2(game), "ki2u")]
+            {
+                let back = crate::kif::check_bytes(kif.text.as_bytes(), Some(extension));
+                assert!(back.is_valid(), "{file} as {extension}: {:#?}", back.diagnostics);
+                let back = back.game.expect("a game");
+                assert_eq!(played(&back), played(game), "{file} as {extension}");
+                if extension == "kifu" {
+                    assert_eq!(seconds(&back), seconds(game), "{file} as KIF: the times");
+                }
+            }
+            // PSN.
+            let psn = crate::psn::write(game);
+            let back = crate::psn::check_bytes(psn.text.as_bytes(), crate::psn::Options::default());
+            let back = back.games.first().and_then(crate::psn::CheckedGame::to_game).expect("a PSN game");
+            assert_eq!(played(&back), played(game), "{file} as PSN:\n{}", psn.text);
+            assert_eq!(seconds(&back), seconds(game), "{file} as PSN: the times");
+            // The KIF file of the same game, written as CSA.
+            let kif = rows.iter().find_map(|f| match f[..] {
+                [i, "kif", kif, ..] if i == id => Some(kif),
+                _ => None,
+            });
+            if let Some(kif) = kif {
+                let extension = kif.rsplit('.').next();
+                let bytes = fs::read(dir.join(kif)).expect(kif);
+                let from_kif = crate::kif::check_bytes(&bytes, extension).game.expect("a KIF game");
+                let csa = write(&from_kif, Version::V30);
+                let back = crate::csa::check_bytes(csa.text.as_bytes());
+                assert!(back.diagnostics.is_empty(), "{kif} as CSA: {:#?}", back.diagnostics);
+                let back = &back.games[0];
+                assert_eq!(
+                    (back.start.to_string(), back.main_line().collect::<Vec<_>>()),
+                    (game.start.to_string(), game.main_line().collect()),
+                    "{kif} as CSA"
+                );
+                assert_eq!(back.ending.map(|e| e.reason), from_kif.ending.map(|e| e.reason), "{kif} as CSA: the end");
+                assert_eq!(seconds(back), seconds(&from_kif), "{kif} as CSA: the times");
+                kif_checked += 1;
+            }
+            checked += 1;
+        }
+        crate::corpus::at_least("CSA files converted to every format", checked, 200);
+        crate::corpus::at_least("KIF files converted to CSA", kif_checked, 200);
+    }
+}

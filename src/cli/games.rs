@@ -83,7 +83,7 @@ pub(crate) fn each_game<T: crate::psn::stream::Weigh + Send>(
         if format == Some(Format::Csa) {
             match crate::cli::check::read_record(path, Format::Csa) {
                 Ok(bytes) => {
-                    let file = crate::csa::read_file(&bytes);
+                    let file = crate::csa::read_file(&bytes, |_| {});
                     for r in file.records {
                         let read = CsaGame { game: r.game, error: r.error, line: r.line, encoding: file.encoding };
                         if let Err(e) = each(name, work(name, ReadGame::Csa(Box::new(read)))) {

@@ -398,7 +398,7 @@ fn csa_records(
 ) -> io::Result<()> {
     let bytes = crate::cli::check::read_record(path, Format::Csa)
         .map_err(|e| context(e, format_args!("cannot read `{name}`")))?;
-    let read = crate::csa::read_file(&bytes);
+    let read = crate::csa::read_file(&bytes, |_| {});
     let text = read.text.as_str();
     let errors: Vec<Diagnostic> = read.diagnostics.into_iter().filter(Diagnostic::is_error).collect();
     if !errors.is_empty() {

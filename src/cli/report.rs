@@ -76,7 +76,7 @@ pub(crate) struct Dialects(Vec<(&'static str, u64, &'static str)>);
 
 impl Dialects {
     /// Counts `n` more records read in dialect `name`, titled `title`.
-    fn add(&mut self, name: &'static str, title: &'static str, n: u64) {
+    pub(crate) fn add(&mut self, name: &'static str, title: &'static str, n: u64) {
         // The same name is most often the same string: its address is compared first.
         if let Some(entry) = self.0.iter_mut().find(|(known, ..)| std::ptr::eq(*known, name) || *known == name) {
             entry.1 += n;

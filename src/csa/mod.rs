@@ -80,10 +80,12 @@ pub(crate) struct FileRead {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Reads a CSA file's bytes into its records.
+/// Reads a CSA file's bytes into its records, its findings as `select` keeps them (a
+/// selection of codes; before they are bounded, so that each record's first error is found).
 #[cfg(feature = "cli")]
-pub(crate) fn read_file(bytes: &[u8]) -> FileRead {
+pub(crate) fn read_file(bytes: &[u8], select: impl FnOnce(&mut Vec<Diagnostic>)) -> FileRead {
     let (text, encoding, mut records, mut diagnostics) = read_bytes(bytes);
+    select(&mut diagnostics);
     diagnostics.sort_by_key(|d| d.span().start);
     read::first_errors(&text, &mut records, &diagnostics);
     FileRead { text, encoding, records, diagnostics: read::bounded(diagnostics) }

@@ -69,6 +69,7 @@ struct Reader<'a> {
 /// A record of a CSA text: where it is (its span, and the line it starts on once
 /// [`first_errors`] has counted it), its game when its start could be set up, and its first
 /// error.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 pub(crate) struct RecordRead {
     pub span: Span,
     pub line: usize,
@@ -106,6 +107,7 @@ pub(crate) fn read_records(text: &str) -> (Vec<RecordRead>, Vec<Diagnostic>) {
 
 /// Gives each of `records` of `text` the line it starts on and the first error of `found` (in
 /// the order of the text) within it.
+#[cfg(feature = "cli")]
 pub(crate) fn first_errors(text: &str, records: &mut [RecordRead], found: &[Diagnostic]) {
     let mut errors = found.iter().filter(|d| d.is_error()).peekable();
     let (mut line, mut counted) = (1, 0);

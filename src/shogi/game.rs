@@ -21,6 +21,7 @@ pub struct Record {
 
 impl Record {
     /// Notes that the record leaves `what` out (once).
+    #[cfg(feature = "psn")]
     pub(crate) fn lose(&mut self, what: &'static str) {
         if !self.lost.contains(&what) {
             self.lost.push(what);
@@ -30,6 +31,7 @@ impl Record {
 
 /// The headers PSN and KIF both name: PSN's keyword, then KIF's key. The players are KIF's
 /// `先手` and `後手` in an even game, `下手` and `上手` in a handicap game.
+#[cfg(feature = "psn")]
 pub(crate) const HEADER_NAMES: &[(&str, &str)] = &[
     ("Sente", "先手"),
     ("Gote", "後手"),

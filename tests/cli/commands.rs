@@ -530,6 +530,15 @@ fn csa_records_are_converted_one_by_one() {
     assert_eq!(board.status.code(), Some(1));
     assert_eq!(text(&board.stdout).matches("to move").count(), 3, "a board a record");
     assert!(text(&board.stderr).contains("csa::illegal-move"));
+    // `kifu check` counts the records of a CSA file, and which are valid as the codes selected say.
+    let check = run(&["check", &path]);
+    assert!(
+        stdout(&check).ends_with("3 records: 2 valid, 1 invalid, 0 warnings (read as 3 CSA)\n"),
+        "{}",
+        stdout(&check)
+    );
+    let ignored = run(&["check", "--ignore", "csa::illegal-move", &path]);
+    assert!(stdout(&ignored).contains("3 records: 3 valid, 0 invalid"), "{}", stdout(&ignored));
     // A CSA file larger than a KIF file may be is read to its end.
     let long = format!("PI\n+\n'{}\n+7776FU\n", "x".repeat(9 << 20));
     let path = write(dir.path(), "long.csa", long.as_bytes());
