@@ -49,6 +49,21 @@ pub(crate) fn read_kif(path: &str) -> io::Result<crate::kif::CheckedKif> {
     Ok(crate::kif::check_bytes(&bytes, extension))
 }
 
+/// The games of the KIF, KI2 or CSA file at `path` (`-`: standard input), read whole and
+/// checked: a KIF or KI2 record is one game, each record of a CSA file one.
+fn read_whole(path: &str, format: Format) -> io::Result<Vec<ReadGame>> {
+    if format == Format::Kif {
+        return Ok(vec![ReadGame::Kif(Box::new(read_kif(path)?))]);
+    }
+    let file = crate::csa::read_file(&crate::cli::check::read_record(path, Format::Csa)?, |_| {});
+    let encoding = file.encoding;
+    Ok(file
+        .records
+        .into_iter()
+        .map(|r| ReadGame::Csa(Box::new(CsaGame { game: r.game, error: r.error, line: r.line, encoding })))
+        .collect())
+}
+
 /// Runs `each` on the checked games of every file `paths` name (folders walked, globs expanded,
 /// as `reading` says), in order: PSN files read as streams, their games checked by `work` on
 /// `workers` threads; a KIF or KI2 file read whole, its record handed to `work` on this thread.
@@ -80,30 +95,14 @@ pub(crate) fn each_game<T: crate::psn::stream::Weigh + Send>(
             continue;
         }
         let name = input::name(path);
-        if format == Some(Format::Csa) {
-            match crate::cli::check::read_record(path, Format::Csa) {
-                Ok(bytes) => {
-                    let file = crate::csa::read_file(&bytes, |_| {});
-                    for r in file.records {
-                        let read = CsaGame { game: r.game, error: r.error, line: r.line, encoding: file.encoding };
-                        if let Err(e) = each(name, work(name, ReadGame::Csa(Box::new(read)))) {
+        // A KIF or KI2 file holds one game, a CSA file a game a record: each is read whole.
+        if let Some(format @ (Format::Kif | Format::Csa)) = format {
+            match read_whole(path, format) {
+                Ok(games) => {
+                    for game in games {
+                        if let Err(e) = each(name, work(name, game)) {
                             return (failed, Some(e));
                         }
-                    }
-                }
-                Err(e) => {
-                    output::message(format_args!("cannot read `{name}`: {e}"));
-                    failed = true;
-                    crate::cli::output::note_unread();
-                }
-            }
-            continue;
-        }
-        if format == Some(Format::Kif) {
-            match read_kif(path) {
-                Ok(read) => {
-                    if let Err(e) = each(name, work(name, ReadGame::Kif(Box::new(read)))) {
-                        return (failed, Some(e));
                     }
                 }
                 Err(e) => {

@@ -364,27 +364,36 @@ fn kif_record(
 ) -> io::Result<()> {
     let read = crate::cli::games::read_kif(path).map_err(|e| context(e, format_args!("cannot read `{name}`")))?;
     let text = read.text.as_str();
-    let errors: Vec<Diagnostic> = read.diagnostics.iter().filter(|d| d.is_error()).cloned().collect();
+    let errors = report_errors(name, text, read.diagnostics.iter().cloned(), reporter, outcome);
+    f(game_item(name, 1, read.game.as_ref(), errors.iter().map(|d| html::Finding::new(text, 1, d)).collect()))
+}
+
+/// The errors of `findings` in the text of the file `name`, reported on standard error (the
+/// file is then invalid).
+fn report_errors(
+    name: &str,
+    text: &str,
+    findings: impl Iterator<Item = Diagnostic>,
+    reporter: &Reporter,
+    outcome: &mut Outcome,
+) -> Vec<Diagnostic> {
+    let errors: Vec<Diagnostic> = findings.filter(Diagnostic::is_error).collect();
     if !errors.is_empty() {
         outcome.invalid = true;
         crate::cli::output::note_invalid();
         output::err(reporter.multi(name, (text, &LineIndex::new(text)), 1, &errors));
     }
+    errors
+}
+
+/// The item of a game read whole (a KIF record, a CSA file's record) that starts on `line`:
+/// its headers, and its main line replayed up to the first move that could not be played.
+fn game_item(name: &str, line: usize, game: Option<&crate::shogi::Game>, findings: Vec<html::Finding>) -> Item {
     let mut notes = Vec::new();
-    let frames =
-        read.game.as_ref().map(|game| game_frames(game.start.clone(), crate::kif::main_line_ki2(game), &mut notes));
-    let notation = read
-        .game
-        .as_ref()
+    let frames = game.map(|game| game_frames(game.start.clone(), crate::kif::main_line_ki2(game), &mut notes));
+    let notation = game
         .map_or_else(String::new, |g| g.headers.iter().map(|(k, v)| format!("{k}：{v}")).collect::<Vec<_>>().join(" "));
-    f(Item {
-        file: name.to_owned(),
-        line: 1,
-        notation,
-        position: frames.map(Pos::Game),
-        findings: errors.iter().map(|d| html::Finding::new(text, 1, d)).collect(),
-        notes,
-    })
+    Item { file: name.to_owned(), line, notation, position: frames.map(Pos::Game), findings, notes }
 }
 
 /// The records of a CSA file, each an item: the file's findings reported, each record's main
@@ -400,30 +409,11 @@ fn csa_records(
         .map_err(|e| context(e, format_args!("cannot read `{name}`")))?;
     let read = crate::csa::read_file(&bytes, |_| {});
     let text = read.text.as_str();
-    let errors: Vec<Diagnostic> = read.diagnostics.into_iter().filter(Diagnostic::is_error).collect();
-    if !errors.is_empty() {
-        outcome.invalid = true;
-        crate::cli::output::note_invalid();
-        output::err(reporter.multi(name, (text, &LineIndex::new(text)), 1, &errors));
-    }
+    let errors = report_errors(name, text, read.diagnostics.into_iter(), reporter, outcome);
     for record in read.records {
-        let mut notes = Vec::new();
-        let frames = record
-            .game
-            .as_ref()
-            .map(|game| game_frames(game.start.clone(), crate::kif::main_line_ki2(game), &mut notes));
-        let notation = record.game.as_ref().map_or_else(String::new, |g| {
-            g.headers.iter().map(|(k, v)| format!("{k}：{v}")).collect::<Vec<_>>().join(" ")
-        });
         let within = |d: &&Diagnostic| d.span().start >= record.span.start && d.span().start <= record.span.end;
-        f(Item {
-            file: name.to_owned(),
-            line: record.line,
-            notation,
-            position: frames.map(Pos::Game),
-            findings: errors.iter().filter(within).map(|d| html::Finding::new(text, 1, d)).collect(),
-            notes,
-        })?;
+        let findings = errors.iter().filter(within).map(|d| html::Finding::new(text, 1, d)).collect();
+        f(game_item(name, record.line, record.game.as_ref(), findings))?;
     }
     Ok(())
 }
