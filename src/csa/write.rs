@@ -53,7 +53,11 @@ pub(crate) fn record(game: &Game, version: Version, first: bool) -> Record {
     let mut totals = [Some(Duration::ZERO); 2];
     for node in &game.moves {
         let side = state.side();
-        write_move(&state, node.mv, &mut out.text);
+        // A game built by hand may hold a move from an empty square: the moves stop there.
+        if !write_move(&state, node.mv, &mut out.text) {
+            out.lose("the moves from the first that moves no piece");
+            return out;
+        }
         time(node, version, &mut totals[side.index()], &mut out);
         comments(&node.comments, &mut out);
         if !node.variations.is_empty() {
@@ -137,8 +141,7 @@ fn start(start: &Position, out: &mut Record) {
         for rank in 1..=9 {
             let _ = write!(out.text, "P{rank}");
             for file in (1..=9).rev() {
-                let square = crate::shogi::Square::new(file, rank).expect("a square of the board");
-                match start.board.get(square) {
+                match crate::shogi::Square::new(file, rank).and_then(|square| start.board.get(square)) {
                     Some(p) => {
                         let _ = write!(out.text, "{}{}", sign(p.color), piece_name(p.kind, p.promoted));
                     }
@@ -179,12 +182,12 @@ fn start(start: &Position, out: &mut Record) {
 }
 
 /// A move, `+7776FU`: the side, the origin (`00` for a drop), the destination and the piece
-/// after the move.
-fn write_move(state: &State, mv: Move, text: &mut String) {
+/// after the move; false, and nothing written, when no piece stands on its origin.
+fn write_move(state: &State, mv: Move, text: &mut String) -> bool {
     let side = sign(state.side());
     match mv {
         Move::Board { from, to, promote } => {
-            let piece = state.piece_at(from).expect("a legal move's piece");
+            let Some(piece) = state.piece_at(from) else { return false };
             let name = piece_name(piece.kind, piece.promoted || promote);
             let _ = writeln!(text, "{side}{}{}{}{}{name}", from.file(), from.rank(), to.file(), to.rank());
         }
@@ -192,6 +195,7 @@ fn write_move(state: &State, mv: Move, text: &mut String) {
             let _ = writeln!(text, "{side}00{}{}{}", to.file(), to.rank(), piece_name(kind, false));
         }
     }
+    true
 }
 
 /// A move's time, `T12` (V3.0: `T12.345` when it has a fraction), when the node has one;
@@ -378,6 +382,15 @@ mod tests {
         assert_eq!(lost.len(), 1);
         assert_eq!(end(None, black, Version::V30).2, ["a result with no reason for it"]);
         assert_eq!(end(Some(EndReason::Resignation), white, Version::V30).2, ["a result its reason contradicts"]);
+    }
+
+    #[test]
+    fn a_move_from_an_empty_square_ends_the_moves_written() {
+        let mut g = game(START, &["7g7f"]);
+        g.moves.push(Node::new(Move::from_usi("5e5d").expect("USI")));
+        let record = write(&g, Version::V30);
+        assert!(record.text.ends_with("PI\n+\n+7776FU\n"), "{}", record.text);
+        assert_eq!(record.lost, ["the moves from the first that moves no piece"]);
     }
 
     #[test]
