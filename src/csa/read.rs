@@ -5,7 +5,7 @@
 use super::syntax::{self, piece_name, sign, Place, Placed, Removed, Statement};
 use crate::diagnostic::{codes, Applicability, Diagnostic, Fix};
 use crate::shogi::rules::State;
-use crate::shogi::{Color, EndReason, Ending, Game, MoveTime, Node, Outcome, Piece, PieceKind, Position, Square};
+use crate::shogi::{Color, Ending, Game, MoveTime, Node, Piece, PieceKind, Position, Square};
 use crate::span::Span;
 
 /// The largest text read, in bytes: a file of many records (a floodgate day) is read up to
@@ -586,18 +586,8 @@ impl Reader<'_> {
             return;
         }
         let mover = self.record.state.as_ref().map(State::side);
-        let win = |c: Option<Color>| c.map(Outcome::Win);
         // The grammar reads only the names the standard gives.
-        let reason = EndReason::from_csa(name);
-        let outcome = match name {
-            "TORYO" | "TSUMI" | "TIME_UP" | "ILLEGAL_MOVE" => win(mover.map(Color::opponent)),
-            "+ILLEGAL_ACTION" => Some(Outcome::Win(Color::White)),
-            "-ILLEGAL_ACTION" => Some(Outcome::Win(Color::Black)),
-            "KACHI" => win(mover),
-            "JISHOGI" | "SENNICHITE" | "HIKIWAKE" | "MAX_MOVES" => Some(Outcome::Draw),
-            // `CHUDAN`, `MATTA`, `FUZUMI`, `ERROR`: the game stopped, nobody won.
-            _ => None,
-        };
+        let Some(ending) = Ending::from_csa(name, mover) else { return };
         if name == "TSUMI" && !self.record.stopped {
             if let Some(state) = &self.record.state {
                 if !crate::shogi::rules::is_checkmate(&state.to_position()) {
@@ -609,7 +599,7 @@ impl Reader<'_> {
                 }
             }
         }
-        self.record.ending = Some((Ending { reason, outcome }, span));
+        self.record.ending = Some((ending, span));
     }
 
     fn unknown(&mut self, span: Span) {

@@ -10,45 +10,12 @@ use crate::span::Span;
 
 /// A piece as CSA names it (`FU` … `RY`), or `None` for a name that is none.
 pub fn piece(name: &str) -> Option<(PieceKind, bool)> {
-    use PieceKind::{Bishop, Gold, King, Knight, Lance, Pawn, Rook, Silver};
-    Some(match name {
-        "FU" => (Pawn, false),
-        "KY" => (Lance, false),
-        "KE" => (Knight, false),
-        "GI" => (Silver, false),
-        "KI" => (Gold, false),
-        "KA" => (Bishop, false),
-        "HI" => (Rook, false),
-        "OU" => (King, false),
-        "TO" => (Pawn, true),
-        "NY" => (Lance, true),
-        "NK" => (Knight, true),
-        "NG" => (Silver, true),
-        "UM" => (Bishop, true),
-        "RY" => (Rook, true),
-        _ => return None,
-    })
+    PieceKind::from_csa(name)
 }
 
 /// The name CSA gives a piece (`FU` … `RY`).
 pub fn piece_name(kind: PieceKind, promoted: bool) -> &'static str {
-    use PieceKind::{Bishop, Gold, King, Knight, Lance, Pawn, Rook, Silver};
-    match (kind, promoted) {
-        (Pawn, false) => "FU",
-        (Lance, false) => "KY",
-        (Knight, false) => "KE",
-        (Silver, false) => "GI",
-        (Gold, _) => "KI",
-        (Bishop, false) => "KA",
-        (Rook, false) => "HI",
-        (King, _) => "OU",
-        (Pawn, true) => "TO",
-        (Lance, true) => "NY",
-        (Knight, true) => "NK",
-        (Silver, true) => "NG",
-        (Bishop, true) => "UM",
-        (Rook, true) => "RY",
-    }
+    kind.csa_name(promoted)
 }
 
 /// The sign CSA writes for a side: `+` for Black (sente), `-` for White (gote).

@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::syntax::{piece_name, sign, Statement, INFO_KEYS};
 use crate::shogi::game::HEADER_NAMES;
 use crate::shogi::rules::State;
-use crate::shogi::{Color, EndReason, Ending, Game, Move, Node, Outcome, PieceKind, Position, Record};
+use crate::shogi::{Color, EndReason, Ending, Game, Move, Node, PieceKind, Position, Record};
 
 /// The version of the CSA standard a record is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,43 +240,15 @@ fn comments(comments: &[String], out: &mut Record) {
 /// The end, `%TORYO`: the one CSA name of `ending`'s reason that says who won as the ending
 /// does (`mover` is the side to move at the end). An ending CSA cannot say is left out.
 fn end(ending: Ending, mover: Color, version: Version, out: &mut Record) {
-    let loser = Some(Outcome::Win(mover.opponent()));
-    let names: &[(&str, Option<Outcome>)] = match ending.reason {
-        Some(EndReason::Resignation) => &[("TORYO", loser)],
-        Some(EndReason::Checkmate) => &[("TSUMI", loser)],
-        Some(EndReason::Repetition) => &[("SENNICHITE", Some(Outcome::Draw))],
-        Some(EndReason::Impasse) => &[("KACHI", Some(Outcome::Win(mover))), ("JISHOGI", Some(Outcome::Draw))],
-        Some(EndReason::TimeUp) => &[("TIME_UP", loser)],
-        Some(EndReason::IllegalMove) => &[
-            ("ILLEGAL_MOVE", loser),
-            ("+ILLEGAL_ACTION", Some(Outcome::Win(Color::White))),
-            ("-ILLEGAL_ACTION", Some(Outcome::Win(Color::Black))),
-        ],
-        Some(EndReason::Interrupted) => &[("CHUDAN", None)],
-        Some(EndReason::Draw) => &[("HIKIWAKE", Some(Outcome::Draw))],
-        Some(EndReason::MaxMoves) if version == Version::V30 => &[("MAX_MOVES", Some(Outcome::Draw))],
-        Some(EndReason::MaxMoves) => {
-            out.lose("an end by the limit of moves (`%MAX_MOVES` is V3.0's)");
-            return;
-        }
-        None if ending.outcome == Some(Outcome::Draw) => &[("HIKIWAKE", Some(Outcome::Draw))],
-        None => {
-            if ending.outcome.is_some() {
-                out.lose("a result with no reason for it");
-            }
-            return;
-        }
-    };
-    // The name that says the ending's winner; a winner the ending does not say is the one its
-    // reason tells.
-    let said = names.iter().find(|(_, outcome)| ending.outcome.is_none() || *outcome == ending.outcome);
-    let name = match said {
-        Some((name, _)) => *name,
-        None => {
-            out.lose("a result its reason contradicts");
-            names[0].0
-        }
-    };
+    if ending.reason == Some(EndReason::MaxMoves) && version == Version::V22 {
+        out.lose("an end by the limit of moves (`%MAX_MOVES` is V3.0's)");
+        return;
+    }
+    let (name, lost) = ending.to_csa(mover);
+    if let Some(lost) = lost {
+        out.lose(lost);
+    }
+    let Some(name) = name else { return };
     let _ = writeln!(out.text, "%{name}");
 }
 

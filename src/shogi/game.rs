@@ -128,6 +128,58 @@ pub struct Ending {
     pub outcome: Option<Outcome>,
 }
 
+impl Ending {
+    /// The ending a CSA or JKF end names (`TORYO`, without CSA's `%`), `mover` the side to move
+    /// at it when known; `None` for a name that is none.
+    pub fn from_csa(name: &str, mover: Option<Color>) -> Option<Self> {
+        let reason = EndReason::from_csa(name)?;
+        let win = |c: Option<Color>| c.map(Outcome::Win);
+        let outcome = match name {
+            "TORYO" | "TSUMI" | "TIME_UP" | "ILLEGAL_MOVE" => win(mover.map(Color::opponent)),
+            // The sign is the side that broke the rules.
+            "+ILLEGAL_ACTION" => Some(Outcome::Win(Color::White)),
+            "-ILLEGAL_ACTION" => Some(Outcome::Win(Color::Black)),
+            "KACHI" => win(mover),
+            "JISHOGI" | "SENNICHITE" | "HIKIWAKE" | "MAX_MOVES" => Some(Outcome::Draw),
+            // `CHUDAN`, `MATTA`, `FUZUMI`, `ERROR`: the game stopped, nobody won.
+            _ => None,
+        };
+        Some(Ending { reason: Some(reason), outcome })
+    }
+
+    /// The one CSA (and JKF) name of this ending whose reason and winner are the ending's
+    /// (`mover` is the side to move at the end), and what the name cannot say, in words: an
+    /// ending with neither reason nor result has no name; a result with no reason, or one its
+    /// reason contradicts, is named by its reason alone.
+    #[cfg(feature = "psn")]
+    pub(crate) fn to_csa(self, mover: Color) -> (Option<&'static str>, Option<&'static str>) {
+        let loser = Some(Outcome::Win(mover.opponent()));
+        let names: &[(&str, Option<Outcome>)] = match self.reason {
+            Some(EndReason::Resignation) => &[("TORYO", loser)],
+            Some(EndReason::Checkmate) => &[("TSUMI", loser)],
+            Some(EndReason::Repetition) => &[("SENNICHITE", Some(Outcome::Draw))],
+            Some(EndReason::Impasse) => &[("KACHI", Some(Outcome::Win(mover))), ("JISHOGI", Some(Outcome::Draw))],
+            Some(EndReason::TimeUp) => &[("TIME_UP", loser)],
+            Some(EndReason::IllegalMove) => &[
+                ("ILLEGAL_MOVE", loser),
+                ("+ILLEGAL_ACTION", Some(Outcome::Win(Color::White))),
+                ("-ILLEGAL_ACTION", Some(Outcome::Win(Color::Black))),
+            ],
+            Some(EndReason::Interrupted) => &[("CHUDAN", None)],
+            Some(EndReason::Draw) => &[("HIKIWAKE", Some(Outcome::Draw))],
+            Some(EndReason::MaxMoves) => &[("MAX_MOVES", Some(Outcome::Draw))],
+            None if self.outcome == Some(Outcome::Draw) => &[("HIKIWAKE", Some(Outcome::Draw))],
+            None => return (None, self.outcome.map(|_| "a result with no reason for it")),
+        };
+        // The name that says the ending's winner; a winner the ending does not say is the one its
+        // reason tells.
+        match names.iter().find(|(_, outcome)| self.outcome.is_none() || *outcome == self.outcome) {
+            Some((name, _)) => (Some(name), None),
+            None => (Some(names[0].0), Some("a result its reason contradicts")),
+        }
+    }
+}
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]

@@ -154,6 +154,51 @@ impl PieceKind {
     pub const fn index(self) -> usize {
         self as usize
     }
+
+    /// A piece as CSA and JKF name it (`FU` … `RY`): its kind and whether it is promoted, or
+    /// `None` for a name that is none.
+    pub fn from_csa(name: &str) -> Option<(Self, bool)> {
+        use PieceKind::{Bishop, Gold, King, Knight, Lance, Pawn, Rook, Silver};
+        Some(match name {
+            "FU" => (Pawn, false),
+            "KY" => (Lance, false),
+            "KE" => (Knight, false),
+            "GI" => (Silver, false),
+            "KI" => (Gold, false),
+            "KA" => (Bishop, false),
+            "HI" => (Rook, false),
+            "OU" => (King, false),
+            "TO" => (Pawn, true),
+            "NY" => (Lance, true),
+            "NK" => (Knight, true),
+            "NG" => (Silver, true),
+            "UM" => (Bishop, true),
+            "RY" => (Rook, true),
+            _ => return None,
+        })
+    }
+
+    /// The name CSA and JKF give this kind, promoted or not (`FU` … `RY`; a gold or a king is
+    /// never promoted).
+    pub const fn csa_name(self, promoted: bool) -> &'static str {
+        use PieceKind::{Bishop, Gold, King, Knight, Lance, Pawn, Rook, Silver};
+        match (self, promoted) {
+            (Pawn, false) => "FU",
+            (Lance, false) => "KY",
+            (Knight, false) => "KE",
+            (Silver, false) => "GI",
+            (Gold, _) => "KI",
+            (Bishop, false) => "KA",
+            (Rook, false) => "HI",
+            (King, _) => "OU",
+            (Pawn, true) => "TO",
+            (Lance, true) => "NY",
+            (Knight, true) => "NK",
+            (Silver, true) => "NG",
+            (Bishop, true) => "UM",
+            (Rook, true) => "RY",
+        }
+    }
 }
 
 /// A piece on the board: colour, kind and whether it is promoted.
