@@ -36,6 +36,9 @@ pub enum Format {
     /// CSA game records, one or more a file (`.csa`).
     #[cfg(feature = "psn")]
     Csa,
+    /// JKF game records, one a file (`.jkf`).
+    #[cfg(feature = "psn")]
+    Jkf,
 }
 
 impl Format {
@@ -51,6 +54,8 @@ impl Format {
         Self::Kif,
         #[cfg(feature = "psn")]
         Self::Csa,
+        #[cfg(feature = "psn")]
+        Self::Jkf,
     ];
 
     /// The registry: what the format provides, and its dialect as a command line names it (PSN
@@ -67,6 +72,8 @@ impl Format {
             Self::Kif => (&crate::kif::notation::Kif, Dialect::Auto),
             #[cfg(feature = "psn")]
             Self::Csa => (&crate::csa::notation::Csa, Dialect::Auto),
+            #[cfg(feature = "psn")]
+            Self::Jkf => (&crate::jkf::notation::Jkf, Dialect::Auto),
         }
     }
 
@@ -146,6 +153,8 @@ impl Format {
             (Self::Kif, Dialect::Auto) => Some(Self::Kif),
             #[cfg(feature = "psn")]
             (Self::Csa, Dialect::Auto) => Some(Self::Csa),
+            #[cfg(feature = "psn")]
+            (Self::Jkf, Dialect::Auto) => Some(Self::Jkf),
             (Self::Json, Dialect::Standard) => Some(Self::Json),
             _ => None,
         }
@@ -270,7 +279,7 @@ impl FromStr for Format {
             .iter()
             .copied()
             .find(|f| f.name() == s)
-            .ok_or_else(|| format!("unknown format `{s}`: expected sfen, fen, epd, psn, json, kif or csa"))
+            .ok_or_else(|| format!("unknown format `{s}`: expected sfen, fen, epd, psn, json, kif, csa or jkf"))
     }
 }
 

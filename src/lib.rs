@@ -32,6 +32,8 @@ pub mod explain;
 pub mod fen;
 pub mod format;
 pub mod input;
+#[cfg(feature = "psn")]
+pub mod jkf;
 pub mod json;
 #[cfg(feature = "psn")]
 pub mod kif;

@@ -277,7 +277,11 @@ fn check_path(
 /// up to one byte more than such a file may hold, which the reader reports.
 pub(crate) fn read_record(path: &str, format: Format) -> io::Result<Vec<u8>> {
     // One byte past the largest file the format reads: the reader then says it is too large.
-    let largest = if format == Format::Csa { crate::csa::MAX_BYTES } else { crate::kif::MAX_BYTES };
+    let largest = match format {
+        Format::Csa => crate::csa::MAX_BYTES,
+        Format::Jkf => crate::jkf::MAX_BYTES,
+        _ => crate::kif::MAX_BYTES,
+    };
     let mut bytes = Vec::new();
     open_input(path)?.take(largest as u64 + 1).read_to_end(&mut bytes)?;
     Ok(bytes)
@@ -302,6 +306,12 @@ pub(crate) fn check_record(
             let invalid = invalid.max(u64::from(file.diagnostics.iter().any(crate::diagnostic::Diagnostic::is_error)));
             let records = (file.records.len() as u64).max(1);
             (file.text, file.diagnostics, records, invalid)
+        }
+        Format::Jkf => {
+            let mut read = crate::jkf::check_bytes(bytes);
+            selection.apply(&mut read.diagnostics);
+            let invalid = u64::from(!read.is_valid());
+            (read.text, read.diagnostics, 1, invalid)
         }
         _ => {
             let mut read = crate::kif::check_bytes(bytes, extension);

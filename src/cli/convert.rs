@@ -52,6 +52,9 @@ pub(crate) enum ConvertTo {
     /// CSA version 2.2 in Shift_JIS (no variations, times in whole seconds).
     #[value(name = "csa-2.2")]
     Csa22,
+    /// JKF, the JSON Kifu Format, in UTF-8: a game a file (several games are written one after
+    /// another, each a JSON object).
+    Jkf,
 }
 
 /// `kifu convert`: each game written again in the form asked for.
@@ -67,6 +70,7 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
             ConvertTo::Ki2u => positions::convert_unsupported("ki2u"),
             ConvertTo::Csa => positions::convert_unsupported("csa"),
             ConvertTo::Csa22 => positions::convert_unsupported("csa-2.2"),
+            ConvertTo::Jkf => positions::convert_unsupported("jkf"),
         };
     }
     let mut out = output::Stdout;
@@ -134,6 +138,12 @@ fn converted(name: &str, read: ReadGame, to: ConvertTo) -> Converted {
             }
             None => convert(to, name, 1, read.game.as_ref()),
         },
+        ReadGame::Jkf(read) => match read.diagnostics.iter().find(|d| d.is_error()) {
+            Some(first) => {
+                Err(format!("kifu: {name}: game not converted: {first} (run `kifu check` for every finding)"))
+            }
+            None => convert(to, name, 1, read.game.as_ref()),
+        },
         ReadGame::Csa(read) => match &read.error {
             Some(first) => Err(format!(
                 "kifu: {name}:{}: game not converted: {first} (run `kifu check` for every finding)",
@@ -163,6 +173,7 @@ fn convert(to: ConvertTo, name: &str, line: usize, game: Option<&Game>) -> Conve
                     (crate::csa::write::record(game, crate::csa::Version::V22, false), "CSA 2.2", "csa")
                 }
                 ConvertTo::Psn => (crate::psn::write(game), "PSN", ""),
+                ConvertTo::Jkf => (crate::jkf::write(game), "JKF", ""),
                 ConvertTo::Kif => (crate::kif::write(game, "Shift_JIS"), "KIF", "kifu"),
                 ConvertTo::Kifu => (crate::kif::write(game, "UTF-8"), "KIF", ""),
                 ConvertTo::Ki2 => (crate::kif::write_ki2(game), "KI2", "ki2u"),

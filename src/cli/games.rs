@@ -30,6 +30,8 @@ pub(crate) enum ReadGame {
     Kif(Box<crate::kif::CheckedKif>),
     /// A record of a CSA file, checked.
     Csa(Box<CsaGame>),
+    /// A JKF record, checked.
+    Jkf(Box<crate::jkf::CheckedJkf>),
 }
 
 /// A record of a CSA file: its game (when its start could be set up), its first error, the
@@ -54,6 +56,10 @@ pub(crate) fn read_kif(path: &str) -> io::Result<crate::kif::CheckedKif> {
 fn read_whole(path: &str, format: Format) -> io::Result<Vec<ReadGame>> {
     if format == Format::Kif {
         return Ok(vec![ReadGame::Kif(Box::new(read_kif(path)?))]);
+    }
+    if format == Format::Jkf {
+        let bytes = crate::cli::check::read_record(path, Format::Jkf)?;
+        return Ok(vec![ReadGame::Jkf(Box::new(crate::jkf::check_bytes(&bytes)))]);
     }
     let file = crate::csa::read_file(&crate::cli::check::read_record(path, Format::Csa)?, |_| {});
     let encoding = file.encoding;
@@ -90,13 +96,16 @@ pub(crate) fn each_game<T: crate::psn::stream::Weigh + Send>(
         };
         let path = found.path.as_str();
         let format = reading.format.map(|f| f.format()).or_else(|| Format::from_path(path));
-        if found.found && reading.format.is_none() && !matches!(format, Some(Format::Psn | Format::Kif | Format::Csa)) {
+        if found.found
+            && reading.format.is_none()
+            && !matches!(format, Some(Format::Psn | Format::Kif | Format::Csa | Format::Jkf))
+        {
             input::skipped(reading.walk, path, "not a file of games");
             continue;
         }
         let name = input::name(path);
         // A KIF or KI2 file holds one game, a CSA file a game a record: each is read whole.
-        if let Some(format @ (Format::Kif | Format::Csa)) = format {
+        if let Some(format @ (Format::Kif | Format::Csa | Format::Jkf)) = format {
             match read_whole(path, format) {
                 Ok(games) => {
                     for game in games {

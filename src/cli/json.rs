@@ -41,6 +41,8 @@ enum Model<'a> {
     Kif(Option<&'a crate::shogi::Game>),
     /// A CSA record's game as played.
     Csa(Option<&'a crate::shogi::Game>),
+    /// A JKF record's game as played.
+    Jkf(Option<&'a crate::shogi::Game>),
 }
 
 /// A game's line of `kifu json`, and whether the game is valid.
@@ -49,6 +51,7 @@ fn json_line(file: &str, valid: bool, encoding: crate::input::Encoding, game: Mo
         Model::Psn(_) => "psn",
         Model::Kif(_) => "kif",
         Model::Csa(_) => "csa",
+        Model::Jkf(_) => "jkf",
     };
     let object = JsonGame { kind: "game", file, format, valid, encoding, game };
     (serde_json::to_string(&object).unwrap_or_default(), valid)
@@ -75,6 +78,9 @@ pub(crate) fn run(args: &JsonArgs) -> ExitCode {
             }
             ReadGame::Kif(read) => json_line(name, read.is_valid(), read.encoding, Model::Kif(read.game.as_ref())),
             ReadGame::Csa(read) => json_line(name, read.error.is_none(), read.encoding, Model::Csa(read.game.as_ref())),
+            ReadGame::Jkf(read) => {
+                json_line(name, read.is_valid(), crate::input::Encoding::Utf8, Model::Jkf(read.game.as_ref()))
+            }
         },
         |_, (line, valid): (String, bool)| {
             invalid |= !valid;

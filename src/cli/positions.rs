@@ -225,6 +225,7 @@ fn each_record(
                 }
             },
             Cut::Record if input == Format::Csa => csa_records(path, name, &reporter, &mut outcome, f),
+            Cut::Record if input == Format::Jkf => jkf_record(path, name, &reporter, &mut outcome, f),
             Cut::Record => kif_record(path, name, &reporter, &mut outcome, f),
             cut @ (Cut::Lines | Cut::Values) => {
                 let reader = match open(path) {
@@ -363,6 +364,22 @@ fn kif_record(
     f: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> io::Result<()> {
     let read = crate::cli::games::read_kif(path).map_err(|e| context(e, format_args!("cannot read `{name}`")))?;
+    let text = read.text.as_str();
+    let errors = report_errors(name, text, read.diagnostics.iter().cloned(), reporter, outcome);
+    f(game_item(name, 1, read.game.as_ref(), errors.iter().map(|d| html::Finding::new(text, 1, d)).collect()))
+}
+
+/// The JKF record at `path` (`-`: standard input) as an item, its errors reported.
+fn jkf_record(
+    path: &str,
+    name: &str,
+    reporter: &Reporter,
+    outcome: &mut Outcome,
+    f: &mut dyn FnMut(Item) -> io::Result<()>,
+) -> io::Result<()> {
+    let bytes = crate::cli::check::read_record(path, Format::Jkf)
+        .map_err(|e| context(e, format_args!("cannot read `{name}`")))?;
+    let read = crate::jkf::check_bytes(&bytes);
     let text = read.text.as_str();
     let errors = report_errors(name, text, read.diagnostics.iter().cloned(), reporter, outcome);
     f(game_item(name, 1, read.game.as_ref(), errors.iter().map(|d| html::Finding::new(text, 1, d)).collect()))

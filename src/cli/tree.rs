@@ -176,6 +176,10 @@ fn syntax_tree(format: Format, text: &str, json: bool) -> (String, Vec<Diagnosti
             Some(record) => (shown(&record.syntax), record.diagnostics),
             None => (String::new(), Vec::new()),
         },
+        Cut::Record if format == Format::Jkf => {
+            let (game, diagnostics) = crate::jkf::check_text(text);
+            (shown(&game), diagnostics)
+        }
         Cut::Record if format == Format::Csa => {
             let (games, diagnostics) = crate::csa::check_text(text);
             (shown(&games), diagnostics)

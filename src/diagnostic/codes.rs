@@ -603,6 +603,41 @@ registry! {
         /// An end that contradicts the position (`%TSUMI` where there is no mate).
         END_CONTRADICTS CsaEndContradicts = "csa::end-contradicts",
     }
+    /// Codes of JKF game records (`--format jkf`).
+    jkf "JKF" {
+        /// The record is too large to read.
+        TOO_LARGE JkfTooLarge = "jkf::too-large",
+        /// The record has more findings than kifu shows.
+        MORE_FINDINGS JkfMoreFindings = "jkf::more-findings",
+        /// Bytes that are not UTF-8.
+        BAD_BYTES JkfBadBytes = "jkf::bad-bytes",
+        /// A value JKF's schema does not allow: a key missing or unknown, a value of another type or not one of its names.
+        SCHEMA JkfSchema = "jkf::schema",
+        /// The record has no `header`, which the schema requires.
+        NO_HEADER JkfNoHeader = "jkf::no-header",
+        /// A time without the mover's `total`, which the schema requires.
+        NO_TOTAL JkfNoTotal = "jkf::no-total",
+        /// The first entry of `moves`, the start's, holds a move, a time or an end.
+        FIRST_ENTRY JkfFirstEntry = "jkf::first-entry",
+        /// An entry after the first holds neither a move nor an end.
+        EMPTY_ENTRY JkfEmptyEntry = "jkf::empty-entry",
+        /// A square that is not one of the board.
+        BAD_SQUARE JkfBadSquare = "jkf::bad-square",
+        /// The start position breaks the rules of shogi, or differs from its handicap's.
+        START_POSITION JkfStartPosition = "jkf::start-position",
+        /// A move of the side that is not to move.
+        WRONG_SIDE JkfWrongSide = "jkf::wrong-side",
+        /// A move that is not legal in the position.
+        ILLEGAL_MOVE JkfIllegalMove = "jkf::illegal-move",
+        /// What a move says beside its squares (`piece`, `same`, `capture`, `promote`, `relative`) contradicts the position.
+        CONTRADICTS JkfContradicts = "jkf::contradicts",
+        /// A move or an end after the end of its line.
+        AFTER_END JkfAfterEnd = "jkf::after-end",
+        /// An end that contradicts the position (`TSUMI` where there is no mate).
+        END_CONTRADICTS JkfEndContradicts = "jkf::end-contradicts",
+        /// Lines played instead of an end, which a game keeps only for moves.
+        FORK_OF_END JkfForkOfEnd = "jkf::fork-of-end",
+    }
     /// Codes of positions written as JSON (`--format json`).
     json "JSON positions" {
         /// The JSON document is too long to read whole.

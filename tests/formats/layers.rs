@@ -19,6 +19,8 @@ const LAYERS: &[&[&str]] = &[
     &["unit"],
     &["sfen", "fen"],
     &["json", "psn", "kif", "csa"],
+    // JKF is JSON: it reads with the JSON reader.
+    &["jkf"],
     &["format"],
     &["check", "explain"],
     &["views", "playground"],
