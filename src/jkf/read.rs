@@ -1083,3 +1083,220 @@ mod corpus {
         crate::corpus::at_least("real JKF files", checked, 7);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::read;
+    use crate::diagnostic::{codes, Code};
+    use crate::shogi::{Color, EndReason, Outcome, Position};
+
+    /// A record of `moves` (JSON entries after the first), from the start position.
+    fn record(moves: &str) -> String {
+        format!("{{\"header\": {{}}, \"moves\": [{{}}{}{moves}]}}", if moves.is_empty() { "" } else { ", " })
+    }
+
+    fn mv(color: u8, from: (u8, u8), to: (u8, u8), piece: &str, extra: &str) -> String {
+        format!(
+            "{{\"move\": {{\"color\": {color}, \"from\": {{\"x\": {}, \"y\": {}}}, \"to\": {{\"x\": {}, \"y\": {}}}, \"piece\": \"{piece}\"{extra}}}}}",
+            from.0, from.1, to.0, to.1
+        )
+    }
+
+    /// `entry` with the members `rest` added.
+    fn with(entry: &str, rest: &str) -> String {
+        format!("{}, {rest}}}", &entry[..entry.len() - 1])
+    }
+
+    fn codes_of(text: &str) -> Vec<Code> {
+        read(text).1.iter().map(|d| d.code).collect()
+    }
+
+    /// The text of each finding's primary span.
+    fn at(text: &str) -> Vec<String> {
+        read(text).1.iter().map(|d| d.span().slice(text).to_owned()).collect()
+    }
+
+    fn opening() -> String {
+        [mv(0, (7, 7), (7, 6), "FU", ""), mv(1, (3, 3), (3, 4), "FU", "")].join(", ")
+    }
+
+    #[test]
+    fn a_game_is_its_moves_comments_times_and_end() {
+        let text = record(&format!(
+            "{}, {}, {{\"special\": \"TORYO\"}}",
+            with(
+                &mv(0, (7, 7), (7, 6), "FU", ""),
+                "\"comments\": [\"good\"], \"time\": {\"now\": {\"m\": 0, \"s\": 12}, \"total\": {\"h\": 0, \"m\": 0, \"s\": 12}}"
+            ),
+            mv(1, (3, 3), (3, 4), "FU", "")
+        ));
+        let (game, found) = read(&text);
+        assert!(found.is_empty(), "{found:#?}");
+        let game = game.expect("a game");
+        assert_eq!(game.main_line().map(|m| m.to_string()).collect::<Vec<_>>(), ["7g7f", "3c3d"]);
+        assert_eq!(game.moves[0].comments, ["good"]);
+        assert_eq!(game.moves[0].time.and_then(|t| t.spent).map(|d| d.as_secs()), Some(12));
+        let ending = game.ending.expect("an ending");
+        assert_eq!((ending.reason, ending.outcome), (Some(EndReason::Resignation), Some(Outcome::Win(Color::White))));
+    }
+
+    #[test]
+    fn a_value_the_schema_refuses_is_one_error_at_it_with_its_path() {
+        let text = record(&mv(0, (7, 7), (7, 6), "XX", ""));
+        let found = read(&text).1;
+        assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), [codes::jkf::SCHEMA]);
+        assert_eq!(found[0].span().slice(&text), "\"XX\"");
+        assert!(found[0].message.contains("`moves[1].move.piece`"), "{}", found[0].message);
+        // An unknown key, at the key; a missing one, at the object's brace.
+        let text = record(&mv(0, (7, 7), (7, 6), "FU", ", \"promoted\": true"));
+        assert_eq!(at(&text), ["\"promoted\""]);
+        let text = record("{\"move\": {\"color\": 0, \"to\": {\"x\": 7, \"y\": 6}}}");
+        let found = read(&text).1;
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].message.contains("has no `piece`"), "{}", found[0].message);
+        assert_eq!(found[0].span().slice(&text), "{");
+    }
+
+    #[test]
+    fn each_entry_is_read_apart_so_one_fault_hides_no_other() {
+        // Two faults in two entries: two errors; the moves after the first are not played.
+        let text = record(&[mv(0, (7, 7), (7, 6), "XX", ""), mv(1, (3, 3), (3, 4), "FU", ", \"same\": 1")].join(", "));
+        assert_eq!(codes_of(&text), [codes::jkf::SCHEMA, codes::jkf::SCHEMA]);
+    }
+
+    #[test]
+    fn a_json_syntax_error_is_one_error() {
+        let text = "{\"header\": {}, \"moves\": [{}, {\"move\": }]}";
+        assert_eq!(codes_of(text), [codes::json::SYNTAX]);
+        assert_eq!(codes_of(""), [codes::jkf::SCHEMA]);
+        assert_eq!(codes_of("{\"header\": {}, \"moves\": [{}]}\n{}"), [codes::jkf::SCHEMA]);
+    }
+
+    #[test]
+    fn what_real_writers_omit_is_read_with_a_warning() {
+        let text = "{\"moves\": [{}]}";
+        let (game, found) = read(text);
+        assert!(game.is_some());
+        assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), [codes::jkf::NO_HEADER]);
+        assert!(!found[0].is_error());
+        let fixed = found[0].fixes[0].apply(text).expect("edits that apply");
+        assert!(read(&fixed).1.is_empty(), "{fixed}");
+        let text = record(&format!(
+            "{}, {{\"special\": \"TORYO\", \"time\": {{\"now\": {{\"m\": 0, \"s\": 1}}}}}}",
+            mv(0, (7, 7), (7, 6), "FU", "")
+        ));
+        let found = read(&text).1;
+        assert!(found.is_empty(), "an end's time is not the game's: {found:#?}");
+        let timed = with(&mv(0, (7, 7), (7, 6), "FU", ""), "\"time\": {\"now\": {\"m\": 0, \"s\": 1}}");
+        assert_eq!(codes_of(&record(&timed)), [codes::jkf::NO_TOTAL]);
+    }
+
+    #[test]
+    fn what_a_move_says_beside_its_squares_must_agree_with_the_position() {
+        let base = opening();
+        // The bishop takes the bishop and promotes: the piece is the bishop before the move.
+        let good = mv(0, (8, 8), (2, 2), "KA", ", \"capture\": \"KA\", \"promote\": true");
+        assert!(read(&record(&format!("{base}, {good}"))).1.is_empty());
+        // The captured piece may be named as it goes to the hand.
+        let recapture = mv(1, (3, 1), (2, 2), "GI", ", \"capture\": \"KA\", \"same\": true");
+        assert!(read(&record(&format!("{base}, {good}, {recapture}"))).1.is_empty());
+        for (extra, value) in [
+            (", \"capture\": \"HI\"", "\"HI\""),
+            (", \"capture\": \"KA\", \"same\": true", "true"),
+            (", \"capture\": \"KA\", \"relative\": \"R\"", "\"R\""),
+        ] {
+            let text =
+                record(&format!("{base}, {}", mv(0, (8, 8), (2, 2), "KA", &format!("{extra}, \"promote\": true"))));
+            let found = read(&text).1;
+            assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), [codes::jkf::CONTRADICTS], "{extra}");
+            assert_eq!(found[0].span().slice(&text), value, "{extra}");
+        }
+        // `piece` names the piece before the move; the move is still played.
+        let text = record(&format!(
+            "{base}, {}, {}",
+            mv(0, (8, 8), (2, 2), "UM", ", \"promote\": true"),
+            mv(1, (3, 1), (2, 2), "GI", "")
+        ));
+        let (game, found) = read(&text);
+        assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), [codes::jkf::CONTRADICTS]);
+        assert_eq!(game.expect("a game").moves.len(), 4);
+        // `promote: false` where no promotion could be declined.
+        let text = record(&mv(0, (7, 7), (7, 6), "FU", ", \"promote\": false"));
+        assert_eq!(at(&text), ["false"]);
+    }
+
+    #[test]
+    fn an_illegal_move_ends_its_line_and_the_side_must_be_the_one_to_move() {
+        let text = record(&[mv(0, (7, 7), (7, 5), "FU", ""), mv(1, (3, 3), (3, 4), "FU", "")].join(", "));
+        let (game, found) = read(&text);
+        assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), [codes::jkf::ILLEGAL_MOVE]);
+        assert!(game.expect("a game").moves.is_empty());
+        let text = record(&mv(1, (3, 3), (3, 4), "FU", ""));
+        assert_eq!(codes_of(&text), [codes::jkf::WRONG_SIDE]);
+        assert_eq!(at(&text), ["1"]);
+        let text = record(&mv(0, (7, 7), (7, 10), "FU", ""));
+        assert_eq!(codes_of(&text), [codes::jkf::BAD_SQUARE]);
+        assert_eq!(at(&text), ["10"]);
+    }
+
+    #[test]
+    fn forks_replace_their_move_at_any_depth() {
+        let inner = mv(1, (1, 3), (1, 4), "FU", "");
+        let fork = with(&mv(1, (8, 3), (8, 4), "FU", ""), &format!("\"forks\": [[{inner}]]"));
+        let second = with(&mv(1, (3, 3), (3, 4), "FU", ""), &format!("\"forks\": [[{fork}]]"));
+        let text = record(&[mv(0, (7, 7), (7, 6), "FU", ""), second.clone()].join(", "));
+        let (game, found) = read(&text);
+        assert!(found.is_empty(), "{found:#?}\n{text}");
+        let game = game.expect("a game");
+        let usi: Vec<String> = game
+            .lines()
+            .iter()
+            .map(|(ply, line)| format!("{ply}:{}", line.iter().map(|n| n.mv.to_string()).collect::<Vec<_>>().join(" ")))
+            .collect();
+        assert_eq!(usi, ["0:7g7f 3c3d", "1:8c8d", "1:1c1d"]);
+        // A fork of a move that is not legal is an error in the fork.
+        let bad = second.replace("\"x\": 8, \"y\": 4", "\"x\": 8, \"y\": 5");
+        let text = record(&[mv(0, (7, 7), (7, 6), "FU", ""), bad].join(", "));
+        assert_eq!(codes_of(&text), [codes::jkf::ILLEGAL_MOVE]);
+    }
+
+    #[test]
+    fn ends_and_entries_after_them() {
+        let text = record(&format!("{}, {{\"special\": \"TSUMI\"}}", mv(0, (7, 7), (7, 6), "FU", "")));
+        assert_eq!(codes_of(&text), [codes::jkf::END_CONTRADICTS]);
+        let text = record(&format!("{{\"special\": \"TORYO\"}}, {}", mv(0, (7, 7), (7, 6), "FU", "")));
+        assert_eq!(codes_of(&text), [codes::jkf::AFTER_END]);
+        assert_eq!(codes_of(&record("{\"special\": \"RESIGN\"}")), [codes::jkf::SCHEMA]);
+        assert_eq!(codes_of(&record("{}")), [codes::jkf::EMPTY_ENTRY]);
+        let text = "{\"header\": {}, \"moves\": [{\"move\": {\"color\": 0, \"to\": {\"x\": 7, \"y\": 6}, \"piece\": \"FU\"}}]}";
+        assert_eq!(codes_of(text), [codes::jkf::FIRST_ENTRY]);
+    }
+
+    #[test]
+    fn the_start_is_a_handicap_or_a_board_with_hands() {
+        let text = "{\"header\": {}, \"initial\": {\"preset\": \"KA\"}, \"moves\": [{}]}";
+        let game = read(text).0.expect("a game");
+        assert_eq!(game.start.to_string(), crate::shogi::handicap::BISHOP);
+        // An empty board but two kings, each side's, and a pawn in sente's hand.
+        let mut board = vec![vec!["{}".to_owned(); 9]; 9];
+        board[4][8] = "{\"color\": 0, \"kind\": \"OU\"}".to_owned();
+        board[4][0] = "{\"color\": 1, \"kind\": \"OU\"}".to_owned();
+        let board: Vec<String> = board.iter().map(|c| format!("[{}]", c.join(","))).collect();
+        let text = format!(
+            "{{\"header\": {{}}, \"initial\": {{\"preset\": \"OTHER\", \"data\": {{\"color\": 1, \"board\": [{}], \"hands\": [{{\"FU\": 1}}, {{}}]}}}}, \"moves\": [{{}}]}}",
+            board.join(",")
+        );
+        let (game, found) = read(&text);
+        assert!(found.is_empty(), "{found:#?}");
+        let start: Position = "4k4/9/9/9/9/9/9/9/4K4 w P 1".parse().expect("SFEN");
+        assert_eq!(game.expect("a game").start.board, start.board);
+        // A king in hand, and `OTHER` without its board.
+        let text = text.replace("{\"FU\": 1}", "{\"OU\": 1}");
+        assert_eq!(codes_of(&text), [codes::jkf::START_POSITION]);
+        assert_eq!(at(&text), ["\"OU\""]);
+        assert_eq!(
+            codes_of("{\"header\": {}, \"initial\": {\"preset\": \"OTHER\"}, \"moves\": [{}]}"),
+            [codes::jkf::SCHEMA]
+        );
+    }
+}

@@ -272,3 +272,98 @@ fn place(square: Square) -> Place {
 fn non_empty(comments: &[String]) -> Option<Vec<String>> {
     (!comments.is_empty()).then(|| comments.to_vec())
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::write;
+    use crate::shogi::{EndReason, Ending, Game, Move, MoveTime, Node, Outcome, Position, Variation};
+
+    fn game(start: &str, moves: &[&str]) -> Game {
+        let mut game = Game::new(start.parse::<Position>().expect("SFEN"));
+        game.moves = moves.iter().map(|m| Node::new(Move::from_usi(m).expect("a USI move"))).collect();
+        game
+    }
+
+    /// `game` written and read back: the text, the game read and what was left out.
+    fn round_trip(game: &Game) -> (String, Game, Vec<&'static str>) {
+        let record = write(game);
+        let read = crate::jkf::check_bytes(record.text.as_bytes());
+        assert!(read.diagnostics.is_empty(), "{:#?}\n{}", read.diagnostics, record.text);
+        (record.text, read.game.expect("a game"), record.lost)
+    }
+
+    #[test]
+    fn a_game_reads_back_as_written_and_writes_the_same_text_again() {
+        let mut g = game(crate::shogi::handicap::EVEN, &["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
+        g.headers = vec![("先手".into(), "Sente".into()), ("Event".into(), "Meijin".into())];
+        g.comments = vec!["before".into()];
+        g.moves[2].comments = vec!["takes".into()];
+        g.moves[0].time = Some(MoveTime { spent: Some(Duration::from_secs(75)), total: Some(Duration::from_secs(75)) });
+        g.moves[1]
+            .variations
+            .push(Variation { moves: vec![Node::new(Move::from_usi("8c8d").expect("USI"))], ending: None });
+        g.ending = Some(Ending {
+            reason: Some(EndReason::Resignation),
+            outcome: Some(Outcome::Win(crate::shogi::Color::Black)),
+        });
+        let (text, back, lost) = round_trip(&g);
+        assert!(lost.is_empty(), "{lost:?}");
+        assert_eq!(back.moves, g.moves);
+        assert_eq!(back.ending, g.ending);
+        assert_eq!(back.comments, g.comments);
+        assert_eq!(back.headers, [("先手".to_owned(), "Sente".to_owned()), ("棋戦".to_owned(), "Meijin".to_owned())]);
+        // What json-kifu-format's writer adds: the piece before the move, the capture as it
+        // stood, `same`, `promote`, `H` for a drop another bishop could not make.
+        assert!(text.contains("\"piece\":\"KA\",\"promote\":true,\"capture\":\"KA\""), "{text}");
+        assert!(text.contains("\"same\":true"), "{text}");
+        assert!(text.contains("\"time\":{\"now\":{\"m\":1,\"s\":15},\"total\":{\"h\":0,\"m\":1,\"s\":15}}"), "{text}");
+        assert_eq!(write(&back).text, text);
+    }
+
+    #[test]
+    fn the_start_is_a_preset_or_its_board_and_hands() {
+        let (text, back, _) = round_trip(&game(crate::shogi::handicap::TWO, &["5a4b"]));
+        assert!(text.contains("\"initial\": {\"preset\":\"2\"}"), "{text}");
+        assert_eq!(back.start.to_string(), crate::shogi::handicap::TWO);
+        let start = "4k4/9/9/9/9/9/9/9/4K4 w 2Pr 1";
+        let (text, back, _) = round_trip(&game(start, &["R*5h"]));
+        assert!(text.contains("\"preset\":\"OTHER\""), "{text}");
+        assert_eq!(back.start, start.parse::<Position>().expect("SFEN"));
+    }
+
+    #[test]
+    fn what_jkf_cannot_hold_is_named() {
+        let mut g = game(crate::shogi::handicap::EVEN, &["7g7f"]);
+        g.moves[0].time = Some(MoveTime { spent: Some(Duration::from_millis(1500)), total: None });
+        g.moves[0].bookmarks = vec!["here".into()];
+        g.ending = Some(Ending { reason: Some(EndReason::MaxMoves), outcome: Some(Outcome::Draw) });
+        let (_, back, lost) = round_trip(&g);
+        assert_eq!(lost, ["bookmarks", "the fractions of a second of a move's time", "an end by the limit of moves"]);
+        assert_eq!(back.moves[0].time.and_then(|t| t.total), Some(Duration::from_secs(1)));
+    }
+
+    #[test]
+    fn forks_as_deep_as_kifu_reads_them_read_back_and_deeper_ones_are_named() {
+        // A fork of a fork of …: each replaces the first move of the line above with the same
+        // move.
+        let deep = |depth: usize| {
+            let mut g = game(crate::shogi::handicap::EVEN, &["7g7f"]);
+            let mut line = vec![Node::new(Move::from_usi("2g2f").expect("USI"))];
+            for _ in 1..depth {
+                let mut node = Node::new(Move::from_usi("2g2f").expect("USI"));
+                node.variations.push(line.into());
+                line = vec![node];
+            }
+            g.moves[0].variations.push(line.into());
+            g
+        };
+        let (_, back, lost) = round_trip(&deep(super::MAX_FORK_DEPTH));
+        assert!(lost.is_empty(), "{lost:?}");
+        assert_eq!(back.lines().len(), super::MAX_FORK_DEPTH + 1);
+        let record = write(&deep(super::MAX_FORK_DEPTH + 1));
+        assert_eq!(record.lost, ["forks nested deeper than kifu reads them"]);
+        assert!(crate::jkf::check_bytes(record.text.as_bytes()).diagnostics.is_empty());
+    }
+}
