@@ -92,6 +92,8 @@ const JSON: (Format, bool) = (Format::Json, true);
 const KIF: (Format, bool) = (Format::Kif, true);
 #[cfg(feature = "psn")]
 const CSA: (Format, bool) = (Format::Csa, true);
+#[cfg(feature = "psn")]
+const JKF: (Format, bool) = (Format::Jkf, true);
 
 const fn ex(code: Code, (format, replay): (Format, bool), input: &'static [u8]) -> Example {
     Example { code, format, replay, input }
@@ -424,6 +426,34 @@ const EXAMPLES: &[Example] = &[
     ex(codes::csa::AFTER_END, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\n%TORYO\n-3334FU\n".as_bytes()),
     #[cfg(feature = "psn")]
     ex(codes::csa::END_CONTRADICTS, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\n-3334FU\n%TSUMI\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::jkf::BAD_BYTES, JKF, b"{\"header\":{\"\xe5\x85\x88\xe6\x89\x8b\":\"\x90\xe6\"},\"moves\":[{}]}\n"),
+    #[cfg(feature = "psn")]
+    ex(codes::jkf::SCHEMA, JKF, "{\"header\":{},\"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"PAWN\"}}]}\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::jkf::NO_HEADER, JKF, "{\"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}}]}\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::jkf::NO_TOTAL, JKF, "{\"header\":{},\"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"},\"time\":{\"now\":{\"m\":0,\"s\":12}}}]}\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::jkf::FIRST_ENTRY, JKF, "{\"header\":{},\"moves\":[{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}}]}\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::jkf::EMPTY_ENTRY, JKF, "{\"header\":{},\"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}},{\"comments\":[\"a good move\"]}]}\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::jkf::BAD_SQUARE, JKF, "{\"header\":{},\"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":0},\"piece\":\"FU\"}}]}\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::jkf::START_POSITION, JKF, "{\"header\":{},\"initial\":{\"preset\":\"OTHER\",\"data\":{\"color\":0,\"board\":{},\"hands\":[{\"OU\":1},{}]}},\"moves\":[{}]}\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::jkf::WRONG_SIDE, JKF, "{\"header\":{},\"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}},{\"move\":{\"color\":0,\"from\":{\"x\":3,\"y\":3},\"to\":{\"x\":3,\"y\":4},\"piece\":\"FU\"}}]}\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::jkf::ILLEGAL_MOVE, JKF, "{\"header\":{},\"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":5},\"piece\":\"FU\"}}]}\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::jkf::CONTRADICTS, JKF, "{\"header\":{},\"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\",\"capture\":\"FU\"}}]}\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::jkf::AFTER_END, JKF, "{\"header\":{},\"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}},{\"special\":\"TORYO\"},{\"move\":{\"color\":1,\"from\":{\"x\":3,\"y\":3},\"to\":{\"x\":3,\"y\":4},\"piece\":\"FU\"}}]}\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::jkf::END_CONTRADICTS, JKF, "{\"header\":{},\"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}},{\"special\":\"TSUMI\"}]}\n".as_bytes()),
+    #[cfg(feature = "psn")]
+    ex(codes::jkf::FORK_OF_END, JKF, "{\"header\":{},\"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}},{\"special\":\"TORYO\",\"forks\":[[{\"move\":{\"color\":1,\"from\":{\"x\":3,\"y\":3},\"to\":{\"x\":3,\"y\":4},\"piece\":\"FU\"}}]]}]}\n".as_bytes()),
     ex(codes::json::SYNTAX, JSON, "{\"sideOnMove\":\"black\",}\n".as_bytes()),
     ex(codes::json::NOT_OBJECT, JSON, "[\"black\"]\n".as_bytes()),
     ex(codes::json::MISSING_KEY, JSON, "{\"sideOnMove\":\"black\",\"blackHand\":[0,0,0,0,0,0,0],\"whiteHand\":[0,0,0,0,0,0,0]}\n".as_bytes()),
