@@ -600,7 +600,7 @@ impl Reader<'_> {
                     span,
                     format!("`same` says the move goes where the move before went, but {said}"),
                     "not the square of the move before",
-                    "remove `same`",
+                    "remove `same`, or write it `false`",
                     Some("false"),
                 );
             }
@@ -612,7 +612,7 @@ impl Reader<'_> {
                     span,
                     format!("`capture` says {}, but {} is empty", kind.csa_name(promoted), square_name(to)),
                     "nothing is captured",
-                    "remove `capture`",
+                    "remove `capture`, or write it `null`",
                     Some("null"),
                 ),
                 // The piece as it stood (json-kifu-format, tsshogi), or as it goes to the hand
@@ -646,7 +646,7 @@ impl Reader<'_> {
                         span,
                         "`promote` is false where the piece could not promote".to_owned(),
                         "no promotion to decline",
-                        "remove `promote`: `false` says a promotion was declined",
+                        "remove `promote`, or write it `null`: `false` says a promotion was declined",
                         Some("null"),
                     );
                 }
@@ -681,7 +681,7 @@ impl Reader<'_> {
                     span,
                     format!("`relative` is `{written}`, but {says}"),
                     "not this move's piece",
-                    "correct `relative`, or remove it: the squares say which piece moves",
+                    "correct `relative`, or write it `null`: the squares say which piece moves",
                     Some("null"),
                 );
             }
