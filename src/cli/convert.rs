@@ -362,4 +362,62 @@ mod corpus {
         crate::corpus::at_least("CSA files converted to every format", checked, 200);
         crate::corpus::at_least("KIF files converted to CSA", kif_checked, 200);
     }
+
+    /// Every move of a line and of its variations, depth first, with its depth and comments.
+    fn tree(line: &[crate::shogi::Node]) -> Vec<(usize, String, Vec<String>)> {
+        let mut out = Vec::new();
+        let mut todo: Vec<(usize, &[crate::shogi::Node])> = vec![(0, line)];
+        while let Some((depth, line)) = todo.pop() {
+            for node in line {
+                out.push((depth, node.mv.to_string(), node.comments.clone()));
+                todo.extend(node.variations.iter().rev().map(|v| (depth + 1, v.moves.as_slice())));
+            }
+        }
+        out
+    }
+
+    /// Every generated file of the corpus, in each of the four formats, written as JKF and read
+    /// back with no finding, is the same game in all JKF holds (start, moves, variations,
+    /// comments, times in whole seconds, end), and written again gives the same text. A JKF
+    /// file, written as KIF and read back, writes the same JKF but for the players' keys.
+    #[test]
+    fn every_generated_file_converts_to_jkf_and_back() {
+        let Some(dir) = crate::corpus::path("corpus/kifcsa/generated") else { return };
+        let manifest = fs::read_to_string(dir.join("manifest.tsv")).expect("manifest");
+        let mut checked = 0;
+        for row in manifest.lines().skip(1) {
+            let fields: Vec<&str> = row.split('\t').collect();
+            let [_, format, file, ..] = fields[..] else { continue };
+            let bytes = fs::read(dir.join(file)).expect(file);
+            let game = match format {
+                "kif" | "ki2" => crate::kif::check_bytes(&bytes, file.rsplit('.').next()).game,
+                "csa" => crate::csa::check_bytes(&bytes).games.into_iter().next(),
+                _ => crate::jkf::check_bytes(&bytes).game,
+            };
+            let game = game.expect("a game");
+            let jkf = crate::jkf::write(&game);
+            let back = crate::jkf::check_bytes(jkf.text.as_bytes());
+            assert!(back.diagnostics.is_empty(), "{file} as JKF: {:#?}", back.diagnostics);
+            let back = back.game.expect("a game");
+            assert_eq!(back.start, game.start, "{file} as JKF: the start");
+            assert_eq!(back.comments, game.comments, "{file} as JKF: the start's comments");
+            assert_eq!(tree(&back.moves), tree(&game.moves), "{file} as JKF: the moves");
+            assert_eq!(seconds(&back), seconds(&game), "{file} as JKF: the times");
+            assert_eq!(back.ending.map(|e| e.reason), game.ending.map(|e| e.reason), "{file} as JKF: the end");
+            let fraction =
+                game.moves.iter().any(|n| n.time.and_then(|t| t.spent).is_some_and(|s| s.subsec_nanos() != 0));
+            let lost: &[&str] = if fraction { &["the fractions of a second of a move's time"] } else { &[] };
+            assert_eq!(jkf.lost, lost, "{file} as JKF");
+            assert_eq!(crate::jkf::write(&back).text, jkf.text, "{file}: JKF written twice");
+            if format == "jkf" {
+                let kif = crate::kif::write(&game, "UTF-8");
+                let again = crate::kif::check_bytes(kif.text.as_bytes(), Some("kifu")).game.expect("a game");
+                // KIF names a handicap game's players 下手 and 上手: the rest is the same.
+                let body = |text: &str| text[text.find("  \"initial\"").unwrap_or(0)..].to_owned();
+                assert!(body(&crate::jkf::write(&again).text) == body(&jkf.text), "{file} through KIF");
+            }
+            checked += 1;
+        }
+        crate::corpus::at_least("files converted to JKF", checked, 800);
+    }
 }
