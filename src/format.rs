@@ -371,7 +371,6 @@ mod tests {
     fn formats_kifu_does_not_read_are_named() {
         assert_eq!(Unread::from_path("game.KI2"), None, "KI2 is read");
         assert_eq!(Unread::from_path("game.csa"), None, "CSA is read");
-        assert_eq!(Unread::from_path("game.jkf"), Some(Unread::Jkf));
         assert_eq!(Unread::from_path("game.psn"), None);
         assert_eq!(Unread::from_text("# KIF\n開始日時：2020/01/01\n手数----指手---------消費時間--\n"), None);
         assert_eq!(Unread::from_text("先手：A\n後手：B\n▲７六歩 △３四歩\n"), None, "KI2 is read");
@@ -379,11 +378,12 @@ mod tests {
         assert_eq!(Unread::from_text("[Event \"x\"]\n1. e4 e5\n"), Some(Unread::Pgn));
         assert_eq!(Unread::from_text("[Sente \"A\"]\n1. P7f\n"), None, "PSN is not PGN");
         assert_eq!(Format::for_path("a.sfen", None), Ok(Format::Sfen(DialectChoice::Auto)));
-        let jkf = Format::for_path("game.jkf", None).unwrap_err();
-        assert!(jkf.to_string().contains("kifu does not read JKF yet"), "{jkf}");
+        let pgn = Format::for_path("game.pgn", None).unwrap_err();
+        assert!(pgn.to_string().contains("kifu does not read PGN yet"), "{pgn}");
         #[cfg(feature = "psn")]
         {
             assert_eq!(Format::for_path("game.csa", None), Ok(Format::Csa));
+            assert_eq!(Format::for_path("game.jkf", None), Ok(Format::Jkf));
             assert_eq!(
                 Format::for_path("game.txt", Some("V2.2\nPI\n".as_bytes())),
                 Ok(Format::Csa),

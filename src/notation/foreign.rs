@@ -30,8 +30,6 @@ use crate::span::Span;
 /// clear report instead of a wall of syntax errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Unread {
-    /// JKF, JSON Kifu Format (`.jkf`).
-    Jkf,
     /// PGN, chess games (`.pgn`).
     Pgn,
 }
@@ -41,7 +39,6 @@ impl Unread {
     pub fn from_path(path: &str) -> Option<Self> {
         let ext = std::path::Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
         Some(match ext.as_str() {
-            "jkf" => Self::Jkf,
             "pgn" => Self::Pgn,
             _ => return None,
         })
@@ -62,10 +59,9 @@ impl Unread {
         None
     }
 
-    /// The format's name: `CSA`, `JKF`, `PGN`.
+    /// The format's name: `PGN`.
     pub fn name(self) -> &'static str {
         match self {
-            Self::Jkf => "JKF",
             Self::Pgn => "PGN",
         }
     }
@@ -170,7 +166,7 @@ impl Looks {
             Self::Epd => "a chess EPD record",
             Self::Sfen => "an SFEN record",
             Self::Psn => "a line of a PSN game record",
-            Self::Json | Self::Unread(Unread::Jkf) => "JSON",
+            Self::Json => "JSON",
             Self::Kif => "a line of a KIF or KI2 game record",
             Self::Csa => "a line of a CSA game record",
             Self::Unread(Unread::Pgn) => "a line of a PGN game record",

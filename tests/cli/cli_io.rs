@@ -297,7 +297,7 @@ fn file_names_are_escaped_for_where_they_go() {
     // A record with a fault (two spaces), a file kifu does not read, and a file of a format it
     // does not know.
     let bad = write(dir.path(), &format!("{hostile}.sfen"), format!("{}\n", START.replace(" b ", "  b ")).as_bytes());
-    write(dir.path(), &format!("{hostile}.jkf"), b"{\"header\":{},\"moves\":[{}]}\n");
+    write(dir.path(), &format!("{hostile}.pgn"), b"[Event \"x\"]\n1. e4 e5\n");
     write(dir.path(), &format!("{hostile}.txt"), b"x\n");
     let folder = dir.path().to_string_lossy().into_owned();
     let raw = |bytes: &[u8]| {

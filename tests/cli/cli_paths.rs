@@ -193,32 +193,32 @@ fn verbose_names_the_files_skipped_and_a_named_file_keeps_its_report() {
 #[test]
 fn a_format_kifu_does_not_read_is_a_warning_in_a_folder() {
     let dir = tempfile::tempdir().expect("tempdir");
-    write(dir.path(), "game.jkf", b"{\"header\":{},\"moves\":[{}]}\n");
+    write(dir.path(), "game.pgn", b"[Event \"x\"]\n1. e4 e5\n");
     write(dir.path(), "a.sfen", format!("{START}\n").as_bytes());
     let out = run_in(dir.path(), &["check", "."]);
     assert_eq!(out.status.code(), Some(0));
     let err = text(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("kifu: warning: `./game.jkf` is a JKF game record"), "{err}");
+    assert!(err.starts_with("kifu: warning: `./game.pgn` is a PGN game record"), "{err}");
     assert_eq!(
         stdout(&out),
-        "1 record: 1 valid, 0 invalid, 0 warnings (read as 1 USI); 1 file not read: `./game.jkf`\n"
+        "1 record: 1 valid, 0 invalid, 0 warnings (read as 1 USI); 1 file not read: `./game.pgn`\n"
     );
     // `-q` leaves the warning out, and the summary still counts it.
     let quiet = run_in(dir.path(), &["check", "-q", "."]);
     assert_eq!((quiet.status.code(), text(&quiet.stderr)), (Some(0), String::new()));
-    assert!(stdout(&quiet).ends_with("; 1 file not read: `./game.jkf`\n"), "{}", stdout(&quiet));
+    assert!(stdout(&quiet).ends_with("; 1 file not read: `./game.pgn`\n"), "{}", stdout(&quiet));
 
     let json = run_in(dir.path(), &["check", "--output-format", "json", "."]);
     assert_eq!(json.status.code(), Some(0));
     let lines = json_lines(&json);
     assert_eq!(lines[0]["type"], "warning");
-    assert_eq!(lines[0]["file"], "./game.jkf");
+    assert_eq!(lines[0]["file"], "./game.pgn");
     assert_eq!(summary(&json)["unread"], 1);
 
     let github = run_in(dir.path(), &["check", "--output-format", "github", "."]);
     assert_eq!(github.status.code(), Some(0));
-    assert!(stdout(&github).starts_with("::warning file=./game.jkf::`./game.jkf` is a JKF game record"));
+    assert!(stdout(&github).starts_with("::warning file=./game.pgn::`./game.pgn` is a PGN game record"));
 
     let sarif = run_in(dir.path(), &["check", "--output-format", "sarif", "."]);
     assert_eq!(sarif.status.code(), Some(0));
@@ -229,8 +229,8 @@ fn a_format_kifu_does_not_read_is_a_warning_in_a_folder() {
     assert_eq!(invocation["executionSuccessful"], true);
     let notice = &invocation["toolExecutionNotifications"][0];
     assert_eq!(notice["level"], "warning");
-    assert_eq!(notice["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "./game.jkf");
-    assert!(notice["message"]["text"].as_str().is_some_and(|t| t.contains("JKF game record")), "{notice}");
+    assert_eq!(notice["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "./game.pgn");
+    assert!(notice["message"]["text"].as_str().is_some_and(|t| t.contains("PGN game record")), "{notice}");
 }
 
 /// A file named that cannot be read fails the run: a SARIF log says so, with the file.

@@ -651,20 +651,19 @@ fn psn_game_boards() {
     assert!(page.contains("data-frame=\"8\""), "the page opens on the final position");
 }
 
-/// Game records kifu does not read (JKF, PGN) get one report naming their format, by
-/// extension or by their first lines, and no wall of syntax errors; checking goes on
-/// with the next file, and the EPD dialects are those of FEN.
+/// Game records kifu does not read (PGN) get one report naming their format, by extension or
+/// by their first lines, and no wall of syntax errors; checking goes on with the next file, and
+/// the EPD dialects are those of FEN.
 #[test]
 fn formats_kifu_does_not_read_get_one_report() {
     let dir = tempfile::tempdir().expect("temp dir");
     let pgn = write(dir.path(), "game.pgn", b"[Event \"x\"]\n1. e4 e5\n");
-    let jkf = write(dir.path(), "game.jkf", b"{\"header\":{},\"moves\":[{}]}\n");
     let epd = write(dir.path(), "x960.epd", b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - id \"x\";\n");
-    let out = kifu().args(["check", "--dialect", "chess960", &pgn, &jkf, &epd]).output().expect("runs");
+    let out = kifu().args(["check", "--dialect", "chess960", &pgn, &epd]).output().expect("runs");
     assert_eq!(out.status.code(), Some(2));
     let text = stdout(&out) + &String::from_utf8_lossy(&out.stderr);
-    assert_eq!(text.matches("game record: kifu does not read").count(), 2, "{text}");
-    assert!(text.contains("is a PGN game record") && text.contains("is a JKF game record"), "{text}");
+    assert_eq!(text.matches("game record: kifu does not read").count(), 1, "{text}");
+    assert!(text.contains("is a PGN game record"), "{text}");
     assert!(text.contains("1 record: 1 valid, 0 invalid"), "the EPD file is still checked, as Chess960: {text}");
     assert!(!text.contains("syntax"), "{text}");
 }
@@ -780,4 +779,67 @@ fn a_shown_record_has_no_trailing_space_unless_a_label_points_past_it() {
     assert!(lines[0].ends_with(&short), "{shown}");
     // The hands are missing: the label points at the place after the record.
     assert!(lines[1].ends_with(&format!("{cut} ")), "{shown}");
+}
+
+/// A JKF record (kifu's own test game: comments, times and forks within forks) is valid; written
+/// as JKF it is the same, through KIF it comes back the same, and through CSA, KI2 and PSN its
+/// main line comes back, what the form cannot hold named once.
+#[test]
+fn jkf_converts_to_every_game_format_and_back() {
+    let jkf = "tests/fixtures/jkf/variations.jkf";
+    let fixture = std::fs::read_to_string(jkf).expect("the fixture");
+    let check = run(&["check", jkf]);
+    assert_eq!(text(&check.stdout), "1 record: 1 valid, 0 invalid, 0 warnings (read as 1 JKF)\n");
+    let out = run(&["convert", "--to", "jkf", jkf]);
+    assert_eq!((out.status.code(), text(&out.stderr)), (Some(0), String::new()));
+    assert_eq!(text(&out.stdout), fixture, "a JKF record converted to JKF is the same");
+    let usi = text(&run(&["convert", "--to", "usi", jkf]).stdout);
+    assert_eq!(usi, format!("sfen {START} moves 7g7f 3c3d 8h2b+ 3a2b B*4e\n"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (to, lost) in [
+        ("kifu", None),
+        ("csa", Some("CSA cannot hold variations")),
+        ("ki2u", Some("KI2 cannot hold the moves' times")),
+        ("psn", None),
+    ] {
+        let out = run(&["convert", "--to", to, jkf]);
+        assert_eq!(out.status.code(), Some(0), "{to}: {}", text(&out.stderr));
+        match lost {
+            None => assert_eq!(text(&out.stderr), ""),
+            Some(lost) => assert!(text(&out.stderr).contains(lost), "{to}: {}", text(&out.stderr)),
+        }
+        let written = write(dir.path(), &format!("game.{to}"), &out.stdout);
+        let again = run(&["convert", "--to", "jkf", &written]);
+        assert_eq!(again.status.code(), Some(0), "{to}: {}", text(&again.stderr));
+        if to == "kifu" {
+            assert_eq!(text(&again.stdout), fixture, "through KIF");
+        }
+        let back = write(dir.path(), "back.jkf", &again.stdout);
+        assert_eq!(text(&run(&["convert", "--to", "usi", &back]).stdout), usi, "through {to}");
+    }
+    let json = run(&["json", jkf]);
+    let line: serde_json::Value = serde_json::from_slice(&json.stdout).expect("a JSON line");
+    assert_eq!((line["format"].as_str(), line["valid"].as_bool()), (Some("jkf"), Some(true)), "{line}");
+}
+
+/// A JKF record with a fault: one error at the value, with its path; not converted.
+#[test]
+fn a_jkf_fault_is_reported_at_its_value_and_the_game_is_not_converted() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fixture = std::fs::read_to_string("tests/fixtures/jkf/variations.jkf").expect("the fixture");
+    let bad = fixture.replacen(
+        "\"piece\":\"KA\",\"promote\":true,\"capture\":\"KA\"",
+        "\"piece\":\"KA\",\"promote\":true,\"capture\":\"HI\"",
+        1,
+    );
+    assert_ne!(bad, fixture);
+    let path = write(dir.path(), "bad.jkf", bad.as_bytes());
+    let out = run(&["check", &path]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout) + &text(&out.stderr);
+    assert_eq!(report.matches("jkf::contradicts").count(), 1, "{report}");
+    assert!(report.contains("`capture` says HI, but the piece on 22 is KA"), "{report}");
+    let out = run(&["convert", "--to", "usi", &path]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("game not converted"), "{}", text(&out.stderr));
 }
