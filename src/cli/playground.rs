@@ -68,7 +68,10 @@ pub(crate) fn layout(format: Option<FormatArg>, rule: &str) -> Layout {
 /// kifu's grammar for a format.
 pub(crate) fn shipped(format: FormatArg) -> Result<Grammar, ExitCode> {
     match crate::playground::tree::shipped(format.format()) {
-        None => Err(usage("JSON positions have no grammar: give `--format sfen` (or fen, epd, psn)")),
+        None => Err(usage(&format!(
+            "{} has no grammar: kifu reads it as JSON; give `--format sfen` (or fen, epd, psn, kif, csa)",
+            format.format().title()
+        ))),
         Some(loaded) => loaded.map_err(|e| report_grammar(&e)),
     }
 }

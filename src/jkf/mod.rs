@@ -30,6 +30,7 @@ pub(crate) mod write;
 pub use write::write;
 
 pub(crate) use read::MAX_BYTES;
+pub use read::MAX_FINDINGS;
 
 use crate::diagnostic::{codes, Diagnostic};
 use crate::input::decode::Encoding;

@@ -459,8 +459,9 @@ impl Reader<'_> {
                 self.special(special, state.as_ref(), span, out);
                 ended = Some(span);
                 if entry.mv.is_none() {
-                    // An end's comments and time have no place in the game: its comments go to
-                    // the move before it.
+                    // An end's time has no place in the game (its missing total is still
+                    // named); its comments go to the move before it.
+                    self.time(&entry, node);
                     if let (Some(comments), Some(last)) = (&entry.comments, out.moves.last_mut()) {
                         last.comments.extend(comments.iter().cloned());
                     }
@@ -1185,8 +1186,7 @@ mod tests {
             "{}, {{\"special\": \"TORYO\", \"time\": {{\"now\": {{\"m\": 0, \"s\": 1}}}}}}",
             mv(0, (7, 7), (7, 6), "FU", "")
         ));
-        let found = read(&text).1;
-        assert!(found.is_empty(), "an end's time is not the game's: {found:#?}");
+        assert_eq!(codes_of(&text), [codes::jkf::NO_TOTAL], "an end's time without its total, as rsshogi writes it");
         let timed = with(&mv(0, (7, 7), (7, 6), "FU", ""), "\"time\": {\"now\": {\"m\": 0, \"s\": 1}}");
         assert_eq!(codes_of(&record(&timed)), [codes::jkf::NO_TOTAL]);
     }

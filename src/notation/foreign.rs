@@ -70,7 +70,6 @@ impl Unread {
     pub fn instead(self) -> &'static str {
         match self {
             Self::Pgn => "kifu reads chess positions as FEN, EPD or JSON, not chess games",
-            _ => "convert it to PSN (or its positions to SFEN) with a shogi program, then check that",
         }
     }
 

@@ -299,6 +299,29 @@ pub fn csa_check(bytes: &[u8]) {
     }
 }
 
+// ───────────────────────────── JKF ─────────────────────────────
+
+/// A JKF record: every finding within its text, at most the findings a record reports; a record
+/// read without an error, written again as JKF, reads back with no finding as the same game,
+/// and is written again to the same text.
+pub fn jkf_check(bytes: &[u8]) {
+    let bytes = &bytes[..bytes.len().min(MAX_INPUT)];
+    let read = kifu::jkf::check_bytes(bytes);
+    assert_sound("JKF record", &read.text, &read.diagnostics);
+    assert!(read.diagnostics.len() <= kifu::jkf::MAX_FINDINGS + 1, "{} findings", read.diagnostics.len());
+    let Some(game) = read.game.as_ref().filter(|_| read.is_valid()) else { return };
+    let first = kifu::jkf::write(game);
+    let again = kifu::jkf::check_bytes(first.text.as_bytes());
+    assert!(again.diagnostics.is_empty(), "written as {:?}, the game reads with {:?}", first.text, again.diagnostics);
+    let back = again.game.expect("a game");
+    // Forks deeper than JKF is read are left out, and named so.
+    if first.lost.is_empty() {
+        assert_eq!(tree(&back.moves), tree(&game.moves), "written as {:?}, the game reads as other moves", first.text);
+    }
+    assert_eq!(back.start, game.start, "written as {:?}, the game starts elsewhere", first.text);
+    assert_eq!(kifu::jkf::write(&back).text, first.text, "written twice, two texts");
+}
+
 // ───────────────────────────── KIF ─────────────────────────────
 
 /// A KIF or KI2 record, as `kifu check` reads a `.kif` file: every finding within its text; a

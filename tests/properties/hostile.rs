@@ -20,13 +20,14 @@ use proptest::sample::Index;
 type Entry = (&'static str, fn(&[u8]));
 
 /// Every entry point.
-const ENTRIES: [Entry; 13] = [
+const ENTRIES: [Entry; 14] = [
     ("sfen_check", entry::sfen_check),
     ("fen_check", entry::fen_check),
     ("epd_check", entry::epd_check),
     ("psn_check", entry::psn_check),
     ("kif_check", entry::kif_check),
     ("csa_check", entry::csa_check),
+    ("jkf_check", entry::jkf_check),
     ("json_check", entry::json_check),
     ("psn_convert", entry::psn_convert),
     ("position_convert", entry::position_convert),
@@ -45,6 +46,7 @@ fn entries_for(ext: &str) -> Vec<Entry> {
         "psn" => &["psn_check", "psn_convert"],
         "kif" | "kifu" => &["kif_check"],
         "csa" => &["csa_check"],
+        "jkf" => &["jkf_check"],
         "json" => &["json_check"],
         "pest" => &["grammar_load"],
         "lsp" => &["lsp_session"],
