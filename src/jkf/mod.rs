@@ -29,6 +29,7 @@ pub(crate) mod write;
 
 pub use write::write;
 
+#[cfg(feature = "cli")]
 pub(crate) use read::MAX_BYTES;
 pub use read::MAX_FINDINGS;
 

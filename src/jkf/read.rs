@@ -141,31 +141,7 @@ impl Reader<'_> {
             });
             return None;
         };
-        let mut header = None;
-        let mut initial = None;
-        let mut moves = None;
-        for member in members {
-            let slot = match member.key.as_str() {
-                "header" => &mut header,
-                "initial" => &mut initial,
-                "moves" => &mut moves,
-                _ => {
-                    let fault = Fault::Unknown(member.key.clone(), &["header", "initial", "moves"]);
-                    self.schema_fault(de::Error { fault, span: Some(member.key_span), path: member.key.clone() });
-                    continue;
-                }
-            };
-            if slot.is_some() {
-                let fault = Fault::Twice(match member.key.as_str() {
-                    "header" => "header",
-                    "initial" => "initial",
-                    _ => "moves",
-                });
-                self.schema_fault(de::Error { fault, span: Some(member.key_span), path: member.key.clone() });
-                continue;
-            }
-            *slot = Some(member);
-        }
+        let [header, initial, moves] = self.parts(members);
         let open = first_char(self.text, root.span);
         let headers = match header {
             None => {
@@ -220,6 +196,27 @@ impl Reader<'_> {
         let start = start?;
         let (moves, ending) = assemble(lines);
         Some(Game { headers, start, comments, moves, ending })
+    }
+
+    /// The record's `header`, `initial` and `moves`, each once; any other key, or one given
+    /// twice, is reported.
+    fn parts<'a>(&mut self, members: &'a [crate::json::Member]) -> [Option<&'a crate::json::Member>; 3] {
+        const KEYS: [&str; 3] = ["header", "initial", "moves"];
+        let mut parts = [None; 3];
+        for member in members {
+            let Some(i) = KEYS.iter().position(|&k| k == member.key) else {
+                let fault = Fault::Unknown(member.key.clone(), &KEYS);
+                self.schema_fault(de::Error { fault, span: Some(member.key_span), path: member.key.clone() });
+                continue;
+            };
+            if parts[i].is_some() {
+                let fault = Fault::Twice(KEYS[i]);
+                self.schema_fault(de::Error { fault, span: Some(member.key_span), path: member.key.clone() });
+                continue;
+            }
+            parts[i] = Some(member);
+        }
+        parts
     }
 
     /// The start the document's `initial` sets up, or `None` with a report.
@@ -408,20 +405,7 @@ impl Reader<'_> {
                 state = None;
                 continue;
             };
-            if let Some(m) = node.get("comment") {
-                self.push(
-                    Diagnostic::error(codes::jkf::SCHEMA, m.key_span, "`comment` in a move's entry")
-                        .label("a move's comments are `comments`")
-                        .help("only the first entry may name its comment `comment`; a move's are an array: `\"comments\": [\"…\"]`")
-                        .fix(Fix::replace(m.key_span, "\"comments\"", Applicability::Unsafe)),
-                );
-            }
-            if entry.mv.is_none() && entry.special.is_none() {
-                self.push(
-                    Diagnostic::error(codes::jkf::EMPTY_ENTRY, first_char(self.text, node.span), "an entry with neither a move nor an end")
-                        .label("no `move`, no `special`")
-                        .help("each entry after the first is a move (`{\"move\": …}`) or an end (`{\"special\": \"TORYO\"}`); put comments in the entry of the move they are about"),
-                );
+            if !self.entry_holds_a_move_or_an_end(&entry, node) {
                 continue;
             }
             if let Some(end) = ended {
@@ -468,6 +452,28 @@ impl Reader<'_> {
                 }
             }
         }
+    }
+
+    /// True when `entry` (at `node`), after the first, holds a move or an end, as it must; a
+    /// `comment` key, which only the first entry may have, is reported.
+    fn entry_holds_a_move_or_an_end(&mut self, entry: &Entry, node: &Node) -> bool {
+        if let Some(m) = node.get("comment") {
+            self.push(
+                Diagnostic::error(codes::jkf::SCHEMA, m.key_span, "`comment` in a move's entry")
+                    .label("a move's comments are `comments`")
+                    .help("only the first entry may name its comment `comment`; a move's are an array: `\"comments\": [\"…\"]`")
+                    .fix(Fix::replace(m.key_span, "\"comments\"", Applicability::Unsafe)),
+            );
+        }
+        if entry.mv.is_some() || entry.special.is_some() {
+            return true;
+        }
+        self.push(
+            Diagnostic::error(codes::jkf::EMPTY_ENTRY, first_char(self.text, node.span), "an entry with neither a move nor an end")
+                .label("no `move`, no `special`")
+                .help("each entry after the first is a move (`{\"move\": …}`) or an end (`{\"special\": \"TORYO\"}`); put comments in the entry of the move they are about"),
+        );
+        false
     }
 
     /// The forks of the entry at `path`, each a line from `state` (none when it cannot be
@@ -654,38 +660,43 @@ impl Reader<'_> {
             }
         }
         if let (Some(written), Some(span)) = (&mv.relative, value("relative")) {
-            let Some(words) = relative_words(written) else {
-                self.push(
-                    Diagnostic::error(codes::jkf::SCHEMA, span, format!("`{written}` is not a `relative`"))
-                        .label("not where a piece stands or how it moves")
-                        .help("`relative` is L, C or R (where the piece stands), U, M or D (how it moves), one of each (`LU`, `RD`, `LM`, `RM`), or H for a drop"),
-                );
-                return;
+            self.relative(state, written, span, played);
+        }
+    }
+
+    /// Holds `relative` (written `written`, at `span`) to the legal move `played` in `state`.
+    fn relative(&mut self, state: &State, written: &str, span: Span, played: Move) {
+        let Some(words) = relative_words(written) else {
+            self.push(
+                Diagnostic::error(codes::jkf::SCHEMA, span, format!("`{written}` is not a `relative`"))
+                    .label("not where a piece stands or how it moves")
+                    .help("`relative` is L, C or R (where the piece stands), U, M or D (how it moves), one of each (`LU`, `RD`, `LM`, `RM`), or H for a drop"),
+            );
+            return;
+        };
+        let agrees = match (played, words) {
+            (Move::Drop { .. }, None) => true,
+            (Move::Drop { .. }, Some(_)) | (Move::Board { .. }, None) => false,
+            (Move::Board { from, to, .. }, Some(words)) => match state.piece_at(from) {
+                Some(piece) => {
+                    let candidates = relative::candidates(state, piece, to);
+                    relative::matches(state.side(), piece, to, words, &candidates).contains(&from)
+                }
+                None => false,
+            },
+        };
+        if !agrees {
+            let says = match played {
+                Move::Drop { .. } => "a drop is `H`".to_owned(),
+                Move::Board { .. } => "the piece that moves is not the one it names".to_owned(),
             };
-            let agrees = match (played, words) {
-                (Move::Drop { .. }, None) => true,
-                (Move::Drop { .. }, Some(_)) | (Move::Board { .. }, None) => false,
-                (Move::Board { from, to, .. }, Some(words)) => match state.piece_at(from) {
-                    Some(piece) => {
-                        let candidates = relative::candidates(state, piece, to);
-                        relative::matches(state.side(), piece, to, words, &candidates).contains(&from)
-                    }
-                    None => false,
-                },
-            };
-            if !agrees {
-                let says = match played {
-                    Move::Drop { .. } => "a drop is `H`".to_owned(),
-                    Move::Board { .. } => "the piece that moves is not the one it names".to_owned(),
-                };
-                self.contradicts(
-                    span,
-                    format!("`relative` is `{written}`, but {says}"),
-                    "not this move's piece",
-                    "correct `relative`, or write it `null`: the squares say which piece moves",
-                    Some("null"),
-                );
-            }
+            self.contradicts(
+                span,
+                format!("`relative` is `{written}`, but {says}"),
+                "not this move's piece",
+                "correct `relative`, or write it `null`: the squares say which piece moves",
+                Some("null"),
+            );
         }
     }
 
