@@ -456,6 +456,7 @@ const EXAMPLES: &[Example] = &[
     ex(codes::jkf::FORK_OF_END, JKF, "{\"header\":{},\"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}},{\"special\":\"TORYO\",\"forks\":[[{\"move\":{\"color\":1,\"from\":{\"x\":3,\"y\":3},\"to\":{\"x\":3,\"y\":4},\"piece\":\"FU\"}}]]}]}\n".as_bytes()),
     ex(codes::json::SYNTAX, JSON, "{\"sideOnMove\":\"black\",}\n".as_bytes()),
     ex(codes::json::NOT_OBJECT, JSON, "[\"black\"]\n".as_bytes()),
+    ex(codes::json::GAME_RECORD, JSON, "{\"header\":{},\"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}}]}\n".as_bytes()),
     ex(codes::json::MISSING_KEY, JSON, "{\"sideOnMove\":\"black\",\"blackHand\":[0,0,0,0,0,0,0],\"whiteHand\":[0,0,0,0,0,0,0]}\n".as_bytes()),
     ex(codes::json::UNKNOWN_KEY, JSON, "{\"sideOnMove\":\"black\",\"blackHand\":[0,0,0,0,0,0,0],\"whiteHand\":[0,0,0,0,0,0,0],\"pieces\":{\"5a\":\"wK\",\"5i\":\"bK\"},\"moveNumber\":1,\"comment\":\"x\"}\n".as_bytes()),
     ex(codes::json::DUPLICATE_KEY, JSON, "{\"sideOnMove\":\"black\",\"blackHand\":[0,0,0,0,0,0,0],\"whiteHand\":[0,0,0,0,0,0,0],\"pieces\":{\"5a\":\"wK\",\"5i\":\"bK\"},\"moveNumber\":1,\"moveNumber\":2}\n".as_bytes()),

@@ -648,6 +648,8 @@ registry! {
         SYNTAX JsonSyntax = "json::syntax",
         /// A position is not a JSON object.
         NOT_OBJECT JsonNotObject = "json::not-object",
+        /// A JKF game record where a position is read.
+        GAME_RECORD JsonGameRecord = "json::game-record",
         /// A position lacks a key it needs.
         MISSING_KEY JsonMissingKey = "json::missing-key",
         /// A position has a key it does not know.

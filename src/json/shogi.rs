@@ -173,6 +173,14 @@ impl Game for Shogi {
 /// Reads a shogi position object (a value of [`super::read_stream`]) and checks it.
 pub fn read(object: &Node) -> Checked {
     let mut out = Vec::new();
+    if let Some(moves) = game_record(object) {
+        out.push(
+            Diagnostic::error(codes::json::GAME_RECORD, moves.key_span, "a JKF game record, not a position")
+                .label("the moves of a game")
+                .help("kifu reads JKF game records as JKF: check the file with `--format jkf`, or name it `.jkf`"),
+        );
+        return Checked::unread(out);
+    }
     if !position::expect_object(object, &KEYS[..4], &mut out) {
         return Checked::unread(out);
     }
@@ -192,6 +200,13 @@ pub fn read(object: &Node) -> Checked {
     let checked = crate::sfen::check_without_repair(&mapped.text, DialectChoice::Usi);
     out.extend(checked.diagnostics.into_iter().map(|d| mapped.map_diagnostic(d)));
     Checked { record: Some(mapped.text), position: checked.position, syntax_ok: checked.syntax_ok, diagnostics: out }
+}
+
+/// The `moves` of an object that is a JKF game record (an array of moves, and none of a
+/// position's keys), if it is one.
+fn game_record(object: &Node) -> Option<&Member> {
+    let moves = object.get("moves").filter(|m| matches!(m.value.value, Value::Array(_)))?;
+    KEYS.iter().all(|k| object.get(k).is_none()).then_some(moves)
 }
 
 /// `moveNumber`: `Some(None)` when it is left out, `None` when it is not a move number.
