@@ -225,8 +225,7 @@ fn each_record(
                 }
             },
             Cut::Record if input == Format::Csa => csa_records(path, name, &reporter, &mut outcome, f),
-            Cut::Record if input == Format::Jkf => jkf_record(path, name, &reporter, &mut outcome, f),
-            Cut::Record => kif_record(path, name, &reporter, &mut outcome, f),
+            Cut::Record => whole_record((path, input), name, &reporter, &mut outcome, f),
             cut @ (Cut::Lines | Cut::Values) => {
                 let reader = match open(path) {
                     Ok(r) => r,
@@ -354,35 +353,25 @@ fn game_frames(start: sfen::Position, played: Vec<(String, sfen::Position)>, not
     views::frames(&sequence)
 }
 
-/// A KIF or KI2 record read whole, as one item: its findings reported, its main line replayed
-/// up to the first move that could not be played.
-fn kif_record(
-    path: &str,
+/// A KIF, KI2 or JKF record read whole, as one item: its findings reported, its main line
+/// replayed up to the first move that could not be played.
+fn whole_record(
+    (path, format): (&str, Format),
     name: &str,
     reporter: &Reporter,
     outcome: &mut Outcome,
     f: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> io::Result<()> {
-    let read = crate::cli::games::read_kif(path).map_err(|e| context(e, format_args!("cannot read `{name}`")))?;
-    let text = read.text.as_str();
-    let errors = report_errors(name, text, read.diagnostics.iter().cloned(), reporter, outcome);
-    f(game_item(name, 1, read.game.as_ref(), errors.iter().map(|d| html::Finding::new(text, 1, d)).collect()))
-}
-
-/// The JKF record at `path` (`-`: standard input) as an item, its errors reported.
-fn jkf_record(
-    path: &str,
-    name: &str,
-    reporter: &Reporter,
-    outcome: &mut Outcome,
-    f: &mut dyn FnMut(Item) -> io::Result<()>,
-) -> io::Result<()> {
-    let bytes = crate::cli::check::read_record(path, Format::Jkf)
-        .map_err(|e| context(e, format_args!("cannot read `{name}`")))?;
-    let read = crate::jkf::check_bytes(&bytes);
-    let text = read.text.as_str();
-    let errors = report_errors(name, text, read.diagnostics.iter().cloned(), reporter, outcome);
-    f(game_item(name, 1, read.game.as_ref(), errors.iter().map(|d| html::Finding::new(text, 1, d)).collect()))
+    let cannot = |e| context(e, format_args!("cannot read `{name}`"));
+    let (text, diagnostics, game) = if format == Format::Jkf {
+        let read = crate::jkf::check_bytes(&crate::cli::check::read_record(path, format).map_err(cannot)?);
+        (read.text, read.diagnostics, read.game)
+    } else {
+        let read = crate::cli::games::read_kif(path).map_err(cannot)?;
+        (read.text, read.diagnostics, read.game)
+    };
+    let errors = report_errors(name, &text, diagnostics.into_iter(), reporter, outcome);
+    f(game_item(name, 1, game.as_ref(), errors.iter().map(|d| html::Finding::new(&text, 1, d)).collect()))
 }
 
 /// The errors of `findings` in the text of the file `name`, reported on standard error (the

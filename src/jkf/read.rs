@@ -1010,22 +1010,7 @@ mod corpus {
 
     use crate::shogi::{EndReason, Game, Node, Position};
 
-    /// Every move of a line and of its variations, depth first, with its depth.
-    fn shape(line: &[Node]) -> Vec<(usize, String)> {
-        let mut out = Vec::new();
-        let mut todo: Vec<(usize, &[Node])> = vec![(0, line)];
-        while let Some((depth, line)) = todo.pop() {
-            for node in line {
-                out.push((depth, node.mv.to_string()));
-                todo.extend(node.variations.iter().rev().map(|v| (depth + 1, v.moves.as_slice())));
-            }
-        }
-        out
-    }
-
-    fn same_position(a: &Position, b: &Position) -> bool {
-        a.board == b.board && a.hands == b.hands && a.side == b.side
-    }
+    use crate::shogi::game::compare::{same_position, shape};
 
     /// Every JKF file of the corpus beside the repository (random legal games written by three
     /// programs) is read without an error into the game of its truth: start, main line, final

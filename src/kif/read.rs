@@ -1515,24 +1515,9 @@ mod corpus {
 
     use serde_json::Value;
 
-    use crate::shogi::{EndReason, Game, Node, Position};
+    use crate::shogi::{EndReason, Game, Position};
 
-    /// A line's moves and variations, as USI moves: (depth, move) in the order of the text.
-    fn shape(line: &[Node]) -> Vec<(usize, String)> {
-        let mut out = Vec::new();
-        let mut todo: Vec<(usize, &[Node])> = vec![(0, line)];
-        while let Some((depth, line)) = todo.pop() {
-            for node in line {
-                out.push((depth, node.mv.to_string()));
-                todo.extend(node.variations.iter().rev().map(|v| (depth + 1, v.moves.as_slice())));
-            }
-        }
-        out
-    }
-
-    fn same_position(a: &Position, b: &Position) -> bool {
-        a.board == b.board && a.hands == b.hands && a.side == b.side
-    }
+    use crate::shogi::game::compare::{same_position, shape};
 
     /// Every KIF file of the corpus beside the repository (random legal games written by three
     /// programs) is read without an error into the game of its truth: start, main line, final

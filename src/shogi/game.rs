@@ -498,3 +498,27 @@ mod json {
         }
     }
 }
+
+/// What the readers' tests compare games by.
+#[cfg(test)]
+pub(crate) mod compare {
+    use super::{Node, Position};
+
+    /// Every move of a line and of its variations, depth first, with its depth.
+    pub(crate) fn shape(line: &[Node]) -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        let mut todo: Vec<(usize, &[Node])> = vec![(0, line)];
+        while let Some((depth, line)) = todo.pop() {
+            for node in line {
+                out.push((depth, node.mv.to_string()));
+                todo.extend(node.variations.iter().rev().map(|v| (depth + 1, v.moves.as_slice())));
+            }
+        }
+        out
+    }
+
+    /// The same board, hands and side to move (the move number aside).
+    pub(crate) fn same_position(a: &Position, b: &Position) -> bool {
+        a.board == b.board && a.hands == b.hands && a.side == b.side
+    }
+}
