@@ -363,18 +363,7 @@ mod corpus {
         crate::corpus::at_least("KIF files converted to CSA", kif_checked, 200);
     }
 
-    /// Every move of a line and of its variations, depth first, with its depth and comments.
-    fn tree(line: &[crate::shogi::Node]) -> Vec<(usize, String, Vec<String>)> {
-        let mut out = Vec::new();
-        let mut todo: Vec<(usize, &[crate::shogi::Node])> = vec![(0, line)];
-        while let Some((depth, line)) = todo.pop() {
-            for node in line {
-                out.push((depth, node.mv.to_string(), node.comments.clone()));
-                todo.extend(node.variations.iter().rev().map(|v| (depth + 1, v.moves.as_slice())));
-            }
-        }
-        out
-    }
+    use crate::shogi::game::compare::tree;
 
     /// Every generated file of the corpus, in each of the four formats, written as JKF and read
     /// back with no finding, is the same game in all JKF holds (start, moves, variations,

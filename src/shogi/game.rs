@@ -506,11 +506,16 @@ pub(crate) mod compare {
 
     /// Every move of a line and of its variations, depth first, with its depth.
     pub(crate) fn shape(line: &[Node]) -> Vec<(usize, String)> {
+        tree(line).into_iter().map(|(depth, mv, _)| (depth, mv)).collect()
+    }
+
+    /// Every move of a line and of its variations, depth first, with its depth and comments.
+    pub(crate) fn tree(line: &[Node]) -> Vec<(usize, String, Vec<String>)> {
         let mut out = Vec::new();
         let mut todo: Vec<(usize, &[Node])> = vec![(0, line)];
         while let Some((depth, line)) = todo.pop() {
             for node in line {
-                out.push((depth, node.mv.to_string()));
+                out.push((depth, node.mv.to_string(), node.comments.clone()));
                 todo.extend(node.variations.iter().rev().map(|v| (depth + 1, v.moves.as_slice())));
             }
         }
