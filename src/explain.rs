@@ -417,7 +417,7 @@ const EXAMPLES: &[Example] = &[
     #[cfg(feature = "psn")]
     ex(codes::csa::LATE_INFO, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\n-3334FU\n$EVENT:Meijin\n".as_bytes()),
     #[cfg(feature = "psn")]
-    ex(codes::csa::WRONG_SIDE, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\n+2726FU\n".as_bytes()),
+    ex(codes::csa::WRONG_SIDE, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\n+3334FU\n".as_bytes()),
     #[cfg(feature = "psn")]
     ex(codes::csa::ILLEGAL_MOVE, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\n-3334FU\n+7674FU\n".as_bytes()),
     #[cfg(feature = "psn")]

@@ -181,21 +181,26 @@ fn start(start: &Position, out: &mut Record) {
     }
 }
 
-/// A move, `+7776FU`: the side, the origin (`00` for a drop), the destination and the piece
-/// after the move; false, and nothing written, when no piece stands on its origin.
+/// A move's line, `+7776FU`; false, and nothing written, when no piece stands on its origin.
 fn write_move(state: &State, mv: Move, text: &mut String) -> bool {
-    let side = sign(state.side());
-    match mv {
-        Move::Board { from, to, promote } => {
-            let Some(piece) = state.piece_at(from) else { return false };
-            let name = piece_name(piece.kind, piece.promoted || promote);
-            let _ = writeln!(text, "{side}{}{}{}{}{name}", from.file(), from.rank(), to.file(), to.rank());
-        }
-        Move::Drop { kind, to } => {
-            let _ = writeln!(text, "{side}00{}{}{}", to.file(), to.rank(), piece_name(kind, false));
-        }
-    }
+    let Some(line) = move_text(state, mv) else { return false };
+    text.push_str(&line);
+    text.push('\n');
     true
+}
+
+/// A move of `state` as CSA writes it, `+7776FU`: the side, the origin (`00` for a drop), the
+/// destination and the piece after the move; `None` when no piece stands on its origin.
+pub(crate) fn move_text(state: &State, mv: Move) -> Option<String> {
+    let side = sign(state.side());
+    Some(match mv {
+        Move::Board { from, to, promote } => {
+            let piece = state.piece_at(from)?;
+            let name = piece_name(piece.kind, piece.promoted || promote);
+            format!("{side}{}{}{}{}{name}", from.file(), from.rank(), to.file(), to.rank())
+        }
+        Move::Drop { kind, to } => format!("{side}00{}{}{}", to.file(), to.rank(), piece_name(kind, false)),
+    })
 }
 
 /// A move's time, `T12` (V3.0: `T12.345` when it has a fraction), when the node has one;
