@@ -21,6 +21,7 @@
 //! assert_eq!(game.to_usi(), "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f 3c3d");
 //! ```
 
+mod fast;
 pub(crate) mod notation;
 machinery! { mod parser; }
 mod read;

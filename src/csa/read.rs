@@ -480,13 +480,14 @@ impl Reader<'_> {
             self.record.stopped = true;
             return;
         }
-        let Some(state) = self.record.state.filter(|_| !self.record.stopped) else { return };
-        match played(&state, side, from, to, piece) {
-            Ok((mv, next)) => {
-                self.record.state = Some(next);
-                self.record.moves.push(Node::new(mv));
-            }
+        let Some(state) = self.record.state.as_mut().filter(|_| !self.record.stopped) else { return };
+        // Played in place: a move that is not legal leaves the state as it was.
+        match csa_move(state, side, from, to, piece)
+            .and_then(|mv| state.play(mv).map(|()| mv).map_err(|i| Unplayable::Illegal(i.describe(&csa_square))))
+        {
+            Ok(mv) => self.record.moves.push(Node::new(mv)),
             Err(fault) => {
+                let state = *state;
                 let d = match fault {
                     Unplayable::Square(at) => bad_square(Span::new(span.start + at, span.start + at + 2)),
                     Unplayable::Side => Diagnostic::error(
@@ -577,9 +578,9 @@ impl Reader<'_> {
                             return count;
                         }
                         self.record.looked += 1;
-                        match played(&state, side, from, to, piece) {
-                            Ok((_, next)) => state = next,
-                            Err(_) => return count,
+                        match csa_move(&state, side, from, to, piece) {
+                            Ok(mv) if state.play(mv).is_ok() => {}
+                            _ => return count,
                         }
                         count += 1;
                     }
@@ -728,14 +729,14 @@ enum Unplayable {
 }
 
 /// The move a move statement of `side` from `from` to `to` naming `piece` (the piece after the
-/// move) means in `state`, and the state after it.
-fn played(
+/// move) means in `state`, its legality not judged yet ([`State::play`] judges it).
+fn csa_move(
     state: &State,
     side: Color,
     from: Place,
     to: Place,
     (kind, promoted): (PieceKind, bool),
-) -> Result<(crate::shogi::Move, State), Unplayable> {
+) -> Result<crate::shogi::Move, Unplayable> {
     let Place::Board(to) = to else { return Err(Unplayable::Square(3)) };
     if side != state.side() {
         return Err(Unplayable::Side);
@@ -759,16 +760,14 @@ fn played(
             _ => crate::shogi::Move::Board { from, to, promote: false },
         },
     };
-    let mut next = *state;
-    next.play(mv).map_err(|illegal| Unplayable::Illegal(illegal.describe(&csa_square)))?;
-    Ok((mv, next))
+    Ok(mv)
 }
 
 /// The error of two digits, at `span`, that name no square.
 fn bad_square(span: Span) -> Diagnostic {
-    Diagnostic::error(codes::csa::BAD_SQUARE, span, "these digits name no square").label("not a square").help(
-        "a square is its file then its rank, each 1 to 9 (`77`); `00` is a hand, where a drop comes from",
-    )
+    Diagnostic::error(codes::csa::BAD_SQUARE, span, "these digits name no square")
+        .label("not a square")
+        .help("a square is its file then its rank, each 1 to 9 (`77`); `00` is a hand, where a drop comes from")
 }
 
 /// Gives each timed move of `moves` (the first played by `first`) its side's total: the sum of
@@ -978,7 +977,11 @@ mod single_edits {
             let fixed = fixed.is_some_and(|t| errors_of(&t).is_empty());
             repaired += usize::from(fixed);
             if std::env::var_os("KIFU_SHOW_EDITS").is_some() && !(here && fixed && errors.len() == 1) {
-                eprintln!("{} -> {line}: {:?}", lines[i], errors.iter().map(|d| (d.code, d.message.clone())).collect::<Vec<_>>());
+                eprintln!(
+                    "{} -> {line}: {:?}",
+                    lines[i],
+                    errors.iter().map(|d| (d.code, d.message.clone())).collect::<Vec<_>>()
+                );
             }
         }
         let shares = [one, on_line, repaired].map(|n| n * 100 / invalid);
@@ -1124,7 +1127,10 @@ mod tests {
         assert_eq!(first_fix(&slipped), game);
         // The list is in the help, the likeliest first.
         let (_, found) = read(&slipped);
-        assert!(found[0].help.as_deref().is_some_and(|h| h.contains("nearest to what is written: `+2726FU`")), "{found:#?}");
+        assert!(
+            found[0].help.as_deref().is_some_and(|h| h.contains("nearest to what is written: `+2726FU`")),
+            "{found:#?}"
+        );
     }
 
     #[test]

@@ -105,6 +105,11 @@ pub type Spanned = (Statement, Span);
 /// spans in the text. A line the grammar cannot read at all (it always can: the recovery rule
 /// reads any statement) is one unknown statement.
 pub fn line(line: &str, at: usize) -> Vec<Spanned> {
+    super::fast::line(line, at).unwrap_or_else(|| built(line, at))
+}
+
+/// The statements of `line` as pest and the builder below read them.
+pub(super) fn built(line: &str, at: usize) -> Vec<Spanned> {
     let Ok(mut pairs) = CsaParser::parse(Rule::line, line) else {
         return vec![(Statement::Unknown, Span::new(at, at + line.len()))];
     };
@@ -126,8 +131,12 @@ fn side_of(p: &Pair<'_, Rule>) -> Color {
 }
 
 fn place(p: &Pair<'_, Rule>) -> Place {
-    let b = p.as_str().as_bytes();
-    match b {
+    place_of(p.as_str())
+}
+
+/// The place two digits name (`77`, `00`).
+pub(super) fn place_of(digits: &str) -> Place {
+    match digits.as_bytes() {
         [b'0', b'0'] => Place::Hand,
         [f, r] => Square::new(f - b'0', r - b'0').map_or(Place::Bad, Place::Board),
         _ => Place::Bad,
@@ -210,7 +219,7 @@ fn statement(p: Pair<'_, Rule>, base: usize) -> Spanned {
 
 /// Seconds as CSA writes them (`12`, V3.0's `6.123`), in milliseconds; digits past the
 /// milliseconds are dropped. `None` when the number is too large.
-fn millis(text: &str) -> Option<u64> {
+pub(super) fn millis(text: &str) -> Option<u64> {
     let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
     let seconds: u64 = whole.parse().ok()?;
     let mut ms = 0;

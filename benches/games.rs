@@ -1,26 +1,30 @@
-//! Reading KIF and KI2 records: kifu beside tsshogi (npm), on the same records in one run.
+//! Reading game records (KIF, KI2, CSA, JKF): kifu beside tsshogi (npm), rsshogi and cshogi
+//! (PyPI), on the same records in one run.
 //!
 //! ```sh
-//! cargo bench --bench kif
+//! cargo bench --bench games
 //! ```
 //!
 //! It makes its own records, with nothing from outside the repository: seeded random legal
-//! games (`PSN` written by the test generator), read by kifu and written as KIF and as KI2 by
-//! its writers, each record a file of its own in Cargo's temporary folder. Then it times, for
-//! each format, each `KIF_RUNS` times (3), the median kept, one thread each, the records already
-//! in memory:
+//! games (`PSN` written by the test generator), read by kifu and written in each format by its
+//! writers (CSA as V3.0), each record a file of its own in Cargo's temporary folder. Then it
+//! times, for each format, each `GAMES_RUNS` times (3), the median kept, one thread each, the
+//! records already in memory:
 //!
-//! * kifu's library: `kif::check_text`, every line read by the grammar and every move played
-//!   with the full rules of shogi, findings and all;
-//! * tsshogi's `importKIF` or `importKI2` (node), when node and npm are there: tsshogi is installed into the
-//!   temporary folder, and its loop is timed inside node, its start left out. tsshogi does not
-//!   check that a move is legal as it reads it.
-//! * rsshogi's `Record.from_kif_str` or `from_ki2_str` (Python, its reader written in Rust),
-//!   when `python3` is there: rsshogi is installed from PyPI into a virtual environment in the
-//!   temporary folder, and its loop is timed inside Python.
+//! * kifu's library: `check_text` (JKF: `check_bytes`), every line read by the grammar (JKF:
+//!   by the JSON reader and the schema's types) and every move played with the full rules of
+//!   shogi, findings and all;
+//! * tsshogi's `importKIF`, `importKI2`, `importCSA` or `importJKFString` (node), when node and
+//!   npm are there: tsshogi is installed into the temporary folder, and its loop is timed inside
+//!   node, its start left out. tsshogi does not check that a move is legal as it reads it.
+//! * rsshogi's `Record.from_kif_str`, `from_ki2_str`, `from_csa_str` or `from_jkf_str`, and
+//!   cshogi's `KIF.Parser.parse_str` or `CSA.Parser.parse_str` (Python, their readers written in
+//!   Rust and C++), when `python3` is there: both are installed from PyPI into a virtual
+//!   environment in the temporary folder, and their loops are timed inside Python. cshogi reads
+//!   no KI2 and no JKF.
 //!
-//! It prints MB/s for each and kifu's speed over each peer's. `KIF_MB` sets the size of the
-//! records together (8).
+//! It prints MB/s for each and kifu's speed over each peer's. `GAMES_MB` sets the size of the
+//! records of each format together (8); `GAMES_FORMATS` the formats timed (`kif,ki2,csa,jkf`).
 
 mod common;
 #[path = "../tests/common/generate.rs"]
@@ -32,36 +36,69 @@ use std::process::Command;
 
 use common::{median, setting};
 
-/// A format timed: its name, its writer, the extension of its files, tsshogi's reader and
-/// rsshogi's.
+/// A format timed: its name, its writer, kifu's reader (true when a record reads with no
+/// finding), the extension of its files, and the peers' readers (tsshogi's, rsshogi's, cshogi's).
 struct Format {
     name: &'static str,
     write: fn(&kifu::shogi::Game) -> String,
+    check: fn(&str) -> bool,
+    reader: &'static str,
     extension: &'static str,
     import: &'static str,
     rsshogi: &'static str,
+    cshogi: Option<&'static str>,
 }
 
-const FORMATS: [Format; 2] = [
+const FORMATS: [Format; 4] = [
     Format {
         name: "KIF",
         write: |g| kifu::kif::write(g, "UTF-8").text,
+        check: |t| matches!(kifu::kif::check_text(t), (Some(_), d) if d.is_empty()),
+        reader: "kif::check_text",
         extension: "kifu",
         import: "importKIF",
         rsshogi: "from_kif_str",
+        cshogi: Some("KIF"),
     },
     Format {
         name: "KI2",
         write: |g| kifu::kif::write_ki2(g).text,
+        check: |t| matches!(kifu::kif::check_text(t), (Some(_), d) if d.is_empty()),
+        reader: "kif::check_text",
         extension: "ki2u",
         import: "importKI2",
         rsshogi: "from_ki2_str",
+        cshogi: None,
+    },
+    Format {
+        name: "CSA",
+        write: |g| kifu::csa::write(g, kifu::csa::Version::V30).text,
+        check: |t| matches!(kifu::csa::check_text(t), (g, d) if g.len() == 1 && d.is_empty()),
+        reader: "csa::check_text",
+        extension: "csa",
+        import: "importCSA",
+        rsshogi: "from_csa_str",
+        cshogi: Some("CSA"),
+    },
+    Format {
+        name: "JKF",
+        write: |g| kifu::jkf::write(g).text,
+        check: |t| {
+            let read = kifu::jkf::check_bytes(t.as_bytes());
+            read.game.is_some() && read.diagnostics.is_empty()
+        },
+        reader: "jkf::check_bytes",
+        extension: "jkf",
+        import: "importJKFString",
+        rsshogi: "from_jkf_str",
+        cshogi: None,
     },
 ];
 
 /// The records of seeded random games in `format`, about `bytes` of them together.
 fn records(format: &Format, bytes: usize) -> Vec<String> {
-    // Games enough for `bytes` of either format (KIF is longer than PSN, KI2 about as long).
+    // Games enough for `bytes` of any format (KIF and JKF are longer than PSN, KI2 and CSA about
+    // as long).
     let psn = generate::psn_games(1, bytes);
     let file = kifu::psn::check_bytes(psn.as_bytes(), kifu::psn::Options::default());
     let mut out = Vec::new();
@@ -121,9 +158,8 @@ console.log(bytes / 1e6 / times[Math.floor(times.length / 2)], failed);
     measured("tsshogi", &out)
 }
 
-/// rsshogi's loop over the records of `format` in `dir`, timed inside Python: its MB/s and the
-/// records it read with an error, or why not.
-fn rsshogi(format: &Format, dir: &std::path::Path, runs: usize) -> Result<(f64, usize), String> {
+/// The Python in a virtual environment of `dir` with rsshogi and cshogi, or why not.
+fn python(dir: &std::path::Path) -> Result<PathBuf, String> {
     let venv = dir.join("venv");
     let python = venv.join("bin/python");
     if !python.exists() {
@@ -132,18 +168,34 @@ fn rsshogi(format: &Format, dir: &std::path::Path, runs: usize) -> Result<(f64, 
         if !made.success() {
             return Err("python3 could not make a virtual environment".to_owned());
         }
+        let pip = Command::new(&python)
+            .args(["-m", "pip", "install", "-q", "rsshogi", "cshogi"])
+            .status()
+            .map_err(|e| e.to_string())?;
+        if !pip.success() {
+            let _ = fs::remove_dir_all(&venv);
+            return Err("pip could not install rsshogi and cshogi".to_owned());
+        }
     }
-    let pip =
-        Command::new(&python).args(["-m", "pip", "install", "-q", "rsshogi"]).status().map_err(|e| e.to_string())?;
-    if !pip.success() {
-        return Err("pip could not install rsshogi".to_owned());
-    }
+    Ok(python)
+}
+
+/// A Python loop calling `call` (after `import`) on each record of `format` in `dir`, timed
+/// inside Python: its MB/s and the records it read with an error, or why not.
+fn in_python(
+    format: &Format,
+    dir: &std::path::Path,
+    runs: usize,
+    import: &str,
+    call: &str,
+) -> Result<(f64, usize), String> {
+    let python = python(dir)?;
     let script = dir.join("read.py");
     fs::write(
         &script,
         format!(
             r#"import os, sys, time
-from rsshogi.record import Record
+{import}
 folder = sys.argv[1]
 texts = [open(os.path.join(folder, f), encoding="utf-8").read() for f in sorted(os.listdir(folder)) if f.endswith(".{extension}")]
 size = sum(len(t.encode("utf-8")) for t in texts)
@@ -153,7 +205,7 @@ for run in range({runs}):
     start = time.perf_counter()
     for t in texts:
         try:
-            Record.{reader}(t)
+            {call}(t)
         except Exception:
             failed += 1
     times.append(time.perf_counter() - start)
@@ -161,12 +213,11 @@ times.sort()
 print(size / 1e6 / times[len(times) // 2], failed)
 "#,
             extension = format.extension,
-            reader = format.rsshogi,
         ),
     )
     .map_err(|e| e.to_string())?;
     let out = Command::new(&python).arg(&script).arg(dir.join("records")).output().map_err(|e| e.to_string())?;
-    measured("rsshogi", &out)
+    measured(call, &out)
 }
 
 /// What a peer's timing script printed: its MB/s and the records it read with an error, or
@@ -195,16 +246,19 @@ fn row(peer: &str, reader: &str, timed: Result<(f64, usize), String>, kifu_mbs: 
 }
 
 fn main() {
-    let mb = setting("KIF_MB", 8);
-    let runs = setting("KIF_RUNS", 3);
-    for format in &FORMATS {
+    let mb = setting("GAMES_MB", 8);
+    let runs = setting("GAMES_RUNS", 3);
+    let chosen = std::env::var("GAMES_FORMATS").unwrap_or_else(|_| "kif,ki2,csa,jkf".to_owned()).to_lowercase();
+    let chosen: Vec<&str> = chosen.split(',').map(str::trim).collect();
+    for format in FORMATS.iter().filter(|f| chosen.contains(&f.name.to_lowercase().as_str())) {
         bench(format, mb, runs);
     }
 }
 
-/// Times kifu, tsshogi and rsshogi reading `mb` MB of `format`'s records, `runs` times each.
+/// Times kifu, tsshogi, rsshogi and cshogi reading `mb` MB of `format`'s records, `runs` times
+/// each.
 fn bench(format: &Format, mb: usize, runs: usize) {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("kif-bench");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("games-bench");
     let records_dir = dir.join("records");
     let _ = fs::remove_dir_all(&records_dir);
     fs::create_dir_all(&records_dir).expect("a folder for the records");
@@ -215,17 +269,22 @@ fn bench(format: &Format, mb: usize, runs: usize) {
     }
     let kifu = median(runs, || {
         for text in &texts {
-            let (game, diagnostics) = kifu::kif::check_text(text);
-            assert!(game.is_some() && diagnostics.is_empty(), "{diagnostics:?}");
+            assert!((format.check)(text), "a record kifu wrote reads with a finding: {text}");
         }
     });
     let kifu_mbs = bytes as f64 / 1e6 / kifu;
     let name = format.name;
     println!("\n{} {name} records, {:.1} MB, each figure the median of {runs} runs", texts.len(), bytes as f64 / 1e6);
     println!("| reader | MB/s | kifu / reader |\n|---|---|---|");
-    println!("| kifu's library (`kif::check_text`) | {kifu_mbs:.1} | 1.00× |");
+    println!("| kifu's library (`{}`) | {kifu_mbs:.1} | 1.00× |", format.reader);
     let records = texts.len();
     row("tsshogi", &format!("`{}` (node)", format.import), tsshogi(format, &dir, runs), kifu_mbs, records);
-    let reader = format!("`Record.{}` (Python)", format.rsshogi);
-    row("rsshogi", &reader, rsshogi(format, &dir, runs), kifu_mbs, records);
+    let call = format!("Record.{}", format.rsshogi);
+    let timed = in_python(format, &dir, runs, "from rsshogi.record import Record", &call);
+    row("rsshogi", &format!("`{call}` (Python)"), timed, kifu_mbs, records);
+    if let Some(module) = format.cshogi {
+        let call = format!("{module}.Parser.parse_str");
+        let timed = in_python(format, &dir, runs, &format!("from cshogi import {module}"), &call);
+        row("cshogi", &format!("`{call}` (Python)"), timed, kifu_mbs, records);
+    }
 }
