@@ -406,19 +406,20 @@ impl Reader<'_> {
 
     /// The pieces `P+` and `P-` place on `position`, or `None` with a report.
     fn place(&mut self, start: &Start, position: &mut Position) -> Option<()> {
+        // The pieces of each kind on the board and in the hands, kept as pieces are placed.
+        let mut used = [0u32; 8];
+        for (_, p) in position.board.pieces() {
+            used[p.kind.index()] += 1;
+        }
+        for hand in &position.hands {
+            for kind in PieceKind::ALL {
+                if kind != PieceKind::King {
+                    used[kind.index()] += hand.count(kind);
+                }
+            }
+        }
         for (color, placed, _) in &start.lists {
             for &(place, piece, span) in placed {
-                let mut used = [0u32; 8];
-                for (_, p) in position.board.pieces() {
-                    used[p.kind.index()] += 1;
-                }
-                for hand in &position.hands {
-                    for kind in PieceKind::ALL {
-                        if kind != PieceKind::King {
-                            used[kind.index()] += hand.count(kind);
-                        }
-                    }
-                }
                 match (place, piece) {
                     (Place::Hand, None) => {
                         // `AL`: every piece not placed yet, but the kings, to this side's hand.
@@ -426,6 +427,7 @@ impl Reader<'_> {
                             if kind != PieceKind::King {
                                 let left = kind.supply().saturating_sub(used[kind.index()]);
                                 position.hands[color.index()].add(kind, left);
+                                used[kind.index()] += left;
                             }
                         }
                     }
@@ -435,13 +437,19 @@ impl Reader<'_> {
                             return None;
                         }
                         position.hands[color.index()].add(kind, 1);
+                        used[kind.index()] += 1;
                     }
                     (Place::Board(square), Some((kind, promoted))) => {
                         if used[kind.index()] >= kind.supply() {
                             self.no_piece_left(span, kind);
                             return None;
                         }
+                        // A piece placed where another stands takes its place.
+                        if let Some(old) = position.board.get(square) {
+                            used[old.kind.index()] = used[old.kind.index()].saturating_sub(1);
+                        }
                         position.board.set(square, Some(Piece { color: *color, kind, promoted }));
+                        used[kind.index()] += 1;
                     }
                     _ => {
                         self.push(
