@@ -799,9 +799,21 @@ impl Reader<'_> {
                 .label("a second time")
                 .help("give each key once: remove one"),
             Fault::Type(found) | Fault::Value(found) => {
-                Diagnostic::error(codes::jkf::SCHEMA, span, format!("{path} is {found}, not {}", short(what)))
+                let d = Diagnostic::error(codes::jkf::SCHEMA, span, format!("{path} is {found}, not {}", short(what)))
                     .label(format!("not {}", short(what)))
-                    .help(format!("{name} is {what}"))
+                    .help(format!("{name} is {what}"));
+                // A piece's name in small letters (`"fu"`): the same piece, in the schema's
+                // capitals.
+                let written = span.slice(self.text);
+                let upper = written.to_ascii_uppercase();
+                let is_piece = upper.strip_prefix('"').and_then(|u| u.strip_suffix('"')).is_some_and(|name| {
+                    crate::shogi::PieceKind::from_csa(name).is_some() && what.starts_with("a piece's name")
+                });
+                if is_piece && upper != written {
+                    d.fix(Fix::replace(span, upper, Applicability::Safe))
+                } else {
+                    d
+                }
             }
             Fault::Other(words) => Diagnostic::error(codes::jkf::SCHEMA, span, format!("{path}: {words}"))
                 .label("not read")
@@ -1084,7 +1096,7 @@ mod corpus {
 #[cfg(test)]
 mod tests {
     use super::read;
-    use crate::diagnostic::{codes, Code};
+    use crate::diagnostic::{codes, Applicability, Code};
     use crate::shogi::{Color, EndReason, Outcome, Position};
 
     /// A record of `moves` (JSON entries after the first), from the start position.
@@ -1152,6 +1164,21 @@ mod tests {
         assert_eq!(found.len(), 1, "{found:#?}");
         assert!(found[0].message.contains("has no `piece`"), "{}", found[0].message);
         assert_eq!(found[0].span().slice(&text), "{");
+    }
+
+    /// A piece's name in small letters gets a safe fix to its capitals, which reads back as
+    /// the game meant; a name that is no piece gets none.
+    #[test]
+    fn a_piece_name_in_small_letters_is_fixed_to_its_capitals() {
+        let text = record(&mv(0, (7, 7), (7, 6), "fu", ""));
+        let found = read(&text).1;
+        assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), [codes::jkf::SCHEMA]);
+        let fix = found[0].fixes.first().expect("a fix");
+        assert_eq!(fix.applicability, Applicability::Safe);
+        let fixed = fix.apply(&text).expect("the fix applies");
+        assert_eq!(fixed, record(&mv(0, (7, 7), (7, 6), "FU", "")));
+        assert!(read(&fixed).1.is_empty());
+        assert!(read(&record(&mv(0, (7, 7), (7, 6), "xx", ""))).1[0].fixes.is_empty());
     }
 
     #[test]
