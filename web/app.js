@@ -448,7 +448,7 @@
         }
       } else {
         $('tree').replaceChildren();
-        $('tree-caption').textContent = 'JSON positions have no grammar';
+        $('tree-caption').textContent = `${state.format === 'jkf' ? 'JKF records' : 'JSON positions'} have no grammar`;
       }
       mark(ui.grammar, grammarMarks);
       paintInput();
