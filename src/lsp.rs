@@ -1,11 +1,12 @@
 //! The language server `kifu lsp` runs (on standard input and output; [`serve`] takes any
-//! reader and writer), for `.sfen`, `.fen`, `.epd`, `.psn` and position `.json` files.
+//! reader and writer), for `.sfen`, `.fen`, `.epd`, `.psn`, KIF and KI2, `.csa`, `.jkf` and
+//! position `.json` files.
 //!
 //! It gives an editor what `kifu check` gives a terminal: every finding as a diagnostic (its
 //! code, message, help, and its other labels as related information), each fix as a code
-//! action (the safe one preferred), a hover with the position as a diagram (for a PSN move, the
-//! position after it), formatting to the canonical form, and the games and headers of a PSN file
-//! as document symbols.
+//! action (the safe one preferred), a hover with the position as a diagram (for a move of a PSN
+//! game or a KIF, KI2, CSA or JKF record, the position after it), formatting to the canonical
+//! form, and the games and headers of a PSN file as document symbols.
 //!
 //! Documents are checked after the messages waiting have been read, so that a burst of typing
 //! is checked once; a check of a long document stops between two records when a message

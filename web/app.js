@@ -40,6 +40,33 @@
       '   6 ３三角(22)   ( 0:02/00:00:05)',
       '',
     ].join('\n'),
+    csa: [
+      'V2.2',
+      'N+Habu Yoshiharu',
+      'N-Moriuchi Toshiyuki',
+      'PI',
+      '+',
+      '+7776FU',
+      'T1',
+      '-3334FU',
+      'T2',
+      '+2726FU',
+      'T3',
+      '-4344FU',
+      'T1',
+      '%TORYO',
+      '',
+    ].join('\n'),
+    jkf: JSON.stringify({
+      header: { 先手: 'Habu Yoshiharu', 後手: 'Moriuchi Toshiyuki' },
+      moves: [
+        {},
+        { move: { color: 0, from: { x: 7, y: 7 }, to: { x: 7, y: 6 }, piece: 'FU' } },
+        { move: { color: 1, from: { x: 3, y: 3 }, to: { x: 3, y: 4 }, piece: 'FU' } },
+        { move: { color: 0, from: { x: 2, y: 7 }, to: { x: 2, y: 6 }, piece: 'FU' } },
+        { special: 'TORYO' },
+      ],
+    }, null, 2) + '\n',
     json: '{"sideOnMove":"black","blackHand":[0,0,0,2,0,0,0],"whiteHand":[0,0,0,0,0,0,0],"pieces":{"2a":"wR","3b":"bB","1b":"wP","3c":"bB","2c":"wS","1c":"wK","2e":"bP"}}',
   };
   const DIALECTS = {
@@ -48,6 +75,8 @@
     epd: [['standard', 'standard'], ['chess960', 'Chess960']],
     psn: [['auto', 'each game’s own']],
     kif: [['auto', 'KIF or KI2, by the moves']],
+    csa: [['auto', 'CSA, by its version line']],
+    jkf: [['auto', 'JKF, as its schema defines it']],
     json: [['standard', 'the model the keys name']],
   };
   const MAX_TREES = 100;
@@ -419,7 +448,7 @@
         }
       } else {
         $('tree').replaceChildren();
-        $('tree-caption').textContent = 'JSON positions have no grammar';
+        $('tree-caption').textContent = `${state.format === 'jkf' ? 'JKF records' : 'JSON positions'} have no grammar`;
       }
       mark(ui.grammar, grammarMarks);
       paintInput();
@@ -445,7 +474,7 @@
     const board = $('board');
     if (svg) {
       board.innerHTML = svg;
-      $('board-caption').textContent = ['psn', 'kif'].includes(state.format) ? 'the position after the move at the cursor, or the game’s last' : 'the record at the cursor';
+      $('board-caption').textContent = ['psn', 'kif', 'csa', 'jkf'].includes(state.format) ? 'the position after the move at the cursor, or the game’s last' : 'the record at the cursor';
     } else {
       board.replaceChildren();
       $('board-caption').textContent = 'no position at the cursor';
@@ -489,7 +518,9 @@
     $('grammar-pane').classList.toggle('disabled', !shipped);
     ui.grammar.disabled = !shipped;
     ui.rule.disabled = !shipped;
-    ui.grammar.value = shipped ? currentGrammar() : 'JSON positions have no grammar: kifu reads them as JSON, and checks the model.';
+    ui.grammar.value = shipped
+      ? currentGrammar()
+      : `${state.format === 'jkf' ? 'JKF records' : 'JSON positions'} have no grammar: kifu reads them as JSON, and checks the model.`;
     $('grammar-name').textContent = shipped ? shipped.name : '';
     $('grammar-edited').hidden = state.grammar === null || !shipped || state.grammar === shipped.text;
     ui.rules.replaceChildren();

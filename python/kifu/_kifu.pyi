@@ -265,8 +265,9 @@ def check(
     warnings_as_errors: bool = False,
 ) -> List[Finding]:
     """Checks one record (a line of SFEN, FEN or EPD, with or without its line end) or a whole
-    PSN, KIF, KI2 or JSON text. ``select``, ``extend_select``, ``ignore`` and ``warnings_as_errors``
-    choose the findings as ``kifu check``'s flags do; an unknown code raises ``ValueError``."""
+    PSN, KIF, KI2, CSA, JKF or JSON text. ``select``, ``extend_select``, ``ignore`` and
+    ``warnings_as_errors`` choose the findings as ``kifu check``'s flags do; an unknown code raises
+    ``ValueError``."""
 
 def check_batch(
     records: List[Any],

@@ -320,7 +320,7 @@ impl Checked {
 }
 
 /// Checks one text or record of `format`, as `kifu check` checks a line of a file (the bytes'
-/// encoding included) or a whole PSN, KIF, KI2 or JSON text.
+/// encoding included) or a whole PSN, KIF, KI2, CSA, JKF or JSON text.
 fn check_bytes(format: Format, bytes: &[u8]) -> Checked {
     match format.cut() {
         Cut::Games => {
@@ -329,9 +329,8 @@ fn check_bytes(format: Format, bytes: &[u8]) -> Checked {
             Checked { text, line: 1, findings, read_as: Some(format.read_as()) }
         }
         Cut::Record => {
-            // A KIF record in the encoding its content tells.
-            let read = kifu::kif::check_bytes(bytes, None);
-            Checked { text: read.text, line: 1, findings: read.diagnostics, read_as: Some(format.read_as()) }
+            let (text, findings) = check_record(format, bytes, None);
+            Checked { text, line: 1, findings, read_as: Some(format.read_as()) }
         }
         Cut::Values => {
             let text = String::from_utf8_lossy(bytes);
@@ -351,6 +350,35 @@ fn check_bytes(format: Format, bytes: &[u8]) -> Checked {
                 read_as: report.dialect.map(Format::read_as),
             }
         }
+    }
+}
+
+/// Checks a whole file of a format read whole: a KIF or KI2 record (in the encoding its
+/// content tells, or else its `extension` says), a CSA file (its records) or a JKF record. Its
+/// text and findings.
+fn check_record(format: Format, bytes: &[u8], extension: Option<&str>) -> (String, Vec<Diagnostic>) {
+    match format {
+        Format::Csa => {
+            let read = kifu::csa::check_bytes(bytes);
+            (read.text, read.diagnostics)
+        }
+        Format::Jkf => {
+            let read = kifu::jkf::check_bytes(bytes);
+            (read.text, read.diagnostics)
+        }
+        _ => {
+            let read = kifu::kif::check_bytes(bytes, extension);
+            (read.text, read.diagnostics)
+        }
+    }
+}
+
+/// The most bytes a file of a format read whole may hold: one byte more is read, which the
+/// reader reports as too large. JKF reads as much as CSA.
+fn largest_record(format: Format) -> usize {
+    match format {
+        Format::Csa | Format::Jkf => kifu::csa::MAX_BYTES,
+        _ => kifu::kif::MAX_BYTES,
     }
 }
 
@@ -383,9 +411,9 @@ impl Text {
 }
 
 /// Checks one record (a line of SFEN, FEN or EPD; one line end after it is allowed, as a file's
-/// line has) or a whole PSN, KIF, KI2 or JSON text. `select`, `extend_select`, `ignore` and
-/// `warnings_as_errors` choose the findings as `kifu check`'s flags do (a text has no folder:
-/// no configuration file is read).
+/// line has) or a whole PSN, KIF, KI2, CSA, JKF or JSON text. `select`, `extend_select`,
+/// `ignore` and `warnings_as_errors` choose the findings as `kifu check`'s flags do (a text has
+/// no folder: no configuration file is read).
 #[pyfunction]
 #[pyo3(signature = (text, format = "sfen", dialect = None, *, select = None, extend_select = None, ignore = None, warnings_as_errors = false))]
 #[allow(clippy::too_many_arguments)]
@@ -805,15 +833,15 @@ fn check_file(
         }
         Cut::Lines => iter.source = Source::Lines(format, Box::new(LineReader::new(file))),
         Cut::Record => {
-            // One game a file, read whole (one byte past the largest record, which the reader
-            // reports), in the encoding its content tells and its extension should.
+            // A file read whole (one byte past the largest, which the reader reports): a KIF
+            // record in the encoding its content tells and its extension should, a CSA file or
+            // a JKF record.
             use std::io::Read as _;
             let mut bytes = Vec::new();
-            file.take(kifu::kif::MAX_BYTES as u64 + 1).read_to_end(&mut bytes)?;
+            file.take(largest_record(format) as u64 + 1).read_to_end(&mut bytes)?;
             let extension = std::path::Path::new(&iter.path).extension().and_then(|e| e.to_str());
-            let read = kifu::kif::check_bytes(&bytes, extension);
-            let findings = read.diagnostics;
-            iter.ready.push_back(Checked { text: read.text, line: 1, findings, read_as: Some(format.read_as()) });
+            let (text, findings) = check_record(format, &bytes, extension);
+            iter.ready.push_back(Checked { text, line: 1, findings, read_as: Some(format.read_as()) });
         }
     }
     Ok(iter)

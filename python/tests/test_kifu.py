@@ -317,6 +317,35 @@ def test_a_kif_or_ki2_record_is_checked_in_the_encoding_its_bytes_tell():
     assert [fix.apply("▲５八金 △３四歩\n") for fix in f.fixes] == ["▲５八金左 △３四歩\n", "▲５八金右 △３四歩\n"]
 
 
+def test_a_csa_or_jkf_record_is_checked_as_text_bytes_or_a_file(tmp_path):
+    csa = "V2.2\nPI\n+\n+7776FU\n-3334FU\n+7775FU\n%TORYO\n"
+    for data in (csa, csa.encode("utf-8"), csa.encode("shift_jis")):
+        (f,) = kifu.check(data, format="csa")
+        assert (f.code, f.line, f.column) == ("csa::illegal-move", 6, 1), data
+    (f,) = kifu.check(csa, format="csa")
+    assert csa[f.start : f.end] == "+7775FU"
+    assert kifu.check(csa.replace("+7775FU", "+8822UM"), format="csa") == []
+    jkf = (
+        '{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}},\n'
+        ' {"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 5}, "piece": "FU"}}]}\n'
+    )
+    (f,) = kifu.check(jkf, format="jkf")
+    assert f.code.startswith("jkf::") and f.severity == "error" and f.line == 2, f
+    assert kifu.check(jkf.replace('"y": 5', '"y": 4').encode(), format="jkf") == []
+    (f,) = kifu.check(b'{"header": {"\xff": "x"}, "moves": [{}]}', format="jkf")
+    assert f.code == "jkf::bad-bytes"
+    for name, text in (("game.csa", csa), ("game.jkf", jkf)):
+        path = tmp_path / name
+        path.write_text(text)
+        [verdict] = list(kifu.check_file(path))
+        assert not verdict.valid and [f.line for f in verdict.findings] == [(6 if name == "game.csa" else 2)]
+        assert [f.code for f in verdict.findings] == [f.code for f in kifu.check(text, format=name[-3:])]
+    path = tmp_path / "game.txt"
+    path.write_text(csa)
+    [verdict] = list(kifu.check_file(path, format="csa"))
+    assert [f.code for f in verdict.findings] == ["csa::illegal-move"]
+
+
 def test_a_kif_game_is_read_replayed_and_written_in_every_game_format():
     kifu_text = (ROOT / "tests" / "fixtures" / "kif" / "variations.kifu").read_text("utf-8")
     game = kifu.Game.from_kif(kifu_text)

@@ -24,12 +24,16 @@
 mod fast;
 pub(crate) mod notation;
 machinery! { mod parser; }
+#[cfg(feature = "views")]
+mod probe;
 mod read;
 machinery! { mod syntax; }
 pub(crate) mod write;
 
 pub use write::{write, Version};
 
+#[cfg(feature = "views")]
+pub(crate) use probe::position_at;
 pub use read::{MAX_BYTES, MAX_FINDINGS};
 
 use crate::diagnostic::{codes, Diagnostic};

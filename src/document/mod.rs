@@ -128,9 +128,10 @@ pub fn check(format: Format, text: &str, stop: &dyn Fn() -> bool) -> Option<Vec<
 }
 
 /// The position at byte `cursor` of a document, as a diagram, with the span it belongs to: a
-/// line record's or a JSON position's; in a PSN game or a KIF or KI2 record, the position after
-/// the move under the cursor (that move shaded), or elsewhere in the game its last position. `None` where there
-/// is no record, or the record has no position.
+/// line record's or a JSON position's; in a PSN game or a KIF, KI2, CSA or JKF record, the
+/// position after the move under the cursor (that move shaded; in JKF, an entry of the main
+/// line's `moves`), or elsewhere in the game its last position. `None` where there is no
+/// record, or the record has no position.
 #[cfg(feature = "views")]
 pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, crate::views::Diagram)> {
     use crate::views::{Diagram, Frame};
@@ -179,19 +180,29 @@ pub fn diagram_at(format: Format, text: &str, cursor: usize) -> Option<(Span, cr
             });
             found
         }
-        // A KIF or KI2 record: the position after the move under the cursor (that move
-        // shaded), or elsewhere the position after its main line.
-        // A CSA record shows no position yet.
-        Cut::Record if format != Format::Kif => None,
+        // A KIF, KI2, CSA or JKF record: the position after the move under the cursor (that
+        // move shaded), or elsewhere the position after its main line (a CSA file's records
+        // each on their own).
         Cut::Record => {
             let (body, shift) = (&text[bom(text)..], bom(text));
-            let (game, at) = crate::kif::position_at(body, cursor.checked_sub(shift)?);
-            if let Some((span, mv, position)) = at {
+            let at = cursor.checked_sub(shift)?;
+            let (whole, game, probed) = match format {
+                Format::Csa => crate::csa::position_at(body, at)?,
+                Format::Jkf => {
+                    let (game, probed) = crate::jkf::position_at(body, at);
+                    (Span::new(0, body.len()), game, probed)
+                }
+                _ => {
+                    let (game, probed) = crate::kif::position_at(body, at);
+                    (Span::new(0, body.len()), game, probed)
+                }
+            };
+            if let Some((span, mv, position)) = probed {
                 return Some((span.shift(shift), after(position, crate::views::move_squares(mv))));
             }
             let game = game?;
             let last_move = game.moves.last().map(|n| crate::views::move_squares(n.mv)).unwrap_or_default();
-            Some((Span::new(shift, text.len()), after(game.final_position(), last_move)))
+            Some((whole.shift(shift), after(game.final_position(), last_move)))
         }
         Cut::Lines => {
             let line = index.line_of(cursor);
@@ -358,6 +369,53 @@ mod tests {
         let ki2 = "▲７六歩 △３四歩 ▲２二角成\n";
         let (span, _) = diagram_at(Format::Kif, ki2, ki2.find("△").expect("a move") + 3).expect("a KI2 move");
         assert_eq!(span.slice(ki2), "△３四歩");
+    }
+
+    #[cfg(feature = "views")]
+    #[test]
+    fn a_csa_or_jkf_move_shows_the_position_after_it() {
+        use crate::views::Diagram;
+        let last = |d: &Diagram| match d {
+            Diagram::Shogi(frames) => frames.last().map(|f| (f.position.to_string(), f.last_move.len())),
+            Diagram::Chess(..) => None,
+        };
+        const AFTER_2: &str = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3";
+        // CSA: a move statement, in the record that holds it; elsewhere, that record's end.
+        let csa = "\u{FEFF}V2.2\nPI\n+\n+7776FU,T3\n-3334FU\n%TORYO\n/\nPI\n+\n+2726FU\n";
+        let at = |needle: &str| diagram_at(Format::Csa, csa, csa.find(needle).expect("in the text") + 2);
+        let (span, board) = at("-3334FU").expect("a move's board");
+        assert_eq!(span.slice(csa), "-3334FU");
+        assert_eq!(last(&board), Some((AFTER_2.to_owned(), 2)), "the move's squares are shaded");
+        let (span, board) = at("%TORYO").expect("the first record's board");
+        assert_eq!(span.slice(csa), "V2.2\nPI\n+\n+7776FU,T3\n-3334FU\n%TORYO\n/");
+        assert_eq!(last(&board).map(|(p, _)| p), Some(AFTER_2.to_owned()));
+        let (span, board) = at("+2726FU").expect("the second record's move");
+        assert_eq!(span.slice(csa), "+2726FU");
+        let (after_first, _) = last(&board).expect("shogi");
+        assert_eq!(after_first, "lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL w - 2");
+        assert!(diagram_at(Format::Csa, "%TORYO\n", 1).is_none(), "a record without a start has no board");
+        // JKF: an entry of the main line's moves; elsewhere, the main line's end.
+        let jkf = r#"{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}, {"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}, "forks": [[{"move": {"color": 1, "from": {"x": 8, "y": 3}, "to": {"x": 8, "y": 4}, "piece": "FU"}}]]}, {"special": "TORYO"}]}"#;
+        let at = |needle: &str| diagram_at(Format::Jkf, jkf, jkf.find(needle).expect("in the text") + 2);
+        let (span, board) = at(r#"{"move": {"color": 1, "from": {"x": 3"#).expect("a move's board");
+        assert!(span.slice(jkf).starts_with(r#"{"move": {"color": 1"#) && span.slice(jkf).ends_with("]]}"));
+        assert_eq!(last(&board), Some((AFTER_2.to_owned(), 2)));
+        let (span, board) = at(r#"{"move": {"color": 1, "from": {"x": 8"#).expect("a fork's move");
+        assert!(span.slice(jkf).starts_with(r#"{"move": {"color": 1, "from": {"x": 8"#));
+        let in_fork = "lnsgkgsnl/1r5b1/p1ppppppp/1p7/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3";
+        assert_eq!(last(&board), Some((in_fork.to_owned(), 2)), "played instead of 3334FU");
+        for elsewhere in ["header", "TORYO"] {
+            let (span, board) = at(elsewhere).expect("the main line's end");
+            assert_eq!(span, Span::new(0, jkf.len()), "{elsewhere}");
+            assert_eq!(last(&board).map(|(p, _)| p), Some(AFTER_2.to_owned()), "{elsewhere}");
+        }
+        assert!(diagram_at(Format::Jkf, "{", 0).is_none(), "no record");
+        for cursor in 0..=csa.len() + 1 {
+            let _ = diagram_at(Format::Csa, csa, cursor);
+        }
+        for cursor in 0..=jkf.len() + 1 {
+            let _ = diagram_at(Format::Jkf, jkf, cursor);
+        }
     }
 
     #[test]

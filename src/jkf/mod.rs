@@ -29,6 +29,8 @@ pub(crate) mod write;
 
 pub use write::write;
 
+#[cfg(feature = "views")]
+pub(crate) use read::position_at;
 #[cfg(feature = "cli")]
 pub(crate) use read::MAX_BYTES;
 pub use read::MAX_FINDINGS;

@@ -33,11 +33,28 @@ const HINTS: Hints = Hints {
 
 /// The game of a JKF text and its findings, in the order of the text.
 pub fn read(text: &str) -> (Option<Game>, Vec<Diagnostic>) {
+    let (game, out, _) = read_probing(text, None);
+    (game, out)
+}
+
+/// A JKF text's game, and the entry whose text holds byte `cursor` (in any line, the main line
+/// or a fork; not in its own `forks`) with its move and the position after it, when that
+/// entry's move was played.
+#[cfg(feature = "views")]
+#[allow(clippy::type_complexity)]
+pub(crate) fn position_at(text: &str, cursor: usize) -> (Option<Game>, Option<(Span, Move, Position)>) {
+    let (game, _, probed) = read_probing(text, Some(cursor));
+    (game, probed)
+}
+
+/// The game of a JKF text and its findings; with `probe`, the entry whose move was played there.
+#[allow(clippy::type_complexity)]
+fn read_probing(text: &str, probe: Option<usize>) -> (Option<Game>, Vec<Diagnostic>, Option<(Span, Move, Position)>) {
     if text.len() > MAX_BYTES {
         let d = Diagnostic::error(codes::jkf::TOO_LARGE, Span::point(MAX_BYTES), "the record is too large to read")
             .label("kifu reads a JKF record up to here")
             .help(format!("kifu reads JKF records of up to {} MiB", MAX_BYTES >> 20));
-        return (None, vec![d]);
+        return (None, vec![d], None);
     }
     let mut out = Vec::new();
     let mut root = None;
@@ -46,7 +63,7 @@ pub fn read(text: &str) -> (Option<Game>, Vec<Diagnostic>) {
             // After a syntax error the rest of the text cannot be trusted to be read as meant.
             Err(d) => {
                 out.push(*d);
-                return (None, out);
+                return (None, out, None);
             }
             Ok(node) if root.is_none() => root = Some(node),
             Ok(node) => {
@@ -69,13 +86,13 @@ pub fn read(text: &str) -> (Option<Game>, Vec<Diagnostic>) {
                 .label("the text ends here")
                 .help(HINTS.syntax),
         );
-        return (None, out);
+        return (None, out, None);
     };
-    let mut reader = Reader { text, out };
+    let mut reader = Reader { text, out, probe, probed: None };
     let game = reader.document(&root);
     let mut out = reader.out;
     out.sort_by_key(|d| d.span().start);
-    (game, bounded(out))
+    (game, bounded(out), reader.probed)
 }
 
 /// `out` with at most [`MAX_FINDINGS`] findings, the rest counted in one last.
@@ -124,6 +141,10 @@ struct Played {
 struct Reader<'a> {
     text: &'a str,
     out: Vec<Diagnostic>,
+    /// The byte whose entry is looked for, and that entry with its move and the position after
+    /// it, once its move is played.
+    probe: Option<usize>,
+    probed: Option<(Span, Move, Position)>,
 }
 
 impl Reader<'_> {
@@ -429,6 +450,7 @@ impl Reader<'_> {
                         game_node.comments = entry.comments.clone().unwrap_or_default();
                         game_node.time = self.time(&entry, node);
                         out.moves.push(game_node);
+                        self.probe_entry(node, played_move, &next);
                         state = Some(next);
                         last_to = Some(to);
                     }
@@ -451,6 +473,16 @@ impl Reader<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// Keeps the entry at `node`, its move `mv` played into `next`, when the probed byte is in
+    /// its text and not in its `forks`.
+    fn probe_entry(&mut self, node: &Node, mv: Move, next: &State) {
+        let Some(at) = self.probe else { return };
+        let within = |span: Span| span.start <= at && at <= span.end;
+        if within(node.span) && !node.get("forks").is_some_and(|f| within(f.value.span)) {
+            self.probed = Some((node.span, mv, next.to_position()));
         }
     }
 

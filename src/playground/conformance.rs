@@ -1,7 +1,7 @@
 //! The conformance suite: kifu's fixtures as cases another implementation can run.
 //!
-//! [`generate`] turns `tests/fixtures/{sfen,fen,psn}/{ok,err}/*` and the KIF and KI2 records of
-//! `tests/fixtures/kif/` into the files of `conformance/`: each input as it is, beside it
+//! [`generate`] turns `tests/fixtures/{sfen,fen,psn}/{ok,err}/*` and the KIF and KI2, CSA and
+//! JKF records of `tests/fixtures/{kif,csa,jkf}/` into the files of `conformance/`: each input as it is, beside it
 //! `NAME.json` with what kifu expects of it (the verdict, each diagnostic's code, severity and
 //! primary place, and for a valid case its canonical form and its JSON model), and `cases.tsv`,
 //! the index a runner reads.
@@ -42,7 +42,7 @@ pub(crate) const INDEX_HEADER: &str = "format\tdialect\tverdict\tfile";
 /// One case of the suite, as `cases.tsv` lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
-    /// `sfen`, `fen`, `epd`, `psn` or `kif` (KIF and KI2).
+    /// `sfen`, `fen`, `epd`, `psn`, `kif` (KIF and KI2), `csa` or `jkf`.
     pub format: String,
     /// The dialect to read it in: `auto`, `usi`, `sfen2007`, `standard` or `chess960`.
     pub dialect: String,

@@ -321,6 +321,33 @@ fn a_kif_move_hovers_with_the_position_after_it_in_any_line() {
 }
 
 #[test]
+fn a_csa_or_jkf_move_hovers_with_the_position_after_it() {
+    let csa = "file:///work/game.csa";
+    let text = "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n";
+    let mut server = Server::start();
+    server.initialize(&["utf-16"]);
+    server.open(csa, "csa", text);
+    assert_eq!(server.diagnostics(csa).len(), 0);
+    let hover = server
+        .request("textDocument/hover", json!({"textDocument": {"uri": csa}, "position": {"line": 4, "character": 2}}));
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.contains("│ ·  ·  ·  ·  ·  ·  p  ·  · │ d"), "{shown}");
+    assert!(shown.contains("Black to move"), "{shown}");
+    assert_eq!(hover["range"], json!({"start": {"line": 4, "character": 0}, "end": {"line": 4, "character": 7}}));
+    let jkf = "file:///work/game.jkf";
+    let text = "{\"header\": {}, \"moves\": [{},\n{\"move\": {\"color\": 0, \"from\": {\"x\": 7, \"y\": 7}, \"to\": {\"x\": 7, \"y\": 6}, \"piece\": \"FU\"}}\n]}\n";
+    server.open(jkf, "jkf", text);
+    assert_eq!(server.diagnostics(jkf).len(), 0);
+    let hover = server
+        .request("textDocument/hover", json!({"textDocument": {"uri": jkf}, "position": {"line": 1, "character": 3}}));
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.contains("│ ·  ·  P  ·  ·  ·  ·  ·  · │ f"), "{shown}");
+    assert!(shown.contains("White to move"), "{shown}");
+    assert_eq!(hover["range"]["start"], json!({"line": 1, "character": 0}));
+    server.stop();
+}
+
+#[test]
 fn positions_count_utf16_units_or_bytes_as_negotiated() {
     // `é` is 2 bytes and 1 UTF-16 unit, `😀` 4 bytes and 2 units: the record ends after 4 units,
     // or 7 bytes.

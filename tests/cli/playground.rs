@@ -425,7 +425,7 @@ fn conformance_suite_is_fresh() {
         }
     }
     let mut on_disk = Vec::new();
-    for format in ["sfen", "fen", "psn"] {
+    for format in ["sfen", "fen", "psn", "kif", "csa", "jkf"] {
         for kind in ["ok", "err"] {
             if let Ok(entries) = std::fs::read_dir(suite.join(format).join(kind)) {
                 on_disk.extend(

@@ -18,8 +18,9 @@ use kifu::views::Names;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// The format named `format` (`sfen`, `fen`, `epd`, `psn`, `json`) in `dialect` (`auto`,
-/// `usi`, `sfen2007`, `standard`, `chess960`; none or empty for the format's default).
+/// The format named `format` (`sfen`, `fen`, `epd`, `psn`, `kif`, `csa`, `jkf`, `json`) in
+/// `dialect` (`auto`, `usi`, `sfen2007`, `standard`, `chess960`; none or empty for the
+/// format's default).
 fn format_of(format: &str, dialect: Option<String>) -> Result<Format, JsError> {
     let base: Format = format.parse().map_err(|e: String| JsError::new(&e))?;
     match dialect.as_deref() {
@@ -86,7 +87,7 @@ pub fn check(
 }
 
 /// The `.pest` text of kifu's grammar for `format`, and the name reports give it: a JSON
-/// object `{"name", "text"}`, or `null` for JSON positions (which have no grammar).
+/// object `{"name", "text"}`, or `null` for JSON positions and JKF (which have no grammar).
 #[wasm_bindgen(js_name = grammarSource)]
 pub fn grammar_source(format: &str) -> Result<String, JsError> {
     let format = format_of(format, None)?;
@@ -112,7 +113,9 @@ thread_local! {
 /// kifu's grammar of `format`, loaded once.
 fn shipped(format: Format) -> Result<std::rc::Rc<Grammar>, JsError> {
     let Some((name, _)) = tree::source(format) else {
-        return Err(JsError::new("JSON positions have no grammar: choose SFEN, FEN, EPD or PSN"));
+        return Err(JsError::new(
+            "JSON positions and JKF records have no grammar: choose SFEN, FEN, EPD, PSN, KIF or CSA",
+        ));
     };
     if let Some(g) = SHIPPED.with(|s| s.borrow().get(name).cloned()) {
         return Ok(g);
@@ -245,8 +248,8 @@ pub fn grammar_diff(
     Ok(answer(&[], "report", &json(&report)))
 }
 
-/// The board at byte `at` of `text` (the record there; in a PSN game, the position after the
-/// move there, else the game's last position; the first record when `at` is `None`) as an SVG
+/// The board at byte `at` of `text` (the record there; in a PSN game or a KIF, CSA or JKF
+/// record, the position after the move there, else the game's last position; the first record when `at` is `None`) as an SVG
 /// image, pieces named by `kanji` or letters; `None` where there is no position.
 #[wasm_bindgen(js_name = toSvg)]
 pub fn to_svg(
@@ -273,6 +276,23 @@ mod tests {
         assert_eq!(check(START, "sfen", None, "<input>", None, None, None, false).ok().as_deref(), Some("[]"));
         let svg = to_svg(START, "sfen", None, None, false).ok().flatten().unwrap_or_default();
         assert!(svg.starts_with("<svg"), "{svg}");
+    }
+
+    #[test]
+    fn csa_and_jkf_records_are_checked_and_drawn() {
+        let csa = "V2.2\nPI\n+\n+7776FU\n-3334FU\n+7775FU\n";
+        let answer = check(csa, "csa", None, "<input>", None, None, None, false).ok().unwrap_or_default();
+        let found: serde_json::Value = serde_json::from_str(&answer).unwrap_or_default();
+        assert_eq!(found[0]["code"], "csa::illegal-move", "{answer}");
+        assert_eq!(found[0]["line"], 6, "{answer}");
+        let jkf = r#"{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}"#;
+        assert_eq!(check(jkf, "jkf", None, "<input>", None, None, None, false).ok().as_deref(), Some("[]"));
+        for (text, format) in [(csa, "csa"), (jkf, "jkf")] {
+            let svg = to_svg(text, format, None, Some(text.len() / 2), false).ok().flatten().unwrap_or_default();
+            assert!(svg.starts_with("<svg"), "{format}: {svg}");
+        }
+        assert!(grammar_source("csa").is_ok_and(|g| g.contains("csa.pest")));
+        assert_eq!(grammar_source("jkf").ok().as_deref(), Some("null"));
     }
 
     #[test]

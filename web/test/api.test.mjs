@@ -77,7 +77,10 @@ function diagnostics(text) {
 
 /** kifu's formats, by file extension. */
 /** The formats by extension: KIF and KI2 in UTF-8 only (`.kif` and `.ki2` are Shift_JIS files). */
-const FORMATS = { '.sfen': 'sfen', '.fen': 'fen', '.epd': 'epd', '.psn': 'psn', '.json': 'json', '.kifu': 'kif', '.ki2u': 'kif' };
+const FORMATS = {
+  '.sfen': 'sfen', '.fen': 'fen', '.epd': 'epd', '.psn': 'psn', '.json': 'json',
+  '.kifu': 'kif', '.ki2u': 'kif', '.csa': 'csa', '.jkf': 'jkf',
+};
 
 /** Every file under `dir` (relative to the root, with `/`), folders walked recursively. */
 function walk(dir) {

@@ -213,7 +213,16 @@ def test_a_broken_grammar_is_pointed_at(page: Page) -> None:
 
 @pytest.mark.parametrize(
     ("format", "suffix"),
-    [("sfen", ".sfen"), ("fen", ".fen"), ("epd", ".epd"), ("psn", ".psn"), ("kif", ".kifu"), ("json", ".json")],
+    [
+        ("sfen", ".sfen"),
+        ("fen", ".fen"),
+        ("epd", ".epd"),
+        ("psn", ".psn"),
+        ("kif", ".kifu"),
+        ("csa", ".csa"),
+        ("jkf", ".jkf"),
+        ("json", ".json"),
+    ],
 )
 def test_every_format_reports_what_kifu_check_reports(page: Page, format: str, suffix: str) -> None:
     open_page(page)
@@ -229,11 +238,15 @@ def test_every_format_reports_what_kifu_check_reports(page: Page, format: str, s
     assert page.locator("#board svg").count() == 1, "the example has a position"
     if format == "json":
         assert page.text_content("#tree-caption") == "JSON positions have no grammar"
+    elif format == "jkf":
+        assert page.text_content("#tree-caption") == "JKF records have no grammar"
     else:
         assert page.locator("#tree .rule").count() > 0
 
 
-@pytest.mark.parametrize(("format", "first_move"), [("psn", "P7f"), ("kif", "７六歩")])
+@pytest.mark.parametrize(
+    ("format", "first_move"), [("psn", "P7f"), ("kif", "７六歩"), ("csa", "-3334FU"), ("jkf", '"color": 1')]
+)
 def test_the_board_follows_the_cursor_in_a_game(page: Page, format: str, first_move: str) -> None:
     open_page(page)
     page.select_option("#format", format)

@@ -57,6 +57,27 @@ pub fn generate(fixtures: &Path) -> std::io::Result<Vec<(String, Vec<u8>)>> {
         files.push((path.clone(), bytes));
         files.push((format!("{path}.json"), layout(&expected).into_bytes()));
     }
+    // CSA files (one record or more) and JKF records: each fixture a case, as KIF's are.
+    for (format, expect) in [(Format::Csa, expect_csa as fn(&[u8]) -> Value), (Format::Jkf, expect_jkf)] {
+        let name = format.name();
+        let dir = fixtures.join(name);
+        let mut names: Vec<String> = std::fs::read_dir(&dir)?
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .filter_map(|e| e.file_name().to_str().map(str::to_owned))
+            .filter(|n| Format::from_path(n) == Some(format))
+            .collect();
+        names.sort();
+        for file in names {
+            let bytes = std::fs::read(dir.join(&file))?;
+            let expected = expect(&bytes);
+            let verdict = expected["verdict"].as_str().unwrap_or("invalid").to_owned();
+            let path = format!("{name}/{}/{file}", if verdict == "valid" { "ok" } else { "err" });
+            index.push_str(&format!("{name}\tauto\t{verdict}\t{path}\n"));
+            files.push((path.clone(), bytes));
+            files.push((format!("{path}.json"), layout(&expected).into_bytes()));
+        }
+    }
     files.push(("cases.tsv".to_owned(), index.into_bytes()));
     files.push(("codes.tsv".to_owned(), crate::diagnostic::codes::tsv().into_bytes()));
     Ok(files)
@@ -160,6 +181,40 @@ fn expect_kif(name: &str, bytes: &[u8]) -> Value {
     let model = game.map(|g| serde_json::to_value(g).unwrap_or(Value::Null));
     json!({
         "format": "kif", "dialect": "auto", "verdict": verdict(valid), "encoding": read.encoding,
+        "diagnostics": diagnostics, "canonical": canonical, "model": model,
+    })
+}
+
+/// The expectations of a CSA file: valid when it has no error; the canonical
+/// form is its records as kifu writes them, in version 3.0, and the model each record's game
+/// as `kifu json` prints it.
+fn expect_csa(bytes: &[u8]) -> Value {
+    let read = crate::csa::check_bytes(bytes);
+    let valid = read.is_valid();
+    let diagnostics = places(&read.diagnostics, &read.text, 1);
+    let canonical = valid.then(|| {
+        let records: Vec<String> =
+            read.games.iter().map(|g| crate::csa::write(g, crate::csa::Version::V30).text).collect();
+        records.join("/\n")
+    });
+    let model = valid.then(|| Value::Array(read.games.iter().map(|g| serde_json::to_value(g).unwrap_or(Value::Null)).collect()));
+    json!({
+        "format": "csa", "dialect": "auto", "verdict": verdict(valid), "encoding": read.encoding,
+        "games": read.games.len(), "diagnostics": diagnostics, "canonical": canonical, "model": model,
+    })
+}
+
+/// The expectations of a JKF record: the canonical form is the record as kifu writes it, and
+/// the model its game as `kifu json` prints it.
+fn expect_jkf(bytes: &[u8]) -> Value {
+    let read = crate::jkf::check_bytes(bytes);
+    let valid = read.is_valid();
+    let diagnostics = places(&read.diagnostics, &read.text, 1);
+    let game = read.game.as_ref().filter(|_| valid);
+    let canonical = game.map(|g| crate::jkf::write(g).text);
+    let model = game.map(|g| serde_json::to_value(g).unwrap_or(Value::Null));
+    json!({
+        "format": "jkf", "dialect": "auto", "verdict": verdict(valid), "encoding": crate::jkf::ENCODING,
         "diagnostics": diagnostics, "canonical": canonical, "model": model,
     })
 }
