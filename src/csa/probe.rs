@@ -1,7 +1,7 @@
 //! The place of a cursor in a CSA text: the record that holds it, and the move statement under
 //! it with the position after that move.
 
-use super::read::read_records;
+use super::read::{lines, read_records};
 use super::syntax::{self, Statement};
 use crate::shogi::{Game, Move, Position};
 use crate::span::Span;
@@ -44,22 +44,6 @@ pub(crate) fn position_at(text: &str, cursor: usize) -> Option<(Span, Option<Gam
         Some((span, game.moves[n].mv, position))
     });
     Some((record.span, Some(game), probed))
-}
-
-/// The lines of `text` without their ends (LF, CRLF or CR), each with the byte it starts at, as
-/// the reader cuts them.
-fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut at = 0;
-    std::iter::from_fn(move || {
-        if at >= text.len() {
-            return None;
-        }
-        let rest = &text[at..];
-        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
-        let line = (at, &rest[..end]);
-        at += end + if rest[end..].starts_with("\r\n") { 2 } else { usize::from(end < rest.len()) };
-        Some(line)
-    })
 }
 
 #[cfg(test)]

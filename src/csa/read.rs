@@ -155,7 +155,7 @@ pub(crate) fn bounded(mut out: Vec<Diagnostic>) -> Vec<Diagnostic> {
 }
 
 /// The lines of `text` without their ends (LF, CRLF or CR), each with the byte it starts at.
-fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(super) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut at = 0;
     std::iter::from_fn(move || {
         if at >= text.len() {
