@@ -838,9 +838,11 @@ impl Reader<'_> {
                 // capitals.
                 let written = span.slice(self.text);
                 let upper = written.to_ascii_uppercase();
-                let is_piece = upper.strip_prefix('"').and_then(|u| u.strip_suffix('"')).is_some_and(|name| {
-                    crate::shogi::PieceKind::from_csa(name).is_some() && what.starts_with("a piece's name")
-                });
+                let is_piece = what == PIECE_NAME
+                    && upper
+                        .strip_prefix('"')
+                        .and_then(|u| u.strip_suffix('"'))
+                        .is_some_and(|name| crate::shogi::PieceKind::from_csa(name).is_some());
                 if is_piece && upper != written {
                     d.fix(Fix::replace(span, upper, Applicability::Safe))
                 } else {
@@ -990,6 +992,9 @@ fn lengths(lengths: impl Iterator<Item = usize>) -> String {
     format!("{} squares", words.join(" or "))
 }
 
+/// What the schema allows where a piece is named.
+const PIECE_NAME: &str = "a piece's name: FU, KY, KE, GI, KI, KA, HI, OU, TO, NY, NK, NG, UM or RY";
+
 /// The name of what `path` holds and what the schema allows there, in words: its last key, and
 /// how many indices follow it (`moves[3]`: an entry of `moves`).
 fn expected(path: &str) -> (String, &'static str) {
@@ -1010,7 +1015,7 @@ fn expected(path: &str) -> (String, &'static str) {
         ("board", 0) => "nine columns of nine squares (`board[x-1][y-1]`), or `{}` for an empty board",
         ("board", 1) => "a column of nine squares",
         ("board", _) => "a square: `{\"color\": 0, \"kind\": \"FU\"}`, or `{}`",
-        ("kind" | "piece" | "capture", 0) => "a piece's name: FU, KY, KE, GI, KI, KA, HI, OU, TO, NY, NK, NG, UM or RY",
+        ("kind" | "piece" | "capture", 0) => PIECE_NAME,
         ("hands", 0) => "two hands, sente's then gote's (`[{\"FU\": 1}, {}]`)",
         ("hands", _) => "a hand: piece names and counts (`{\"FU\": 2}`)",
         ("moves", 0) => "an array of entries, the first the start's comments (`[{}, {\"move\": …}]`)",
