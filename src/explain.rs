@@ -393,6 +393,8 @@ const EXAMPLES: &[Example] = &[
     #[cfg(feature = "psn")]
     ex(codes::csa::BAD_BYTES, CSA, b"V2.2\nN+\x90\xe6\xff\nPI\n+\n+7776FU\n"),
     #[cfg(feature = "psn")]
+    ex(codes::csa::ENCODING, CSA, b"'CSA encoding=UTF-8\nV3.0\nN+\x89\x48\x90\xb6\nPI\n+\n+7776FU\n"),
+    #[cfg(feature = "psn")]
     ex(codes::csa::UNKNOWN_STATEMENT, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\nT12\n-3334FU,T6,%RESIGN\n".as_bytes()),
     #[cfg(feature = "psn")]
     ex(codes::csa::BAD_SQUARE, CSA, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7770FU\n".as_bytes()),

@@ -8,7 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::diagnostic::Diagnostic;
-use crate::input::decode::Decoded;
+use crate::input::decode::{Decoded, Encoding};
 use crate::notation::foreign::Shape;
 
 /// A dialect as a command line names it (`--dialect`).
@@ -196,5 +196,13 @@ pub trait Notation: Sync {
     /// The text of a file's bytes, in the encoding the format's files are read in.
     fn decode(&self, bytes: &[u8]) -> Decoded {
         crate::input::decode::decode_records(bytes)
+    }
+
+    /// The warning of a file whose `text`, read in `encoding`, names another encoding on the
+    /// line that says which it is in (`#KIF … encoding=`, `'CSA encoding=`), with its fix;
+    /// `None` for the formats that name none.
+    fn encoding_finding(&self, text: &str, encoding: Encoding) -> Option<Diagnostic> {
+        let _ = (text, encoding);
+        None
     }
 }

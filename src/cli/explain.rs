@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use crate::diagnostic::codes::{self, Entry};
 use crate::diagnostic::select::Selection;
-use crate::document::fix::{fix_text, Fixed};
+use crate::document::fix::{fix_file, Fixed};
 use crate::explain::{self, Example};
 use crate::format::Cut;
 
@@ -112,10 +112,6 @@ pub(crate) fn page(entry: &Entry) -> String {
 
 /// What `--fix` makes of the example: its safe fixes, else its likeliest repairs.
 fn fix_section(example: &Example, flags: &str) -> String {
-    let Ok(text) = std::str::from_utf8(example.input) else {
-        return "## Fix\n\n`kifu check --fix` leaves a file that is not UTF-8 as it is: save it as UTF-8 first.\n"
-            .to_owned();
-    };
     for (unsafe_fixes, how, words) in [
         (false, "--fix", "applies its safe fix: it changes only how the input is written"),
         (
@@ -125,10 +121,13 @@ fn fix_section(example: &Example, flags: &str) -> String {
         ),
     ] {
         let mut fixed = Fixed::default();
-        let new = fix_text(example.format, text, unsafe_fixes, &mut fixed);
-        if fixed.applied > 0 && new != text {
+        let file = match fix_file(example.format, example.input, unsafe_fixes, &Selection::default(), &mut fixed) {
+            Ok(file) => file,
+            Err(why) => return format!("## Fix\n\n`kifu check --fix` leaves this file as it is: {why}.\n"),
+        };
+        if fixed.applied > 0 && file.bytes != example.input {
             let mut out = format!("## Fix\n\n`kifu check {flags} {how}` {words}:\n\n");
-            block(&mut out, &shown(new.as_bytes()));
+            block(&mut out, &shown(&file.bytes));
             return out;
         }
     }

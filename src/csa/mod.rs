@@ -36,7 +36,7 @@ pub use write::{write, Version};
 pub(crate) use probe::position_at;
 pub use read::{MAX_BYTES, MAX_FINDINGS};
 
-use crate::diagnostic::{codes, Diagnostic};
+use crate::diagnostic::{codes, Applicability, Diagnostic, Fix};
 pub use crate::input::decode::Encoding;
 use crate::shogi::Game;
 use crate::span::Span;
@@ -105,6 +105,67 @@ fn read_bytes(bytes: &[u8]) -> (String, Encoding, Vec<read::RecordRead>, Vec<Dia
             .label(format!("not {}", encoding.name()))
             .help("a CSA record is text in Shift_JIS or UTF-8 (V3.0 names it on its first line, `'CSA encoding=UTF-8`): these bytes are neither, and are read as `\u{FFFD}`");
         diagnostics.insert(0, d);
+    } else if let Some(d) = encoding_note(&text, encoding) {
+        diagnostics.insert(0, d);
     }
     (text, encoding, records, diagnostics)
+}
+
+/// The warning of a file whose first line, `'CSA encoding=…`, names another encoding than the
+/// one it is in (and that has characters the two encodings write differently), with the
+/// name of the one it is in as a safe fix.
+pub(crate) fn encoding_note(text: &str, encoding: Encoding) -> Option<Diagnostic> {
+    const LINE: &str = "'CSA encoding=";
+    let first = text.lines().next()?.strip_prefix(LINE)?;
+    let says = first.trim_end_matches([' ', '\t', '\r']);
+    let span = Span::new(LINE.len(), LINE.len() + says.len());
+    if encoding.is_named(says) || text.is_ascii() {
+        return None;
+    }
+    // The CSA standard's spelling of the two encodings it names.
+    let name = match encoding {
+        Encoding::ShiftJis => "SHIFT_JIS",
+        Encoding::EucJp => "EUC-JP",
+        _ => "UTF-8",
+    };
+    Some(
+        Diagnostic::warning(codes::csa::ENCODING, span, format!("the file says it is in {says}, but it is in {}", encoding.name()))
+            .label(format!("read as {}", encoding.name()))
+            .help(format!("programs read a CSA file in the encoding its first line names, and show garbled text when it is not the one the file is in: name `{name}` there"))
+            .fix(Fix::replace(span, name, Applicability::Safe)),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn encoding_findings(bytes: &[u8]) -> Vec<(String, String)> {
+        let checked = check_bytes(bytes);
+        let text = &checked.text;
+        checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == codes::csa::ENCODING)
+            .map(|d| (d.span().slice(text).to_owned(), d.safe_fix().and_then(|f| f.apply(text)).unwrap_or_default()))
+            .collect()
+    }
+
+    #[test]
+    fn a_wrong_encoding_name_is_one_warning() {
+        let utf8 = "'CSA encoding=SHIFT_JIS \nV3.0\nN+羽生\nPI\n+\n";
+        let fixed = "'CSA encoding=UTF-8 \nV3.0\nN+羽生\nPI\n+\n";
+        assert_eq!(encoding_findings(utf8.as_bytes()), [("SHIFT_JIS".to_owned(), fixed.to_owned())]);
+        // A name that is no encoding is as wrong.
+        let unknown = utf8.replace("SHIFT_JIS", "latin1");
+        assert_eq!(encoding_findings(unknown.as_bytes()), [("latin1".to_owned(), fixed.to_owned())]);
+        // Right, any spelling.
+        assert_eq!(encoding_findings(fixed.replace("UTF-8", "utf8").as_bytes()), []);
+        let sjis = encoding_rs::SHIFT_JIS.encode(&utf8.replace("SHIFT_JIS", "Shift_JIS")).0.into_owned();
+        assert_eq!(encoding_findings(&sjis), []);
+        // Wrong, but the file is ASCII: every program reads it alike.
+        assert_eq!(encoding_findings(b"'CSA encoding=SHIFT_JIS\nV3.0\nPI\n+\n"), []);
+        // Only the first line names the file's encoding.
+        assert_eq!(encoding_findings(format!("V3.0\n{utf8}").as_bytes()), []);
+    }
 }

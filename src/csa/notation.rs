@@ -1,7 +1,7 @@
 //! CSA as a format kifu reads ([`crate::format::Notation`]).
 
 use crate::diagnostic::Diagnostic;
-use crate::input::decode::Decoded;
+use crate::input::decode::{Decoded, Encoding};
 use crate::unit::{About, Cut, Dialect, GrammarFile, Notation};
 
 /// CSA game records: one or more a file, separated by `/` lines.
@@ -42,5 +42,9 @@ impl Notation for Csa {
     fn decode(&self, bytes: &[u8]) -> Decoded {
         let (text, encoding, _) = crate::input::decode::decode_japanese(bytes);
         Decoded { text, encoding }
+    }
+
+    fn encoding_finding(&self, text: &str, encoding: Encoding) -> Option<Diagnostic> {
+        super::encoding_note(text, encoding)
     }
 }

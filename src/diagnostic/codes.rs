@@ -568,6 +568,8 @@ registry! {
         MORE_FINDINGS CsaMoreFindings = "csa::more-findings",
         /// Bytes that are not text in the record's encoding.
         BAD_BYTES CsaBadBytes = "csa::bad-bytes",
+        /// The file's first line names another encoding than the one it is in.
+        ENCODING CsaEncoding = "csa::encoding",
         /// A statement that is no statement of a CSA record.
         UNKNOWN_STATEMENT CsaUnknownStatement = "csa::unknown-statement",
         /// A square that is not one of the board (`70`).

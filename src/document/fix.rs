@@ -95,8 +95,21 @@ pub fn fix_selected(
     selection: &Selection,
     fixed: &mut Fixed,
 ) -> String {
+    fix_read(format, (text, None), unsafe_fixes, selection, fixed)
+}
+
+/// [`fix_selected`] of a file's `text` read in `encoding`, when known: the fixes of what its
+/// text says of its encoding are among them.
+fn fix_read(
+    format: Format,
+    (text, encoding): (&str, Option<Encoding>),
+    unsafe_fixes: bool,
+    selection: &Selection,
+    fixed: &mut Fixed,
+) -> String {
     let check = |text: &str| {
         let (mut diagnostics, _) = format.check_text(text);
+        diagnostics.extend(encoding.and_then(|e| format.notation().encoding_finding(text, e)));
         selection.apply(&mut diagnostics);
         diagnostics
     };
@@ -176,6 +189,9 @@ impl std::fmt::Display for Unfixable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::NotText => f.write_str("it is not text"),
+            Self::Mixed(Encoding::Utf8 | Encoding::Utf8Bom) => f.write_str(
+                "some of its bytes are not valid UTF-8, so writing it back would change them as well as the fixes; write them as text to fix it",
+            ),
             Self::Mixed(e) => write!(
                 f,
                 "it was read as {}, but not all of it is in that encoding (lines in another one, or bytes that are not valid in it), so writing it back would change more than the fixes; save it as UTF-8 to fix it",
@@ -202,7 +218,7 @@ pub fn fix_file(
     fixed: &mut Fixed,
 ) -> Result<FileFix, Unfixable> {
     if let Ok(text) = std::str::from_utf8(bytes) {
-        let new = fix_selected(format, text, unsafe_fixes, selection, fixed);
+        let new = fix_read(format, (text, Some(Encoding::Utf8)), unsafe_fixes, selection, fixed);
         let bytes = new.as_bytes().to_vec();
         return Ok(FileFix { old: text.to_owned(), new, encoding: Encoding::Utf8, bytes });
     }
@@ -217,7 +233,7 @@ pub fn fix_file(
         return Err(Unfixable::Mixed(encoding));
     }
     let mut counted = Fixed::default();
-    let new = fix_selected(format, &decoded.text, unsafe_fixes, selection, &mut counted);
+    let new = fix_read(format, (&decoded.text, Some(encoding)), unsafe_fixes, selection, &mut counted);
     let bytes = encoding.encode(&new).filter(|b| decode(b).text == new).ok_or(Unfixable::Unwritable(encoding))?;
     fixed.add(counted);
     Ok(FileFix { old: decoded.text, new, encoding, bytes })

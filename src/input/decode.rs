@@ -96,6 +96,17 @@ impl Encoding {
         }
     }
 
+    /// True when a Japanese record that names its encoding `name` (on its `#KIF` or
+    /// `'CSA encoding=` line) was read in that encoding; always true for the encodings no such
+    /// record is read in.
+    pub(crate) fn is_named(self, name: &str) -> bool {
+        match self {
+            Self::Utf8 | Self::Utf8Bom => Self::named(name) == Some(Self::Utf8),
+            Self::ShiftJis | Self::EucJp => Self::named(name) == Some(self),
+            _ => true,
+        }
+    }
+
     /// True for the encodings kifu had to guess.
     pub const fn is_legacy(self) -> bool {
         matches!(self, Self::ShiftJis | Self::EucJp | Self::Cp437 | Self::Latin1)

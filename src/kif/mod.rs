@@ -103,7 +103,7 @@ pub(crate) fn decode(bytes: &[u8]) -> (String, Encoding, Option<usize>) {
 
 /// The warning of a record whose encoding is not the one its `#KIF` line or its extension
 /// says: one at most, the `#KIF` line's first (it has a fix).
-fn encoding_note(text: &str, encoding: Encoding, extension: Option<&str>) -> Option<Diagnostic> {
+pub(crate) fn encoding_note(text: &str, encoding: Encoding, extension: Option<&str>) -> Option<Diagnostic> {
     let utf8 = matches!(encoding, Encoding::Utf8 | Encoding::Utf8Bom);
     let declared = text.lines().take(3).enumerate().find_map(|(i, line)| {
         let at = text.lines().take(i).map(|l| l.len() + 1).sum::<usize>();
@@ -114,13 +114,7 @@ fn encoding_note(text: &str, encoding: Encoding, extension: Option<&str>) -> Opt
     });
     if let Some(span) = declared {
         let says = span.slice(text);
-        let named = Encoding::named(says);
-        let agrees = match encoding {
-            Encoding::Utf8 | Encoding::Utf8Bom => named == Some(Encoding::Utf8),
-            Encoding::ShiftJis | Encoding::EucJp => named == Some(encoding),
-            _ => true,
-        };
-        if !agrees && text.bytes().any(|b| b >= 0x80) {
+        if !encoding.is_named(says) && text.bytes().any(|b| b >= 0x80) {
             let name = if utf8 { "UTF-8" } else { encoding.name() };
             return Some(
                 Diagnostic::warning(codes::kif::ENCODING, span, format!("the record says it is in {says}, but it is in {name}"))

@@ -1,7 +1,7 @@
 //! KIF and KI2 as a format kifu reads ([`crate::format::Notation`]).
 
 use crate::diagnostic::Diagnostic;
-use crate::input::decode::Decoded;
+use crate::input::decode::{Decoded, Encoding};
 use crate::unit::{About, Cut, Dialect, GrammarFile, Notation};
 
 /// KIF and KI2 game records: one game a file.
@@ -42,5 +42,9 @@ impl Notation for Kif {
     fn decode(&self, bytes: &[u8]) -> Decoded {
         let (text, encoding, _) = super::decode(bytes);
         Decoded { text, encoding }
+    }
+
+    fn encoding_finding(&self, text: &str, encoding: Encoding) -> Option<Diagnostic> {
+        super::encoding_note(text, encoding, None)
     }
 }

@@ -347,3 +347,30 @@ fn fix_writes_a_latin1_psn_game_back_in_latin1() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     assert_eq!(std::fs::read(&path).expect("the file"), game("P8d"));
 }
+
+/// A KIF or CSA file whose first line names another encoding than the one it is in gets one
+/// warning, and `--fix` names the right one, in a Shift_JIS file written back in Shift_JIS.
+#[test]
+fn fix_names_the_encoding_a_kif_or_csa_file_is_in() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let kif = "#KIF version=2.0 encoding=UTF-8\n先手：羽生\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+    let csa = "'CSA encoding=UTF-8\nV3.0\nN+羽生\nPI\n+\n+7776FU\n";
+    let cases = [
+        ("game.kif", shift_jis(kif), shift_jis(&kif.replace("=UTF-8", "=Shift_JIS"))),
+        ("game.csa", shift_jis(csa), shift_jis(&csa.replace("=UTF-8", "=SHIFT_JIS"))),
+        ("game.kifu", kif.replace("=UTF-8", "=Shift_JIS").into_bytes(), kif.as_bytes().to_vec()),
+        ("game.csa", csa.replace("=UTF-8", "=SHIFT_JIS").into_bytes(), csa.as_bytes().to_vec()),
+    ];
+    for (name, before, after) in cases {
+        let path = write(dir.path(), name, &before);
+        let code = if name.ends_with(".csa") { "csa::encoding" } else { "kif::encoding" };
+        let (found, _) = findings(&path);
+        assert_eq!(count(&found, code), 1, "{name}: {found:?}");
+        assert_eq!(found.len(), 1, "{name}: {found:?}");
+        let out = kifu().args(["check", "--fix", &path]).output().expect("runs");
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", stdout(&out));
+        assert_eq!(std::fs::read(&path).expect("the file"), after, "{name}");
+        let (found, _) = findings(&path);
+        assert_eq!(found, [], "{name} after the fix");
+    }
+}
