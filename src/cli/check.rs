@@ -23,7 +23,8 @@ pub(crate) struct CheckArgs {
     /// Files, folders (walked recursively) and quoted globs to check; `-` or nothing reads
     /// standard input.
     paths: Vec<String>,
-    /// The records' format (by default, from each file's extension: `.sfen`, `.fen`, `.epd`, `.psn`, `.json`).
+    /// The records' format (by default, from each file's extension: `.sfen`, `.fen`, `.epd`,
+    /// `.json`, `.psn`, `.kif`, `.kifu`, `.ki2`, `.ki2u`, `.csa`, `.jkf`).
     #[arg(long, value_enum)]
     format: Option<FormatArg>,
     /// The dialect. SFEN: `auto` (each record in the dialect its side letter names),

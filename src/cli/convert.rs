@@ -1,28 +1,37 @@
 //! `kifu convert`: records written again in another form on standard output; findings on
 //! standard error.
 
+use std::collections::HashMap;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::ValueEnum;
 
 use crate::cli::games::{default_workers, each_game, ReadGame};
+use crate::cli::output::AtomicFile;
 use crate::cli::report::exit_code;
-use crate::cli::{output, positions};
+use crate::cli::{input, output, positions};
 use crate::shogi::Game;
 
 #[derive(clap::Args, Debug)]
 pub(crate) struct ConvertArgs {
-    /// Files to read: PSN games, KIF and KI2 records (`.kif`, `.kifu`, `.ki2`, `.ki2u`), CSA
-    /// records (`.csa`), or
-    /// positions (`.sfen`, `.fen`, `.epd`, `.json`); `-` or nothing reads standard input (PSN,
-    /// unless `--format` says otherwise).
+    /// Files or folders to read: PSN games, KIF and KI2 records (`.kif`, `.kifu`, `.ki2`,
+    /// `.ki2u`), CSA records (`.csa`), JKF records (`.jkf`), or positions (`.sfen`, `.fen`,
+    /// `.epd`, `.json`); `-` or nothing reads standard input (PSN, unless `--format` says
+    /// otherwise).
     paths: Vec<String>,
     /// The form to write: `psn`, the 1998 spec's PSN; `usi`; `sfen`; `kif` (Shift_JIS) or `kifu`
     /// (UTF-8); `ki2` (Shift_JIS) or `ki2u` (UTF-8); `csa` (version 3.0, UTF-8) or `csa-2.2`
     /// (Shift_JIS).
     #[arg(long, value_enum)]
     to: ConvertTo,
+    /// Write the games to files in this folder (made when missing), not to standard output:
+    /// `a.psn` becomes `DIR/a.csa`; in a form that holds one game a file (KIF, KI2, JKF),
+    /// each game its own file, `DIR/a.kif`, or `DIR/a-1.kif`, `DIR/a-2.kif`, … for an input of
+    /// several. No file is written over.
+    #[arg(long, value_name = "DIR")]
+    output_dir: Option<PathBuf>,
     #[command(flatten)]
     input: positions::ConvertInput,
 }
@@ -52,63 +61,309 @@ pub(crate) enum ConvertTo {
     /// CSA version 2.2 in Shift_JIS (no variations, times in whole seconds).
     #[value(name = "csa-2.2")]
     Csa22,
-    /// JKF, the JSON Kifu Format, in UTF-8: a game a file (several games are written one after
-    /// another, each a JSON object).
+    /// JKF, the JSON Kifu Format, in UTF-8: a game a file.
     Jkf,
 }
 
 /// `kifu convert`: each game written again in the form asked for.
 pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
     if positions::reads_positions(&args.paths, &args.input) {
+        if args.output_dir.is_some() {
+            output::message("`--output-dir` writes games; positions are written on standard output");
+            return ExitCode::from(2);
+        }
         return match args.to {
             ConvertTo::Sfen => positions::run_convert_sfen(&args.paths, &args.input),
-            ConvertTo::Psn => positions::convert_unsupported("psn"),
-            ConvertTo::Usi => positions::convert_unsupported("usi"),
-            ConvertTo::Kif => positions::convert_unsupported("kif"),
-            ConvertTo::Kifu => positions::convert_unsupported("kifu"),
-            ConvertTo::Ki2 => positions::convert_unsupported("ki2"),
-            ConvertTo::Ki2u => positions::convert_unsupported("ki2u"),
-            ConvertTo::Csa => positions::convert_unsupported("csa"),
-            ConvertTo::Csa22 => positions::convert_unsupported("csa-2.2"),
-            ConvertTo::Jkf => positions::convert_unsupported("jkf"),
+            to => positions::convert_unsupported(to.name()),
         };
     }
-    let mut out = output::Stdout;
-    let (mut invalid, mut written) = (false, 0usize);
-    let to = args.to;
-    let mut emit = |converted: Converted| -> std::io::Result<()> {
-        match converted {
+    if let Some(dir) = &args.output_dir {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            output::message(format_args!("cannot make the folder `{}`: {e}", dir.display()));
+            return ExitCode::from(2);
+        }
+    }
+    let mut sink = Sink::new(args.to, args.output_dir.as_deref());
+    let (failed, write_error) = each_game(
+        &args.paths,
+        &args.input,
+        default_workers(),
+        |name, read| converted(name, read, args.to),
+        |name, c| sink.game(name, c),
+    );
+    let finished = sink.finish();
+    if sink.refused {
+        return ExitCode::from(2);
+    }
+    if write_error.is_some() || finished.is_err() {
+        return ExitCode::from(2);
+    }
+    exit_code(failed || sink.unwritten, sink.invalid)
+}
+
+impl ConvertTo {
+    /// The name `--to` gives it.
+    fn name(self) -> &'static str {
+        match self {
+            Self::Psn => "psn",
+            Self::Usi => "usi",
+            Self::Sfen => "sfen",
+            Self::Kif => "kif",
+            Self::Kifu => "kifu",
+            Self::Ki2 => "ki2",
+            Self::Ki2u => "ki2u",
+            Self::Csa | Self::Csa22 => "csa",
+            Self::Jkf => "jkf",
+        }
+    }
+
+    /// The extension of a file in this form.
+    fn extension(self) -> &'static str {
+        match self {
+            Self::Csa22 => "csa",
+            _ => self.name(),
+        }
+    }
+
+    /// The format's name in words, for a file of this form that holds one game.
+    fn holds_one(self) -> Option<&'static str> {
+        match self {
+            Self::Kif | Self::Kifu => Some("KIF"),
+            Self::Ki2 | Self::Ki2u => Some("KI2"),
+            Self::Jkf => Some("JKF"),
+            _ => None,
+        }
+    }
+
+    /// What goes before a game that follows `before` others in one output: a line per game for
+    /// USI; the file's encoding line before the first CSA V3.0 record, a `/` line between
+    /// records; an empty line between games otherwise.
+    fn separator(self, before: usize) -> &'static [u8] {
+        match self {
+            Self::Usi => b"",
+            Self::Csa if before == 0 => b"'CSA encoding=UTF-8\n",
+            Self::Csa | Self::Csa22 if before > 0 => b"/\n",
+            _ if before > 0 => b"\n",
+            _ => b"",
+        }
+    }
+}
+
+/// Where converted games go: standard output, or, with `--output-dir`, a file for each input
+/// (`a.psn` → `DIR/a.csa`), and for a form that holds one game a file for each game
+/// (`DIR/a.kif`, or `DIR/a-1.kif`, `DIR/a-2.kif`, … for an input of several, numbered by their
+/// place in it). A file that exists is never written over.
+struct Sink<'a> {
+    to: ConvertTo,
+    dir: Option<&'a Path>,
+    out: output::Stdout,
+    /// Games written on standard output.
+    written: usize,
+    /// On standard output, the one game of a form that holds one, kept until the input ends.
+    held: Option<Vec<u8>>,
+    /// The input whose games come now.
+    source: Option<Source>,
+    /// The files written, with the input each holds games of.
+    made: HashMap<PathBuf, String>,
+    /// A game was not converted.
+    invalid: bool,
+    /// A file could not be written.
+    unwritten: bool,
+    /// Several games for standard output, in a form that holds one: nothing is written.
+    refused: bool,
+}
+
+/// An input's games as `--output-dir` writes them.
+struct Source {
+    name: String,
+    /// Its games so far, converted or not.
+    games: usize,
+    /// Its first game, converted, until a second game or the input's end names its file.
+    first: Option<Vec<u8>>,
+    /// The one file of its games, for a form that holds several, and how many it has.
+    file: Option<(AtomicFile, usize)>,
+    /// That file could not be written: its other games are not tried.
+    blocked: bool,
+}
+
+impl<'a> Sink<'a> {
+    fn new(to: ConvertTo, dir: Option<&'a Path>) -> Self {
+        Self {
+            to,
+            dir,
+            out: output::Stdout,
+            written: 0,
+            held: None,
+            source: None,
+            made: HashMap::new(),
+            invalid: false,
+            unwritten: false,
+            refused: false,
+        }
+    }
+
+    /// A game of input `name`, converted or not.
+    fn game(&mut self, name: &str, converted: Converted) -> std::io::Result<()> {
+        let bytes = match converted {
             Ok((bytes, lost)) => {
-                // One game a line for USI; a `/` line between CSA records (the first names the
-                // file's encoding); an empty line between games otherwise.
-                match to {
-                    ConvertTo::Usi => {}
-                    ConvertTo::Csa if written == 0 => out.write_all(b"'CSA encoding=UTF-8\n")?,
-                    ConvertTo::Csa | ConvertTo::Csa22 if written > 0 => out.write_all(b"/\n")?,
-                    _ if written > 0 => out.write_all(b"\n")?,
-                    _ => {}
-                }
-                out.write_all(&bytes)?;
-                written += 1;
                 if let Some(lost) = lost {
                     output::err(format_args!("{}\n", crate::diagnostic::escape_unsafe(&lost)));
                 }
+                Some(bytes)
             }
             Err(message) => {
-                invalid = true;
-                crate::cli::output::note_invalid();
+                self.invalid = true;
+                output::note_invalid();
                 // The message names the file and quotes the game: escaped as any message is.
                 output::err(format_args!("{}\n", crate::diagnostic::escape_unsafe(&message)));
+                None
+            }
+        };
+        match self.dir {
+            Some(dir) => self.in_files(dir, name, bytes),
+            None => self.onto_stdout(bytes),
+        }
+    }
+
+    fn onto_stdout(&mut self, bytes: Option<Vec<u8>>) -> std::io::Result<()> {
+        let Some(bytes) = bytes else { return Ok(()) };
+        if let Some(format) = self.to.holds_one() {
+            if self.held.is_some() {
+                output::message(format_args!(
+                    "the input has more than one game, and a {format} file holds one: write each game to a file of its own with `--output-dir DIR`, or all of them in a form that holds several (`--to psn`, `--to csa`); nothing was written"
+                ));
+                self.refused = true;
+                return Err(std::io::Error::other("refused"));
+            }
+            self.held = Some(bytes);
+            return Ok(());
+        }
+        self.out.write_all(self.to.separator(self.written))?;
+        self.out.write_all(&bytes)?;
+        self.written += 1;
+        Ok(())
+    }
+
+    fn in_files(&mut self, dir: &Path, name: &str, bytes: Option<Vec<u8>>) -> std::io::Result<()> {
+        if self.source.as_ref().is_none_or(|s| s.name != name) {
+            self.close();
+            self.source = Some(Source { name: name.to_owned(), games: 0, first: None, file: None, blocked: false });
+        }
+        let Some(source) = self.source.as_mut() else { return Ok(()) };
+        source.games += 1;
+        let stem = stem(name);
+        let extension = self.to.extension();
+        if self.to.holds_one().is_none() {
+            let Some(bytes) = bytes else { return Ok(()) };
+            if source.blocked {
+                return Ok(());
+            }
+            if source.file.is_none() {
+                let path = dir.join(format!("{stem}.{extension}"));
+                match new_file(&self.made, &path) {
+                    Ok(file) => source.file = Some((file, 0)),
+                    Err(why) => {
+                        source.blocked = true;
+                        return self.not_written(name, &path, &why);
+                    }
+                }
+                self.made.insert(path, name.to_owned());
+            }
+            let Some((file, count)) = source.file.as_mut() else { return Ok(()) };
+            let written = file.write_all(self.to.separator(*count)).and_then(|()| file.write_all(&bytes));
+            *count += 1;
+            if let Err(e) = written {
+                let path = file.path().to_owned();
+                source.file = None;
+                source.blocked = true;
+                return self.not_written(name, &path, &e.to_string());
+            }
+            return Ok(());
+        }
+        // The first game waits for the second, or the input's end, to be named.
+        match source.games {
+            1 => {
+                source.first = bytes;
+                Ok(())
+            }
+            n => {
+                if let Some(first) = source.first.take() {
+                    let path = dir.join(format!("{stem}-1.{extension}"));
+                    self.write_one(name, &path, &first);
+                }
+                if let Some(bytes) = bytes {
+                    self.write_one(name, &dir.join(format!("{stem}-{n}.{extension}")), &bytes);
+                }
+                Ok(())
             }
         }
-        Ok(())
-    };
-    let (failed, write_error) =
-        each_game(&args.paths, &args.input, default_workers(), |name, read| converted(name, read, to), |_, c| emit(c));
-    if write_error.is_some() || out.flush().is_err() {
-        return ExitCode::from(2);
     }
-    exit_code(failed, invalid)
+
+    /// Writes a file of one game of `name` at `path`, or says why not.
+    fn write_one(&mut self, name: &str, path: &Path, bytes: &[u8]) {
+        let written = new_file(&self.made, path)
+            .and_then(|mut file| file.write_all(bytes).and_then(|()| file.commit_new()).map_err(|e| e.to_string()));
+        match written {
+            Ok(()) => {
+                self.made.insert(path.to_owned(), name.to_owned());
+            }
+            Err(why) => {
+                let _ = self.not_written(name, path, &why);
+            }
+        }
+    }
+
+    /// Says that a game of `name` could not be written to `path`, and goes on with the next.
+    fn not_written(&mut self, name: &str, path: &Path, why: &str) -> std::io::Result<()> {
+        output::message(format_args!("`{name}`: not written to `{}`: {why}", path.display()));
+        self.unwritten = true;
+        Ok(())
+    }
+
+    /// Ends the input whose games came last: its file of several games, or its one game, is
+    /// written.
+    fn close(&mut self) {
+        let Some(source) = self.source.take() else { return };
+        if let (Some(first), Some(dir)) = (&source.first, self.dir) {
+            let stem = stem(&source.name);
+            self.write_one(&source.name, &dir.join(format!("{stem}.{}", self.to.extension())), first);
+        }
+        if let Some((file, _)) = source.file {
+            let path = file.path().to_owned();
+            if let Err(e) = file.commit_new() {
+                let _ = self.not_written(&source.name, &path, &e.to_string());
+            }
+        }
+    }
+
+    /// Ends the output: the last input's file, or the game held for standard output.
+    fn finish(&mut self) -> std::io::Result<()> {
+        self.close();
+        if self.refused {
+            return Ok(());
+        }
+        if let Some(held) = self.held.take() {
+            self.out.write_all(&held)?;
+        }
+        self.out.flush()
+    }
+}
+
+/// The name of the files written for the input `name`: its file's, without the extension.
+fn stem(name: &str) -> &str {
+    let stem = Path::new(name).file_stem().and_then(|s| s.to_str()).filter(|_| name != input::STDIN);
+    stem.unwrap_or("stdin")
+}
+
+/// A new file at `path`, or why not: it exists, or was written by this run.
+fn new_file(made: &HashMap<PathBuf, String>, path: &Path) -> Result<AtomicFile, String> {
+    if let Some(by) = made.get(path) {
+        return Err(format!("it holds a game of `{by}` (convert the two inputs to different folders)"));
+    }
+    if std::fs::symlink_metadata(path).is_ok() {
+        return Err("it exists, and kifu writes no file over another (remove it, or name another folder)".to_owned());
+    }
+    AtomicFile::create(path).map_err(|e| e.to_string())
 }
 
 /// What a game becomes: its bytes and the warning of what the form leaves out, or why it is

@@ -50,9 +50,12 @@ enum Command {
     /// Positions (`.sfen`, `.fen`, `.epd`, `.json`) print the JSON position model, or its chess analogue;
     /// `--json-style keyed` writes hands as objects.
     Json(json::JsonArgs),
-    /// Convert records: PSN games `--to psn`, positions (JSON, SFEN) `--to sfen`.
+    /// Convert records: games to any game format (`--to psn`, `kif`, `ki2`, `csa`, `jkf`, `usi`),
+    /// positions (JSON, SFEN) `--to sfen`.
     ///
-    /// `--to psn` writes PSN games in the 1998 spec's form; `--to sfen` writes positions as USI SFEN.
+    /// Games of PSN, KIF, KI2, CSA and JKF files are written in the form `--to` names, on
+    /// standard output or in files of their own (`--output-dir`); what the form cannot hold is
+    /// named in a warning. `--to sfen` writes positions as USI SFEN.
     Convert(convert::ConvertArgs),
     /// Print each record's parse tree: rule, place (line:column) and text, indented.
     ///

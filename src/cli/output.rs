@@ -232,6 +232,14 @@ impl AtomicFile {
         Ok(())
     }
 
+    /// Renames the file to its path, which must not exist yet (the error says so when it
+    /// does). A new file has nothing to lose in a crash, so it is not synced first.
+    pub fn commit_new(self) -> io::Result<()> {
+        let file = self.file.into_inner().map_err(io::IntoInnerError::into_error)?;
+        file.persist_noclobber(&self.path).map_err(|e| e.error)?;
+        Ok(())
+    }
+
     /// The path this file will take.
     pub fn path(&self) -> &Path {
         &self.path

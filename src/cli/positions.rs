@@ -61,8 +61,9 @@ pub struct ViewArgs {
 /// `--format` and `--dialect` of `kifu json` and `kifu convert`.
 #[derive(clap::Args, Debug)]
 pub struct ConvertInput {
-    /// The records' format (by default, from each file's extension: `.psn`, `.sfen`, `.fen`,
-    /// `.epd`, `.json`); standard input is PSN unless this says otherwise.
+    /// The records' format (by default, from each file's extension: `.psn`, `.kif`, `.kifu`,
+    /// `.ki2`, `.ki2u`, `.csa`, `.jkf`, `.sfen`, `.fen`, `.epd`, `.json`); standard input is PSN
+    /// unless this says otherwise.
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,
     /// Positions: the dialect, as for `kifu check`.

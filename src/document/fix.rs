@@ -82,34 +82,19 @@ fn lines_with_ends(text: &str) -> impl Iterator<Item = (&str, &str)> {
     })
 }
 
-/// `text` fixed as `format` reads it: a line format line by line, PSN and JSON whole.
-pub fn fix_text(format: Format, text: &str, unsafe_fixes: bool, fixed: &mut Fixed) -> String {
-    fix_selected(format, text, unsafe_fixes, &Selection::default(), fixed)
-}
-
-/// [`fix_text`], with the fixes of the findings `selection` reports only.
-pub fn fix_selected(
-    format: Format,
-    text: &str,
-    unsafe_fixes: bool,
-    selection: &Selection,
-    fixed: &mut Fixed,
-) -> String {
-    fix_read(format, (text, None), unsafe_fixes, selection, fixed)
-}
-
-/// [`fix_selected`] of a file's `text` read in `encoding`, when known: the fixes of what its
-/// text says of its encoding are among them.
+/// A file's `text` read in `encoding`, fixed as `format` reads it (a line format line by line,
+/// the others whole) with the fixes of the findings `selection` reports, and those of what its
+/// text says of its encoding.
 fn fix_read(
     format: Format,
-    (text, encoding): (&str, Option<Encoding>),
+    (text, encoding): (&str, Encoding),
     unsafe_fixes: bool,
     selection: &Selection,
     fixed: &mut Fixed,
 ) -> String {
     let check = |text: &str| {
         let (mut diagnostics, _) = format.check_text(text);
-        diagnostics.extend(encoding.and_then(|e| format.notation().encoding_finding(text, e)));
+        diagnostics.extend(format.notation().encoding_finding(text, encoding));
         selection.apply(&mut diagnostics);
         diagnostics
     };
@@ -206,7 +191,7 @@ impl std::fmt::Display for Unfixable {
     }
 }
 
-/// Fixes a file's `bytes` as [`fix_selected`] fixes its text: a UTF-8 file as it is; a file in
+/// Fixes a file's `bytes`: a UTF-8 file as it is; a file in
 /// another encoding read as `kifu check` reads it, fixed, and written back in that encoding,
 /// when the text it was read as gives back every byte of it in that encoding (so that nothing
 /// but the fixes changes).
@@ -218,7 +203,7 @@ pub fn fix_file(
     fixed: &mut Fixed,
 ) -> Result<FileFix, Unfixable> {
     if let Ok(text) = std::str::from_utf8(bytes) {
-        let new = fix_read(format, (text, Some(Encoding::Utf8)), unsafe_fixes, selection, fixed);
+        let new = fix_read(format, (text, Encoding::Utf8), unsafe_fixes, selection, fixed);
         let bytes = new.as_bytes().to_vec();
         return Ok(FileFix { old: text.to_owned(), new, encoding: Encoding::Utf8, bytes });
     }
@@ -233,7 +218,7 @@ pub fn fix_file(
         return Err(Unfixable::Mixed(encoding));
     }
     let mut counted = Fixed::default();
-    let new = fix_read(format, (&decoded.text, Some(encoding)), unsafe_fixes, selection, &mut counted);
+    let new = fix_read(format, (&decoded.text, encoding), unsafe_fixes, selection, &mut counted);
     let bytes = encoding.encode(&new).filter(|b| decode(b).text == new).ok_or(Unfixable::Unwritable(encoding))?;
     fixed.add(counted);
     Ok(FileFix { old: decoded.text, new, encoding, bytes })
@@ -344,7 +329,7 @@ mod tests {
         // Each `0` counts no square and its safe fix removes it: both would leave nothing.
         let fen = Format::Fen(crate::fen::Dialect::Standard);
         let mut fixed = Fixed::default();
-        assert_eq!(fix_text(fen, "00\n", false, &mut fixed), "00\n");
+        assert_eq!(fix_read(fen, ("00\n", Encoding::Utf8), false, &Selection::default(), &mut fixed), "00\n");
         assert_eq!(fixed, Fixed { applied: 0, skipped: 2 });
     }
 

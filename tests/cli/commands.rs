@@ -546,6 +546,80 @@ fn csa_records_are_converted_one_by_one() {
     assert_eq!(text(&out.stdout), format!("sfen {START} moves 7g7f\n"), "{}", text(&out.stderr));
 }
 
+/// A KIF, KI2 or JKF file holds one game: several go to files of their own in `--output-dir`
+/// (numbered by their place in their input; a game with an error leaves its number unused),
+/// each the bytes the game alone converts to; on standard output a second game is refused
+/// and nothing is written. A form that holds several games gets a file an input. No file is
+/// written over, and two inputs that would share a file are both named.
+#[test]
+fn convert_writes_a_game_a_file_for_the_forms_that_hold_one() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let records = ["PI\n+\n+7776FU\n-3334FU\n%TORYO\n", "PI\n+\n+7775FU\n", "PI\n+\n+2726FU\n%CHUDAN\n"];
+    let three = write(dir.path(), "three.csa", records.join("/\n").as_bytes());
+    let one = write(dir.path(), "one.csa", records[0].as_bytes());
+    let alone = |record: &str, to: &str| {
+        let path = write(dir.path(), "alone.csa", record.as_bytes());
+        let out = run(&["convert", "--to", to, &path]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        out.stdout
+    };
+    for to in ["kif", "kifu", "ki2", "ki2u", "jkf"] {
+        let out_dir = dir.path().join(format!("out-{to}"));
+        let out_dir = out_dir.to_str().expect("a UTF-8 path");
+        let out = run(&["convert", "--to", to, "--output-dir", out_dir, &three, &one]);
+        assert_eq!(out.status.code(), Some(1), "{to}: the second record is not converted");
+        assert_eq!(text(&out.stdout), "", "{to}");
+        assert!(
+            text(&out.stderr).contains(":7: game not converted: error[csa::illegal-move]"),
+            "{}",
+            text(&out.stderr)
+        );
+        let mut files: Vec<_> = std::fs::read_dir(out_dir)
+            .expect("the folder")
+            .map(|e| e.expect("an entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        files.sort();
+        assert_eq!(files, [format!("one.{to}"), format!("three-1.{to}"), format!("three-3.{to}")]);
+        let read = |name: &str| std::fs::read(std::path::Path::new(out_dir).join(name)).expect(name);
+        assert_eq!(read(&format!("three-1.{to}")), alone(records[0], to), "{to}");
+        assert_eq!(read(&format!("three-3.{to}")), alone(records[2], to), "{to}");
+        assert_eq!(read(&format!("one.{to}")), alone(records[0], to), "{to}");
+        // Again: every file exists, and none is written over.
+        let again = run(&["convert", "--to", to, "--output-dir", out_dir, &one]);
+        assert_eq!(again.status.code(), Some(2), "{to}");
+        assert!(
+            text(&again.stderr).contains("it exists, and kifu writes no file over another"),
+            "{}",
+            text(&again.stderr)
+        );
+        assert_eq!(read(&format!("one.{to}")), alone(records[0], to), "{to}");
+        // On standard output: refused, nothing written.
+        let out = run(&["convert", "--to", to, &three]);
+        assert_eq!(out.status.code(), Some(2), "{to}");
+        assert_eq!(text(&out.stdout), "", "{to}");
+        assert!(text(&out.stderr).contains("--output-dir DIR"), "{}", text(&out.stderr));
+        // One game is written as ever.
+        assert_eq!(run(&["convert", "--to", to, &one]).stdout, alone(records[0], to), "{to}");
+    }
+    // CSA holds several games: a file an input, the same bytes as on standard output.
+    let out_dir = dir.path().join("out-csa");
+    let out_dir = out_dir.to_str().expect("a UTF-8 path");
+    let out = run(&["convert", "--to", "csa", "--output-dir", out_dir, &three]);
+    assert_eq!(out.status.code(), Some(1));
+    let file = std::fs::read(std::path::Path::new(out_dir).join("three.csa")).expect("three.csa");
+    assert_eq!(file, run(&["convert", "--to", "csa", &three]).stdout);
+    // Two inputs of the same name in two folders would share a file: the second is not written.
+    std::fs::create_dir(dir.path().join("b")).expect("a folder");
+    let other = write(&dir.path().join("b"), "one.csa", records[2].as_bytes());
+    let out_dir = dir.path().join("out-same");
+    let out_dir = out_dir.to_str().expect("a UTF-8 path");
+    let out = run(&["convert", "--to", "jkf", "--output-dir", out_dir, &one, &other]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains(&format!("it holds a game of `{one}`")), "{}", text(&out.stderr));
+    let kept = std::fs::read(std::path::Path::new(out_dir).join("one.jkf")).expect("one.jkf");
+    assert_eq!(kept, alone(records[0], "jkf"));
+}
+
 #[test]
 fn psn_json_places_are_lines_of_the_file() {
     let lines = bin::invalid_json_findings("examples/tour.psn");

@@ -644,10 +644,12 @@ pub fn file_names(bytes: &[u8]) {
             let file = annotation_file(&annotation);
             assert_eq!(file, kifu::diagnostic::escape_unsafe(&name), "the file of {annotation:?}");
         }
-        if let Ok(old) = std::str::from_utf8(record) {
-            let new = kifu::document::fix::fix_text(format, old, true, &mut Default::default());
-            if new != old {
-                assert_diff_applies(&name, old, &new);
+        if std::str::from_utf8(record).is_ok() {
+            let selection = kifu::diagnostic::select::Selection::default();
+            let fixed = kifu::document::fix::fix_file(format, record, true, &selection, &mut Default::default());
+            let fixed = fixed.expect("a UTF-8 file is fixed");
+            if fixed.new != fixed.old {
+                assert_diff_applies(&name, &fixed.old, &fixed.new);
             }
         }
     }
