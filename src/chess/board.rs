@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Color, Piece, PieceSets, Role, Square};
+use super::{Color, Piece, PieceSets, Role, Square, SquareSet};
 use crate::notation::grid::Ray;
 use crate::notation::repair::Likeness;
 
@@ -35,6 +35,47 @@ const START_BOARD: [Option<char>; 64] = {
         f += 1;
     }
     board
+};
+
+/// The squares of each piece in the start position, by [`PieceSets::slot`].
+const START_SETS: [SquareSet; 12] = {
+    let mut sets = [0; 12];
+    let mut i = 0;
+    while i < 64 {
+        if let Some(c) = START_BOARD[i] {
+            let color = if c.is_ascii_uppercase() { 0 } else { 1 };
+            if let Some(role) = Role::from_letter(c) {
+                sets[color * 6 + role.index()] |= 1 << i;
+            }
+        }
+        i += 1;
+    }
+    sets
+};
+
+/// For each side and each row of the board as FEN writes it (row 0 is rank 8), the steps a
+/// pawn standing there made beyond its first double step: the fewest moves that brought it
+/// there.
+const PAWN_STEPS: [[u64; 8]; 2] = {
+    let mut steps = [[0; 8]; 2];
+    let mut row = 0;
+    while row < 8 {
+        let rank = 8 - row;
+        let mut color = 0;
+        while color < 2 {
+            let advanced = if color == 0 { rank } else { 9 - rank };
+            steps[color][row] = if advanced > 3 {
+                advanced as u64 - 3
+            } else if advanced > 2 {
+                1
+            } else {
+                0
+            };
+            color += 1;
+        }
+        row += 1;
+    }
+    steps
 };
 
 /// For each square (by index), the eight lines out of it to the board's edge: up, down, left
@@ -81,27 +122,48 @@ impl Board {
     /// side that must have made more moves than the move number counts, a halfmove clock
     /// beyond the plies played.
     pub(crate) fn likeness(&self, side: Color, rights: &[super::CastleRight], numbers: Option<(u64, u64)>) -> Likeness {
+        self.likeness_with(&PieceSets::of_board(self), side, rights, numbers)
+    }
+
+    /// [`Board::likeness`], with the board's pieces as sets (`sets`, [`PieceSets::of_board`])
+    /// found already, as a reader finds them in placing the pieces: the counts are taken from
+    /// the sets, a few masks each, not square by square.
+    pub(crate) fn likeness_with(
+        &self,
+        sets: &PieceSets,
+        side: Color,
+        rights: &[super::CastleRight],
+        numbers: Option<(u64, u64)>,
+    ) -> Likeness {
         let mut counts = [[0usize; 6]; 2];
         let mut at_home = 0;
         // Per side: its pawns on each file, and the fewest moves it made to reach the board.
         let mut pawns = [[0usize; 8]; 2];
         let mut needed = [0u64; 2];
-        for (index, p) in self.0.iter().enumerate() {
-            let Some(p) = *p else { continue };
-            let (color, home) = (p.color.index(), START_BOARD[index] == Some(p.letter()));
-            counts[color][p.role.index()] += 1;
-            at_home += usize::from(home);
-            needed[color] += match p.role {
-                // A pawn's steps beyond its first double step.
-                Role::Pawn => {
-                    let rank = 8 - index / 8;
-                    pawns[color][index % 8] += 1;
-                    let advanced = if p.color == Color::White { rank } else { 9 - rank };
-                    advanced.saturating_sub(3).max(usize::from(advanced > 2)) as u64
-                }
-                // A piece off the squares its kind starts on moved at least once.
-                _ => u64::from(!home),
-            };
+        for color in [Color::White, Color::Black] {
+            let c = color.index();
+            for role in Role::ALL {
+                let set = sets.of(color, role);
+                let home = (set & START_SETS[c * 6 + role.index()]).count_ones() as usize;
+                let count = set.count_ones() as usize;
+                counts[c][role.index()] = count;
+                at_home += home;
+                needed[c] += if role == Role::Pawn {
+                    // Pawn by pawn (a side has few): its file, and its steps beyond its first
+                    // double step, by the row it stands on.
+                    let (mut rest, mut steps) = (set, 0);
+                    while rest != 0 {
+                        let i = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        pawns[c][i % 8] += 1;
+                        steps += PAWN_STEPS[c][i / 8];
+                    }
+                    steps
+                } else {
+                    // A piece off the squares its kind starts on moved at least once.
+                    (count - home) as u64
+                };
+            }
         }
         // Per side, the set a game starts with, by role: eight pawns, two knights, bishops and
         // rooks, a queen, a king.

@@ -276,6 +276,11 @@ impl Tally {
             || self.back_pawn()
     }
 
+    /// The squares of each piece.
+    pub(crate) fn sets(&self) -> &PieceSets {
+        &self.sets
+    }
+
     /// The tally of `board`.
     pub(crate) fn of(board: &Board) -> Self {
         Self { sets: PieceSets::of_board(board) }

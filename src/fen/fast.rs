@@ -330,17 +330,30 @@ impl Quick {
 
 /// What the rules say of the FEN record `text` read straight from its bytes, for a repair
 /// search: `Some(None)` when it breaks one, `Some(Some((n, likeness)))` when it is valid with
-/// `n` findings, all warnings (and its board's [`crate::chess::Board::likeness`]); `None` when it cannot be read so (a rank of the wrong width, a castling right
-/// listed twice) or is not in canonical form, and must be read in full.
+/// `n` findings, all warnings (and its board's [`crate::chess::Board::likeness`]); `None` when
+/// it cannot be read so (a rank of the wrong width, a castling right listed twice), and must be
+/// read in full.
 pub(crate) fn verdict(text: &str, dialect: Dialect) -> Option<Option<(usize, crate::notation::repair::Likeness)>> {
     let q = quick(text, dialect)?;
-    let Some(warnings) = q.verdict(dialect) else { return Some(None) };
-    if !q.canonical {
-        return None;
-    }
+    let Some(mut warnings) = q.verdict(dialect) else { return Some(None) };
     let rights: [CastleRight; MOST_RIGHTS] = std::array::from_fn(|i| q.rights[i].node);
-    let likeness = q.board.likeness(q.side, &rights[..q.listed], Some((q.halfmove, q.fullmove)));
+    if !q.canonical {
+        // The form warnings the full check adds: one for each run of blank squares written
+        // with several digits, one for rights out of order.
+        let placement = text.split(' ').next().unwrap_or_default();
+        warnings += split_runs(placement);
+        warnings += usize::from(!validate::castling_in_order(rights[..q.listed].iter().copied()));
+    }
+    let likeness = q.board.likeness_with(q.tally.sets(), q.side, &rights[..q.listed], Some((q.halfmove, q.fullmove)));
     Some(Some((warnings, likeness)))
+}
+
+/// The runs of blank squares that `placement`, a placement of ranks of eight squares, writes
+/// with several digits (`fen::split-blank-run`, one each).
+fn split_runs(placement: &str) -> usize {
+    let bytes = placement.as_bytes();
+    let digit = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
+    (1..bytes.len()).filter(|&i| digit(i) && digit(i - 1) && !(i >= 2 && digit(i - 2))).count()
 }
 
 /// True when the FEN record `text` has no finding at all (see [`clean`]), found without a
@@ -442,6 +455,35 @@ mod tests {
             assert_eq!(quick.map(|(warnings, _)| warnings), full, "{record}");
             assert_eq!(full.is_some(), valid, "{record}");
         }
+    }
+
+    /// Wherever [`super::verdict`] answers, its warnings (the form warnings of a record not in
+    /// canonical form among them) and its likeness are the full check's: on records in and out
+    /// of canonical form, and every one-character edit of them.
+    #[test]
+    fn the_quick_verdict_is_the_full_checks_under_edits() {
+        let alphabet = b"12345678KQRBNPkqrbnpw/ -";
+        let (mut answered, mut split, mut unordered) = (0, 0, 0);
+        for record in [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "rnbqkbnr/pppppppp/413/8/4P3/8/PPPP1PPP/RNBQKBNR w kqKQ - 0 1",
+            "r3k2r/8/8/3pP3/8/8/8/R3K2R w qkQK d6 0 3",
+            "4k3/8/8/8/8/8/8/4RK2 b - - 0 1",
+        ] {
+            for text in crate::notation::grid::one_edit_away(record, alphabet) {
+                let Some(quick) = super::verdict(&text, Dialect::Standard) else { continue };
+                let checked = crate::fen::check_without_repair(&text, Kind::Fen, Dialect::Standard);
+                let full = checked.warnings_if_valid().zip(
+                    checked.position.as_ref().map(|p| p.board.likeness(p.side, &p.castling, Some((p.halfmove, p.fullmove)))),
+                );
+                assert_eq!(quick, full, "{text:?}");
+                let codes = |code| checked.diagnostics.iter().any(|d| d.code == code);
+                split += usize::from(quick.is_some() && codes(crate::diagnostic::codes::fen::SPLIT_BLANK_RUN));
+                unordered += usize::from(quick.is_some() && codes(crate::diagnostic::codes::fen::CASTLING_ORDER));
+                answered += 1;
+            }
+        }
+        assert!(answered > 1000 && split > 50 && unordered > 50, "{answered} {split} {unordered}");
     }
 
     #[test]
