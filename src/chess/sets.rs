@@ -51,6 +51,14 @@ impl PieceSets {
         self.squares[usize::from(slot & 15)] |= 1 << square.index();
     }
 
+    /// Keeps only the pieces on the squares of `squares`.
+    #[inline]
+    pub fn keep(&mut self, squares: SquareSet) {
+        for set in &mut self.squares {
+            *set &= squares;
+        }
+    }
+
     /// The squares of `color`'s pieces of `role`.
     #[inline]
     pub fn of(&self, color: Color, role: Role) -> SquareSet {

@@ -276,6 +276,11 @@ impl Tally {
             || self.back_pawn()
     }
 
+    /// Keeps only the pieces on the squares of `squares`.
+    pub(crate) fn keep(&mut self, squares: super::SquareSet) {
+        self.sets.keep(squares);
+    }
+
     /// The squares of each piece.
     pub(crate) fn sets(&self) -> &PieceSets {
         &self.sets

@@ -194,6 +194,7 @@ fn read_castling(text: &str, span: Span) -> Option<Castling> {
 const MOST_RIGHTS: usize = 4;
 
 /// A FEN record read straight from its bytes, as [`clean`] reads it.
+#[derive(Clone)]
 struct Quick {
     board: crate::chess::Board,
     tally: crate::chess::violation::Tally,
@@ -252,6 +253,19 @@ fn read_quick(text: &str, dialect: Dialect, q: &mut Quick) -> Option<()> {
     // The walk read every byte of the placement, the first field. The automaton's steps over
     // the rest, each waiting on the one before, overlap the reading of the fields below.
     run.feed_all(text.as_bytes().get(placement.len()..)?);
+    read_fields([side, castling, en_passant, halfmove, fullmove], q)?;
+    if !run.accepts() {
+        return None;
+    }
+    q.canonical = whole && q.rights_in_order();
+    Some(())
+}
+
+/// Reads the fields after the placement (the side to move, the castling rights, the en passant
+/// square and the two counters) into `q`; `None` for a castling right listed twice, which the
+/// full reading explains, or a field no token reads.
+#[inline(always)]
+fn read_fields([side, castling, en_passant, halfmove, fullmove]: [&str; 5], q: &mut Quick) -> Option<()> {
     if castling != "-" {
         for i in 0..castling.len() {
             let right = token::castle_right(castling.get(i..i + 1)?)?;
@@ -266,10 +280,6 @@ fn read_quick(text: &str, dialect: Dialect, q: &mut Quick) -> Option<()> {
     q.en_passant = token::en_passant(en_passant)?;
     q.halfmove = token::counter(halfmove)?;
     q.fullmove = token::counter(fullmove)?;
-    if !run.accepts() {
-        return None;
-    }
-    q.canonical = whole && validate::castling_in_order(q.rights[..q.listed].iter().map(|r| r.node));
     Some(())
 }
 
@@ -326,6 +336,34 @@ impl Quick {
     fn is_clean(&self, dialect: Dialect) -> bool {
         self.canonical && self.verdict(dialect) == Some(0)
     }
+
+    /// Takes the pieces of the `r`th rank of the placement off the board and out of the tally.
+    fn clear_rank(&mut self, r: usize) {
+        if let Some(squares) = self.board.0.get_mut(r * 8..r * 8 + 8) {
+            squares.fill(None);
+        }
+        self.tally.keep(!(0xFF << (8 * r)));
+    }
+
+    /// True when the castling rights are listed in the order of the standard, `KQkq`.
+    fn rights_in_order(&self) -> bool {
+        validate::castling_in_order(self.rights[..self.listed].iter().map(|r| r.node))
+    }
+
+    /// What [`verdict`] says of `text`, the record read into `self`.
+    fn judged(&self, text: &str, dialect: Dialect) -> Option<(usize, crate::notation::repair::Likeness)> {
+        let mut warnings = self.verdict(dialect)?;
+        let rights: [CastleRight; MOST_RIGHTS] = std::array::from_fn(|i| self.rights[i].node);
+        if !self.canonical {
+            // The form warnings the full check adds: one for each run of blank squares written
+            // with several digits, one for rights out of order.
+            let placement = text.split(' ').next().unwrap_or_default();
+            warnings += split_runs(placement);
+            warnings += usize::from(!validate::castling_in_order(rights[..self.listed].iter().copied()));
+        }
+        let numbers = Some((self.halfmove, self.fullmove));
+        Some((warnings, self.board.likeness_with(self.tally.sets(), self.side, &rights[..self.listed], numbers)))
+    }
 }
 
 /// What the rules say of the FEN record `text` read straight from its bytes, for a repair
@@ -334,18 +372,96 @@ impl Quick {
 /// it cannot be read so (a rank of the wrong width, a castling right listed twice), and must be
 /// read in full.
 pub(crate) fn verdict(text: &str, dialect: Dialect) -> Option<Option<(usize, crate::notation::repair::Likeness)>> {
-    let q = quick(text, dialect)?;
-    let Some(mut warnings) = q.verdict(dialect) else { return Some(None) };
-    let rights: [CastleRight; MOST_RIGHTS] = std::array::from_fn(|i| q.rights[i].node);
-    if !q.canonical {
-        // The form warnings the full check adds: one for each run of blank squares written
-        // with several digits, one for rights out of order.
-        let placement = text.split(' ').next().unwrap_or_default();
-        warnings += split_runs(placement);
-        warnings += usize::from(!validate::castling_in_order(rights[..q.listed].iter().copied()));
+    quick(text, dialect).map(|q| q.judged(text, dialect))
+}
+
+/// A FEN record read rank by rank for a repair search, whose candidates each differ from it in
+/// one place: [`verdict`] of a candidate that edits within one rank of the placement, read
+/// from that rank's bytes alone, the other ranks and the other fields taken from here.
+pub(crate) struct Near<'a> {
+    text: &'a str,
+    /// Each rank's bytes in `text`.
+    ranks: [Span; 8],
+    /// A bit for each rank that reads as eight squares.
+    read: u8,
+    /// A bit for each rank that reads, and splits a run of blank squares.
+    split: u8,
+    /// The record with the ranks that read placed and its other fields read.
+    base: Quick,
+}
+
+impl<'a> Near<'a> {
+    /// `text` read rank by rank, when its placement has eight ranks and its other fields read.
+    pub fn of(text: &'a str) -> Option<Self> {
+        let mut base = Quick::empty();
+        let mut fields = crate::notation::fields::accepted_fields(text);
+        let placement = fields.next()?;
+        let rest: [&str; 5] = [fields.next()?, fields.next()?, fields.next()?, fields.next()?, fields.next()?];
+        read_fields(rest, &mut base)?;
+        let mut near = Near { text, ranks: [Span::default(); 8], read: 0, split: 0, base };
+        let (mut start, mut count) = (0, 0);
+        let mut ranks = placement.split('/');
+        for (r, rank) in ranks.by_ref().take(8).enumerate() {
+            count += 1;
+            near.ranks[r] = Span::new(start, start + rank.len());
+            start += rank.len() + 1;
+            match place_rank(rank, r, &mut near.base) {
+                Some(whole) => {
+                    near.read |= 1 << r;
+                    near.split |= u8::from(!whole) << r;
+                }
+                None => near.base.clear_rank(r),
+            }
+        }
+        (count == 8 && ranks.next().is_none()).then_some(near)
     }
-    let likeness = q.board.likeness_with(q.tally.sets(), q.side, &rights[..q.listed], Some((q.halfmove, q.fullmove)));
-    Some(Some((warnings, likeness)))
+
+    /// [`verdict`] of `candidate`, a record the automaton accepts, when it edits within one
+    /// rank and the others read; `None` for any other.
+    pub fn verdict(&self, candidate: &str, dialect: Dialect) -> Option<Option<(usize, crate::notation::repair::Likeness)>> {
+        let (old, new) = (self.text.as_bytes(), candidate.as_bytes());
+        // The bytes the edit replaced: after the bytes the two share at the start, before
+        // those they share at the end.
+        let same_start = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+        let most = old.len().min(new.len()) - same_start;
+        let same_end = old.iter().rev().zip(new.iter().rev()).take(most).take_while(|(a, b)| a == b).count();
+        let edited = Span::new(same_start, old.len() - same_end);
+        let r = self.ranks.iter().position(|rank| rank.start <= edited.start && edited.end <= rank.end)?;
+        if self.read | 1 << r != u8::MAX {
+            return None; // another rank does not read
+        }
+        let rank = self.ranks[r];
+        let written = candidate.get(rank.start..(rank.end + new.len()).checked_sub(old.len())?)?;
+        if written.contains(['/', ' ']) {
+            return None;
+        }
+        let mut q = self.base.clone();
+        q.clear_rank(r);
+        let whole = place_rank(written, r, &mut q)?;
+        q.canonical = whole && self.split & !(1 << r) == 0 && q.rights_in_order();
+        Some(q.judged(candidate, dialect))
+    }
+}
+
+/// Places the pieces of `rank`, the `r`th rank of a placement, on `q`'s board (whose squares
+/// of that rank are empty), and counts them in its tally: whether no run of blank squares is
+/// split, or `None` unless it covers eight squares (then some of its pieces may be placed, none
+/// off its squares).
+fn place_rank(rank: &str, r: usize, q: &mut Quick) -> Option<bool> {
+    walk_accepted_cells(
+        rank,
+        8,
+        1,
+        &CELLS,
+        |_| {},
+        |i, p, slot| {
+            // A piece past the rank's end: the walk stops there.
+            let i = r * 8 + (i < 8).then_some(i)?;
+            *q.board.0.get_mut(i)? = p;
+            q.tally.add_to_slot(crate::chess::Square::from_index(i)?, slot);
+            Some(())
+        },
+    )
 }
 
 /// The runs of blank squares that `placement`, a placement of ranks of eight squares, writes
@@ -454,6 +570,42 @@ mod tests {
             let quick = super::verdict(record, Dialect::Standard).expect("read straight from its bytes");
             assert_eq!(quick.map(|(warnings, _)| warnings), full, "{record}");
             assert_eq!(full.is_some(), valid, "{record}");
+        }
+    }
+
+    /// Wherever [`super::Near::verdict`] answers for a one-character edit of a record, it says
+    /// what [`super::verdict`] says of the record the edit makes, read whole.
+    #[test]
+    fn a_candidate_read_from_its_edited_rank_is_judged_as_read_whole() {
+        // Records with a rank of the wrong width (a repair search's commonest fault), a split
+        // run of blank squares, rights out of order, a piece short; and valid ones.
+        let alphabet = b"12345678KQRBNPkqrbnpw/ -";
+        let automaton = super::automaton(Kind::Fen, Dialect::Standard).unwrap();
+        let mut answered = 0;
+        for record in [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PP/RNBQKBNR b KQkq e3 0 1",
+            "rnbqkbnr/ppppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "rnbqkbnr/pppppppp/413/8/4P3/8/PPPP1PPP/RNBQKBNR w kqKQ - 0 1",
+            "r3k2r/8/8/3pP3/8/8/8/R3K2R w qkQK d6 0 3",
+            "4k3/8/8/8/8/8/8/4RK2 b - - 0 1",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1 w KQkq - 2 3",
+        ] {
+            let near = super::Near::of(record).unwrap();
+            let answered_before = answered;
+            for text in crate::notation::grid::one_edit_away(record, alphabet) {
+                if automaton.reads(&text).is_err() {
+                    continue;
+                }
+                let Some(from_rank) = near.verdict(&text, Dialect::Standard) else { continue };
+                assert_eq!(Some(from_rank), super::verdict(&text, Dialect::Standard), "{text:?}");
+                answered += 1;
+            }
+            assert!(answered > answered_before, "{record:?}");
+        }
+        assert!(answered > 500, "{answered}");
+        // A placement of another number of ranks is read whole.
+        for ranks in ["8/8/8/8/8/8/8", "8/8/8/8/8/8/8/8/8"] {
+            assert!(super::Near::of(&format!("{ranks} w - - 0 1")).is_none(), "{ranks}");
         }
     }
 

@@ -151,10 +151,16 @@ fn fold_repairs(
             let likeness = checked.position.as_ref().map(|p| p.board.likeness(p.side, &p.castling, numbers(p)))?;
             checked.warnings_if_valid().map(|w| (w, likeness))
         };
+        // A candidate that edits one rank of a FEN record is read from that rank alone.
+        let near = if kind == Kind::Fen { fast::Near::of(text) } else { None };
         // Of two repairs as good by the rules, the one nearer a game's likeliest boards.
         let valid = |t: &str| {
             let (warnings, likeness) = match kind {
-                Kind::Fen => fast::verdict(t, dialect).unwrap_or_else(|| full(t)),
+                Kind::Fen => near
+                    .as_ref()
+                    .and_then(|near| near.verdict(t, dialect))
+                    .or_else(|| fast::verdict(t, dialect))
+                    .unwrap_or_else(|| full(t)),
                 Kind::Epd => full(t),
             }?;
             Some(crate::notation::repair::cost(warnings, likeness))
