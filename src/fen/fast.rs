@@ -358,7 +358,7 @@ impl Quick {
             // The form warnings the full check adds: one for each run of blank squares written
             // with several digits, one for rights out of order.
             let placement = text.split(' ').next().unwrap_or_default();
-            warnings += split_runs(placement);
+            warnings += crate::notation::grid::split_runs(placement);
             warnings += usize::from(!validate::castling_in_order(rights[..self.listed].iter().copied()));
         }
         let numbers = Some((self.halfmove, self.fullmove));
@@ -462,14 +462,6 @@ fn place_rank(rank: &str, r: usize, q: &mut Quick) -> Option<bool> {
             Some(())
         },
     )
-}
-
-/// The runs of blank squares that `placement`, a placement of ranks of eight squares, writes
-/// with several digits (`fen::split-blank-run`, one each).
-fn split_runs(placement: &str) -> usize {
-    let bytes = placement.as_bytes();
-    let digit = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
-    (1..bytes.len()).filter(|&i| digit(i) && digit(i - 1) && !(i >= 2 && digit(i - 2))).count()
 }
 
 /// True when the FEN record `text` has no finding at all (see [`clean`]), found without a

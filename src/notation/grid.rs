@@ -650,6 +650,15 @@ pub fn walk_accepted_cells<P: Copy>(
     (found & WRONG == 0 && next == ranks * files && next == rank + files).then_some(found & SPLIT == 0)
 }
 
+/// The runs of empty squares that `board`, a board field whose ranks a reader found of the right
+/// width and whose runs are each one digit, writes with several digits (a form warning each,
+/// in FEN and in SFEN).
+pub fn split_runs(board: &str) -> usize {
+    let bytes = board.as_bytes();
+    let digit = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
+    (1..bytes.len()).filter(|&i| digit(i) && digit(i - 1) && !(i >= 2 && digit(i - 2))).count()
+}
+
 /// For each byte, a small number or none, found once from a function (the squares a
 /// character of a board covers, the kind of piece a letter writes) and read with one load.
 #[derive(Clone, Debug)]

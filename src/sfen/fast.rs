@@ -58,6 +58,7 @@ pub fn matches(text: &str, choice: DialectChoice) -> Option<Dialect> {
 }
 
 /// The syntax tree of `text` if it is a well-formed record with nine squares to every rank.
+#[cfg(any(test, feature = "internals"))]
 #[inline]
 pub fn parse(text: &str, choice: DialectChoice) -> Option<Record> {
     match tree(text, choice)? {
@@ -382,6 +383,29 @@ fn hand_entries(
     })
 }
 
+/// The form warnings the full check gives `text`, a record [`quick`] read (all of them when it
+/// is not in canonical form): one for each run of empty squares written with several digits,
+/// each count of 1 in the hand, each piece the hand lists more than once, and one when it lists
+/// them out of USI order.
+pub(crate) fn form_warnings(text: &str) -> usize {
+    let mut fields = crate::notation::fields::accepted_fields(text);
+    let (Some(board), Some(_), Some(hand)) = (fields.next(), fields.next(), fields.next()) else { return 0 };
+    // How many times each piece is listed, by its place in USI order.
+    let mut listed = [0u8; 16];
+    let (mut ones, mut out_of_order, mut last) = (0, false, None);
+    for (piece, count) in hand_entries(hand).map_while(|entry| entry) {
+        let rank = validate::usi_rank(piece);
+        ones += usize::from(count == Some(1));
+        out_of_order |= last.is_some_and(|last| rank < last);
+        last = Some(rank);
+        if let Some(n) = listed.get_mut(rank) {
+            *n = n.saturating_add(1);
+        }
+    }
+    let repeated = listed.iter().filter(|&&n| n > 1).count();
+    crate::notation::grid::split_runs(board) + ones + repeated + usize::from(out_of_order)
+}
+
 /// The hands of a hand field the automaton accepted (entries naming a piece twice add up).
 fn quick_hands(text: &str) -> Option<[crate::shogi::Hand; 2]> {
     let mut hands = [crate::shogi::Hand::default(); 2];
@@ -516,6 +540,34 @@ mod tests {
 
     /// The verdict a repair search takes from [`quick`] (counts first, then the rules) is the
     /// full check's, for records breaking each rule the counts show, and for valid ones.
+    #[test]
+    fn the_quick_verdict_and_form_warnings_are_the_full_checks_under_edits() {
+        // Records out of canonical form (a split run, a count of 1, a piece listed twice, a
+        // hand out of order) and in it.
+        let alphabet = b"KRBGSNLPkrbgsnlp+/ -123456789w";
+        let (mut answered, mut formed) = (0, 0);
+        for record in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
+            "ln1g1g1nl/1r1sk2s1/p1pppp1pp/6p2/1p7/2P6/PPSPPPPPP/1BG4R1/LN2KGSNL w 1Bb1P 12",
+            "ln1g1g1nl/1r1sk2s1/p1pppp1pp/33/1p7/2P6/PPSPPPPPP/1BG4R1/LN2KGSNL w bBPP 12",
+            "8l/4k4/9/9/4+P4/9/9/4K4/8L b Pr2pRB2P 80",
+        ] {
+            for text in crate::notation::grid::one_edit_away(record, alphabet) {
+                if super::matches(&text, DialectChoice::Auto).is_none() {
+                    continue;
+                }
+                let Some(q) = quick(&text) else { continue };
+                let form = if q.canonical { 0 } else { super::form_warnings(&text) };
+                let full = judge(parse(&text, DialectChoice::Auto).expect("a tree"), Vec::new()).warnings_if_valid();
+                assert_eq!(q.verdict().map(|w| w + form), full, "{text:?}");
+                answered += 1;
+                formed += usize::from(form > 0 && full.is_some());
+            }
+        }
+        assert!(answered > 1000 && formed > 200, "{answered} {formed}");
+    }
+
     #[test]
     fn the_quick_verdict_is_the_full_checks() {
         for (record, valid) in [

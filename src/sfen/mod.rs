@@ -139,14 +139,14 @@ fn fold_repairs(text: &str, choice: DialectChoice, diagnostics: &mut Vec<Diagnos
     if let Some(automaton) = fast::automaton(choice) {
         // A candidate (which the automaton accepted) is read straight from its bytes: one that
         // cannot be so read has a rank of other than nine squares (or a token the decoders
-        // refuse), an error either way; one in canonical form is judged by the rules alone,
-        // without its syntax tree.
+        // refuse), an error either way; the others are judged by the rules alone, without a
+        // syntax tree, with the form warnings of one not in canonical form counted.
         let valid = |t: &str| {
             let q = fast::quick(t)?;
             let warnings = q.verdict()?;
             let warnings = match q.canonical {
                 true => warnings,
-                false => fast::parse(t, choice).and_then(|record| judge(record, Vec::new()).warnings_if_valid())?,
+                false => warnings + fast::form_warnings(t),
             };
             let likeness = crate::notation::repair::Likeness {
                 missing: q.position.missing_pieces(),

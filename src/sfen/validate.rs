@@ -172,7 +172,7 @@ fn split_run(run: &[Spanned<Cell>], out: &mut Vec<Diagnostic>) {
 }
 
 /// The position of a piece in hand in USI order: Black's before White's, each R B G S N L P.
-fn usi_rank((color, kind): (Color, PieceKind)) -> usize {
+pub(super) fn usi_rank((color, kind): (Color, PieceKind)) -> usize {
     let order = PieceKind::USI_HAND_ORDER.iter().position(|k| *k == kind).unwrap_or(7);
     color.index() * 8 + order
 }
