@@ -359,7 +359,7 @@ impl Quick {
             // with several digits, one for rights out of order.
             let placement = text.split(' ').next().unwrap_or_default();
             warnings += crate::notation::grid::split_runs(placement);
-            warnings += usize::from(!validate::castling_in_order(rights[..self.listed].iter().copied()));
+            warnings += usize::from(!self.rights_in_order());
         }
         let numbers = Some((self.halfmove, self.fullmove));
         Some((warnings, self.board.likeness_with(self.tally.sets(), self.side, &rights[..self.listed], numbers)))

@@ -385,25 +385,11 @@ fn hand_entries(
 
 /// The form warnings the full check gives `text`, a record [`quick`] read (all of them when it
 /// is not in canonical form): one for each run of empty squares written with several digits,
-/// each count of 1 in the hand, each piece the hand lists more than once, and one when it lists
-/// them out of USI order.
+/// and the hand's ([`validate::hand_form_warnings`]).
 pub(crate) fn form_warnings(text: &str) -> usize {
     let mut fields = crate::notation::fields::accepted_fields(text);
     let (Some(board), Some(_), Some(hand)) = (fields.next(), fields.next(), fields.next()) else { return 0 };
-    // How many times each piece is listed, by its place in USI order.
-    let mut listed = [0u8; 16];
-    let (mut ones, mut out_of_order, mut last) = (0, false, None);
-    for (piece, count) in hand_entries(hand).map_while(|entry| entry) {
-        let rank = validate::usi_rank(piece);
-        ones += usize::from(count == Some(1));
-        out_of_order |= last.is_some_and(|last| rank < last);
-        last = Some(rank);
-        if let Some(n) = listed.get_mut(rank) {
-            *n = n.saturating_add(1);
-        }
-    }
-    let repeated = listed.iter().filter(|&&n| n > 1).count();
-    crate::notation::grid::split_runs(board) + ones + repeated + usize::from(out_of_order)
+    crate::notation::grid::split_runs(board) + validate::hand_form_warnings(hand_entries(hand).map_while(|entry| entry))
 }
 
 /// The hands of a hand field the automaton accepted (entries naming a piece twice add up).

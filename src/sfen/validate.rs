@@ -133,6 +133,25 @@ pub(super) fn hand_is_canonical(entries: impl Iterator<Item = ((Color, PieceKind
     true
 }
 
+/// How many form warnings [`check_hand_form`] gives the hand of these entries (as for
+/// [`hand_is_canonical`]): one for each count of 1, each piece listed more than once, and one
+/// when the pieces are out of USI order.
+pub(super) fn hand_form_warnings(entries: impl Iterator<Item = ((Color, PieceKind), Option<u32>)>) -> usize {
+    // How many times each piece is listed, by its place in USI order.
+    let mut listed = [0u8; 16];
+    let (mut ones, mut out_of_order, mut last) = (0, false, None);
+    for (piece, count) in entries {
+        let rank = usi_rank(piece);
+        ones += usize::from(count == Some(1));
+        out_of_order |= last.is_some_and(|last| rank < last);
+        last = Some(rank);
+        if let Some(n) = listed.get_mut(rank) {
+            *n = n.saturating_add(1);
+        }
+    }
+    ones + listed.iter().filter(|&&n| n > 1).count() + usize::from(out_of_order)
+}
+
 fn check_empty_runs(board: &super::ast::BoardField, out: &mut Vec<Diagnostic>) {
     for rank in &board.ranks {
         let cells = board.cells_of(rank);
@@ -172,7 +191,7 @@ fn split_run(run: &[Spanned<Cell>], out: &mut Vec<Diagnostic>) {
 }
 
 /// The position of a piece in hand in USI order: Black's before White's, each R B G S N L P.
-pub(super) fn usi_rank((color, kind): (Color, PieceKind)) -> usize {
+fn usi_rank((color, kind): (Color, PieceKind)) -> usize {
     let order = PieceKind::USI_HAND_ORDER.iter().position(|k| *k == kind).unwrap_or(7);
     color.index() * 8 + order
 }
