@@ -266,7 +266,8 @@ mod tests {
     use crate::notation::repair::testing::same_reports_slip_by_slip;
 
     /// The search takes whole a place whose slips the refusals refuse all but a few of (a
-    /// place in a rank of the right width, when another is of the wrong one), and finds what
+    /// place in a rank of the right width when another is of the wrong one, in the one rank of
+    /// a wrong width, or after the placement when a rank is of a wrong width), and finds what
     /// the search slip by slip finds, so the same reports: on FEN records, and on a long EPD
     /// record whose search runs out of budget.
     #[test]

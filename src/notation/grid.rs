@@ -6,7 +6,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::diagnostic::{Applicability, Diagnostic, Fix};
-use crate::notation::repair::Refuse;
+use crate::notation::repair::{Bytes, Kept, Refuse};
 use crate::span::{Span, Spanned};
 
 /// A board field: its ranks as written, top first, and their cells end to end.
@@ -662,23 +662,51 @@ pub fn split_runs(board: &str) -> usize {
 /// For each byte, a small number or none, found once from a function (the squares a
 /// character of a board covers, the kind of piece a letter writes) and read with one load.
 #[derive(Clone, Debug)]
-pub struct ByteMap([u8; 256]);
+pub struct ByteMap {
+    numbers: [u8; 256],
+    /// The ASCII bytes of each number below [`ByteMap::SETS`].
+    sets: [Bytes; ByteMap::SETS],
+    /// The ASCII bytes of no number, or of one from [`ByteMap::SETS`] on.
+    none: Bytes,
+}
 
 impl ByteMap {
     const NONE: u8 = u8::MAX;
+    /// The numbers whose bytes are kept as sets.
+    const SETS: usize = 16;
 
     /// What `f` gives each byte (a number below 255, or none).
     pub fn of(f: impl Fn(u8) -> Option<u32>) -> Self {
-        Self(std::array::from_fn(|b| {
+        let numbers: [u8; 256] = std::array::from_fn(|b| {
             f(b as u8).and_then(|n| u8::try_from(n).ok()).filter(|&n| n != Self::NONE).unwrap_or(Self::NONE)
-        }))
+        });
+        let (mut sets, mut none) = ([Bytes(0); Self::SETS], Bytes(0));
+        for b in 0..128u8 {
+            let one = Bytes::of(&[b]);
+            match sets.get_mut(usize::from(numbers[usize::from(b)])) {
+                Some(set) => *set = set.or(one),
+                None => none = none.or(one),
+            }
+        }
+        Self { numbers, sets, none }
     }
 
     /// The number of byte `b`.
     #[inline]
     pub fn get(&self, b: u8) -> Option<u32> {
-        let n = self.0[usize::from(b)];
+        let n = self.numbers[usize::from(b)];
         (n != Self::NONE).then_some(u32::from(n))
+    }
+
+    /// The ASCII bytes whose number is `n`: none for a number from [`ByteMap::SETS`] on, whose
+    /// bytes are among [`ByteMap::none`]'s.
+    pub fn bytes_of(&self, n: u32) -> Bytes {
+        usize::try_from(n).ok().and_then(|n| self.sets.get(n)).copied().unwrap_or_default()
+    }
+
+    /// The ASCII bytes of no number, or of one [`ByteMap::bytes_of`] gives none for.
+    pub fn none(&self) -> Bytes {
+        self.none
     }
 }
 
@@ -760,21 +788,61 @@ impl<'a> RankWidths<'a> {
         self.refuse_other(text, span, written)
     }
 
-    /// The only bytes an edit of the characters at `span` of `text` may write without
-    /// [`RankWidths::refuse`] refusing it, when it refuses every other edit of them: when they
-    /// are characters of the board with a width (no `/`, no space) and some rank other than
-    /// theirs is of a wrong width, only a space or a `/` (which move characters to another field
-    /// or rank) may mend it (`Refuse::only_writes`).
-    pub fn only_writes(&self, text: &str, span: Span) -> Option<&'static [u8]> {
-        if span.end > self.end {
-            return None;
-        }
+    /// The slips of the characters at `span` of `text` (one or two) that [`RankWidths::refuse`]
+    /// may let through, when it refuses every other slip of them (`Refuse::only_writes`).
+    ///
+    /// A slip that writes or removes a space or a `/` is not told from widths: it is kept. Of
+    /// the others, a slip of the fields after the board is refused when a rank is of a wrong
+    /// width. A slip of a rank's characters is refused when another rank is of a wrong width;
+    /// else the rank's width after it is its width less what it removes plus what it writes,
+    /// and it is kept when that is the files of a rank, or when it writes a character of no
+    /// width (which is not told from widths either).
+    pub fn only_writes(&self, text: &str, span: Span) -> Option<Kept> {
         let bytes = text.as_bytes().get(span.start..span.end)?;
-        if bytes.is_empty() || !bytes.iter().all(|&b| b != b'/' && b != b' ' && self.width.get(b).is_some()) {
-            return None;
+        let [first, ref second @ ..] = *bytes else { return None };
+        let apart = |b: u8| b == b'/' || b == b' ';
+        let (spaces, every) = (Bytes::of(b" /"), Bytes(u128::MAX));
+        if span.start > self.end {
+            // After the board's field (past its space).
+            return (self.wrong > 0).then(|| Kept {
+                delete: apart(first),
+                swap: bytes.iter().any(|&b| apart(b)),
+                replace: if apart(first) { every } else { spaces },
+                insert: spaces,
+            });
         }
-        let wrong_here = Self::is_wrong(self.ranks.get(self.rank_of(span.start))?.1, self.files);
-        (self.wrong > usize::from(wrong_here)).then_some(b" /")
+        if span.start == self.end {
+            return None; // the board's space
+        }
+        let i = self.rank_of(span.start);
+        let wrong_elsewhere = self.wrong > usize::from(Self::is_wrong(self.ranks.get(i)?.1, self.files));
+        // The bytes an insertion before `first` may write: it adds to the width of the rank
+        // that ends at a `/`, or holds `first`.
+        let width = self.ranks[i].1;
+        let fits = |target: Option<u32>| target.map_or(Bytes(0), |w| self.width.bytes_of(w)).or(self.width.none());
+        let insert = match width {
+            _ if wrong_elsewhere => spaces,
+            Some(width) => fits(self.files.checked_sub(width)),
+            None => every,
+        };
+        if first == b'/' {
+            // A `/` removed or replaced joins two ranks.
+            return Some(Kept { delete: true, swap: true, replace: every, insert });
+        }
+        let removed = self.width.get(first)?;
+        // A swap with a `/`, a space or a character of no width is kept.
+        let plain_second = second.iter().all(|&b| !apart(b) && self.width.get(b).is_some());
+        if wrong_elsewhere {
+            return Some(Kept { delete: false, swap: !plain_second, replace: spaces, insert });
+        }
+        let width = width?;
+        Some(Kept {
+            delete: width.checked_sub(removed) == Some(self.files),
+            // A swap of two characters of the rank leaves its width.
+            swap: !plain_second || width == self.files,
+            replace: fits((self.files + removed).checked_sub(width)),
+            insert,
+        })
     }
 
     /// [`RankWidths::refuse`] for the other edits, out of line.
@@ -1005,7 +1073,7 @@ impl<F: Fn(Span, &[u8]) -> bool> Refuse for Refusals<'_, F> {
         self.ranks.refuse(self.text, span, written) || (self.other)(span, written)
     }
 
-    fn only_writes(&self, span: Span) -> Option<&'static [u8]> {
+    fn only_writes(&self, span: Span) -> Option<Kept> {
         // What the widths refuse, the two together refuse.
         self.ranks.only_writes(self.text, span)
     }
@@ -1163,7 +1231,7 @@ pub(crate) fn one_edit_away(text: &str, alphabet: &[u8]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{ByteMap, RankWidths};
+    use super::{ByteMap, Bytes, RankWidths};
     use crate::span::Span;
 
     /// A shogi board's widths: digits their value, letters one, `+` none.
@@ -1285,40 +1353,55 @@ mod tests {
         assert!(refused > 10_000, "{refused}");
     }
 
-    /// Where [`RankWidths::only_writes`] names the only bytes an edit of a place may write,
-    /// [`RankWidths::refuse`] refuses every other slip there: the deletion, the swap, and
-    /// every other byte written over the first character or before it.
+    /// Where [`RankWidths::only_writes`] names the slips of a place that may pass,
+    /// [`RankWidths::refuse`] refuses every other slip there: the deletion, the swap, and every
+    /// other byte written over the first character or before it. Places in a rank of the wrong
+    /// width, in a rank of the right one beside it, and on boards with no rank wrong all count.
     #[test]
-    fn a_place_that_may_only_take_a_space_or_a_slash_refuses_every_other_slip() {
-        let (mut places, mut refused) = (0, 0);
+    fn a_place_refuses_every_slip_it_does_not_keep() {
+        let (mut places, mut refused, mut kept_slips) = (0, 0, 0);
+        let (mut only_apart, mut deletions) = (0, 0);
         let records = [
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
             "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5+R11/LNSGKGSNL b - 1",
             "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R11/LNSGKGSNL b - 1",
             "lnsgkgsnl/1r5b1/ppppppppp/99/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
             "lnsgkgsnl/1r5b1/pp?pppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
             "lnsgkgsnl/1r5b/pp?pppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN",
             "9/9/9/9/9/9/9/9/9/",
             "",
         ];
+        let apart = Bytes::of(b" /");
         each_widths(&records, |record, widths| {
             let bytes = record.as_bytes();
             for at in 0..=bytes.len() {
                 let span = Span::new(at, (at + 2).min(bytes.len()));
                 let Some(kept) = widths.only_writes(record, span) else { continue };
                 places += 1;
+                only_apart += usize::from(kept.replace == apart && kept.insert == apart);
+                deletions += usize::from(kept.delete);
                 let swapped: Vec<u8> = bytes[span.start..span.end].iter().rev().copied().collect();
-                let mut slips = vec![(Span::new(at, at + 1), Vec::new()), (span, swapped)];
-                for &b in SLIP_BYTES.iter().filter(|b| !kept.contains(b)) {
-                    slips.extend([(Span::new(at, at + 1), vec![b]), (Span::point(at), vec![b])]);
+                let mut slips = vec![(kept.delete, Span::new(at, at + 1), Vec::new()), (kept.swap, span, swapped)];
+                for &b in SLIP_BYTES {
+                    slips.push((kept.replace.has(b), Span::new(at, at + 1), vec![b]));
+                    slips.push((kept.insert.has(b), Span::point(at), vec![b]));
                 }
-                for (span, written) in slips {
-                    assert!(widths.refuse(record, span, &written), "{record:?} {span:?} {written:?}");
-                    refused += 1;
+                for (keep, span, written) in slips {
+                    if keep {
+                        kept_slips += 1;
+                    } else {
+                        assert!(widths.refuse(record, span, &written), "{record:?} {span:?} {written:?}");
+                        refused += 1;
+                    }
                 }
             }
         });
-        assert!(places > 300 && refused > 10_000, "{places} places, {refused} slips");
+        assert!(places > 300 && refused > 10_000 && kept_slips > 1_000, "{places} places, {refused} slips");
+        // Places that may take only a space or a `/`, places that may take more, and places in a
+        // rank one square too wide, whose character's deletion may mend it.
+        assert!(only_apart > 100 && places - only_apart > 80 && deletions > 10, "{places} places, {only_apart} apart, {deletions} deletions");
     }
 
     #[test]

@@ -297,13 +297,66 @@ pub trait Refuse {
     /// True when writing `written` over the bytes `span` of the text leaves it invalid.
     fn refuse(&self, span: Span, written: &[u8]) -> bool;
 
-    /// For the characters at `span` (the one or two a search tries its slips on): the only
-    /// bytes an edit of them may write and not be [refused](Refuse::refuse), when it refuses
-    /// every other edit of them (deleting one, swapping the two, writing any other byte over
-    /// the first or before it); in byte order. `None` when that cannot be told for the place as
-    /// a whole.
-    fn only_writes(&self, _span: Span) -> Option<&'static [u8]> {
+    /// For the characters at `span` (the one or two a search tries its slips on): the slips of
+    /// them that may pass, when [`Refuse::refuse`] refuses every other (see [`Kept`]). `None`
+    /// when that cannot be told for the place as a whole.
+    fn only_writes(&self, _span: Span) -> Option<Kept> {
         None
+    }
+}
+
+/// The slips at a place that a refusal may let through ([`Refuse::only_writes`]): it refuses
+/// every other slip there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Kept {
+    /// The deletion of the first character.
+    pub delete: bool,
+    /// The swap of the two characters.
+    pub swap: bool,
+    /// The ASCII bytes that may be written over the first character ([`Bytes`]).
+    pub replace: Bytes,
+    /// The ASCII bytes that may be written before it.
+    pub insert: Bytes,
+}
+
+/// A set of ASCII bytes, one bit each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bytes(pub u128);
+
+impl Bytes {
+    /// The ASCII bytes of `bytes`.
+    pub const fn of(bytes: &[u8]) -> Self {
+        let mut set = 0u128;
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] < 128 {
+                set |= 1 << bytes[i];
+            }
+            i += 1;
+        }
+        Self(set)
+    }
+
+    /// True when `b` is in the set.
+    #[inline]
+    pub fn has(self, b: u8) -> bool {
+        b < 128 && self.0 >> b & 1 == 1
+    }
+
+    /// The bytes of the set, in byte order.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            let b = rest.trailing_zeros();
+            rest &= rest.wrapping_sub(1);
+            u8::try_from(b).ok().filter(|&b| b < 128)
+        })
+    }
+
+    /// The bytes in either set.
+    #[must_use]
+    pub const fn or(self, other: Self) -> Self {
+        Self(self.0 | other.0)
     }
 }
 
@@ -317,6 +370,8 @@ impl<F: Fn(Span, &[u8]) -> bool> Refuse for F {
 struct Search<'a, V, R> {
     text: &'a str,
     automaton: &'a RuleDfa,
+    /// The automaton's alphabet, as a set.
+    alphabet: Bytes,
     /// The automaton's states after each prefix of the text.
     prefix: Vec<regex_automata::util::primitives::StateID>,
     /// For a text the grammar accepts: `None` if it breaks a rule, else its warnings.
@@ -500,13 +555,13 @@ impl<'a, V: Fn(&str) -> Option<u64>, R: Refuse> Search<'a, V, R> {
         }
     }
 
-    /// The slips at a place where the refusal refuses all but those that write one of `kept`
+    /// The slips at a place where the refusal refuses all but those of `kept`
     /// ([`Refuse::only_writes`]): only those are tried. The others are counted in the budget as
     /// [`Search::singles`] counts them (so that the search stops where it would have, and
     /// settles as it would have), without reading any. True to go on to the next place, false
     /// when the search stops here; `None`, trying nothing, when the budget could run out at
     /// this place (then each slip is tried as usual).
-    fn take_whole(&mut self, here: &Here, kept: &[u8], faults: &Faults) -> Option<bool> {
+    fn take_whole(&mut self, here: &Here, kept: Kept, faults: &Faults) -> Option<bool> {
         let alphabet = self.automaton.alphabet();
         let at = here.at;
         // What a slip here adds to the reads: the rest of the text, and what it writes.
@@ -525,37 +580,46 @@ impl<'a, V: Fn(&str) -> Option<u64>, R: Refuse> Search<'a, V, R> {
             return Some(false);
         }
         let allowed = |span: Span| faults.allows(span).then_some(span);
+        // The deletion and the swap, when kept; the reads of those refused are counted.
         let mut skipped = 0;
-        for kind in [SlipKind::Delete, SlipKind::Swap] {
+        let mut first_two = [None; 2];
+        for (slot, (kind, keep)) in first_two.iter_mut().zip([(SlipKind::Delete, kept.delete), (SlipKind::Swap, kept.swap)]) {
             if let Some((span, written)) = kind.slip(at, 0).change_here(here) {
                 if faults.allows(span) {
-                    skipped += rest + written.len;
+                    if keep {
+                        *slot = Some((span, written));
+                    } else {
+                        skipped += rest + written.len;
+                    }
                 }
             }
         }
         let replaced = here.first.and_then(|c| allowed(Span::new(at, at + c.len_utf8())));
         let inserted = if here.boundary { allowed(Span::point(at)) } else { None };
-        // The bytes kept that the alphabet writes: the only slips tried.
-        let tried = || kept.iter().copied().filter(|b| alphabet.binary_search(b).is_ok());
-        let kept_here = tried().count();
-        let others = alphabet.len() - kept_here;
+        // A character replaced by itself is no slip.
+        let itself = here.first.and_then(|c| u8::try_from(c).ok()).map_or(Bytes(0), |b| Bytes::of(&[b]));
+        let replaces = Bytes(self.alphabet.0 & kept.replace.0 & !itself.0);
+        let inserts = Bytes(self.alphabet.0 & kept.insert.0);
         if replaced.is_some() {
-            // A character replaced by itself is no slip.
-            let itself = here.first.and_then(|c| u8::try_from(c).ok()).filter(|b| !kept.contains(b));
-            skipped += (others - usize::from(itself.is_some_and(|b| alphabet.binary_search(&b).is_ok()))) * (rest + 1);
+            skipped += (self.alphabet.0 & !replaces.0 & !itself.0).count_ones() as usize * (rest + 1);
         }
         if inserted.is_some() {
-            skipped += others * (rest + 1);
+            skipped += (self.alphabet.0 & !inserts.0).count_ones() as usize * (rest + 1);
         }
         self.reads += skipped;
         let last = alphabet.last().copied();
         let mut tried_last = None;
-        for (kind, span) in [(SlipKind::Replace, replaced), (SlipKind::Insert, inserted)] {
+        for (span, written) in first_two.into_iter().flatten() {
+            if !self.open() {
+                self.out.complete = false;
+                return Some(false);
+            }
+            self.try_one(span, written);
+            tried_last = Some(false);
+        }
+        for (kind, span, bytes) in [(SlipKind::Replace, replaced, replaces), (SlipKind::Insert, inserted, inserts)] {
             let Some(span) = span else { continue };
-            for b in tried() {
-                if kind == SlipKind::Replace && here.first == Some(char::from(b)) {
-                    continue;
-                }
+            for b in bytes.iter() {
                 if !self.open() {
                     self.out.complete = false;
                     return Some(false);
@@ -665,6 +729,7 @@ pub fn search(
     let mut s = Search {
         text,
         automaton,
+        alphabet: Bytes::of(automaton.alphabet()),
         prefix,
         valid,
         refuse,
@@ -984,8 +1049,17 @@ pub(crate) mod testing {
 
 #[cfg(test)]
 mod tests {
-    use super::{places, Faults};
+    use super::{places, Bytes, Faults};
     use crate::span::Span;
+
+    #[test]
+    fn a_set_of_bytes_gives_its_ascii_bytes_in_byte_order() {
+        let set = Bytes::of(b"z/ a\x7f/\x80");
+        assert_eq!(set.iter().collect::<Vec<u8>>(), b" /az\x7f");
+        assert!(set.has(b'a') && !set.has(b'b') && !set.has(0x80));
+        assert_eq!(set.or(Bytes::of(b"\0")).iter().next(), Some(0));
+        assert_eq!(Bytes::default().iter().next(), None);
+    }
 
     #[test]
     fn the_places_are_ordered_as_a_sort_by_their_distance_to_the_faults_orders_them() {

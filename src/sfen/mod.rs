@@ -279,8 +279,9 @@ mod tests {
     use crate::notation::repair::testing::same_reports_slip_by_slip;
 
     /// The search takes whole a place whose slips the refusals refuse all but a few of (a
-    /// place in a rank of the right width, when another is of the wrong one), and finds what
-    /// the search slip by slip finds: the same repairs, as many, as sure, in the same order, so
+    /// place in a rank of the right width when another is of the wrong one, in the one rank of
+    /// a wrong width, or after the board when a rank is of a wrong width), and finds what the
+    /// search slip by slip finds: the same repairs, as many, as sure, in the same order, so
     /// the same reports.
     #[test]
     fn a_place_taken_whole_is_searched_as_slip_by_slip() {
