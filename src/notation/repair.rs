@@ -338,7 +338,7 @@ impl Bytes {
     }
 
     /// True when `b` is in the set.
-    #[inline]
+    #[cfg(test)]
     pub fn has(self, b: u8) -> bool {
         b < 128 && self.0 >> b & 1 == 1
     }
