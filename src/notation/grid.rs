@@ -1020,6 +1020,48 @@ impl<'a, const N: usize> Letters<'a, N> {
         let old = text.as_bytes().get(span.start..span.end)?;
         (!old.contains(&b' ') && !written.contains(&b' ')).then_some(self.counts)
     }
+
+    /// The counts as they are.
+    pub fn counts(&self) -> &[u32; N] {
+        &self.counts
+    }
+
+    /// For the characters of the board field at `span` of `text` (the one or two a search tries
+    /// its slips on, the first on the board or the space after it): the slips of them that a
+    /// refusal of the counts [`Letters::after`] gives may let through, when it refuses every
+    /// other slip there. `takes` tells of counts whether the refusal lets them through, and if
+    /// so, the bytes whose piece it lets through one more of (a byte that writes no piece adds
+    /// nothing, and a space is never refused). `None` past the board's space.
+    pub fn only_writes(&self, text: &str, span: Span, takes: impl Fn(&[u32; N]) -> (bool, Bytes)) -> Option<Kept> {
+        let at = span.start;
+        let first = *text.as_bytes().get(at).filter(|b| b.is_ascii())?;
+        if at > self.end {
+            return None;
+        }
+        // The bytes that may be written where the counts are `counts`.
+        let space = Bytes::of(b" ");
+        let writes = |counts: &[u32; N]| match takes(counts) {
+            (true, pieces) => pieces.or(self.index.none()).or(space),
+            (false, pieces) => pieces.or(space),
+        };
+        if at == self.end {
+            // The board's space: only an insertion before it reaches the board.
+            let every = Bytes(u128::MAX);
+            return Some(Kept { delete: true, swap: true, replace: every, insert: writes(&self.counts) });
+        }
+        let mut without = self.counts;
+        if let Some(n) = self.index.get(first).and_then(|i| without.get_mut(i as usize)) {
+            *n -= 1;
+        }
+        Some(Kept {
+            delete: takes(&without).0,
+            // Two characters of the board swapped keep its counts; one swapped with the space
+            // after it reaches past the board.
+            swap: span.end > self.end || takes(&self.counts).0,
+            replace: writes(&without),
+            insert: writes(&self.counts),
+        })
+    }
 }
 
 /// Every single edit of `record` (a character deleted, replaced or inserted, from `alphabet`,
@@ -1056,26 +1098,67 @@ pub(crate) fn refusals_are_invalid(
     refused
 }
 
+/// For each place of `record` where `only_writes` names the slips that may pass (given the span
+/// of the one or two characters there), `refuse` refuses every other slip there: the deletion,
+/// the swap, and every other byte of `alphabet` written over the first character or before
+/// it. `each` is told each such place's span and what it keeps; returns how many slips were refused, and how
+/// many kept. (The formats' tests call it with their own refusals.)
+#[cfg(test)]
+pub(crate) fn refuses_all_not_kept(
+    record: &str,
+    alphabet: &[u8],
+    only_writes: impl Fn(Span) -> Option<Kept>,
+    refuse: impl Fn(Span, &[u8]) -> bool,
+    mut each: impl FnMut(Span, Kept),
+) -> (usize, usize) {
+    let (mut refused, mut kept_slips) = (0, 0);
+    let bytes = record.as_bytes();
+    for at in 0..=bytes.len() {
+        let span = Span::new(at, (at + 2).min(bytes.len()));
+        let Some(kept) = only_writes(span) else { continue };
+        each(span, kept);
+        let swapped: Vec<u8> = bytes[span.start..span.end].iter().rev().copied().collect();
+        let mut slips = vec![(kept.delete, Span::new(at, at + 1), Vec::new()), (kept.swap, span, swapped)];
+        for &b in alphabet {
+            slips.push((kept.replace.has(b), Span::new(at, at + 1), vec![b]));
+            slips.push((kept.insert.has(b), Span::point(at), vec![b]));
+        }
+        // At the record's end, only an insertion is a slip.
+        for (keep, span, written) in slips.into_iter().filter(|(_, span, _)| span.end <= bytes.len()) {
+            if keep {
+                kept_slips += 1;
+            } else {
+                assert!(refuse(span, &written), "{record:?} {span:?} {written:?}");
+                refused += 1;
+            }
+        }
+    }
+    (refused, kept_slips)
+}
+
 /// The refusals of a record with a board: an edit that leaves a rank of the wrong width
 /// ([`RankWidths`]), or that `other` refuses.
-pub struct Refusals<'a, F> {
+pub struct Refusals<'a, O> {
     /// The record.
     pub text: &'a str,
     /// The widths of its ranks.
     pub ranks: RankWidths<'a>,
     /// The format's other cheap refusal (too many pieces of a kind, say).
-    pub other: F,
+    pub other: O,
 }
 
-impl<F: Fn(Span, &[u8]) -> bool> Refuse for Refusals<'_, F> {
+impl<O: Refuse> Refuse for Refusals<'_, O> {
     #[inline(always)]
     fn refuse(&self, span: Span, written: &[u8]) -> bool {
-        self.ranks.refuse(self.text, span, written) || (self.other)(span, written)
+        self.ranks.refuse(self.text, span, written) || self.other.refuse(span, written)
     }
 
     fn only_writes(&self, span: Span) -> Option<Kept> {
-        // What the widths refuse, the two together refuse.
-        self.ranks.only_writes(self.text, span)
+        // What either refuses, the two together refuse.
+        match (self.ranks.only_writes(self.text, span), self.other.only_writes(span)) {
+            (Some(widths), Some(other)) => Some(widths.and(other)),
+            (widths, other) => widths.or(other),
+        }
     }
 }
 
@@ -1375,28 +1458,18 @@ mod tests {
         ];
         let apart = Bytes::of(b" /");
         each_widths(&records, |record, widths| {
-            let bytes = record.as_bytes();
-            for at in 0..=bytes.len() {
-                let span = Span::new(at, (at + 2).min(bytes.len()));
-                let Some(kept) = widths.only_writes(record, span) else { continue };
-                places += 1;
-                only_apart += usize::from(kept.replace == apart && kept.insert == apart);
-                deletions += usize::from(kept.delete);
-                let swapped: Vec<u8> = bytes[span.start..span.end].iter().rev().copied().collect();
-                let mut slips = vec![(kept.delete, Span::new(at, at + 1), Vec::new()), (kept.swap, span, swapped)];
-                for &b in SLIP_BYTES {
-                    slips.push((kept.replace.has(b), Span::new(at, at + 1), vec![b]));
-                    slips.push((kept.insert.has(b), Span::point(at), vec![b]));
-                }
-                for (keep, span, written) in slips {
-                    if keep {
-                        kept_slips += 1;
-                    } else {
-                        assert!(widths.refuse(record, span, &written), "{record:?} {span:?} {written:?}");
-                        refused += 1;
-                    }
-                }
-            }
+            let (r, k) = super::refuses_all_not_kept(
+                record,
+                SLIP_BYTES,
+                |span| widths.only_writes(record, span),
+                |span, written| widths.refuse(record, span, written),
+                |_, kept| {
+                    places += 1;
+                    only_apart += usize::from(kept.replace == apart && kept.insert == apart);
+                    deletions += usize::from(kept.delete);
+                },
+            );
+            (refused, kept_slips) = (refused + r, kept_slips + k);
         });
         assert!(places > 300 && refused > 10_000 && kept_slips > 1_000, "{places} places, {refused} slips");
         // Places that may take only a space or a `/`, places that may take more, and places in a

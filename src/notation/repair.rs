@@ -319,6 +319,19 @@ pub struct Kept {
     pub insert: Bytes,
 }
 
+impl Kept {
+    /// The slips both keep: at a place where two refusals each refuse all but those they keep,
+    /// the two together refuse all but these.
+    pub const fn and(self, other: Self) -> Self {
+        Self {
+            delete: self.delete && other.delete,
+            swap: self.swap && other.swap,
+            replace: Bytes(self.replace.0 & other.replace.0),
+            insert: Bytes(self.insert.0 & other.insert.0),
+        }
+    }
+}
+
 /// A set of ASCII bytes, one bit each.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Bytes(pub u128);

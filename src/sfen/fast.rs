@@ -12,6 +12,7 @@ use super::{token, validate, DialectChoice, Position};
 use crate::diagnostic::Diagnostic;
 use crate::notation::grammar::{RuleDfa, Shipped};
 use crate::notation::grid::{walk_accepted, ByteMap, CellDecoder, Letters};
+use crate::notation::repair::{Bytes, Kept};
 use crate::shogi::violation::{self, Tally};
 use crate::span::{Span, Spanned};
 
@@ -296,7 +297,9 @@ fn quick_board(text: &str, board: &mut crate::shogi::Board, tally: &mut Tally, f
 /// many of a kind or two kings on a side: the board's pieces are counted from its letters
 /// ([`Letters`]), whatever the widths of its ranks, and an edit of the board changes them by the
 /// pieces it writes less those it removes.
-pub(crate) struct Supply {
+pub(crate) struct Supply<'a> {
+    /// The record.
+    text: &'a str,
     /// The board's pieces, by colour and kind.
     board: Letters<'static, 16>,
     /// Pieces of each kind in hand, by [`crate::shogi::PieceKind::index`]: none when the hand
@@ -318,14 +321,14 @@ fn letter_kinds() -> &'static ByteMap {
     })
 }
 
-impl Supply {
+impl<'a> Supply<'a> {
     /// The counts of `text`, whose hand is its third field.
-    pub fn of(text: &str) -> Self {
+    pub fn of(text: &'a str) -> Self {
         // The third field: from after the second space to the third, or the end.
         let mut spaces = memchr::memchr_iter(b' ', text.as_bytes()).skip(1);
         let hand = spaces.next().map(|at| Span::new(at + 1, spaces.next().unwrap_or(text.len())));
         let hands = hand.and_then(|h| Self::counts(h.slice(text))).unwrap_or([0; 8]);
-        Self { board: Letters::of(text, letter_kinds()), hands, hand }
+        Self { text, board: Letters::of(text, letter_kinds()), hands, hand }
     }
 
     /// The pieces of each kind a hand field holds, by [`crate::shogi::PieceKind::index`];
@@ -334,12 +337,42 @@ impl Supply {
         quick_hands(hand).map(|[a, b]| crate::shogi::PieceKind::ALL.map(|k| a.count(k) + b.count(k)))
     }
 
-    /// True when writing `written` over the bytes `span` of `text` (the record these counts are
-    /// of) leaves too many pieces of a kind or two kings on a side: an edit of the board
-    /// changes its counts, one of the hand field the hand's (which is read again), and one of
-    /// the other fields neither. False when the edit writes or removes a space, or leaves a
-    /// hand that does not read.
-    pub fn refuse(&self, text: &str, span: Span, written: &[u8]) -> bool {
+    /// The pieces of each kind, on `board` (by colour and kind) and in `hands`.
+    fn totals(board: &[u32; 16], hands: &[u32; 8]) -> [u32; 8] {
+        std::array::from_fn(|i| board[i] + board[8 + i] + hands[i])
+    }
+
+    /// The kings of each side on `board` (by colour and kind).
+    fn kings(board: &[u32; 16]) -> [u32; 2] {
+        let king = crate::shogi::PieceKind::King.index();
+        [board[king], board[8 + king]]
+    }
+
+    /// Whether the board's pieces `board` (by colour and kind) with the record's hands are
+    /// within the supply, and if so, the letters of the pieces one more of which they are
+    /// within it too (none are, when they are not: a piece more only adds to a count).
+    fn takes(&self, board: &[u32; 16]) -> (bool, Bytes) {
+        let (totals, kings) = (Self::totals(board, &self.hands), Self::kings(board));
+        if violation::breaks_supply(&totals, &kings) {
+            return (false, Bytes(0));
+        }
+        let mut letters = Bytes(0);
+        for (slot, &kind) in crate::shogi::PieceKind::ALL.iter().cycle().take(16).enumerate() {
+            if violation::supply_takes_one(&totals, &kings, kind, slot / 8) {
+                letters = letters.or(letter_kinds().bytes_of(slot as u32));
+            }
+        }
+        (true, letters)
+    }
+}
+
+impl crate::notation::repair::Refuse for Supply<'_> {
+    /// True when writing `written` over the bytes `span` of the record leaves too many pieces
+    /// of a kind or two kings on a side: an edit of the board changes its counts, one of the
+    /// hand field the hand's (which is read again), and one of the other fields neither. False
+    /// when the edit writes or removes a space, or leaves a hand that does not read.
+    fn refuse(&self, span: Span, written: &[u8]) -> bool {
+        let text = self.text;
         let Some(board) = self.board.after_any(text, span, written) else { return false };
         let in_hand = self.hand.filter(|h| h.start <= span.start && span.end <= h.end);
         let hands = match in_hand {
@@ -352,9 +385,30 @@ impl Supply {
             }
             None => self.hands,
         };
-        let totals: [u32; 8] = std::array::from_fn(|i| board[i] + board[8 + i] + hands[i]);
-        let king = crate::shogi::PieceKind::King.index();
-        violation::breaks_supply(&totals, &[board[king], board[8 + king]])
+        violation::breaks_supply(&Self::totals(&board, &hands), &Self::kings(&board))
+    }
+
+    /// On the board, the slips whose counts [`Supply::takes`]; past the board, when the board
+    /// and the hand are beyond the supply already, the slips of a space (every other leaves
+    /// them so), except in the hand, which an edit reads again.
+    fn only_writes(&self, span: Span) -> Option<Kept> {
+        let at = span.start;
+        if let Some(kept) = self.board.only_writes(self.text, span, |board| self.takes(board)) {
+            return Some(kept);
+        }
+        let bytes = self.text.as_bytes().get(span.start..span.end)?;
+        let in_hand = self.hand.is_some_and(|h| h.start <= at && at <= h.end);
+        if in_hand || self.takes(self.board.counts()).0 {
+            return None;
+        }
+        let first = bytes.first() == Some(&b' ');
+        let space = Bytes::of(b" ");
+        Some(Kept {
+            delete: first,
+            swap: bytes.contains(&b' '),
+            replace: if first { Bytes(u128::MAX) } else { space },
+            insert: space,
+        })
     }
 }
 
@@ -406,6 +460,7 @@ fn quick_hands(text: &str) -> Option<[crate::shogi::Hand; 2]> {
 mod tests {
     use super::{parse, quick};
     use crate::notation::grid::{refusals_are_invalid, RankWidths};
+    use crate::notation::repair::{Bytes, Refuse};
     use crate::sfen::{judge, DialectChoice};
 
     /// The record read straight from its bytes, which feeds the first automaton as it reads,
@@ -474,32 +529,66 @@ mod tests {
         }
     }
 
+    /// Records whose supply refusal the tests put to every slip, each with the fewest slips it
+    /// must refuse.
+    const SUPPLY_RECORDS: [(&str, usize); 10] = [
+        ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 10),
+        ("ln1g3+Rl/2skg4/p1pppp2p/6p2/1p5P1/2P6/PP1PPPP1P/2S1K2s1/LN1G1G1NL w BNPb2p 40", 10),
+        // A pawn too many, and a second black king: only an edit of theirs mends each.
+        ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1", 1000),
+        ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKKSNL b - 1", 1000),
+        // The board's letters are counted whatever the widths of its ranks: a rank of eight
+        // squares with a pawn too many in hand, and one of ten with a third rook.
+        ("lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1", 1000),
+        ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLR b - 1", 1000),
+        // A hand that does not read counts nothing: only the board's letters refuse.
+        ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKKSNL b 0P 1", 1000),
+        // An edit of the hand is counted by the hand it leaves, read again; one of the side
+        // or the move number by the hand as it is.
+        ("8k/9/9/9/9/9/9/9/K8 b 2R2B4G4S4N4L19P 1", 1000),
+        ("8k/9/9/9/9/9/9/9/K8 w 2R2B4G4S4N4L18P2r 12", 1000),
+        ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b Pp 1", 1000),
+];
+
     #[test]
     fn an_edit_refused_for_the_supply_leaves_an_invalid_record() {
         let alphabet = b"123456789+KRBGSNLPkrbgsnlpx/ -bw";
         let invalid = |t: &str| !crate::sfen::check_without_repair(t, DialectChoice::Auto).is_valid();
-        for (record, least) in [
-            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 10),
-            ("ln1g3+Rl/2skg4/p1pppp2p/6p2/1p5P1/2P6/PP1PPPP1P/2S1K2s1/LN1G1G1NL w BNPb2p 40", 10),
-            // A pawn too many, and a second black king: only an edit of theirs mends each.
-            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1", 1000),
-            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKKSNL b - 1", 1000),
-            // The board's letters are counted whatever the widths of its ranks: a rank of eight
-            // squares with a pawn too many in hand, and one of ten with a third rook.
-            ("lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1", 1000),
-            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLR b - 1", 1000),
-            // A hand that does not read counts nothing: only the board's letters refuse.
-            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKKSNL b 0P 1", 1000),
-            // An edit of the hand is counted by the hand it leaves, read again; one of the side
-            // or the move number by the hand as it is.
-            ("8k/9/9/9/9/9/9/9/K8 b 2R2B4G4S4N4L19P 1", 1000),
-            ("8k/9/9/9/9/9/9/9/K8 w 2R2B4G4S4N4L18P2r 12", 1000),
-            ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b Pp 1", 1000),
-        ] {
+        for (record, least) in SUPPLY_RECORDS {
             let supply = super::Supply::of(record);
-            let refuse = |span, written: &[u8]| supply.refuse(record, span, written);
+            let refuse = |span, written: &[u8]| Refuse::refuse(&supply, span, written);
             assert!(refusals_are_invalid(record, refuse, alphabet, invalid) > least, "{record}");
         }
+    }
+
+    /// Where the supply names the slips of a place that may pass, it refuses every other slip
+    /// there: on the board, a piece written only where its kind has room (in a full set, only
+    /// one of the other colour for one of the same kind); past the board, when the board or the
+    /// hand is beyond the supply, every slip but a space's, the hand's own slips aside.
+    #[test]
+    fn the_supply_refuses_every_slip_a_place_does_not_keep() {
+        let alphabet = b"123456789+KRBGSNLPkrbgsnlpx/ -bw";
+        let (mut places, mut refused, mut kept_slips, mut colour_only) = (0, 0, 0, 0);
+        let flips = |b: u8| Bytes::of(&[b.to_ascii_lowercase(), b.to_ascii_uppercase()]);
+        for (record, _) in SUPPLY_RECORDS {
+            let supply = super::Supply::of(record);
+            let (r, k) = crate::notation::grid::refuses_all_not_kept(
+                record,
+                alphabet,
+                |span| supply.only_writes(span),
+                |span, written| supply.refuse(span, written),
+                |span, kept| {
+                    places += 1;
+                    // A letter replaced: in a full set, only by itself or its other colour's letter.
+                    let Some(&b) = record.as_bytes().get(span.start) else { return };
+                    let letters = Bytes(kept.replace.0 & Bytes::of(b"KRBGSNLPkrbgsnlp").0);
+                    colour_only += usize::from(b.is_ascii_alphabetic() && letters == flips(b));
+                },
+            );
+            (refused, kept_slips) = (refused + r, kept_slips + k);
+        }
+        assert!(places > 500 && refused > 30_000 && kept_slips > 4_000, "{places} places, {refused} refused, {kept_slips} kept");
+        assert!(colour_only > 30, "{colour_only} places keep only a colour's flip");
     }
 
     /// An edit past the board is refused by the counts it leaves: of the hand it leaves, read
@@ -511,7 +600,7 @@ mod tests {
         let record = "8k/9/9/9/9/9/9/9/K8 b 2R2B4G4S4N4L19P 1";
         let supply = super::Supply::of(record);
         let pawns = record.find("19P").expect("the pawns");
-        let refuse = |span: Span, written: &[u8]| supply.refuse(record, span, written);
+        let refuse = |span: Span, written: &[u8]| Refuse::refuse(&supply, span, written);
         // `19P` → `18P` mends the count, `29P` or `19L` does not.
         assert!(!refuse(Span::new(pawns + 1, pawns + 2), b"8"));
         assert!(refuse(Span::new(pawns, pawns + 1), b"2"));

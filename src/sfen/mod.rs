@@ -158,12 +158,7 @@ fn fold_repairs(text: &str, choice: DialectChoice, diagnostics: &mut Vec<Diagnos
         // A candidate is refused at once when a rank is left of the wrong width, or an edit of
         // the board leaves too many pieces or kings.
         let ranks = crate::notation::grid::RankWidths::of(text, 9, fast::square_widths());
-        let supply = fast::Supply::of(text);
-        let refuse = crate::notation::grid::Refusals {
-            text,
-            ranks,
-            other: |span, written: &[u8]| supply.refuse(text, span, written),
-        };
+        let refuse = crate::notation::grid::Refusals { text, ranks, other: fast::Supply::of(text) };
         crate::notation::repair::repair(text, diagnostics, syntax, automaton, refuse, valid);
     }
 }

@@ -193,6 +193,13 @@ pub(crate) fn breaks_supply(totals: &[u32; 8], kings: &[u32; 2]) -> bool {
         || kings.iter().any(|&k| too_many_kings(k))
 }
 
+/// For pieces within the supply (`totals` and `kings` as [`breaks_supply`] takes them): true
+/// when one more piece of `kind`, of the colour of index `color`, keeps them within it.
+pub(crate) fn supply_takes_one(totals: &[u32; 8], kings: &[u32; 2], kind: PieceKind, color: usize) -> bool {
+    !exceeds_supply(kind, totals[kind.index()] + 1)
+        && (kind != PieceKind::King || kings.get(color).is_some_and(|&k| !too_many_kings(k + 1)))
+}
+
 /// Every rule of shogi `board` (counted in `tally`) breaks, with the side to move and the
 /// hands when they are known (a part that could not be read is not judged; without hands, what
 /// the board alone holds can still be too much). In a fixed order: kings, dead pieces, nifu,
