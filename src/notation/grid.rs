@@ -1038,29 +1038,25 @@ impl<'a, const N: usize> Letters<'a, N> {
         if at > self.end {
             return None;
         }
-        // The bytes that may be written where the counts are `counts`.
+        // Whether counts pass, and the bytes that may be written where they are.
         let space = Bytes::of(b" ");
         let writes = |counts: &[u32; N]| match takes(counts) {
-            (true, pieces) => pieces.or(self.index.none()).or(space),
-            (false, pieces) => pieces.or(space),
+            (true, pieces) => (true, pieces.or(self.index.none()).or(space)),
+            (false, pieces) => (false, pieces.or(space)),
         };
+        let (as_is, insert) = writes(&self.counts);
         if at == self.end {
             // The board's space: only an insertion before it reaches the board.
-            let every = Bytes(u128::MAX);
-            return Some(Kept { delete: true, swap: true, replace: every, insert: writes(&self.counts) });
+            return Some(Kept { delete: true, swap: true, replace: Bytes(u128::MAX), insert });
         }
         let mut without = self.counts;
         if let Some(n) = self.index.get(first).and_then(|i| without.get_mut(i as usize)) {
             *n -= 1;
         }
-        Some(Kept {
-            delete: takes(&without).0,
-            // Two characters of the board swapped keep its counts; one swapped with the space
-            // after it reaches past the board.
-            swap: span.end > self.end || takes(&self.counts).0,
-            replace: writes(&without),
-            insert: writes(&self.counts),
-        })
+        let (delete, replace) = writes(&without);
+        // Two characters of the board swapped keep its counts; one swapped with the space after
+        // it reaches past the board.
+        Some(Kept { delete, swap: span.end > self.end || as_is, replace, insert })
     }
 }
 

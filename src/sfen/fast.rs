@@ -356,10 +356,10 @@ impl<'a> Supply<'a> {
         if violation::breaks_supply(&totals, &kings) {
             return (false, Bytes(0));
         }
-        let mut letters = Bytes(0);
+        let (kinds, mut letters) = (letter_kinds(), Bytes(0));
         for (slot, &kind) in crate::shogi::PieceKind::ALL.iter().cycle().take(16).enumerate() {
             if violation::supply_takes_one(&totals, &kings, kind, slot / 8) {
-                letters = letters.or(letter_kinds().bytes_of(slot as u32));
+                letters = letters.or(kinds.bytes_of(slot as u32));
             }
         }
         (true, letters)
