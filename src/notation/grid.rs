@@ -1097,8 +1097,8 @@ pub(crate) fn refusals_are_invalid(
 /// For each place of `record` where `only_writes` names the slips that may pass (given the span
 /// of the one or two characters there), `refuse` refuses every other slip there: the deletion,
 /// the swap, and every other byte of `alphabet` written over the first character or before
-/// it. `each` is told each such place's span and what it keeps; returns how many slips were refused, and how
-/// many kept. (The formats' tests call it with their own refusals.)
+/// it. `each` is told each such place's span and what it keeps; returns how many slips were
+/// refused, and how many kept. (The formats' tests call it with their own refusals.)
 #[cfg(test)]
 pub(crate) fn refuses_all_not_kept(
     record: &str,

@@ -388,9 +388,10 @@ impl crate::notation::repair::Refuse for Supply<'_> {
         violation::breaks_supply(&Self::totals(&board, &hands), &Self::kings(&board))
     }
 
-    /// On the board, the slips whose counts [`Supply::takes`]; past the board, when the board
-    /// and the hand are beyond the supply already, the slips of a space (every other leaves
-    /// them so), except in the hand, which an edit reads again.
+    /// On the board, the slips whose counts [`Supply::takes`]; elsewhere (past the board, or
+    /// at a character of the board that is not ASCII), when the board and the hand are beyond
+    /// the supply already, the slips of a space (every other leaves them so), except in the
+    /// hand, which an edit reads again.
     fn only_writes(&self, span: Span) -> Option<Kept> {
         let at = span.start;
         if let Some(kept) = self.board.only_writes(self.text, span, |board| self.takes(board)) {
@@ -548,7 +549,7 @@ mod tests {
         ("8k/9/9/9/9/9/9/9/K8 b 2R2B4G4S4N4L19P 1", 1000),
         ("8k/9/9/9/9/9/9/9/K8 w 2R2B4G4S4N4L18P2r 12", 1000),
         ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b Pp 1", 1000),
-];
+    ];
 
     #[test]
     fn an_edit_refused_for_the_supply_leaves_an_invalid_record() {
